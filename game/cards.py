@@ -1,0 +1,231 @@
+"""The 62 cards of the Tarocchino Bolognese pack, their codes, ranks, values and groups.
+
+A card is a small int (0..61); a set of cards is a bitmask (bit ``c`` set when card ``c`` is in
+it). Every property is looked up in a precomputed table, so the hot paths use only indexing and
+bit operations.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+
+Card = int
+Mask = int
+
+SPADE, BASTONI, COPPE, DENARI, TRUMP, FOOL = range(6)
+SUIT_CODES = ("S", "B", "C", "D")
+SUIT_NAMES = ("Spade", "Bastoni", "Coppe", "Denari")
+SUIT_ENGLISH = ("Swords", "Batons", "Cups", "Coins")
+LONG_SUITS = (SPADE, BASTONI)
+
+RANK_CODES = ("K", "Q", "N", "J", "A", "6", "7", "8", "9", "10")
+_RANK_ITALIAN = ("Re", "Regina", "Cavallo", "Fante", "Asso", "6", "7", "8", "9", "10")
+_RANK_ENGLISH = ("King", "Queen", "Knight", "Jack", "Ace", "6", "7", "8", "9", "10")
+# Strength inside a suit, higher wins: long suits K Q N J 10 9 8 7 6 A, round K Q N J A 6 7 8 9 10.
+_LONG_STRENGTH = {"K": 9, "Q": 8, "N": 7, "J": 6, "10": 5, "9": 4, "8": 3, "7": 2, "6": 1, "A": 0}
+_ROUND_STRENGTH = {"K": 9, "Q": 8, "N": 7, "J": 6, "A": 5, "6": 4, "7": 3, "8": 2, "9": 1, "10": 0}
+_COURT_VALUE = {"K": 5, "Q": 4, "N": 3, "J": 2}
+
+_TRUMPS = (
+    ("ANG", "Angelo", "Angel"),
+    ("MON", "Mondo", "World"),
+    ("SOL", "Sole", "Sun"),
+    ("LUN", "Luna", "Moon"),
+    ("T16", "Stella", "Star"),
+    ("T15", "Saetta", "Tower"),
+    ("T14", "Diavolo", "Devil"),
+    ("T13", "Morte", "Death"),
+    ("T12", "Traditore", "Traitor"),
+    ("T11", "Vecchio", "Old Man"),
+    ("T10", "Ruota", "Wheel"),
+    ("T9", "Forza", "Strength"),
+    ("T8", "Giustizia", "Justice"),
+    ("T7", "Tempra", "Temperance"),
+    ("T6", "Carro", "Chariot"),
+    ("T5", "Amore", "Love"),
+    ("MO1", "Moro", "Moor"),
+    ("MO2", "Moro", "Moor"),
+    ("MO3", "Moro", "Moor"),
+    ("MO4", "Moro", "Moor"),
+    ("BEG", "Bégato", "Magician"),
+)
+
+CODES: list[str] = []
+ITALIAN: list[str] = []
+ENGLISH: list[str] = []
+SUIT: list[int] = []
+STRENGTH: list[int] = []  # trick strength inside its suit (trumps: ANG 17 … Mori 1, BEG 0)
+VALUE: list[int] = []  # 0 for a scartino
+
+for _s, _sc in enumerate(SUIT_CODES):
+    _order = _LONG_STRENGTH if _s in LONG_SUITS else _ROUND_STRENGTH
+    for _r, _rc in enumerate(RANK_CODES):
+        CODES.append(_rc + _sc)
+        ITALIAN.append(f"{_RANK_ITALIAN[_r]} di {SUIT_NAMES[_s]}")
+        ENGLISH.append(f"{_RANK_ENGLISH[_r]} of {SUIT_ENGLISH[_s]}")
+        SUIT.append(_s)
+        STRENGTH.append(_order[_rc])
+        VALUE.append(_COURT_VALUE.get(_rc, 0))
+for _i, (_code, _it, _en) in enumerate(_TRUMPS):
+    CODES.append(_code)
+    ITALIAN.append(_it)
+    ENGLISH.append(_en)
+    SUIT.append(TRUMP)
+    _rank = min(_i, 16) if _i < 20 else 17  # trick rank 0-based: Mori share 16, BEG 17
+    STRENGTH.append(17 - _rank)
+    VALUE.append(5 if _code in ("ANG", "MON", "BEG") else 0)
+CODES.append("MAT")
+ITALIAN.append("Matto")
+ENGLISH.append("Fool")
+SUIT.append(FOOL)
+STRENGTH.append(-1)
+VALUE.append(5)
+
+N_CARDS = len(CODES)
+assert N_CARDS == 62
+INDEX: dict[str, Card] = {code: i for i, code in enumerate(CODES)}
+
+
+def card(code: str) -> Card:
+    """The card with this canonical code (upper case); for user text use :func:`parse_card`."""
+    return INDEX[code]
+
+
+def suit_card(rank: str, suit: int) -> Card:
+    return suit * 10 + RANK_CODES.index(rank)
+
+
+ANG, MON, SOL, LUN = (card(c) for c in ("ANG", "MON", "SOL", "LUN"))
+T16 = card("T16")
+T5 = card("T5")
+MORI_CARDS = tuple(card(f"MO{i}") for i in range(1, 5))
+BEG = card("BEG")
+MAT = card("MAT")
+SCAVEZZO_CARDS = tuple(card(f"T{n}") for n in range(16, 4, -1))  # T16 … T5
+
+
+def bit(c: Card) -> Mask:
+    return 1 << c
+
+
+def mask_of(cards: Iterable[Card]) -> Mask:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def cards_of(mask: Mask) -> list[Card]:
+    """The cards of a mask in index order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def iter_cards(mask: Mask) -> Iterator[Card]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def count(mask: Mask) -> int:
+    return mask.bit_count()
+
+
+FULL_PACK: Mask = (1 << N_CARDS) - 1
+SUIT_MASK: tuple[Mask, ...] = tuple(
+    mask_of(c for c in range(N_CARDS) if SUIT[c] == s) for s in range(6)
+)
+TRUMPS: Mask = SUIT_MASK[TRUMP]
+KINGS, QUEENS, KNIGHTS, JACKS, ACES = (
+    mask_of(suit_card(r, s) for s in range(4)) for r in ("K", "Q", "N", "J", "A")
+)
+TAROCCHI: Mask = mask_of((ANG, MON, BEG, MAT))
+COUNTERS: Mask = mask_of((BEG, MAT))
+ROSSE: Mask = mask_of((SOL, LUN))
+GRANDE_NUMBERS: Mask = mask_of((ANG, MON, SOL, LUN))
+SCAVEZZO_NUMBERS: Mask = mask_of(SCAVEZZO_CARDS)
+MORI: Mask = mask_of(MORI_CARDS)
+VALUE_CARDS: Mask = mask_of(c for c in range(N_CARDS) if VALUE[c])
+SCARTINI: Mask = FULL_PACK & ~VALUE_CARDS
+FIVES: Mask = KINGS | TAROCCHI  # carte da 5: never discarded
+COURTS: Mask = KINGS | QUEENS | KNIGHTS | JACKS
+PIPS: Mask = mask_of(suit_card(r, s) for s in range(4) for r in ("6", "7", "8", "9", "10"))
+
+GROUP_MASKS: dict[str, Mask] = {
+    "Tarocchi": TAROCCHI,
+    "Contatori": COUNTERS,
+    "Rosse": ROSSE,
+    "Numeri della Grande": GRANDE_NUMBERS,
+    "Numeri di scavezzo": SCAVEZZO_NUMBERS,
+    "Carte di valore": VALUE_CARDS,
+    "Scartini": SCARTINI,
+    "Carte da 5": FIVES,
+}
+
+
+class CardError(ValueError):
+    """A card code that cannot be read, or a card given twice."""
+
+
+_SEPARATORS = re.compile(r"[\s,]+")
+
+
+def parse_card(token: str) -> Card:
+    """One card from its code, in any case."""
+    code = token.strip().upper()
+    if code not in INDEX:
+        raise CardError(f"unknown card code {token!r} (codes look like KS, 10B, AD, T12, MO1, ANG, MAT)")
+    return INDEX[code]
+
+
+def parse_cards(text: str | Iterable[str]) -> list[Card]:
+    """Cards from codes separated by spaces or commas; a duplicated card is an error."""
+    if isinstance(text, str):
+        tokens = [t for t in _SEPARATORS.split(text) if t]
+    else:
+        tokens = [t for part in text for t in _SEPARATORS.split(part) if t]
+    seen: set[Card] = set()
+    out: list[Card] = []
+    for token in tokens:
+        c = parse_card(token)
+        if c in seen:
+            raise CardError(f"card {CODES[c]} is given twice")
+        seen.add(c)
+        out.append(c)
+    return out
+
+
+def format_cards(cards: Iterable[Card] | Mask) -> str:
+    """Canonical codes separated by spaces (a mask is listed in index order)."""
+    if isinstance(cards, int):
+        cards = cards_of(cards)
+    return " ".join(CODES[c] for c in cards)
+
+
+def display_key(c: Card) -> tuple[int, int]:
+    """Sort key for a hand on screen: trumps high to low, then each suit in its own order."""
+    if c == MAT:
+        return (0, 1)  # the Matto after the lowest trump
+    return (0 if SUIT[c] == TRUMP else 1 + SUIT[c], -STRENGTH[c])
+
+
+def sorted_for_display(cards: Iterable[Card] | Mask) -> list[Card]:
+    if isinstance(cards, int):
+        cards = cards_of(cards)
+    return sorted(cards, key=display_key)
+
+
+def card_points(mask: Mask) -> int | None:
+    """Card points of a pile (§8.1), or None when the number of cards is odd."""
+    n = mask.bit_count()
+    if n & 1:
+        return None
+    values = sum(VALUE[c] for c in iter_cards(mask & VALUE_CARDS))
+    valued = (mask & VALUE_CARDS).bit_count()
+    return values + (n - 2 * valued) // 2
