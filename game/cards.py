@@ -229,3 +229,13 @@ def card_points(mask: Mask) -> int | None:
     values = sum(VALUE[c] for c in iter_cards(mask & VALUE_CARDS))
     valued = (mask & VALUE_CARDS).bit_count()
     return values + (n - 2 * valued) // 2
+
+
+def shuffled_pack(rng) -> list[Card]:
+    """The 62 cards in a random order from ``rng`` (Fisher–Yates; the same seed, the same deck)."""
+    deck = list(range(N_CARDS))
+    rand = rng.random
+    for i in range(N_CARDS - 1, 0, -1):
+        j = int(rand() * (i + 1))
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck

@@ -1,0 +1,44 @@
+"""The one protocol every player implements: bots, and the human seat of the front end."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Protocol
+
+from game.actions import DECLARE, DISCARD, Action
+from game.view import PlayerView
+
+
+class Player(Protocol):
+    """Chooses one of ``legal`` from what its seat may know, with its own generator."""
+
+    name: str
+
+    def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action: ...
+
+
+class Bot:
+    """Base of the bots: one method per kind of decision (discard, declarations, card)."""
+
+    name = "bot"
+
+    def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
+        kind = legal[0].kind
+        if kind == DISCARD:
+            return self.choose_discard(view, legal, rng)
+        if kind == DECLARE:
+            return self.choose_declaration(view, legal, rng)
+        return self.choose_card(view, legal, rng)
+
+    def choose_discard(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
+        return rng.choice(legal)
+
+    def choose_declaration(
+        self, view: PlayerView, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        """Declare everything (the house rule for bots); ``legal`` lists the full set first."""
+        return max(legal, key=lambda a: len(a.families))
+
+    def choose_card(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
+        return rng.choice(legal)

@@ -1,0 +1,74 @@
+"""Actions: the discard, a declaration and a card played, with a readable text form."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.cards import CODES, Card, CardError, parse_cards
+from game.errors import IllegalActionError
+from game.scoring import FAMILIES
+
+DISCARD, DECLARE, PLAY = "discard", "declare", "play"
+_FAMILY_BY_LOWER = {f.lower(): f for f in FAMILIES}
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One move: ``discard 6S 7S`` (*scarto*), ``declare Grande Re`` (*accusi*) or ``play KS``."""
+
+    kind: str
+    cards: tuple[Card, ...] = ()
+    families: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        if self.kind == DECLARE:
+            return "declare " + (" ".join(self.families) if self.families else "none")
+        return self.kind + " " + " ".join(CODES[c] for c in self.cards)
+
+    @property
+    def card(self) -> Card:
+        return self.cards[0]
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """An action from its text form; raises IllegalActionError when it cannot be read."""
+        words = text.split()
+        if not words:
+            raise IllegalActionError("empty action")
+        kind, rest = words[0].lower(), words[1:]
+        try:
+            if kind == PLAY and len(rest) == 1:
+                return play(parse_cards(rest)[0])
+            if kind == DISCARD and len(rest) == 2:
+                return discard(*parse_cards(rest))
+        except CardError as exc:
+            raise IllegalActionError(str(exc)) from None
+        if kind == DECLARE:
+            if rest in (["none"], []):
+                return declare(())
+            unknown = [w for w in rest if w.lower() not in _FAMILY_BY_LOWER]
+            if unknown:
+                raise IllegalActionError(f"unknown family {unknown[0]!r} in {text!r}")
+            return declare(tuple(_FAMILY_BY_LOWER[w.lower()] for w in rest))
+        raise IllegalActionError(
+            f"cannot read action {text!r} (use 'discard C1 C2', 'declare F…' or 'play C')"
+        )
+
+
+def play(card: Card) -> Action:
+    return PLAYS[card]
+
+
+PLAYS: tuple[Action, ...] = tuple(Action(PLAY, (c,)) for c in range(62))
+
+
+def discard(a: Card, b: Card) -> Action:
+    return Action(DISCARD, tuple(sorted((a, b))))
+
+
+def declare(families: tuple[str, ...] | list[str]) -> Action:
+    order = {f: i for i, f in enumerate(FAMILIES)}
+    unknown = [f for f in families if f not in order]
+    if unknown:
+        raise IllegalActionError(f"unknown family {unknown[0]!r}")
+    return Action(DECLARE, (), tuple(sorted(set(families), key=order.__getitem__)))

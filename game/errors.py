@@ -1,0 +1,9 @@
+"""The engine's error types."""
+
+
+class IllegalActionError(ValueError):
+    """An action the rules do not allow now; the state is left untouched."""
+
+
+class RecordError(ValueError):
+    """A game record that cannot be read or replayed."""

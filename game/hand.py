@@ -1,0 +1,444 @@
+"""One hand (*smazzata*): from the dealt cards through the discard, declarations and fifteen tricks
+to the score of both sides (RULES.md §4–§8)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from game.actions import DECLARE, DISCARD, PLAY, PLAYS, Action, declare, discard
+from game.cards import (
+    CODES,
+    FIVES,
+    FOOL,
+    MAT,
+    PIPS,
+    SCARTINI,
+    STRENGTH,
+    SUIT,
+    SUIT_MASK,
+    TRUMPS,
+    VALUE,
+    Card,
+    Mask,
+    card_points,
+    cards_of,
+    format_cards,
+)
+from game.errors import IllegalActionError
+from game.scoring import (
+    Breakdown,
+    Combination,
+    combination_points,
+    declarable_families,
+    declared_combinations,
+    score,
+    total_points,
+)
+from game.tricks import legal_mask, why_illegal, winning_index
+from game.view import Declaration, PlayerView, Trick
+
+DISCARD_PHASE, DECLARE_PHASE, PLAY_PHASE, OVER = "discard", "declare", "play", "over"
+TRICKS = 15
+LAST_TRICK_POINTS = 6
+MAT_BIT = 1 << MAT
+
+
+# The seat receiving each card of the pack, by dealer: 5 at a time from eldest, the last two to
+# the dealer.
+_DEAL_ORDER = tuple(
+    tuple((dealer + 1 + i // 5) % 4 for i in range(60)) + (dealer, dealer) for dealer in range(4)
+)
+
+
+def side_of(seat: int) -> int:
+    """Seats 0 and 2 are side 0, seats 1 and 3 side 1."""
+    return seat & 1
+
+
+def round5(raw: int) -> int:
+    """Round to the nearest multiple of 5 (remainder 1–2 down, 3–4 up)."""
+    return (raw + 2) // 5 * 5
+
+
+@dataclass(frozen=True, slots=True)
+class SideResult:
+    """One side's score for the hand, part by part (RULES.md §8)."""
+
+    pile: Mask
+    captured_combinations: int
+    card_points: int
+    last_trick: int
+    declarations: int
+    raw: int
+    total: int
+
+    @property
+    def breakdown(self) -> Breakdown:
+        """Every combination of the pile, with its cards (for the scoring sheet)."""
+        return score(self.pile)
+
+    def to_json(self) -> dict:
+        return {
+            "captured_combinations": self.captured_combinations,
+            "card_points": self.card_points,
+            "last_trick": self.last_trick,
+            "declarations": self.declarations,
+            "raw": self.raw,
+            "total": self.total,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """How a hand ended: both sides' scores, where the discard went, the Matto exchange."""
+
+    dealer: int
+    called_out: int | None  # the side that called out at the target during declarations
+    sides: tuple[SideResult, SideResult]
+    discard_side: int | None
+    matto_exchange: tuple[int, int, Card] | None  # (giving side, receiving side, card given)
+
+
+def exchange_card(pile: Mask) -> Card:
+    """The card a side gives for its Matto (RULES.md §6 house rule).
+
+    The scartino whose loss lowers the pile's combinations least; then a pip before any other
+    scartino; then the lowest card. With no scartino, the lowest-value card; else the Matto.
+    """
+    pips = pile & PIPS
+    if pips:  # a pip is in no combination: it costs nothing and comes first among equals
+        return min(cards_of(pips), key=lambda c: (STRENGTH[c], c))
+    candidates = cards_of(pile & SCARTINI)
+    if candidates:
+        base = combination_points(pile)
+        return min(
+            candidates,
+            key=lambda c: (base - combination_points(pile & ~(1 << c)), STRENGTH[c], c),
+        )
+    others = cards_of(pile & ~MAT_BIT)
+    if others:
+        return min(others, key=lambda c: (VALUE[c], STRENGTH[c], c))
+    return MAT
+
+
+class Hand:
+    """The state of one hand. Drive it with :meth:`legal_actions` and :meth:`apply`."""
+
+    __slots__ = (
+        "dealer", "hands", "discard", "turn", "trick", "leader", "tricks", "piles",
+        "declarations", "scores", "target", "matto_debtor", "last_winner", "phase", "result",
+        "actions", "_dealt",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        dealer: int,
+        hands: list[Mask],
+        scores: tuple[int, int] = (0, 0),
+        target: int = 800,
+    ) -> None:
+        if len(hands) != 4 or any(h.bit_count() != (17 if s == dealer else 15)
+                                  for s, h in enumerate(hands)):
+            raise ValueError("a hand starts with 15 cards each and 17 for the dealer")
+        self.dealer = dealer
+        self.hands = list(hands)
+        self._dealt = tuple(hands)
+        self.discard: Mask = 0
+        self.turn = dealer
+        self.trick: list[Card] = []
+        self.leader = (dealer + 1) % 4
+        self.tricks: list[Trick] = []
+        self.piles = [0, 0]
+        self.declarations: list[Declaration | None] = [None] * 4
+        self.scores = scores
+        self.target = target
+        self.matto_debtor: int | None = None  # side owing a card for its Matto
+        self.last_winner = -1
+        self.phase = DISCARD_PHASE
+        self.result: HandResult | None = None
+        self.actions: list[Action] = []  # the actions applied, the discard included
+
+    @classmethod
+    def deal(
+        cls, deck: list[Card], dealer: int, scores: tuple[int, int] = (0, 0), target: int = 800
+    ) -> Hand:
+        """Deal a shuffled pack: five at a time from eldest, three rounds; the dealer takes two more."""
+        hands = [0, 0, 0, 0]
+        for i, c in enumerate(deck):
+            hands[_DEAL_ORDER[dealer][i]] |= 1 << c
+        return cls(dealer, hands, scores, target)
+
+    # ----------------------------------------------------------------- copying
+    def clone(self) -> Hand:
+        other = Hand.__new__(Hand)
+        for name in Hand.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.hands = self.hands[:]
+        other.trick = self.trick[:]
+        other.tricks = self.tricks[:]
+        other.piles = self.piles[:]
+        other.declarations = self.declarations[:]
+        other.actions = self.actions[:]
+        return other
+
+    @property
+    def dealt(self) -> tuple[Mask, ...]:
+        """The hands as dealt (the dealer's with 17 cards)."""
+        return self._dealt
+
+    @property
+    def trick_number(self) -> int:
+        return len(self.tricks)
+
+    # ----------------------------------------------------------------- legality
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the player to move, in a fixed order."""
+        if self.phase == PLAY_PHASE:
+            return [PLAYS[c] for c in cards_of(self.legal_plays())]
+        if self.phase == DISCARD_PHASE:
+            allowed = cards_of(self.hands[self.dealer] & ~FIVES)
+            return [discard(a, b) for i, a in enumerate(allowed) for b in allowed[i + 1:]]
+        if self.phase == DECLARE_PHASE:
+            fams = declarable_families(self.hands[self.turn])
+            return [
+                declare(tuple(f for j, f in enumerate(fams) if subset >> j & 1))
+                for subset in range((1 << len(fams)) - 1, -1, -1)
+            ] if fams else [declare(())]
+        return []
+
+    def legal_plays(self) -> Mask:
+        return legal_mask(self.hands[self.turn], self.trick)
+
+    def why_illegal(self, action: Action) -> str | None:
+        """None when ``action`` is legal now, else the reason in words."""
+        if self.phase == OVER:
+            return "the hand is over"
+        kind = action.kind
+        if kind != {DISCARD_PHASE: DISCARD, DECLARE_PHASE: DECLARE, PLAY_PHASE: PLAY}[self.phase]:
+            wanted = {
+                DISCARD_PHASE: "the dealer must discard two cards",
+                DECLARE_PHASE: "the player must declare (or declare none) before the first card",
+                PLAY_PHASE: "a card must be played",
+            }[self.phase]
+            return f"'{action}' is not possible now: {wanted}"
+        hand = self.hands[self.turn]
+        if kind == PLAY:
+            if len(action.cards) != 1:
+                return "play exactly one card"
+            return why_illegal(hand, self.trick, action.card)
+        if kind == DISCARD:
+            if len(action.cards) != 2 or action.cards[0] == action.cards[1]:
+                return "the dealer discards exactly two different cards"
+            for c in action.cards:
+                if not hand >> c & 1:
+                    return f"{CODES[c]} is not in your hand"
+                if FIVES >> c & 1:
+                    return f"{CODES[c]} may not be discarded: Kings and Tarocchi (carte da 5) stay"
+            return None
+        realised = declarable_families(hand)
+        for f in action.families:
+            if f not in realised:
+                return f"your hand does not realise {f}"
+        return None
+
+    def apply(self, action: Action) -> None:
+        """Apply a legal action; an illegal one raises IllegalActionError and changes nothing."""
+        reason = self.why_illegal(action)
+        if reason is not None:
+            raise IllegalActionError(reason)
+        if action.kind == PLAY:
+            self.play_card(action.card)
+        elif action.kind == DISCARD:
+            self._discard(action)
+        else:
+            self._declare(action)
+
+    # ----------------------------------------------------------------- transitions
+    def _discard(self, action: Action) -> None:
+        a, b = action.cards
+        self.discard = (1 << a) | (1 << b)
+        self.hands[self.dealer] &= ~self.discard
+        self.actions.append(action)
+        self.turn = self.leader
+        self.phase = DECLARE_PHASE
+
+    def _declare(self, action: Action) -> None:
+        seat = self.turn
+        hand = self.hands[seat]
+        combos = declared_combinations(hand, action.families)
+        shown = 0
+        for combo in combos:
+            for c in combo.cards:
+                shown |= 1 << c
+        self.declarations[seat] = Declaration(
+            seat, action.families, combos, shown, total_points(combos)
+        )
+        self.actions.append(action)
+        self.phase = PLAY_PHASE
+        side = side_of(seat)
+        if action.families and self.scores[side] + self.declared_points(side) >= self.target:
+            self._finish(called_out=side)
+
+    def declared_points(self, side: int) -> int:
+        return sum(d.points for d in self.declarations if d is not None and side_of(d.seat) == side)
+
+    def play_card(self, c: Card) -> None:
+        """Play ``c`` for the player to move, without checking it (see :meth:`apply`)."""
+        self.hands[self.turn] &= ~(1 << c)
+        self.actions.append(PLAYS[c])
+        self._place(c)
+
+    def _place(self, c: Card) -> None:
+        trick = self.trick
+        trick.append(c)
+        if len(trick) < 4:
+            turn = self.turn = (self.turn + 1) & 3
+            if not self.tricks and self.declarations[turn] is None:
+                self.phase = DECLARE_PHASE
+            return
+        leader = self.leader
+        winner = (leader + winning_index(trick)) & 3
+        won_side = winner & 1
+        piles = self.piles
+        if MAT in trick:
+            owner_side = (leader + trick.index(MAT)) & 1
+            piles[owner_side] |= MAT_BIT
+            if owner_side != won_side:
+                self.matto_debtor = owner_side
+            piles[won_side] |= ((1 << trick[0]) | (1 << trick[1]) | (1 << trick[2])
+                                | (1 << trick[3])) & ~MAT_BIT
+        else:
+            piles[won_side] |= (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
+        tricks = self.tricks
+        tricks.append(Trick(leader, tuple(trick), winner))
+        self.trick = []
+        self.leader = self.turn = self.last_winner = winner
+        if len(tricks) == TRICKS:
+            self._finish()
+        else:
+            self.phase = PLAY_PHASE
+
+    def _finish(self, called_out: int | None = None) -> None:
+        self.phase = OVER
+        self.turn = -1
+        if called_out is not None:
+            sides = tuple(
+                SideResult(0, 0, 0, 0, d, d, d) for d in map(self.declared_points, (0, 1))
+            )
+            self.result = HandResult(self.dealer, called_out, sides, None, None)  # type: ignore[arg-type]
+            return
+        piles = self.piles[:]
+        dealer_side = self.dealer & 1
+        won = [0, 0]
+        for t in self.tricks:
+            won[t.winner & 1] += 1
+        discard_side = dealer_side if won[dealer_side] else 1 - dealer_side
+        piles[discard_side] |= self.discard
+        exchange = None
+        if self.matto_debtor is not None:
+            giver = self.matto_debtor
+            given = exchange_card(piles[giver])
+            piles[giver] &= ~(1 << given)
+            piles[1 - giver] |= 1 << given
+            exchange = (giver, 1 - giver, given)
+        last_side = self.last_winner & 1
+        sides = []
+        for side in (0, 1):
+            combos = combination_points(piles[side])
+            points = card_points(piles[side])
+            assert points is not None, f"odd pile {format_cards(piles[side])}"
+            last = LAST_TRICK_POINTS if side == last_side else 0
+            declared = self.declared_points(side)
+            raw = combos + points + last + declared
+            sides.append(
+                SideResult(piles[side], combos, points, last, declared, raw, round5(raw))
+            )
+        self.result = HandResult(self.dealer, None, (sides[0], sides[1]), discard_side, exchange)
+
+    # ----------------------------------------------------------------- fast playout
+    def playout(self, rng: random.Random) -> HandResult:
+        """Finish the hand with uniformly random legal actions (declarations: a random subset)."""
+        rand = rng.random
+        hands = self.hands
+        actions = self.actions
+        while self.phase != OVER:
+            if self.phase == PLAY_PHASE:
+                turn = self.turn
+                hand = legal = hands[turn]
+                trick = self.trick
+                if trick:  # legal_mask, inlined: this is the hot loop of every random hand
+                    led = SUIT[trick[0]]
+                    if led == FOOL:
+                        led = SUIT[trick[1]] if len(trick) > 1 else -1
+                    if led >= 0:
+                        m = hand & SUIT_MASK[led] or hand & TRUMPS
+                        if m:
+                            legal = m | (hand & MAT_BIT)
+                for _ in range(int(rand() * legal.bit_count())):
+                    legal &= legal - 1  # drop the lowest card: pick the k-th at random
+                c = (legal & -legal).bit_length() - 1
+                hands[turn] = hand & ~(1 << c)
+                actions.append(PLAYS[c])
+                self._place(c)
+            elif self.phase == DECLARE_PHASE:
+                fams = declarable_families(hands[self.turn])
+                pick = int(rand() * (1 << len(fams)))
+                self._declare(declare(tuple(f for j, f in enumerate(fams) if pick >> j & 1)))
+            else:
+                self._discard(discard(*rng.sample(cards_of(hands[self.dealer] & ~FIVES), 2)))
+        assert self.result is not None
+        return self.result
+
+    # ----------------------------------------------------------------- views
+    def view(self, seat: int, hand_number: int = 0) -> PlayerView:
+        """What ``seat`` may know of this hand."""
+        discarded = self.phase != DISCARD_PHASE
+        return PlayerView(
+            seat=seat,
+            dealer=self.dealer,
+            phase=self.phase,
+            turn=self.turn,
+            hand=self.hands[seat],
+            discard=self.discard if seat == self.dealer and discarded else None,
+            trick=tuple(self.trick),
+            leader=self.leader,
+            tricks=tuple(self.tricks),
+            declarations=tuple(self.declarations),
+            history=tuple(self.actions[1:] if discarded else ()),
+            hand_sizes=tuple(h.bit_count() for h in self.hands),
+            scores=self.scores,
+            target=self.target,
+            hand_number=hand_number,
+            legal=tuple(self.legal_actions()) if seat == self.turn else (),
+        )
+
+    @classmethod
+    def rebuild(cls, view: PlayerView, hands: list[Mask], discard_mask: Mask) -> Hand:
+        """A full hand consistent with ``view``, given a guess of every seat's current cards and
+        of the discard: the deal is reconstructed and the public history replayed.
+
+        Search bots use it to play out determinizations; ``hands[view.seat]`` must be the view's
+        own hand (and ``discard_mask`` its own discard when the viewer is the dealer).
+        """
+        dealt = list(hands)
+        for t in view.tricks:
+            for i, c in enumerate(t.cards):
+                dealt[(t.leader + i) & 3] |= 1 << c
+        for i, c in enumerate(view.trick):
+            dealt[(view.leader + i) & 3] |= 1 << c
+        if view.phase != DISCARD_PHASE:
+            dealt[view.dealer] |= discard_mask
+        hand = cls(view.dealer, dealt, view.scores, view.target)
+        if view.phase == DISCARD_PHASE:
+            return hand
+        a, b = cards_of(discard_mask)
+        hand._discard(discard(a, b))
+        for action in view.history:
+            if action.kind == PLAY:
+                hand.hands[hand.turn] &= ~(1 << action.card)
+                hand.actions.append(action)
+                hand._place(action.card)
+            else:
+                hand._declare(action)
+        return hand

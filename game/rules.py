@@ -1,0 +1,25 @@
+"""The rule settings of a match."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """House-rule settings; the defaults are the rules of RULES.md."""
+
+    target: int = 800  # the match is won by the first side to reach it
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.target, int) or isinstance(self.target, bool) or self.target <= 0:
+            raise ValueError(f"target must be a positive whole number, not {self.target!r}")
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: object) -> Rules:
+        if not isinstance(data, dict) or set(data) - {"target"}:
+            raise ValueError(f"unknown rules {data!r}")
+        return cls(**data)

@@ -1,0 +1,74 @@
+"""Public facts of a hand (tricks, declarations) and what one player may know (RULES.md §4–§6): the engine's only window for bots and hand widgets."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from game.actions import Action
+from game.cards import Card, Mask
+from game.scoring import Combination
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """What one player declared (*accusi*): the families, the cards shown and their value."""
+
+    seat: int
+    families: tuple[str, ...]
+    combinations: tuple[Combination, ...]
+    cards: Mask
+    points: int
+
+
+class Trick(NamedTuple):
+    """A completed trick (*presa*): the leader, the cards in play order, the winning seat."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+
+    def seat_of(self, i: int) -> int:
+        return (self.leader + i) % 4
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """One seat's knowledge: its own hand, its own discard, every card played, declared cards
+    and the scores; never another player's cards."""
+
+    seat: int
+    dealer: int
+    phase: str
+    turn: int
+    hand: Mask
+    discard: Mask | None  # the dealer's own discard, once made; None for everybody else
+    trick: tuple[Card, ...]  # the cards of the trick in progress, in play order
+    leader: int  # the seat that led the trick in progress
+    tricks: tuple[Trick, ...]  # completed tricks of this hand
+    declarations: tuple[Declaration | None, ...]  # by seat; None until that seat has declared
+    history: tuple[Action, ...]  # the public actions of this hand (declarations and plays)
+    hand_sizes: tuple[int, ...]
+    scores: tuple[int, int]  # match scores before this hand
+    target: int
+    hand_number: int
+    legal: tuple[Action, ...]  # this seat's legal actions, empty when it is not its turn
+
+    @property
+    def side(self) -> int:
+        return self.seat & 1
+
+    @property
+    def partner(self) -> int:
+        return (self.seat + 2) % 4
+
+    @property
+    def played(self) -> Mask:
+        """Every card played so far in this hand, the trick in progress included."""
+        m = 0
+        for t in self.tricks:
+            for c in t.cards:
+                m |= 1 << c
+        for c in self.trick:
+            m |= 1 << c
+        return m
