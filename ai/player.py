@@ -31,7 +31,9 @@ class Bot:
             return self.choose_declaration(view, legal, rng)
         return self.choose_card(view, legal, rng)
 
-    def choose_discard(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose_discard(
+        self, view: PlayerView, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
         return rng.choice(legal)
 
     def choose_declaration(

@@ -15,7 +15,9 @@ def seat_rngs(seed: int) -> list[random.Random]:
     return [random.Random(seed * 8 + seat + 1) for seat in range(4)]
 
 
-def step(match: Match, players: Sequence[Player], rngs: Sequence[random.Random]) -> HandResult | None:
+def step(
+    match: Match, players: Sequence[Player], rngs: Sequence[random.Random]
+) -> HandResult | None:
     """Ask the player to move for an action and apply it."""
     seat = match.turn
     view = match.view(seat)

@@ -180,7 +180,9 @@ def parse_card(token: str) -> Card:
     """One card from its code, in any case."""
     code = token.strip().upper()
     if code not in INDEX:
-        raise CardError(f"unknown card code {token!r} (codes look like KS, 10B, AD, T12, MO1, ANG, MAT)")
+        raise CardError(
+            f"unknown card code {token!r} (codes look like KS, 10B, AD, T12, MO1, ANG, MAT)"
+        )
     return INDEX[code]
 
 

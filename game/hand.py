@@ -28,7 +28,6 @@ from game.cards import (
 from game.errors import IllegalActionError
 from game.scoring import (
     Breakdown,
-    Combination,
     combination_points,
     declarable_families,
     declared_combinations,
@@ -138,8 +137,9 @@ class Hand:
         scores: tuple[int, int] = (0, 0),
         target: int = 800,
     ) -> None:
-        if len(hands) != 4 or any(h.bit_count() != (17 if s == dealer else 15)
-                                  for s, h in enumerate(hands)):
+        if len(hands) != 4 or any(
+            h.bit_count() != (17 if s == dealer else 15) for s, h in enumerate(hands)
+        ):
             raise ValueError("a hand starts with 15 cards each and 17 for the dealer")
         self.dealer = dealer
         self.hands = list(hands)
@@ -163,7 +163,7 @@ class Hand:
     def deal(
         cls, deck: list[Card], dealer: int, scores: tuple[int, int] = (0, 0), target: int = 800
     ) -> Hand:
-        """Deal a shuffled pack: five at a time from eldest, three rounds; the dealer takes two more."""
+        """Deal a shuffled pack: five at a time from eldest, three rounds, the dealer two more."""
         hands = [0, 0, 0, 0]
         for i, c in enumerate(deck):
             hands[_DEAL_ORDER[dealer][i]] |= 1 << c
@@ -198,13 +198,17 @@ class Hand:
             return [PLAYS[c] for c in cards_of(self.legal_plays())]
         if self.phase == DISCARD_PHASE:
             allowed = cards_of(self.hands[self.dealer] & ~FIVES)
-            return [discard(a, b) for i, a in enumerate(allowed) for b in allowed[i + 1:]]
+            return [discard(a, b) for i, a in enumerate(allowed) for b in allowed[i + 1 :]]
         if self.phase == DECLARE_PHASE:
             fams = declarable_families(self.hands[self.turn])
-            return [
-                declare(tuple(f for j, f in enumerate(fams) if subset >> j & 1))
-                for subset in range((1 << len(fams)) - 1, -1, -1)
-            ] if fams else [declare(())]
+            return (
+                [
+                    declare(tuple(f for j, f in enumerate(fams) if subset >> j & 1))
+                    for subset in range((1 << len(fams)) - 1, -1, -1)
+                ]
+                if fams
+                else [declare(())]
+            )
         return []
 
     def legal_plays(self) -> Mask:
@@ -306,8 +310,9 @@ class Hand:
             piles[owner_side] |= MAT_BIT
             if owner_side != won_side:
                 self.matto_debtor = owner_side
-            piles[won_side] |= ((1 << trick[0]) | (1 << trick[1]) | (1 << trick[2])
-                                | (1 << trick[3])) & ~MAT_BIT
+            piles[won_side] |= (
+                (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
+            ) & ~MAT_BIT
         else:
             piles[won_side] |= (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
         tricks = self.tricks
@@ -351,9 +356,7 @@ class Hand:
             last = LAST_TRICK_POINTS if side == last_side else 0
             declared = self.declared_points(side)
             raw = combos + points + last + declared
-            sides.append(
-                SideResult(piles[side], combos, points, last, declared, raw, round5(raw))
-            )
+            sides.append(SideResult(piles[side], combos, points, last, declared, raw, round5(raw)))
         self.result = HandResult(self.dealer, None, (sides[0], sides[1]), discard_side, exchange)
 
     # ----------------------------------------------------------------- fast playout

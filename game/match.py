@@ -32,7 +32,9 @@ class Match:
         self.hand = self._deal(self.first_dealer)
 
     def _deal(self, dealer: int) -> Hand:
-        return Hand.deal(shuffled_pack(self.rng), dealer, (self.scores[0], self.scores[1]), self.rules.target)
+        return Hand.deal(
+            shuffled_pack(self.rng), dealer, (self.scores[0], self.scores[1]), self.rules.target
+        )
 
     # ----------------------------------------------------------------- queries
     @property

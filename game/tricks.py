@@ -4,7 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.cards import CODES, FOOL, MAT, STRENGTH, SUIT, SUIT_MASK, SUIT_NAMES, TRUMP, TRUMPS, Card, Mask
+from game.cards import (
+    CODES,
+    FOOL,
+    MAT,
+    STRENGTH,
+    SUIT,
+    SUIT_MASK,
+    SUIT_NAMES,
+    TRUMP,
+    TRUMPS,
+    Card,
+    Mask,
+)
 
 MAT_BIT = 1 << MAT
 

@@ -1,4 +1,5 @@
-"""Public facts of a hand (tricks, declarations) and what one player may know (RULES.md §4–§6): the engine's only window for bots and hand widgets."""
+"""Public facts of a hand (tricks, declarations) and what one player may know (RULES.md §4–§6):
+the engine's only window for bots and hand widgets."""
 
 from __future__ import annotations
 

@@ -1,0 +1,34 @@
+"""Shared test helpers: the rule vectors and hand-built deals."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from game.cards import FULL_PACK, Mask, cards_of, mask_of, parse_cards
+from game.hand import Hand
+
+_HERE = Path(__file__).resolve().parent
+
+
+def load_vectors(name: str) -> object:
+    """A vector file of ../shared/vectors (the spec), or the copy in tests/vectors."""
+    shared = _HERE.parents[1] / "shared" / "vectors" / name
+    path = shared if shared.exists() else _HERE / "vectors" / name
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def m(text: str) -> Mask:
+    """A mask from card codes."""
+    return mask_of(parse_cards(text))
+
+
+def deal_with(dealer: int, fixed: dict[int, str]) -> Hand:
+    """A hand whose seats hold the given cards, the rest of the pack filled in order."""
+    hands = [m(fixed.get(s, "")) for s in range(4)]
+    free = cards_of(FULL_PACK & ~(hands[0] | hands[1] | hands[2] | hands[3]))
+    for s in range(4):
+        need = (17 if s == dealer else 15) - hands[s].bit_count()
+        hands[s] |= mask_of(free[:need])
+        free = free[need:]
+    return Hand(dealer, hands)

@@ -1,0 +1,1 @@
+"""The subcommands of the command line, one module each."""

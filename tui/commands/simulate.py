@@ -1,0 +1,118 @@
+"""`tarocchino simulate` and `tarocchino replay`: matches played by bots, one line per hand."""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+from ai.registry import BOTS, make_bot
+from ai.table import play_match, seat_rngs
+from game import record
+from game.errors import RecordError
+from game.hand import HandResult
+from game.match import Match
+from game.rules import Rules
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("simulate", help="play whole matches between bots, one line per hand")
+    p.add_argument("--seed", type=int, required=True, help="seed of the first match")
+    p.add_argument("--matches", type=int, default=1, metavar="M", help="matches to play (1)")
+    p.add_argument(
+        "--players",
+        default="random,random,random,random",
+        help="four bot levels for seats 0-3, comma-separated (%(default)s)",
+    )
+    p.add_argument("--target", type=int, default=Rules().target, help="match target (800)")
+    p.add_argument("--record", type=Path, metavar="DIR", help="write each match's record here")
+    p.add_argument("--json", action="store_true", help="one JSON object per hand")
+    p.set_defaults(func=run_simulate)
+
+    r = sub.add_parser("replay", help="replay a game record, one line per hand")
+    r.add_argument("file", type=Path)
+    r.add_argument("--json", action="store_true", help="one JSON object per hand")
+    r.set_defaults(func=run_replay)
+
+
+def match_seed(seed: int, m: int) -> int:
+    """The seed of match ``m`` of a simulation: the first is ``seed`` itself."""
+    if m == 0:
+        return seed
+    digest = hashlib.sha256(f"{seed}/{m}".encode()).digest()
+    return int.from_bytes(digest[:7], "big")
+
+
+def hand_line(m: int, h: int, result: HandResult, score: list[int], winner: int | None) -> dict:
+    return {
+        "match": m,
+        "hand": h,
+        "dealer": result.dealer,
+        "called_out": result.called_out is not None,
+        "sides": [s.to_json() for s in result.sides],
+        "score": list(score),
+        "winner": winner,
+    }
+
+
+def emit(line: dict, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(line), flush=True)
+        return
+    a, b = line["sides"]
+    how = "called out" if line["called_out"] else f"{a['total']:>3} – {b['total']:<3}"
+    end = f"  side {line['winner']} wins the match" if line["winner"] is not None else ""
+    print(
+        f"match {line['match']} hand {line['hand']:>2}  dealer {line['dealer']}  {how}"
+        f"  score {line['score'][0]:>4} – {line['score'][1]:<4}{end}",
+        flush=True,
+    )
+
+
+def _error(message: str) -> int:
+    print(f"tarocchino: error: {message}", file=sys.stderr)
+    return 2
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    names = [n.strip() for n in args.players.split(",")]
+    if len(names) != 4:
+        return _error(f"--players needs four levels, got {len(names)} ({args.players!r})")
+    unknown = [n for n in names if n not in BOTS]
+    if unknown:
+        return _error(f"unknown player {unknown[0]!r} (known: {', '.join(BOTS)})")
+    if args.matches < 1:
+        return _error("--matches must be at least 1")
+    try:
+        rules = Rules(target=args.target)
+    except ValueError as exc:
+        return _error(str(exc))
+    for m in range(args.matches):
+        seed = match_seed(args.seed, m)
+        players = [make_bot(n) for n in names]
+        match = Match(seed, rules)
+
+        def on_hand(match: Match, result: HandResult, m: int = m) -> None:
+            line = hand_line(m, len(match.results) - 1, result, match.scores, match.winner)
+            emit(line, args.json)
+
+        play_match(match, players, seat_rngs(seed), on_hand)
+        if args.record is not None:
+            record.save(match, args.record / f"match-{m}.json")
+    return 0
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    try:
+        match = record.load(args.file)
+    except RecordError as exc:
+        return _error(str(exc))
+    score = [0, 0]
+    for h, result in enumerate(match.results):
+        for side in (0, 1):
+            score[side] += result.sides[side].total
+        last = h == len(match.results) - 1
+        emit(hand_line(0, h, result, score, match.winner if last else None), args.json)
+    return 0
