@@ -269,18 +269,20 @@ class Hand:
 
     def _declare(self, action: Action) -> None:
         seat = self.turn
-        hand = self.hands[seat]
-        combos = declared_combinations(hand, action.families)
+        combos = declared_combinations(self.hands[seat], action.families)
         shown = 0
         for combo in combos:
             for c in combo.cards:
                 shown |= 1 << c
-        self.declarations[seat] = Declaration(
-            seat, action.families, combos, shown, total_points(combos)
+        self._record_declaration(
+            Declaration(seat, action.families, combos, shown, total_points(combos)), action
         )
+
+    def _record_declaration(self, declaration: Declaration, action: Action) -> None:
+        self.declarations[declaration.seat] = declaration
         self.actions.append(action)
         self.phase = PLAY_PHASE
-        side = side_of(seat)
+        side = side_of(declaration.seat)
         if action.families and self.scores[side] + self.declared_points(side) >= self.target:
             self._finish(called_out=side)
 
@@ -422,7 +424,9 @@ class Hand:
         of the discard: the deal is reconstructed and the public history replayed.
 
         Search bots use it to play out determinizations; ``hands[view.seat]`` must be the view's
-        own hand (and ``discard_mask`` its own discard when the viewer is the dealer).
+        own hand (and ``discard_mask`` its own discard when the viewer is the dealer). Declarations
+        are taken from the view as made; a guess should give each declarer the shown cards and no
+        card that would have changed a declared combination.
         """
         dealt = list(hands)
         for t in view.tricks:
@@ -442,6 +446,8 @@ class Hand:
                 hand.hands[hand.turn] &= ~(1 << action.card)
                 hand.actions.append(action)
                 hand._place(action.card)
-            else:
-                hand._declare(action)
+            else:  # the declaration as shown is a fact, whatever the guessed hand holds
+                declaration = view.declarations[hand.turn]
+                assert declaration is not None
+                hand._record_declaration(declaration, action)
         return hand
