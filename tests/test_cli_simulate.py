@@ -20,7 +20,10 @@ def _lines(capsys: pytest.CaptureFixture[str]) -> list[dict]:
 
 
 def test_simulate_json_lines(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    assert main(["simulate", "--seed", "7", "--matches", "2", "--json", "--record", str(tmp_path)]) == 0
+    assert (
+        main(["simulate", "--seed", "7", "--matches", "2", "--json", "--record", str(tmp_path)])
+        == 0
+    )
     lines = _lines(capsys)
     assert {line["match"] for line in lines} == {0, 1}
     for line in lines:
