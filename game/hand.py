@@ -4,6 +4,7 @@ to the score of both sides (RULES.md §4–§8)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.actions import DECLARE, DISCARD, PLAY, PLAYS, Action, declare, discard
@@ -30,9 +31,8 @@ from game.scoring import (
     Breakdown,
     combination_points,
     declarable_families,
-    declared_combinations,
+    declaration,
     score,
-    total_points,
 )
 from game.tricks import legal_mask, why_illegal, winning_index
 from game.view import Declaration, PlayerView, Trick
@@ -269,14 +269,8 @@ class Hand:
 
     def _declare(self, action: Action) -> None:
         seat = self.turn
-        combos = declared_combinations(self.hands[seat], action.families)
-        shown = 0
-        for combo in combos:
-            for c in combo.cards:
-                shown |= 1 << c
-        self._record_declaration(
-            Declaration(seat, action.families, combos, shown, total_points(combos)), action
-        )
+        shown, points = declaration(self.hands[seat], action.families)
+        self._record_declaration(Declaration(seat, action.families, shown, points), action)
 
     def _record_declaration(self, declaration: Declaration, action: Action) -> None:
         self.declarations[declaration.seat] = declaration
@@ -303,20 +297,22 @@ class Hand:
             if not self.tricks and self.declarations[turn] is None:
                 self.phase = DECLARE_PHASE
             return
+        self._close_trick(trick)
+
+    def _close_trick(self, trick: list[Card]) -> None:
+        """Give the four cards to the winner's side (the Matto to its owner's) and go on."""
         leader = self.leader
         winner = (leader + winning_index(trick)) & 3
         won_side = winner & 1
         piles = self.piles
-        if MAT in trick:
+        cards = (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
+        if cards & MAT_BIT:
             owner_side = (leader + trick.index(MAT)) & 1
             piles[owner_side] |= MAT_BIT
             if owner_side != won_side:
                 self.matto_debtor = owner_side
-            piles[won_side] |= (
-                (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
-            ) & ~MAT_BIT
-        else:
-            piles[won_side] |= (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
+            cards &= ~MAT_BIT
+        piles[won_side] |= cards
         tricks = self.tricks
         tricks.append(Trick(leader, tuple(trick), winner))
         self.trick = []
@@ -368,7 +364,9 @@ class Hand:
         hands = self.hands
         actions = self.actions
         while self.phase != OVER:
-            if self.phase == PLAY_PHASE:
+            if self.phase == PLAY_PHASE and self.tricks and not self.trick:
+                self._random_tricks(rand)
+            elif self.phase == PLAY_PHASE:
                 turn = self.turn
                 hand = legal = hands[turn]
                 trick = self.trick
@@ -394,6 +392,31 @@ class Hand:
                 self._discard(discard(*rng.sample(cards_of(hands[self.dealer] & ~FIVES), 2)))
         assert self.result is not None
         return self.result
+
+    def _random_tricks(self, rand: Callable[[], float]) -> None:
+        """Play every remaining trick at random, a whole trick at a time (the hot loop)."""
+        hands = self.hands
+        actions = self.actions
+        while self.phase == PLAY_PHASE:
+            seat = self.leader
+            trick: list[Card] = []
+            led = -1
+            for _ in range(4):
+                hand = legal = hands[seat]
+                if led >= 0:
+                    m = hand & SUIT_MASK[led] or hand & TRUMPS
+                    if m:
+                        legal = m | (hand & MAT_BIT)
+                for _ in range(int(rand() * legal.bit_count())):
+                    legal &= legal - 1  # drop the lowest card: pick the k-th at random
+                c = (legal & -legal).bit_length() - 1
+                hands[seat] = hand ^ (1 << c)
+                actions.append(PLAYS[c])
+                trick.append(c)
+                if led < 0 and c != MAT:
+                    led = SUIT[c]
+                seat = (seat + 1) & 3
+            self._close_trick(trick)
 
     # ----------------------------------------------------------------- views
     def view(self, seat: int, hand_number: int = 0) -> PlayerView:

@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from game.actions import Action
 from game.cards import Card, Mask
-from game.scoring import Combination
+from game.scoring import Combination, declared_combinations
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,9 +17,13 @@ class Declaration:
 
     seat: int
     families: tuple[str, ...]
-    combinations: tuple[Combination, ...]
     cards: Mask
     points: int
+
+    @property
+    def combinations(self) -> tuple[Combination, ...]:
+        """Each declared combination with its cards (the shown cards make exactly these)."""
+        return declared_combinations(self.cards, self.families)
 
 
 class Trick(NamedTuple):
