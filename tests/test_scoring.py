@@ -21,6 +21,7 @@ from game.scoring import (
     combination,
     combination_points,
     declarable_families,
+    declaration,
     declaration_points,
     declared_combinations,
     doublings,
@@ -381,3 +382,14 @@ def test_bench_scoring_reports_rates() -> None:
     assert figures["piles"] == 200
     assert figures["combination_points_per_s"] > 0
     assert figures["score_per_s"] > 0
+
+
+@given(st.integers(min_value=0, max_value=FULL_PACK).map(lambda x: x & FULL_PACK))
+@settings(max_examples=300, deadline=None)
+def test_fast_declaration_matches_the_explained_one(hand: int) -> None:
+    families = declarable_families(hand)
+    combos = declared_combinations(hand, families)
+    shown = mask_of(c for combo in combos for c in combo.cards)
+    assert declaration(hand, families) == (shown, total_points(combos))
+    # the shown cards alone make exactly the declared combinations (what other players see)
+    assert declared_combinations(shown, families) == combos
