@@ -1,0 +1,285 @@
+"""The front end driven by key presses: a whole match against bots, hot-seat secrecy, undo,
+saving and resuming, settings, the small-terminal screen."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from test_tui_support import (
+    FAST,
+    engine_match,
+    make_app,
+    press,
+    press_for,
+    screen_text,
+    settle,
+    table_of,
+    wait_for,
+)
+
+from game.actions import play
+from game.cards import CODES, cards_of
+from tui.screens.confirm import ConfirmScreen
+from tui.screens.declare import DeclareScreen
+from tui.screens.handover import HandOverScreen
+from tui.screens.scoring import ScoringScreen
+from tui.screens.start import StartScreen
+from tui.screens.table import TableScreen
+from tui.screens.too_small import TooSmallScreen
+from tui.widgets.hand import HandView
+
+BOTS3 = ["human", "random", "random", "random"]
+_TOKEN = re.compile(r"[A-Z0-9]+")
+
+
+async def test_whole_match_through_keys_matches_the_engine(tmp_path: Path) -> None:
+    seed, target = 2024, 300
+    app = make_app(tmp_path, BOTS3, seed=seed, target=target)
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = table_of(app)
+        assert table is not None
+        session = table.session
+        sheets = 0
+        for _ in range(2000):
+            screen = await settle(pilot)
+            if isinstance(screen, ScoringScreen):
+                sheets += 1
+                if screen.summary.winner is not None:
+                    await press(pilot, "m")
+                    break
+                await press(pilot, "enter")
+            elif isinstance(screen, (DeclareScreen, ConfirmScreen)):
+                await press(pilot, "enter")
+            elif isinstance(screen, TableScreen):
+                await press_for(pilot, screen)
+            else:
+                raise AssertionError(f"unexpected screen {screen!r}")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert not app.store.exists()  # a finished match clears the save
+    expected = engine_match(seed, target, BOTS3)
+    assert session.match.winner is not None
+    assert session.match.actions == expected.actions
+    assert session.match.scores == expected.scores
+    assert session.match.winner == expected.winner
+    assert sheets == len(expected.results) >= 2
+
+
+def _tokens(text: str) -> set[str]:
+    return set(_TOKEN.findall(text))
+
+
+async def test_hot_seat_never_shows_another_humans_hand(tmp_path: Path) -> None:
+    names = ["Anna", "Bruno", "Carla", "Dario"]
+    app = make_app(tmp_path, ["human"] * 4, seed=99, names=names)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = table_of(app)
+        assert table is not None
+        match = table.session.match
+        handovers = tables = 0
+        for _ in range(400):
+            screen = await settle(pilot)
+            text = screen_text(app)
+            tokens = _tokens(text)
+            assert "You" not in text.split()  # names, not "You", on a shared screen
+            if isinstance(screen, HandOverScreen):
+                handovers += 1
+                assert not tokens & set(CODES), text  # no card at all on a hand-over screen
+                assert screen.player == names[match.turn]
+                await press(pilot, "enter")
+                continue
+            if isinstance(screen, ScoringScreen):
+                break
+            turn = match.turn
+            hands = match.hand.hands
+            for seat in range(4):
+                declared = match.hand.declarations[seat]
+                public = declared.cards if declared is not None else 0
+                secret = {CODES[c] for c in cards_of(hands[seat] & ~public)}
+                if seat != turn:
+                    assert not tokens & secret, (seat, turn, text)
+            hand = table.query_one(HandView)
+            assert sorted(hand.cards) == cards_of(hands[turn])  # exactly the player's own hand
+            assert table.viewer == turn
+            tables += 1
+            if isinstance(screen, (DeclareScreen, ConfirmScreen)):
+                await press(pilot, "enter")
+            else:
+                await press_for(pilot, screen)
+        assert isinstance(app.screen, ScoringScreen)
+        assert handovers >= 45 and tables >= 60  # a hand-over whenever the turn changes hands
+
+
+async def test_undo_and_resume_after_a_crash(tmp_path: Path) -> None:
+    app = make_app(tmp_path, BOTS3, seed=7)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(12):
+            screen = await settle(pilot)
+            if isinstance(screen, TableScreen):
+                await press_for(pilot, screen)
+            else:
+                await press(pilot, "enter")
+        screen = await settle(pilot)
+        table = table_of(app)
+        assert table is not None and isinstance(screen, TableScreen)
+        actions = list(table.session.match.actions)
+        human_cards = [i for i, seat in enumerate(table.session.actors)
+                       if seat == 0 and actions[i].startswith("play")]
+        await pilot.press("u")
+        await settle(pilot)
+        assert table.session.match.actions == actions[: human_cards[-1]]
+        saved = json.loads(app.store.path.read_text())
+        assert saved["record"]["actions"] == actions[: human_cards[-1]]
+        state = list(table.session.match.actions)
+    # The app is gone as after a crash: a new one offers to resume exactly there.
+    app2 = make_app(tmp_path, None)
+    async with app2.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        start = app2.screen
+        assert isinstance(start, StartScreen)
+        assert start.query_one("#resume-row").display
+        await pilot.click("#resume")
+        await wait_for(pilot, lambda: table_of(app2) is not None)
+        table = table_of(app2)
+        assert table is not None
+        assert table.session.match.actions == state
+
+
+async def test_a_damaged_save_gives_a_message_and_a_new_match(tmp_path: Path) -> None:
+    (tmp_path / "autosave.json").write_text('{"format": "tarocchino-save", "version": 1}')
+    app = make_app(tmp_path, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert "could not be read" in screen_text(app)
+        assert not app.screen.query_one("#resume-row").display
+        assert (tmp_path / "autosave.json.damaged").exists()
+        for i in (1, 2, 3):
+            app.screen.query_one(f"#kind-{i}").value = "random"
+        await pilot.click("#start")
+        await wait_for(pilot, lambda: table_of(app) is not None)
+
+
+async def test_start_screen_sets_up_a_match(tmp_path: Path) -> None:
+    app = make_app(tmp_path, None)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.click("#name-0")
+        await pilot.press(*"Zoe")
+        for i in (1, 2, 3):
+            app.screen.query_one(f"#kind-{i}").value = "random"
+        app.screen.query_one("#seed").value = "31"
+        app.screen.query_one("#target").value = "0"
+        await pilot.click("#start")
+        await pilot.pause()
+        assert "positive" in screen_text(app)
+        app.screen.query_one("#target").value = "400"
+        await pilot.pause(0.25)  # a button ignores clicks for 0.2 s after a press
+        await pilot.click("#start")
+        await wait_for(pilot, lambda: table_of(app) is not None)
+        table = table_of(app)
+        assert table is not None
+        assert table.session.seats[0].name == "Zoe"
+        assert table.session.match.seed == 31 and table.session.match.rules.target == 400
+
+
+async def test_illegal_card_says_why_and_click_plays(tmp_path: Path) -> None:
+    app = make_app(tmp_path, BOTS3, seed=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = table_of(app)
+        assert table is not None
+        for _ in range(200):
+            screen = await settle(pilot)
+            if not isinstance(screen, TableScreen):
+                await press(pilot, "enter")
+                continue
+            view = screen._my_turn()
+            legal = {a.card for a in view.legal}
+            hand = screen.query_one(HandView)
+            illegal = [c for c in hand.cards if c not in legal]
+            if view.phase == "play" and illegal:
+                break
+            await press_for(pilot, screen)
+        await pilot.press(str(hand.cards.index(illegal[0]) + 1)[-1] if
+                          hand.cards.index(illegal[0]) < 9 else "0")
+        text = screen_text(app)
+        assert "not legal" in text or "not in your hand" in text
+        before = len(table.session.match.actions)
+        target = next(c for c in hand.cards if c in legal)
+        size, stride, margin = hand._geometry()
+        await pilot.click(HandView, offset=(margin + hand.cards.index(target) * stride + 1, 3))
+        await pilot.pause()
+        assert table.session.match.actions[before] == str(play(target))
+
+
+async def test_too_small_screen_recovers(tmp_path: Path) -> None:
+    app = make_app(tmp_path, BOTS3, seed=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.resize_terminal(70, 20)
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "too small" in screen_text(app)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause(0.1)
+        assert not any(isinstance(s, TooSmallScreen) for s in app.screen_stack)
+
+
+async def test_help_settings_and_hint(tmp_path: Path) -> None:
+    app = make_app(tmp_path, BOTS3, seed=3, settings=FAST)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await settle(pilot)
+        while not isinstance(screen, TableScreen):
+            await press(pilot, "enter")
+            screen = await settle(pilot)
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: "Bolognese tarot game" in screen_text(app))
+        await pilot.press("escape")
+        await pilot.press("t")
+        await settle(pilot)
+        await pilot.pause()
+        assert "Hint" in screen_text(app)
+        await pilot.press("s")
+        await pilot.pause()
+        app.screen.query_one("#suit_marks").value = "unicode"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.settings.suit_marks == "unicode"
+        assert any(m in screen_text(app) for m in "♠♣♥♦")
+
+
+async def test_calling_out_ends_the_match_at_the_declaration(tmp_path: Path) -> None:
+    from game.match import Match
+    from game.scoring import declarable_families
+
+    seed = next(s for s in range(1, 5000) if Match(s).first_dealer == 3
+                and declarable_families(Match(s).hand.hands[0]))
+    app = make_app(tmp_path, BOTS3, seed=seed, target=10)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await settle(pilot)
+        assert isinstance(screen, DeclareScreen)
+        assert "calls out" in screen_text(app)  # the dialog warns before it happens
+        await press(pilot, "enter")
+        screen = await settle(pilot)
+        assert isinstance(screen, ScoringScreen)
+        assert screen.summary.result.called_out == 0 and screen.summary.winner == 0
+        text = screen_text(app)
+        assert "call out" in text and "win the match" in text
+        await press(pilot, "q")
+        await pilot.pause()
+    assert not app.store.exists()
+
+
+def test_monochrome_setting_adds_a_filter(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from textual.filter import Monochrome
+
+    from tui.app import TarocchinoApp
+
+    mono = TarocchinoApp(settings=replace(FAST, color=False), directory=tmp_path, persist=False)
+    colour = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False)
+    assert any(isinstance(f, Monochrome) for f in mono.get_line_filters())
+    assert not any(isinstance(f, Monochrome) for f in colour.get_line_filters())

@@ -1,0 +1,279 @@
+"""Helpers for the front-end tests (driving the app with a Pilot, dumping the screen as text),
+and tests of the front end's plain-Python parts: seats, rngs, saves, settings, rendering."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import random
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from textual import events
+from textual.pilot import Pilot
+
+from game.actions import Action, declare, discard, play
+from game.cards import CODES, FIVES, N_CARDS, sorted_for_display
+from game.match import Match
+from game.rules import Rules
+from tui.app import TarocchinoApp
+from tui.bots import available_level, make_bot
+from tui.render import Look, box_lines, face
+from tui.save import SaveError, SaveStore, from_save_json, to_save_json
+from tui.screens.confirm import ConfirmScreen
+from tui.screens.declare import DeclareScreen
+from tui.screens.handover import HandOverScreen
+from tui.screens.scoring import ScoringScreen
+from tui.screens.start import StartScreen
+from tui.screens.table import TableScreen
+from tui.session import Seat, Session, decision_rng, parse_seats
+from tui.settings import Settings, data_dir, load_settings, save_settings
+from tui.widgets.hand import CARD_KEYS, HandView
+
+FAST = Settings(bot_delay=0.0, trick_pause=0.0, suit_marks="ascii", color=True)
+WAITING = (DeclareScreen, ConfirmScreen, HandOverScreen, ScoringScreen, StartScreen)
+
+
+# --------------------------------------------------------------------------- helpers
+def make_app(
+    directory: Path,
+    kinds: list[str] | None = None,
+    *,
+    seed: int = 1,
+    target: int = 800,
+    names: list[str] | None = None,
+    settings: Settings = FAST,
+) -> TarocchinoApp:
+    """An app that starts a match at once (or the start screen when ``kinds`` is None)."""
+    seats = parse_seats(kinds, names) if kinds is not None else None
+    return TarocchinoApp(settings=settings, directory=directory, seats=seats, seed=seed,
+                         target=target, persist=False)
+
+
+def table_of(app: TarocchinoApp) -> TableScreen | None:
+    for screen in app.screen_stack:
+        if isinstance(screen, TableScreen):
+            return screen
+    return None
+
+
+def _progress(app: TarocchinoApp) -> tuple:
+    table = table_of(app)
+    if table is None:
+        return (tuple(map(id, app.screen_stack)),)
+    return (tuple(map(id, app.screen_stack)), len(table.session.match.actions),
+            tuple(table.marked), table.viewer, table.query_one(HandView).cursor)
+
+
+async def _flush(pilot: Pilot) -> None:
+    """Let every widget handle its messages and the screen redraw (no idle-time guessing)."""
+    await pilot._wait_for_screen()
+    pilot.app.screen._on_timer_update()
+
+
+async def press(pilot: Pilot, *keys: str) -> None:
+    """Press keys, each one waiting only until the game has reacted (faster than pilot.press,
+    which waits for the whole process to look idle)."""
+    app = pilot.app
+    for key in keys:
+        before = _progress(app)
+        app._driver.send_message(events.Key(key, key if len(key) == 1 else None))
+        for _ in range(3000):
+            await asyncio.sleep(0.001)
+            if _progress(app) != before:
+                break
+        await _flush(pilot)
+
+
+async def settle(pilot: Pilot, limit: int = 20000) -> object:
+    """Let the bots play until the app waits for a human; returns the screen on top."""
+    app = pilot.app
+    for _ in range(limit):
+        await _flush(pilot)
+        screen = app.screen
+        if isinstance(screen, WAITING):
+            return screen
+        if isinstance(screen, TableScreen):
+            view = screen._my_turn()
+            if view is not None and view.phase in ("play", "discard") and not screen.marked:
+                return screen
+        if app.workers._workers:
+            await app.workers.wait_for_complete()
+        else:
+            await asyncio.sleep(0.001)
+    raise AssertionError(f"the app never waited for a human (top screen: {app.screen!r})")
+
+
+async def wait_for(pilot: Pilot, condition, limit: int = 3000) -> None:
+    """Wait until ``condition()`` holds (the app keeps running meanwhile)."""
+    for _ in range(limit):
+        await _flush(pilot)
+        if condition():
+            return
+        await asyncio.sleep(0.002)
+    raise AssertionError("the condition never held")
+
+
+def first_choices(view_hand: int, phase: str, legal: tuple[Action, ...]) -> Action:
+    """The test's human: the first legal card or the first two discardable cards in display
+    order, and every declaration."""
+    cards = sorted_for_display(view_hand)
+    if phase == "discard":
+        a, b = [c for c in cards if not FIVES >> c & 1][:2]
+        return discard(a, b)
+    if phase == "declare":
+        return legal[0] if legal else declare(())
+    allowed = {a.card for a in legal}
+    return play(next(c for c in cards if c in allowed))
+
+
+async def press_for(pilot: Pilot, screen: TableScreen) -> None:
+    """Press the keys that make the test's human choice at the table."""
+    view = screen._my_turn()
+    assert view is not None
+    hand = screen.query_one(HandView)
+    action = first_choices(view.hand, view.phase, view.legal)
+    for c in action.cards:
+        await press(pilot, CARD_KEYS[hand.cards.index(c)])
+
+
+def screen_text(app: TarocchinoApp) -> str:
+    """The screen as plain text, exactly what the terminal would show."""
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), record=True,
+                      force_terminal=True, legacy_windows=False, color_system="truecolor")
+    console.print(app.screen._compositor.render_update(
+        full=True, screen_stack=app._background_screens, simplify=True))
+    return console.export_text()
+
+
+def engine_match(seed: int, target: int, kinds: list[str], human: int = 0) -> Match:
+    """The same match played by the engine alone with the test human's choices and the bots'
+    per-decision generators."""
+    match = Match(seed, Rules(target))
+    bots = {s: make_bot(available_level(k)) for s, k in enumerate(kinds) if k != "human"}
+    while match.winner is None:
+        seat = match.turn
+        view = match.view(seat)
+        if seat == human:
+            action = first_choices(view.hand, view.phase, view.legal)
+        else:
+            rng = decision_rng(seed, seat, len(match.actions))
+            action = bots[seat].choose(view, view.legal, rng)
+        match.apply(action)
+    return match
+
+
+# --------------------------------------------------------------------------- plain tests
+def test_parse_seats_defaults_and_errors() -> None:
+    seats = parse_seats(["human", "hard", "easy", "random"])
+    assert [s.name for s in seats] == ["You", "Bruno", "Carla", "Dario"]
+    assert seats[0].human and not seats[1].human
+    two = parse_seats(["human", "easy", "HUMAN", "easy"], ["", "", "", ""])
+    assert [s.name for s in two] == ["Anna", "Bruno", "Carla", "Dario"]
+    with pytest.raises(ValueError, match="four seats"):
+        parse_seats(["human", "easy"])
+    with pytest.raises(ValueError, match="unknown seat kind"):
+        parse_seats(["human", "genius", "easy", "easy"])
+    with pytest.raises(ValueError, match="different"):
+        parse_seats(["human"] * 4, ["A", "A", "B", "C"])
+
+
+def test_decision_rng_is_deterministic() -> None:
+    a = [decision_rng(7, 1, 12).random() for _ in range(3)]
+    assert a == [decision_rng(7, 1, 12).random() for _ in range(3)]
+    assert decision_rng(7, 1, 12).random() != decision_rng(7, 2, 12).random()
+
+
+def test_unknown_levels_fall_back() -> None:
+    assert available_level("random") == "random"
+    assert available_level("no-such-level") == "random"
+
+
+def _play_some(session: Session, n: int) -> None:
+    rng = random.Random(3)
+    for _ in range(n):
+        legal = session.match.legal_actions()
+        session.apply(legal[int(rng.random() * len(legal))])
+
+
+def test_undo_takes_back_the_humans_last_card() -> None:
+    seats = parse_seats(["human", "random", "random", "random"])
+    session = Session.new(seats, seed=11)
+    _play_some(session, 30)
+    keep = session.undo_point(0)
+    assert keep is not None
+    before = session.match.actions[:keep]
+    assert session.undo(0)
+    assert session.match.actions == before
+    assert session.match.turn == 0 and session.match.phase == "play"
+    assert len(session.actors) == len(session.match.actions)
+
+
+def test_save_round_trip_and_damage(tmp_path: Path) -> None:
+    seats = parse_seats(["human", "random", "human", "random"], ["Ann", "Bo", "Cy", "Di"])
+    session = Session.new(seats, seed=5, target=500)
+    _play_some(session, 40)
+    store = SaveStore(tmp_path)
+    store.write(session)
+    back = store.read()
+    assert back.seats == seats
+    assert back.match.actions == session.match.actions
+    assert back.match.rules.target == 500
+    assert back.actors == session.actors
+    info = store.info()
+    assert info.target == 500 and info.seats[0] == Seat("human", "Ann")
+    data = json.loads(store.path.read_text())
+    assert data["format"] == "tarocchino-save" and data["version"] == 1
+    data["record"]["actions"].append("play KS")
+    with pytest.raises(SaveError, match="checksum"):
+        from_save_json(data)
+    store.path.write_text("{ not json")
+    with pytest.raises(SaveError, match="not valid JSON"):
+        store.read()
+    store.path.write_text(json.dumps({"format": "something else"}))
+    with pytest.raises(SaveError, match="not a Tarocchino save"):
+        store.read()
+    moved = store.set_aside()
+    assert moved is not None and moved.exists() and not store.exists()
+    with pytest.raises(SaveError, match="no saved match"):
+        store.read()
+    assert to_save_json(session)["seats"][1] == {"kind": "random", "name": "Bo"}
+
+
+def test_settings_persist_and_tolerate_garbage(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert load_settings(tmp_path) == Settings()
+    s = Settings(bot_delay=0.3, trick_pause=0.0, suit_marks="ascii", color=False)
+    save_settings(s, tmp_path)
+    assert load_settings(tmp_path) == s
+    (tmp_path / "settings.json").write_text('{"bot_delay": -4, "suit_marks": "ascii"}')
+    assert load_settings(tmp_path) == Settings(suit_marks="ascii")
+    (tmp_path / "settings.json").write_text("garbage")
+    assert load_settings(tmp_path) == Settings()
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert load_settings(tmp_path).color is False
+
+
+def test_data_dir_resolution(monkeypatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("TAROCCHINO_DATA_DIR", str(tmp_path / "x"))
+    assert data_dir() == tmp_path / "x"
+    monkeypatch.delenv("TAROCCHINO_DATA_DIR")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert data_dir() == tmp_path / "xdg" / "tarocchino"
+    monkeypatch.delenv("XDG_DATA_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert data_dir() == tmp_path / "home" / ".local" / "share" / "tarocchino"
+
+
+def test_faces_and_boxes() -> None:
+    uni, asc = Look(), Look(ascii=True)
+    assert [face(c, asc) for c in range(N_CARDS)] == CODES
+    assert face(CODES.index("KS"), uni) == "K♠" and face(CODES.index("10D"), uni) == "10♦"
+    assert face(CODES.index("ANG"), uni) == "ANG"
+    trump = "".join(t.plain for t in box_lines(CODES.index("T16"), uni))
+    suit = "".join(t.plain for t in box_lines(CODES.index("KS"), uni))
+    matto = "".join(t.plain for t in box_lines(CODES.index("MAT"), uni))
+    assert "╔" in trump and "┌" in suit and "╭" in matto  # told apart without colour

@@ -1,0 +1,134 @@
+"""The Textual application: the start screen, the table, and what they share (settings, save)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from textual import events
+from textual.app import App
+from textual.binding import Binding
+from textual.filter import LineFilter, Monochrome
+
+from tui.save import SaveError, SaveStore
+from tui.screens.help import HelpScreen
+from tui.screens.settings import SettingsScreen
+from tui.screens.start import StartScreen
+from tui.screens.table import TableScreen
+from tui.screens.too_small import TooSmallScreen, big_enough
+from tui.session import Seat, Session
+from tui.settings import Settings, data_dir, load_settings, save_settings
+
+
+class TarocchinoApp(App[None]):
+    """Ottocento in the terminal.
+
+    ``seats`` given: a match starts at once (``tarocchino play --seats …``); ``resume``: the saved
+    match is resumed; otherwise the start screen is shown. ``persist=False`` keeps settings changes
+    for this run only (tests)."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "Tarocchino"
+    SUB_TITLE = "Ottocento"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True, show=False)]
+
+    def __init__(
+        self,
+        *,
+        settings: Settings | None = None,
+        directory: Path | None = None,
+        seats: tuple[Seat, ...] | None = None,
+        seed: int | None = None,
+        target: int = 800,
+        resume: bool = False,
+        persist: bool = True,
+    ) -> None:
+        super().__init__()
+        self.directory = Path(directory) if directory is not None else data_dir()
+        self.settings = settings if settings is not None else load_settings(self.directory)
+        self.persist = persist
+        self.store = SaveStore(self.directory)
+        self._start = (seats, seed, target) if seats is not None else None
+        self._resume = resume
+        self._monochrome = Monochrome()
+
+    # ----------------------------------------------------------------- screens
+    def on_mount(self) -> None:
+        defaults: dict = {}
+        if self._start is not None:
+            seats, _, target = self._start
+            defaults = {"target": target, "kinds": [s.kind for s in seats]}
+        self.push_screen(StartScreen(self.store, defaults))
+        if self._start is not None:
+            seats, seed, target = self._start
+            self.start_match(seats, seed=seed, target=target)
+        elif self._resume:
+            self.resume_match()
+        self.call_after_refresh(self.check_size)
+
+    def start_match(self, seats: tuple[Seat, ...], *, seed: int | None, target: int) -> None:
+        session = Session.new(seats, seed=seed, target=target)
+        self._write(session)
+        self.push_screen(TableScreen(session, self.store))
+
+    def resume_match(self) -> bool:
+        """Resume the autosaved match; a damaged save gives a message, never a traceback."""
+        try:
+            session = self.store.read()
+        except SaveError as exc:
+            moved = self.store.set_aside() if self.store.exists() else None
+            note = f" It was kept as {moved.name}." if moved else ""
+            self.notify(f"The saved match could not be resumed: {exc}.{note} "
+                        "Start a new match.", severity="error", timeout=10)
+            return False
+        self.push_screen(TableScreen(session, self.store))
+        return True
+
+    def new_match_screen(self) -> None:
+        """Back to the start screen to set up a new match."""
+        if isinstance(self.screen, StartScreen):
+            self.screen.query_one("#start").focus()
+
+    def _write(self, session: Session) -> None:
+        try:
+            self.store.write(session)
+        except OSError as exc:
+            self.notify(f"Could not save the match: {exc}", severity="error")
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen())
+
+    def action_settings(self) -> None:
+        def done(settings: Settings | None) -> None:
+            if settings is not None:
+                self.apply_settings(settings)
+
+        self.push_screen(SettingsScreen(self.settings), done)
+
+    def apply_settings(self, settings: Settings) -> None:
+        self.settings = settings
+        if self.persist:
+            try:
+                save_settings(settings, self.directory)
+            except OSError as exc:
+                self.notify(f"Could not save the settings: {exc}", severity="error")
+        self.refresh(repaint=True, layout=True)
+        for screen in self.screen_stack:
+            screen.refresh(repaint=True)
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        filters = list(super().get_line_filters())
+        if not self.settings.color and not self.no_color:
+            filters.append(self._monochrome)
+        return filters
+
+    # ----------------------------------------------------------------- terminal size
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self.check_size)
+
+    def check_size(self) -> None:
+        width, height = self.size
+        small = not big_enough(width, height)
+        if small and not any(isinstance(s, TooSmallScreen) for s in self.screen_stack):
+            self.push_screen(TooSmallScreen())

@@ -1,0 +1,114 @@
+"""What happened in a hand, in words: the play log and the declarations, built from a PlayerView
+only (so they can never tell more than the viewer may know)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+
+from game.actions import DECLARE, PLAY
+from game.cards import MAT, SUIT_NAMES, TRUMP, Card
+from game.tricks import led_suit
+from game.view import Declaration, PlayerView
+from tui.render import Look, card_text, cards_text
+
+_DIM = "dim"
+_WHO = "bold"
+_PLURAL = {"is": "are", "has": "have"}
+
+
+def verb(name: str, third_person: str) -> str:
+    """The verb agreeing with ``name``: "You play", "Anna plays"."""
+    if name != "You":
+        return third_person
+    return _PLURAL.get(third_person, third_person[:-1] if third_person.endswith("s") else
+                       third_person)
+
+
+def plays(view: PlayerView) -> list[tuple[int, Card]]:
+    """Every card played in this hand with the seat that played it, in order."""
+    out = [(t.seat_of(i), c) for t in view.tricks for i, c in enumerate(t.cards)]
+    out += [((view.leader + i) % 4, c) for i, c in enumerate(view.trick)]
+    return out
+
+
+def suit_word(trick: Sequence[Card]) -> str:
+    led = led_suit(trick)
+    if led < 0:
+        return "nothing yet (the Matto was led)"
+    return "trumps" if led == TRUMP else SUIT_NAMES[led]
+
+
+def declaration_summary(d: Declaration) -> str:
+    """``Re 17 · Grande 20 = 37`` (points before doubling, then the total)."""
+    if not d.families:
+        return "nothing"
+    parts = " · ".join(f"{c.family} {c.points}" for c in d.combinations)
+    raw = sum(c.points for c in d.combinations)
+    if raw != d.points:
+        return f"{parts} doubled = {d.points}"
+    return parts if len(d.combinations) == 1 else f"{parts} = {d.points}"
+
+
+def hand_log(view: PlayerView, names: Sequence[str], look: Look) -> list[Text]:
+    """The log of the hand so far, one line per event."""
+    dealer = names[view.dealer]
+    lines = [Text(f"Hand {view.hand_number + 1}: {dealer} {verb(dealer, 'deals')}.", style=_DIM)]
+    if view.phase == "discard":
+        return lines
+    lines.append(Text(f"{dealer} {verb(dealer, 'discards')} two cards face down.", style=_DIM))
+    played = plays(view)
+    k = 0  # index into played
+    declared = 0  # declarations come in seat order from eldest, each before its first card
+    for action in view.history:
+        if action.kind == DECLARE:
+            seat = (view.dealer + 1 + declared) % 4
+            declared += 1
+            d = view.declarations[seat]
+            if action.families and d is not None:
+                line = Text.assemble((names[seat], _WHO), f" {verb(names[seat], 'declares')} ")
+                line.append(declaration_summary(d))
+                lines.append(line)
+            continue
+        if action.kind != PLAY or k >= len(played):
+            continue
+        seat, c = played[k]
+        line = Text.assemble((names[seat], _WHO), f" {verb(names[seat], 'plays')} ",
+                             card_text(c, look))
+        if c == MAT:
+            line.append(" (the Matto: an excuse)", style=_DIM)
+        lines.append(line)
+        k += 1
+        if k % 4 == 0:
+            trick = view.tricks[k // 4 - 1]
+            lines.append(_trick_line(trick.winner, trick.cards, trick.leader, k // 4, names))
+    return lines
+
+
+def _trick_line(
+    winner: int, cards: Sequence[Card], leader: int, number: int, names: Sequence[str]
+) -> Text:
+    who = names[winner]
+    line = Text.assemble("  → ", (who, _WHO), f" {verb(who, 'takes')} trick {number}")
+    if MAT in cards:
+        owner = (leader + cards.index(MAT)) % 4
+        if (owner - winner) % 2:
+            line.append(f"; the Matto stays with {names[owner]}'s side, which owes a card",
+                        style=_DIM)
+    return line
+
+
+def declaration_lines(view: PlayerView, names: Sequence[str], look: Look) -> list[Text]:
+    """The declarations made in this hand, with the cards shown."""
+    lines: list[Text] = []
+    for d in view.declarations:
+        if d is None or not d.families:
+            continue
+        lines.append(Text.assemble((names[d.seat], _WHO), f" · {d.points} points"))
+        for c in d.combinations:
+            line = Text(f"  {c.family} {c.points}: ")
+            line.append_text(cards_text(c.cards, look))
+            lines.append(line)
+    return lines
+

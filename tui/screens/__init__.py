@@ -1,0 +1,1 @@
+"""The screens of the game, one module each."""

@@ -1,0 +1,41 @@
+"""A yes/no question over the table (Enter: yes, Escape: no)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """Asks ``question``; dismisses with True or False."""
+
+    BINDINGS = [
+        Binding("enter,y", "answer(True)", "Yes", priority=True),
+        Binding("escape,n", "answer(False)", "No", priority=True),
+    ]
+
+    def __init__(self, question: Text | str, yes: str = "Yes", no: str = "No") -> None:
+        super().__init__()
+        self.question, self.yes, self.no = question, yes, no
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="confirm-dialog"):
+            yield Static(self.question, classes="dialog-body")
+            with Horizontal(classes="dialog-buttons"):
+                yes = Button(f"{self.yes}  ⏎", id="yes", variant="primary", compact=True)
+                no = Button(f"{self.no}  Esc", id="no", compact=True)
+                yes.can_focus = no.can_focus = False
+                yield yes
+                yield no
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_answer(event.button.id == "yes")
+
+    def action_answer(self, answer: bool) -> None:
+        if self.is_current:
+            self.dismiss(answer)

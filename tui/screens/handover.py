@@ -1,0 +1,41 @@
+"""The hot-seat hand-over: an opaque screen naming the next player; no card is on it."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Middle, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Static
+
+
+class HandOverScreen(Screen[None]):
+    """Covers the whole table until the named player presses Enter (or clicks)."""
+
+    BINDINGS = [Binding("enter,space", "ready", "I am ready", priority=True)]
+
+    def __init__(self, name: str, doing: str, context: str) -> None:
+        super().__init__()
+        self.player, self.doing, self.context = name, doing, context
+
+    def compose(self) -> ComposeResult:
+        with Middle(), Center(), Vertical(id="handover-box"):
+            yield Static(Text(self.context, style="dim"), classes="handover-context")
+            yield Static(Text("Pass the keyboard to"), classes="handover-line")
+            yield Static(Text(self.player, style="bold"), id="handover-name")
+            yield Static(Text(f"{self.player}, it is your turn {self.doing}."),
+                         classes="handover-line")
+            yield Static(Text("Everybody else, please look away.", style="dim"),
+                         classes="handover-line")
+            button = Button(f"Show {self.player}'s hand  ⏎", id="handover-ready", variant="primary")
+            button.can_focus = False
+            yield Center(button)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_ready()
+
+    def action_ready(self) -> None:
+        if self.is_current:
+            self.dismiss(None)

@@ -1,0 +1,139 @@
+"""The end of a hand: both sides' scoring sheets, then the next hand or the end of the match."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Static
+
+from game.hand import HandResult
+from tui.render import Look, card_text
+from tui.widgets.sheet import ScoreSheet
+
+NEXT, NEW, MENU, QUIT = "next", "new", "menu", "quit"
+
+
+@dataclass(frozen=True, slots=True)
+class HandSummary:
+    """Everything the sheet shows, all public once the hand is over."""
+
+    hand_number: int
+    result: HandResult
+    sides: tuple[str, str]  # "Anna & Carla", "Bruno & Dario"
+    before: tuple[int, int]  # match scores before the hand
+    tricks: tuple[int, int]  # tricks won by each side
+    winner: int | None  # the side that won the match, if it is over
+    target: int
+
+
+class ScoringScreen(Screen[str]):
+    """Dismisses with NEXT (another hand), or NEW, MENU or QUIT when the match is over."""
+
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+
+    def __init__(self, summary: HandSummary, look: Look) -> None:
+        super().__init__()
+        self.summary, self.look = summary, look
+
+    BINDINGS = [
+        Binding("enter", "choose('next')", "Next hand", priority=True),
+        Binding("n", "choose('new')", "New match"),
+        Binding("m,escape", "choose('menu')", "Menu"),
+        Binding("q", "choose('quit')", "Quit"),
+        Binding("j,down", "scroll(1)", show=False),
+        Binding("k,up", "scroll(-1)", show=False),
+    ]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose":
+            over = self.summary.winner is not None
+            return (parameters[0] != NEXT) if over else parameters[0] in (NEXT, QUIT, MENU)
+        return True
+
+    def compose(self) -> ComposeResult:
+        s = self.summary
+        with Vertical(id="sheet-page"):
+            yield Static(self._heading(), id="sheet-heading")
+            with VerticalScroll(id="sheet-scroll"):
+                with Horizontal(id="sheets"):
+                    for side in (0, 1):
+                        yield ScoreSheet(id=f"sheet-{side}")
+            yield Static(self._footer_line(), id="sheet-result")
+            with Horizontal(classes="dialog-buttons", id="sheet-buttons"):
+                if s.winner is None:
+                    yield self._button("Next hand  ⏎", NEXT, primary=True)
+                    yield self._button("Menu  m", MENU)
+                else:
+                    yield self._button("New match  n", NEW, primary=True)
+                    yield self._button("Menu  m", MENU)
+                    yield self._button("Quit  q", QUIT)
+        yield Footer()
+
+    @staticmethod
+    def _button(label: str, choice: str, primary: bool = False) -> Button:
+        button = Button(label, id=f"sheet-{choice}", variant="primary" if primary else "default",
+                        compact=True)
+        button.can_focus = False
+        return button
+
+    def on_mount(self) -> None:
+        s = self.summary
+        r = s.result
+        for side in (0, 1):
+            notes = [] if r.called_out is not None else self._notes(side)
+            self.query_one(f"#sheet-{side}", ScoreSheet).show(
+                s.sides[side], r.sides[side], look=self.look, before=s.before[side], notes=notes,
+                called_out=r.called_out is not None,
+            )
+
+    def _heading(self) -> Text:
+        s = self.summary
+        text = Text(f"End of hand {s.hand_number + 1}", style="bold")
+        if s.result.called_out is not None:
+            text.append(f" — {s.sides[s.result.called_out]} call out with their declarations!",
+                        style="bold")
+        return text
+
+    def _notes(self, side: int) -> list[Text]:
+        s = self.summary
+        r = s.result
+        notes = [Text(f"{s.tricks[side]} tricks won", style="dim")]
+        if r.discard_side == side:
+            who = "dealer's side" if (r.dealer & 1) == side else "the dealer's side won no trick"
+            notes.append(Text(f"+ the discard ({who})", style="dim"))
+        if r.matto_exchange is not None:
+            giver, receiver, card = r.matto_exchange
+            if side == giver:
+                notes.append(Text.assemble("Matto kept; gave ", card_text(card, self.look),
+                                           f" to {s.sides[receiver]}", style="dim"))
+            elif side == receiver:
+                notes.append(Text.assemble("received ", card_text(card, self.look),
+                                           " for the Matto", style="dim"))
+        return notes
+
+    def _footer_line(self) -> Text:
+        s = self.summary
+        after = [s.before[i] + s.result.sides[i].total for i in (0, 1)]
+        text = Text.assemble(
+            ("Match: ", "bold"), f"{s.sides[0]} {after[0]}  ·  {s.sides[1]} {after[1]}",
+            (f"   (target {s.target})", "dim"),
+        )
+        if s.winner is not None:
+            text.append(f"\n{s.sides[s.winner]} win the match!", style="bold reverse")
+        return text
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_choose(str(event.button.id).removeprefix("sheet-"))
+
+    def action_scroll(self, lines: int) -> None:
+        self.query_one("#sheet-scroll", VerticalScroll).scroll_relative(y=lines, animate=False)
+
+    def action_choose(self, choice: str) -> None:
+        if self.is_current:
+            self.dismiss(choice)

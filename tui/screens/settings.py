@@ -1,0 +1,69 @@
+"""Bot speed, trick pause, suit marks and colours; saved in the data directory."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label, Select, Static
+
+from tui.settings import BOT_DELAYS, TRICK_PAUSES, Settings
+
+
+def _seconds(values: tuple[float, ...], current: float) -> list[tuple[str, float]]:
+    options = sorted({*values, current})
+    return [("no pause" if v == 0 else f"{v:g} s", v) for v in options]
+
+
+class SettingsScreen(ModalScreen[Settings | None]):
+    """Dismisses with the new settings, or None when cancelled."""
+
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+s", "save", "Save"),
+    ]
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__()
+        self.settings = settings
+
+    def compose(self) -> ComposeResult:
+        s = self.settings
+        with Vertical(classes="dialog", id="settings-dialog"):
+            yield Static("Settings", classes="dialog-title")
+            with Grid(id="settings-grid"):
+                yield Label("Bot delay")
+                yield Select(_seconds(BOT_DELAYS, s.bot_delay), value=s.bot_delay,
+                             allow_blank=False, compact=True, id="bot_delay")
+                yield Label("Trick pause")
+                yield Select(_seconds(TRICK_PAUSES, s.trick_pause), value=s.trick_pause,
+                             allow_blank=False, compact=True, id="trick_pause")
+                yield Label("Suit marks")
+                yield Select([("♠ ♣ ♥ ♦ (Unicode)", "unicode"), ("S B C D (ASCII)", "ascii")],
+                             value=s.suit_marks, allow_blank=False, compact=True, id="suit_marks")
+                yield Label("Colours")
+                yield Select([("colour", True), ("monochrome", False)], value=s.color,
+                             allow_blank=False, compact=True, id="color")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Save  ^s", id="save", variant="primary", compact=True)
+                yield Button("Cancel  Esc", id="cancel", compact=True)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "save":
+            self.action_save()
+        else:
+            self.action_cancel()
+
+    def action_save(self) -> None:
+        values = {}
+        for select in self.query(Select):
+            if select.id and select.value is not Select.NULL:
+                values[select.id] = select.value
+        self.dismiss(replace(self.settings, **values))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

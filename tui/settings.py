@@ -1,0 +1,92 @@
+"""Where the game keeps its files, and the player's settings (persisted as settings.json)."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
+
+from game.record import write_atomic
+
+SETTINGS_FILE = "settings.json"
+SUIT_MARKS = ("unicode", "ascii")
+BOT_DELAYS = (0.0, 0.3, 0.6, 1.0, 1.5)
+TRICK_PAUSES = (0.0, 0.5, 1.0, 2.0)
+
+
+def data_dir() -> Path:
+    """$TAROCCHINO_DATA_DIR, else $XDG_DATA_HOME/tarocchino, else ~/.local/share/tarocchino."""
+    explicit = os.environ.get("TAROCCHINO_DATA_DIR")
+    if explicit:
+        return Path(explicit).expanduser()
+    xdg = os.environ.get("XDG_DATA_HOME")
+    if xdg:
+        return Path(xdg).expanduser() / "tarocchino"
+    return Path.home() / ".local" / "share" / "tarocchino"
+
+
+def no_color_requested() -> bool:
+    """True when the NO_COLOR convention asks for no colour (any value, even empty)."""
+    return "NO_COLOR" in os.environ
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What the player may change on the settings screen."""
+
+    bot_delay: float = 0.6  # seconds a bot waits before it acts (it thinks in a thread meanwhile)
+    trick_pause: float = 1.0  # extra seconds a completed trick stays in view before a bot leads
+    suit_marks: str = "unicode"  # "unicode" (♠ ♣ ♥ ♦) or "ascii" (S B C D, the card codes)
+    color: bool = True  # False: monochrome (bold, dim and reverse only)
+
+    def __post_init__(self) -> None:
+        for name in ("bot_delay", "trick_pause"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+                raise ValueError(f"{name} must be a number of seconds >= 0, not {value!r}")
+        if self.suit_marks not in SUIT_MARKS:
+            raise ValueError(f"suit_marks must be one of {', '.join(SUIT_MARKS)}")
+        if not isinstance(self.color, bool):
+            raise ValueError("color must be true or false")
+
+    @property
+    def ascii(self) -> bool:
+        return self.suit_marks == "ascii"
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: object) -> Settings:
+        """Settings from JSON; unknown keys are ignored, bad values fall back to the default."""
+        base = cls.default()
+        if not isinstance(data, dict):
+            return base
+        for f in fields(cls):
+            if f.name in data:
+                try:
+                    base = replace(base, **{f.name: data[f.name]})
+                except (TypeError, ValueError):
+                    pass
+        return base
+
+    @classmethod
+    def default(cls) -> Settings:
+        return cls(color=not no_color_requested())
+
+
+def load_settings(directory: Path | None = None) -> Settings:
+    """The saved settings, or the defaults when there are none or the file is unreadable."""
+    path = (directory or data_dir()) / SETTINGS_FILE
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        return Settings.default()
+    return Settings.from_json(data)
+
+
+def save_settings(settings: Settings, directory: Path | None = None) -> None:
+    """Persist the settings (atomically); a failure to write is not fatal to the game."""
+    path = (directory or data_dir()) / SETTINGS_FILE
+    write_atomic(path, json.dumps(settings.to_json(), indent=1) + "\n")

@@ -1,0 +1,1 @@
+"""Small widgets of the table; each receives what it shows and posts messages up."""

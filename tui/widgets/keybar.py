@@ -1,0 +1,49 @@
+"""The key bar under the table: what each key does; a click on an entry does it too.
+
+A light Footer: it is drawn once and never rebuilt (Textual's Footer rebuilds itself each time the
+screen comes back, e.g. after every hot-seat hand-over)."""
+
+from __future__ import annotations
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.widget import Widget
+
+
+class KeyBar(Widget):
+    """Entries (key shown, description, action); a click posts :class:`KeyBar.Pressed`."""
+
+    DEFAULT_CSS = """
+    KeyBar { height: 1; background: $footer-background; color: $footer-foreground; }
+    KeyBar > .keybar--key { color: $footer-key-foreground; text-style: bold; }
+    """
+    COMPONENT_CLASSES = {"keybar--key"}
+
+    class Pressed(Message):
+        def __init__(self, action: str) -> None:
+            super().__init__()
+            self.action = action
+
+    def __init__(self, entries: list[tuple[str, str, str]], *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.entries = entries
+        self._spans: list[tuple[int, int, str]] = []
+
+    def render(self) -> RenderableType:
+        text = Text(no_wrap=True, overflow="ellipsis")
+        self._spans = []
+        key_style = self.get_component_rich_style("keybar--key", partial=True)
+        for key, description, action in self.entries:
+            start = text.cell_len
+            text.append(f" {key} ", style=key_style)
+            text.append(f"{description} ")
+            self._spans.append((start, text.cell_len, action))
+        return text
+
+    def on_click(self, event: events.Click) -> None:
+        for start, end, action in self._spans:
+            if start <= event.x < end:
+                self.post_message(self.Pressed(action))
+                return

@@ -1,0 +1,78 @@
+"""One side's scoring sheet at the end of a hand (RULES.md §8)."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+from textual.widgets import Static
+
+from game.hand import SideResult
+from game.scoring import Combination
+from tui.render import Look, cards_text
+
+
+def _combo_rows(table: Table, title: str, combos: tuple[Combination, ...], doubled: bool,
+                subtotal: int, doubling: str, look: Look) -> None:
+    """A section of the sheet; ``doubling`` names what doubles it ("criccone")."""
+    table.add_row(Text(title, style="bold underline"), "", "")
+    if not combos:
+        table.add_row(Text("  none", style="dim"), "", Text("0", style="dim"))
+        return
+    for c in combos:
+        table.add_row(Text(f"  {c.family}"), cards_text(c.cards, look), Text(str(c.points)))
+    if doubled:
+        table.add_row(Text("  doubled", style="italic"),
+                      Text(f"{len(combos)} {doubling}", style="italic"),
+                      Text(f"+{subtotal // 2}", style="italic"))
+
+
+def _grid() -> Table:
+    """Label, cards, points: fixed outer columns so that two grids line up."""
+    table = Table.grid(expand=True, padding=(0, 1))
+    table.add_column(width=13, no_wrap=True)
+    table.add_column(ratio=1)
+    table.add_column(width=9, justify="right", no_wrap=True)
+    return table
+
+
+class ScoreSheet(Static):
+    """Captured combinations with their cards, card points, last trick, declarations, the raw
+    and the rounded total, and the match score before and after."""
+
+    DEFAULT_CSS = """
+    ScoreSheet { height: auto; padding: 0 1; }
+    """
+
+    def show(
+        self,
+        title: str,
+        result: SideResult,
+        *,
+        look: Look,
+        before: int,
+        notes: list[Text],
+        called_out: bool = False,
+    ) -> None:
+        table = _grid()
+        if not called_out:
+            b = result.breakdown
+            _combo_rows(table, "Cricche", b.cricche, b.criccone, b.cricche_points,
+                        "cricche: criccone", look)
+            _combo_rows(table, "Sequences", b.sequences, b.sequences_doubled, b.sequences_points,
+                        "sequences", look)
+            table.add_row(Text("Combinations"), "", Text(str(result.captured_combinations)))
+            table.add_row(Text("Card points"), Text(f"{len(b.cards)} cards", style="dim"),
+                          Text(str(result.card_points)))
+            table.add_row(Text("Last trick"), "", Text(str(result.last_trick)))
+        table.add_row(Text("Declarations"), "", Text(str(result.declarations)))
+        totals = _grid()
+        totals.add_row(Text("Raw total"), "", Text(str(result.raw)))
+        totals.add_row(Text("Hand total", style="bold"), Text("rounded to 5", style="dim"),
+                       Text(str(result.total), style="bold"))
+        totals.add_row(Text("Match", style="bold"), "",
+                       Text(f"{before} → {before + result.total}", style="bold"))
+        heading = Text(title, style="bold reverse", justify="center")
+        parts: list = [heading, *notes, Rule(style="dim"), table, Rule(style="dim"), totals]
+        self.update(Group(*parts))

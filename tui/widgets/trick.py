@@ -1,0 +1,82 @@
+"""The middle of the table: the cards of a trick, each in front of the seat that played it."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.widget import Widget
+
+from game.cards import Card
+from tui.messages import TrickClicked
+from tui.render import LARGE, SMALL, Look, blank_box, box_lines
+
+# Relative seat (0 bottom, 1 right, 2 top, 3 left) -> (first row, column offset from the centre),
+# and the rows the four cards take, for small and large cards.
+_PLACES = {
+    SMALL: ({2: (0, 0), 3: (3, -9), 1: (3, 9), 0: (6, 0)}, 9),
+    LARGE: ({2: (0, 0), 3: (3, -12), 1: (3, 12), 0: (6, 0)}, 11),
+}
+
+
+class TrickView(Widget):
+    """Draws up to four cards around the centre and two caption lines under them; the bottom
+    place is ``bottom``'s. A click posts :class:`TrickClicked`."""
+
+    DEFAULT_CSS = """
+    TrickView { height: 1fr; width: 1fr; min-height: 11; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.cards: dict[int, Card] = {}
+        self.bottom = 0
+        self.highlight: int | None = None
+        self.captions: tuple[Text, Text] = (Text(), Text())
+        self.look = Look()
+
+    def show(
+        self,
+        cards: dict[int, Card],
+        *,
+        bottom: int,
+        look: Look,
+        highlight: int | None = None,
+        captions: tuple[Text, Text] = (Text(), Text()),
+    ) -> None:
+        """``cards`` by seat; ``highlight`` is the seat whose card wins (or is winning)."""
+        self.cards, self.bottom, self.look = dict(cards), bottom, look
+        self.highlight, self.captions = highlight, captions
+        self.refresh()
+
+    def on_click(self, event: events.Click) -> None:
+        self.post_message(TrickClicked())
+
+    def render(self) -> Text:
+        width, height = self.size
+        size = LARGE if height >= 13 and width >= 3 * LARGE[0] + 14 else SMALL
+        places, card_rows = _PLACES[size]
+        full = size[0]
+        width = max(width, 3 * full + 8)
+        centre = width // 2 - full // 2
+        grid = [[Text(" ")] * width for _ in range(card_rows)]
+        for rel, (row, dx) in places.items():
+            seat = (self.bottom + rel) % 4
+            card = self.cards.get(seat)
+            if card is None:
+                lines = blank_box(self.look, size)
+            else:
+                win = seat == self.highlight
+                lines = box_lines(card, self.look, bold_border=win, reverse=win, size=size)
+            x = max(0, min(width - full, centre + dx))
+            for r, line in enumerate(lines):
+                cells = grid[row + r]
+                for j in range(full):
+                    cells[x + j] = line[j : j + 1]
+        rows = [Text("").join(cells) for cells in grid]
+        for caption in self.captions:
+            line = caption.copy()
+            line.truncate(width)
+            line.pad_left(max(0, (width - line.cell_len) // 2))
+            rows.append(line)
+        top = max(0, (height - len(rows)) // 2)
+        return Text("\n").join([Text()] * top + rows)
