@@ -31,7 +31,11 @@ class TarocchinoApp(App[None]):
     TITLE = "Tarocchino"
     SUB_TITLE = "Ottocento"
     ENABLE_COMMAND_PALETTE = False
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True, show=False)]
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", priority=True, show=False),
+        # The match is saved after every action, so Ctrl+C quits at once; it resumes next time.
+        Binding("ctrl+c", "quit", "Quit", priority=True, show=False),
+    ]
 
     def __init__(
         self,
