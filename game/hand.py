@@ -11,7 +11,6 @@ from game.actions import DECLARE, DISCARD, PLAY, PLAYS, Action, declare, discard
 from game.cards import (
     CODES,
     FIVES,
-    FOOL,
     MAT,
     PIPS,
     SCARTINI,
@@ -48,6 +47,13 @@ MAT_BIT = 1 << MAT
 _DEAL_ORDER = tuple(
     tuple((dealer + 1 + i // 5) % 4 for i in range(60)) + (dealer, dealer) for dealer in range(4)
 )
+
+
+def random_card(cards: Mask, rand: Callable[[], float]) -> Card:
+    """A card of a non-empty mask, uniformly at random."""
+    for _ in range(int(rand() * cards.bit_count())):
+        cards &= cards - 1  # drop the lowest card: pick the k-th
+    return (cards & -cards).bit_length() - 1
 
 
 def side_of(seat: int) -> int:
@@ -366,22 +372,9 @@ class Hand:
         while self.phase != OVER:
             if self.phase == PLAY_PHASE and self.tricks and not self.trick:
                 self._random_tricks(rand)
-            elif self.phase == PLAY_PHASE:
-                turn = self.turn
-                hand = legal = hands[turn]
-                trick = self.trick
-                if trick:  # legal_mask, inlined: this is the hot loop of every random hand
-                    led = SUIT[trick[0]]
-                    if led == FOOL:
-                        led = SUIT[trick[1]] if len(trick) > 1 else -1
-                    if led >= 0:
-                        m = hand & SUIT_MASK[led] or hand & TRUMPS
-                        if m:
-                            legal = m | (hand & MAT_BIT)
-                for _ in range(int(rand() * legal.bit_count())):
-                    legal &= legal - 1  # drop the lowest card: pick the k-th at random
-                c = (legal & -legal).bit_length() - 1
-                hands[turn] = hand & ~(1 << c)
+            elif self.phase == PLAY_PHASE:  # the first trick, or the rest of a trick begun
+                c = random_card(legal_mask(hands[self.turn], self.trick), rand)
+                hands[self.turn] &= ~(1 << c)
                 actions.append(PLAYS[c])
                 self._place(c)
             elif self.phase == DECLARE_PHASE:
@@ -403,13 +396,11 @@ class Hand:
             led = -1
             for _ in range(4):
                 hand = legal = hands[seat]
-                if led >= 0:
+                if led >= 0:  # legal_mask, inlined with the suit led kept as it is found
                     m = hand & SUIT_MASK[led] or hand & TRUMPS
                     if m:
                         legal = m | (hand & MAT_BIT)
-                for _ in range(int(rand() * legal.bit_count())):
-                    legal &= legal - 1  # drop the lowest card: pick the k-th at random
-                c = (legal & -legal).bit_length() - 1
+                c = random_card(legal, rand)
                 hands[seat] = hand ^ (1 << c)
                 actions.append(PLAYS[c])
                 trick.append(c)
