@@ -217,6 +217,8 @@ class HandView(Widget, can_focus=True):
                 raised, dim = False, False
             if self.mode == DISCARD and c in self.marked:
                 label = Text("x" if self.look.ascii else "×", style="bold")
+            elif self.mode == DISCARD and c not in self.legal:
+                label = Text(" ")  # a carta da 5: no key, it may not be discarded
             elif self.interactive and i < len(CARD_KEYS):
                 label = Text(CARD_KEYS[i], style=Style(dim=dim, bold=not dim))
             else:

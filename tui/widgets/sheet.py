@@ -71,8 +71,8 @@ class ScoreSheet(Static):
         totals.add_row(Text("Raw total"), "", Text(str(result.raw)))
         totals.add_row(Text("Hand total", style="bold"), Text("rounded to 5", style="dim"),
                        Text(str(result.total), style="bold"))
-        totals.add_row(Text("Match", style="bold"), "",
-                       Text(f"{before} → {before + result.total}", style="bold"))
+        totals.add_row(Text("Match", style="bold"), Text(f"{before} →", justify="right"),
+                       Text(str(before + result.total), style="bold"))
         heading = Text(title, style="bold reverse", justify="center")
         parts: list = [heading, *notes, Rule(style="dim"), table, Rule(style="dim"), totals]
         self.update(Group(*parts))

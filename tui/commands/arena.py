@@ -1,0 +1,129 @@
+"""`tarocchino arena A B`: two bots on the same deals from both sides (duplicate), with figures."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any
+
+from ai.arena import BotSpec, run_arena
+from ai.registry import BOTS
+
+PROG = "tarocchino arena"
+
+_EPILOG = """\
+examples:
+  tarocchino arena easy random --deals 100 --seed 1
+  tarocchino arena hard medium --deals 300 --seed 1 --budget 0.1 --json
+  tarocchino arena hard:budget_s=1.0 medium --deals 50 --seed 7 --workers 2
+
+Each deal is played twice from 0-0, one hand each: A's pair in seats 0/2, then in seats 1/3, with
+the same cards in the same seats. mean_diff is A's side total minus B's, averaged over the two
+hands of a deal and then over the deals; stderr is over deals; ci95 = mean +/- 1.96 stderr.
+decision_ms are per-decision times (only decisions with more than one legal action).
+A player is a level, optionally with options: LEVEL:KEY=VALUE,KEY=VALUE.
+--budget and --iterations go to every player whose level takes them (budget_s, iterations).
+Progress (deals done, running mean, ETA) goes to stderr.
+"""
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "arena",
+        help="duplicate deals between two bots: mean margin, confidence interval, timings",
+        description="Play duplicate deals between two bots and measure A's mean margin over B.",
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    levels = ", ".join(BOTS)
+    parser.add_argument("a", metavar="A", help=f"the first player ({levels})")
+    parser.add_argument("b", metavar="B", help="the second player")
+    parser.add_argument("--deals", type=int, default=100, metavar="N", help="deals (100)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the deals (1)")
+    parser.add_argument(
+        "--budget", type=float, metavar="SECONDS", help="time per decision for search bots"
+    )
+    parser.add_argument(
+        "--iterations", type=int, metavar="N", help="deals sampled per decision (deterministic)"
+    )
+    parser.add_argument("--workers", type=int, default=2, help="worker processes (2)")
+    parser.add_argument("--json", action="store_true", help="print the figures as one JSON line")
+    parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    parser.set_defaults(func=run)
+
+
+class _Progress:
+    """Deals done, running mean and ETA on stderr, at most a few times a second."""
+
+    def __init__(self, interval_s: float = 0.5) -> None:
+        self.interval_s = interval_s
+        self.last = -interval_s
+
+    def __call__(self, done: int, total: int, mean: float, eta_s: float) -> None:
+        now = time.monotonic()
+        if done < total and now - self.last < self.interval_s:
+            return
+        self.last = now
+        end = "\n" if done == total else ""
+        print(
+            f"\r{PROG}: {done}/{total} deals  mean {mean:+.1f}  ETA {eta_s:.0f}s   ",
+            end=end,
+            file=sys.stderr,
+            flush=True,
+        )
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.deals < 1 or args.workers < 1:
+        print(f"{PROG}: error: --deals and --workers must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        a, b = (
+            BotSpec.parse(text).with_defaults(budget_s=args.budget, iterations=args.iterations)
+            for text in (args.a, args.b)
+        )
+    except ValueError as error:
+        print(f"{PROG}: error: {error}", file=sys.stderr)
+        return 2
+    summary = run_arena(
+        a,
+        b,
+        args.deals,
+        args.seed,
+        workers=args.workers,
+        progress=None if args.quiet else _Progress(),
+    )
+    print(json.dumps(summary) if args.json else render(summary), flush=True)
+    return 0
+
+
+def render(summary: dict[str, Any]) -> str:
+    """The readable summary."""
+    a, b = summary["a"], summary["b"]
+    lo, hi = summary["ci95"]
+    mean = summary["mean_diff"]
+    if lo > 0:
+        verdict = f"{a} is stronger (95% confidence)"
+    elif hi < 0:
+        verdict = f"{b} is stronger (95% confidence)"
+    else:
+        verdict = "no difference shown at 95% confidence"
+    lines = [
+        f"{a} vs {b}: {summary['deals']} duplicate deals, seed {summary.get('seed')}",
+        f"  mean margin of {a}: {mean:+.1f} points a deal "
+        f"(stderr {summary['stderr']:.1f}, 95% interval {lo:+.1f} .. {hi:+.1f})",
+        f"  {verdict}",
+        "  decision time (ms):",
+    ]
+    for name, t in summary["decision_ms"].items():
+        if t["p50"] is None:
+            lines.append(f"    {name}: no decisions")
+        else:
+            lines.append(
+                f"    {name}: p50 {t['p50']:.1f}  p95 {t['p95']:.1f}  ({t['decisions']} decisions)"
+            )
+    if "elapsed_s" in summary:
+        lines.append(f"  elapsed {summary['elapsed_s']:.1f} s")
+    return "\n".join(lines)
