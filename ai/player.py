@@ -6,6 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
+from ai.explain import explain
 from game.actions import DECLARE, DISCARD, Action
 from game.view import PlayerView
 
@@ -44,3 +45,10 @@ class Bot:
 
     def choose_card(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
         return rng.choice(legal)
+
+    def hint(
+        self, view: PlayerView, legal: Sequence[Action], rng: random.Random
+    ) -> tuple[Action, str]:
+        """The action this bot would take, and a short reason in words."""
+        action = self.choose(view, legal, rng)
+        return action, explain(view, action)

@@ -4,11 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ai.easy import EasyBot
+from ai.hard import HardBot
+from ai.medium import MediumBot
 from ai.player import Player
 from ai.random_bot import RandomBot
 
 BOTS: dict[str, Callable[..., Player]] = {
     "random": RandomBot,
+    "easy": EasyBot,
+    "medium": MediumBot,
+    "hard": HardBot,
 }
 
 

@@ -1,0 +1,102 @@
+"""The hard bot: PIMC with inference, exact endgames and a time (or sample) budget.
+
+Each card decision deals the hidden cards many times consistently with everything public
+(:mod:`ai.inference`: cards played, voids, declared cards, the discard's limits, the
+assumption that everybody declared all he held; optionally deals weighted by how well they
+explain the others' play), values every legal card on each deal by
+finishing the hand with the rules of thumb (:mod:`ai.policy`, a little noise) or, in the last
+tricks, exactly by alpha-beta (:mod:`ai.solver`), and plays the best average. The evaluation
+is the true end of the hand: combinations built in each side's pile, card points, last trick,
+the discard and the Matto exchange. Candidates clearly behind are dropped early.
+
+The discard is searched the same way among the best pairs of the heuristic of
+:mod:`ai.discard` (what each pair breaks, secures, voids), adding what the kept cards declare.
+It declares everything.
+
+Options (keywords of ``make_bot("hard", ...)``):
+
+* ``budget_s`` (default 1.0, or no limit when ``iterations`` is given): seconds per decision;
+* ``iterations`` (default None): deals of the hidden cards per decision; alone, it makes the bot
+  fully deterministic given its generator;
+* ``eps`` (default 0.1): the share of random cards in the playouts;
+* ``solver_tricks`` (default 3): solve exactly when this many tricks or fewer remain;
+* ``discard_candidates`` (default 8): discards searched;
+* ``trust_declarations`` (default True): assume the others declared all they held;
+* ``mismatch`` (default 1.0: off): how much less likely a deal is for each card the others
+  played that the rules of thumb would not have played with it (0.5 halves it).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ai.discard import rank_discards
+from ai.explain import explain
+from ai.player import Bot
+from ai.search import Settings, Stats, search_cards, search_discards
+from game.actions import DISCARD, PLAY, PLAYS, Action
+from game.cards import mask_of
+from game.view import PlayerView
+
+DEFAULT_BUDGET_S = 1.0
+TIME_MARGIN = 0.93  # stop sampling at this share of the budget: the last deal still runs
+
+
+class HardBot(Bot):
+    """The strongest level; see the module docstring for its options."""
+
+    name = "hard"
+
+    def __init__(
+        self,
+        *,
+        budget_s: float | None = None,
+        iterations: int | None = None,
+        eps: float = 0.1,
+        solver_tricks: int = 3,
+        discard_candidates: int = 8,
+        trust_declarations: bool = True,
+        mismatch: float = 1.0,
+    ) -> None:
+        if budget_s is None and iterations is None:
+            budget_s = DEFAULT_BUDGET_S
+        self.settings = Settings(
+            samples=iterations,
+            budget_s=None if budget_s is None else budget_s * TIME_MARGIN,
+            eps=eps,
+            mismatch=mismatch,
+            solver_tricks=solver_tricks,
+            trust_declarations=trust_declarations,
+            prune_sigmas=3.0,
+            min_samples=8,
+        )
+        self.discard_candidates = discard_candidates
+        self.last_stats: Stats | None = None
+
+    # ------------------------------------------------------------------ decisions
+    def choose_discard(
+        self, view: PlayerView, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        ranked = rank_discards(view.hand, legal)[: self.discard_candidates]
+        stats = search_discards(view, [mask_of(a.cards) for a in ranked], rng, self.settings)
+        self.last_stats = stats
+        return ranked[stats.best()]
+
+    def choose_card(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
+        cards = [a.card for a in legal]
+        stats = search_cards(view, cards, rng, self.settings)
+        self.last_stats = stats
+        return PLAYS[cards[stats.best()]]
+
+    def hint(
+        self, view: PlayerView, legal: Sequence[Action], rng: random.Random
+    ) -> tuple[Action, str]:
+        """The action it would take and why, with the expected margin when it searched."""
+        self.last_stats = None
+        action = legal[0] if len(legal) == 1 else self.choose(view, legal, rng)
+        stats = self.last_stats
+        margin = None
+        if stats is not None and action.kind in (PLAY, DISCARD):
+            margin = stats.mean(stats.best())
+        return action, explain(view, action, margin)

@@ -1,0 +1,396 @@
+"""What a seat can infer about the hidden cards, and deals of them consistent with all of it.
+
+From a :class:`~game.view.PlayerView` only (never from the hidden state), :class:`Knowledge`
+gathers:
+
+* the unseen cards: not in our hand, not played, not in our own discard (the dealer knows it);
+* voids: a player who did not follow the suit led has none of it; one who then played no trump
+  has no trumps either. The Matto may be played at any turn, so playing it shows nothing;
+* declared cards (*accusi*) still unplayed are in their declarer's hand; a declared combination
+  shows every card of its family that the hand held, so the family's other cards are elsewhere;
+* the dealer's discard (*scarto*), unknown to the others: two cards, never a King or a Tarocco;
+* (soft, ``trust_declarations``) a player declares every combination he holds, as the bots do.
+  A deal breaking this is redrawn a few times, then accepted: a human may keep quiet;
+* (soft, :meth:`Knowledge.likelihood`) players mostly play by the rules of thumb: a deal in which
+  the cards they played are what :mod:`ai.policy` would have played is more likely than one in
+  which they are not (a player who let a valuable trick go probably could not take it).
+
+:meth:`Knowledge.sample` deals the unseen cards to the other hands (and the discard) so that
+every hard constraint holds: sizes, voids, declared cards, no carta da 5 in the discard.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ai import policy
+from ai.tables import FULL
+from game.cards import (
+    ACES,
+    COUNTERS,
+    FIVES,
+    FOOL,
+    JACKS,
+    KINGS,
+    KNIGHTS,
+    LUN,
+    MON,
+    MORI,
+    QUEENS,
+    SOL,
+    SUIT,
+    SUIT_MASK,
+    TAROCCHI,
+    TRUMP,
+    TRUMPS,
+    Mask,
+    mask_of,
+    suit_card,
+)
+from game.scoring import SEQUENCE_FAMILIES, combination, declarable_families
+from game.view import PlayerView
+
+DISCARD_SLOT = 4
+_HEAD = mask_of((MON, SOL, LUN))
+SOFT_TRIES = 12  # redraws allowed to honour the soft constraints
+
+# Families whose combination shows every card of this mask held (the Grande is checked apart).
+_FAMILY_CARDS: dict[str, Mask] = {
+    "Tarocchi": TAROCCHI,
+    "Re": KINGS,
+    "Regine": QUEENS,
+    "Cavalli": KNIGHTS,
+    "Fanti": JACKS,
+    "Assi": ACES,
+    "Mori": MORI,
+    **{
+        name: mask_of(suit_card(r, s) for r in ("K", "Q", "N", "J", "A"))
+        for s, name in enumerate(("Spade", "Bastoni", "Coppe", "Denari"))
+    },
+}
+
+
+def voids_of(view: PlayerView) -> list[Mask]:
+    """For each seat, the cards it cannot hold because it failed to follow or to trump."""
+    voids = [0, 0, 0, 0]
+    tricks = [(t.leader, t.cards) for t in view.tricks]
+    if view.trick:
+        tricks.append((view.leader, view.trick))
+    for leader, cards in tricks:
+        led = -1
+        for i, c in enumerate(cards):
+            s = SUIT[c]
+            if s == FOOL:
+                continue
+            if led < 0:
+                led = s
+                continue
+            if s != led:
+                seat = (leader + i) & 3
+                voids[seat] |= SUIT_MASK[led]
+                if s != TRUMP:
+                    voids[seat] |= TRUMPS
+    return voids
+
+
+def played_by(view: PlayerView) -> list[Mask]:
+    """The cards each seat has played in this hand."""
+    out = [0, 0, 0, 0]
+    for t in view.tricks:
+        for i, c in enumerate(t.cards):
+            out[(t.leader + i) & 3] |= 1 << c
+    for i, c in enumerate(view.trick):
+        out[(view.leader + i) & 3] |= 1 << c
+    return out
+
+
+@dataclass(slots=True)
+class Slot:
+    """A place hidden cards go to: another seat's hand or the discard."""
+
+    index: int  # seat 0-3, or DISCARD_SLOT
+    size: int  # hidden cards still to place there
+    allowed: Mask  # cards it may receive
+    forced: Mask  # cards known to be there
+
+
+class Knowledge:
+    """Everything one seat knows about the hidden cards; draws consistent deals of them."""
+
+    def __init__(self, view: PlayerView, trust_declarations: bool = True) -> None:
+        self.view = view
+        self.seat = view.seat
+        own_discard = view.discard or 0
+        played = view.played
+        self.played = played
+        self.unseen: Mask = FULL & ~view.hand & ~played & ~own_discard
+        self.voids = voids_of(view)
+        self.played_by = played_by(view)
+        self.trust_declarations = trust_declarations
+        self.slots: list[Slot] = []
+        for seat in range(4):
+            if seat == self.seat:
+                continue
+            allowed = self.unseen & ~self.voids[seat]
+            forced = 0
+            decl = view.declarations[seat] if view.declarations else None
+            if decl is not None:
+                forced = decl.cards & self.unseen
+                for family in decl.families:
+                    cards = _FAMILY_CARDS.get(family)
+                    if cards is not None:
+                        allowed &= ~(cards & ~decl.cards)
+                    if family in SEQUENCE_FAMILIES:
+                        allowed &= ~(COUNTERS & ~decl.cards)
+                    if family == "Grande":
+                        allowed &= ~(_HEAD & ~decl.cards)
+            self.slots.append(Slot(seat, view.hand_sizes[seat], allowed | forced, forced))
+        discard_hidden = view.phase != "discard" and view.seat != view.dealer
+        if discard_hidden:
+            self.slots.append(Slot(DISCARD_SLOT, 2, self.unseen & ~FIVES, 0))
+        self.pool: Mask = self.unseen
+        for slot in self.slots:
+            self.pool &= ~slot.forced
+        self._check_sizes()
+        self._prepare()
+        self._plays: list[tuple[int, tuple[int, ...], Mask, int, Mask]] | None = None
+
+    # ------------------------------------------------------------------ play likelihood
+    def _observations(self) -> list[tuple[int, tuple[int, ...], Mask, int, Mask]]:
+        """Each card the others played: (seat, trick before it, cards gone before it, card,
+        the cards that seat played from then on)."""
+        plays: list[tuple[int, tuple[int, ...], Mask, int]] = []
+        gone = 0
+        tricks = [(t.leader, t.cards) for t in self.view.tricks]
+        if self.view.trick:
+            tricks.append((self.view.leader, self.view.trick))
+        for leader, cards in tricks:
+            for i, c in enumerate(cards):
+                seat = (leader + i) & 3
+                if seat != self.seat:
+                    plays.append((seat, cards[:i], gone, c))
+                gone |= 1 << c
+        later = [0, 0, 0, 0]
+        out = []
+        for seat, before, gone_before, c in reversed(plays):
+            later[seat] |= 1 << c
+            out.append((seat, before, gone_before, c, later[seat]))
+        out.reverse()
+        return out
+
+    def likelihood(self, hands: list[Mask], discard: Mask, mismatch: float) -> float:
+        """How well the deal explains the others' play: ``mismatch`` for every card that the
+        rules of thumb would not have played with that hand (forced cards excepted)."""
+        if self._plays is None:
+            self._plays = self._observations()
+        weight = 1.0
+        dealer = self.view.dealer
+        for seat, before, gone, c, later in self._plays:
+            held = hands[seat] | later
+            legal = policy.legal_cards(held, before)
+            if not legal & (legal - 1):
+                continue
+            unseen = FULL & ~gone & ~held
+            if seat == dealer:
+                unseen &= ~discard
+            if policy.respond(held, legal, before, policy.winning(before), unseen) != c:
+                weight *= mismatch
+        return weight
+
+    def _check_sizes(self) -> None:
+        hidden = sum(s.size for s in self.slots)
+        if hidden != self.unseen.bit_count():
+            raise ValueError(
+                f"view inconsistent: {self.unseen.bit_count()} unseen cards for {hidden} places"
+            )
+
+    # ------------------------------------------------------------------ sampling
+    def sample(self, rng: random.Random) -> tuple[list[Mask], Mask]:
+        """A deal of the hidden cards: (the four current hands, the discard)."""
+        best = None
+        for _ in range(SOFT_TRIES if self.trust_declarations else 1):
+            deal = self._deal(rng)
+            if best is None:
+                best = deal
+            if self._soft_ok(deal):
+                return deal
+        if self._hard_ok(best):
+            return best
+        for _ in range(SOFT_TRIES * 4):  # the Grande's hidden cards: redraw until it fits
+            deal = self._deal(rng)
+            if self._hard_ok(deal):
+                return deal
+        return best
+
+    def _deal(self, rng: random.Random) -> tuple[list[Mask], Mask]:
+        for _ in range(20):
+            out = self._deal_once(rng)
+            if out is not None:
+                return out
+        out = self._deal_search(rng)
+        if out is None:
+            raise ValueError("no deal of the hidden cards fits the view")
+        return out
+
+    def _result(self, assigned: list[Mask]) -> tuple[list[Mask], Mask]:
+        hands = [0, 0, 0, 0]
+        hands[self.seat] = self.view.hand
+        discard = self.view.discard or 0
+        for slot, cards in zip(self.slots, assigned, strict=True):
+            if slot.index == DISCARD_SLOT:
+                discard = cards | slot.forced
+            else:
+                hands[slot.index] = cards | slot.forced
+        return hands, discard
+
+    def _prepare(self) -> None:
+        """Split the pool: cards any slot may take, and the constrained ones (with their slots)."""
+        n = len(self.slots)
+        self._need = [s.size - s.forced.bit_count() for s in self.slots]
+        self._allowed = [s.allowed & ~s.forced & self.pool for s in self.slots]
+        free = self.pool
+        for a in self._allowed:
+            free &= a
+        self._free = [c for c in range(62) if free >> c & 1]
+        self._constrained = []
+        for c in range(62):
+            if (self.pool & ~free) >> c & 1:
+                elig = [k for k in range(n) if self._allowed[k] >> c & 1]
+                self._constrained.append((len(elig), c, elig))
+        self._cand = [a.bit_count() for a in self._allowed]
+
+    def _deal_once(self, rng: random.Random) -> tuple[list[Mask], Mask] | None:
+        """The constrained cards one at a time, the most constrained first, each to a slot with
+        room for it (weighted by the room left) that never leaves a slot fewer candidates than
+        places; then the cards any slot may take, shuffled and dealt out."""
+        n = len(self.slots)
+        need = self._need[:]
+        cand = self._cand[:]
+        assigned = [0] * n
+        rand = rng.random
+        order = sorted(self._constrained, key=lambda e: e[0] + rand())
+        for _, c, elig in order:
+            j = -1
+            room = 0
+            for k in elig:
+                if need[k]:
+                    if cand[k] == need[k]:  # tight: every candidate left must go there
+                        if j >= 0 and cand[j] == need[j]:
+                            return None
+                        j = k
+                        room = -1
+                    elif room >= 0:
+                        room += need[k]
+            if j < 0 or room > 0:
+                if room <= 0:
+                    return None
+                r = rand() * room
+                for k in elig:
+                    if need[k] and cand[k] != need[k]:
+                        r -= need[k]
+                        if r < 0:
+                            j = k
+                            break
+            for k in elig:
+                cand[k] -= 1
+            need[j] -= 1
+            assigned[j] |= 1 << c
+        free = self._free[:]
+        rng.shuffle(free)
+        i = 0
+        for k in range(n):
+            for c in free[i : i + need[k]]:
+                assigned[k] |= 1 << c
+            i += need[k]
+        return self._result(assigned)
+
+    def _deal_search(self, rng: random.Random) -> tuple[list[Mask], Mask] | None:
+        """Exhaustive backtracking (only when the greedy deal keeps failing)."""
+        slots = self.slots
+        need = [s.size - s.forced.bit_count() for s in slots]
+        allowed = [s.allowed & ~s.forced for s in slots]
+        cards = [c for c in range(62) if self.pool >> c & 1]
+        rng.shuffle(cards)
+        cards.sort(key=lambda c: sum(1 for a in allowed if a >> c & 1))
+        assigned = [0] * len(slots)
+
+        def place(i: int) -> bool:
+            if i == len(cards):
+                return True
+            c = cards[i]
+            order = list(range(len(slots)))
+            rng.shuffle(order)
+            for k in order:
+                if need[k] and allowed[k] >> c & 1:
+                    need[k] -= 1
+                    assigned[k] |= 1 << c
+                    if place(i + 1):
+                        return True
+                    need[k] += 1
+                    assigned[k] &= ~(1 << c)
+            return False
+
+        return self._result(assigned) if place(0) else None
+
+    # ------------------------------------------------------------------ checks
+    def initial_hand(self, hands: list[Mask], seat: int) -> Mask:
+        """The hand ``seat`` declared from: its cards now plus those it has played."""
+        return hands[seat] | self.played_by[seat]
+
+    def _hard_ok(self, deal: tuple[list[Mask], Mask]) -> bool:
+        """The Grande declared shows exactly its cards in the sampled hand."""
+        hands, _ = deal
+        for decl in self.view.declarations:
+            if decl is None or "Grande" not in decl.families or decl.seat == self.seat:
+                continue
+            shown = next(c for c in decl.combinations if c.family == "Grande")
+            combo = combination(self.initial_hand(hands, decl.seat), "Grande")
+            if combo is None or mask_of(combo.cards) != mask_of(shown.cards):
+                return False
+        return True
+
+    def _soft_ok(self, deal: tuple[list[Mask], Mask]) -> bool:
+        """Hard checks plus: each player declared every family his hand realised."""
+        if not self._hard_ok(deal):
+            return False
+        hands, _ = deal
+        for decl in self.view.declarations:
+            if decl is None or decl.seat == self.seat:
+                continue
+            held = declarable_families(self.initial_hand(hands, decl.seat))
+            if set(held) != set(decl.families):
+                return False
+        return True
+
+
+def is_consistent(view: PlayerView, hands: list[Mask], discard: Mask) -> str | None:
+    """None when a deal fits every hard fact of ``view``, else what is wrong (for tests)."""
+    k = Knowledge(view, trust_declarations=False)
+    if hands[view.seat] != view.hand:
+        return "own hand changed"
+    union = discard if view.seat != view.dealer else 0
+    for seat in range(4):
+        if seat == view.seat:
+            continue
+        h = hands[seat]
+        if h.bit_count() != view.hand_sizes[seat]:
+            return f"seat {seat} holds {h.bit_count()} cards, not {view.hand_sizes[seat]}"
+        if h & k.voids[seat]:
+            return f"seat {seat} holds cards of a suit it showed void"
+        decl = view.declarations[seat] if view.declarations else None
+        if decl is not None and (decl.cards & k.unseen) & ~h:
+            return f"seat {seat} lacks a declared card"
+        if union & h:
+            return "a card is dealt twice"
+        union |= h
+    if view.seat != view.dealer and view.phase != "discard":
+        if discard.bit_count() != 2 or discard & FIVES:
+            return "the discard is not two cards without carte da 5"
+    elif view.discard is not None and discard != view.discard:
+        return "the dealer's own discard changed"
+    if union != k.unseen:
+        return "the hidden cards are not exactly the unseen cards"
+    if not k._hard_ok((hands, discard)):
+        return "a declared Grande does not fit"
+    return None

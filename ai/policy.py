@@ -1,0 +1,222 @@
+"""The rules of thumb of card play, on bitmasks: the easy bot's play and the search bots' playouts.
+
+What a beginner is taught at the Bolognese table:
+
+* give points (*caricare*) to the partner's trick when it is safe: a Queen, a Knight, the Bégato;
+* take a trick that holds carte di valore when it can be kept, with the cheapest card that does it;
+* otherwise throw the cheapest card (*scartino*), never a King or a Tarocco for nothing; the
+  Matto (the excuse) saves a valuable card from an opponent's trick;
+* lead a King (or a boss card) while the others still follow the suit, the top trump to draw
+  trumps when long in them, else a low card of the longest suit;
+* overtake the partner only with a card nobody can beat.
+
+The thresholds were tuned in duplicate self-play (each change kept only when it won).
+
+Everything here sees only one player's hand, the trick and the cards nobody has shown yet
+(``unseen``), so the easy bot plays it as is.
+"""
+
+from __future__ import annotations
+
+from ai.tables import (
+    BEATERS,
+    BEG_BIT,
+    COST,
+    GIFT,
+    GIFTABLE,
+    HIGH_IN_SUIT,
+    HIGHER,
+    LOW_IN_SUIT,
+    MAT_BIT,
+    SUITS4,
+)
+from game.cards import BEG, FOOL, MAT, STRENGTH, SUIT, SUIT_MASK, TRUMP, TRUMPS, VALUE, Card, Mask
+
+# Unseen cards of a suit from which we trust the next players to follow it (not trump it).
+FOLLOW_TRUST = 3
+# The Matto is played rather than a card costing more than this (any trump or carta di valore).
+MATTO_SAVES = 1.5
+
+
+def legal_cards(hand: Mask, trick: list[Card] | tuple[Card, ...]) -> Mask:
+    """Same as :func:`game.tricks.legal_mask`, inlined for speed."""
+    if not trick:
+        return hand
+    led = SUIT[trick[0]]
+    if led == FOOL:
+        if len(trick) == 1:
+            return hand
+        led = SUIT[trick[1]]
+    m = hand & SUIT_MASK[led] or hand & TRUMPS
+    if not m:
+        return hand
+    return m | (hand & MAT_BIT)
+
+
+def winning(trick: list[Card] | tuple[Card, ...]) -> int:
+    """Index of the card winning the trick so far (-1 when only the Matto was played)."""
+    best = -1
+    best_strength = -1
+    best_trump = False
+    led = -1
+    for i, c in enumerate(trick):
+        s = SUIT[c]
+        if s == FOOL:
+            continue
+        st = STRENGTH[c]
+        if led < 0:
+            led, best, best_strength, best_trump = s, i, st, s == TRUMP
+        elif s == TRUMP:
+            if not best_trump or st >= best_strength:
+                best, best_strength, best_trump = i, st, True
+        elif s == led and not best_trump and st > best_strength:
+            best, best_strength = i, st
+    return best
+
+
+def bits(mask: Mask) -> list[Card]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def may_be_beaten(c: Card, unseen: Mask) -> bool:
+    """Whether a card still to be played might take the trick from ``c`` (c winning it now)."""
+    if unseen & HIGHER[c]:
+        return True
+    if SUIT[c] == TRUMP:
+        return False
+    return bool(unseen & TRUMPS) and (unseen & SUIT_MASK[SUIT[c]]).bit_count() < FOLLOW_TRUST
+
+
+def low_card(cards: Mask) -> Card:
+    """The weakest of ``cards``, all of one suit or all trumps (to win as cheaply as possible)."""
+    c = (cards & -cards).bit_length() - 1
+    s = SUIT[c]
+    if s == TRUMP:
+        return cards.bit_length() - 1  # trumps weaken as their index grows
+    return LOW_IN_SUIT[s][cards >> (10 * s) & 1023]
+
+
+def lowest_safe(cards: Mask, unseen: Mask) -> Card:
+    """The weakest of ``cards`` (one suit) that nobody still to play can beat, or -1."""
+    while cards:
+        c = low_card(cards)
+        if not may_be_beaten(c, unseen):
+            return c
+        cards &= ~(1 << c)
+    return -1
+
+
+def cheapest(cards: Mask) -> Card:
+    """The card that costs least to give away (``cards`` without the Matto)."""
+    best = -1
+    best_cost = 1e9
+    for s in range(4):
+        sub = cards >> (10 * s) & 1023
+        if sub:
+            c = LOW_IN_SUIT[s][sub]
+            if COST[c] < best_cost:
+                best, best_cost = c, COST[c]
+    trumps = cards & TRUMPS
+    if trumps:
+        plain = trumps & ~BEG_BIT
+        if plain:
+            c = plain.bit_length() - 1
+            if COST[c] < best_cost:
+                best, best_cost = c, COST[c]
+        if trumps & BEG_BIT and COST[BEG] < best_cost:
+            best = BEG
+    return best
+
+
+def trick_value(trick: list[Card] | tuple[Card, ...]) -> int:
+    """Value of the carte di valore in a trick (the Matto excluded: it stays with its owner)."""
+    return sum(VALUE[c] for c in trick if c != MAT)
+
+
+def throw(legal: Mask) -> Card:
+    """The card to give up to a trick we do not win: the cheapest, the Matto to save a value."""
+    others = legal & ~MAT_BIT
+    if not others:
+        return MAT
+    c = cheapest(others)
+    if legal & MAT_BIT and COST[c] > MATTO_SAVES:
+        return MAT
+    return c
+
+
+def gift(legal: Mask) -> Card:
+    """The card to give to the partner's trick: the richest that is no winner of its own."""
+    rich = legal & GIFTABLE
+    if not rich:
+        return throw(legal)
+    return max(bits(rich), key=lambda c: (GIFT[c], -STRENGTH[c]))
+
+
+def lead(hand: Mask, unseen: Mask) -> Card:
+    """The card to lead: a King or boss card the others will follow, the top trump, else low."""
+    best = -1
+    best_key = -1
+    for s in range(4):
+        mine = hand >> (10 * s) & 1023
+        if not mine:
+            continue
+        top = HIGH_IN_SUIT[s][mine]
+        out = (unseen & SUITS4[s]).bit_count()
+        if not unseen & HIGHER[top] and out >= FOLLOW_TRUST:
+            key = VALUE[top] * 10 + out
+            if key > best_key:
+                best, best_key = top, key
+    if best >= 0:
+        return best
+    trumps = hand & TRUMPS
+    if trumps.bit_count() >= 3 and unseen & TRUMPS:  # the top trump to draw the others'
+        top = (trumps & -trumps).bit_length() - 1
+        if not unseen & HIGHER[top]:
+            return top
+    # a low card of the longest suit (the others will follow it), else the cheapest card
+    longest = -1
+    longest_len = 0
+    for s in range(4):
+        n = (hand & SUITS4[s]).bit_count()
+        if n > longest_len:
+            longest, longest_len = s, n
+    if longest >= 0:
+        return LOW_IN_SUIT[longest][hand >> (10 * longest) & 1023]
+    return throw(hand)
+
+
+def choose(hand: Mask, trick: list[Card] | tuple[Card, ...], unseen: Mask) -> Card:
+    """The rule-of-thumb card for the player holding ``hand`` to play to ``trick``."""
+    legal = legal_cards(hand, trick)
+    if not legal & (legal - 1):
+        return (legal & -legal).bit_length() - 1
+    return respond(hand, legal, trick, winning(trick), unseen)
+
+
+def respond(
+    hand: Mask, legal: Mask, trick: list[Card] | tuple[Card, ...], w: int, unseen: Mask
+) -> Card:
+    """:func:`choose` when the legal cards and the index ``w`` of the winning card are known."""
+    if w < 0:  # nothing led, or only the Matto
+        return lead(hand & ~MAT_BIT or hand, unseen)
+    wc = trick[w]
+    pos = len(trick)
+    if (pos - w) % 2 == 0:  # the partner is winning
+        if pos == 3 or not may_be_beaten(wc, unseen):
+            return gift(legal)
+        beaters = legal & BEATERS[wc]
+        safe = lowest_safe(beaters, unseen) if beaters else -1
+        return safe if safe >= 0 else throw(legal)  # overtake the partner when sure to hold
+    beaters = legal & BEATERS[wc]
+    if beaters:
+        if pos == 3:
+            return low_card(beaters)
+        safe = lowest_safe(beaters, unseen)
+        if safe >= 0:
+            return safe
+    return throw(legal)

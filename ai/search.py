@@ -1,0 +1,201 @@
+"""Perfect-information Monte Carlo (PIMC): the search shared by the medium and hard bots.
+
+For each determinization (a deal of the hidden cards drawn by :class:`ai.inference.Knowledge`),
+every candidate card is played and the hand is finished, either by the rule-of-thumb playout of
+:mod:`ai.policy` (with some noise) or, near the end, exactly by :class:`ai.solver.Solver`. All
+candidates share the same determinization and the same playout generator (common random
+numbers), so their difference is measured with little noise. A candidate whose mean falls far
+behind the best is dropped, which leaves the budget to the close ones.
+
+The budget is a number of determinizations, a time, or both (whichever ends first). With a
+sample budget only, the search is a pure function of the view and the generator.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+
+from ai.inference import Knowledge
+from ai.rollout import base_sim, determinize, rollout
+from ai.solver import Solver
+from game.cards import Card, Mask
+from game.hand import TRICKS
+from game.scoring import combination_points
+from game.view import PlayerView
+
+
+@dataclass(slots=True)
+class Settings:
+    """How a search spends its budget."""
+
+    samples: int | None = 200  # determinizations at most (None: no limit)
+    budget_s: float | None = None  # seconds at most (None: no limit)
+    eps: float = 0.1  # chance of a random card in the playouts
+    mismatch: float = 1.0  # likelihood factor of a card the rules of thumb would not play
+    solver_tricks: int = 0  # solve exactly when at most this many tricks remain (0: never)
+    trust_declarations: bool = True  # assume every player declared all he held
+    prune_sigmas: float = 0.0  # drop candidates this many standard errors behind (0: never)
+    min_samples: int = 8  # determinizations before any pruning or time check
+
+
+@dataclass(slots=True)
+class Stats:
+    """The outcome of a search: per candidate, its value on each determinization it was tried on.
+
+    Every candidate still alive has been tried on every determinization so far (the same ones),
+    so two alive candidates can be compared deal by deal.
+    """
+
+    cards: list[Card]
+    values: list[list[float]]
+    alive: list[bool]
+    weights: list[float] = field(default_factory=list)  # the likelihood of each deal
+    samples: int = 0
+    playouts: int = 0
+    elapsed_s: float = 0.0
+    solved: bool = False
+
+    @classmethod
+    def empty(cls, cards: list[Card]) -> Stats:
+        return cls(cards, [[] for _ in cards], [True] * len(cards))
+
+    def n(self, i: int) -> int:
+        return len(self.values[i])
+
+    def mean(self, i: int) -> float:
+        """The candidate's mean value over the deals, weighted by their likelihood."""
+        v = self.values[i]
+        if not v:
+            return -math.inf
+        w = self.weights
+        total = sum(w[: len(v)])
+        if total <= 0:
+            return sum(v) / len(v)
+        return sum(a * b for a, b in zip(v, w, strict=False)) / total
+
+    def best(self) -> int:
+        """Index of the best candidate still alive (the first among equals)."""
+        return max((i for i in range(len(self.cards)) if self.alive[i]), key=self.mean)
+
+
+def search_cards(
+    view: PlayerView,
+    cards: list[Card],
+    rng: random.Random,
+    settings: Settings,
+    knowledge: Knowledge | None = None,
+) -> Stats:
+    """Value every card of ``cards`` (the seat's legal plays) by PIMC; see the module docstring."""
+    start = time.perf_counter()
+    knowledge = knowledge or Knowledge(view, settings.trust_declarations)
+    base = base_sim(view)
+    side = view.seat & 1
+    k = len(cards)
+    stats = Stats.empty(cards)
+    remaining = TRICKS - base.n_tricks
+    exact = settings.solver_tricks and remaining <= settings.solver_tricks
+    stats.solved = bool(exact)
+    limit = settings.samples if settings.samples is not None else 10**9
+    deadline = start + settings.budget_s if settings.budget_s is not None else math.inf
+    while stats.samples < limit:
+        hands, discard = knowledge.sample(rng)
+        weight = 1.0
+        if settings.mismatch < 1.0:
+            weight = knowledge.likelihood(hands, discard, settings.mismatch)
+        stats.weights.append(weight)
+        sim0 = determinize(base, hands, discard)
+        if exact:
+            alive = [i for i in range(k) if stats.alive[i]]
+            values = Solver(sim0, side).values([cards[i] for i in alive])
+            for i, v in zip(alive, values, strict=True):
+                stats.values[i].append(v)
+        else:
+            seed = rng.getrandbits(32)
+            for i in range(k):
+                if not stats.alive[i]:
+                    continue
+                sim = sim0.clone()
+                sim.play(cards[i])
+                rollout(sim, random.Random(seed).random, settings.eps)
+                stats.values[i].append(sim.diff(side))
+                stats.playouts += 1
+        stats.samples += 1
+        if stats.samples >= settings.min_samples:
+            if settings.prune_sigmas > 0 and _prune_now(stats.samples):
+                _prune(stats, settings.prune_sigmas)
+            if sum(stats.alive) == 1 or time.perf_counter() >= deadline:
+                break
+    stats.elapsed_s = time.perf_counter() - start
+    return stats
+
+
+def _prune_now(samples: int) -> bool:
+    """Compare the candidates after 8, 16, 32, 64 deals and then every 64 (cheap enough)."""
+    return samples & (samples - 1) == 0 or samples % 64 == 0
+
+
+def _prune(stats: Stats, sigmas: float) -> None:
+    """Drop the candidates whose (weighted) paired difference to the best is ``sigmas``
+    standard errors or more."""
+    best = stats.best()
+    top = stats.values[best]
+    weights = stats.weights[: len(top)]
+    total = sum(weights)
+    if total <= 0:
+        return
+    n_eff = total * total / sum(w * w for w in weights)
+    if n_eff < 4:
+        return
+    for i in range(len(stats.cards)):
+        if not stats.alive[i] or i == best:
+            continue
+        diffs = [a - b for a, b in zip(top, stats.values[i], strict=True)]
+        mean = sum(w * d for w, d in zip(weights, diffs, strict=True)) / total
+        var = sum(w * (d - mean) ** 2 for w, d in zip(weights, diffs, strict=True)) / total
+        if mean > sigmas * math.sqrt(max(var, 1.0) / n_eff):
+            stats.alive[i] = False
+
+
+def search_discards(
+    view: PlayerView,
+    pairs: list[Mask],
+    rng: random.Random,
+    settings: Settings,
+) -> Stats:
+    """Value each candidate discard (a mask of two cards) by PIMC playouts of the whole hand.
+
+    A candidate's value is the playout margin plus what the kept fifteen cards declare.
+    """
+    start = time.perf_counter()
+    knowledge = Knowledge(view, trust_declarations=False)
+    base = base_sim(view)
+    side = view.seat & 1
+    dealer = view.dealer
+    k = len(pairs)
+    stats = Stats.empty(list(range(k)))
+    declared = [combination_points(view.hand & ~p) for p in pairs]
+    limit = settings.samples if settings.samples is not None else 10**9
+    deadline = start + settings.budget_s if settings.budget_s is not None else math.inf
+    while stats.samples < limit:
+        hands, _ = knowledge.sample(rng)
+        stats.weights.append(1.0)
+        seed = rng.getrandbits(32)
+        for i in range(k):
+            if not stats.alive[i]:
+                continue
+            hands[dealer] = view.hand & ~pairs[i]
+            sim = determinize(base, hands, pairs[i])
+            rollout(sim, random.Random(seed).random, settings.eps)
+            stats.values[i].append(sim.diff(side) + declared[i])
+            stats.playouts += 1
+        stats.samples += 1
+        if stats.samples >= settings.min_samples:
+            if settings.prune_sigmas > 0 and _prune_now(stats.samples):
+                _prune(stats, settings.prune_sigmas)
+            if sum(stats.alive) == 1 or time.perf_counter() >= deadline:
+                break
+    stats.elapsed_s = time.perf_counter() - start
+    return stats

@@ -1,0 +1,85 @@
+"""Precomputed card masks for the bots: which cards beat a card, what a card costs to give away."""
+
+from __future__ import annotations
+
+from game.cards import (
+    ANG,
+    BEG,
+    FULL_PACK,
+    KINGS,
+    MAT,
+    MON,
+    N_CARDS,
+    STRENGTH,
+    SUIT,
+    SUIT_MASK,
+    TRUMP,
+    TRUMPS,
+    VALUE,
+    Mask,
+    mask_of,
+)
+
+MAT_BIT = 1 << MAT
+ANG_BIT = 1 << ANG
+MON_BIT = 1 << MON
+BEG_BIT = 1 << BEG
+FULL = FULL_PACK
+
+
+def _higher_in_suit(c: int) -> Mask:
+    s = SUIT[c]
+    if s > TRUMP:
+        return 0
+    if s == TRUMP:  # a Moro is beaten by a later Moro; BEG by any later trump
+        return mask_of(
+            t
+            for t in range(N_CARDS)
+            if SUIT[t] == TRUMP
+            and t != c
+            and STRENGTH[t] >= STRENGTH[c]
+            and (STRENGTH[t] > STRENGTH[c] or STRENGTH[c] == 1)
+        )
+    return mask_of(t for t in range(N_CARDS) if SUIT[t] == s and STRENGTH[t] > STRENGTH[c])
+
+
+# HIGHER[c]: cards of c's own suit that beat c when played after it (trumps: higher trumps).
+HIGHER: tuple[Mask, ...] = tuple(_higher_in_suit(c) for c in range(N_CARDS))
+# BEATERS[c]: the cards that take the trick from c when c is winning it (c not the Matto).
+BEATERS: tuple[Mask, ...] = tuple(
+    HIGHER[c] | (TRUMPS if SUIT[c] < TRUMP else 0) for c in range(N_CARDS)
+)
+
+# What it costs to give a card to the opponents' trick, in rough points: its value, a premium for
+# trumps (they win tricks later) and for strong cards; the Matto is an excuse and stays ours.
+COST: tuple[float, ...] = tuple(
+    3.0
+    if c == MAT
+    else VALUE[c] * 4.0 + (2.0 + STRENGTH[c] / 6.0 if SUIT[c] == TRUMP else STRENGTH[c] / 12.0)
+    for c in range(N_CARDS)
+)
+# What a card is worth when given (*caricata*) to the partner's winning trick: its value, less for a
+# King (it may win a trick itself) and nothing for ANG, MON (winners) or the Matto (always ours).
+GIFT: tuple[float, ...] = tuple(
+    0.0 if c in (ANG, MON, MAT) else (VALUE[c] - 1.5 if (KINGS >> c) & 1 else float(VALUE[c]))
+    for c in range(N_CARDS)
+)
+SUITS4: tuple[Mask, ...] = SUIT_MASK[:4]
+GIFTABLE: Mask = mask_of(c for c in range(N_CARDS) if GIFT[c] > 0)
+TRUMP_SHIFT = ANG  # the trumps are the cards ANG (strongest) … BEG (weakest), in index order
+assert all(STRENGTH[t] >= STRENGTH[t + 1] for t in range(ANG, BEG))
+
+
+def _suit_extreme(s: int, pick) -> tuple[int, ...]:
+    """For each set of cards of suit ``s`` (10 bits, from bit 10*s), the card ``pick`` chooses."""
+    out = []
+    for sub in range(1024):
+        cards = [10 * s + i for i in range(10) if sub >> i & 1]
+        out.append(pick(cards, key=STRENGTH.__getitem__) if cards else -1)
+    return tuple(out)
+
+
+# LOW_IN_SUIT[s][bits of suit s held]: the weakest card; HIGH_IN_SUIT: the strongest. Inside a suit
+# the weakest card is also the one that costs least (COST follows STRENGTH).
+LOW_IN_SUIT: tuple[tuple[int, ...], ...] = tuple(_suit_extreme(s, min) for s in range(4))
+HIGH_IN_SUIT: tuple[tuple[int, ...], ...] = tuple(_suit_extreme(s, max) for s in range(4))
