@@ -30,57 +30,15 @@ from ai.tables import (
     MAT_BIT,
     SUITS4,
 )
-from game.cards import BEG, FOOL, MAT, STRENGTH, SUIT, SUIT_MASK, TRUMP, TRUMPS, VALUE, Card, Mask
+from game.cards import BEG, MAT, STRENGTH, SUIT, SUIT_MASK, TRUMP, TRUMPS, VALUE, Card, Mask
+from game.cards import cards_of as bits
+from game.tricks import legal_mask as legal_cards
+from game.tricks import winning_index as winning
 
 # Unseen cards of a suit from which we trust the next players to follow it (not trump it).
 FOLLOW_TRUST = 3
 # The Matto is played rather than a card costing more than this (any trump or carta di valore).
 MATTO_SAVES = 1.5
-
-
-def legal_cards(hand: Mask, trick: list[Card] | tuple[Card, ...]) -> Mask:
-    """Same as :func:`game.tricks.legal_mask`, inlined for speed."""
-    if not trick:
-        return hand
-    led = SUIT[trick[0]]
-    if led == FOOL:
-        if len(trick) == 1:
-            return hand
-        led = SUIT[trick[1]]
-    m = hand & SUIT_MASK[led] or hand & TRUMPS
-    if not m:
-        return hand
-    return m | (hand & MAT_BIT)
-
-
-def winning(trick: list[Card] | tuple[Card, ...]) -> int:
-    """Index of the card winning the trick so far (-1 when only the Matto was played)."""
-    best = -1
-    best_strength = -1
-    best_trump = False
-    led = -1
-    for i, c in enumerate(trick):
-        s = SUIT[c]
-        if s == FOOL:
-            continue
-        st = STRENGTH[c]
-        if led < 0:
-            led, best, best_strength, best_trump = s, i, st, s == TRUMP
-        elif s == TRUMP:
-            if not best_trump or st >= best_strength:
-                best, best_strength, best_trump = i, st, True
-        elif s == led and not best_trump and st > best_strength:
-            best, best_strength = i, st
-    return best
-
-
-def bits(mask: Mask) -> list[Card]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def may_be_beaten(c: Card, unseen: Mask) -> bool:

@@ -10,33 +10,13 @@ Declarations are left out: their points do not depend on how the cards are playe
 
 from __future__ import annotations
 
-from game.cards import FOOL, MAT, STRENGTH, SUIT, TRUMP, Card, Mask, card_points
+from game.cards import MAT, Card, Mask, card_points
 from game.hand import LAST_TRICK_POINTS, TRICKS, Hand, exchange_card
 from game.scoring import combination_points
+from game.tricks import winning_index as trick_winner
 from game.view import PlayerView
 
 MAT_BIT = 1 << MAT
-
-
-def trick_winner(trick: list[Card] | tuple[Card, ...]) -> int:
-    """Index of the winning card (same rule as :func:`game.tricks.winning_index`, inlined)."""
-    best = -1
-    best_strength = -1
-    best_trump = False
-    led = -1
-    for i, c in enumerate(trick):
-        s = SUIT[c]
-        if s == FOOL:
-            continue
-        st = STRENGTH[c]
-        if led < 0:
-            led, best, best_strength, best_trump = s, i, st, s == TRUMP
-        elif s == TRUMP:
-            if not best_trump or st >= best_strength:
-                best, best_strength, best_trump = i, st, True
-        elif s == led and not best_trump and st > best_strength:
-            best, best_strength = i, st
-    return best
 
 
 class Sim:
