@@ -24,7 +24,8 @@ def explain(view: PlayerView, action: Action, margin: float | None = None) -> st
     else:
         text = explain_card(view, action.card)
     if margin is not None:
-        text += f" (expected margin {margin:+.0f})"
+        ahead = "ahead" if margin >= 0 else "behind"
+        text += f"; the search expects your side to end this hand about {abs(margin):.0f} {ahead}"
     return text
 
 
