@@ -122,14 +122,20 @@ def search_cards(
                 rollout(sim, random.Random(seed).random, settings.eps)
                 stats.values[i].append(sim.diff(side))
                 stats.playouts += 1
-        stats.samples += 1
-        if stats.samples >= settings.min_samples:
-            if settings.prune_sigmas > 0 and _prune_now(stats.samples):
-                _prune(stats, settings.prune_sigmas)
-            if sum(stats.alive) == 1 or time.perf_counter() >= deadline:
-                break
+        if _sampled(stats, settings, deadline):
+            break
     stats.elapsed_s = time.perf_counter() - start
     return stats
+
+
+def _sampled(stats: Stats, settings: Settings, deadline: float) -> bool:
+    """Count one more sample, prune candidates clearly behind; True when the search should stop."""
+    stats.samples += 1
+    if stats.samples < settings.min_samples:
+        return False
+    if settings.prune_sigmas > 0 and _prune_now(stats.samples):
+        _prune(stats, settings.prune_sigmas)
+    return sum(stats.alive) == 1 or time.perf_counter() >= deadline
 
 
 def _prune_now(samples: int) -> bool:
@@ -191,11 +197,7 @@ def search_discards(
             rollout(sim, random.Random(seed).random, settings.eps)
             stats.values[i].append(sim.diff(side) + declared[i])
             stats.playouts += 1
-        stats.samples += 1
-        if stats.samples >= settings.min_samples:
-            if settings.prune_sigmas > 0 and _prune_now(stats.samples):
-                _prune(stats, settings.prune_sigmas)
-            if sum(stats.alive) == 1 or time.perf_counter() >= deadline:
-                break
+        if _sampled(stats, settings, deadline):
+            break
     stats.elapsed_s = time.perf_counter() - start
     return stats

@@ -9,9 +9,9 @@ it; partners maximise or minimise it together. Moves are tried in the rule-of-th
 from __future__ import annotations
 
 from ai import policy
-from ai.sim import Sim, trick_winner
-from ai.tables import FULL, MAT_BIT
-from game.cards import MAT, Card
+from ai.sim import Sim
+from ai.tables import FULL
+from game.cards import Card
 from game.hand import TRICKS
 
 INF = 10**9
@@ -83,21 +83,7 @@ class Solver:
             sim.turn, sim.leader, sim.piles[0], sim.piles[1], sim.won[0], sim.won[1],
             sim.matto_debtor, sim.last_winner, trick,
         )  # fmt: skip
-        leader = sim.leader
-        winner = (leader + trick_winner(trick)) & 3
-        won_side = winner & 1
-        cards = (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
-        if cards & MAT_BIT:
-            owner = (leader + trick.index(MAT)) & 1
-            sim.piles[owner] |= MAT_BIT
-            if owner != won_side:
-                sim.matto_debtor = owner
-            cards &= ~MAT_BIT
-        sim.piles[won_side] |= cards
-        sim.won[won_side] += 1
-        sim.trick = []
-        sim.leader = sim.turn = sim.last_winner = winner
-        sim.n_tricks += 1
+        sim._close(trick)
         return undo
 
     def take_back(self, c: Card, undo: tuple | None) -> None:
