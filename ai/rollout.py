@@ -6,9 +6,10 @@ from collections.abc import Callable
 
 from ai import policy
 from ai.sim import Sim
-from ai.tables import BEATERS, FULL, MAT_BIT
+from ai.tables import BEATERS, FULL
 from game.cards import MAT, Mask
 from game.hand import TRICKS
+from game.tricks import award
 from game.view import PlayerView
 
 
@@ -51,16 +52,10 @@ def rollout(sim: Sim, rand: Callable[[], float], eps: float) -> None:
             turn = (turn + 1) & 3
             continue
         winner = (leader + w) & 3
-        won_side = winner & 1
-        cards = (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
-        if cards & MAT_BIT:
-            owner = (leader + trick.index(MAT)) & 1
-            piles[owner] |= MAT_BIT
-            if owner != won_side:
-                sim.matto_debtor = owner
-            cards &= ~MAT_BIT
-        piles[won_side] |= cards
-        won[won_side] += 1
+        debtor = award(trick, leader, winner, piles)
+        if debtor >= 0:
+            sim.matto_debtor = debtor
+        won[winner & 1] += 1
         trick = []
         leader = turn = winner
         w = -1

@@ -13,6 +13,7 @@ from __future__ import annotations
 from game.cards import MAT, Card, Mask, card_points
 from game.hand import LAST_TRICK_POINTS, TRICKS, Hand, exchange_card
 from game.scoring import combination_points
+from game.tricks import award
 from game.tricks import winning_index as trick_winner
 from game.view import PlayerView
 
@@ -53,17 +54,12 @@ class Sim:
         sim.n_tricks = len(view.tricks)
         gone = 0
         for t in view.tricks:
-            won_side = t.winner & 1
-            for i, c in enumerate(t.cards):
+            for c in t.cards:
                 gone |= 1 << c
-                if c == MAT:
-                    owner = (t.leader + i) & 1
-                    sim.piles[owner] |= MAT_BIT
-                    if owner != won_side:
-                        sim.matto_debtor = owner
-                else:
-                    sim.piles[won_side] |= 1 << c
-            sim.won[won_side] += 1
+            debtor = award(t.cards, t.leader, t.winner, sim.piles)
+            if debtor >= 0:
+                sim.matto_debtor = debtor
+            sim.won[t.winner & 1] += 1
             sim.last_winner = t.winner
         for c in view.trick:
             gone |= 1 << c
@@ -131,16 +127,10 @@ class Sim:
     def _close(self, trick: list[Card]) -> None:
         leader = self.leader
         winner = (leader + trick_winner(trick)) & 3
-        won_side = winner & 1
-        cards = (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
-        if cards & MAT_BIT:
-            owner = (leader + trick.index(MAT)) & 1
-            self.piles[owner] |= MAT_BIT
-            if owner != won_side:
-                self.matto_debtor = owner
-            cards &= ~MAT_BIT
-        self.piles[won_side] |= cards
-        self.won[won_side] += 1
+        debtor = award(trick, leader, winner, self.piles)
+        if debtor >= 0:
+            self.matto_debtor = debtor
+        self.won[winner & 1] += 1
         self.trick = []
         self.leader = self.turn = self.last_winner = winner
         self.n_tricks += 1

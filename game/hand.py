@@ -33,7 +33,7 @@ from game.scoring import (
     declaration,
     score,
 )
-from game.tricks import legal_mask, why_illegal, winning_index
+from game.tricks import award, legal_mask, why_illegal, winning_index
 from game.view import Declaration, PlayerView, Trick
 
 DISCARD_PHASE, DECLARE_PHASE, PLAY_PHASE, OVER = "discard", "declare", "play", "over"
@@ -309,16 +309,9 @@ class Hand:
         """Give the four cards to the winner's side (the Matto to its owner's) and go on."""
         leader = self.leader
         winner = (leader + winning_index(trick)) & 3
-        won_side = winner & 1
-        piles = self.piles
-        cards = (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
-        if cards & MAT_BIT:
-            owner_side = (leader + trick.index(MAT)) & 1
-            piles[owner_side] |= MAT_BIT
-            if owner_side != won_side:
-                self.matto_debtor = owner_side
-            cards &= ~MAT_BIT
-        piles[won_side] |= cards
+        debtor = award(trick, leader, winner, self.piles)
+        if debtor >= 0:
+            self.matto_debtor = debtor
         tricks = self.tricks
         tricks.append(Trick(leader, tuple(trick), winner))
         self.trick = []

@@ -280,12 +280,16 @@ class Combination:
         return {key: self.family, "cards": [CODES[c] for c in self.cards], "points": self.points}
 
 
-def combination(mask: Mask, family: str) -> Combination | None:
-    """The combination of ``family`` realised by the cards of ``mask``, or None."""
+def _evaluator(family: str) -> tuple[Kind, Callable[[Mask], Mask]]:
     try:
-        kind, evaluate = _EVALUATORS[family]
+        return _EVALUATORS[family]
     except KeyError:
         raise ValueError(f"unknown family {family!r} (one of {', '.join(FAMILIES)})") from None
+
+
+def combination(mask: Mask, family: str) -> Combination | None:
+    """The combination of ``family`` realised by the cards of ``mask``, or None."""
+    kind, evaluate = _evaluator(family)
     naturals = evaluate(mask)
     if not naturals:
         return None
@@ -484,10 +488,7 @@ def declaration(hand: Mask, families: Iterable[str]) -> tuple[Mask, int]:
     counters = hand & COUNTERS
     n_counters = counters.bit_count()
     for f in set(families):
-        try:
-            kind, evaluate = _EVALUATORS[f]
-        except KeyError:
-            raise ValueError(f"unknown family {f!r} (one of {', '.join(FAMILIES)})") from None
+        kind, evaluate = _evaluator(f)
         naturals = evaluate(hand)
         if not naturals:
             raise ValueError(f"the hand does not realise {f}")

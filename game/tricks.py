@@ -56,6 +56,22 @@ def why_illegal(hand: Mask, trick: Sequence[Card], c: Card) -> str | None:
     return f"{CODES[c]} is not legal: you have no {SUIT_NAMES[led]}, so you must play a trump"
 
 
+def award(trick: Sequence[Card], leader: int, winner: int, piles: list[Mask]) -> int:
+    """Add a complete trick to the winning side's pile (``piles`` by side), the Matto to its
+    owner's; return the side that owes a card for its Matto (an opponent won), else -1."""
+    won_side = winner & 1
+    cards = (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
+    debtor = -1
+    if cards & MAT_BIT:
+        owner = (leader + trick.index(MAT)) & 1
+        piles[owner] |= MAT_BIT
+        if owner != won_side:
+            debtor = owner
+        cards &= ~MAT_BIT
+    piles[won_side] |= cards
+    return debtor
+
+
 def winning_index(trick: Sequence[Card]) -> int:
     """Index in ``trick`` of the winning card: the highest trump, else the highest of the suit led.
 
