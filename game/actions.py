@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from game.cards import CODES, Card, CardError, parse_cards
 from game.errors import IllegalActionError
@@ -53,6 +54,16 @@ class Action:
         raise IllegalActionError(
             f"cannot read action {text!r} (use 'discard C1 C2', 'declare F…' or 'play C')"
         )
+
+
+class Move(NamedTuple):
+    """An action with the seat that took it (an entry of a hand's history)."""
+
+    seat: int
+    action: Action
+
+    def __str__(self) -> str:
+        return f"{self.seat}: {self.action}"
 
 
 def play(card: Card) -> Action:

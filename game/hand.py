@@ -7,16 +7,18 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from game.actions import DECLARE, DISCARD, PLAY, PLAYS, Action, declare, discard
+from game.actions import DECLARE, DISCARD, PLAY, PLAYS, Action, Move, declare, discard
 from game.cards import (
     CODES,
     FIVES,
+    FULL_PACK,
     MAT,
     PIPS,
     SCARTINI,
     STRENGTH,
     SUIT,
     SUIT_MASK,
+    TRUMP,
     TRUMPS,
     VALUE,
     Card,
@@ -26,6 +28,8 @@ from game.cards import (
     format_cards,
 )
 from game.errors import IllegalActionError
+from game.phase import Phase
+from game.rules import DEFAULT_TARGET
 from game.scoring import (
     Breakdown,
     combination_points,
@@ -36,7 +40,6 @@ from game.scoring import (
 from game.tricks import award, legal_mask, why_illegal, winning_index
 from game.view import Declaration, PlayerView, Trick
 
-DISCARD_PHASE, DECLARE_PHASE, PLAY_PHASE, OVER = "discard", "declare", "play", "over"
 TRICKS = 15
 LAST_TRICK_POINTS = 6
 MAT_BIT = 1 << MAT
@@ -103,27 +106,43 @@ class HandResult:
     sides: tuple[SideResult, SideResult]
     discard_side: int | None
     matto_exchange: tuple[int, int, Card] | None  # (giving side, receiving side, card given)
+    tricks: tuple[int, int]  # tricks won by each side
+    scores_before: tuple[int, int]  # the match score when the hand began
+
+    @property
+    def scores_after(self) -> tuple[int, int]:
+        """The match score once this hand's totals are added."""
+        return (
+            self.scores_before[0] + self.sides[0].total,
+            self.scores_before[1] + self.sides[1].total,
+        )
+
+
+def _lowest_first(c: Card) -> tuple[bool, int, Card]:
+    """The Matto exchange's tie order: a suit card before a trump, then the card nearest the
+    bottom of its own suit's order, then the suit order S, B, C, D (Mori: MO1 first)."""
+    return (SUIT[c] == TRUMP, STRENGTH[c], c)
 
 
 def exchange_card(pile: Mask) -> Card:
     """The card a side gives for its Matto (RULES.md §6 house rule).
 
-    The scartino whose loss lowers the pile's combinations least; then a pip before any other
-    scartino; then the lowest card. With no scartino, the lowest-value card; else the Matto.
+    The scartino whose loss lowers the pile's combinations least, a pip (6–10) before any other
+    scartino, then :func:`_lowest_first`; with no scartino, the lowest-value card; else the Matto.
     """
     pips = pile & PIPS
     if pips:  # a pip is in no combination: it costs nothing and comes first among equals
-        return min(cards_of(pips), key=lambda c: (STRENGTH[c], c))
+        return min(cards_of(pips), key=_lowest_first)
     candidates = cards_of(pile & SCARTINI)
     if candidates:
         base = combination_points(pile)
         return min(
             candidates,
-            key=lambda c: (base - combination_points(pile & ~(1 << c)), STRENGTH[c], c),
+            key=lambda c: (base - combination_points(pile & ~(1 << c)), _lowest_first(c)),
         )
     others = cards_of(pile & ~MAT_BIT)
     if others:
-        return min(others, key=lambda c: (VALUE[c], STRENGTH[c], c))
+        return min(others, key=lambda c: (VALUE[c], _lowest_first(c)))
     return MAT
 
 
@@ -133,7 +152,7 @@ class Hand:
     __slots__ = (
         "dealer", "hands", "discard", "turn", "trick", "leader", "tricks", "piles",
         "declarations", "scores", "target", "matto_debtor", "last_winner", "phase", "result",
-        "actions", "_dealt",
+        "history", "_dealt",
     )  # fmt: skip
 
     def __init__(
@@ -141,12 +160,14 @@ class Hand:
         dealer: int,
         hands: list[Mask],
         scores: tuple[int, int] = (0, 0),
-        target: int = 800,
+        target: int = DEFAULT_TARGET,
     ) -> None:
         if len(hands) != 4 or any(
             h.bit_count() != (17 if s == dealer else 15) for s, h in enumerate(hands)
         ):
             raise ValueError("a hand starts with 15 cards each and 17 for the dealer")
+        if hands[0] | hands[1] | hands[2] | hands[3] != FULL_PACK:
+            raise ValueError("the four hands must hold the 62 cards of the pack, each once")
         self.dealer = dealer
         self.hands = list(hands)
         self._dealt = tuple(hands)
@@ -161,13 +182,17 @@ class Hand:
         self.target = target
         self.matto_debtor: int | None = None  # side owing a card for its Matto
         self.last_winner = -1
-        self.phase = DISCARD_PHASE
+        self.phase = Phase.DISCARD
         self.result: HandResult | None = None
-        self.actions: list[Action] = []  # the actions applied, the discard included
+        self.history: list[Move] = []  # the actions applied with their seats, the discard first
 
     @classmethod
     def deal(
-        cls, deck: list[Card], dealer: int, scores: tuple[int, int] = (0, 0), target: int = 800
+        cls,
+        deck: list[Card],
+        dealer: int,
+        scores: tuple[int, int] = (0, 0),
+        target: int = DEFAULT_TARGET,
     ) -> Hand:
         """Deal a shuffled pack: five at a time from eldest, three rounds, the dealer two more."""
         hands = [0, 0, 0, 0]
@@ -185,7 +210,7 @@ class Hand:
         other.tricks = self.tricks[:]
         other.piles = self.piles[:]
         other.declarations = self.declarations[:]
-        other.actions = self.actions[:]
+        other.history = self.history[:]
         return other
 
     @property
@@ -200,12 +225,12 @@ class Hand:
     # ----------------------------------------------------------------- legality
     def legal_actions(self) -> list[Action]:
         """Every legal action of the player to move, in a fixed order."""
-        if self.phase == PLAY_PHASE:
+        if self.phase == Phase.PLAY:
             return [PLAYS[c] for c in cards_of(self.legal_plays())]
-        if self.phase == DISCARD_PHASE:
+        if self.phase == Phase.DISCARD:
             allowed = cards_of(self.hands[self.dealer] & ~FIVES)
             return [discard(a, b) for i, a in enumerate(allowed) for b in allowed[i + 1 :]]
-        if self.phase == DECLARE_PHASE:
+        if self.phase == Phase.DECLARE:
             fams = declarable_families(self.hands[self.turn])
             return (
                 [
@@ -222,14 +247,14 @@ class Hand:
 
     def why_illegal(self, action: Action) -> str | None:
         """None when ``action`` is legal now, else the reason in words."""
-        if self.phase == OVER:
+        if self.phase == Phase.OVER:
             return "the hand is over"
         kind = action.kind
-        if kind != {DISCARD_PHASE: DISCARD, DECLARE_PHASE: DECLARE, PLAY_PHASE: PLAY}[self.phase]:
+        if kind != {Phase.DISCARD: DISCARD, Phase.DECLARE: DECLARE, Phase.PLAY: PLAY}[self.phase]:
             wanted = {
-                DISCARD_PHASE: "the dealer must discard two cards",
-                DECLARE_PHASE: "the player must declare (or declare none) before the first card",
-                PLAY_PHASE: "a card must be played",
+                Phase.DISCARD: "the dealer must discard two cards",
+                Phase.DECLARE: "the player must declare (or declare none) before the first card",
+                Phase.PLAY: "a card must be played",
             }[self.phase]
             return f"'{action}' is not possible now: {wanted}"
         hand = self.hands[self.turn]
@@ -269,9 +294,9 @@ class Hand:
         a, b = action.cards
         self.discard = (1 << a) | (1 << b)
         self.hands[self.dealer] &= ~self.discard
-        self.actions.append(action)
+        self.history.append(Move(self.dealer, action))
         self.turn = self.leader
-        self.phase = DECLARE_PHASE
+        self.phase = Phase.DECLARE
 
     def _declare(self, action: Action) -> None:
         seat = self.turn
@@ -280,11 +305,21 @@ class Hand:
 
     def _record_declaration(self, declaration: Declaration, action: Action) -> None:
         self.declarations[declaration.seat] = declaration
-        self.actions.append(action)
-        self.phase = PLAY_PHASE
+        self.history.append(Move(declaration.seat, action))
+        self.phase = Phase.PLAY
         side = side_of(declaration.seat)
-        if action.families and self.scores[side] + self.declared_points(side) >= self.target:
+        if (
+            action.families
+            and self.call_out_possible
+            and self.scores[side] + self.declared_points(side) >= self.target
+        ):
             self._finish(called_out=side)
+
+    @property
+    def call_out_possible(self) -> bool:
+        """Calling out at the target is off in a hand begun with both sides at or over it (the
+        extra hand after a tie, RULES.md §5 house rule): that hand is played out."""
+        return min(self.scores) < self.target
 
     def declared_points(self, side: int) -> int:
         return sum(d.points for d in self.declarations if d is not None and side_of(d.seat) == side)
@@ -292,7 +327,7 @@ class Hand:
     def play_card(self, c: Card) -> None:
         """Play ``c`` for the player to move, without checking it (see :meth:`apply`)."""
         self.hands[self.turn] &= ~(1 << c)
-        self.actions.append(PLAYS[c])
+        self.history.append(Move(self.turn, PLAYS[c]))
         self._place(c)
 
     def _place(self, c: Card) -> None:
@@ -301,7 +336,7 @@ class Hand:
         if len(trick) < 4:
             turn = self.turn = (self.turn + 1) & 3
             if not self.tricks and self.declarations[turn] is None:
-                self.phase = DECLARE_PHASE
+                self.phase = Phase.DECLARE
             return
         self._close_trick(trick)
 
@@ -319,22 +354,25 @@ class Hand:
         if len(tricks) == TRICKS:
             self._finish()
         else:
-            self.phase = PLAY_PHASE
+            self.phase = Phase.PLAY
 
     def _finish(self, called_out: int | None = None) -> None:
-        self.phase = OVER
+        self.phase = Phase.OVER
         self.turn = -1
-        if called_out is not None:
-            sides = tuple(
-                SideResult(0, 0, 0, 0, d, d, d) for d in map(self.declared_points, (0, 1))
-            )
-            self.result = HandResult(self.dealer, called_out, sides, None, None)  # type: ignore[arg-type]
-            return
-        piles = self.piles[:]
-        dealer_side = self.dealer & 1
         won = [0, 0]
         for t in self.tricks:
             won[t.winner & 1] += 1
+        tricks = (won[0], won[1])
+        if called_out is not None:  # no cards are counted; the totals are rounded as usual
+            sides = tuple(
+                SideResult(0, 0, 0, 0, d, d, round5(d)) for d in map(self.declared_points, (0, 1))
+            )
+            self.result = HandResult(
+                self.dealer, called_out, sides, None, None, tricks, self.scores  # type: ignore[arg-type]
+            )
+            return
+        piles = self.piles[:]
+        dealer_side = self.dealer & 1
         discard_side = dealer_side if won[dealer_side] else 1 - dealer_side
         piles[discard_side] |= self.discard
         exchange = None
@@ -354,23 +392,25 @@ class Hand:
             declared = self.declared_points(side)
             raw = combos + points + last + declared
             sides.append(SideResult(piles[side], combos, points, last, declared, raw, round5(raw)))
-        self.result = HandResult(self.dealer, None, (sides[0], sides[1]), discard_side, exchange)
+        self.result = HandResult(
+            self.dealer, None, (sides[0], sides[1]), discard_side, exchange, tricks, self.scores
+        )
 
     # ----------------------------------------------------------------- fast playout
     def playout(self, rng: random.Random) -> HandResult:
         """Finish the hand with uniformly random legal actions (declarations: a random subset)."""
         rand = rng.random
         hands = self.hands
-        actions = self.actions
-        while self.phase != OVER:
-            if self.phase == PLAY_PHASE and self.tricks and not self.trick:
+        history = self.history
+        while self.phase != Phase.OVER:
+            if self.phase == Phase.PLAY and self.tricks and not self.trick:
                 self._random_tricks(rand)
-            elif self.phase == PLAY_PHASE:  # the first trick, or the rest of a trick begun
+            elif self.phase == Phase.PLAY:  # the first trick, or the rest of a trick begun
                 c = random_card(legal_mask(hands[self.turn], self.trick), rand)
                 hands[self.turn] &= ~(1 << c)
-                actions.append(PLAYS[c])
+                history.append(Move(self.turn, PLAYS[c]))
                 self._place(c)
-            elif self.phase == DECLARE_PHASE:
+            elif self.phase == Phase.DECLARE:
                 fams = declarable_families(hands[self.turn])
                 pick = int(rand() * (1 << len(fams)))
                 self._declare(declare(tuple(f for j, f in enumerate(fams) if pick >> j & 1)))
@@ -382,8 +422,8 @@ class Hand:
     def _random_tricks(self, rand: Callable[[], float]) -> None:
         """Play every remaining trick at random, a whole trick at a time (the hot loop)."""
         hands = self.hands
-        actions = self.actions
-        while self.phase == PLAY_PHASE:
+        history = self.history
+        while self.phase == Phase.PLAY:
             seat = self.leader
             trick: list[Card] = []
             led = -1
@@ -395,7 +435,7 @@ class Hand:
                         legal = m | (hand & MAT_BIT)
                 c = random_card(legal, rand)
                 hands[seat] = hand ^ (1 << c)
-                actions.append(PLAYS[c])
+                history.append(Move(seat, PLAYS[c]))
                 trick.append(c)
                 if led < 0 and c != MAT:
                     led = SUIT[c]
@@ -405,7 +445,7 @@ class Hand:
     # ----------------------------------------------------------------- views
     def view(self, seat: int, hand_number: int = 0) -> PlayerView:
         """What ``seat`` may know of this hand."""
-        discarded = self.phase != DISCARD_PHASE
+        discarded = self.phase != Phase.DISCARD
         return PlayerView(
             seat=seat,
             dealer=self.dealer,
@@ -417,7 +457,7 @@ class Hand:
             leader=self.leader,
             tricks=tuple(self.tricks),
             declarations=tuple(self.declarations),
-            history=tuple(self.actions[1:] if discarded else ()),
+            history=tuple(self.history[1:] if discarded else ()),
             hand_sizes=tuple(h.bit_count() for h in self.hands),
             scores=self.scores,
             target=self.target,
@@ -441,18 +481,16 @@ class Hand:
                 dealt[(t.leader + i) & 3] |= 1 << c
         for i, c in enumerate(view.trick):
             dealt[(view.leader + i) & 3] |= 1 << c
-        if view.phase != DISCARD_PHASE:
+        if view.phase != Phase.DISCARD:
             dealt[view.dealer] |= discard_mask
         hand = cls(view.dealer, dealt, view.scores, view.target)
-        if view.phase == DISCARD_PHASE:
+        if view.phase == Phase.DISCARD:
             return hand
         a, b = cards_of(discard_mask)
         hand._discard(discard(a, b))
-        for action in view.history:
+        for _, action in view.history:
             if action.kind == PLAY:
-                hand.hands[hand.turn] &= ~(1 << action.card)
-                hand.actions.append(action)
-                hand._place(action.card)
+                hand.play_card(action.card)
             else:  # the declaration as shown is a fact, whatever the guessed hand holds
                 declaration = view.declarations[hand.turn]
                 assert declaration is not None

@@ -7,11 +7,10 @@ import random
 from game.actions import Action
 from game.cards import shuffled_pack
 from game.errors import IllegalActionError
-from game.hand import OVER, Hand, HandResult
+from game.hand import Hand, HandResult
+from game.phase import Phase
 from game.rules import Rules
 from game.view import PlayerView
-
-MATCH_OVER = "match_over"
 
 
 class Match:
@@ -38,8 +37,8 @@ class Match:
 
     # ----------------------------------------------------------------- queries
     @property
-    def phase(self) -> str:
-        return MATCH_OVER if self.winner is not None else self.hand.phase
+    def phase(self) -> Phase:
+        return Phase.MATCH_OVER if self.winner is not None else self.hand.phase
 
     @property
     def turn(self) -> int:
@@ -69,7 +68,7 @@ class Match:
             raise IllegalActionError("the match is over")
         self.hand.apply(action)
         self.actions.append(str(action))
-        if self.hand.phase != OVER:
+        if self.hand.phase != Phase.OVER:
             return None
         return self._end_hand()
 

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
+DEFAULT_TARGET = 800  # the score that wins the match (RULES.md §9)
+
 
 @dataclass(frozen=True, slots=True)
 class Rules:
     """House-rule settings; the defaults are the rules of RULES.md."""
 
-    target: int = 800  # the match is won by the first side to reach it
+    target: int = DEFAULT_TARGET  # the match is won by the first side to reach it
 
     def __post_init__(self) -> None:
         if not isinstance(self.target, int) or isinstance(self.target, bool) or self.target <= 0:

@@ -6,8 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from game.actions import Action
+from game.actions import Action, Move
 from game.cards import Card, Mask
+from game.phase import Phase
 from game.scoring import Combination, declared_combinations
 
 
@@ -44,7 +45,7 @@ class PlayerView:
 
     seat: int
     dealer: int
-    phase: str
+    phase: Phase
     turn: int
     hand: Mask
     discard: Mask | None  # the dealer's own discard, once made; None for everybody else
@@ -52,7 +53,7 @@ class PlayerView:
     leader: int  # the seat that led the trick in progress
     tricks: tuple[Trick, ...]  # completed tricks of this hand
     declarations: tuple[Declaration | None, ...]  # by seat; None until that seat has declared
-    history: tuple[Action, ...]  # the public actions of this hand (declarations and plays)
+    history: tuple[Move, ...]  # the public actions of this hand (declarations, plays) by seat
     hand_sizes: tuple[int, ...]
     scores: tuple[int, int]  # match scores before this hand
     target: int

@@ -8,7 +8,8 @@ from helpers import deal_with, load_vectors, m
 from game.actions import Action, declare, discard, play
 from game.cards import FULL_PACK, MAT, card_points, parse_card, parse_cards
 from game.errors import IllegalActionError
-from game.hand import DECLARE_PHASE, DISCARD_PHASE, OVER, PLAY_PHASE, Hand, exchange_card, round5
+from game.hand import Hand, exchange_card, round5
+from game.phase import Phase
 from game.scoring import combination_points
 
 C = parse_card
@@ -29,7 +30,7 @@ def test_dealer_may_not_discard_a_carta_da_5(code: str) -> None:
     before = hand.hands[:]
     with pytest.raises(IllegalActionError, match="may not be discarded"):
         hand.apply(discard(C(code), C("6S")))
-    assert hand.hands == before and hand.phase == DISCARD_PHASE
+    assert hand.hands == before and hand.phase == Phase.DISCARD
 
 
 def test_discard_of_trumps_and_courts_is_allowed() -> None:
@@ -43,18 +44,18 @@ def test_discard_of_trumps_and_courts_is_allowed() -> None:
 def test_phases_declare_before_the_first_card_only() -> None:
     hand = deal_with(3, {0: "KS KB KC"})
     hand.apply(discard(*hand.legal_actions()[0].cards))
-    assert (hand.phase, hand.turn) == (DECLARE_PHASE, 0)
+    assert (hand.phase, hand.turn) == (Phase.DECLARE, 0)
     with pytest.raises(IllegalActionError, match="declare"):
         hand.apply(play(C("KS")))
     hand.apply(declare(["Re"]))
     assert hand.declarations[0].points == 17 and hand.declarations[0].cards == m("KS KB KC")
-    assert hand.phase == PLAY_PHASE and hand.turn == 0
+    assert hand.phase == Phase.PLAY and hand.turn == 0
     hand.apply(hand.legal_actions()[0])
-    assert (hand.phase, hand.turn) == (DECLARE_PHASE, 1)
+    assert (hand.phase, hand.turn) == (Phase.DECLARE, 1)
     for _ in range(3):
         hand.apply(declare([]))
         hand.apply(hand.legal_actions()[0])
-    assert hand.trick_number == 1 and hand.phase == PLAY_PHASE
+    assert hand.trick_number == 1 and hand.phase == Phase.PLAY
     assert all(a.kind == "play" for a in hand.legal_actions())
 
 
@@ -67,7 +68,7 @@ def test_a_family_the_hand_does_not_hold_cannot_be_declared() -> None:
 
 
 def _play_out_first_legal(hand: Hand) -> None:
-    while hand.phase != OVER:
+    while hand.phase != Phase.OVER:
         hand.apply(hand.legal_actions()[0])
 
 
@@ -94,7 +95,7 @@ def test_matto_led_next_card_fixes_the_suit() -> None:
     hand = deal_with(3, {0: "MAT KS", 1: "8D 9D", 2: "KD T16 6C"})
     hand.apply(hand.legal_actions()[0])
     for _ in range(4):  # nobody declares: check the legal cards after the Matto is led
-        if hand.phase == DECLARE_PHASE:
+        if hand.phase == Phase.DECLARE:
             hand.apply(declare([]))
         if hand.turn == 0:
             hand.apply(play(MAT))
@@ -144,6 +145,14 @@ def test_exchange_card_choice() -> None:
     assert exchange_card(m("MAT")) == MAT
 
 
+@pytest.mark.parametrize(
+    "case", load_vectors("exchange.json")["cases"], ids=lambda c: c["pile"].replace(" ", "-")
+)
+def test_house_rule_matto_exchange_tie_order(case: dict) -> None:
+    """RULES.md §6: the card given for the Matto, the tie order written out card by card."""
+    assert exchange_card(m(case["pile"])) == C(case["gives"]), case["why"]
+
+
 def test_matto_in_the_last_trick_is_kept() -> None:
     hand = deal_with(3, {0: "MAT"})
     hand.apply(hand.legal_actions()[0])
@@ -163,8 +172,45 @@ def test_call_out_during_declarations_stops_the_hand() -> None:
     hand.scores, hand.target = (770, 500), 800
     hand.apply(hand.legal_actions()[0])
     hand.apply(declare(["Re"]))  # 770 + 34 ≥ 800
-    assert hand.phase == OVER and hand.result.called_out == 0
-    assert hand.result.sides[0].declarations == 34 and hand.result.sides[0].total == 34
+    assert hand.phase == Phase.OVER and hand.result.called_out == 0
+    assert hand.result.sides[0].declarations == 34
+
+
+def test_house_rule_called_out_totals_are_rounded_to_five() -> None:
+    """RULES.md §5: a called-out hand's totals are the declarations, rounded to 5."""
+    hand = deal_with(3, {0: "KS KB KC KD", 1: "QS QB QC"})
+    hand.scores, hand.target = (770, 500), 800
+    hand.apply(hand.legal_actions()[0])
+    hand.apply(declare([]))  # seat 0 keeps quiet first
+    hand.apply(hand.legal_actions()[0])
+    hand.apply(declare(["Regine"]))  # side 1: 14
+    hand.apply(hand.legal_actions()[0])
+    hand.apply(declare([]))
+    hand.apply(hand.legal_actions()[0])
+    assert hand.phase == Phase.DECLARE and hand.turn == 3
+    hand.apply(declare([]))
+    assert hand.phase == Phase.PLAY  # nobody reached the target: no call-out
+    hand = deal_with(3, {0: "KS KB KC KD", 1: "QS QB QC"})
+    hand.scores, hand.target = (770, 500), 800
+    hand.apply(hand.legal_actions()[0])
+    hand.apply(declare(["Re"]))  # 770 + 34 = 804: side 0 calls out
+    result = hand.result
+    assert result.called_out == 0
+    assert (result.sides[0].raw, result.sides[0].total) == (34, 35)
+    assert (result.sides[1].raw, result.sides[1].total) == (0, 0)
+
+
+def test_house_rule_no_call_out_in_the_extra_hand_after_a_tie() -> None:
+    """RULES.md §5 and §9: a hand begun with both sides at or over the target is played out."""
+    hand = deal_with(3, {0: "KS KB KC KD"})
+    hand.scores, hand.target = (810, 810), 800
+    hand.apply(hand.legal_actions()[0])
+    hand.apply(declare(["Re"]))
+    assert hand.phase == Phase.PLAY and hand.result is None
+    _play_out_first_legal(hand)
+    assert hand.result.called_out is None and hand.declarations[0].points == 34
+    assert hand.result.sides[0].declarations == hand.declared_points(0) >= 34
+    assert sum(hand.result.tricks) == 15
 
 
 def test_rounding_to_five() -> None:

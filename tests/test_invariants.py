@@ -8,8 +8,9 @@ from game import record
 from game.actions import Action, declare, discard, play
 from game.cards import FULL_PACK, card_points
 from game.errors import IllegalActionError
-from game.hand import OVER, round5
+from game.hand import round5
 from game.match import Match
+from game.phase import Phase
 from game.rules import Rules
 
 HANDS = 1500
@@ -79,7 +80,7 @@ def test_fuzzed_illegal_actions_never_change_the_state() -> None:
     rejected = 0
     for seed in range(40):
         match = Match(seed)
-        while match.hand.phase != OVER and match.winner is None and len(match.results) == 0:
+        while match.hand.phase != Phase.OVER and match.winner is None and len(match.results) == 0:
             for _ in range(5):
                 action = _random_action(rng)
                 before = _snapshot(match)

@@ -8,8 +8,8 @@ import pytest
 
 from game.actions import declare
 from game.errors import IllegalActionError
-from game.hand import DECLARE_PHASE
-from game.match import MATCH_OVER, Match
+from game.match import Match
+from game.phase import Phase
 from game.rules import Rules
 
 
@@ -38,13 +38,13 @@ def test_call_out_ends_the_match_at_once() -> None:
     for seed in range(200):
         match = Match(seed, Rules(target=10))
         match.apply(match.legal_actions()[0])  # the discard
-        if match.phase == DECLARE_PHASE and len(match.legal_actions()) > 1:
+        if match.phase == Phase.DECLARE and len(match.legal_actions()) > 1:
             break
     else:
         pytest.fail("no seed with a declarable eldest hand")
     seat = match.turn
     match.apply(match.legal_actions()[0])  # declare everything
-    assert match.phase == MATCH_OVER and match.winner == seat & 1
+    assert match.phase == Phase.MATCH_OVER and match.winner == seat & 1
     assert match.results[-1].called_out == seat & 1
     assert match.scores[seat & 1] >= 10
     with pytest.raises(IllegalActionError, match="over"):
@@ -67,7 +67,7 @@ def test_both_sides_over_the_target_higher_wins() -> None:
     action, (t0, t1) = _last_action_totals(match, random.Random(4))
     match.scores = [800 - t0 + 10, 800 - t1 + 5]
     match.apply(action)
-    assert match.winner == 0 and match.phase == MATCH_OVER
+    assert match.winner == 0 and match.phase == Phase.MATCH_OVER
 
 
 def test_both_sides_equal_over_the_target_play_on() -> None:

@@ -26,13 +26,6 @@ def verb(name: str, third_person: str) -> str:
                        third_person)
 
 
-def plays(view: PlayerView) -> list[tuple[int, Card]]:
-    """Every card played in this hand with the seat that played it, in order."""
-    out = [(t.seat_of(i), c) for t in view.tricks for i, c in enumerate(t.cards)]
-    out += [((view.leader + i) % 4, c) for i, c in enumerate(view.trick)]
-    return out
-
-
 def suit_word(trick: Sequence[Card]) -> str:
     led = led_suit(trick)
     if led < 0:
@@ -58,22 +51,18 @@ def hand_log(view: PlayerView, names: Sequence[str], look: Look) -> list[Text]:
     if view.phase == "discard":
         return lines
     lines.append(Text(f"{dealer} {verb(dealer, 'discards')} two cards face down.", style=_DIM))
-    played = plays(view)
-    k = 0  # index into played
-    declared = 0  # declarations come in seat order from eldest, each before its first card
-    for action in view.history:
+    k = 0  # cards played so far
+    for seat, action in view.history:
         if action.kind == DECLARE:
-            seat = (view.dealer + 1 + declared) % 4
-            declared += 1
             d = view.declarations[seat]
             if action.families and d is not None:
                 line = Text.assemble((names[seat], _WHO), f" {verb(names[seat], 'declares')} ")
                 line.append(declaration_summary(d))
                 lines.append(line)
             continue
-        if action.kind != PLAY or k >= len(played):
+        if action.kind != PLAY:
             continue
-        seat, c = played[k]
+        c = action.card
         line = Text.assemble((names[seat], _WHO), f" {verb(names[seat], 'plays')} ",
                              card_text(c, look))
         if c == MAT:
