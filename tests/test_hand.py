@@ -8,7 +8,8 @@ from helpers import deal_with, load_vectors, m
 from game.actions import Action, declare, discard, play
 from game.cards import FULL_PACK, MAT, card_points, parse_card, parse_cards
 from game.errors import IllegalActionError
-from game.hand import Hand, exchange_card, round5
+from game.hand import Hand, round5
+from game.kernel import exchange_card
 from game.phase import Phase
 from game.scoring import combination_points
 
