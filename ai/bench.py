@@ -181,6 +181,9 @@ def bench_bots(decisions: int = 20, seed: int = 1) -> dict[str, Any]:
             "p50_ms": round(percentile(times, 50) or 0.0, 2),
             "p95_ms": round(percentile(times, 95) or 0.0, 2),
         }
+        if samples:
+            figures["samples"] = samples
+            figures["playouts"] = playouts
         if searched > 0:
             figures["samples_per_s"] = round(samples / searched, 1)
             figures["playouts_per_s"] = round(playouts / searched, 1)
