@@ -25,9 +25,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ai.registry import BOTS, make_bot
+from ai.registry import BOTS, MEASUREMENT_BOTS
 from ai.table import seat_rngs
 from game.match import Match
+
+# The levels the arena seats: every level, and those for measurement only (the oracle).
+ARENA_BOTS = {**BOTS, **MEASUREMENT_BOTS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,8 +44,8 @@ class BotSpec:
     def parse(cls, text: str) -> BotSpec:
         """``level`` or ``level:key=value,key=value`` (values read as int, float, bool or text)."""
         name, _, rest = text.partition(":")
-        if name not in BOTS:
-            raise ValueError(f"unknown player {name!r} (known: {', '.join(BOTS)})")
+        if name not in ARENA_BOTS:
+            raise ValueError(f"unknown player {name!r} (known: {', '.join(ARENA_BOTS)})")
         options = []
         for item in filter(None, rest.split(",")):
             key, eq, value = item.partition("=")
@@ -53,7 +56,7 @@ class BotSpec:
 
     def with_defaults(self, **defaults: Any) -> BotSpec:
         """Add the options this level accepts and that are not already set (None values skipped)."""
-        accepted = _accepted_options(BOTS[self.name])
+        accepted = _accepted_options(ARENA_BOTS[self.name])
         have = {k for k, _ in self.options}
         extra = tuple(
             (k, v) for k, v in defaults.items() if v is not None and k in accepted and k not in have
@@ -61,7 +64,7 @@ class BotSpec:
         return BotSpec(self.name, self.options + extra)
 
     def make(self):
-        return make_bot(self.name, **dict(self.options))
+        return ARENA_BOTS[self.name](**dict(self.options))
 
     def __str__(self) -> str:
         if not self.options:
@@ -120,8 +123,11 @@ def play_hand(
         if len(legal) == 1:
             action = legal[0]
         else:
+            player = players[seat]
+            if getattr(player, "sees_every_card", False):  # the oracle: shown the whole deal
+                player.see_deal(match.hand.hands, match.hand.discard)
             start = clock()
-            action = players[seat].choose(view, legal, rngs[seat])
+            action = player.choose(view, legal, rngs[seat])
             times[owners[seat]].append((clock() - start) * 1000.0)
         result = match.apply(action)
         if result is not None:
@@ -190,9 +196,15 @@ def summarize(a: BotSpec, b: BotSpec, results: list[DealResult]) -> dict[str, An
             "p95": None if p95 is None else round(p95, 2),
             "decisions": len(t),
         }
+    seeing = [
+        label
+        for label, spec in ((label_a, a), (label_b, b))
+        if getattr(ARENA_BOTS.get(spec.name), "sees_every_card", False)
+    ]
     return {
         "a": label_a,
         "b": label_b,
+        "sees_every_card": seeing,  # the oracle: shown the whole deal, a ceiling for measurement
         "deals": n,
         "mean_diff": round(mean, 3),
         "stderr": round(stderr, 3),

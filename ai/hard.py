@@ -33,8 +33,9 @@ from collections.abc import Sequence
 
 from ai.discard import rank_discards
 from ai.explain import explain
+from ai.inference import Knowledge
 from ai.player import Bot
-from ai.search import Settings, Stats, search_cards, search_discards
+from ai.search import Settings, Stats, distinct_cards, search_cards, search_discards
 from game.actions import DISCARD, PLAY, PLAYS, Action
 from game.cards import mask_of
 from game.view import PlayerView
@@ -54,10 +55,12 @@ class HardBot(Bot):
         budget_s: float | None = None,
         iterations: int | None = None,
         eps: float = 0.1,
-        solver_tricks: int = 3,
+        solver_tricks: int = 0,
         discard_candidates: int = 8,
         trust_declarations: bool = True,
         mismatch: float = 1.0,
+        dealer_discards: bool = True,
+        prune_sigmas: float = 2.0,
     ) -> None:
         if budget_s is None and iterations is None:
             budget_s = DEFAULT_BUDGET_S
@@ -68,10 +71,11 @@ class HardBot(Bot):
             mismatch=mismatch,
             solver_tricks=solver_tricks,
             trust_declarations=trust_declarations,
-            prune_sigmas=3.0,
+            prune_sigmas=prune_sigmas,
             min_samples=8,
         )
         self.discard_candidates = discard_candidates
+        self.dealer_discards = dealer_discards
         self.last_stats: Stats | None = None
 
     # ------------------------------------------------------------------ decisions
@@ -79,24 +83,40 @@ class HardBot(Bot):
         self, view: PlayerView, legal: Sequence[Action], rng: random.Random
     ) -> Action:
         ranked = rank_discards(view.hand, legal)[: self.discard_candidates]
-        stats = search_discards(view, [mask_of(a.cards) for a in ranked], rng, self.settings)
+        pairs = [mask_of(a.cards) for a in ranked]
+        stats = search_discards(view, pairs, rng, self.settings, self.knowledge(view, False))
         self.last_stats = stats
         return ranked[stats.best()]
 
     def choose_card(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
-        cards = [a.card for a in legal]
-        stats = search_cards(view, cards, rng, self.settings)
+        cards = distinct_cards([a.card for a in legal], view.hand, view.played)
+        if len(cards) == 1:
+            return PLAYS[cards[0]]
+        knowledge = self.knowledge(view, self.settings.trust_declarations)
+        stats = search_cards(view, cards, rng, self.settings, knowledge)
         self.last_stats = stats
         return PLAYS[cards[stats.best()]]
+
+    def knowledge(self, view: PlayerView, trust_declarations: bool) -> Knowledge:
+        """Where the search's deals of the hidden cards come from: what ``view`` allows."""
+        return Knowledge(view, trust_declarations, self.dealer_discards)
 
     def hint(
         self, view: PlayerView, legal: Sequence[Action], rng: random.Random
     ) -> tuple[Action, str]:
         """The action it would take and why, with the expected margin when it searched."""
+        action, margin = self.advise(view, legal, rng)
+        return action, explain(view, action, margin)
+
+    def advise(
+        self, view: PlayerView, legal: Sequence[Action], rng: random.Random
+    ) -> tuple[Action, float | None]:
+        """The action it would take and the margin it expects for its side at the end of the
+        hand (points declared and expected to be declared included), None when it did not
+        search (one legal action, or a declaration)."""
         self.last_stats = None
         action = legal[0] if len(legal) == 1 else self.choose(view, legal, rng)
         stats = self.last_stats
-        margin = None
-        if stats is not None and action.kind in (PLAY, DISCARD):
-            margin = stats.mean(stats.best())
-        return action, explain(view, action, margin)
+        if stats is None or action.kind not in (PLAY, DISCARD):
+            return action, None
+        return action, stats.mean(stats.best())

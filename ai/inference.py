@@ -25,6 +25,7 @@ import random
 from dataclasses import dataclass
 
 from ai import policy
+from ai.discard import best_pair
 from game.cards import (
     ACES,
     COUNTERS,
@@ -118,7 +119,9 @@ class Slot:
 class Knowledge:
     """Everything one seat knows about the hidden cards; draws consistent deals of them."""
 
-    def __init__(self, view: PlayerView, trust_declarations: bool = True) -> None:
+    def __init__(
+        self, view: PlayerView, trust_declarations: bool = True, dealer_discards: bool = False
+    ) -> None:
         self.view = view
         self.seat = view.seat
         own_discard = view.discard or 0
@@ -154,6 +157,9 @@ class Knowledge:
             self.pool &= ~slot.forced
         self._check_sizes()
         self._prepare()
+        self._dealer_slot = next(
+            (slot for slot in self.slots if slot.index == view.dealer), None
+        ) if discard_hidden and dealer_discards else None
         self._plays: list[tuple[int, tuple[int, ...], Mask, int, Mask]] | None = None
 
     # ------------------------------------------------------------------ play likelihood
@@ -208,6 +214,26 @@ class Knowledge:
     # ------------------------------------------------------------------ sampling
     def sample(self, rng: random.Random) -> tuple[list[Mask], Mask]:
         """A deal of the hidden cards: (the four current hands, the discard)."""
+        deal = self._sample(rng)
+        return deal if self._dealer_slot is None else self._as_discarded(deal)
+
+    def _as_discarded(self, deal: tuple[list[Mask], Mask]) -> tuple[list[Mask], Mask]:
+        """The deal with the dealer's discard chosen the way a dealer holding his seventeen
+        cards most likely chose it (:func:`ai.discard.best_pair`): the two cards dealt to the
+        discard and to his hand are shared out again, when the view allows it."""
+        hands, discard = deal
+        slot = self._dealer_slot
+        assert slot is not None
+        dealer = slot.index
+        union = hands[dealer] | discard
+        pair = best_pair(union | self.played_by[dealer], union & ~FIVES & ~slot.forced)
+        kept = union & ~pair
+        if pair == discard or not pair or kept & ~(slot.allowed | slot.forced):
+            return deal
+        hands[dealer] = kept
+        return hands, pair
+
+    def _sample(self, rng: random.Random) -> tuple[list[Mask], Mask]:
         best = None
         for _ in range(SOFT_TRIES if self.trust_declarations else 1):
             deal = self._deal(rng)

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from ai.easy import EasyBot
 from ai.hard import HardBot
 from ai.medium import MediumBot
+from ai.oracle import OracleBot
 from ai.player import Player
 from ai.random_bot import RandomBot
 
@@ -16,6 +17,10 @@ BOTS: dict[str, Callable[..., Player]] = {
     "medium": MediumBot,
     "hard": HardBot,
 }
+
+# Levels for measurement only: the duplicate arena may seat them, nothing a player picks offers
+# them. The oracle sees every card (the arena shows it the deal).
+MEASUREMENT_BOTS: dict[str, Callable[..., Player]] = {"oracle": OracleBot}
 
 
 def make_bot(name: str, **options: object) -> Player:

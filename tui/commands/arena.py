@@ -24,6 +24,8 @@ the same cards in the same seats. mean_diff is A's side total minus B's, average
 hands of a deal and then over the deals; stderr is over deals; ci95 = mean +/- 1.96 stderr.
 decision_ms are per-decision times (only decisions with more than one legal action).
 A player is a level, optionally with options: LEVEL:KEY=VALUE,KEY=VALUE.
+The level oracle (for measurement only) is shown every card of the deal: the ceiling of the
+ladder, not a fair player; it takes the options of hard.
 --budget and --iterations go to every player whose level takes them (budget_s, iterations).
 Progress (deals done, running mean, ETA) goes to stderr.
 """
@@ -37,7 +39,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    levels = ", ".join(BOTS)
+    levels = ", ".join([*BOTS, "oracle"])
     parser.add_argument("a", metavar="A", help=f"the first player ({levels})")
     parser.add_argument("b", metavar="B", help="the second player")
     parser.add_argument("--deals", type=int, default=100, metavar="N", help="deals (100)")
@@ -115,8 +117,10 @@ def render(summary: dict[str, Any]) -> str:
         f"  mean margin of {a}: {mean:+.1f} points a deal "
         f"(stderr {summary['stderr']:.1f}, 95% interval {lo:+.1f} .. {hi:+.1f})",
         f"  {verdict}",
-        "  decision time (ms):",
     ]
+    for name in summary.get("sees_every_card", ()):
+        lines.append(f"  {name} sees every card (shown the whole deal): a ceiling, not a player")
+    lines.append("  decision time (ms):")
     for name, t in summary["decision_ms"].items():
         if t["p50"] is None:
             lines.append(f"    {name}: no decisions")
