@@ -22,6 +22,7 @@ from textual.timer import Timer
 from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
+from ai.contain import ask
 from ai.player import Player
 from game.actions import DECLARE, DISCARD, PLAY, Action, declare, discard, play
 from game.cards import FIVES, SUIT_MASK, SUIT_NAMES, TRUMP, Card, sorted_for_display
@@ -62,14 +63,9 @@ def _address(name: str, text: str) -> Text:
 
 
 def _ask(bot: Player, view: PlayerView, rng: random.Random) -> tuple[Action, str | None]:
-    """The bot's choice, or the first legal action (and what went wrong) if it fails."""
-    try:
-        action = bot.choose(view, view.legal, rng)
-    except Exception as exc:  # a failing bot must not end the game
-        return view.legal[0], f"{type(exc).__name__}: {exc}"
-    if action not in view.legal:
-        return view.legal[0], f"it chose an illegal action {action}"
-    return action, None
+    """The bot's choice, or a safe legal move and what went wrong (ai.contain.ask)."""
+    action, faults = ask(bot, view, rng)
+    return action, "; ".join(f.notice for f in faults) or None
 
 
 class TableScreen(Screen[None]):
