@@ -218,6 +218,14 @@ class GuardedPlayer(Guard):
 
 # ----------------------------------------------------------------- the bot's process
 _EOF, _TOO_LONG = object(), object()
+_RUNNING: weakref.WeakSet[BotProcess] = weakref.WeakSet()
+
+
+def close_all() -> None:
+    """Kill every bot process this process started (a front end that exits calls it first, so a
+    bot that is thinking does not hold the exit up until its time limit)."""
+    for process in list(_RUNNING):
+        process.kill()
 
 
 class BotProcess:
@@ -241,6 +249,7 @@ class BotProcess:
             start_new_session=_POSIX,
         )
         self._finalizer = weakref.finalize(self, _kill, self.proc)
+        _RUNNING.add(self)
         self._out = threading.Thread(target=self._read_out, daemon=True, name=f"{label} out")
         self._err = threading.Thread(target=self._read_err, daemon=True, name=f"{label} err")
         self._out.start()

@@ -157,6 +157,19 @@ class BotSpec:
         return self.source or Source(LEVEL, self.name)
 
     @property
+    def label(self) -> str:
+        """A short name for a seat: the level, the installed bot's name or the class's name."""
+        return label_of(str(self))
+
+    @property
+    def portable(self) -> str:
+        """The spec as text that reads the same from any directory (a file's path made absolute),
+        for a saved match."""
+        if self.origin.kind != FILE:
+            return str(self)
+        return str(replace(self, name=f"{self.origin.where}:{self.origin.attr}"))
+
+    @property
     def contained(self) -> bool:
         """Not one of our levels: it runs in a process of its own unless told otherwise."""
         return self.origin.kind != LEVEL
@@ -209,6 +222,16 @@ def reproducible(spec: BotSpec) -> bool | None:
 
 
 # ----------------------------------------------------------------- reading a spec
+def label_of(text: str) -> str:
+    """The short name of the bot of a spec, from its text alone (nothing is loaded, nothing
+    raised): ``hard:budget_s=0.25`` → ``hard``, ``bots/mybot.py:MyBot:greed=2`` → ``MyBot``."""
+    head, _, rest = text.strip().partition(":")
+    attr = rest.split(":", 1)[0]
+    if not attr or "=" in attr:
+        return head
+    return attr.rsplit(".", 1)[-1]
+
+
 def split_specs(text: str) -> list[str]:
     """A comma-separated list of specs, where a spec's own options also use commas:
     ``hard:iterations=50,eps=0.1,easy`` is ``hard:iterations=50,eps=0.1`` and ``easy``."""

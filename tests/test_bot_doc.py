@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers import run_twice
 
 from ai.arena import run_arena
 from ai.contain import ContainedPlayer
@@ -79,19 +80,14 @@ def test_the_example_plays_sensible_cards(mybot: Path) -> None:
 def test_simulating_with_the_example_is_reproducible(mybot: Path, capsys) -> None:
     argv = ["simulate", "--seed", "1", "--players", "mybot.py:MyBot,easy,mybot.py:MyBot:greed=6,"
             "easy", "--target", "200", "--json"]
-    outputs = []
-    for _ in range(2):
-        assert main(argv) == 0
-        captured = capsys.readouterr()
-        assert "simulate: match" not in captured.err  # no fault reported
-        outputs.append(captured.out)
-    assert outputs[0] == outputs[1] and len(outputs[0].splitlines()) >= 1
+    _, err = run_twice(main, argv, capsys)
+    assert "simulate: match" not in err  # no fault reported
 
 
 def test_playing_against_the_example(mybot: Path, tmp_path: Path) -> None:
     """`tarocchino play --seats human,mybot.py:MyBot,hard,hard`: the bot plays at the table."""
     seats = parse_seats(["human", "mybot.py:MyBot", "hard:iterations=2", "hard:iterations=2"])
-    assert seats[1].kind == "mybot.py:MyBot"
+    assert seats[1].kind == f"{mybot / 'mybot.py'}:MyBot"  # found again from any directory
     settings = Settings(bot_delay=0.0, trick_pause=0.0)
     app = TarocchinoApp(settings=settings, directory=tmp_path / "data", seats=seats, seed=1,
                         target=800, persist=False)
@@ -113,5 +109,4 @@ def test_playing_against_the_example(mybot: Path, tmp_path: Path) -> None:
             return bot
 
     bot = asyncio.run(run())
-    bot.close()
-    assert bot.process is None or not bot.process.alive
+    assert bot.process is not None and not bot.process.alive  # the app stopped it on exit

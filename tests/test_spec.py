@@ -9,12 +9,14 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from helpers import run_twice
 
 from ai.arena import run_arena
 from ai.contain import ContainedPlayer
 from ai.spec import (
     BotSpec,
     SpecError,
+    label_of,
     list_bots,
     parse_spec,
     reproducible,
@@ -91,6 +93,8 @@ def test_files_and_modules_are_contained() -> None:
     spec = parse_spec(f"{MISBEHAVING}:Raiser:trick=3")
     assert spec.contained and spec.options == (("trick", 3),) and spec.accepts == ("trick",)
     assert isinstance(spec.make(), ContainedPlayer)
+    assert spec.label == "Raiser" and parse_spec("hard:budget_s=0.5").label == "hard"
+    assert label_of("miser:greed=2") == "miser" and label_of("a.b:Outer.Inner:x=1") == "Inner"
     assert parse_spec("ai.easy:EasyBot").contained
 
 
@@ -158,13 +162,8 @@ def test_simulate_refuses_bad_bots_in_one_line(players, words, capsys) -> None:
 def test_simulate_takes_deterministic_options(capsys) -> None:
     argv = ["simulate", "--seed", "5", "--players", "hard:iterations=2,eps=0.2,medium:samples=2,"
             "easy,random", "--target", "150", "--json"]
-    outs = []
-    for _ in range(2):
-        assert main(argv) == 0
-        captured = capsys.readouterr()
-        assert "note" not in captured.err
-        outs.append(captured.out)
-    assert outs[0] == outs[1] and outs[0]
+    _, err = run_twice(main, argv, capsys)
+    assert "note" not in err
 
 
 def test_simulate_says_a_time_budget_is_not_reproducible(capsys) -> None:
@@ -260,14 +259,9 @@ def test_tarocchino_bots_lists_it(installed: Path, capsys) -> None:
 def test_an_installed_bot_plays_a_seeded_match_through_simulate(installed: Path, capsys) -> None:
     argv = ["simulate", "--seed", "8", "--players", "miser,easy,miser:greed=0.3,easy",
             "--target", "300", "--json"]
-    outs = []
-    for _ in range(2):
-        assert main(argv) == 0
-        captured = capsys.readouterr()
-        assert "simulate: match" not in captured.err  # no faults
-        outs.append(captured.out)
-    lines = [json.loads(line) for line in outs[0].splitlines()]
-    assert outs[0] == outs[1] and lines[-1]["winner"] is not None
+    out, err = run_twice(main, argv, capsys)
+    assert "simulate: match" not in err  # no faults
+    assert json.loads(out.splitlines()[-1])["winner"] is not None
 
 
 def test_an_installed_bot_in_the_arena(installed: Path) -> None:

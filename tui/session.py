@@ -65,7 +65,7 @@ def _seat_kind(seat: int, text: str) -> str:
     if text.strip().lower() == HUMAN:
         return HUMAN
     try:
-        return str(parse_spec(text))
+        return parse_spec(text).portable
     except SpecError as exc:
         raise ValueError(f"seat {seat + 1}: {exc} (a seat is human or a bot)") from None
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import signal
 import sys
 import time
@@ -14,6 +13,7 @@ from ai.arena import run_arena
 from ai.contain import Containment
 from ai.registry import BOTS
 from ai.spec import SpecError, parse_spec
+from tui.commands.bot_options import add_time_limit, seconds_problem
 
 PROG = "tarocchino arena"
 
@@ -58,13 +58,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--iterations", type=int, metavar="N", help="deals sampled per decision (deterministic)"
     )
     parser.add_argument("--workers", type=int, default=2, help="worker processes (2)")
-    parser.add_argument(
-        "--time-limit",
-        type=float,
-        default=Containment().time_limit_s,
-        metavar="SECONDS",
-        help="per decision, for bots that are not built in (%(default)g)",
-    )
+    add_time_limit(parser)
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON line")
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
     parser.set_defaults(func=run)
@@ -97,9 +91,10 @@ def _check(args: argparse.Namespace) -> str | None:
         return "--deals must be at least 1"
     if not 1 <= args.workers <= MAX_WORKERS:
         return f"--workers must be from 1 to {MAX_WORKERS}"
-    for flag, value in (("--budget", args.budget), ("--time-limit", args.time_limit)):
-        if value is not None and (not math.isfinite(value) or value <= 0):
-            return f"{flag} must be a positive number of seconds, not {value:g}"
+    problem = seconds_problem("--budget", args.budget)
+    problem = problem or seconds_problem("--time-limit", args.time_limit)
+    if problem:
+        return problem
     if args.iterations is not None and args.iterations < 1:
         return "--iterations must be at least 1"
     return None

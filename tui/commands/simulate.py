@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import math
 import sys
 from pathlib import Path
 
@@ -17,6 +16,7 @@ from game.errors import RecordError
 from game.hand import HandResult
 from game.match import Match
 from game.rules import Rules
+from tui.commands.bot_options import add_time_limit, seconds_problem
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -29,13 +29,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="four bots for seats 0-3, comma-separated, each a level with options "
         "(hard:iterations=200) or any bot of `tarocchino bots` (%(default)s)",
     )
-    p.add_argument(
-        "--time-limit",
-        type=float,
-        default=Containment().time_limit_s,
-        metavar="SECONDS",
-        help="per decision, for bots that are not built in (%(default)g)",
-    )
+    add_time_limit(p)
     p.add_argument("--target", type=int, default=Rules().target, help="match target (800)")
     p.add_argument("--record", type=Path, metavar="DIR", help="write each match's record here")
     p.add_argument("--json", action="store_true", help="one JSON object per hand")
@@ -101,8 +95,9 @@ def run_simulate(args: argparse.Namespace) -> int:
         return _error(f"--players needs four bots, got {len(names)} ({args.players!r})")
     if args.matches < 1:
         return _error("--matches must be at least 1")
-    if not math.isfinite(args.time_limit) or args.time_limit <= 0:
-        return _error("--time-limit must be a positive number of seconds")
+    problem = seconds_problem("--time-limit", args.time_limit)
+    if problem:
+        return _error(problem)
     try:
         rules = Rules(target=args.target)
         specs = [parse_spec(n) for n in names]

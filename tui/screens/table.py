@@ -24,6 +24,7 @@ from textual.worker import Worker, WorkerState
 
 from ai.contain import ask
 from ai.player import Player
+from ai.spec import label_of
 from game.actions import DECLARE, DISCARD, PLAY, Action, declare, discard, play
 from game.cards import FIVES, SUIT_MASK, SUIT_NAMES, TRUMP, Card, sorted_for_display
 from game.errors import IllegalActionError
@@ -211,7 +212,7 @@ class TableScreen(Screen[None]):
             tags.append("partner" if (seat - self.bottom) % 2 == 0 else "opponent")
         kind = self.session.seats[seat].kind
         if kind != "human":
-            tags.append(f"{self.session.substitutes.get(seat, kind)} bot")
+            tags.append(f"{label_of(self.session.substitutes.get(seat, kind))} bot")
         return tags
 
     def _seat_status(self, seat: int, view: PlayerView) -> str:
