@@ -27,7 +27,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from ai.easy import EasyBot
 from ai.lifeline import HOST_PID_ENV
@@ -236,8 +236,6 @@ class BotProcess:
         env[HOST_PID_ENV] = str(os.getpid())
         path = env.get("PYTHONPATH", "")
         env["PYTHONPATH"] = path + os.pathsep + _ROOT if path else _ROOT
-        self.label = label
-        self.echo = echo
         self.tail: deque[str] = deque(maxlen=20)  # the last lines the bot wrote on stderr
         self._answers: queue.Queue[object] = queue.Queue()
         self.proc = subprocess.Popen(
@@ -250,41 +248,17 @@ class BotProcess:
         )
         self._finalizer = weakref.finalize(self, _kill, self.proc)
         _RUNNING.add(self)
-        self._out = threading.Thread(target=self._read_out, daemon=True, name=f"{label} out")
-        self._err = threading.Thread(target=self._read_err, daemon=True, name=f"{label} err")
+        # The readers hold the streams, not this object: dropping it kills the process.
+        assert self.proc.stdout is not None and self.proc.stderr is not None
+        prefix = f"[{label}] " if echo else None
+        self._out = threading.Thread(
+            target=_read_answers, args=(self.proc.stdout, self._answers), daemon=True
+        )
+        self._err = threading.Thread(
+            target=_read_stderr, args=(self.proc.stderr, self.tail, prefix), daemon=True
+        )
         self._out.start()
         self._err.start()
-
-    def _read_out(self) -> None:
-        stream = self.proc.stdout
-        assert stream is not None
-        try:
-            while True:
-                line = stream.readline(wire.MAX_MESSAGE_BYTES + 1)
-                if not line:
-                    break
-                if len(line) > wire.MAX_MESSAGE_BYTES and not line.endswith(b"\n"):
-                    self._answers.put(_TOO_LONG)
-                    return
-                self._answers.put(line)
-        except (OSError, ValueError):
-            pass
-        self._answers.put(_EOF)
-
-    def _read_err(self) -> None:
-        stream = self.proc.stderr
-        assert stream is not None
-        try:
-            while True:
-                line = stream.readline(4096)
-                if not line:
-                    return
-                text = line.decode("utf-8", "replace").rstrip()
-                self.tail.append(text[:300])
-                if self.echo:
-                    print(f"[{self.label}] {text}", file=sys.stderr, flush=True)
-        except (OSError, ValueError):
-            return
 
     @property
     def alive(self) -> bool:
@@ -334,6 +308,37 @@ class BotProcess:
                     stream.close()
             except OSError:
                 pass
+
+
+def _read_answers(stream: IO[bytes], answers: queue.Queue[object]) -> None:
+    """Each line of the bot's answers (bounded), then _EOF; _TOO_LONG ends the reading."""
+    try:
+        while True:
+            line = stream.readline(wire.MAX_MESSAGE_BYTES + 1)
+            if not line:
+                break
+            if len(line) > wire.MAX_MESSAGE_BYTES and not line.endswith(b"\n"):
+                answers.put(_TOO_LONG)
+                return
+            answers.put(line)
+    except (OSError, ValueError):
+        pass
+    answers.put(_EOF)
+
+
+def _read_stderr(stream: IO[bytes], tail: deque[str], prefix: str | None) -> None:
+    """Keep the last lines the bot writes on stderr (and copy them to ours after ``prefix``)."""
+    try:
+        while True:
+            line = stream.readline(4096)
+            if not line:
+                return
+            text = line.decode("utf-8", "replace").rstrip()
+            tail.append(text[:300])
+            if prefix is not None:
+                print(prefix + text, file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        return
 
 
 def _kill(proc: subprocess.Popen[bytes]) -> None:
@@ -406,7 +411,10 @@ class ContainedPlayer(Guard):
             self._stop()
             process = None
         if process is None:
-            process = self.process = BotProcess(self.name, self.containment.echo_stderr)
+            try:
+                process = self.process = BotProcess(self.name, self.containment.echo_stderr)
+            except OSError as exc:
+                raise _Faulted(START, f"could not start a process: {exc}") from None
             process.send(
                 {
                     "type": "start",
@@ -495,7 +503,10 @@ def check_contained(
     ``defaults`` it takes) by their types and (``build``) build it once: what it is, and its
     options with their values. SpecError with the reason when any of this fails."""
     limit = start_limit_s if start_limit_s is not None else Containment().start_limit_s
-    process = BotProcess(name)
+    try:
+        process = BotProcess(name)
+    except OSError as exc:
+        raise SpecError(f"{name}: could not start a process: {exc}") from None
     try:
         process.send(
             {

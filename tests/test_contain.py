@@ -3,6 +3,7 @@ do, the match completes and the fault is reported."""
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import random
@@ -192,6 +193,18 @@ def test_closing_kills_the_process_even_while_it_thinks() -> None:
     worker.join(timeout=30)
     assert not worker.is_alive()
     assert process.proc.poll() is not None
+
+
+def test_a_dropped_player_takes_its_process_with_it() -> None:
+    player = parse_spec("ai.easy:EasyBot").make(LIMITS)
+    match = Match(1)
+    view = match.view(match.turn)
+    assert player.choose(view, view.legal, random.Random(1)) in view.legal
+    assert isinstance(player, ContainedPlayer) and player.process is not None
+    proc = player.process.proc
+    del player
+    gc.collect()
+    assert proc.wait(timeout=30) is not None
 
 
 def _alive(pid: int) -> bool:

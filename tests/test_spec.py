@@ -226,6 +226,7 @@ def installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: tarotbots\nVersion: 0.3\n")
     (info / "entry_points.txt").write_text(
         "[tarocchino.bots]\nmiser = tarotbots:Miser\nhard = tarotbots:Miser\n"
+        "broken = tarotbots:Nobody\n"
     )
     (info / "RECORD").write_text("")
     monkeypatch.syspath_prepend(str(site))
@@ -240,6 +241,7 @@ def test_an_installed_bot_is_found_through_its_entry_point(installed: Path) -> N
     assert miser.summary.startswith("Plays its cheapest legal card")
     assert [str(o) for o in miser.options] == ["greed=0.0 (float)"]
     assert "built-in level" in (bots["hard"].error or "")  # a level's name stays the level's
+    assert "has no attribute 'Nobody'" in (bots["broken"].error or "")  # listed, with what is wrong
     spec = parse_spec("miser:greed=0.5")
     assert spec.contained and spec.options == (("greed", 0.5),)
     assert not parse_spec("hard").contained
