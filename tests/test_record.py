@@ -29,7 +29,8 @@ def test_record_is_readable_and_replays_identically(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     record.save(match, path)
     data = json.loads(path.read_text())
-    assert data["format"] == "tarocchino-record" and data["version"] == 1
+    assert data["format"] == "tarocchino-record" and data["version"] == 2
+    assert data["seed"] == 4 and data["shuffles"] == []  # a seeded match deals from its seed
     assert data["actions"][0].startswith("discard ")
     assert any(a.startswith("declare ") for a in data["actions"])
     assert any(a.startswith("play ") for a in data["actions"])
