@@ -64,7 +64,7 @@ def _header(data: object) -> int:
         raise RecordError(f"record is missing {', '.join(missing)}")
     extra = sorted(set(data) - {"format", "version", *_KEYS[version]})
     if extra:
-        raise RecordError(f"record has unknown fields: {shorten(', '.join(map(str, extra)))}")
+        raise RecordError(f"record has unknown fields: {clip(', '.join(map(str, extra)))}")
     body = {k: v for k, v in data.items() if k != "sha256"}
     if data["sha256"] != _checksum(body):
         raise RecordError("record checksum does not match: the file was edited or damaged")
@@ -79,6 +79,8 @@ def from_json(data: object) -> Match:
     shuffles = data.get("shuffles", [])
     if version == 1 and not _is_int(seed):
         raise RecordError(f"bad seed {shorten(seed)}")
+    if not _is_int(dealer):
+        raise RecordError(f"bad first dealer {shorten(dealer)}")
     if not isinstance(shuffles, list):
         raise RecordError("shuffles must be a list")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):

@@ -37,7 +37,7 @@ class DataLock:
             return
         self.directory.mkdir(parents=True, exist_ok=True)
         flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
-        fd = os.open(self.path, flags | os.O_NONBLOCK, 0o644)
+        fd = os.open(self.path, flags | os.O_NONBLOCK, 0o600)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:

@@ -91,7 +91,7 @@ def confirm_new_match(store: SaveStore) -> int | None:
     except SaveError:
         return None  # a damaged save is set aside, with a message, when the match starts
     saved = f"a match is saved ({info.describe()})"
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+    if not _interactive():
         print(f"{PROG}: error: {saved}; resume it with --resume, or add --new to start a new "
               "match (the saved one is kept as a backup)", file=sys.stderr)
         return 2
@@ -104,6 +104,11 @@ def confirm_new_match(store: SaveStore) -> int | None:
         return None
     print("Nothing changed. `tarocchino play --resume` resumes the saved match.")
     return 0
+
+
+def _interactive() -> bool:
+    """Whether a person can answer a question here (standard input and output a terminal)."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
 
 
 def _play(args: argparse.Namespace, directory: Path, seats: tuple[Seat, ...] | None) -> int:
