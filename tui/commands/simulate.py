@@ -91,7 +91,8 @@ def check_record_dir(directory: Path, matches: int) -> str | None:
         directory.mkdir(parents=True, exist_ok=True)
         entries = list(os.scandir(directory))
     except OSError as exc:
-        return f"--record {clip(str(directory))}: cannot use it as a directory ({exc.strerror})"
+        where = clip(str(directory))
+        return f"--record {where}: cannot make or open that directory ({exc.strerror})"
     for entry in entries:
         found = RECORD_NAME.fullmatch(entry.name)
         if found and int(found[1]) < matches and entry.is_dir():
