@@ -8,7 +8,7 @@ bit operations.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from game.files import shorten
 
@@ -133,6 +133,13 @@ def iter_cards(mask: Mask) -> Iterator[Card]:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+def random_card(cards: Mask, rand: Callable[[], float]) -> Card:
+    """A card of a non-empty mask, uniformly at random (``rand`` as ``random.random``)."""
+    for _ in range(int(rand() * cards.bit_count())):
+        cards &= cards - 1  # drop the lowest card: pick the k-th
+    return (cards & -cards).bit_length() - 1
 
 
 def count(mask: Mask) -> int:
