@@ -73,6 +73,10 @@ class TarocchinoApp(App[None]):
         self.call_after_refresh(self.check_size)
 
     def start_match(self, seats: tuple[Seat, ...], *, seed: int | None, target: int) -> None:
+        """A new match; a saved one is kept as a backup first (the caller asked the player)."""
+        kept = self.store.keep_as_backup()
+        if kept is not None:
+            self.notify(kept, timeout=8)
         session = Session.new(seats, seed=seed, target=target)
         self._write(session)
         self.push_screen(TableScreen(session, self.store))
@@ -82,10 +86,8 @@ class TarocchinoApp(App[None]):
         try:
             session = self.store.read()
         except SaveError as exc:
-            moved = self.store.set_aside() if self.store.exists() else None
-            note = f" It was kept as {moved.name}." if moved else ""
-            self.notify(f"The saved match could not be resumed: {exc}.{note} "
-                        "Start a new match.", severity="error", timeout=10)
+            message = self.store.damaged_message(exc) if self.store.exists() else f"{exc}."
+            self.notify(f"{message} Start a new match.", severity="error", timeout=10)
             return False
         self.push_screen(TableScreen(session, self.store))
         return True

@@ -76,7 +76,7 @@ def valid_kind(kind: object) -> bool:
     return isinstance(kind, str) and 0 < len(kind) <= MAX_SPEC_CHARS and kind.isprintable()
 
 
-def decision_rng(seed: int, seat: int, ply: int) -> random.Random:
+def decision_rng(seed: int | str, seat: int, ply: int) -> random.Random:
     """A bot's generator for one decision: derived from the match seed, the seat and the number of
     actions so far, so a resumed or undone match makes the same bot choices again."""
     return random.Random(f"tarocchino:{seed}:{seat}:{ply}")
@@ -107,8 +107,7 @@ class Session:
 
     @classmethod
     def new(cls, seats: tuple[Seat, ...], seed: int | None = None, target: int = 800) -> Session:
-        if seed is None:
-            seed = random.SystemRandom().randrange(1, 10**9)
+        """Without a seed, each hand is shuffled from fresh entropy (no future deal is saved)."""
         return cls(seats, Match(seed, Rules(target)))
 
     @classmethod
@@ -150,7 +149,7 @@ class Session:
         return view if seat is not None else replace(view, hand=0, discard=None, legal=())
 
     def bot_rng(self, seat: int) -> random.Random:
-        return decision_rng(self.match.seed, seat, len(self.match.actions))
+        return decision_rng(self.match.decision_seed, seat, len(self.match.actions))
 
     # ----------------------------------------------------------------- moves
     def apply(self, action: Action) -> HandResult | None:
@@ -176,6 +175,6 @@ class Session:
         if keep is None:
             return False
         m = self.match
-        fresh = Session.replay(self.seats, Match(m.seed, m.rules, m.first_dealer), m.actions[:keep])
+        fresh = Session.replay(self.seats, m.restart(), m.actions[:keep])
         self.match, self.actors, self.last_hand = fresh.match, fresh.actors, fresh.last_hand
         return True

@@ -6,8 +6,8 @@ import argparse
 import json
 import sys
 import textwrap
-from collections.abc import Iterable, Sequence
-from typing import Any, TextIO
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, BinaryIO, TextIO
 
 from game.cards import CODES, CardError, Mask, mask_of, parse_cards
 from game.scoring import (
@@ -20,6 +20,7 @@ from game.scoring import (
 )
 
 PROG = "tarocchino score"
+MAX_LINE = 64 << 10  # bytes in one line of standard input (a pile of all 62 cards needs ~250)
 
 _EPILOG = """\
 examples:
@@ -64,7 +65,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     tokens: list[str] = args.cards
     if tokens == ["-"]:
-        return _run_lines(sys.stdin, sys.stdout, as_json=args.json, hand=args.hand)
+        return _run_lines(sys.stdin.buffer, sys.stdout, as_json=args.json, hand=args.hand)
     try:
         if "-" in tokens:
             raise CardError("'-' (read the piles from standard input) must be the only argument")
@@ -84,12 +85,29 @@ def parse_pile(tokens: str | Iterable[str]) -> Mask:
     return mask_of(cards)
 
 
-def _run_lines(stream: TextIO, out: TextIO, *, as_json: bool, hand: bool) -> int:
-    status = 0
-    for line in iter(stream.readline, ""):
-        if not line.strip():
+def _lines(stream: BinaryIO) -> Iterator[str | CardError]:
+    """Each line of ``stream`` as text, or the error to print in its place when it is not UTF-8
+    or longer than MAX_LINE bytes (never more than that is held in memory)."""
+    while line := stream.readline(MAX_LINE + 1):
+        if len(line) > MAX_LINE and not line.endswith(b"\n"):
+            while (rest := stream.readline(MAX_LINE)) and not rest.endswith(b"\n"):
+                pass  # skip the rest of the line
+            yield CardError(f"line longer than {MAX_LINE:,} bytes")
             continue
         try:
+            yield line.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            yield CardError(f"line is not UTF-8 text (bad byte at offset {exc.start})")
+
+
+def _run_lines(stream: BinaryIO, out: TextIO, *, as_json: bool, hand: bool) -> int:
+    status = 0
+    for line in _lines(stream):
+        if isinstance(line, str) and not line.strip():
+            continue
+        try:
+            if isinstance(line, CardError):
+                raise line
             text = render(parse_pile(line), as_json=as_json, hand=hand)
         except CardError as error:
             status = 1

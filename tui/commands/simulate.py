@@ -5,7 +5,10 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
+import re
 import sys
+import tempfile
 from pathlib import Path
 
 from ai.contain import Containment, Fault, Guard
@@ -13,6 +16,7 @@ from ai.spec import parse_spec, reproducible, split_specs
 from ai.table import play_match, seat_rngs
 from game import record
 from game.errors import RecordError
+from game.files import clip
 from game.hand import HandResult
 from game.match import Match
 from game.rules import Rules
@@ -75,9 +79,36 @@ def emit(line: dict, as_json: bool) -> None:
     )
 
 
-def _error(message: str) -> int:
+def _error(message: str, status: int = 2) -> int:
+    """One error line on stderr; the exit status (2: bad usage, 1: bad data)."""
     print(f"tarocchino: error: {message}", file=sys.stderr)
-    return 2
+    return status
+
+
+RECORD_NAME = re.compile(r"match-([0-9]{1,18})\.json")
+
+
+def check_record_dir(directory: Path, matches: int) -> str | None:
+    """Why ``--record DIR`` cannot take ``matches`` records (None when it can), found before any
+    match is played: DIR is created, and a file named like the longest record is written there."""
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        entries = list(os.scandir(directory))
+    except OSError as exc:
+        where = clip(str(directory))
+        return f"--record {where}: cannot make or open that directory ({exc.strerror})"
+    for entry in entries:
+        found = RECORD_NAME.fullmatch(entry.name)
+        if found and int(found[1]) < matches and entry.is_dir():
+            return f"--record: {clip(entry.path)} is a directory"
+    try:
+        fd, probe = tempfile.mkstemp(dir=directory, prefix=f".match-{matches - 1}.json.",
+                                     suffix=".tmp")
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        return f"--record {clip(str(directory))}: cannot write there ({exc.strerror})"
+    return None
 
 
 def _report(m: int, fault: Fault) -> None:
@@ -111,6 +142,10 @@ def run_simulate(args: argparse.Namespace) -> int:
             "is reproducible",
             file=sys.stderr,
         )
+    if args.record is not None:
+        problem = check_record_dir(args.record, args.matches)
+        if problem is not None:
+            return _error(problem)
     for m in range(args.matches):
         seed = match_seed(args.seed, m)
         containment = Containment(
@@ -132,19 +167,29 @@ def run_simulate(args: argparse.Namespace) -> int:
                 if isinstance(player, Guard):
                     player.close()
         if args.record is not None:
-            record.save(match, args.record / f"match-{m}.json")
+            path = args.record / f"match-{m}.json"
+            try:
+                record.save(match, path)
+            except OSError as exc:
+                return _error(f"cannot write {clip(str(path))}: {exc.strerror or exc}", 1)
     return 0
 
 
 def run_replay(args: argparse.Namespace) -> int:
+    """Bad data (a damaged record, one that cannot be read) gives one error line and status 1."""
     try:
         match = record.load(args.file)
     except RecordError as exc:
-        return _error(str(exc))
+        return _error(str(exc), 1)
+    if not match.actions:
+        return _error("the record has no actions: that match was never started", 1)
     score = [0, 0]
     for h, result in enumerate(match.results):
         for side in (0, 1):
             score[side] += result.sides[side].total
         last = h == len(match.results) - 1
         emit(hand_line(0, h, result, score, match.winner if last else None), args.json)
+    if match.winner is None:
+        print(f"tarocchino: the record stops in hand {match.hand_number + 1}, before the end of "
+              "the match", file=sys.stderr)
     return 0

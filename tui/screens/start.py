@@ -15,7 +15,8 @@ from game.cards import INDEX
 from tui.bots import BOTS, available_level
 from tui.render import Look, box_lines
 from tui.save import SaveError, SaveStore
-from tui.session import BOT_LEVELS, DEFAULT_NAMES, HUMAN, parse_seats, side_name
+from tui.screens.confirm import ConfirmScreen
+from tui.session import BOT_LEVELS, DEFAULT_NAMES, HUMAN, parse_seats
 
 TITLE = r"""
 ╔╦╗╔═╗╦═╗╔═╗╔═╗╔═╗╦ ╦╦╔╗╔╔═╗
@@ -133,19 +134,12 @@ class StartScreen(Screen[None]):
             info = self.store.info()
         except SaveError as exc:
             row.display = False
-            moved = self.store.set_aside()
-            where = f" (kept as {moved.name})" if moved else ""
-            self.show_message(f"The saved match could not be read: {exc}{where}. "
-                              "Start a new match.", error=True)
+            self.show_message(f"{self.store.damaged_message(exc)} Start a new match.", error=True)
             self.query_one("#start", Button).focus()
             return
         row.display = True
-        sides = (side_name(info.seats, 0), side_name(info.seats, 1))
         row.border_title = "Saved match"
-        info_widget.update(
-            f"Hand {info.hand_number + 1} · {sides[0]} {info.scores[0]} · "
-            f"{sides[1]} {info.scores[1]} · to {info.target}"
-        )
+        info_widget.update(info.describe())
         button.focus()
 
     def show_message(self, text: str, error: bool = False) -> None:
@@ -188,7 +182,17 @@ class StartScreen(Screen[None]):
             self.show_message(str(exc), error=True)
             return
         self.show_message("")
-        app.start_match(seats, seed=seed, target=target)
+        if self.store is None or not self.store.exists():
+            app.start_match(seats, seed=seed, target=target)
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                app.start_match(seats, seed=seed, target=target)
+
+        question = (f"Start a new match? The saved match will be kept as "
+                    f"{self.store.next_backup_name()}.")
+        app.push_screen(ConfirmScreen(question, yes="New match", no="Cancel"), answered)
 
     def action_help(self) -> None:
         app: Any = self.app

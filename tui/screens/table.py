@@ -419,7 +419,7 @@ class TableScreen(Screen[None]):
                 chosen = []
                 while match.turn >= 0 and not session.is_human(match.turn):
                     turn = match.turn
-                    rng = decision_rng(match.seed, turn, len(match.actions))
+                    rng = decision_rng(match.decision_seed, turn, len(match.actions))
                     chosen.append(_ask(session.bots[turn], match.view(turn), rng))
                     if match.apply(chosen[-1][0]) is not None:
                         break  # the hand is over: its sheet comes first
