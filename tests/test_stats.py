@@ -394,3 +394,32 @@ def test_the_statistics_import_no_textual() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)  # fmt: skip
     assert out.stdout.strip() == "[]"
+
+
+def test_an_unreadable_database_is_set_aside(tmp_path: Path, monkeypatch) -> None:
+    """The system refuses to open the file (permissions; simulated, as tests may run as root)."""
+    path = tmp_path / DB_FILE
+    path.write_bytes(b"somebody else's")
+    connect = sqlite3.connect
+    refused = []
+
+    def refuse_once(database, *args, **kwargs):
+        if Path(database) == path and not refused:
+            refused.append(database)
+            error = sqlite3.OperationalError("unable to open database file")
+            error.sqlite_errorcode = 14  # SQLITE_CANTOPEN, as SQLite says it
+            raise error
+        return connect(database, *args, **kwargs)
+
+    monkeypatch.setattr(sqlite3, "connect", refuse_once)
+    message = record_finished_match(tmp_path, finished(played(0)))
+    assert refused and message is not None and "it cannot be opened" in message
+    assert (tmp_path / f"{DB_FILE}.damaged").read_bytes() == b"somebody else's"
+    assert read_statistics(tmp_path)[0].matches == 1
+
+
+def test_a_version_1_match_recorded_twice_is_kept_once(tmp_path: Path) -> None:
+    match = played(0)
+    _version_1(tmp_path / "v1", [(match, SEATS), (match, SEATS)], broken=False)
+    figures, message = read_statistics(tmp_path / "v1")
+    assert message is not None and figures.matches == 1

@@ -229,16 +229,16 @@ def insert_match(connection: sqlite3.Connection, stored: StoredMatch,
     m, record = stored.match, stored.record
     shuffles = record.get("shuffles")
     called_out = int(bool(stored.rows) and stored.rows[-1].called_out is not None)
+    if connection.execute("SELECT 1 FROM matches WHERE uid = ?", (stored.uid,)).fetchone():
+        return False
     cursor = connection.execute(
-        "INSERT OR IGNORE INTO matches (id, uid, played_at, source, seed, shuffles, first_dealer, "
+        "INSERT INTO matches (id, uid, played_at, source, seed, shuffles, first_dealer, "
         "target, hands, winner, score0, score1, called_out, record) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (match_id, stored.uid, stored.played_at, stored.source, m.seed,
          json.dumps(shuffles) if shuffles else None, m.first_dealer, m.rules.target,
          len(stored.rows), m.winner, m.scores[0], m.scores[1], called_out, json.dumps(record)),
     )  # fmt: skip
-    if cursor.rowcount == 0:
-        return False
     mid = cursor.lastrowid
     _insert_players(connection, mid, stored.players)
     hands, sides, declared = [], [], []
@@ -274,11 +274,12 @@ def _v1_to_v2(connection: sqlite3.Connection) -> None:
     for table, columns in SCHEMAS[2].items():
         if table != "schema_version":
             connection.execute(f"CREATE TABLE {table} ({columns})")
-    old = connection.execute(
-        "SELECT id, played_at, substr(record, 1, ?) FROM v1_matches ORDER BY id",
-        (MAX_RECORD + 1,),
-    ).fetchall()
-    for mid, played_at, text in old:
+    ids = [mid for (mid,) in connection.execute("SELECT id FROM v1_matches ORDER BY id")]
+    for mid in ids:  # one record in memory at a time
+        played_at, text = connection.execute(
+            "SELECT played_at, substr(record, 1, ?) FROM v1_matches WHERE id = ?",
+            (MAX_RECORD + 1, mid),
+        ).fetchone()
         players = tuple(
             SeatInfo(name, kind) for name, kind in connection.execute(
                 "SELECT substr(name, 1, ?), substr(kind, 1, ?) FROM v1_players "
@@ -288,7 +289,9 @@ def _v1_to_v2(connection: sqlite3.Connection) -> None:
             stored = StoredMatch.build(json.loads(text), players, played_at, "local")
         except (RecordError, ValueError, TypeError, AttributeError, RecursionError):
             stored = None
-        if stored is None or not insert_match(connection, stored, mid):
+        if stored is not None:
+            insert_match(connection, stored, mid)  # a match recorded twice is kept once
+        else:
             connection.execute(
                 "INSERT INTO matches (id, uid, played_at, source, seed, first_dealer, target, "
                 "hands, winner, score0, score1, record) "
