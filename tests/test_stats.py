@@ -423,3 +423,14 @@ def test_a_version_1_match_recorded_twice_is_kept_once(tmp_path: Path) -> None:
     _version_1(tmp_path / "v1", [(match, SEATS), (match, SEATS)], broken=False)
     figures, message = read_statistics(tmp_path / "v1")
     assert message is not None and figures.matches == 1
+
+
+def test_text_read_back_is_printable(tmp_path: Path, monkeypatch, capsys) -> None:
+    record_finished_match(tmp_path, finished(played(0)))
+    with _db(tmp_path) as c:
+        c.execute("UPDATE players SET name = ? WHERE seat = 0", ("\x1b]2;owned\x07" + "A" * 500,))
+    monkeypatch.setenv("TAROCCHINO_DATA_DIR", str(tmp_path))
+    assert main(["stats"]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x07" not in out and "A" * 81 not in out
+    assert "?]2;owned?" in out

@@ -200,6 +200,13 @@ class Statistics:
         return asdict(self)
 
 
+def _shown(value: object, limit: int = MAX_SPEC) -> str:
+    """Text read from the database as it may be printed: at most ``limit`` characters, anything
+    that is not printable (a terminal's escape sequence) replaced by "?"."""
+    text = str(value)[:limit]
+    return "".join(ch if ch.isprintable() else "?" for ch in text)
+
+
 _ME = """WITH me AS (SELECT substr(name, 1, ?) AS name, match_id, seat, seat % 2 AS side
                     FROM players WHERE kind = 'human')"""
 _HANDS = """me JOIN hand_sides own ON own.match_id = me.match_id AND own.side = me.side
@@ -229,7 +236,7 @@ def _people(c: sqlite3.Connection) -> tuple[PersonStats, ...]:
               ON d.match_id = me.match_id AND d.seat = me.seat
             WHERE me.name = ? AND d.families != ''""", (MAX_NAME, name)).fetchone()
         people.append(PersonStats(
-            name, played, int(won), int(called_out_wins), hands,
+            _shown(name), played, int(won), int(called_out_wins), hands,
             None if margin is None else round(margin, 2),
             None if best is None else BestHand(*best), count, int(points),
         ))  # fmt: skip
@@ -250,7 +257,8 @@ def _pairings(c: sqlite3.Connection) -> tuple[PairingStats, ...]:
         JOIN players o2 ON o2.match_id = me.match_id AND o2.seat = (me.seat + 3) % 4
         GROUP BY 1, 2, 3 ORDER BY me.name, count(*) DESC, 2, 3 LIMIT ?""",
                      (MAX_NAME, MAX_PAIRINGS))  # fmt: skip
-    return tuple(PairingStats(n, p, o, played, int(won)) for n, p, o, played, won in rows)
+    return tuple(PairingStats(_shown(n), _shown(p), _shown(o), played, int(won))
+                 for n, p, o, played, won in rows)  # fmt: skip
 
 
 def _recent(c: sqlite3.Connection, limit: int) -> tuple[MatchSummary, ...]:
@@ -260,8 +268,10 @@ def _recent(c: sqlite3.Connection, limit: int) -> tuple[MatchSummary, ...]:
     ).fetchall()
     out = []
     for mid, played_at, source, score0, score1, winner, called_out, hands in rows:
-        out.append(MatchSummary(mid, played_at, source, _seats(c, mid), (score0, score1), winner,
-                                None if called_out is None else bool(called_out), hands))
+        out.append(MatchSummary(
+            mid, _shown(played_at), _shown(source), _seats(c, mid), (score0, score1), winner,
+            None if called_out is None else bool(called_out), hands,
+        ))  # fmt: skip
     return tuple(out)
 
 
@@ -270,7 +280,7 @@ def _seats(c: sqlite3.Connection, match_id: int) -> tuple[SeatInfo, ...]:
         "SELECT substr(name, 1, ?), coalesce(substr(spec, 1, ?), kind) FROM players "
         "WHERE match_id = ? ORDER BY seat LIMIT 4", (MAX_NAME, MAX_SPEC, match_id)
     ).fetchall()
-    return tuple(SeatInfo(name, kind) for name, kind in rows)
+    return tuple(SeatInfo(_shown(name), _shown(kind)) for name, kind in rows)
 
 
 def read_statistics(directory: Path | None = None, *, recent: int = 10,
@@ -324,7 +334,7 @@ def load_match(directory: Path | None, match_id: int | None = None, *,
         data = json.loads(text)
         if not isinstance(data, dict):
             return None, f"the record of match {mid} is not a record"
-        return FinishedMatch(data, seats, played_at, source), opened.notice
+        return FinishedMatch(data, seats, _shown(played_at), _shown(source)), opened.notice
     except StatsError as exc:
         return None, str(exc)
     except (sqlite3.Error, OSError) as exc:
