@@ -7,12 +7,18 @@ from pathlib import Path
 
 import pytest
 
+from ai.random_bot import RandomBot
+from ai.table import play_match, seat_rngs
 from game import record
 from game.cards import format_cards
 from game.history import match_rows
+from game.match import Match
+from game.rules import Rules
 from tests.test_history import called_out_match, played
 from tests.test_stats import finished
 from tui.cli import main
+from tui.save import SaveStore
+from tui.session import Session, parse_seats
 from tui.stats import record_finished_match
 
 
@@ -87,8 +93,9 @@ def test_export_from_the_statistics(tmp_path: Path, monkeypatch, capsys) -> None
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        ([], "give a record FILE or --match"),
-        (["x.json", "--match", "last"], "one of them"),
+        ([], "give one of a record FILE, --match N|last or --saved"),
+        (["x.json", "--match", "last"], "give one of"),
+        (["--saved"], "the saved match cannot be read: there is no saved match"),
         (["--match", "first"], "a match number or 'last'"),
         (["missing.json"], "cannot read record"),
         (["match.json", "--names", "A,B"], "four names"),
@@ -106,3 +113,19 @@ def test_bad_requests_exit_2_and_change_nothing(tmp_path: Path, monkeypatch, cap
     err = capsys.readouterr().err
     assert err.startswith("tarocchino export: error:") and message in err
     assert (tmp_path / "match.json").read_text() == before
+
+
+def test_export_the_saved_match_in_progress(tmp_path: Path, monkeypatch, capsys) -> None:
+    monkeypatch.setenv("TAROCCHINO_DATA_DIR", str(tmp_path))
+    seats = parse_seats(["human", "easy", "easy", "easy"], ["Anna", "Bruno", "Carla", "Dario"])
+    match = Match(21, Rules(target=5000))
+    play_match(match, [RandomBot() for _ in range(4)], seat_rngs(21), max_hands=1)
+    session = Session.replay(seats, Match(21, Rules(target=5000)), list(match.actions))
+    SaveStore(tmp_path).write(session)
+    assert main(["export", "--saved"]) == 0
+    text = capsys.readouterr().out
+    assert "Anna (human), Bruno (easy), Carla (easy), Dario (easy)" in text
+    assert "Hand 1 · dealer" in text and "Hand 2 ·" not in text
+    assert "The match is not over: Anna & Carla" in text
+    assert main(["export", "--saved", "--format", "json"]) == 0
+    assert record.loads(capsys.readouterr().out).actions == match.actions

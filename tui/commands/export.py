@@ -11,6 +11,7 @@ from game import record
 from game.errors import RecordError
 from game.match import Match
 from tui.scoresheet import DEFAULT_NAMES, scoresheet
+from tui.settings import data_dir
 from tui.stats import load_match
 
 PROG = "tarocchino export"
@@ -20,12 +21,14 @@ examples:
   tarocchino export --match last                  the latest finished match, as a scoresheet
   tarocchino export --match 12 --format json --output match-12.json
   tarocchino export games/match-0.json --names Anna,Bruno,Carla,Dario --output sheet.txt
+  tarocchino export --saved                       the match in progress, hands so far
 
-A match comes from a game record file (written by `simulate --record` or an export) or, with
---match, from the statistics database, where every finished match is kept (`tarocchino stats`
-lists the latest with their numbers). The JSON form is the game record itself: `tarocchino replay`
-reads it. The text form lists every hand: the dealer, each side's captured combinations with their
-cards, card points, last trick, declarations, total and running score, then the winner.
+A match comes from a game record file (written by `simulate --record` or an export), with
+--match from the statistics database, where every finished match is kept (`tarocchino stats`
+lists the latest with their numbers), or with --saved from the autosave of the match in
+progress. The JSON form is the game record itself: `tarocchino replay` reads it. The text form
+lists every hand: the dealer, each side's captured combinations with their cards, card points,
+last trick, declarations, total and running score, then the winner.
 """
 
 
@@ -40,6 +43,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("file", nargs="?", type=Path, metavar="FILE", help="a game record file")
     parser.add_argument("--match", metavar="N|last",
                         help="a match from the statistics database (its number, or 'last')")
+    parser.add_argument("--saved", action="store_true",
+                        help="the match in progress, saved in the data directory")
     parser.add_argument("--format", choices=("text", "json"), default="text",
                         help="text: the scoresheet (default); json: the game record")
     parser.add_argument("--output", type=Path, metavar="PATH",
@@ -83,16 +88,34 @@ def _from_database(which: str) -> tuple[Match, tuple[str, ...], tuple[str, ...],
     return match, names, kinds, finished.ended_at
 
 
+def _saved() -> tuple[Match, tuple[str, ...], tuple[str, ...]]:
+    """The match in progress from the autosave, with its names and kinds; ValueError if none."""
+    from tui.save import SaveError, SaveStore  # the game's own modules: only when asked for
+
+    try:
+        session = SaveStore(data_dir()).read()
+    except SaveError as exc:
+        raise ValueError(f"the saved match cannot be read: {exc}") from None
+    seats = session.seats
+    return (session.match, tuple(s.name for s in seats),
+            tuple(session.substitutes.get(i, s.kind) for i, s in enumerate(seats)))
+
+
 def run(args: argparse.Namespace) -> int:
-    if (args.file is None) == (args.match is None):
-        return _error("give a record FILE or --match N|last (one of them)")
+    if [args.file is not None, args.match is not None, args.saved].count(True) != 1:
+        return _error("give one of a record FILE, --match N|last or --saved")
+    kinds: tuple[str, ...] | None = None
+    when = None
     try:
         names = _names(args.names)
         if args.match is not None:
             match, stored, kinds, when = _from_database(args.match)
             names = names or stored
+        elif args.saved:
+            match, stored, kinds = _saved()
+            names = names or stored
         else:
-            match, kinds, when = record.load(args.file), None, None
+            match = record.load(args.file)
     except (ValueError, RecordError) as exc:
         return _error(str(exc))
     if args.format == "json":
