@@ -291,7 +291,7 @@ def _dangling_link(path: Path) -> None:
 @pytest.mark.parametrize(
     ("damage", "reason"),
     [
-        (_garbage, "not a database"),
+        (_garbage, "not an SQLite database"),
         (_truncated, "damaged"),
         (_other_schema, "not a Tarocchino statistics database"),
         (_our_tables_plus_a_trigger, "not those of schema version 2"),

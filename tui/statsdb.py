@@ -30,7 +30,7 @@ TIMEOUT = 2.0  # seconds to wait for another process's write lock
 # SQLite's primary result codes
 _BUSY = {5, 6}  # SQLITE_BUSY, SQLITE_LOCKED: another connection holds a lock
 _FULL = 13
-_DAMAGE = {11: "it is damaged", 26: "it is not a database", 14: "it cannot be opened"}
+_DAMAGE = {11: "it is damaged", 26: "it is not an SQLite database", 14: "it cannot be opened"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +67,7 @@ def failure(exc: sqlite3.Error | OSError) -> StatsError:
         if code == _FULL:
             return StatsError(f"the statistics database is full ({MAX_PAGES * 4 >> 10} MiB)")
         if code in _DAMAGE:
-            return Damaged(f"{_DAMAGE[code]} ({_text(exc)})")
+            return Damaged(_DAMAGE[code])  # SQLite's own words for these say no more
     return StatsError(f"the statistics database could not be used ({_text(exc)})")
 
 
