@@ -20,6 +20,7 @@ from game.history import match_rows
 from game.match import Match
 from tests.test_history import called_out_match, played
 from tui.cli import main
+from tui.session import Session, parse_seats
 from tui.stats import FinishedMatch, SeatInfo, load_match, read_statistics, record_finished_match
 from tui.statsdb import DB_FILE
 from tui.statsschema import create
@@ -434,3 +435,17 @@ def test_text_read_back_is_printable(tmp_path: Path, monkeypatch, capsys) -> Non
     out = capsys.readouterr().out
     assert "\x1b" not in out and "\x07" not in out and "A" * 81 not in out
     assert "?]2;owned?" in out
+
+
+def test_a_match_as_the_game_starts_it_is_recorded(tmp_path: Path) -> None:
+    """The front end's own session (no seed given), played to the end by its bots."""
+    seats = parse_seats(["easy"] * 4)
+    session = Session.new(seats, target=150)
+    while session.match.winner is None:
+        seat = session.match.turn
+        view = session.view(seat)
+        session.apply(session.bots[seat].choose(view, view.legal, session.bot_rng(seat)))
+    assert record_finished_match(tmp_path, FinishedMatch.of(session.match, seats)) is None
+    figures, _ = read_statistics(tmp_path)
+    assert figures.matches == 1 and figures.recent[0].scores == tuple(session.match.scores)
+    assert [s.kind for s in figures.recent[0].players] == ["easy"] * 4
