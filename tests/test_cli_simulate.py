@@ -54,7 +54,7 @@ def test_simulate_plain_output(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["simulate", "--seed", "1", "--players", "random,random"], "four levels"),
+        (["simulate", "--seed", "1", "--players", "random,random"], "four bots"),
         (["simulate", "--seed", "1", "--players", "random,random,random,genius"], "genius"),
         (["simulate", "--seed", "1", "--target", "0"], "target"),
     ],

@@ -449,3 +449,14 @@ def test_a_match_as_the_game_starts_it_is_recorded(tmp_path: Path) -> None:
     figures, _ = read_statistics(tmp_path)
     assert figures.matches == 1 and figures.recent[0].scores == tuple(session.match.scores)
     assert [s.kind for s in figures.recent[0].players] == ["easy"] * 4
+
+
+def test_a_bot_of_ones_own_is_counted_by_its_name(tmp_path: Path) -> None:
+    spec = "/home/anna/" + "deep/" * 40 + "mybot.py:MyBot:greed=2"  # long, as ai.spec writes it
+    seats = (("Anna", "human"), ("Bruno", spec), ("Carla", "hard:budget_s=0.25"),
+             ("Dario", "medium"))  # fmt: skip
+    assert record_finished_match(tmp_path, finished(played(0), seats)) is None
+    figures, _ = read_statistics(tmp_path)
+    (pairing,) = figures.pairings
+    assert (pairing.partner, pairing.opponents) == ("hard", "MyBot & medium")
+    assert figures.recent[0].players[1].kind == spec

@@ -10,6 +10,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.filter import LineFilter, Monochrome
 
+from ai.contain import close_all
 from tui.save import SaveError, SaveStore
 from tui.screens.help import HelpScreen
 from tui.screens.settings import SettingsScreen
@@ -128,6 +129,9 @@ class TarocchinoApp(App[None]):
         return filters
 
     # ----------------------------------------------------------------- terminal size
+    def on_unmount(self) -> None:
+        close_all()  # bots in processes of their own (ai.contain) stop now, even mid-thought
+
     def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self.check_size)
 

@@ -11,7 +11,7 @@ from game.errors import IllegalActionError, RecordError
 from game.match import Match
 from game.record import from_json, to_json, write_atomic
 from game.rules import Rules
-from tui.session import KINDS, Seat, Session
+from tui.session import Seat, Session, valid_kind
 
 SAVE_FILE = "autosave.json"
 FORMAT = "tarocchino-save"
@@ -46,7 +46,7 @@ def _seats(data: object) -> tuple[Seat, ...]:
         raise SaveError("the save must list four seats")
     seats = []
     for item in data:
-        if not isinstance(item, dict) or item.get("kind") not in KINDS:
+        if not isinstance(item, dict) or not valid_kind(item.get("kind")):
             raise SaveError(f"bad seat in the save: {item!r}")
         name = item.get("name")
         if not isinstance(name, str) or not name.strip():

@@ -10,6 +10,7 @@ import random
 from dataclasses import dataclass, replace
 
 from ai.player import Player
+from ai.spec import MAX_SPEC_CHARS, SpecError, parse_spec
 from game.actions import PLAY, Action
 from game.hand import Hand, HandResult
 from game.match import Match
@@ -36,17 +37,15 @@ class Seat:
 
 
 def parse_seats(kinds: list[str], names: list[str] | None = None) -> tuple[Seat, ...]:
-    """Four seats from kinds (human|random|easy|medium|hard) and optional names.
+    """Four seats from kinds (human, or a bot as ``ai.spec`` reads it: a level with options such
+    as hard:budget_s=0.25, an installed bot, module:Class, file.py:Class) and optional names.
 
     Without names, a lone human is called "You" and the others get the default names.
     Raises ValueError with a readable message.
     """
-    kinds = [k.strip().lower() for k in kinds]
     if len(kinds) != 4:
         raise ValueError(f"give exactly four seats, not {len(kinds)} (e.g. human,hard,hard,hard)")
-    for k in kinds:
-        if k not in KINDS:
-            raise ValueError(f"unknown seat kind {k!r} (one of {', '.join(KINDS)})")
+    kinds = [_seat_kind(seat, k) for seat, k in enumerate(kinds)]
     given = [n.strip() for n in names] if names else []
     if names is not None and len(given) != 4:
         raise ValueError(f"give exactly four names, not {len(given)}")
@@ -59,6 +58,22 @@ def parse_seats(kinds: list[str], names: list[str] | None = None) -> tuple[Seat,
     if len({s.name for s in out}) != 4:
         raise ValueError("the four names must be different")
     return tuple(out)
+
+
+def _seat_kind(seat: int, text: str) -> str:
+    """``human``, or the bot's spec checked and written the one way."""
+    if text.strip().lower() == HUMAN:
+        return HUMAN
+    try:
+        return parse_spec(text).portable
+    except SpecError as exc:
+        raise ValueError(f"seat {seat + 1}: {exc} (a seat is human or a bot)") from None
+
+
+def valid_kind(kind: object) -> bool:
+    """Whether a saved seat kind can be read: human or a bot's name (a bot that is gone since the
+    match was saved is replaced when it resumes)."""
+    return isinstance(kind, str) and 0 < len(kind) <= MAX_SPEC_CHARS and kind.isprintable()
 
 
 def decision_rng(seed: int, seat: int, ply: int) -> random.Random:
@@ -84,10 +99,11 @@ class Session:
         self.bots: dict[int, Player] = {}
         for seat, s in enumerate(seats):
             if not s.human:
-                level = available_level(s.kind)
-                if level != s.kind:
-                    self.substitutes[seat] = level
-                self.bots[seat] = make_bot(level)
+                try:
+                    self.bots[seat] = parse_spec(s.kind, check=False).make()
+                except ValueError:  # a bot that is gone since the match was saved
+                    self.substitutes[seat] = available_level("easy")
+                    self.bots[seat] = make_bot(self.substitutes[seat])
 
     @classmethod
     def new(cls, seats: tuple[Seat, ...], seed: int | None = None, target: int = 800) -> Session:

@@ -23,6 +23,7 @@ from typing import Any, Protocol
 from game import record
 from game.errors import RecordError
 from game.match import Match
+from tui.session import valid_kind
 from tui.settings import data_dir
 from tui.statsdb import TIMEOUT, failure, open_database, open_existing, path_of
 from tui.statsschema import (
@@ -79,10 +80,10 @@ def _check(finished: FinishedMatch) -> None:
     for s in seats:
         if not isinstance(s.name, str) or not s.name.strip() or len(s.name) > MAX_NAME:
             raise ValueError(f"a player's name must be 1 to {MAX_NAME} characters")
-        if not isinstance(s.kind, str) or not s.kind.strip() or len(s.kind) > MAX_SPEC:
-            raise ValueError(f"a seat's kind must be 'human' or a bot level, not {s.kind!r:.40}")
-        if not (s.name + s.kind).isprintable():
-            raise ValueError("names and kinds must be printable text")
+        if not valid_kind(s.kind) or not s.kind.strip():
+            raise ValueError(f"a seat's kind must be 'human' or a bot, not {s.kind!r:.40}")
+        if not s.name.isprintable():
+            raise ValueError("names must be printable text")
     if len({s.name for s in seats}) != 4:
         raise ValueError("the four names must be different")
     if finished.source not in SOURCES:

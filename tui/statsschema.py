@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from ai.spec import MAX_SPEC_CHARS, label_of
 from game.cards import CODES, format_cards, sorted_for_display
 from game.errors import RecordError
 from game.history import HandRow, match_rows
@@ -21,7 +22,7 @@ from game.record import loads as load_record
 
 HUMAN, BOT = "human", "bot"
 MAX_NAME = 40  # characters of a player's name kept
-MAX_SPEC = 80  # characters of a bot's spec kept
+MAX_SPEC = MAX_SPEC_CHARS  # characters of a bot's spec kept
 MAX_RECORD = 16 << 20  # characters of a match's record
 
 # Each version's tables, in order. Version 1 is the first schema that was shipped; version 2 the
@@ -157,7 +158,8 @@ def migrate(connection: sqlite3.Connection, version: int) -> None:
 
 @dataclass(frozen=True, slots=True)
 class SeatInfo:
-    """Who sat in a seat: a name, and "human" or a bot's spec ("hard", "hard:budget_s=0.25")."""
+    """Who sat in a seat: a name, and "human" or a bot's spec as ``ai.spec`` writes it ("hard",
+    "hard:budget_s=0.25", "/home/anna/mybot.py:MyBot")."""
 
     name: str
     kind: str
@@ -168,8 +170,9 @@ class SeatInfo:
 
     @property
     def level(self) -> str | None:
-        """A bot's level without its options; None for a human."""
-        return None if self.human else self.kind.partition(":")[0]
+        """A bot's short name: its level without options ("hard"), an installed bot's name or a
+        class's name; None for a human."""
+        return None if self.human else label_of(self.kind)
 
 
 @dataclass(frozen=True, slots=True)

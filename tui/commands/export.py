@@ -12,7 +12,7 @@ from game.errors import RecordError
 from game.match import Match
 from tui.scoresheet import DEFAULT_NAMES, scoresheet
 from tui.settings import data_dir
-from tui.stats import load_match
+from tui.stats import SeatInfo, load_match
 
 PROG = "tarocchino export"
 
@@ -84,7 +84,7 @@ def _from_database(which: str) -> tuple[Match, tuple[str, ...], tuple[str, ...],
     except RecordError as exc:
         raise ValueError(f"the stored record cannot be replayed: {exc}") from None
     names = tuple(s.name for s in finished.seats)
-    kinds = tuple(s.kind for s in finished.seats)
+    kinds = tuple(s.level or s.kind for s in finished.seats)
     return match, names, kinds, finished.ended_at
 
 
@@ -97,8 +97,8 @@ def _saved() -> tuple[Match, tuple[str, ...], tuple[str, ...]]:
     except SaveError as exc:
         raise ValueError(f"the saved match cannot be read: {exc}") from None
     seats = session.seats
-    return (session.match, tuple(s.name for s in seats),
-            tuple(session.substitutes.get(i, s.kind) for i, s in enumerate(seats)))
+    kinds = (SeatInfo(s.name, session.substitutes.get(i, s.kind)) for i, s in enumerate(seats))
+    return session.match, tuple(s.name for s in seats), tuple(k.level or k.kind for k in kinds)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -6,6 +6,7 @@ import argparse
 import sys
 from dataclasses import replace
 
+from ai.spec import split_specs
 from tui.session import KINDS, parse_seats
 
 PROG = "tarocchino play"
@@ -20,13 +21,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         epilog="examples:\n"
         "  tarocchino play --seats human,hard,hard,hard\n"
         "  tarocchino play --seats human,easy,human,easy --names Anna,Bot1,Carla,Bot2\n"
+        "  tarocchino play --seats human,hard:budget_s=0.25,mybot.py:MyBot,hard\n"
         "  tarocchino play --resume\n\n"
         "The match is saved after every move in $TAROCCHINO_DATA_DIR (else "
         "$XDG_DATA_HOME/tarocchino, else ~/.local/share/tarocchino).",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--seats", metavar="A,B,C,D",
-                        help=f"the four seats in turn order, each one of {', '.join(KINDS)}")
+                        help=f"the four seats in turn order, each one of {', '.join(KINDS)} "
+                        "(with options: hard:budget_s=0.25) or any bot of `tarocchino bots`")
     parser.add_argument("--names", metavar="A,B,C,D", help="the four players' names")
     parser.add_argument("--seed", type=int, help="seed of the deals (default: random)")
     parser.add_argument("--target", type=int, default=800, help="score that wins (default 800)")
@@ -44,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError("--names needs --seats")
         if args.seats:
             names = args.names.split(",") if args.names else None
-            seats = parse_seats(args.seats.split(","), names)
+            seats = parse_seats(split_specs(args.seats), names)
         if args.target <= 0:
             raise ValueError("--target must be a positive number")
         if args.bot_delay is not None and args.bot_delay < 0:

@@ -8,13 +8,15 @@ import json
 import sys
 from pathlib import Path
 
-from ai.registry import BOTS, make_bot
+from ai.contain import Containment, Fault, Guard
+from ai.spec import parse_spec, reproducible, split_specs
 from ai.table import play_match, seat_rngs
 from game import record
 from game.errors import RecordError
 from game.hand import HandResult
 from game.match import Match
 from game.rules import Rules
+from tui.commands.bot_options import add_time_limit, seconds_problem
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -24,8 +26,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--players",
         default="random,random,random,random",
-        help="four bot levels for seats 0-3, comma-separated (%(default)s)",
+        help="four bots for seats 0-3, comma-separated, each a level with options "
+        "(hard:iterations=200) or any bot of `tarocchino bots` (%(default)s)",
     )
+    add_time_limit(p)
     p.add_argument("--target", type=int, default=Rules().target, help="match target (800)")
     p.add_argument("--record", type=Path, metavar="DIR", help="write each match's record here")
     p.add_argument("--json", action="store_true", help="one JSON object per hand")
@@ -76,29 +80,57 @@ def _error(message: str) -> int:
     return 2
 
 
+def _report(m: int, fault: Fault) -> None:
+    """A contained bot's fault, on stderr (the hand lines stay what a replay prints)."""
+    print(
+        f"tarocchino simulate: match {m} hand {fault.hand_number} seat {fault.seat}: {fault}",
+        file=sys.stderr,
+        flush=True,
+    )
+
+
 def run_simulate(args: argparse.Namespace) -> int:
-    names = [n.strip() for n in args.players.split(",")]
+    names = split_specs(args.players)
     if len(names) != 4:
-        return _error(f"--players needs four levels, got {len(names)} ({args.players!r})")
-    unknown = [n for n in names if n not in BOTS]
-    if unknown:
-        return _error(f"unknown player {unknown[0]!r} (known: {', '.join(BOTS)})")
+        return _error(f"--players needs four bots, got {len(names)} ({args.players!r})")
     if args.matches < 1:
         return _error("--matches must be at least 1")
+    problem = seconds_problem("--time-limit", args.time_limit)
+    if problem:
+        return _error(problem)
     try:
         rules = Rules(target=args.target)
+        specs = [parse_spec(n) for n in names]
     except ValueError as exc:
         return _error(str(exc))
+    timed = sorted({str(s) for s in specs if reproducible(s) is False})
+    if timed:
+        print(
+            f"tarocchino simulate: note: {', '.join(timed)} thinks for a time budget, so the "
+            "output depends on this machine's speed; an iteration budget (hard:iterations=200) "
+            "is reproducible",
+            file=sys.stderr,
+        )
     for m in range(args.matches):
         seed = match_seed(args.seed, m)
-        players = [make_bot(n) for n in names]
+        containment = Containment(
+            time_limit_s=args.time_limit,
+            echo_stderr=True,
+            on_fault=lambda fault, m=m: _report(m, fault),
+        )
+        players = [spec.make(containment) for spec in specs]
         match = Match(seed, rules)
 
         def on_hand(match: Match, result: HandResult, m: int = m) -> None:
             line = hand_line(m, len(match.results) - 1, result, match.scores, match.winner)
             emit(line, args.json)
 
-        play_match(match, players, seat_rngs(seed), on_hand)
+        try:
+            play_match(match, players, seat_rngs(seed), on_hand)
+        finally:
+            for player in players:
+                if isinstance(player, Guard):
+                    player.close()
         if args.record is not None:
             record.save(match, args.record / f"match-{m}.json")
     return 0

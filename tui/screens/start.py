@@ -23,13 +23,18 @@ TITLE = r"""
  ╩ ╩ ╩╩╚═╚═╝╚═╝╚═╝╩ ╩╩╝╚╝╚═╝""".strip("\n")
 
 
-def kind_options() -> list[tuple[str, str]]:
+def kind_options(extra: list[str] | tuple[str, ...] = ()) -> list[tuple[str, str]]:
+    """Human and the levels, and ``extra`` kinds given on the command line (a bot with options,
+    another bot)."""
     options = [("Human", HUMAN)]
     for level in BOT_LEVELS:
         label = f"{level.capitalize()} bot"
         if level not in BOTS:
             label += f" (as {available_level(level)})"
         options.append((label, level))
+    for kind in dict.fromkeys(extra):
+        if kind not in (value for _, value in options):
+            options.append((kind, kind))
     return options
 
 
@@ -66,7 +71,7 @@ class StartScreen(Screen[None]):
                     yield Label(f"Seat {seat + 1} · {'AB'[seat % 2]}", classes="seat-label")
                     yield Input(placeholder=DEFAULT_NAMES[seat], id=f"name-{seat}", compact=True,
                                 max_length=16)
-                    yield Select(kind_options(), value=kinds[seat], allow_blank=False,
+                    yield Select(kind_options(kinds), value=kinds[seat], allow_blank=False,
                                  id=f"kind-{seat}", compact=True)
             with Horizontal(id="options-row"):
                 yield Label("Target", classes="option-label")

@@ -22,7 +22,9 @@ from textual.timer import Timer
 from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
+from ai.contain import ask
 from ai.player import Player
+from ai.spec import label_of
 from game.actions import DECLARE, DISCARD, PLAY, Action, declare, discard, play
 from game.cards import FIVES, SUIT_MASK, SUIT_NAMES, TRUMP, Card, sorted_for_display
 from game.errors import IllegalActionError
@@ -62,14 +64,9 @@ def _address(name: str, text: str) -> Text:
 
 
 def _ask(bot: Player, view: PlayerView, rng: random.Random) -> tuple[Action, str | None]:
-    """The bot's choice, or the first legal action (and what went wrong) if it fails."""
-    try:
-        action = bot.choose(view, view.legal, rng)
-    except Exception as exc:  # a failing bot must not end the game
-        return view.legal[0], f"{type(exc).__name__}: {exc}"
-    if action not in view.legal:
-        return view.legal[0], f"it chose an illegal action {action}"
-    return action, None
+    """The bot's choice, or a safe legal move and what went wrong (ai.contain.ask)."""
+    action, faults = ask(bot, view, rng)
+    return action, "; ".join(f.notice for f in faults) or None
 
 
 class TableScreen(Screen[None]):
@@ -215,7 +212,7 @@ class TableScreen(Screen[None]):
             tags.append("partner" if (seat - self.bottom) % 2 == 0 else "opponent")
         kind = self.session.seats[seat].kind
         if kind != "human":
-            tags.append(f"{self.session.substitutes.get(seat, kind)} bot")
+            tags.append(f"{label_of(self.session.substitutes.get(seat, kind))} bot")
         return tags
 
     def _seat_status(self, seat: int, view: PlayerView) -> str:
