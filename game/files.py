@@ -36,6 +36,12 @@ def clip(text: str, limit: int = 80) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def clip_path(path: str | Path, limit: int = 80) -> str:
+    """A path cut to ``limit`` characters from its start, so that its last parts stay readable."""
+    text = str(path)
+    return text if len(text) <= limit else "…" + text[-(limit - 1) :]
+
+
 def shorten(value: object, limit: int = 40) -> str:
     """``repr(value)`` cut to ``limit`` characters."""
     return clip(repr(value), limit)

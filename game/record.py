@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 
 from game.errors import IllegalActionError, RecordError
-from game.files import FileReadError, clip, read_json, shorten, write_atomic
+from game.files import FileReadError, clip, clip_path, read_json, shorten, write_atomic
 from game.files import loads as loads_json
 from game.match import Match
 from game.rules import Rules
@@ -128,5 +128,5 @@ def load(path: str | Path) -> Match:
     try:
         data = read_json(path)
     except FileReadError as exc:
-        raise RecordError(f"cannot read record {clip(str(path))}: {exc}") from None
+        raise RecordError(f"cannot read record {clip_path(path)}: {exc}") from None
     return from_json(data)

@@ -16,7 +16,7 @@ from ai.spec import parse_spec, reproducible, split_specs
 from ai.table import play_match, seat_rngs
 from game import record
 from game.errors import RecordError
-from game.files import clip
+from game.files import clip_path
 from game.hand import HandResult
 from game.match import Match
 from game.rules import Rules
@@ -95,19 +95,19 @@ def check_record_dir(directory: Path, matches: int) -> str | None:
         directory.mkdir(parents=True, exist_ok=True)
         entries = list(os.scandir(directory))
     except OSError as exc:
-        where = clip(str(directory))
+        where = clip_path(directory)
         return f"--record {where}: cannot make or open that directory ({exc.strerror})"
     for entry in entries:
         found = RECORD_NAME.fullmatch(entry.name)
         if found and int(found[1]) < matches and entry.is_dir():
-            return f"--record: {clip(entry.path)} is a directory"
+            return f"--record: {clip_path(entry.path)} is a directory"
     try:
         fd, probe = tempfile.mkstemp(dir=directory, prefix=f".match-{matches - 1}.json.",
                                      suffix=".tmp")
         os.close(fd)
         os.unlink(probe)
     except OSError as exc:
-        return f"--record {clip(str(directory))}: cannot write there ({exc.strerror})"
+        return f"--record {clip_path(directory)}: cannot write there ({exc.strerror})"
     return None
 
 
@@ -171,7 +171,7 @@ def run_simulate(args: argparse.Namespace) -> int:
             try:
                 record.save(match, path)
             except OSError as exc:
-                return _error(f"cannot write {clip(str(path))}: {exc.strerror or exc}", 1)
+                return _error(f"cannot write {clip_path(path)}: {exc.strerror or exc}", 1)
     return 0
 
 
