@@ -185,3 +185,33 @@ def remove_stale_temporaries(directory: str | Path) -> int:
         except OSError:
             continue
     return removed
+
+
+MAX_ASIDE = 999  # at most this many copies of one file are set aside (damaged, backups)
+
+
+def aside_name(path: Path, kind: str, companions: tuple[str, ...] = ()) -> Path:
+    """The first free name to set ``path`` aside under: NAME.KIND, then NAME.KIND.2, … (free
+    together with the companion files NAME.KIND+suffix). OSError when MAX_ASIDE are taken."""
+    for n in range(1, MAX_ASIDE + 1):
+        target = path.with_name(f"{path.name}.{kind}" + (f".{n}" if n > 1 else ""))
+        names = [target, *(target.with_name(target.name + c) for c in companions)]
+        if not any(os.path.lexists(p) for p in names):
+            return target
+    raise OSError(f"there are already {MAX_ASIDE} {kind} copies of {path.name}")
+
+
+def move_without_replacing(source: Path, target: Path) -> None:
+    """Rename ``source`` to ``target`` but never over something already there: a hard link then
+    an unlink; a plain rename (after checking the name is free) where no link can be made."""
+    try:
+        os.link(source, target, follow_symlinks=False)
+    except FileExistsError:
+        raise OSError(f"{target.name} appeared meanwhile") from None
+    except OSError:  # no hard links here, or a directory: one game holds the directory
+        if os.path.lexists(target):
+            raise
+        os.rename(source, target)
+        return
+    os.unlink(source)
+

@@ -13,7 +13,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.errors import IllegalActionError, RecordError
-from game.files import FileMissingError, FileReadError, read_json, shorten, write_atomic
+from game.files import (
+    FileMissingError,
+    FileReadError,
+    aside_name,
+    move_without_replacing,
+    read_json,
+    shorten,
+    write_atomic,
+)
 from game.record import from_json, to_json
 from tui.session import Seat, Session, side_name, valid_kind
 
@@ -21,7 +29,6 @@ SAVE_FILE = "autosave.json"
 FORMAT = "tarocchino-save"
 VERSION = 1
 DAMAGED, BACKUP = "damaged", "backup"
-_MAX_ASIDE = 999  # at most this many damaged (or backup) files are kept
 
 
 class SaveError(ValueError):
@@ -133,27 +140,10 @@ class SaveStore:
         except IsADirectoryError:
             pass  # not ours to remove; reading it says what is wrong
 
-    def _aside_name(self, kind: str) -> Path:
-        """The first free name for a file set aside: autosave.json.damaged, then .damaged.2, …"""
-        for n in range(1, _MAX_ASIDE + 1):
-            target = self.path.with_name(f"{SAVE_FILE}.{kind}" + (f".{n}" if n > 1 else ""))
-            if not os.path.lexists(target):
-                return target
-        raise OSError(f"there are already {_MAX_ASIDE} {kind} saves")
-
     def _move_aside(self, kind: str) -> Path:
         """Rename the save to a free name of ``kind``, never over another file; OSError if not."""
-        target = self._aside_name(kind)
-        try:
-            os.link(self.path, target, follow_symlinks=False)
-        except FileExistsError:
-            raise OSError(f"{target.name} appeared meanwhile") from None
-        except OSError:  # no hard links here (or not allowed): one game holds the directory
-            if os.path.lexists(target):
-                raise
-            os.rename(self.path, target)
-            return target
-        os.unlink(self.path)
+        target = aside_name(self.path, kind)
+        move_without_replacing(self.path, target)
         return target
 
     def set_aside(self) -> Path | None:
@@ -191,6 +181,6 @@ class SaveStore:
     def next_backup_name(self) -> str:
         """The name the saved match will be kept under when a new match replaces it."""
         try:
-            return self._aside_name(BACKUP).name
+            return aside_name(self.path, BACKUP).name
         except OSError:
             return f"{SAVE_FILE}.{BACKUP}"

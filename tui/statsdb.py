@@ -18,12 +18,12 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.files import aside_name, move_without_replacing
 from tui.statsschema import CURRENT, Damaged, StatsError, create, migrate, schema_version
 
 DB_FILE = "stats.sqlite3"
 DAMAGED = "damaged"
 COMPANIONS = ("-journal", "-wal", "-shm")  # SQLite's own files beside a database
-MAX_ASIDE = 999  # damaged databases kept at most
 MAX_PAGES = 1 << 16  # of 4 KiB: the database stops growing at 256 MiB
 TIMEOUT = 2.0  # seconds to wait for another process's write lock
 
@@ -74,42 +74,16 @@ def failure(exc: sqlite3.Error | OSError) -> StatsError:
 # ----------------------------------------------------------------------------- setting aside
 
 
-def aside_name(path: Path, kind: str = DAMAGED) -> Path:
-    """The first free name to set ``path`` aside as: NAME.damaged, then NAME.damaged.2, … (free
-    together with its SQLite companions). OSError when MAX_ASIDE are taken already."""
-    for n in range(1, MAX_ASIDE + 1):
-        target = path.with_name(f"{path.name}.{kind}" + (f".{n}" if n > 1 else ""))
-        names = [target, *(target.with_name(target.name + c) for c in COMPANIONS)]
-        if not any(os.path.lexists(p) for p in names):
-            return target
-    raise OSError(f"there are already {MAX_ASIDE} {kind} copies")
-
-
-def _move(source: Path, target: Path) -> None:
-    """Rename, never replacing what is at ``target``: a hard link then an unlink; a plain rename
-    (after checking the name is free) where a link cannot be made (a directory)."""
-    try:
-        os.link(source, target, follow_symlinks=False)
-    except FileExistsError:
-        raise OSError(f"{target.name} appeared meanwhile") from None
-    except OSError:
-        if os.path.lexists(target):
-            raise
-        os.rename(source, target)
-        return
-    os.unlink(source)
-
-
 def set_aside(path: Path) -> Path:
     """Move a damaged database, with its journal if any, to a free numbered name; OSError if it
     cannot be moved."""
-    target = aside_name(path)
-    _move(path, target)
+    target = aside_name(path, DAMAGED, COMPANIONS)
+    move_without_replacing(path, target)
     for companion in COMPANIONS:
         source = path.with_name(path.name + companion)
         if os.path.lexists(source):
             try:
-                _move(source, target.with_name(target.name + companion))
+                move_without_replacing(source, target.with_name(target.name + companion))
             except OSError:
                 source.unlink(missing_ok=True)  # an old journal must never meet the new file
     return target
