@@ -45,6 +45,7 @@ class RemoteBot:
         self.scores: tuple[int, int] | None = None
         self.hands: list[p.HandOver] = []
         self.messages = 0
+        self.state: p.State | None = None  # the latest state of the table
         self._asked: int | None = None  # the ply asked about last
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -65,6 +66,7 @@ class RemoteBot:
             return
         if not isinstance(message, p.State):
             return
+        self.state = message
         if message.winner is not None:
             self.winner = message.winner
             last = self.hands[-1].result if self.hands else None

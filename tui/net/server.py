@@ -39,6 +39,7 @@ from tui.session import HUMAN, Seat, Session
 
 CLOSE_POLICY = WSCloseCode.POLICY_VIOLATION  # 1008: a client broke the rules
 CLOSE_TOO_BIG = WSCloseCode.MESSAGE_TOO_BIG  # 1009
+REMOTE, HOST, STAND_IN = "remote", "host", "stand-in"  # who took an action
 FATAL = {p.VERSION, p.HELLO_FIRST, p.HELLO_TIMEOUT, p.PASSWORD, p.TOKEN, p.SEAT_TAKEN, p.NO_SEAT,
          p.NAME_TAKEN, p.TOO_LONG, p.FLOOD, p.TOO_MANY_ERRORS, p.REPLACED}  # fmt: skip
 
@@ -186,6 +187,7 @@ class TableServer:
         self.results: list[HandResult] = list(session.match.results)
         self.finished = asyncio.Event()
         self.messages_sent = 0
+        self.movers: list[tuple[int, str]] = []  # (seat, REMOTE, HOST or STAND_IN) of each action
         self._thinking: tuple[int, int, bool] | None = None  # (seat, ply, stand-in) in flight
         self._task: asyncio.Task[None] | None = None
         self._runner: web.AppRunner | None = None
@@ -476,10 +478,11 @@ class TableServer:
             result = self.session.apply(act.action)
         except IllegalActionError as exc:
             raise p.ProtocolError(p.ILLEGAL, str(exc)) from None
-        self._applied(result)
+        self._applied(result, seat, REMOTE)
 
-    def _applied(self, result: HandResult | None) -> None:
+    def _applied(self, result: HandResult | None, seat: int, by: str) -> None:
         """After an action: save, tell everybody, go on."""
+        self.movers.append((seat, by))
         self._save()
         if result is not None:
             self.results.append(result)
@@ -545,14 +548,14 @@ class TableServer:
             return
         self._cancel_thinking()
         self._thinking = (seat, ply, stand_in)
-        self._task = asyncio.create_task(self._think(bot, seat, ply))
+        self._task = asyncio.create_task(self._think(bot, seat, ply, stand_in))
 
     def _cancel_thinking(self) -> None:
         if self._task is not None:
             self._task.cancel()
         self._task, self._thinking = None, None
 
-    async def _think(self, bot: Player, seat: int, ply: int) -> None:
+    async def _think(self, bot: Player, seat: int, ply: int, stand_in: bool) -> None:
         match = self.session.match
         view = match.view(seat)
         rng = decision_rng(match.decision_seed, seat, ply)
@@ -572,7 +575,7 @@ class TableServer:
         except IllegalActionError as exc:  # ask() answers legal actions: never expected
             self.log(f"seat {seat + 1}: the bot's action was refused: {exc}")
             return
-        self._applied(result)
+        self._applied(result, seat, STAND_IN if stand_in else HOST)
 
     # ----------------------------------------------------------------- telling the table
     def statuses(self) -> list[p.SeatStatus]:
