@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import math
 import secrets
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -30,11 +32,12 @@ from ai.player import Player
 from ai.spec import label_of, parse_spec
 from ai.table import decision_rng, decision_seed
 from game.errors import IllegalActionError
+from game.files import write_atomic
 from game.hand import HandResult
 from game.view import PlayerView
 from tui.net import protocol as p
 from tui.net.claims import Claim, ClaimStore, token_hash
-from tui.save import SaveStore
+from tui.save import SaveStore, to_save_json
 from tui.session import HUMAN, Seat, Session
 
 CLOSE_POLICY = WSCloseCode.POLICY_VIOLATION  # 1008: a client broke the rules
@@ -176,6 +179,7 @@ class TableServer:
         self.claims = claims
         self.on_match_over = on_match_over
         self.log = log or (lambda text: None)
+        self._saver = _Saver(store, self.log)
         self.seats = [_SeatState(host_bot=not s.human) for s in session.seats]
         for seat, claim in enumerate(claimed or [None] * 4):
             if claim is not None and not self.seats[seat].host_bot:
@@ -229,6 +233,7 @@ class TableServer:
             close = getattr(bot, "close", None)
             if close is not None:
                 close()
+        await asyncio.to_thread(self._saver.flush)
         self.finished.set()
 
     async def _handle(self, request: web.Request) -> web.StreamResponse:
@@ -338,9 +343,7 @@ class TableServer:
         if hello.token is None:  # a newcomer (_seat_for found the seat free)
             token = secrets.token_urlsafe(24)
             s.claim = Claim(hello.name, hello.player, _level(hello), token_hash(token))
-            seats = list(self.session.seats)
-            seats[seat] = Seat(HUMAN, hello.name)
-            self.session.seats = tuple(seats)
+            self._name_seat(seat, hello.name)
             self._save_claims()
             self._save()
             bot = f" (bot: {s.claim.level})" if s.claim.level else ""
@@ -362,6 +365,21 @@ class TableServer:
         self.messages_sent += 1
         self._broadcast()
         self._drive()
+
+    def _name_seat(self, seat: int, name: str) -> None:
+        """Give ``seat`` its player's name; an open seat that had that name as a placeholder
+        gets another (the four names stay different, as a save needs them)."""
+        seats = list(self.session.seats)
+        seats[seat] = Seat(HUMAN, name)
+        for other, s in enumerate(self.seats):
+            if other != seat and s.claim is None and not s.host_bot and (
+                seats[other].name.casefold() == name.casefold()
+            ):
+                used = {x.name.casefold() for x in seats}
+                free = next(n for n in (f"Seat {other + 1}", *(f"Seat {other + 1}.{i}"
+                            for i in range(1, 9))) if n.casefold() not in used)  # fmt: skip
+                seats[other] = Seat(HUMAN, free)
+        self.session.seats = tuple(seats)
 
     def _seat_for(self, hello: p.Hello) -> int:
         """The seat ``hello`` may have; ProtocolError (fatal) when none."""
@@ -489,6 +507,11 @@ class TableServer:
             number = len(self.results) - 1
             hand = self.session.last_hand
             assert hand is not None
+            names = [f"{self.session.seats[i].name} & {self.session.seats[i + 2].name}"
+                     for i in (0, 1)]  # fmt: skip
+            after = result.scores_after
+            self.log(f"hand {number + 1}: {names[0]} {result.sides[0].total}, {names[1]} "
+                     f"{result.sides[1].total} · score {after[0]} to {after[1]}")  # fmt: skip
             for seat, s in enumerate(self.seats):
                 if s.conn is not None:
                     s.conn.send(p.hand_over(number, result, hand.view(seat, number)))
@@ -615,12 +638,8 @@ class TableServer:
 
     # ----------------------------------------------------------------- files
     def _save(self) -> None:
-        if self.store is None:
-            return
-        try:
-            self.store.write(self.session)
-        except OSError as exc:
-            self.log(f"could not save the table: {exc}")
+        if self.store is not None:
+            self._saver.save(self.session)
 
     def _save_claims(self) -> None:
         if self.claims is None:
@@ -635,6 +654,49 @@ def _level(hello: p.Hello) -> str | None:
     if hello.player != p.BOT:
         return None
     return label_of(hello.level)[:40] if hello.level else "bot"
+
+
+class _Saver:
+    """Writes the autosave off the event loop, in order: the session is put in words on the loop
+    (so the file is the table as it was at that move), written by one thread; when moves come
+    faster than the disk, only the latest is written."""
+
+    def __init__(self, store: SaveStore | None, log: Callable[[str], None]) -> None:
+        self.store, self.log = store, log
+        self._lock = threading.Lock()
+        self._idle = threading.Event()
+        self._idle.set()
+        self._latest: tuple[str | None] | None = None  # (text,) to write, (None,) to clear
+
+    def save(self, session: Session) -> None:
+        over = session.match.winner is not None
+        text = None if over else json.dumps(to_save_json(session), indent=1) + "\n"
+        with self._lock:
+            start = self._idle.is_set()
+            self._latest = (text,)
+            self._idle.clear()
+        if start:
+            threading.Thread(target=self._run, name="autosave", daemon=True).start()
+
+    def _run(self) -> None:
+        while True:
+            with self._lock:
+                latest, self._latest = self._latest, None
+                if latest is None:
+                    self._idle.set()
+                    return
+            assert self.store is not None
+            try:
+                if latest[0] is None:
+                    self.store.clear()
+                else:
+                    write_atomic(self.store.path, latest[0])
+            except OSError as exc:
+                self.log(f"could not save the table: {exc}")
+
+    def flush(self, timeout: float = 10.0) -> None:
+        """Wait for the last save to be on disk."""
+        self._idle.wait(timeout)
 
 
 def table_directory(data: Path) -> Path:
