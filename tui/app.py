@@ -11,6 +11,9 @@ from textual.binding import Binding
 from textual.filter import LineFilter, Monochrome
 
 from ai.contain import close_all
+from tui.net.client import JoinRequest
+from tui.net.play import NetworkPlay
+from tui.net.server import HostRequest
 from tui.save import SaveError, SaveStore
 from tui.screens.help import HelpScreen
 from tui.screens.settings import SettingsScreen
@@ -48,6 +51,7 @@ class TarocchinoApp(App[None]):
         target: int = 800,
         resume: bool = False,
         persist: bool = True,
+        join: JoinRequest | None = None,
     ) -> None:
         super().__init__()
         self.directory = Path(directory) if directory is not None else data_dir()
@@ -56,6 +60,8 @@ class TarocchinoApp(App[None]):
         self.store = SaveStore(self.directory)
         self._start = (seats, seed, target) if seats is not None else None
         self._resume = resume
+        self._join = join
+        self.network = NetworkPlay(self, self.directory)  # a table joined or hosted
         self._monochrome = Monochrome()
 
     # ----------------------------------------------------------------- screens
@@ -70,6 +76,8 @@ class TarocchinoApp(App[None]):
             self.start_match(seats, seed=seed, target=target)
         elif self._resume:
             self.resume_match()
+        elif self._join is not None:
+            self.join_table(self._join)
         self.call_after_refresh(self.check_size)
 
     def start_match(self, seats: tuple[Seat, ...], *, seed: int | None, target: int) -> None:
@@ -80,6 +88,15 @@ class TarocchinoApp(App[None]):
         session = Session.new(seats, seed=seed, target=target)
         self._write(session)
         self.push_screen(TableScreen(session, self.store))
+
+    def join_table(self, request: JoinRequest) -> None:
+        """Take a seat at a table server (``tarocchino join``, or Join on the start screen)."""
+        self.network.join(request)
+
+    async def host_table(self, seats: tuple[Seat, ...], *, seed: int | None, target: int,
+                         request: HostRequest) -> None:  # fmt: skip
+        """Host a table with these seats in this game and sit at its first Human seat."""
+        await self.network.host(seats, seed, target, request)
 
     def resume_match(self) -> bool:
         """Resume the autosaved match; a damaged save gives a message, never a traceback."""
@@ -131,8 +148,9 @@ class TarocchinoApp(App[None]):
         return filters
 
     # ----------------------------------------------------------------- terminal size
-    def on_unmount(self) -> None:
+    async def on_unmount(self) -> None:
         close_all()  # bots in processes of their own (ai.contain) stop now, even mid-thought
+        await self.network.close()
 
     def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self.check_size)

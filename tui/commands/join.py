@@ -11,7 +11,7 @@ import sys
 import time
 
 from ai.spec import BotSpec, SpecError, label_of, parse_spec
-from tui.net.client import DEFAULT_PORT, Address, TokenStore
+from tui.net.client import DEFAULT_PORT, Address, JoinRequest, TokenStore
 from tui.net.protocol import ProtocolError, check_name
 from tui.settings import MAX_PAUSE, data_dir
 
@@ -72,9 +72,22 @@ def run(args: argparse.Namespace) -> int:
     tokens = TokenStore(data_dir())
     if spec is not None:
         return asyncio.run(_bot(address, name, seat, password or None, spec, args, tokens))
-    from tui.commands.play import open_app  # imported here: a bot seat never loads Textual
+    return _person(args, JoinRequest(address, name, seat, password or None))
 
-    return open_app(args, join=(address, name, seat, password or None))
+
+def _person(args: argparse.Namespace, request: JoinRequest) -> int:
+    """The game's table in this terminal, at the remote seat."""
+    from dataclasses import replace
+
+    from tui.app import TarocchinoApp  # imported here: a bot seat never loads Textual
+    from tui.settings import load_settings
+
+    directory = data_dir()
+    settings = load_settings(directory)
+    if args.ascii:
+        settings = replace(settings, suit_marks="ascii")
+    TarocchinoApp(settings=settings, directory=directory, join=request).run()
+    return 0
 
 
 async def _bot(address: Address, name: str, seat: int | None, password: str | None,

@@ -68,6 +68,16 @@ class Address:
         return f"{host}:{self.port}"
 
 
+@dataclass(frozen=True, slots=True)
+class JoinRequest:
+    """Where and how to join: what ``tarocchino join`` and the join dialog both give."""
+
+    address: Address
+    name: str
+    seat: int | None = None  # 0-3, or None: the first free seat
+    password: str | None = None
+
+
 class TokenStore:
     """The tokens of the seats joined from this data directory, one small file per table and
     name (several people on one machine each keep theirs)."""

@@ -74,6 +74,15 @@ class TableConfig:
             raise ValueError(f"the password must be 1 to {p.MAX_SECRET} characters")
 
 
+@dataclass(frozen=True, slots=True)
+class HostRequest:
+    """How to host the table set up on the start screen."""
+
+    port: int
+    bind: str
+    password: str | None
+
+
 def bot_pause(view: PlayerView, delay: float, trick_pause: float) -> float:
     """How long a bot waits before acting, so people can follow: ``delay``, and ``trick_pause``
     more when it leads after a finished trick (the trick stays in view meanwhile)."""

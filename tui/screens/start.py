@@ -16,7 +16,7 @@ from tui.bots import BOTS, available_level
 from tui.render import Look, box_lines
 from tui.save import SaveError, SaveStore
 from tui.screens.confirm import ConfirmScreen
-from tui.session import BOT_LEVELS, DEFAULT_NAMES, HUMAN, parse_seats
+from tui.session import BOT_LEVELS, DEFAULT_NAMES, HUMAN, Seat, parse_seats
 
 TITLE = r"""
 ╔╦╗╔═╗╦═╗╔═╗╔═╗╔═╗╦ ╦╦╔╗╔╔═╗
@@ -82,6 +82,8 @@ class StartScreen(Screen[None]):
                 yield Input(placeholder="random", id="seed", type="integer", compact=True)
             with Horizontal(id="start-buttons"):
                 yield Button("Start new match", id="start", variant="primary", compact=True)
+                yield Button("Host", id="host", compact=True)
+                yield Button("Join", id="join", compact=True)
                 yield Button("Rules & help", id="help", compact=True)
                 yield Button("Settings", id="settings", compact=True)
                 yield Button("Quit", id="quit", variant="error", compact=True)
@@ -155,6 +157,12 @@ class StartScreen(Screen[None]):
                 self.start()
             case "resume":
                 app.resume_match()
+            case "host":
+                self.host()
+            case "join":
+                from tui.net.screens import JoinScreen
+
+                app.push_screen(JoinScreen(), lambda request: request and app.join_table(request))
             case "help":
                 app.action_help()
             case "settings":
@@ -166,8 +174,28 @@ class StartScreen(Screen[None]):
         event.stop()
         self.start()
 
-    def start(self) -> None:
+    def host(self) -> None:
+        """Host a table with the seats set up here: the Human seats are for people who join."""
+        from tui.net.screens import HostScreen
+
         app: Any = self.app
+        chosen = self._chosen()
+        if chosen is None:
+            return
+        seats, seed, target = chosen
+        people = sum(s.human for s in seats)
+        if not people:
+            self.show_message("Make at least one seat Human: yours.", error=True)
+            return
+
+        def hosted(request: Any) -> None:
+            if request is not None:
+                app.run_worker(app.host_table(seats, seed=seed, target=target, request=request))
+
+        app.push_screen(HostScreen(people), hosted)
+
+    def _chosen(self) -> tuple[tuple[Seat, ...], int | None, int] | None:
+        """The seats, seed and target set up here (None, with a message, when one is wrong)."""
         kinds = [str(self.query_one(f"#kind-{i}", Select).value) for i in range(4)]
         names = [self.query_one(f"#name-{i}", Input).value for i in range(4)]
         try:
@@ -180,7 +208,15 @@ class StartScreen(Screen[None]):
             seed = int(seed_text) if seed_text else None
         except ValueError as exc:
             self.show_message(str(exc), error=True)
+            return None
+        return seats, seed, target
+
+    def start(self) -> None:
+        app: Any = self.app
+        chosen = self._chosen()
+        if chosen is None:
             return
+        seats, seed, target = chosen
         self.show_message("")
         if self.store is None or not self.store.exists():
             app.start_match(seats, seed=seed, target=target)

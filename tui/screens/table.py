@@ -100,6 +100,7 @@ class TableScreen(Screen[None]):
         self._hint_worker: Worker | None = None
         self._held: list[Action] | None = None  # bot actions that came while a dialog was up
         self._sheet_timer: Timer | None = None
+        self._drawn_ply = -1  # a remote table: the move last drawn
 
     # ----------------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
@@ -121,7 +122,7 @@ class TableScreen(Screen[None]):
         yield HandView(id="hand")
         yield TextLine(id="status")
         keys = [("⏎", "Play"), ("?", "Help"), ("p", "Last trick"), ("t", "Hint")]
-        if len(self.session.humans) == 1:
+        if self._undo_possible:
             keys.append(("u", "Undo"))
         keys += [("s", "Settings"), ("q", "Menu")]
         actions = {"⏎": "play", "?": "help", "p": "last_trick", "t": "hint", "u": "undo",
@@ -134,6 +135,8 @@ class TableScreen(Screen[None]):
             wanted = self.session.seats[seat].kind
             self.notify(f"The {wanted} bot is not available yet: {self.session.seats[seat].name} "
                         f"plays as the {bot} bot.", severity="warning")
+        if self.remote:
+            self.session.listen(lambda: self.call_later(self._table_changed))  # type: ignore[attr-defined]
         self.advance()
 
     @property
@@ -142,6 +145,11 @@ class TableScreen(Screen[None]):
         if settings is None:
             return Look()
         return Look(ascii=settings.ascii, color=settings.color)
+
+    @property
+    def remote(self) -> bool:
+        """The match is played at a table server (tui.net.remote), this screen being one seat."""
+        return hasattr(self.session, "pop_hand_over")
 
     @property
     def names(self) -> list[str]:
@@ -213,6 +221,7 @@ class TableScreen(Screen[None]):
         kind = self.session.seats[seat].kind
         if kind != "human":
             tags.append(f"{label_of(self.session.substitutes.get(seat, kind))} bot")
+        tags += getattr(self.session, "status_tags", lambda seat: [])(seat)  # remote: away, …
         return tags
 
     def _seat_status(self, seat: int, view: PlayerView) -> str:
@@ -336,6 +345,10 @@ class TableScreen(Screen[None]):
             self.redraw()
             return
         seat = m.turn
+        if not self.session.is_human(seat) and seat not in self.session.bots:
+            self.thinking = None  # played at another screen (a remote table): wait for it
+            self.redraw()
+            return
         if not self.session.is_human(seat):
             self.thinking = seat
             self.redraw()
@@ -463,6 +476,8 @@ class TableScreen(Screen[None]):
         if self._held is not None:
             actions, self._held = self._held, None
             self.perform(*actions)
+        elif self.remote:
+            self._table_changed()  # what the table sent while a dialog was up
         else:
             self.redraw()
 
@@ -572,16 +587,12 @@ class TableScreen(Screen[None]):
         self.frozen = self.session.last_view(self.viewer, self.bottom)
         self.redraw()
         pause = self._setting("trick_pause", 1.0) if result.called_out is None else 0.0
-        hand = self.session.last_hand
-        tricks = [0, 0]
-        for t in hand.tricks if hand is not None else ():
-            tricks[t.winner & 1] += 1
         summary = HandSummary(
-            hand_number=len(m.results) - 1,
+            hand_number=m.results.index(result) if result in m.results else len(m.results) - 1,
             result=result,
             sides=(side_name(self.session.seats, 0), side_name(self.session.seats, 1)),
-            before=(m.scores[0] - result.sides[0].total, m.scores[1] - result.sides[1].total),
-            tricks=(tricks[0], tricks[1]),
+            before=result.scores_before,
+            tricks=result.tricks,
             winner=m.winner,
             target=m.rules.target,
         )
@@ -601,6 +612,8 @@ class TableScreen(Screen[None]):
 
     def _after_sheet(self, choice: str | None) -> None:
         self.frozen = None
+        if choice not in (NEW, MENU, QUIT) and self._next_remote_hand():
+            return
         if self.session.hot_seat:
             self.viewer = None  # the sheet was a shared screen: hand over again
         if self.session.match.winner is not None or choice in (NEW, MENU, QUIT):
@@ -619,6 +632,36 @@ class TableScreen(Screen[None]):
         else:
             self.dismiss(None)
 
+    # ----------------------------------------------------------------- a remote table
+    def _table_changed(self) -> None:
+        """The table server sent news (a move, a finished hand, a seat coming or going)."""
+        session: Any = self.session
+        for notice in session.pop_notices():
+            self.notify(notice, timeout=6)
+        refusal = session.pop_refusal()
+        if refusal is not None:
+            self.say(Text(refusal.message, style="bold"))
+        if not self.is_attached or self.frozen is not None:
+            return  # the sheet of a hand is up: the table is shown again after it
+        if self._next_remote_hand():
+            return
+        if session.ply != self._drawn_ply and self.is_current:
+            self._drawn_ply = session.ply
+            if refusal is None:
+                self.message = Text()
+            self.marked, self.show_last = [], False
+            self.advance()
+            return
+        self.redraw()
+
+    def _next_remote_hand(self) -> bool:
+        """Show the next finished hand the table sent, if one is waiting."""
+        result = self.session.pop_hand_over() if self.remote else None  # type: ignore[attr-defined]
+        if result is None:
+            return False
+        self._hand_ended(result)
+        return True
+
     # ----------------------------------------------------------------- key bindings
     def on_key_bar_pressed(self, event: KeyBar.Pressed) -> None:
         event.stop()
@@ -631,8 +674,13 @@ class TableScreen(Screen[None]):
         # Fixed for the whole match (each change rebuilds the footer): undo exists only against
         # bots; when a key can do nothing right now, pressing it says why.
         if action == "undo":
-            return len(self.session.humans) == 1
+            return self._undo_possible
         return True
+
+    @property
+    def _undo_possible(self) -> bool:
+        """Undo is for a lone person against the bots of this screen."""
+        return len(self.session.humans) == 1 and bool(self.session.bots)
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen())
