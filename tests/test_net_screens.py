@@ -40,7 +40,7 @@ async def test_join_from_the_start_screen_and_play_the_match(tmp_path: Path) -> 
             await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen))
             await _type(pilot, "#address", "nowhere:99999")
             await _type(pilot, "#name", "Anna")
-            await press(pilot, "enter")
+            await pilot.press("enter")
             assert isinstance(app.screen, JoinScreen)  # a bad address is refused in the dialog
             assert "port" in screen_text(app)
             await _type(pilot, "#address", str(address))

@@ -82,11 +82,13 @@ class StartScreen(Screen[None]):
                 yield Input(placeholder="random", id="seed", type="integer", compact=True)
             with Horizontal(id="start-buttons"):
                 yield Button("Start new match", id="start", variant="primary", compact=True)
-                yield Button("Host", id="host", compact=True)
-                yield Button("Join", id="join", compact=True)
                 yield Button("Rules & help", id="help", compact=True)
                 yield Button("Settings", id="settings", compact=True)
                 yield Button("Quit", id="quit", variant="error", compact=True)
+            with Horizontal(id="net-buttons"):
+                yield Static(Text("Play together", style="bold"), classes="net-label")
+                yield Button("Host a table", id="host", compact=True)
+                yield Button("Join a table", id="join", compact=True)
             yield Static(id="start-message")
         yield Footer()
 
