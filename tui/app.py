@@ -52,6 +52,7 @@ class TarocchinoApp(App[None]):
         resume: bool = False,
         persist: bool = True,
         join: JoinRequest | None = None,
+        local: bool = True,
     ) -> None:
         super().__init__()
         self.directory = Path(directory) if directory is not None else data_dir()
@@ -61,6 +62,7 @@ class TarocchinoApp(App[None]):
         self._start = (seats, seed, target) if seats is not None else None
         self._resume = resume
         self._join = join
+        self.local = local  # False: another game holds the data directory; tables only here
         self.network = NetworkPlay(self, self.directory)  # a table joined or hosted
         self._monochrome = Monochrome()
 
@@ -70,7 +72,8 @@ class TarocchinoApp(App[None]):
         if self._start is not None:
             seats, _, target = self._start
             defaults = {"target": target, "kinds": [s.kind for s in seats]}
-        self.push_screen(StartScreen(self.store, defaults))
+        self.push_screen(StartScreen(self.store if self.local else None, defaults,
+                                     local=self.local))  # fmt: skip
         if self._start is not None:
             seats, seed, target = self._start
             self.start_match(seats, seed=seed, target=target)

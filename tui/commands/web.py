@@ -27,7 +27,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def command() -> str:
     """The command each browser tab runs: this game, with this Python."""
-    return f"{shlex.quote(sys.executable)} -m tui.cli play"
+    return f"{shlex.quote(sys.executable)} -m tui.cli play --tab"
 
 
 def run(args: argparse.Namespace) -> int:

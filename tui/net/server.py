@@ -324,7 +324,7 @@ class TableServer:
         conn.send(p.error(code, text, ply))
         self.messages_sent += 1
         who = self._who(conn)
-        if code not in FATAL:
+        if code not in FATAL and conn.seat is not None:  # before hello every error closes
             conn.strikes += 1
             if conn.strikes < self.config.max_strikes:
                 self.log(f"{who}: refused ({code}): {text}")

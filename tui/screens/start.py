@@ -50,10 +50,12 @@ class StartScreen(Screen[None]):
         Binding("ctrl+q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, store: SaveStore | None, defaults: dict[str, Any] | None = None) -> None:
+    def __init__(self, store: SaveStore | None, defaults: dict[str, Any] | None = None, *,
+                 local: bool = True) -> None:  # fmt: skip
         super().__init__()
         self.store = store
         self.defaults = defaults or {}
+        self.local = local  # False: another game uses the data directory (tables only)
 
     def compose(self) -> ComposeResult:
         kinds = self.defaults.get("kinds") or [HUMAN, "hard", "hard", "hard"]
@@ -96,6 +98,10 @@ class StartScreen(Screen[None]):
         self._hero()
         self.refresh_resume()
         self._placeholders()
+        if not self.local:
+            self.query_one("#start", Button).disabled = True
+            self.show_message("Another game is using this data directory: here you can host or "
+                              "join a table.")  # fmt: skip
 
     def on_select_changed(self, event: Select.Changed) -> None:
         self._placeholders()
