@@ -107,3 +107,27 @@ def test_join_a_table_that_is_not_there(tmp_path, monkeypatch, capsys) -> None:
     code = main(["join", "127.0.0.1:9", "--bot", "easy", "--name", "Robot", "--retry-for", "0.3"])
     assert code == 1
     assert "cannot reach the table" in capsys.readouterr().err
+
+
+def test_the_table_server_and_a_bot_seat_run_without_textual() -> None:
+    """`tarocchino host` and `join --bot` are headless: they never import Textual."""
+    code = ("import sys, tui.net.server, tui.net.botclient, tui.net.remote, tui.commands.host, "
+            "tui.commands.join; print(sorted(m for m in sys.modules if m.startswith('textual')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_a_browser_tab_finds_the_data_directory_busy(tmp_path, monkeypatch) -> None:
+    """`tarocchino web` runs `play --tab`: with another game in the data directory the tab still
+    opens (to host or join), its local matches off."""
+    from tui.commands import play
+    from tui.lock import DataLock
+
+    monkeypatch.setenv("TAROCCHINO_DATA_DIR", str(tmp_path))
+    opened = []
+    monkeypatch.setattr(play, "_play", lambda args, directory, seats, local=True:
+                        opened.append(local) or 0)  # fmt: skip
+    with DataLock(tmp_path):
+        assert main(["play", "--tab"]) == 0
+        assert main(["play"]) == 1  # a terminal is told another game is running
+    assert opened == [False]
