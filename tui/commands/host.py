@@ -19,7 +19,7 @@ from ai.spec import SpecError, label_of, parse_spec, split_specs
 from game.files import remove_stale_temporaries
 from tui.lock import DataLock, DirectoryBusy
 from tui.net.claims import Claim, ClaimStore
-from tui.net.client import DEFAULT_PORT
+from tui.net.client import DEFAULT_PORT, PASSWORD_ENV
 from tui.net.server import TableConfig, TableServer, table_directory
 from tui.save import SaveError, SaveStore
 from tui.session import HUMAN, Seat, Session, parse_seats
@@ -27,7 +27,6 @@ from tui.settings import MAX_PAUSE, data_dir
 from tui.stats import FinishedMatch, record_finished_match
 
 PROG = "tarocchino host"
-PASSWORD_ENV = "TAROCCHINO_TABLE_PASSWORD"
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 

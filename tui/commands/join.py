@@ -11,12 +11,11 @@ import sys
 import time
 
 from ai.spec import BotSpec, SpecError, label_of, parse_spec
-from tui.net.client import DEFAULT_PORT, Address, JoinRequest, TokenStore
+from tui.net.client import DEFAULT_PORT, PASSWORD_ENV, Address, JoinRequest, TokenStore
 from tui.net.protocol import ProtocolError, check_name
 from tui.settings import MAX_PAUSE, data_dir
 
 PROG = "tarocchino join"
-PASSWORD_ENV = "TAROCCHINO_TABLE_PASSWORD"
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

@@ -22,6 +22,7 @@ from game.files import FileReadError, read_json, write_atomic
 from tui.net import protocol as p
 
 DEFAULT_PORT = 7800
+PASSWORD_ENV = "TAROCCHINO_TABLE_PASSWORD"  # a table's password, kept out of the process list
 # Refusals after which trying again is pointless (the person must change something).
 GIVE_UP = {p.VERSION, p.PASSWORD, p.SEAT_TAKEN, p.NO_SEAT, p.NAME_TAKEN, p.MATCH_OVER,
            p.REPLACED, p.FLOOD, p.TOO_MANY_ERRORS, p.TOO_LONG, p.HELLO_FIRST}  # fmt: skip
