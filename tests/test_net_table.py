@@ -222,3 +222,14 @@ async def test_no_message_holds_a_card_another_seat_still_hides() -> None:
                     held |= hand.discard
                 assert not _cards_in(message) & _codes(held)
     assert own_seen > 100 and discard_seen > 0  # the check saw real cards, the discard too
+
+
+async def test_bots_acting_as_fast_as_the_table_goes_are_no_flood() -> None:
+    """Accepted actions come one a turn at most: only other messages count against the limit."""
+    config = dataclasses.replace(FAST, rate=1.0, burst=5)
+    server, address = await serve(seed=SEED, target=300, config=config)
+    bots = [remote_bot(address, seat, "easy") for seat in range(4)]
+    refusals = await asyncio.wait_for(asyncio.gather(*(b.run() for b in bots)), LIMIT_S)
+    await server.close()
+    assert refusals == [None] * 4 and server.session.match.winner is not None
+    assert len(server.session.match.actions) > 4 * config.burst

@@ -107,6 +107,11 @@ class _Bucket:
         self.level -= 1
         return True
 
+    def refund(self) -> None:
+        """Give back the token of a message that was an accepted action: those come one a turn
+        at most, so the game's own pace limits them (a fast bot is no flood)."""
+        self.level = min(self.burst, self.level + 1)
+
 
 class _Connection:
     """One WebSocket: its seat once it has joined, its outgoing queue and its strikes."""
@@ -308,6 +313,7 @@ class TableServer:
                 raise p.ProtocolError(p.HELLO_FIRST, "hello was said already")
             elif isinstance(parsed, p.Act):
                 self._act(conn, parsed)
+                conn.bucket.refund()
             elif isinstance(parsed, p.Ping):
                 conn.send(p.pong(parsed.id))
             else:
