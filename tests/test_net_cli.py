@@ -3,6 +3,7 @@ loopback, one of them killed mid-match and started again; the match ends as `sim
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -42,7 +43,8 @@ def _line(process: subprocess.Popen[str], pattern: str, seen: list[str]) -> re.M
     raise AssertionError(f"no line like {pattern!r} in:\n{''.join(seen)}")
 
 
-def test_host_and_four_bot_clients_one_killed_and_back(tmp_path: Path, capsys) -> None:
+def test_host_and_four_bot_clients_one_killed_and_back(tmp_path: Path, capsys,
+                                                       monkeypatch) -> None:  # fmt: skip
     expected = simulate_hands(SEED, PLAYERS, TARGET, capsys)
     host = _tarocchino(["host", "--port", "0", "--seed", str(SEED), "--target", str(TARGET)],
                        tmp_path / "host")  # fmt: skip
@@ -76,6 +78,11 @@ def test_host_and_four_bot_clients_one_killed_and_back(tmp_path: Path, capsys) -
                                                      "".join(log))]  # fmt: skip
     assert hands == hand_totals(expected)
     assert [int(final[1]), int(final[2])] == expected[-1]["score"]
+    capsys.readouterr()
+    monkeypatch.setenv("TAROCCHINO_DATA_DIR", str(tmp_path / "host"))
+    assert main(["stats", "--json"]) == 0  # the host recorded the match
+    stats = json.loads(capsys.readouterr().out)
+    assert stats["matches"] == 1 and stats["recent"][0]["source"] == "network"
 
 
 @pytest.mark.parametrize(

@@ -48,8 +48,10 @@ class RemoteMatch:
 
     @property
     def turn(self) -> int:
-        """The seat to act; -1 while this seat's own action is on its way (or the match over)."""
-        if self._session.winner is not None or self._session.pending:
+        """The seat to act; -1 while this seat's own action is on its way, before the match
+        starts and after it ends."""
+        session = self._session
+        if session.winner is not None or session.pending or not session.started:
             return -1
         return self._view.turn
 
@@ -146,8 +148,14 @@ class RemoteSession:
             self._listener()
 
     def _presence(self, seats: tuple[p.SeatStatus, ...]) -> None:
-        """Notices of seats taken, left, played by a stand-in, back."""
+        """Notices of seats taken, left, played by a stand-in, back; of the seats still open."""
         before = self.statuses
+        open_seats = [str(i + 1) for i, s in enumerate(seats) if s.player == p.OPEN]
+        if open_seats and (len(before) != 4 or sum(s.player == p.OPEN for s in before)
+                           != len(open_seats)):  # fmt: skip
+            which = " and ".join(open_seats)
+            self._notices.append(f"Waiting for players: seat{'s' * (len(open_seats) > 1)} "
+                                 f"{which} open. The match starts when every seat is taken.")
         if len(before) != 4:
             return
         for seat, (old, new) in enumerate(zip(before, seats, strict=True)):
@@ -225,7 +233,9 @@ class RemoteSession:
         seat is on its way."""
         view = self.state_view
         assert view is not None and seat == self.seat
-        return replace(view, turn=-1, legal=()) if self.pending else view
+        if self.pending or not self.started:
+            return replace(view, turn=-1, legal=())
+        return view
 
     def public_view(self, seat: int) -> PlayerView:
         view = self.state_view
