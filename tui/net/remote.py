@@ -153,7 +153,7 @@ class RemoteSession:
         open_seats = [str(i + 1) for i, s in enumerate(seats) if s.player == p.OPEN]
         if open_seats and (len(before) != 4 or sum(s.player == p.OPEN for s in before)
                            != len(open_seats)):  # fmt: skip
-            which = " and ".join(open_seats)
+            which = ", ".join(open_seats[:-1]) + " and " * (len(open_seats) > 1) + open_seats[-1]
             self._notices.append(f"Waiting for players: seat{'s' * (len(open_seats) > 1)} "
                                  f"{which} open. The match starts when every seat is taken.")
         if len(before) != 4:
