@@ -34,7 +34,7 @@ def step(
     match: Match, players: Sequence[Player], rngs: Sequence[random.Random] | None = None
 ) -> HandResult | None:
     """Ask the player to move for an action and apply it. Without ``rngs`` each decision gets its
-    own generator (:func:`decision_rng`), as at the table, local or remote."""
+    own generator (:func:`decision_rng`), as a table server gives its seats (``simulate``)."""
     seat = match.turn
     view = match.view(seat)
     if rngs is None:
