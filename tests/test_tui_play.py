@@ -27,6 +27,7 @@ from tui.screens.handover import HandOverScreen
 from tui.screens.scoring import ScoringScreen
 from tui.screens.start import StartScreen
 from tui.screens.table import TableScreen
+from tui.settings import Settings
 from tui.screens.too_small import TooSmallScreen
 from tui.widgets.hand import HandView
 
@@ -218,13 +219,40 @@ async def test_too_small_screen_recovers(tmp_path: Path) -> None:
     app = make_app(tmp_path, BOTS3, seed=3)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        await pilot.resize_terminal(70, 20)
+        await pilot.resize_terminal(40, 10)
         await pilot.pause(0.1)
         assert isinstance(app.screen, TooSmallScreen)
-        assert "too small" in screen_text(app)
+        text = screen_text(app)
+        assert "too small" in text and "40×10" in text and "80×24" in text  # all of it fits
         await pilot.resize_terminal(80, 24)
         await pilot.pause(0.1)
         assert not any(isinstance(s, TooSmallScreen) for s in app.screen_stack)
+
+
+async def test_a_dialog_opening_while_the_terminal_is_too_small_waits(tmp_path: Path) -> None:
+    """The discard is confirmed, the terminal shrinks while the bots play, the declaration dialog
+    comes due meanwhile; enlarged again, the dialog is there and the game goes on."""
+    slow = Settings(bot_delay=0.05, trick_pause=0.0, suit_marks="ascii")
+    app = make_app(tmp_path, ["human", "easy", "easy", "easy"], seed=2, settings=slow)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await settle(pilot)
+        table = table_of(app)
+        assert table is not None and table.session.match.first_dealer == 0
+        await press(pilot, "2", "g")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("enter")
+        await pilot.resize_terminal(30, 8)
+        match = table.session.match
+        await wait_for(pilot, lambda: match.turn == 0 and match.phase == "declare")
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, TooSmallScreen)  # still on top: nothing opened over it
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause(0.2)
+        screen = app.screen
+        assert isinstance(screen, DeclareScreen)
+        await press(pilot, "enter")
+        await wait_for(pilot, lambda: match.phase == "play" and match.turn == 0)
+        assert app.return_code is None and isinstance(app.screen, TableScreen)
 
 
 async def test_help_settings_and_hint(tmp_path: Path) -> None:

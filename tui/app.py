@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from textual import events
 from textual.app import App
 from textual.binding import Binding
 from textual.filter import LineFilter, Monochrome
+from textual.screen import Screen
+from textual.widget import AwaitMount
 
 from tui.save import SaveError, SaveStore
 from tui.screens.help import HelpScreen
@@ -56,6 +59,7 @@ class TarocchinoApp(App[None]):
         self._start = (seats, seed, target) if seats is not None else None
         self._resume = resume
         self._monochrome = Monochrome()
+        self._held_screens: list[tuple[Screen, Any]] = []  # opened while the terminal was small
 
     # ----------------------------------------------------------------- screens
     def on_mount(self) -> None:
@@ -132,7 +136,29 @@ class TarocchinoApp(App[None]):
         self.call_after_refresh(self.check_size)
 
     def check_size(self) -> None:
+        """Put the too-small screen up, or take it down and open what was held back meanwhile.
+
+        Only this method removes it, and only from the top of the stack (a dialog opening while
+        the terminal is small waits in ``_held_screens``)."""
         width, height = self.size
-        small = not big_enough(width, height)
-        if small and not any(isinstance(s, TooSmallScreen) for s in self.screen_stack):
-            self.push_screen(TooSmallScreen())
+        on_top = isinstance(self.screen, TooSmallScreen)
+        if not big_enough(width, height):
+            if not on_top:
+                self.push_screen(TooSmallScreen())
+            return
+        if on_top:
+            self.pop_screen()
+        held, self._held_screens = self._held_screens, []
+        for screen, callback in held:
+            self.push_screen(screen, callback)
+
+    def push_screen(self, screen: Any, callback: Any = None, wait_for_dismiss: bool = False,
+                    **kwargs: Any) -> Any:
+        """As Textual's, except that a screen opened under the too-small screen waits for the
+        terminal to be big enough again (so that screen stays on top and is never buried)."""
+        if (not wait_for_dismiss and isinstance(screen, Screen) and not kwargs
+                and not isinstance(screen, TooSmallScreen) and self.screen_stack
+                and isinstance(self.screen, TooSmallScreen)):
+            self._held_screens.append((screen, callback))
+            return AwaitMount(self.screen, [])
+        return super().push_screen(screen, callback, wait_for_dismiss, **kwargs)

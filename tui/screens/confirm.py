@@ -37,5 +37,5 @@ class ConfirmScreen(ModalScreen[bool]):
         self.action_answer(event.button.id == "yes")
 
     def action_answer(self, answer: bool) -> None:
-        if self.is_current:
+        if self.is_active:
             self.dismiss(answer)

@@ -82,9 +82,9 @@ class DeclareScreen(ModalScreen[tuple[str, ...]]):
             self.action_declare_none()
 
     def action_declare(self) -> None:
-        if self.is_current:
+        if self.is_active:
             self.dismiss(self.query_one(FamilyList).chosen)
 
     def action_declare_none(self) -> None:
-        if self.is_current:
+        if self.is_active:
             self.dismiss(())

@@ -37,5 +37,5 @@ class HandOverScreen(Screen[None]):
         self.action_ready()
 
     def action_ready(self) -> None:
-        if self.is_current:
+        if self.is_active:
             self.dismiss(None)

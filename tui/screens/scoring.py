@@ -135,5 +135,5 @@ class ScoringScreen(Screen[str]):
         self.query_one("#sheet-scroll", VerticalScroll).scroll_relative(y=lines, animate=False)
 
     def action_choose(self, choice: str) -> None:
-        if self.is_current:
+        if self.is_active:
             self.dismiss(choice)
