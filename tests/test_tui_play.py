@@ -27,8 +27,8 @@ from tui.screens.handover import HandOverScreen
 from tui.screens.scoring import ScoringScreen
 from tui.screens.start import StartScreen
 from tui.screens.table import TableScreen
-from tui.settings import Settings
 from tui.screens.too_small import TooSmallScreen
+from tui.settings import Settings
 from tui.widgets.hand import HandView
 
 BOTS3 = ["human", "random", "random", "random"]
@@ -113,7 +113,7 @@ async def test_hot_seat_never_shows_another_humans_hand(tmp_path: Path) -> None:
         assert handovers >= 45 and tables >= 60  # a hand-over whenever the turn changes hands
 
 
-async def test_undo_and_resume_after_a_crash(tmp_path: Path) -> None:
+async def test_resume_after_a_crash(tmp_path: Path) -> None:
     app = make_app(tmp_path, BOTS3, seed=7)
     async with app.run_test(size=(120, 40)) as pilot:
         for _ in range(12):
@@ -125,15 +125,9 @@ async def test_undo_and_resume_after_a_crash(tmp_path: Path) -> None:
         screen = await settle(pilot)
         table = table_of(app)
         assert table is not None and isinstance(screen, TableScreen)
-        actions = list(table.session.match.actions)
-        human_cards = [i for i, seat in enumerate(table.session.actors)
-                       if seat == 0 and actions[i].startswith("play")]
-        await pilot.press("u")
-        await settle(pilot)
-        assert table.session.match.actions == actions[: human_cards[-1]]
-        saved = json.loads(app.store.path.read_text())
-        assert saved["record"]["actions"] == actions[: human_cards[-1]]
         state = list(table.session.match.actions)
+        saved = json.loads(app.store.path.read_text())
+        assert saved["record"]["actions"] == state
     # The app is gone as after a crash: a new one offers to resume exactly there.
     app2 = make_app(tmp_path, None)
     async with app2.run_test(size=(120, 40)) as pilot:
@@ -146,6 +140,39 @@ async def test_undo_and_resume_after_a_crash(tmp_path: Path) -> None:
         table = table_of(app2)
         assert table is not None
         assert table.session.match.actions == state
+
+
+async def test_undo_takes_back_a_card_only_while_its_trick_is_in_progress(tmp_path: Path) -> None:
+    slow = Settings(bot_delay=0.3, trick_pause=0.0, suit_marks="ascii")
+    app = make_app(tmp_path, BOTS3, seed=7, settings=slow)
+    async with app.run_test(size=(120, 40)) as pilot:
+        while True:  # to a card of the human's that some bot answers in the same trick
+            screen = await settle(pilot)
+            if isinstance(screen, TableScreen):
+                view = screen._my_turn()
+                if view is not None and view.phase == "play" and len(view.trick) < 3:
+                    break
+                await press_for(pilot, screen)
+            else:
+                await press(pilot, "enter")
+        table = screen
+        before = list(table.session.match.actions)
+        await press_for(pilot, table)
+        assert len(table.session.match.actions) == len(before) + 1
+        await pilot.press("u")  # while the next bot thinks
+        await pilot.pause(0.05)
+        assert table.session.match.actions == before
+        assert "back in your hand" in screen_text(app)
+        assert json.loads(app.store.path.read_text())["record"]["actions"] == before
+        # Played again, and the trick completed: the card stays.
+        await press_for(pilot, await settle(pilot))
+        await settle(pilot)
+        after = list(table.session.match.actions)
+        assert len(after) > len(before) + 1
+        await pilot.press("u")
+        await pilot.pause(0.05)
+        assert table.session.match.actions == after
+        assert "trick in progress" in screen_text(app)
 
 
 async def test_a_damaged_save_gives_a_message_and_a_new_match(tmp_path: Path) -> None:
@@ -230,26 +257,33 @@ async def test_too_small_screen_recovers(tmp_path: Path) -> None:
 
 
 async def test_a_dialog_opening_while_the_terminal_is_too_small_waits(tmp_path: Path) -> None:
-    """The discard is confirmed, the terminal shrinks while the bots play, the declaration dialog
-    comes due meanwhile; enlarged again, the dialog is there and the game goes on."""
+    """The discard is confirmed and the terminal shrinks at once, while the bots are about to
+    play up to the declaration dialog; enlarged again, the dialog is there and the game goes
+    on. A dialog that opens while the terminal is small waits for it to be big again."""
     slow = Settings(bot_delay=0.05, trick_pause=0.0, suit_marks="ascii")
     app = make_app(tmp_path, ["human", "easy", "easy", "easy"], seed=2, settings=slow)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await settle(pilot)
+        await settle(pilot)
         table = table_of(app)
         assert table is not None and table.session.match.first_dealer == 0
         await press(pilot, "2", "g")
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("enter")
         await pilot.resize_terminal(30, 8)
-        match = table.session.match
-        await wait_for(pilot, lambda: match.turn == 0 and match.phase == "declare")
-        await pilot.pause(0.2)
+        await pilot.pause(0.5)
+        assert isinstance(app.screen, TooSmallScreen)
+        answers = []
+        app.push_screen(ConfirmScreen("A question?"), answers.append)
+        await pilot.pause(0.1)
         assert isinstance(app.screen, TooSmallScreen)  # still on top: nothing opened over it
         await pilot.resize_terminal(80, 24)
-        await pilot.pause(0.2)
-        screen = app.screen
-        assert isinstance(screen, DeclareScreen)
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, ConfirmScreen)
+        await press(pilot, "enter")
+        assert answers == [True]
+        match = table.session.match
+        await wait_for(pilot, lambda: isinstance(app.screen, DeclareScreen))
+        assert match.turn == 0 and match.phase == "declare"
         await press(pilot, "enter")
         await wait_for(pilot, lambda: match.phase == "play" and match.turn == 0)
         assert app.return_code is None and isinstance(app.screen, TableScreen)

@@ -25,10 +25,11 @@ class DeclareScreen(ModalScreen[tuple[str, ...]]):
         Binding("n", "declare_none", "Declare nothing"),
     ]
 
-    def __init__(self, view: PlayerView, name: str, look: Look, called_out_at: int) -> None:
-        """``called_out_at``: the points this side still needs to reach the target now."""
+    def __init__(self, view: PlayerView, name: str, look: Look, needs: int | None) -> None:
+        """``needs``: the points this side still has to declare to call out now (None: calling
+        out is off in this hand)."""
         super().__init__()
-        self.view, self.player, self.look, self.needed = view, name, look, called_out_at
+        self.view, self.player, self.look, self.needed = view, name, look, needs
         families = view.legal[0].families  # the first legal declaration is the full set
         self.combos = declared_combinations(view.hand, families)
 
@@ -44,7 +45,8 @@ class DeclareScreen(ModalScreen[tuple[str, ...]]):
             yield FamilyList(self.combos, self.look, id="families")
             yield Static(id="declare-total")
             with Horizontal(classes="dialog-buttons"):
-                yes = Button("Declare  ⏎", id="declare", variant="primary", compact=True)
+                yes = Button(f"Declare  {self.look.enter}", id="declare", variant="primary",
+                             compact=True)
                 no = Button("Declare nothing  n", id="none", compact=True)
                 yes.can_focus = no.can_focus = False
                 yield yes
@@ -69,7 +71,7 @@ class DeclareScreen(ModalScreen[tuple[str, ...]]):
             text.append("  (3+ sequences: doubled)", style="italic")
         if not chosen:
             text = Text("Declaring nothing.", style="bold")
-        if chosen and points >= self.needed:
+        if chosen and self.needed is not None and points >= self.needed:
             text.append("\nThis reaches the target: your side calls out and wins the match!",
                         style="bold reverse")
         self.query_one("#declare-total", Static).update(text)

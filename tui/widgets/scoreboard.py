@@ -7,9 +7,11 @@ from rich.table import Table
 from rich.text import Text
 from textual.widget import Widget
 
+from tui.presenter import ScoreTexts
+
 
 class ScoreBoard(Widget):
-    """Both sides' match scores, the viewer's side first."""
+    """Both sides' match scores (the bottom seat's side first), the hand and the target."""
 
     DEFAULT_CSS = """
     ScoreBoard { height: 5; }
@@ -17,31 +19,21 @@ class ScoreBoard(Widget):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self._shown: tuple = ()
+        self._shown: ScoreTexts | None = None
 
-    def show(
-        self,
-        sides: tuple[str, str],
-        scores: tuple[int, int],
-        *,
-        target: int,
-        hand_number: int,
-        first: int = 0,
-    ) -> None:
-        key = (sides, scores, target, hand_number, first)
-        if key != self._shown:
-            self._shown = key
+    def show(self, score: ScoreTexts) -> None:
+        if score != self._shown:
+            self._shown = score
             self.refresh()
 
     def render(self) -> RenderableType:
-        if not self._shown:
+        if self._shown is None:
             return Text()
-        sides, scores, target, hand_number, first = self._shown
         table = Table.grid(expand=True)
-        table.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+        table.add_column(ratio=1, no_wrap=True, overflow="fold")
         table.add_column(justify="right", no_wrap=True)
-        for side in (first, 1 - first):
-            table.add_row(Text(sides[side], style="bold"), Text(str(scores[side]), style="bold"))
-        table.add_row(Text(f"Hand {hand_number + 1}", style="dim"),
-                      Text(f"target {target}", style="dim"))
+        for side, score in self._shown.rows:
+            table.add_row(Text(side, style="bold"), Text(score, style="bold"))
+        left, right = self._shown.footer
+        table.add_row(Text(left, style="dim"), Text(right, style="dim"))
         return table
