@@ -3,12 +3,14 @@ saving and resuming, settings, the small-terminal screen."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from pathlib import Path
 
 from test_tui_support import (
     FAST,
+    _flush,
     engine_match,
     make_app,
     press,
@@ -111,6 +113,76 @@ async def test_hot_seat_never_shows_another_humans_hand(tmp_path: Path) -> None:
                 await press_for(pilot, screen)
         assert isinstance(app.screen, ScoringScreen)
         assert handovers >= 45 and tables >= 60  # a hand-over whenever the turn changes hands
+
+
+def _secrets(match, seats: list[int]) -> set[str]:
+    """The codes of the cards the people at ``seats`` hold and have not shown."""
+    out = set()
+    for seat in seats:
+        declared = match.hand.declarations[seat]
+        public = declared.cards if declared is not None else 0
+        out |= {CODES[c] for c in cards_of(match.hand.hands[seat] & ~public)}
+    return out
+
+
+async def test_hot_seat_with_bots_shows_no_hand_while_a_bot_plays(tmp_path: Path) -> None:
+    slow = Settings(bot_delay=0.03, trick_pause=0.0, suit_marks="ascii")
+    app = make_app(tmp_path, ["human", "easy", "human", "easy"], seed=5, settings=slow)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = table_of(app)
+        assert table is not None
+        match = table.session.match
+        seen = 0
+        for _ in range(5000):
+            await _flush(pilot)
+            screen = app.screen
+            if isinstance(screen, ScoringScreen):
+                break
+            if isinstance(screen, TableScreen) and match.turn in (1, 3):
+                tokens = _tokens(screen_text(app))
+                assert not tokens & _secrets(match, [0, 2]), screen_text(app)
+                assert not table.query_one(HandView).cards
+                seen += 1
+            if isinstance(screen, (HandOverScreen, DeclareScreen, ConfirmScreen)):
+                await press(pilot, "enter")
+            elif isinstance(screen, TableScreen) and screen._my_turn() is not None \
+                    and match.phase in ("play", "discard"):
+                await press_for(pilot, screen)
+            else:
+                await asyncio.sleep(0.005)
+        assert isinstance(app.screen, ScoringScreen)
+        assert seen >= 20
+
+
+async def test_hot_seat_the_fourth_card_shows_the_trick_before_the_hand_over(
+    tmp_path: Path,
+) -> None:
+    paused = Settings(bot_delay=0.0, trick_pause=0.4, suit_marks="ascii")
+    app = make_app(tmp_path, ["human"] * 4, seed=99, names=["Anna", "Bruno", "Carla", "Dario"],
+                   settings=paused)
+    async with app.run_test(size=(100, 32)) as pilot:
+        table = table_of(app)
+        assert table is not None
+        match = table.session.match
+        done = 0
+        while True:  # to a trick whose fourth card is not the winner's (he would lead next)
+            screen = await settle(pilot)
+            if isinstance(screen, TableScreen):
+                await press_for(pilot, screen)
+            else:
+                await press(pilot, "enter")
+            tricks = match.hand.tricks
+            if len(tricks) > done:
+                done = len(tricks)
+                if (tricks[-1].leader + 3) % 4 != tricks[-1].winner:
+                    break
+        assert isinstance(app.screen, TableScreen)  # not yet the hand-over
+        text = screen_text(app)
+        assert "takes it" in text and not table.query_one(HandView).cards
+        assert not _tokens(text) & _secrets(match, [0, 1, 2, 3])
+        winner = ["Anna", "Bruno", "Carla", "Dario"][match.hand.tricks[-1].winner]
+        await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen)
+                       and f"{winner} takes trick {done}" in screen_text(app))
 
 
 async def test_resume_after_a_crash(tmp_path: Path) -> None:
