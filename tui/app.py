@@ -13,13 +13,15 @@ from textual.filter import LineFilter, Monochrome
 from textual.screen import Screen
 from textual.widget import AwaitMount
 
+from game.rules import DEFAULT_TARGET
+from tui.match_setup import MatchSetup, load_setup, save_setup
 from tui.save import SaveError, SaveStore
 from tui.screens.help import HelpScreen
 from tui.screens.settings import SettingsScreen
 from tui.screens.start import StartScreen
 from tui.screens.table import TableScreen
 from tui.screens.too_small import TooSmallScreen, big_enough
-from tui.session import Seat, Session
+from tui.session import KINDS, Seat, Session
 from tui.settings import Settings, data_dir, load_settings, save_settings
 
 
@@ -35,7 +37,7 @@ class TarocchinoApp(App[None]):
     SUB_TITLE = "Ottocento"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [
-        Binding("ctrl+q", "quit", "Quit", priority=True, show=False),
+        Binding("ctrl+q", "quit", "Quit", priority=True),
         # The match is saved after every action, so Ctrl+C quits at once; it resumes next time.
         Binding("ctrl+c", "quit", "Quit", priority=True, show=False),
     ]
@@ -47,7 +49,7 @@ class TarocchinoApp(App[None]):
         directory: Path | None = None,
         seats: tuple[Seat, ...] | None = None,
         seed: int | None = None,
-        target: int = 800,
+        target: int = DEFAULT_TARGET,
         resume: bool = False,
         persist: bool = True,
     ) -> None:
@@ -63,11 +65,13 @@ class TarocchinoApp(App[None]):
 
     # ----------------------------------------------------------------- screens
     def on_mount(self) -> None:
+        self.set_class(self.settings.ascii, "-ascii")
         defaults: dict = {}
         if self._start is not None:
             seats, _, target = self._start
             defaults = {"target": target, "kinds": [s.kind for s in seats]}
-        self.push_screen(StartScreen(self.store, defaults))
+        setup = load_setup(self.directory, KINDS)
+        self.push_screen(StartScreen(self.store, defaults, setup))
         if self._start is not None:
             seats, seed, target = self._start
             self.start_match(seats, seed=seed, target=target)
@@ -75,10 +79,22 @@ class TarocchinoApp(App[None]):
             self.resume_match()
         self.call_after_refresh(self.check_size)
 
-    def start_match(self, seats: tuple[Seat, ...], *, seed: int | None, target: int) -> None:
+    def start_match(self, seats: tuple[Seat, ...], *, seed: int | None, target: int,
+                    pace: float | None = None) -> None:
+        """A new match; ``pace``: seconds a bot move takes when the four seats are bots."""
         session = Session.new(seats, seed=seed, target=target)
         self._write(session)
-        self.push_screen(TableScreen(session, self.store))
+        watching = not session.humans
+        self.push_screen(TableScreen(session, self.store, pace=pace if watching else None))
+
+    def remember_setup(self, setup: MatchSetup) -> None:
+        """Keep the start screen's setup for the next launch (not fatal if it cannot be)."""
+        if not self.persist:
+            return
+        try:
+            save_setup(setup, self.directory)
+        except OSError:
+            pass
 
     def resume_match(self) -> bool:
         """Resume the autosaved match; a damaged save gives a message, never a traceback."""
@@ -116,6 +132,7 @@ class TarocchinoApp(App[None]):
 
     def apply_settings(self, settings: Settings) -> None:
         self.settings = settings
+        self.set_class(settings.ascii, "-ascii")
         if self.persist:
             try:
                 save_settings(settings, self.directory)

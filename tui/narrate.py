@@ -13,18 +13,10 @@ from game.phase import Phase
 from game.tricks import led_suit
 from game.view import Declaration, PlayerView
 from tui.render import UNICODE, Look, card_text, cards_text
+from tui.words import possessive, verb
 
 _DIM = "dim"
 _WHO = "bold"
-_PLURAL = {"is": "are", "has": "have"}
-
-
-def verb(name: str, third_person: str) -> str:
-    """The verb agreeing with ``name``: "You play", "Anna plays"."""
-    if name != "You":
-        return third_person
-    return _PLURAL.get(third_person, third_person[:-1] if third_person.endswith("s") else
-                       third_person)
 
 
 def suit_word(trick: Sequence[Card]) -> str:
@@ -32,11 +24,6 @@ def suit_word(trick: Sequence[Card]) -> str:
     if led < 0:
         return "nothing yet (the Matto was led)"
     return "trumps" if led == TRUMP else SUIT_NAMES[led]
-
-
-def possessive(name: str) -> str:
-    """"Anna's", or "your" for the player called "You"."""
-    return "your" if name == "You" else f"{name}'s"
 
 
 def declaration_summary(d: Declaration, look: Look = UNICODE) -> str:

@@ -18,17 +18,14 @@ from game.hand import TRICKS, HandResult
 from game.phase import Phase
 from game.tricks import led_suit, why_illegal, winning_index
 from game.view import PlayerView
-from tui.narrate import declaration_lines, declaration_summary, hand_log, suit_word, verb
+from tui.narrate import declaration_lines, declaration_summary, hand_log, suit_word
 from tui.render import Look, card_name, card_text, cards_text, face
 from tui.session import HUMAN, Seat, side_name
+from tui.words import plural, verb
 
 DOING = {Phase.DISCARD: "to discard two cards", Phase.DECLARE: "to declare and play",
          Phase.PLAY: "to play a card"}
-
-
-def plural(n: int, word: str) -> str:
-    """"1 card", "2 cards"."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+DOING_SHORT = {Phase.DISCARD: "discarding", Phase.DECLARE: "to declare", Phase.PLAY: "to play"}
 
 
 def address(name: str, text: str) -> Text:
@@ -136,8 +133,8 @@ def topbar(scene: Scene, names: Sequence[str]) -> Text:
         where += f" {dot} the discard"
     text.append(f"   {where} {dot} dealer {names[v.dealer]}")
     if scene.watching:
-        text.append(f"   {dot} watching", style="bold")
-        text.append(f" ({'paused' if scene.paused else scene.speed})", style="dim")
+        text.append(f" {dot} ")
+        text.append("paused" if scene.paused else "watching", style="bold")
     return text
 
 
@@ -165,8 +162,10 @@ def seat_texts(scene: Scene, seat: int, *, compact: bool) -> SeatTexts:
     parts.append(Text(plural(v.hand_sizes[seat], "card"), style="dim"))
     text = Text("\n" if compact else f" {look.dot} ").join(parts)
     doing = ""
-    if to_act:
-        doing = "thinking" + look.ellipsis if scene.thinking == seat else DOING.get(v.phase, "")
+    if to_act and scene.thinking == seat:
+        doing = "thinking" + look.ellipsis
+    elif to_act:
+        doing = (DOING_SHORT if compact else DOING).get(v.phase, "")
     if doing:
         text.append("\n" if compact else "  ")
         text.append(doing, style="italic")
@@ -250,8 +249,10 @@ def status(scene: Scene, names: Sequence[str]) -> Text:
     v, look = scene.view, scene.look
     if scene.over:
         return Text("The hand is over.", style="dim")
-    if scene.paused:
-        return Text("Paused: space goes on.", style="bold")
+    if scene.watching:
+        pace = "paused" if scene.paused else scene.speed
+        return Text.assemble(("Watching four bots", "bold"),
+                             f" ({pace}): space pauses, + and - change the pace.")
     if v.turn < 0:
         return Text()
     who = names[v.turn]

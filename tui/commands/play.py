@@ -6,6 +6,7 @@ import argparse
 import sys
 from dataclasses import replace
 
+from game.rules import DEFAULT_TARGET
 from tui.session import KINDS, parse_seats
 
 PROG = "tarocchino play"
@@ -20,6 +21,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         epilog="examples:\n"
         "  tarocchino play --seats human,hard,hard,hard\n"
         "  tarocchino play --seats human,easy,human,easy --names Anna,Bot1,Carla,Bot2\n"
+        "  tarocchino play --seats hard,easy,hard,easy --bot-delay 1   # watch four bots\n"
         "  tarocchino play --resume\n\n"
         "The match is saved after every move in $TAROCCHINO_DATA_DIR (else "
         "$XDG_DATA_HOME/tarocchino, else ~/.local/share/tarocchino).",
@@ -29,7 +31,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help=f"the four seats in turn order, each one of {', '.join(KINDS)}")
     parser.add_argument("--names", metavar="A,B,C,D", help="the four players' names")
     parser.add_argument("--seed", type=int, help="seed of the deals (default: random)")
-    parser.add_argument("--target", type=int, default=800, help="score that wins (default 800)")
+    parser.add_argument("--target", type=int, default=DEFAULT_TARGET,
+                        help=f"score that wins (default {DEFAULT_TARGET})")
     parser.add_argument("--resume", action="store_true", help="resume the saved match")
     parser.add_argument("--bot-delay", type=float, metavar="SECONDS",
                         help="how long bots wait before acting (overrides the settings)")

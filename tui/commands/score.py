@@ -18,6 +18,7 @@ from game.scoring import (
     declared_combinations,
     score,
 )
+from tui.words import plural
 
 PROG = "tarocchino score"
 
@@ -204,7 +205,7 @@ def _combinations(sheet: _Sheet, b: Breakdown) -> None:
 
 
 def _header(what: str, b: Breakdown) -> str:
-    text = f"{what} ({len(b.cards)} cards): {_codes(b.cards)}"
+    text = f"{what} ({plural(len(b.cards), 'card')}): {_codes(b.cards)}"
     return textwrap.fill(text, _LABEL + _TEXT + _POINTS + 2, subsequent_indent="    ") + "\n"
 
 

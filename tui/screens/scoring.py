@@ -12,9 +12,9 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from game.hand import HandResult
-from tui.presenter import plural
 from tui.render import Look, card_text
 from tui.widgets.sheet import ScoreSheet
+from tui.words import plural
 
 NEXT, NEW, MENU, QUIT = "next", "new", "menu", "quit"
 

@@ -33,7 +33,6 @@ from game.phase import Phase
 from game.view import PlayerView
 from tui.bots import suggest
 from tui.messages import BotMoved, CardChosen, CardHighlighted, TrickClicked
-from tui.narrate import verb
 from tui.presenter import (
     DOING,
     Scene,
@@ -62,6 +61,7 @@ from tui.widgets.log import LineList, PlayLog
 from tui.widgets.scoreboard import ScoreBoard
 from tui.widgets.seat import SeatPanel
 from tui.widgets.trick import TrickView
+from tui.words import verb
 
 _PLACES = ("seat-bottom", "seat-right", "seat-top", "seat-left")  # by seat relative to the bottom
 PACES = (0.0, 0.15, 0.3, 0.6, 1.0, 1.5, 2.5)  # seconds a bot move takes when watching
@@ -82,7 +82,7 @@ class TableScreen(Screen[None]):
         Binding("u", "undo", "Undo"),
         Binding("s", "settings", "Settings"),
         Binding("q", "leave", "Menu"),
-        Binding("space", "pause", "Pause", show=False),
+        Binding("space", "pause", "Pause", show=False, priority=True),  # before the hand's
         Binding("plus,equals_sign", "faster", "Faster", show=False),
         Binding("minus", "slower", "Slower", show=False),
     ]
@@ -133,11 +133,18 @@ class TableScreen(Screen[None]):
         # The move comes back as a message, handled in the screen's own turn.
         self.runner = BotRunner(lambda move: self.post_message(BotMoved(move)))
         self.session.listen(self._moved_elsewhere)
-        self.query_one(HandView).focus()
+        hand = self.query_one(HandView)
+        hand.display = not self.watching  # nobody's cards to show: the table takes the room
+        hand.focus()
         for seat, bot in self.session.substitutes.items():
             wanted = self.session.seats[seat]
             self.notify(f"The {wanted.kind} bot is not available: {wanted.name} plays as the "
                         f"{bot} bot.", severity="warning")
+        results = self.session.results
+        if results and self.session.phase == Phase.DISCARD:
+            # Resumed between two hands: the sheet of the hand that ended comes first.
+            self._hand_ended(results[-1])
+            return
         self.advance()
 
     @property
@@ -220,8 +227,7 @@ class TableScreen(Screen[None]):
         hand = self.query_one(HandView)
         view = scene.view
         if not scene.hand_shown or (scene.over and not view.hand):
-            note = "Four bots are playing: watching." if scene.watching else ""
-            hand.show_view(None, look=scene.look, note=note)
+            hand.show_view(None, look=scene.look)
             return
         choosable: frozenset[Card] = frozenset()
         if scene.my_turn and view.phase == Phase.PLAY:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from rich.console import RenderableType
-from rich.table import Table
 from rich.text import Text
 from textual.widget import Widget
 
@@ -14,7 +13,7 @@ class ScoreBoard(Widget):
     """Both sides' match scores (the bottom seat's side first), the hand and the target."""
 
     DEFAULT_CSS = """
-    ScoreBoard { height: 5; }
+    ScoreBoard { height: auto; }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -29,11 +28,24 @@ class ScoreBoard(Widget):
     def render(self) -> RenderableType:
         if self._shown is None:
             return Text()
-        table = Table.grid(expand=True)
-        table.add_column(ratio=1, no_wrap=True, overflow="fold")
-        table.add_column(justify="right", no_wrap=True)
+        # Each line: the text on the left, the number on the right; a side's names that do not
+        # fit go on to a second line rather than being cut.
+        width = max(self.content_size.width, 12)
+        lines = []
         for side, score in self._shown.rows:
-            table.add_row(Text(side, style="bold"), Text(score, style="bold"))
+            room = width - len(score) - 1
+            name = Text(side, style="bold")
+            wrapped = name.wrap(self.app.console, room) if name.cell_len > room else [name]
+            for i, part in enumerate(wrapped):
+                last = i == len(wrapped) - 1
+                part.rstrip()
+                part.pad_right(width - part.cell_len - (len(score) if last else 0))
+                if last:
+                    part.append(score, style="bold")
+                lines.append(part)
         left, right = self._shown.footer
-        table.add_row(Text(left, style="dim"), Text(right, style="dim"))
-        return table
+        foot = Text(left, style="dim")
+        foot.pad_right(max(1, width - len(left) - len(right)))
+        foot.append(right, style="dim")
+        lines.append(foot)
+        return Text("\n").join(lines)

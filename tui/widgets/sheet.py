@@ -10,8 +10,8 @@ from textual.widgets import Static
 
 from game.hand import SideResult
 from game.scoring import Combination
-from tui.presenter import plural
 from tui.render import Look, cards_text
+from tui.words import plural
 
 
 def _combo_rows(table: Table, title: str, combos: tuple[Combination, ...], doubled: bool,
