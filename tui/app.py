@@ -142,6 +142,14 @@ class TarocchinoApp(App[None]):
         for screen in self.screen_stack:
             screen.refresh(repaint=True)
 
+    def get_key_display(self, binding: Binding) -> str:
+        """Keys in footers: plain names in ASCII mode ("Enter" rather than a symbol)."""
+        shown = super().get_key_display(binding)
+        if self.settings.ascii and not shown.isascii():
+            key = binding.parse_key()[1]
+            return key.replace("_", " ").capitalize() if key.isascii() else "?"
+        return shown
+
     def get_line_filters(self) -> Sequence[LineFilter]:
         filters = list(super().get_line_filters())
         if not self.settings.color and not self.no_color:
