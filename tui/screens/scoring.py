@@ -34,6 +34,7 @@ class ScoringScreen(Screen[str]):
     """Dismisses with NEXT (another hand), or NEW, MENU or QUIT when the match is over."""
 
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
 
     def __init__(self, summary: HandSummary, look: Look) -> None:
         super().__init__()
@@ -43,8 +44,8 @@ class ScoringScreen(Screen[str]):
         Binding("enter", "choose('next')", "Next hand", priority=True),
         Binding("n", "choose('new')", "New match"),
         Binding("m,escape", "choose('menu')", "Menu"),
-        Binding("q", "choose('quit')", "Quit"),
-        Binding("j,down", "scroll(1)", show=False),
+        Binding("q", "choose('quit')", "Quit", show=False),  # Ctrl+Q is in the footer
+        Binding("j,down", "scroll(1)", "Scroll"),
         Binding("k,up", "scroll(-1)", show=False),
     ]
 

@@ -227,7 +227,11 @@ class TableScreen(Screen[None]):
         hand = self.query_one(HandView)
         view = scene.view
         if not scene.hand_shown or (scene.over and not view.hand):
-            hand.show_view(None, look=scene.look)
+            note = ""
+            if self.hot_seat and not scene.over and view.turn >= 0:
+                who = self.names[view.turn]
+                note = f"No hand is shown while {who} {verb(who, 'plays')}."
+            hand.show_view(None, look=scene.look, note=note)
             return
         choosable: frozenset[Card] = frozenset()
         if scene.my_turn and view.phase == Phase.PLAY:

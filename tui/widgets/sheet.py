@@ -32,9 +32,9 @@ def _combo_rows(table: Table, title: str, combos: tuple[Combination, ...], doubl
 def _grid() -> Table:
     """Label, cards, points: fixed outer columns so that two grids line up."""
     table = Table.grid(expand=True, padding=(0, 1))
-    table.add_column(width=13, no_wrap=True)
+    table.add_column(width=12, no_wrap=True)
     table.add_column(ratio=1)
-    table.add_column(width=9, justify="right", no_wrap=True)
+    table.add_column(width=4, justify="right", no_wrap=True)
     return table
 
 
