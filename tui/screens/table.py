@@ -72,8 +72,8 @@ class TableScreen(Screen[None]):
 
     ``pace``: seconds each bot move takes (default: the bot delay of the settings)."""
 
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide"), (170, "-huge")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall"), (50, "-towering")]
 
     BINDINGS = [
         Binding("question_mark,f1", "help", "Help"),
