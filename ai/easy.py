@@ -16,14 +16,14 @@ from collections.abc import Sequence
 from ai import policy
 from ai.discard import rank_discards
 from ai.player import Bot
-from ai.tables import FULL
 from game.actions import PLAYS, Action
+from game.cards import FULL_PACK
 from game.view import PlayerView
 
 
 def unseen_cards(view: PlayerView) -> int:
     """The cards this seat has not seen: in other hands or (for a non-dealer) in the discard."""
-    return FULL & ~view.hand & ~view.played & ~(view.discard or 0)
+    return FULL_PACK & ~view.hand & ~view.played & ~(view.discard or 0)
 
 
 class EasyBot(Bot):

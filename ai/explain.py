@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from ai import policy
-from ai.tables import BEATERS, FULL
 from game.actions import DECLARE, DISCARD, Action
-from game.cards import ANG, ENGLISH, MAT, SUIT, SUIT_MASK, TRUMP, VALUE, Card, Mask
+from game.cards import ANG, ENGLISH, FULL_PACK, MAT, SUIT, SUIT_MASK, TRUMP, VALUE, Card, Mask
 from game.scoring import combination_points, declarable_families, declaration_points
+from game.tricks import BEATERS
 from game.view import PlayerView
 
 
@@ -58,7 +58,7 @@ def explain_declaration(hand: Mask, action: Action) -> str:
 
 def explain_card(view: PlayerView, c: Card) -> str:
     trick = view.trick
-    unseen = FULL & ~view.hand & ~view.played & ~(view.discard or 0)
+    unseen = FULL_PACK & ~view.hand & ~view.played & ~(view.discard or 0)
     if c == MAT:
         return "plays the Matto: it stays with your side and saves a better card"
     w = policy.winning(trick)

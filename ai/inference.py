@@ -25,12 +25,12 @@ import random
 from dataclasses import dataclass
 
 from ai import policy
-from ai.tables import FULL
 from game.cards import (
     ACES,
     COUNTERS,
     FIVES,
     FOOL,
+    FULL_PACK,
     JACKS,
     KINGS,
     KNIGHTS,
@@ -124,7 +124,7 @@ class Knowledge:
         own_discard = view.discard or 0
         played = view.played
         self.played = played
-        self.unseen: Mask = FULL & ~view.hand & ~played & ~own_discard
+        self.unseen: Mask = FULL_PACK & ~view.hand & ~played & ~own_discard
         self.voids = voids_of(view)
         self.played_by = played_by(view)
         self.trust_declarations = trust_declarations
@@ -191,7 +191,7 @@ class Knowledge:
             legal = policy.legal_cards(held, before)
             if not legal & (legal - 1):
                 continue
-            unseen = FULL & ~gone & ~held
+            unseen = FULL_PACK & ~gone & ~held
             if seat == dealer:
                 unseen &= ~discard
             if policy.respond(held, legal, before, policy.winning(before), unseen) != c:

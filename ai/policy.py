@@ -19,19 +19,21 @@ Everything here sees only one player's hand, the trick and the cards nobody has 
 from __future__ import annotations
 
 from ai.tables import (
-    BEATERS,
     BEG_BIT,
     COST,
-    GIFT,
+    COURT_LEVELS,
+    GIFT_ORDER,
     GIFTABLE,
     HIGH_IN_SUIT,
-    HIGHER,
     LOW_IN_SUIT,
-    MAT_BIT,
+    STRONGER,
+    SUIT_SCARTINI,
+    SUIT_SCARTINI_LEVELS,
     SUITS4,
+    TRUMP_SCARTINI,
 )
-from game.cards import BEG, MAT, STRENGTH, SUIT, SUIT_MASK, TRUMP, TRUMPS, VALUE, Card, Mask
-from game.cards import cards_of as bits
+from game.cards import BEG, MAT, SUIT, SUIT_MASK, TRUMP, TRUMPS, VALUE, Card, Mask
+from game.tricks import BEATERS, HIGHER, MAT_BIT
 from game.tricks import legal_mask as legal_cards
 from game.tricks import winning_index as winning
 
@@ -60,35 +62,43 @@ def low_card(cards: Mask) -> Card:
 
 
 def lowest_safe(cards: Mask, unseen: Mask) -> Card:
-    """The weakest of ``cards`` (one suit) that nobody still to play can beat, or -1."""
-    while cards:
-        c = low_card(cards)
-        if not may_be_beaten(c, unseen):
-            return c
-        cards &= ~(1 << c)
-    return -1
+    """The weakest of ``cards`` (one suit, or trumps) that nobody still to play can beat
+    (:func:`may_be_beaten`), or -1."""
+    c = (cards & -cards).bit_length() - 1
+    s = SUIT[c]
+    if s == TRUMP:
+        out = unseen & TRUMPS
+        if out:  # only a trump stronger than the strongest one out is safe
+            cards &= STRONGER[(out & -out).bit_length() - 1]
+        return cards.bit_length() - 1 if cards else -1
+    out = unseen & SUITS4[s]
+    if unseen & TRUMPS and out.bit_count() < FOLLOW_TRUST:
+        return -1  # somebody may trump it
+    if out:
+        cards &= STRONGER[HIGH_IN_SUIT[s][out >> (10 * s)]]
+    return LOW_IN_SUIT[s][cards >> (10 * s)] if cards else -1
 
 
 def cheapest(cards: Mask) -> Card:
-    """The card that costs least to give away (``cards`` without the Matto)."""
-    best = -1
-    best_cost = 1e9
-    for s in range(4):
-        sub = cards >> (10 * s) & 1023
-        if sub:
-            c = LOW_IN_SUIT[s][sub]
-            if COST[c] < best_cost:
-                best, best_cost = c, COST[c]
-    trumps = cards & TRUMPS
-    if trumps:
-        plain = trumps & ~BEG_BIT
-        if plain:
-            c = plain.bit_length() - 1
-            if COST[c] < best_cost:
-                best, best_cost = c, COST[c]
-        if trumps & BEG_BIT and COST[BEG] < best_cost:
-            best = BEG
-    return best
+    """The card that costs least to give away (``cards`` without the Matto), by :data:`COST`:
+    a suit scartino (the weakest, the first suit among equals), else the weakest trump scartino,
+    else a Jack, Knight, Queen, King, then the Bégato, the Mondo, the Angelo."""
+    low = cards & SUIT_SCARTINI
+    if low:
+        for level in SUIT_SCARTINI_LEVELS:
+            m = low & level
+            if m:
+                return (m & -m).bit_length() - 1
+    low = cards & TRUMP_SCARTINI
+    if low:
+        return low.bit_length() - 1  # trumps weaken as their index grows
+    for level in COURT_LEVELS:
+        m = cards & level
+        if m:
+            return (m & -m).bit_length() - 1
+    if cards & BEG_BIT:
+        return BEG
+    return cards.bit_length() - 1 if cards else -1
 
 
 def trick_value(trick: list[Card] | tuple[Card, ...]) -> int:
@@ -108,24 +118,39 @@ def throw(legal: Mask) -> Card:
 
 
 def gift(legal: Mask) -> Card:
-    """The card to give to the partner's trick: the richest that is no winner of its own."""
-    rich = legal & GIFTABLE
-    if not rich:
+    """The card to give to the partner's trick: the richest that is no winner of its own
+    (:data:`GIFT`; the first suit among equals)."""
+    if not legal & GIFTABLE:
         return throw(legal)
-    return max(bits(rich), key=lambda c: (GIFT[c], -STRENGTH[c]))
+    for cards in GIFT_ORDER:
+        m = legal & cards
+        if m:
+            return (m & -m).bit_length() - 1
+    raise AssertionError("GIFT_ORDER covers GIFTABLE")
+
+
+# Per suit: (its first bit, its cards, the strongest and the weakest card of each set of it).
+_SUITS = tuple((10 * s, SUITS4[s], HIGH_IN_SUIT[s], LOW_IN_SUIT[s]) for s in range(4))
 
 
 def lead(hand: Mask, unseen: Mask) -> Card:
     """The card to lead: a King or boss card the others will follow, the top trump, else low."""
     best = -1
     best_key = -1
-    for s in range(4):
-        mine = hand >> (10 * s) & 1023
+    longest = -1  # the weakest card of the longest suit (the first among equals)
+    longest_len = 0
+    for shift, cards, high, low in _SUITS:
+        mine = hand >> shift & 1023
         if not mine:
             continue
-        top = HIGH_IN_SUIT[s][mine]
-        out = (unseen & SUITS4[s]).bit_count()
-        if not unseen & HIGHER[top] and out >= FOLLOW_TRUST:
+        n = mine.bit_count()
+        if n > longest_len:
+            longest, longest_len = low[mine], n
+        top = high[mine]
+        if unseen & HIGHER[top]:
+            continue
+        out = (unseen & cards).bit_count()
+        if out >= FOLLOW_TRUST:
             key = VALUE[top] * 10 + out
             if key > best_key:
                 best, best_key = top, key
@@ -137,15 +162,7 @@ def lead(hand: Mask, unseen: Mask) -> Card:
         if not unseen & HIGHER[top]:
             return top
     # a low card of the longest suit (the others will follow it), else the cheapest card
-    longest = -1
-    longest_len = 0
-    for s in range(4):
-        n = (hand & SUITS4[s]).bit_count()
-        if n > longest_len:
-            longest, longest_len = s, n
-    if longest >= 0:
-        return LOW_IN_SUIT[longest][hand >> (10 * longest) & 1023]
-    return throw(hand)
+    return longest if longest >= 0 else throw(hand)
 
 
 def choose(hand: Mask, trick: list[Card] | tuple[Card, ...], unseen: Mask) -> Card:

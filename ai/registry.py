@@ -17,6 +17,10 @@ BOTS: dict[str, Callable[..., Player]] = {
     "hard": HardBot,
 }
 
+# Levels that think for a time budget unless given ``iterations`` (their play depends on the
+# machine's speed).
+TIMED_LEVELS = frozenset({"hard"})
+
 
 def make_bot(name: str, **options: object) -> Player:
     """A new bot of level ``name``; raises ValueError naming the known levels."""

@@ -19,10 +19,10 @@ import time
 from dataclasses import dataclass, field
 
 from ai.inference import Knowledge
-from ai.rollout import base_sim, determinize, rollout
+from ai.rollout import rollout
 from ai.solver import Solver
 from game.cards import Card, Mask
-from game.hand import TRICKS
+from game.kernel import TRICKS, PlayState
 from game.scoring import combination_points
 from game.view import PlayerView
 
@@ -91,7 +91,7 @@ def search_cards(
     """Value every card of ``cards`` (the seat's legal plays) by PIMC; see the module docstring."""
     start = time.perf_counter()
     knowledge = knowledge or Knowledge(view, settings.trust_declarations)
-    base = base_sim(view)
+    base = PlayState.from_view(view)
     side = view.seat & 1
     k = len(cards)
     stats = Stats.empty(cards)
@@ -106,10 +106,10 @@ def search_cards(
         if settings.mismatch < 1.0:
             weight = knowledge.likelihood(hands, discard, settings.mismatch)
         stats.weights.append(weight)
-        sim0 = determinize(base, hands, discard)
+        dealt = base.deal_in(hands, discard)
         if exact:
             alive = [i for i in range(k) if stats.alive[i]]
-            values = Solver(sim0, side).values([cards[i] for i in alive])
+            values = Solver(dealt, side).values([cards[i] for i in alive])
             for i, v in zip(alive, values, strict=True):
                 stats.values[i].append(v)
         else:
@@ -117,10 +117,10 @@ def search_cards(
             for i in range(k):
                 if not stats.alive[i]:
                     continue
-                sim = sim0.clone()
-                sim.play(cards[i])
-                rollout(sim, random.Random(seed).random, settings.eps)
-                stats.values[i].append(sim.diff(side))
+                state = dealt.clone()
+                state.play(cards[i])
+                rollout(state, random.Random(seed).random, settings.eps)
+                stats.values[i].append(state.diff(side))
                 stats.playouts += 1
         if _sampled(stats, settings, deadline):
             break
@@ -177,7 +177,7 @@ def search_discards(
     """
     start = time.perf_counter()
     knowledge = Knowledge(view, trust_declarations=False)
-    base = base_sim(view)
+    base = PlayState.from_view(view)
     side = view.seat & 1
     dealer = view.dealer
     k = len(pairs)
@@ -193,9 +193,9 @@ def search_discards(
             if not stats.alive[i]:
                 continue
             hands[dealer] = view.hand & ~pairs[i]
-            sim = determinize(base, hands, pairs[i])
-            rollout(sim, random.Random(seed).random, settings.eps)
-            stats.values[i].append(sim.diff(side) + declared[i])
+            state = base.deal_in(hands, pairs[i])
+            rollout(state, random.Random(seed).random, settings.eps)
+            stats.values[i].append(state.diff(side) + declared[i])
             stats.playouts += 1
         if _sampled(stats, settings, deadline):
             break

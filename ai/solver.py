@@ -1,7 +1,7 @@
 """Exact play of the last tricks with every hand known (alpha-beta, one determinization).
 
 The value is the final difference of the two sides' points from the play (captured combinations,
-card points, last trick, the discard and the Matto exchange), as :meth:`ai.sim.Sim.diff` counts
+card points, last trick, the discard and the Matto exchange), as :meth:`PlayState.diff` counts
 it; partners maximise or minimise it together. Moves are tried in the rule-of-thumb order of
 :mod:`ai.policy` first, which makes the cut-offs come early.
 """
@@ -9,41 +9,39 @@ it; partners maximise or minimise it together. Moves are tried in the rule-of-th
 from __future__ import annotations
 
 from ai import policy
-from ai.sim import Sim
-from ai.tables import FULL
-from game.cards import Card
-from game.hand import TRICKS
+from game.cards import FULL_PACK, Card, cards_of
+from game.kernel import PlayState
 
 INF = 10**9
 
 
 class Solver:
-    """Alpha-beta over the rest of a :class:`Sim` (which it plays and takes back in place)."""
+    """Alpha-beta over the rest of a :class:`PlayState` (which it plays and takes back in place)."""
 
-    __slots__ = ("sim", "side", "nodes")
+    __slots__ = ("state", "side", "nodes")
 
-    def __init__(self, sim: Sim, side: int) -> None:
-        self.sim = sim
+    def __init__(self, state: PlayState, side: int) -> None:
+        self.state = state
         self.side = side
         self.nodes = 0
 
     def value(self, alpha: int = -INF, beta: int = INF) -> int:
         """The exact value for ``side`` of the position, both sides playing perfectly."""
-        sim = self.sim
-        if sim.n_tricks == TRICKS:
-            return sim.diff(self.side)
+        state = self.state
+        if state.over:
+            return state.diff(self.side)
         self.nodes += 1
-        seat = sim.turn
-        hand = sim.hands[seat]
-        legal = policy.legal_cards(hand, sim.trick)
-        first = policy.choose(hand, sim.trick, FULL & ~sim.gone & ~hand)
-        order = [first] + [c for c in policy.bits(legal) if c != first]
+        seat = state.turn
+        hand = state.hands[seat]
+        legal = state.legal()
+        first = policy.choose(hand, state.trick, FULL_PACK & ~state.gone & ~hand)
+        order = [first] + [c for c in cards_of(legal) if c != first]
         maximize = (seat & 1) == self.side
         best = -INF if maximize else INF
         for c in order:
-            undo = self.play(c)
+            state.push(c)
             v = self.value(alpha, beta)
-            self.take_back(c, undo)
+            state.pop()
             if maximize:
                 if v > best:
                     best = v
@@ -62,42 +60,7 @@ class Solver:
         """The exact value of each of ``cards`` played now by the seat to move."""
         out = []
         for c in cards:
-            undo = self.play(c)
+            self.state.push(c)
             out.append(self.value())
-            self.take_back(c, undo)
+            self.state.pop()
         return out
-
-    # ------------------------------------------------------------------ make / unmake
-    def play(self, c: Card) -> tuple | None:
-        """Play ``c``; returns what :meth:`take_back` needs when it closed a trick."""
-        sim = self.sim
-        b = 1 << c
-        sim.hands[sim.turn] &= ~b
-        sim.gone |= b
-        trick = sim.trick
-        trick.append(c)
-        if len(trick) < 4:
-            sim.turn = (sim.turn + 1) & 3
-            return None
-        undo = (
-            sim.turn, sim.leader, sim.piles[0], sim.piles[1], sim.won[0], sim.won[1],
-            sim.matto_debtor, sim.last_winner, trick,
-        )  # fmt: skip
-        sim._close(trick)
-        return undo
-
-    def take_back(self, c: Card, undo: tuple | None) -> None:
-        sim = self.sim
-        if undo is None:
-            sim.turn = (sim.turn - 1) & 3
-            sim.trick.pop()
-        else:
-            (
-                sim.turn, sim.leader, sim.piles[0], sim.piles[1], sim.won[0], sim.won[1],
-                sim.matto_debtor, sim.last_winner, sim.trick,
-            ) = undo  # fmt: skip
-            sim.n_tricks -= 1
-            sim.trick.pop()
-        b = 1 << c
-        sim.hands[sim.turn] |= b
-        sim.gone &= ~b

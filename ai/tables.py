@@ -1,11 +1,12 @@
-"""Precomputed card masks for the bots: which cards beat a card, what a card costs to give away."""
+"""Precomputed card tables for the bots: what a card costs to give away or is worth as a gift,
+the weakest and strongest card of each set of a suit (which cards beat a card: game.tricks)."""
 
 from __future__ import annotations
 
 from game.cards import (
     ANG,
     BEG,
-    FULL_PACK,
+    FOOL,
     KINGS,
     MAT,
     MON,
@@ -14,41 +15,15 @@ from game.cards import (
     SUIT,
     SUIT_MASK,
     TRUMP,
-    TRUMPS,
     VALUE,
     Mask,
     mask_of,
 )
 
-MAT_BIT = 1 << MAT
 ANG_BIT = 1 << ANG
 MON_BIT = 1 << MON
 BEG_BIT = 1 << BEG
-FULL = FULL_PACK
 
-
-def _higher_in_suit(c: int) -> Mask:
-    s = SUIT[c]
-    if s > TRUMP:
-        return 0
-    if s == TRUMP:  # a Moro is beaten by a later Moro; BEG by any later trump
-        return mask_of(
-            t
-            for t in range(N_CARDS)
-            if SUIT[t] == TRUMP
-            and t != c
-            and STRENGTH[t] >= STRENGTH[c]
-            and (STRENGTH[t] > STRENGTH[c] or STRENGTH[c] == 1)
-        )
-    return mask_of(t for t in range(N_CARDS) if SUIT[t] == s and STRENGTH[t] > STRENGTH[c])
-
-
-# HIGHER[c]: cards of c's own suit that beat c when played after it (trumps: higher trumps).
-HIGHER: tuple[Mask, ...] = tuple(_higher_in_suit(c) for c in range(N_CARDS))
-# BEATERS[c]: the cards that take the trick from c when c is winning it (c not the Matto).
-BEATERS: tuple[Mask, ...] = tuple(
-    HIGHER[c] | (TRUMPS if SUIT[c] < TRUMP else 0) for c in range(N_CARDS)
-)
 
 # What it costs to give a card to the opponents' trick, in rough points: its value, a premium for
 # trumps (they win tricks later) and for strong cards; the Matto is an excuse and stays ours.
@@ -66,6 +41,24 @@ GIFT: tuple[float, ...] = tuple(
 )
 SUITS4: tuple[Mask, ...] = SUIT_MASK[:4]
 GIFTABLE: Mask = mask_of(c for c in range(N_CARDS) if GIFT[c] > 0)
+# The giftable cards from the richest gift down (BEG 5, Queens 4, Kings 3.5, Knights 3, Jacks 2).
+GIFT_ORDER: tuple[Mask, ...] = tuple(
+    mask_of(c for c in range(N_CARDS) if GIFT[c] == g)
+    for g in sorted({GIFT[c] for c in range(N_CARDS) if GIFT[c] > 0}, reverse=True)
+)
+# STRONGER[c]: the cards of c's suit strictly stronger than c (for a Moro, not the other Mori).
+STRONGER: tuple[Mask, ...] = tuple(
+    mask_of(t for t in range(N_CARDS) if SUIT[t] == SUIT[c] < FOOL and STRENGTH[t] > STRENGTH[c])
+    for c in range(N_CARDS)
+)
+# The suit cards by strength inside their suit, weakest first: scartini (0-5), then courts (6-9).
+_LEVELS: tuple[Mask, ...] = tuple(
+    mask_of(c for c in range(N_CARDS) if SUIT[c] < TRUMP and STRENGTH[c] == k) for k in range(10)
+)
+SUIT_SCARTINI_LEVELS: tuple[Mask, ...] = _LEVELS[:6]
+COURT_LEVELS: tuple[Mask, ...] = _LEVELS[6:]
+SUIT_SCARTINI: Mask = mask_of(c for c in range(N_CARDS) if SUIT[c] < TRUMP and not VALUE[c])
+TRUMP_SCARTINI: Mask = mask_of(c for c in range(N_CARDS) if SUIT[c] == TRUMP and not VALUE[c])
 TRUMP_SHIFT = ANG  # the trumps are the cards ANG (strongest) … BEG (weakest), in index order
 assert all(STRENGTH[t] >= STRENGTH[t + 1] for t in range(ANG, BEG))
 

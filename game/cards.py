@@ -8,7 +8,9 @@ bit operations.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+
+from game.files import shorten
 
 Card = int
 Mask = int
@@ -133,6 +135,13 @@ def iter_cards(mask: Mask) -> Iterator[Card]:
         mask ^= low
 
 
+def random_card(cards: Mask, rand: Callable[[], float]) -> Card:
+    """A card of a non-empty mask, uniformly at random (``rand`` as ``random.random``)."""
+    for _ in range(int(rand() * cards.bit_count())):
+        cards &= cards - 1  # drop the lowest card: pick the k-th
+    return (cards & -cards).bit_length() - 1
+
+
 def count(mask: Mask) -> int:
     return mask.bit_count()
 
@@ -181,7 +190,8 @@ def parse_card(token: str) -> Card:
     code = token.strip().upper()
     if code not in INDEX:
         raise CardError(
-            f"unknown card code {token!r} (codes look like KS, 10B, AD, T12, MO1, ANG, MAT)"
+            f"unknown card code {shorten(token, 24)} "
+            "(codes look like KS, 10B, AD, T12, MO1, ANG, MAT)"
         )
     return INDEX[code]
 

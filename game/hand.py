@@ -1,62 +1,36 @@
 """One hand (*smazzata*): from the dealt cards through the discard, declarations and fifteen tricks
-to the score of both sides (RULES.md §4–§8)."""
+to the score of both sides (RULES.md §4–§8).
+
+:class:`Hand` is the readable state machine around the play kernel (:mod:`game.kernel`): it checks
+every action, keeps the record (the history of moves, the tricks) and the declarations, and
+builds each seat's view; the kernel moves the cards and counts the play.
+"""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.actions import DECLARE, DISCARD, PLAY, PLAYS, Action, Move, declare, discard
-from game.cards import (
-    CODES,
-    FIVES,
-    FULL_PACK,
-    MAT,
-    PIPS,
-    SCARTINI,
-    STRENGTH,
-    SUIT,
-    SUIT_MASK,
-    TRUMP,
-    TRUMPS,
-    VALUE,
-    Card,
-    Mask,
-    card_points,
-    cards_of,
-    format_cards,
-)
+from game.cards import CODES, FIVES, FULL_PACK, N_CARDS, Card, Mask, cards_of
 from game.errors import IllegalActionError
+from game.kernel import TRICKS, PlayState
 from game.phase import Phase
 from game.rules import DEFAULT_TARGET
-from game.scoring import (
-    Breakdown,
-    combination_points,
-    declarable_families,
-    declaration,
-    score,
-)
-from game.tricks import award, legal_mask, why_illegal, winning_index
+from game.scoring import FAMILIES, Breakdown, declarable_families, declaration, score
+from game.tricks import why_illegal
 from game.view import Declaration, PlayerView, Trick
-
-TRICKS = 15
-LAST_TRICK_POINTS = 6
-MAT_BIT = 1 << MAT
-
 
 # The seat receiving each card of the pack, by dealer: 5 at a time from eldest, the last two to
 # the dealer.
 _DEAL_ORDER = tuple(
     tuple((dealer + 1 + i // 5) % 4 for i in range(60)) + (dealer, dealer) for dealer in range(4)
 )
-
-
-def random_card(cards: Mask, rand: Callable[[], float]) -> Card:
-    """A card of a non-empty mask, uniformly at random."""
-    for _ in range(int(rand() * cards.bit_count())):
-        cards &= cards - 1  # drop the lowest card: pick the k-th
-    return (cards & -cards).bit_length() - 1
+_KIND = {Phase.DISCARD: DISCARD, Phase.DECLARE: DECLARE, Phase.PLAY: PLAY}
+_WANTED = {
+    Phase.DISCARD: "the dealer must discard two cards",
+    Phase.DECLARE: "the player must declare (or declare none) before the first card",
+    Phase.PLAY: "a card must be played",
+}
 
 
 def side_of(seat: int) -> int:
@@ -118,40 +92,27 @@ class HandResult:
         )
 
 
-def _lowest_first(c: Card) -> tuple[bool, int, Card]:
-    """The Matto exchange's tie order: a suit card before a trump, then the card nearest the
-    bottom of its own suit's order, then the suit order S, B, C, D (Mori: MO1 first)."""
-    return (SUIT[c] == TRUMP, STRENGTH[c], c)
-
-
-def exchange_card(pile: Mask) -> Card:
-    """The card a side gives for its Matto (RULES.md §6 house rule).
-
-    The scartino whose loss lowers the pile's combinations least, a pip (6–10) before any other
-    scartino, then :func:`_lowest_first`; with no scartino, the lowest-value card; else the Matto.
-    """
-    pips = pile & PIPS
-    if pips:  # a pip is in no combination: it costs nothing and comes first among equals
-        return min(cards_of(pips), key=_lowest_first)
-    candidates = cards_of(pile & SCARTINI)
-    if candidates:
-        base = combination_points(pile)
-        return min(
-            candidates,
-            key=lambda c: (base - combination_points(pile & ~(1 << c)), _lowest_first(c)),
-        )
-    others = cards_of(pile & ~MAT_BIT)
-    if others:
-        return min(others, key=lambda c: (VALUE[c], _lowest_first(c)))
-    return MAT
+def _malformed(action: object) -> str | None:
+    """Why ``action`` is not a well-formed action at all, or None."""
+    if not isinstance(action, Action):
+        return f"not an action: {action!r:.60}"
+    cards, families = action.cards, action.families
+    if not isinstance(cards, tuple) or not all(
+        type(c) is int and 0 <= c < N_CARDS for c in cards
+    ):
+        return f"the cards of an action must be card numbers 0-{N_CARDS - 1}: {cards!r:.60}"
+    if not isinstance(families, tuple) or not all(
+        isinstance(f, str) and f in FAMILIES for f in families
+    ):
+        return f"unknown families in the action: {families!r:.60}"
+    return None
 
 
 class Hand:
     """The state of one hand. Drive it with :meth:`legal_actions` and :meth:`apply`."""
 
     __slots__ = (
-        "dealer", "hands", "discard", "turn", "trick", "leader", "tricks", "piles",
-        "declarations", "scores", "target", "matto_debtor", "last_winner", "phase", "result",
+        "dealer", "state", "tricks", "declarations", "scores", "target", "phase", "result",
         "history", "_dealt",
     )  # fmt: skip
 
@@ -169,19 +130,12 @@ class Hand:
         if hands[0] | hands[1] | hands[2] | hands[3] != FULL_PACK:
             raise ValueError("the four hands must hold the 62 cards of the pack, each once")
         self.dealer = dealer
-        self.hands = list(hands)
+        self.state = PlayState(dealer, hands)  # the cards in play (the kernel)
         self._dealt = tuple(hands)
-        self.discard: Mask = 0
-        self.turn = dealer
-        self.trick: list[Card] = []
-        self.leader = (dealer + 1) % 4
         self.tricks: list[Trick] = []
-        self.piles = [0, 0]
         self.declarations: list[Declaration | None] = [None] * 4
         self.scores = scores
         self.target = target
-        self.matto_debtor: int | None = None  # side owing a card for its Matto
-        self.last_winner = -1
         self.phase = Phase.DISCARD
         self.result: HandResult | None = None
         self.history: list[Move] = []  # the actions applied with their seats, the discard first
@@ -195,23 +149,63 @@ class Hand:
         target: int = DEFAULT_TARGET,
     ) -> Hand:
         """Deal a shuffled pack: five at a time from eldest, three rounds, the dealer two more."""
-        hands = [0, 0, 0, 0]
-        for i, c in enumerate(deck):
-            hands[_DEAL_ORDER[dealer][i]] |= 1 << c
-        return cls(dealer, hands, scores, target)
+        return cls(dealer, deal_hands(deck, dealer), scores, target)
 
-    # ----------------------------------------------------------------- copying
     def clone(self) -> Hand:
         other = Hand.__new__(Hand)
-        for name in Hand.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.hands = self.hands[:]
-        other.trick = self.trick[:]
+        other.dealer = self.dealer
+        other.state = self.state.clone()
+        other._dealt = self._dealt
         other.tricks = self.tricks[:]
-        other.piles = self.piles[:]
         other.declarations = self.declarations[:]
+        other.scores = self.scores
+        other.target = self.target
+        other.phase = self.phase
+        other.result = self.result
         other.history = self.history[:]
         return other
+
+    # ----------------------------------------------------------------- the state, read-only
+    @property
+    def hands(self) -> list[Mask]:
+        """Each seat's cards now (the dealer's 17 until the discard)."""
+        return self.state.hands
+
+    @property
+    def discard(self) -> Mask:
+        """The dealer's discard (*scarto*), 0 until made."""
+        return self.state.discard
+
+    @property
+    def trick(self) -> list[Card]:
+        """The cards of the trick in progress, in play order."""
+        return self.state.trick
+
+    @property
+    def leader(self) -> int:
+        return self.state.leader
+
+    @property
+    def piles(self) -> list[Mask]:
+        """The cards each side has taken so far (the Matto with its owner's side)."""
+        return self.state.piles
+
+    @property
+    def last_winner(self) -> int:
+        return self.state.last_winner
+
+    @property
+    def matto_debtor(self) -> int | None:
+        """The side owing a card for its Matto, if any."""
+        debtor = self.state.matto_debtor
+        return None if debtor < 0 else debtor
+
+    @property
+    def turn(self) -> int:
+        """The seat to act: the dealer while he discards, -1 once the hand is over."""
+        if self.phase == Phase.DISCARD:
+            return self.dealer
+        return -1 if self.phase == Phase.OVER else self.state.turn
 
     @property
     def dealt(self) -> tuple[Mask, ...]:
@@ -243,20 +237,18 @@ class Hand:
         return []
 
     def legal_plays(self) -> Mask:
-        return legal_mask(self.hands[self.turn], self.trick)
+        return self.state.legal()
 
     def why_illegal(self, action: Action) -> str | None:
         """None when ``action`` is legal now, else the reason in words."""
+        malformed = _malformed(action)
+        if malformed is not None:
+            return malformed
         if self.phase == Phase.OVER:
             return "the hand is over"
         kind = action.kind
-        if kind != {Phase.DISCARD: DISCARD, Phase.DECLARE: DECLARE, Phase.PLAY: PLAY}[self.phase]:
-            wanted = {
-                Phase.DISCARD: "the dealer must discard two cards",
-                Phase.DECLARE: "the player must declare (or declare none) before the first card",
-                Phase.PLAY: "a card must be played",
-            }[self.phase]
-            return f"'{action}' is not possible now: {wanted}"
+        if kind != _KIND[self.phase]:
+            return f"'{action}' is not possible now: {_WANTED[self.phase]}"
         hand = self.hands[self.turn]
         if kind == PLAY:
             if len(action.cards) != 1:
@@ -292,10 +284,10 @@ class Hand:
     # ----------------------------------------------------------------- transitions
     def _discard(self, action: Action) -> None:
         a, b = action.cards
-        self.discard = (1 << a) | (1 << b)
-        self.hands[self.dealer] &= ~self.discard
+        state = self.state
+        state.discard = (1 << a) | (1 << b)
+        state.hands[self.dealer] &= ~state.discard
         self.history.append(Move(self.dealer, action))
-        self.turn = self.leader
         self.phase = Phase.DECLARE
 
     def _declare(self, action: Action) -> None:
@@ -326,121 +318,45 @@ class Hand:
 
     def play_card(self, c: Card) -> None:
         """Play ``c`` for the player to move, without checking it (see :meth:`apply`)."""
-        self.hands[self.turn] &= ~(1 << c)
-        self.history.append(Move(self.turn, PLAYS[c]))
-        self._place(c)
-
-    def _place(self, c: Card) -> None:
-        trick = self.trick
-        trick.append(c)
-        if len(trick) < 4:
-            turn = self.turn = (self.turn + 1) & 3
-            if not self.tricks and self.declarations[turn] is None:
+        state = self.state
+        seat = state.turn
+        self.history.append(Move(seat, PLAYS[c]))
+        if len(state.trick) < 3:
+            state.play(c)
+            if not self.tricks and self.declarations[state.turn] is None:
                 self.phase = Phase.DECLARE
             return
-        self._close_trick(trick)
-
-    def _close_trick(self, trick: list[Card]) -> None:
-        """Give the four cards to the winner's side (the Matto to its owner's) and go on."""
-        leader = self.leader
-        winner = (leader + winning_index(trick)) & 3
-        debtor = award(trick, leader, winner, self.piles)
-        if debtor >= 0:
-            self.matto_debtor = debtor
-        tricks = self.tricks
-        tricks.append(Trick(leader, tuple(trick), winner))
-        self.trick = []
-        self.leader = self.turn = self.last_winner = winner
-        if len(tricks) == TRICKS:
+        leader, cards = state.leader, (*state.trick, c)
+        state.play(c)  # the fourth card: the kernel closes the trick
+        self.tricks.append(Trick(leader, cards, state.last_winner))
+        if state.n_tricks == TRICKS:
             self._finish()
         else:
             self.phase = Phase.PLAY
 
     def _finish(self, called_out: int | None = None) -> None:
         self.phase = Phase.OVER
-        self.turn = -1
-        won = [0, 0]
-        for t in self.tricks:
-            won[t.winner & 1] += 1
+        won = self.state.won
         tricks = (won[0], won[1])
+        declared = (self.declared_points(0), self.declared_points(1))
         if called_out is not None:  # no cards are counted; the totals are rounded as usual
-            sides = tuple(
-                SideResult(0, 0, 0, 0, d, d, round5(d)) for d in map(self.declared_points, (0, 1))
-            )
+            sides = tuple(SideResult(0, 0, 0, 0, d, d, round5(d)) for d in declared)
             self.result = HandResult(
                 self.dealer, called_out, sides, None, None, tricks, self.scores  # type: ignore[arg-type]
             )
             return
-        piles = self.piles[:]
-        dealer_side = self.dealer & 1
-        discard_side = dealer_side if won[dealer_side] else 1 - dealer_side
-        piles[discard_side] |= self.discard
-        exchange = None
-        if self.matto_debtor is not None:
-            giver = self.matto_debtor
-            given = exchange_card(piles[giver])
-            piles[giver] &= ~(1 << given)
-            piles[1 - giver] |= 1 << given
-            exchange = (giver, 1 - giver, given)
-        last_side = self.last_winner & 1
+        final = self.state.final_piles()
+        points = self.state.points(final.piles)
         sides = []
         for side in (0, 1):
-            combos = combination_points(piles[side])
-            points = card_points(piles[side])
-            assert points is not None, f"odd pile {format_cards(piles[side])}"
-            last = LAST_TRICK_POINTS if side == last_side else 0
-            declared = self.declared_points(side)
-            raw = combos + points + last + declared
-            sides.append(SideResult(piles[side], combos, points, last, declared, raw, round5(raw)))
+            p = points[side]
+            raw = p.total + declared[side]
+            sides.append(SideResult(final.piles[side], p.combinations, p.card_points,
+                                    p.last_trick, declared[side], raw, round5(raw)))  # fmt: skip
         self.result = HandResult(
-            self.dealer, None, (sides[0], sides[1]), discard_side, exchange, tricks, self.scores
-        )
-
-    # ----------------------------------------------------------------- fast playout
-    def playout(self, rng: random.Random) -> HandResult:
-        """Finish the hand with uniformly random legal actions (declarations: a random subset)."""
-        rand = rng.random
-        hands = self.hands
-        history = self.history
-        while self.phase != Phase.OVER:
-            if self.phase == Phase.PLAY and self.tricks and not self.trick:
-                self._random_tricks(rand)
-            elif self.phase == Phase.PLAY:  # the first trick, or the rest of a trick begun
-                c = random_card(legal_mask(hands[self.turn], self.trick), rand)
-                hands[self.turn] &= ~(1 << c)
-                history.append(Move(self.turn, PLAYS[c]))
-                self._place(c)
-            elif self.phase == Phase.DECLARE:
-                fams = declarable_families(hands[self.turn])
-                pick = int(rand() * (1 << len(fams)))
-                self._declare(declare(tuple(f for j, f in enumerate(fams) if pick >> j & 1)))
-            else:
-                self._discard(discard(*rng.sample(cards_of(hands[self.dealer] & ~FIVES), 2)))
-        assert self.result is not None
-        return self.result
-
-    def _random_tricks(self, rand: Callable[[], float]) -> None:
-        """Play every remaining trick at random, a whole trick at a time (the hot loop)."""
-        hands = self.hands
-        history = self.history
-        while self.phase == Phase.PLAY:
-            seat = self.leader
-            trick: list[Card] = []
-            led = -1
-            for _ in range(4):
-                hand = legal = hands[seat]
-                if led >= 0:  # legal_mask, inlined with the suit led kept as it is found
-                    m = hand & SUIT_MASK[led] or hand & TRUMPS
-                    if m:
-                        legal = m | (hand & MAT_BIT)
-                c = random_card(legal, rand)
-                hands[seat] = hand ^ (1 << c)
-                history.append(Move(seat, PLAYS[c]))
-                trick.append(c)
-                if led < 0 and c != MAT:
-                    led = SUIT[c]
-                seat = (seat + 1) & 3
-            self._close_trick(trick)
+            self.dealer, None, (sides[0], sides[1]), final.discard_side, final.exchange, tricks,
+            self.scores,
+        )  # fmt: skip
 
     # ----------------------------------------------------------------- views
     def view(self, seat: int, hand_number: int = 0) -> PlayerView:
@@ -470,17 +386,15 @@ class Hand:
         """A full hand consistent with ``view``, given a guess of every seat's current cards and
         of the discard: the deal is reconstructed and the public history replayed.
 
-        Search bots use it to play out determinizations; ``hands[view.seat]`` must be the view's
-        own hand (and ``discard_mask`` its own discard when the viewer is the dealer). Declarations
-        are taken from the view as made; a guess should give each declarer the shown cards and no
-        card that would have changed a declared combination.
+        ``hands[view.seat]`` must be the view's own hand (and ``discard_mask`` its own discard
+        when the viewer is the dealer). Declarations are taken from the view as made; a guess
+        should give each declarer the shown cards and no card that would have changed a declared
+        combination.
         """
         dealt = list(hands)
-        for t in view.tricks:
-            for i, c in enumerate(t.cards):
-                dealt[(t.leader + i) & 3] |= 1 << c
-        for i, c in enumerate(view.trick):
-            dealt[(view.leader + i) & 3] |= 1 << c
+        for move in view.history:
+            if move.action.kind == PLAY:
+                dealt[move.seat] |= 1 << move.action.card
         if view.phase != Phase.DISCARD:
             dealt[view.dealer] |= discard_mask
         hand = cls(view.dealer, dealt, view.scores, view.target)
@@ -488,11 +402,21 @@ class Hand:
             return hand
         a, b = cards_of(discard_mask)
         hand._discard(discard(a, b))
-        for _, action in view.history:
-            if action.kind == PLAY:
-                hand.play_card(action.card)
+        for move in view.history:
+            if move.action.kind == PLAY:
+                hand.play_card(move.action.card)
             else:  # the declaration as shown is a fact, whatever the guessed hand holds
-                declaration = view.declarations[hand.turn]
-                assert declaration is not None
-                hand._record_declaration(declaration, action)
+                declared = view.declarations[move.seat]
+                assert declared is not None
+                hand._record_declaration(declared, move.action)
         return hand
+
+
+def deal_hands(deck: list[Card], dealer: int) -> list[Mask]:
+    """The four hands a shuffled pack gives: five at a time from eldest, three rounds, the dealer
+    the last two as well."""
+    hands = [0, 0, 0, 0]
+    order = _DEAL_ORDER[dealer]
+    for i, c in enumerate(deck):
+        hands[order[i]] |= 1 << c
+    return hands

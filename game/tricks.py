@@ -8,6 +8,7 @@ from game.cards import (
     CODES,
     FOOL,
     MAT,
+    N_CARDS,
     STRENGTH,
     SUIT,
     SUIT_MASK,
@@ -16,9 +17,33 @@ from game.cards import (
     TRUMPS,
     Card,
     Mask,
+    mask_of,
 )
 
 MAT_BIT = 1 << MAT
+
+
+def _higher(c: Card) -> Mask:
+    """The cards of ``c``'s own suit that beat it when played after it (trumps: the higher
+    trumps, and a later Moro beats an earlier one; nothing beats the Matto, which never wins)."""
+    s = SUIT[c]
+    if s == FOOL:
+        return 0
+    return mask_of(
+        t
+        for t in range(N_CARDS)
+        if SUIT[t] == s
+        and t != c
+        and (STRENGTH[t] > STRENGTH[c] or (s == TRUMP and STRENGTH[t] == STRENGTH[c]))
+    )
+
+
+# HIGHER[c]: cards of c's own suit that take the trick from c when played after it.
+HIGHER: tuple[Mask, ...] = tuple(_higher(c) for c in range(N_CARDS))
+# BEATERS[c]: every card that takes the trick from c when c is winning it (c not the Matto).
+BEATERS: tuple[Mask, ...] = tuple(
+    HIGHER[c] | (TRUMPS if SUIT[c] < TRUMP else 0) for c in range(N_CARDS)
+)
 
 
 def led_suit(trick: Sequence[Card]) -> int:
@@ -30,17 +55,18 @@ def led_suit(trick: Sequence[Card]) -> int:
     return -1
 
 
-def legal_mask(hand: Mask, trick: Sequence[Card]) -> Mask:
-    """The cards of ``hand`` that may be played to ``trick``."""
-    led = led_suit(trick)
+def legal_for(hand: Mask, led: int) -> Mask:
+    """The cards of ``hand`` that may be played when ``led`` is the suit to follow (-1: any):
+    follow suit, else trump, else anything; the Matto always."""
     if led < 0:
         return hand
-    m = hand & SUIT_MASK[led]
-    if not m:
-        m = hand & TRUMPS
-        if not m:
-            return hand
-    return m | (hand & MAT_BIT)
+    m = hand & SUIT_MASK[led] or hand & TRUMPS
+    return m | (hand & MAT_BIT) if m else hand
+
+
+def legal_mask(hand: Mask, trick: Sequence[Card]) -> Mask:
+    """The cards of ``hand`` that may be played to ``trick``."""
+    return legal_for(hand, led_suit(trick))
 
 
 def why_illegal(hand: Mask, trick: Sequence[Card], c: Card) -> str | None:
@@ -75,22 +101,11 @@ def award(trick: Sequence[Card], leader: int, winner: int, piles: list[Mask]) ->
 def winning_index(trick: Sequence[Card]) -> int:
     """Index in ``trick`` of the winning card: the highest trump, else the highest of the suit led.
 
-    Among equal Mori the one played last wins; the Matto never wins.
+    Among equal Mori the one played last wins; the Matto never wins; -1 while no card but the
+    Matto is down.
     """
-    best = -1
-    best_strength = -1
-    best_trump = False
-    led = -1
+    w = -1
     for i, c in enumerate(trick):
-        s = SUIT[c]
-        if s == FOOL:
-            continue
-        st = STRENGTH[c]
-        if led < 0:
-            led, best, best_strength, best_trump = s, i, st, s == TRUMP
-        elif s == TRUMP:
-            if not best_trump or st >= best_strength:
-                best, best_strength, best_trump = i, st, True
-        elif s == led and not best_trump and st > best_strength:
-            best, best_strength = i, st
-    return best
+        if c != MAT and (w < 0 or BEATERS[trick[w]] >> c & 1):
+            w = i
+    return w

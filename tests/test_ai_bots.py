@@ -113,10 +113,15 @@ def test_every_level_hints(level: str) -> None:
 
 
 def test_bench_figures() -> None:
-    from ai.bench import bench_bots
+    from ai.bench import bench_bots, bench_positions
 
-    figures = bench_bots(decisions=2, seed=1)
-    assert figures["decisions"] == 2
+    figures = bench_bots(decisions=3, seed=1)
+    card_decisions = sum(v.phase == "play" for v in bench_positions(3, 1))
+    assert card_decisions >= 1
+    assert figures["decisions"] == 3
     for level in ("random", "easy", "medium", "hard"):
         assert figures[level]["p50_ms"] <= figures[level]["p95_ms"]
-    assert figures["medium"]["samples_per_s"] > 0 and figures["hard"]["playouts_per_s"] >= 0
+    # medium deals the hidden cards 20 times a decision and plays every candidate on each deal
+    assert figures["medium"]["samples"] == card_decisions * 20
+    assert figures["medium"]["playouts"] >= figures["medium"]["samples"] * 2
+    assert figures["hard"]["samples"] >= card_decisions * 8  # min_samples deals at least

@@ -1,5 +1,5 @@
-"""The sampler of hidden cards (ai.inference), the search's copy of the game (ai.sim, the
-rollout) and the exact endgame solver, against the engine."""
+"""The sampler of hidden cards (ai.inference), the rollouts and the exact endgame solver, against
+the engine."""
 
 from __future__ import annotations
 
@@ -12,14 +12,13 @@ from ai import policy
 from ai.easy import EasyBot
 from ai.inference import Knowledge, is_consistent, voids_of
 from ai.random_bot import RandomBot
-from ai.rollout import base_sim, determinize, rollout
-from ai.sim import Sim
+from ai.rollout import rollout
 from ai.solver import Solver
 from ai.table import seat_rngs
-from ai.tables import FULL
 from game.actions import declare, discard, play
-from game.cards import COPPE, FIVES, FULL_PACK, SUIT_MASK, TRUMPS, parse_card
+from game.cards import COPPE, FIVES, FULL_PACK, SUIT_MASK, TRUMPS, cards_of, parse_card
 from game.hand import Hand
+from game.kernel import PlayState
 from game.match import Match
 from game.view import PlayerView
 
@@ -110,66 +109,34 @@ def test_declared_cards_stay_with_their_declarer() -> None:
         assert not hands[1] & m("KD")  # the Re declared shows every King held
 
 
-def test_sim_from_view_matches_the_engine() -> None:
-    for hand, view in POSITIONS:
-        if view.phase != "play":
-            continue
-        sim = Sim.from_view(view)
-        sim.hands = list(hand.hands)
-        sim.discard = hand.discard
-        engine = Sim.from_hand(hand)
-        for name in Sim.__slots__:
-            assert getattr(sim, name) == getattr(engine, name), name
-
-
-def test_sim_scores_as_the_engine() -> None:
-    rng = random.Random(4)
-    for hand, view in POSITIONS:
-        if view.phase != "play":
-            continue
-        sim = Sim.from_hand(hand)
-        engine = hand.clone()
-        while engine.phase != "over":
-            if engine.phase == "declare":
-                engine.apply(max(engine.legal_actions(), key=lambda a: len(a.families)))
-                continue
-            c = rng.choice(engine.legal_actions()).card
-            engine.play_card(c)
-            sim.play(c)
-        assert sim.over
-        result = engine.result
-        if result.called_out is not None:
-            continue
-        points = sim.side_points()
-        for side in (0, 1):
-            part = result.sides[side]
-            assert points[side] == part.captured_combinations + part.card_points + part.last_trick
+def fields(state: PlayState) -> tuple:
+    """Everything a play state holds (but what it can take back)."""
+    return tuple(getattr(state, n) for n in PlayState.__slots__ if n != "_undo")
 
 
 def test_rollout_without_noise_is_the_policy() -> None:
     for hand, view in POSITIONS:
         if view.phase != "play":
             continue
-        a = Sim.from_hand(hand)
+        a = hand.state.clone()
         b = a.clone()
         rollout(a, random.Random(1).random, 0.0)
         while not b.over:
             h = b.hands[b.turn]
-            b.play(policy.choose(h, b.trick, FULL & ~b.gone & ~h))
-        for name in Sim.__slots__:
-            assert getattr(a, name) == getattr(b, name), name
+            b.play(policy.choose(h, b.trick, FULL_PACK & ~b.gone & ~h))
+        assert fields(a) == fields(b)
 
 
-def _minimax(sim: Sim, side: int) -> int:
+def _minimax(state: PlayState, side: int) -> int:
     """Plain minimax without pruning (the reference for the solver)."""
-    if sim.over:
-        return sim.diff(side)
+    if state.over:
+        return state.diff(side)
     values = []
-    for c in policy.bits(policy.legal_cards(sim.hands[sim.turn], sim.trick)):
-        child = sim.clone()
+    for c in cards_of(state.legal()):
+        child = state.clone()
         child.play(c)
         values.append(_minimax(child, side))
-    return max(values) if (sim.turn & 1) == side else min(values)
+    return max(values) if (state.turn & 1) == side else min(values)
 
 
 def test_solver_equals_plain_minimax_on_the_last_tricks() -> None:
@@ -185,15 +152,14 @@ def test_solver_equals_plain_minimax_on_the_last_tricks() -> None:
         for _ in range(rng.randrange(3)):
             view = match.view(match.turn)
             match.apply(bots[0].choose(view, view.legal, rng))
-        sim = Sim.from_hand(match.hand)
-        side = sim.turn & 1
-        cards = policy.bits(policy.legal_cards(sim.hands[sim.turn], sim.trick))
-        before = sim.clone()
-        exact = Solver(sim, side).values(cards)
-        for name in Sim.__slots__:  # the solver takes back every card it plays
-            assert getattr(sim, name) == getattr(before, name)
+        state = match.hand.state.clone()
+        side = state.turn & 1
+        cards = cards_of(state.legal())
+        before = fields(state)
+        exact = Solver(state, side).values(cards)
+        assert fields(state) == before  # the solver takes back every card it plays
         for c, v in zip(cards, exact, strict=True):
-            child = before.clone()
+            child = state.clone()
             child.play(c)
             assert v == _minimax(child, side)
         checked += 1
@@ -207,7 +173,6 @@ def test_determinization_equals_the_engines_rebuild() -> None:
         if view.phase != "play":
             continue
         hands, hidden_discard = Knowledge(view).sample(rng)
-        ours = determinize(base_sim(view), hands, hidden_discard)
-        engine = Sim.from_hand(Hand.rebuild(view, hands, hidden_discard))
-        for name in Sim.__slots__:
-            assert getattr(ours, name) == getattr(engine, name), name
+        ours = PlayState.from_view(view).deal_in(hands, hidden_discard)
+        engine = Hand.rebuild(view, hands, hidden_discard).state
+        assert fields(ours) == fields(engine)

@@ -54,7 +54,7 @@ def test_simulate_plain_output(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["simulate", "--seed", "1", "--players", "random,random"], "four levels"),
+        (["simulate", "--seed", "1", "--players", "random,random"], "four bots"),
         (["simulate", "--seed", "1", "--players", "random,random,random,genius"], "genius"),
         (["simulate", "--seed", "1", "--target", "0"], "target"),
     ],
@@ -67,12 +67,28 @@ def test_simulate_errors(argv: list[str], message: str, capsys: pytest.CaptureFi
 def test_replay_of_a_bad_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "tarocchino-record", "version": 1, "seed": 1')
-    assert main(["replay", str(bad)]) == 2
+    assert main(["replay", str(bad)]) == 1  # bad data
     err = capsys.readouterr().err
     assert "not valid JSON" in err and "Traceback" not in err
 
 
 def test_bench_json(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["bench", "--hands", "50", "--no-bots", "--json"]) == 0
+    assert main(["bench", "--hands", "50", "--rollouts", "30", "--no-bots", "--json"]) == 0
     figures = json.loads(capsys.readouterr().out)
-    assert figures["random_hands_per_s"] > 0 and figures["combination_points_per_s"] > 0
+    assert (figures["hands"], figures["rollouts"]) == (50, 30)
+    assert figures["random_hands_per_s"] > 0 and figures["rollouts_per_s"] > 0
+    skat = figures["openspiel_skat_games_per_s"]
+    if skat is None:
+        assert figures["ratio_to_openspiel_skat"] is None
+    else:
+        ratio = figures["random_hands_per_s"] / skat
+        assert figures["ratio_to_openspiel_skat"] == pytest.approx(ratio, rel=1e-2)
+
+
+@pytest.mark.parametrize("argv", [["--hands", "-1"], ["--hands", "0"], ["--rollouts", "x"]])
+def test_bench_refuses_bad_counts(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["bench", *argv, "--no-bots"])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and ("between 1" in err or "whole number" in err)

@@ -31,7 +31,10 @@ def test_same_seed_same_deals_and_dealer_rotates() -> None:
 def test_first_dealer_may_be_given_without_changing_the_cards() -> None:
     given = Match(5, first_dealer=(Match(5).first_dealer + 1) % 4)
     assert given.first_dealer == (Match(5).first_dealer + 1) % 4
-    assert sorted(given.hand.hands) != [] and given.hand.dealer == given.first_dealer
+    assert given.hand.dealer == given.first_dealer
+    # the same pack, dealt from the next seat: every packet goes one seat further round
+    original = Match(5).hand.dealt
+    assert [given.hand.dealt[(s + 1) % 4] for s in range(4)] == list(original)
 
 
 def test_call_out_ends_the_match_at_once() -> None:

@@ -199,9 +199,10 @@ class _Cheat:
 def test_the_runner_replaces_a_failing_or_illegal_answer() -> None:
     hand = deal_with(0, {})
     view = hand.view(0)
-    assert ask(_Boom(), view, random.Random(1)) == (view.legal[0], "RuntimeError: no idea")
+    action, error = ask(_Boom(), view, random.Random(1))
+    assert action in view.legal and "RuntimeError: no idea" in error
     action, error = ask(_Cheat(), view, random.Random(1))
-    assert action == view.legal[0] and "not legal" in error
+    assert action in view.legal and "not legal" in error
     action, error = ask(RandomBot(), view, random.Random(1))
     assert action in view.legal and error is None
 

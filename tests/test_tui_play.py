@@ -371,10 +371,9 @@ async def test_help_settings_and_hint(tmp_path: Path) -> None:
         await pilot.press("question_mark")
         await wait_for(pilot, lambda: "Bolognese tarot game" in screen_text(app))
         await pilot.press("escape")
+        assert "Hint:" not in screen_text(app)  # the key bar says "Hint"; the hint says "Hint:"
         await pilot.press("t")
-        await settle(pilot)
-        await pilot.pause()
-        assert "Hint" in screen_text(app)
+        await wait_for(pilot, lambda: "Hint:" in screen_text(app))
         await pilot.press("s")
         await pilot.pause()
         app.screen.query_one("#suit_marks").value = "unicode"

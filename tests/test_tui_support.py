@@ -175,7 +175,7 @@ def test_parse_seats_defaults_and_errors() -> None:
     assert [s.name for s in two] == ["Anna", "Bruno", "Carla", "Dario"]
     with pytest.raises(ValueError, match="four seats"):
         parse_seats(["human", "easy"])
-    with pytest.raises(ValueError, match="unknown seat kind"):
+    with pytest.raises(ValueError, match="seat 2: unknown bot 'genius'"):
         parse_seats(["human", "genius", "easy", "easy"])
     with pytest.raises(ValueError, match="different"):
         parse_seats(["human"] * 4, ["A", "A", "B", "C"])

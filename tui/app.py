@@ -13,6 +13,7 @@ from textual.filter import LineFilter, Monochrome
 from textual.screen import Screen
 from textual.widget import AwaitMount
 
+from ai.contain import close_all
 from game.rules import DEFAULT_TARGET
 from tui.match_setup import MatchSetup, load_setup, save_setup
 from tui.save import SaveError, SaveStore
@@ -81,7 +82,11 @@ class TarocchinoApp(App[None]):
 
     def start_match(self, seats: tuple[Seat, ...], *, seed: int | None, target: int,
                     pace: float | None = None) -> None:
-        """A new match; ``pace``: seconds a bot move takes when the four seats are bots."""
+        """A new match; a saved one is kept as a backup first (the caller asked the player).
+        ``pace``: seconds a bot move takes when the four seats are bots."""
+        kept = self.store.keep_as_backup()
+        if kept is not None:
+            self.notify(kept, timeout=8)
         session = Session.new(seats, seed=seed, target=target)
         self._write(session)
         watching = not session.humans
@@ -101,10 +106,8 @@ class TarocchinoApp(App[None]):
         try:
             session = self.store.read()
         except SaveError as exc:
-            moved = self.store.set_aside() if self.store.exists() else None
-            note = f" It was kept as {moved.name}." if moved else ""
-            self.notify(f"The saved match could not be resumed: {exc}.{note} "
-                        "Start a new match.", severity="error", timeout=10)
+            message = self.store.damaged_message(exc) if self.store.exists() else f"{exc}."
+            self.notify(f"{message} Start a new match.", severity="error", timeout=10)
             return False
         self.push_screen(TableScreen(session, self.store))
         return True
@@ -157,6 +160,9 @@ class TarocchinoApp(App[None]):
         return filters
 
     # ----------------------------------------------------------------- terminal size
+    def on_unmount(self) -> None:
+        close_all()  # bots in processes of their own (ai.contain) stop now, even mid-thought
+
     def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self.check_size)
 

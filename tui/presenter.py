@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from rich.text import Text
 
+from ai.spec import label_of
 from game.actions import DECLARE, DISCARD, PLAY, Action
 from game.cards import CODES, MAT, SUIT, SUIT_NAMES, TRUMP, Card, sorted_for_display
 from game.hand import TRICKS, HandResult
@@ -149,7 +150,7 @@ def seat_tags(scene: Scene, seat: int) -> list[str]:
         tags.append(f"side {'AB'[seat & 1]}")
     kind = scene.seats[seat].kind
     if kind != HUMAN:
-        tags.append(f"{scene.substitutes.get(seat, kind)} bot")
+        tags.append(f"{label_of(scene.substitutes.get(seat, kind))} bot")
     return tags
 
 

@@ -2,9 +2,9 @@
 server) never waits for it, and hands the move back on the owner's event loop.
 
 It knows only the player protocol (``choose(view, legal, rng)``), so it drives the built-in
-levels, a bot from a spec, or a contained out-of-process bot alike. A bot that fails, or answers
-with an action that is not legal, is replaced for that move by the first legal action, and the
-move says what went wrong.
+levels, a bot from a spec, or a contained out-of-process bot alike. Each decision goes through
+``ai.contain.ask``: a bot that fails, or answers with an action that is not legal, is replaced for
+that move by a safe legal one, and the move says what went wrong.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ai.contain import ask as contained_ask
 from ai.player import Player
 from game.actions import Action
 from game.view import PlayerView
@@ -33,14 +34,9 @@ class BotMove:
 
 
 def ask(bot: Player, view: PlayerView, rng: random.Random) -> tuple[Action, str | None]:
-    """The bot's choice, or the first legal action (and what went wrong) if it fails."""
-    try:
-        action = bot.choose(view, view.legal, rng)
-    except Exception as exc:  # a failing bot must not end the game
-        return view.legal[0], f"{type(exc).__name__}: {exc}"
-    if action not in view.legal:
-        return view.legal[0], f"it chose an action that is not legal ({action})"
-    return action, None
+    """The bot's choice, or a safe legal move and what went wrong (``ai.contain.ask``)."""
+    action, faults = contained_ask(bot, view, rng)
+    return action, "; ".join(f.notice for f in faults) or None
 
 
 class BotRunner:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from ai.player import Player
+from ai.spec import MAX_SPEC_CHARS, SpecError, parse_spec
 from game.actions import PLAY, Action
 from game.hand import Hand, HandResult
 from game.match import Match
@@ -43,17 +44,15 @@ class Seat:
 
 
 def parse_seats(kinds: list[str], names: list[str] | None = None) -> tuple[Seat, ...]:
-    """Four seats from kinds (human|random|easy|medium|hard) and optional names.
+    """Four seats from kinds (human, or a bot as ``ai.spec`` reads it: a level with options such
+    as hard:budget_s=0.25, an installed bot, module:Class, file.py:Class) and optional names.
 
     Without names, a lone human is called "You" and the others get the default names.
     Raises ValueError with a readable message.
     """
-    kinds = [k.strip().lower() for k in kinds]
     if len(kinds) != 4:
         raise ValueError(f"give exactly four seats, not {len(kinds)} (e.g. human,hard,hard,hard)")
-    for k in kinds:
-        if k not in KINDS:
-            raise ValueError(f"unknown seat kind {k!r} (one of {', '.join(KINDS)})")
+    kinds = [_seat_kind(seat, k) for seat, k in enumerate(kinds)]
     given = [n.strip() for n in names] if names else []
     if names is not None and len(given) != 4:
         raise ValueError(f"give exactly four names, not {len(given)}")
@@ -68,7 +67,23 @@ def parse_seats(kinds: list[str], names: list[str] | None = None) -> tuple[Seat,
     return tuple(out)
 
 
-def decision_rng(seed: int, seat: int, ply: int) -> random.Random:
+def _seat_kind(seat: int, text: str) -> str:
+    """``human``, or the bot's spec checked and written the one way."""
+    if text.strip().lower() == HUMAN:
+        return HUMAN
+    try:
+        return parse_spec(text).portable
+    except SpecError as exc:
+        raise ValueError(f"seat {seat + 1}: {exc} (a seat is human or a bot)") from None
+
+
+def valid_kind(kind: object) -> bool:
+    """Whether a saved seat kind can be read: human or a bot's name (a bot that is gone since the
+    match was saved is replaced when it resumes)."""
+    return isinstance(kind, str) and 0 < len(kind) <= MAX_SPEC_CHARS and kind.isprintable()
+
+
+def decision_rng(seed: int | str, seat: int, ply: int) -> random.Random:
     """A bot's generator for one decision: derived from the match seed, the seat and the number of
     actions so far, so a resumed or undone match makes the same bot choices again."""
     return random.Random(f"tarocchino:{seed}:{seat}:{ply}")
@@ -130,16 +145,16 @@ class Session:
         self.bots: dict[int, Player] = {}
         for seat, s in enumerate(seats):
             if not s.human:
-                level = available_level(s.kind)
-                if level != s.kind:
-                    self.substitutes[seat] = level
-                self.bots[seat] = make_bot(level)
+                try:
+                    self.bots[seat] = parse_spec(s.kind, check=False).make()
+                except ValueError:  # a bot that is gone since the match was saved
+                    self.substitutes[seat] = available_level("easy")
+                    self.bots[seat] = make_bot(self.substitutes[seat])
 
     @classmethod
     def new(cls, seats: tuple[Seat, ...], seed: int | None = None,
             target: int = DEFAULT_TARGET) -> Session:
-        if seed is None:
-            seed = random.SystemRandom().randrange(1, 10**9)
+        """Without a seed, each hand is shuffled from fresh entropy (no future deal is saved)."""
         return cls(seats, Match(seed, Rules(target)))
 
     @classmethod
@@ -217,7 +232,7 @@ class Session:
         return view if seat is not None else replace(view, hand=0, discard=None, legal=())
 
     def bot_rng(self, seat: int) -> random.Random:
-        return decision_rng(self.match.seed, seat, len(self.match.actions))
+        return decision_rng(self.match.decision_seed, seat, len(self.match.actions))
 
     # ----------------------------------------------------------------- moves
     def apply(self, action: Action) -> HandResult | None:
@@ -257,6 +272,6 @@ class Session:
         if keep is None:
             return False
         m = self.match
-        fresh = Session.replay(self.seats, Match(m.seed, m.rules, m.first_dealer), m.actions[:keep])
+        fresh = Session.replay(self.seats, m.restart(), m.actions[:keep])
         self.match, self.actors, self.last_hand = fresh.match, fresh.actors, fresh.last_hand
         return True

@@ -18,7 +18,8 @@ from tui.bots import BOTS, available_level
 from tui.match_setup import MatchSetup
 from tui.render import Look, box_lines
 from tui.save import SaveError, SaveStore
-from tui.session import BOT_LEVELS, DEFAULT_NAMES, HUMAN, parse_seats, side_name
+from tui.screens.confirm import ConfirmScreen
+from tui.session import BOT_LEVELS, DEFAULT_NAMES, HUMAN, parse_seats
 
 TITLE = r"""
 ╔╦╗╔═╗╦═╗╔═╗╔═╗╔═╗╦ ╦╦╔╗╔╔═╗
@@ -28,13 +29,18 @@ ASCII_TITLE = "T A R O C C H I N O"
 PACES = (0.3, 0.6, 1.0, 1.5, 2.5)  # seconds a bot move takes when watching
 
 
-def kind_options() -> list[tuple[str, str]]:
+def kind_options(extra: list[str] | tuple[str, ...] = ()) -> list[tuple[str, str]]:
+    """Human and the levels, and ``extra`` kinds given on the command line (a bot with options,
+    another bot)."""
     options = [("Human", HUMAN)]
     for level in BOT_LEVELS:
         label = f"{level.capitalize()} bot"
         if level not in BOTS:
             label += f" (as {available_level(level)})"
         options.append((label, level))
+    for kind in dict.fromkeys(extra):
+        if kind not in (value for _, value in options):
+            options.append((kind, kind))
     return options
 
 
@@ -77,7 +83,7 @@ class StartScreen(Screen[None]):
                     yield Label(f"Seat {seat + 1}, side {'AB'[seat % 2]}", classes="seat-label")
                     yield Input(names[seat], placeholder=DEFAULT_NAMES[seat], id=f"name-{seat}",
                                 compact=True, max_length=16)
-                    yield Select(kind_options(), value=kinds[seat], allow_blank=False,
+                    yield Select(kind_options(kinds), value=kinds[seat], allow_blank=False,
                                  id=f"kind-{seat}", compact=True)
             with Horizontal(id="options-row"):
                 yield Label("Target", classes="option-label")
@@ -153,20 +159,12 @@ class StartScreen(Screen[None]):
             info = self.store.info()
         except SaveError as exc:
             row.display = False
-            moved = self.store.set_aside()
-            where = f" (kept as {moved.name})" if moved else ""
-            self.show_message(f"The saved match could not be read: {exc}{where}. "
-                              "Start a new match.", error=True)
+            self.show_message(f"{self.store.damaged_message(exc)} Start a new match.", error=True)
             self.query_one("#start", Button).focus()
             return
         row.display = True
-        sides = (side_name(info.seats, 0), side_name(info.seats, 1))
         row.border_title = "Saved match"
-        dot = self.look.dot
-        info_widget.update(
-            f"Hand {info.hand_number + 1} {dot} {sides[0]} {info.scores[0]} {dot} "
-            f"{sides[1]} {info.scores[1]} {dot} to {info.target}"
-        )
+        info_widget.update(info.describe().replace("·", self.look.dot))
         button.focus()
 
     def show_message(self, text: str, error: bool = False) -> None:
@@ -219,7 +217,18 @@ class StartScreen(Screen[None]):
         self.setup = MatchSetup(chosen, tuple(n.strip() for n in names), target, pace)
         if hasattr(app, "remember_setup"):
             app.remember_setup(self.setup)
-        app.start_match(seats, seed=seed, target=target, pace=pace)
+        if self.store is None or not self.store.exists():
+            app.start_match(seats, seed=seed, target=target, pace=pace)
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                app.start_match(seats, seed=seed, target=target, pace=pace)
+
+        question = (f"Start a new match? The saved match will be kept as "
+                    f"{self.store.next_backup_name()}.")
+        app.push_screen(ConfirmScreen(question, yes="New match", no="Cancel", look=self.look),
+                        answered)
 
     def action_watch(self) -> None:
         self.start(watch=True)
