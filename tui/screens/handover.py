@@ -31,7 +31,7 @@ class HandOverScreen(Screen[None]):
             yield Static(Text("Everybody else, please look away.", style="dim"),
                          classes="handover-line")
             button = Button(f"Show {self.player}'s hand  {self.look.enter}", id="handover-ready",
-                            variant="primary")
+                            variant="primary", compact=self.look.ascii)  # no block borders
             button.can_focus = False
             yield Center(button)
 
