@@ -41,8 +41,6 @@ async def test_the_start_screen_remembers_the_last_setup(tmp_path: Path) -> None
         start.query_one("#target").value = "400"
         await pilot.click("#start")
         await wait_for(pilot, lambda: table_of(app) is not None)
-        await pilot.press("q")
-        await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
     again = TarocchinoApp(settings=FAST, directory=tmp_path)
     async with again.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
