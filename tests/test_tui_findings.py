@@ -201,3 +201,16 @@ async def test_resumed_on_a_scoring_sheet_the_sheet_comes_back(tmp_path: Path) -
         await press(pilot, "enter")
         await wait_for(pilot, lambda: not isinstance(again.screen, ScoringScreen))
         assert table_of(again).session.match.scores == scores
+
+
+async def test_watching_the_next_hand_comes_by_itself(tmp_path: Path) -> None:
+    app = make_app(tmp_path, ["random"] * 4, seed=4, settings=replace(FAST, bot_delay=0.0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ScoringScreen)
+                       and "next hand starts in 4 s" in screen_text(app), limit=10000)
+        sheet = app.screen
+        assert sheet.next_in == 4.0
+        await pilot.pause(4.5)
+        table = table_of(app)
+        assert table is not None and len(table.session.results) >= 1
+        assert not isinstance(app.screen, ScoringScreen) or app.screen is not sheet

@@ -36,9 +36,15 @@ class ScoringScreen(Screen[str]):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
 
-    def __init__(self, summary: HandSummary, look: Look) -> None:
+    def __init__(self, summary: HandSummary, look: Look, *, next_in: float | None = None) -> None:
+        """``next_in``: seconds after which the next hand starts by itself (watching bots)."""
         super().__init__()
         self.summary, self.look = summary, look
+        self.next_in = next_in if summary.winner is None else None
+
+    def on_mount(self) -> None:
+        if self.next_in is not None:
+            self.set_timer(self.next_in, lambda: self.action_choose(NEXT))
 
     BINDINGS = [
         Binding("enter", "choose('next')", "Next hand", priority=True),
@@ -94,8 +100,10 @@ class ScoringScreen(Screen[str]):
         s = self.summary
         text = Text(f"End of hand {s.hand_number + 1}", style="bold")
         if s.result.called_out is not None:
-            text.append(f" — {s.sides[s.result.called_out]} call out with their declarations!",
-                        style="bold")
+            text.append(f" {'-' if self.look.ascii else '—'} {s.sides[s.result.called_out]} call "
+                        "out with their declarations!", style="bold")
+        if self.next_in is not None:
+            text.append(f"   (the next hand starts in {self.next_in:g} s)", style="dim")
         return text
 
     def _notes(self, side: int) -> list[Text]:

@@ -466,7 +466,10 @@ class TableScreen(Screen[None]):
     def _show_sheet(self, summary: HandSummary) -> None:
         self._timer = None
         if self.is_attached:
-            self.app.push_screen(ScoringScreen(summary, self.look), self._after_sheet)
+            # Watching, the next hand comes by itself (unless paused): time to read the sheet.
+            next_in = max(4.0, 10 * self.delay) if self.watching and not self.paused else None
+            self.app.push_screen(ScoringScreen(summary, self.look, next_in=next_in),
+                                 self._after_sheet)
 
     def _after_sheet(self, choice: str | None) -> None:
         self.final = None
