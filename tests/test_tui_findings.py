@@ -167,6 +167,19 @@ async def test_ascii_mode_draws_no_unicode_glyph_of_ours(tmp_path: Path) -> None
                 await press(pilot, "enter")
 
 
+async def test_ascii_mode_start_and_settings_are_plain_ascii(tmp_path: Path) -> None:
+    app = make_app(tmp_path, None)  # FAST is ASCII
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        text = screen_text(app)
+        assert "Start new match" in text and text.isascii(), {ch for ch in text if ord(ch) > 127}
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: "Bot delay" in screen_text(app))
+        await pilot.pause(0.1)
+        text = screen_text(app)
+        assert text.isascii(), {ch for ch in text if ord(ch) > 127}
+
+
 async def test_a_long_notice_is_not_cut(tmp_path: Path) -> None:
     app = make_app(tmp_path, ["human", "random", "random", "random"], seed=3)
     async with app.run_test(size=(120, 40)) as pilot:

@@ -20,6 +20,7 @@ from tui.render import Look, box_lines
 from tui.save import SaveError, SaveStore
 from tui.screens.confirm import ConfirmScreen
 from tui.session import BOT_LEVELS, DEFAULT_NAMES, HUMAN, parse_seats
+from tui.widgets.arrows import plain_arrows
 
 TITLE = r"""
 ╔╦╗╔═╗╦═╗╔═╗╔═╗╔═╗╦ ╦╦╔╗╔╔═╗
@@ -121,6 +122,7 @@ class StartScreen(Screen[None]):
     def _hero(self) -> None:
         """The title, and a fan of the cards that matter most: the Tarocchi and the Kings."""
         look = self.look
+        self.call_after_refresh(plain_arrows, self, look)  # once the select boxes are drawn
         self.query_one("#title", Static).update(Text(ASCII_TITLE if look.ascii else TITLE,
                                                      style="bold"))
         dot = look.dot
