@@ -32,6 +32,9 @@ class DeclareScreen(ModalScreen[tuple[str, ...]]):
         self.view, self.player, self.look, self.needed = view, name, look, needs
         families = view.legal[0].families  # the first legal declaration is the full set
         self.combos = declared_combinations(view.hand, families)
+        # Kept here: nothing of the dialog is looked up while it is being mounted.
+        self.families = FamilyList(self.combos, look, id="families")
+        self.total = Static(self._total_text(), id="declare-total")
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="declare-dialog"):
@@ -42,8 +45,8 @@ class DeclareScreen(ModalScreen[tuple[str, ...]]):
                      style="dim"),
                 classes="dialog-body",
             )
-            yield FamilyList(self.combos, self.look, id="families")
-            yield Static(id="declare-total")
+            yield self.families
+            yield self.total
             with Horizontal(classes="dialog-buttons"):
                 yes = Button(f"Declare  {self.look.enter}", id="declare", variant="primary",
                              compact=True)
@@ -53,14 +56,13 @@ class DeclareScreen(ModalScreen[tuple[str, ...]]):
                 yield no
 
     def on_mount(self) -> None:
-        self.query_one(FamilyList).focus()
-        self._total()
+        self.families.focus()
 
     def on_family_toggled(self, event: FamilyToggled) -> None:
-        self._total()
+        self.total.update(self._total_text())
 
-    def _total(self) -> None:
-        chosen = set(self.query_one(FamilyList).chosen)
+    def _total_text(self) -> Text:
+        chosen = set(self.families.chosen)
         combos = [c for c in self.combos if c.family in chosen]
         points = total_points(combos)
         criccone, doubled = doublings(chosen)
@@ -74,7 +76,7 @@ class DeclareScreen(ModalScreen[tuple[str, ...]]):
         if chosen and self.needed is not None and points >= self.needed:
             text.append("\nThis reaches the target: your side calls out and wins the match!",
                         style="bold reverse")
-        self.query_one("#declare-total", Static).update(text)
+        return text
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -85,7 +87,7 @@ class DeclareScreen(ModalScreen[tuple[str, ...]]):
 
     def action_declare(self) -> None:
         if self.is_active:
-            self.dismiss(self.query_one(FamilyList).chosen)
+            self.dismiss(self.families.chosen)
 
     def action_declare_none(self) -> None:
         if self.is_active:
