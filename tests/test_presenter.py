@@ -175,6 +175,14 @@ def test_the_log_names_the_matto_owners_side() -> None:
     assert "You's" not in solo
 
 
+def test_a_trick_led_with_the_matto() -> None:
+    from tui.presenter import lead_words
+
+    assert lead_words("Anna", (MAT, INDEX["AB"])) == "Anna led the Matto: Bastoni to follow"
+    assert lead_words("Anna", (MAT,)) == "Anna led the Matto: the next card sets the suit"
+    assert lead_words("Anna", (INDEX["AB"], MAT)) == "Anna led Bastoni"
+
+
 def test_plural_of_one_card() -> None:
     hand = deal_with(0, {})
     view = replace(hand.view(0), hand_sizes=(1, 2, 1, 1))

@@ -190,7 +190,7 @@ def trick_texts(scene: Scene, names: Sequence[str]) -> TrickTexts:
         label = "Last trick" if scene.show_last and v.trick else f"Trick {len(v.tricks)}"
         who = names[last.winner]
         captions = (
-            Text(f"{label}: {names[last.leader]} led {suit_word(last.cards)}", style="dim"),
+            Text(f"{label}: {lead_words(names[last.leader], last.cards)}", style="dim"),
             Text.assemble((who, "bold"), f" {verb(who, 'takes')} it"),
         )
         return TrickTexts(cards, last.winner, captions)
@@ -198,7 +198,7 @@ def trick_texts(scene: Scene, names: Sequence[str]) -> TrickTexts:
     if v.trick:
         lead = (v.leader + winning_index(v.trick)) % 4 if led_suit(v.trick) >= 0 else None
         captions = (
-            Text(f"{names[v.leader]} led {suit_word(v.trick)}", style="dim"),
+            Text(lead_words(names[v.leader], v.trick), style="dim"),
             Text.assemble((names[lead], "bold"), f" {verb(names[lead], 'is')} winning")
             if lead is not None else Text(),
         )
@@ -210,6 +210,15 @@ def trick_texts(scene: Scene, names: Sequence[str]) -> TrickTexts:
     leader = names[v.leader]
     return TrickTexts({}, None, (Text(f"{leader} {verb(leader, 'leads')} the first trick",
                                       style="dim"), Text()))
+
+
+def lead_words(leader: str, trick: Sequence[Card]) -> str:
+    """"Anna led Coppe", or "Anna led the Matto: Coppe to follow" (the next card sets the suit)."""
+    if trick[0] != MAT:
+        return f"{leader} led {suit_word(trick)}"
+    if len(trick) == 1:
+        return f"{leader} led the Matto: the next card sets the suit"
+    return f"{leader} led the Matto: {suit_word(trick)} to follow"
 
 
 def earlier_hands(scene: Scene) -> list[Text]:
