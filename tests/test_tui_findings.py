@@ -18,6 +18,7 @@ from test_tui_support import (
 )
 from textual.widgets import Input
 
+from game.match import Match
 from tui.app import TarocchinoApp
 from tui.screens.scoring import ScoringScreen
 from tui.screens.start import StartScreen
@@ -227,3 +228,43 @@ async def test_watching_the_next_hand_comes_by_itself(tmp_path: Path) -> None:
         table = table_of(app)
         assert table is not None and len(table.session.results) >= 1
         assert not isinstance(app.screen, ScoringScreen) or app.screen is not sheet
+
+
+async def test_a_session_whose_other_seats_play_elsewhere(tmp_path: Path) -> None:
+    """The table waits for seats it does not drive, and goes on when the session says they
+    acted (what a network session does); nothing of theirs is asked of the bot runner."""
+    from tui.session import Session, parse_seats
+
+    class Elsewhere(Session):
+        listener = None
+
+        def listen(self, listener) -> None:
+            self.listener = listener
+
+    session = Elsewhere(parse_seats(["human", "easy", "easy", "easy"]), Match(6))
+    played_elsewhere = dict(session.bots)
+    session.bots = {}  # the other three seats are played by another program
+
+    app = make_app(tmp_path, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(TableScreen(session))
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen) and session.listener is not None
+        for _ in range(12):  # the other seats' moves arrive one by one
+            while session.turn != 0 and session.winner is None:
+                seat = session.turn
+                await pilot.pause(0.02)
+                assert table.runner is not None and not table.runner.busy
+                assert f"Waiting for {session.seats[seat].name}" in screen_text(app)
+                view = session.view(seat)
+                action = played_elsewhere[seat].choose(view, view.legal, session.bot_rng(seat))
+                session.listener(session.apply(action))
+            await wait_for(pilot, lambda: table._my_turn() is not None
+                           or not isinstance(app.screen, TableScreen))
+            if isinstance(app.screen, TableScreen) and session.phase in ("play", "discard"):
+                await press_for(pilot, table)
+            else:
+                await press(pilot, "enter")
+        assert session.ply >= 12

@@ -4,7 +4,8 @@ The table screen is fed by a :class:`TableSession`: the seats, the views it may 
 of the finished hands, and a way to act for the seats played at this screen. :class:`Session` is
 the in-process one (it owns the :class:`Match`, and the bots of its bot seats); a session over the
 network implements the same protocol (its ``bots`` are empty, and it calls the listener given to
-:meth:`TableSession.listen` when a seat played elsewhere acts). Widgets never see a session, only
+:meth:`TableSession.listen`, on the screen's event loop, when a seat played elsewhere acts, with
+the hand's result when that action ended a hand). Widgets never see a session, only
 the :class:`PlayerView` built from it (hidden information by construction).
 """
 
@@ -129,7 +130,7 @@ class TableSession(Protocol):
     def call_out_needs(self, seat: int) -> int | None: ...
     def undo_point(self, seat: int) -> int | None: ...
     def undo(self, seat: int) -> bool: ...
-    def listen(self, listener: Callable[[], None]) -> None: ...
+    def listen(self, listener: Callable[[HandResult | None], None]) -> None: ...
 
 
 class Session:
@@ -212,7 +213,7 @@ class Session:
         side = seat & 1
         return hand.target - hand.scores[side] - hand.declared_points(side)
 
-    def listen(self, listener: Callable[[], None]) -> None:
+    def listen(self, listener: Callable[[HandResult | None], None]) -> None:
         """Every seat is played here: nothing ever happens elsewhere."""
 
     def view(self, seat: int) -> PlayerView:

@@ -327,9 +327,14 @@ class TableScreen(Screen[None]):
         except OSError as exc:
             self.notify(f"Could not save the match: {exc}", severity="error")
 
-    def _moved_elsewhere(self) -> None:
-        """A seat played elsewhere acted (a remote session's listener)."""
-        if self.is_attached and self.final is None:
+    def _moved_elsewhere(self, result: HandResult | None) -> None:
+        """A seat played elsewhere acted (a remote session's listener); ``result``: the hand it
+        ended."""
+        if not self.is_attached or self.final is not None:
+            return
+        if result is not None:
+            self._hand_ended(result)
+        else:
             self.advance()
 
     # ----------------------------------------------------------------- bots
