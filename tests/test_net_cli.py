@@ -138,3 +138,34 @@ def test_a_browser_tab_finds_the_data_directory_busy(tmp_path, monkeypatch) -> N
         assert main(["play", "--tab"]) == 0
         assert main(["play"]) == 1  # a terminal is told another game is running
     assert opened == [False]
+
+
+def test_a_joined_window_plays_its_own_match_only_with_the_data_directory(tmp_path,
+                                                                          monkeypatch) -> None:
+    """`tarocchino join` (a person) holds the data lock while it runs, so the same window may
+    also start a match of its own; with another game in the directory it only joins and hosts
+    (never writing that game's autosave)."""
+    import tui.app
+    from tui.lock import DataLock, DirectoryBusy
+
+    monkeypatch.setenv("TAROCCHINO_DATA_DIR", str(tmp_path))
+    seen: list[object] = []
+
+    class App:
+        def __init__(self, **kwargs: object) -> None:
+            seen.append(kwargs["local"])
+
+        def run(self) -> None:
+            try:
+                with DataLock(tmp_path):
+                    seen.append("free")
+            except DirectoryBusy:
+                seen.append("held")
+
+    monkeypatch.setattr(tui.app, "TarocchinoApp", App)
+    assert main(["join", "127.0.0.1:9", "--name", "Anna"]) == 0
+    with DataLock(tmp_path):
+        assert main(["join", "127.0.0.1:9", "--name", "Anna"]) == 0
+    assert seen == [True, "held", False, "held"]
+    with DataLock(tmp_path):
+        pass  # released when the window closed

@@ -28,7 +28,9 @@ from tui.net import protocol as p
 from tui.net.claims import ClaimStore
 from tui.net.client import TokenStore
 from tui.net.server import STAND_IN, TableServer
+from tui.runner import ask
 from tui.save import SaveStore
+from tui.session import Session, parse_seats
 
 SEED, TARGET = 1, 500  # three hands with these players
 PLAYERS = ["easy", "medium", "hard:iterations=20", "easy"]
@@ -49,6 +51,20 @@ async def test_four_bot_seats_play_the_match_simulate_plays(capsys) -> None:
     assert [b.scores for b in bots] == [tuple(expected[-1]["score"])] * 4
     assert server.session.match.winner == expected[-1]["winner"]
     assert {by for _, by in server.movers} == {"remote"}
+
+
+def test_local_play_makes_the_choices_simulate_makes(capsys) -> None:
+    """One generator per decision everywhere: the bots of a local match (the session the table
+    screen plays, asked as its bot runner asks them) choose as in simulate and at a table."""
+    expected = simulate_hands(SEED, PLAYERS, TARGET, capsys)
+    session = Session.new(parse_seats(PLAYERS), seed=SEED, target=TARGET)
+    while session.winner is None:
+        seat = session.turn
+        view = session.view(seat)
+        action, error = ask(session.bots[seat], view, session.bot_rng(seat))
+        assert error is None
+        session.apply(action)
+    assert [(r.sides[0].total, r.sides[1].total) for r in session.results] == hand_totals(expected)
 
 
 async def test_a_seat_dropped_mid_hand_comes_back_with_its_token(tmp_path, capsys) -> None:

@@ -1,20 +1,29 @@
-"""The match being played and who sits where: the one owner of the Match in the front end.
+"""The match being played and who sits where, as the table screen sees it.
 
-The game screen holds a :class:`Session`; widgets never see it, only the :class:`PlayerView` that
-the screen builds from it (hidden information by construction).
+The table screen is fed by a :class:`TableSession`: the seats, the views it may draw, the results
+of the finished hands, and a way to act for the seats played at this screen. :class:`Session` is
+the in-process one (it owns the :class:`Match`, and the bots of its bot seats); a session over the
+network implements the same protocol (its ``bots`` are empty, and it calls the listener given to
+:meth:`TableSession.listen`, on the screen's event loop, when a seat played elsewhere acts, with
+the hand's result when that action ended a hand). Widgets never see a session, only
+the :class:`PlayerView` built from it (hidden information by construction).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 from ai.player import Player
 from ai.spec import MAX_SPEC_CHARS, SpecError, parse_spec
+from ai.table import decision_rng
 from game.actions import PLAY, Action
 from game.hand import Hand, HandResult
 from game.match import Match
-from game.rules import Rules
+from game.phase import Phase
+from game.rules import DEFAULT_TARGET, Rules
 from game.view import PlayerView
 from tui.bots import available_level, make_bot
 
@@ -76,19 +85,54 @@ def valid_kind(kind: object) -> bool:
     return isinstance(kind, str) and 0 < len(kind) <= MAX_SPEC_CHARS and kind.isprintable()
 
 
-def decision_rng(seed: int | str, seat: int, ply: int) -> random.Random:
-    """A bot's generator for one decision: derived from the match seed, the seat and the number of
-    actions so far, so a resumed or undone match makes the same bot choices again."""
-    return random.Random(f"tarocchino:{seed}:{seat}:{ply}")
-
-
 def side_name(seats: tuple[Seat, ...], side: int) -> str:
     """"Anna & Carla" for side 0 (seats 0 and 2), "Bruno & Dario" for side 1."""
     return f"{seats[side].name} & {seats[side + 2].name}"
 
 
+class TableSession(Protocol):
+    """What a table screen needs of a match, wherever the match is played.
+
+    Views: ``view(seat)`` only for a seat played at this screen (its own cards), ``public_view``
+    for anybody watching (no cards at all). ``apply`` acts for the seat to move, which must be
+    played here (a person, or a bot of ``bots`` driven by the screen's bot runner).
+    """
+
+    seats: tuple[Seat, ...]
+    bots: dict[int, Player]  # the bot seats driven at this screen (none for a remote session)
+    substitutes: dict[int, str]  # bot seat -> the level playing for one that is missing
+
+    @property
+    def humans(self) -> list[int]: ...  # the seats of the people at this screen
+    @property
+    def turn(self) -> int: ...  # the seat to act, -1 when nobody is (match over)
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def ply(self) -> int: ...  # actions taken in the match so far
+    @property
+    def winner(self) -> int | None: ...  # the side that won the match
+    @property
+    def target(self) -> int: ...
+    @property
+    def results(self) -> Sequence[HandResult]: ...  # the finished hands, first to last
+    @property
+    def presence(self) -> dict[int, tuple[str, ...]]: ...  # seats played elsewhere: who is there
+
+    def view(self, seat: int) -> PlayerView: ...
+    def public_view(self, seat: int) -> PlayerView: ...
+    def last_view(self, seat: int | None, bottom: int) -> PlayerView | None: ...
+    def apply(self, action: Action) -> HandResult | None: ...
+    def bot_rng(self, seat: int) -> random.Random: ...
+    def call_out_needs(self, seat: int) -> int | None: ...
+    def undo_point(self, seat: int) -> int | None: ...
+    def undo(self, seat: int) -> bool: ...
+    def listen(self, listener: Callable[[HandResult | None], None]) -> None: ...
+
+
 class Session:
-    """A match with its seats, the seat that took each action, and the bots."""
+    """The in-process session: a match with its seats, the seat that took each action, and the
+    bots (see :class:`TableSession`)."""
 
     def __init__(self, seats: tuple[Seat, ...], match: Match) -> None:
         self.seats = seats
@@ -106,7 +150,8 @@ class Session:
                     self.bots[seat] = make_bot(self.substitutes[seat])
 
     @classmethod
-    def new(cls, seats: tuple[Seat, ...], seed: int | None = None, target: int = 800) -> Session:
+    def new(cls, seats: tuple[Seat, ...], seed: int | None = None,
+            target: int = DEFAULT_TARGET) -> Session:
         """Without a seed, each hand is shuffled from fresh entropy (no future deal is saved)."""
         return cls(seats, Match(seed, Rules(target)))
 
@@ -131,6 +176,47 @@ class Session:
 
     def is_human(self, seat: int) -> bool:
         return 0 <= seat < 4 and self.seats[seat].human
+
+    @property
+    def turn(self) -> int:
+        return self.match.turn
+
+    @property
+    def phase(self) -> Phase:
+        return self.match.phase
+
+    @property
+    def ply(self) -> int:
+        return len(self.match.actions)
+
+    @property
+    def winner(self) -> int | None:
+        return self.match.winner
+
+    @property
+    def target(self) -> int:
+        return self.match.rules.target
+
+    @property
+    def results(self) -> Sequence[HandResult]:
+        return tuple(self.match.results)
+
+    @property
+    def presence(self) -> dict[int, tuple[str, ...]]:
+        """Nobody plays elsewhere: no seat to tell about (see ``tui.presenter.Scene.presence``)."""
+        return {}
+
+    def call_out_needs(self, seat: int) -> int | None:
+        """The points ``seat``'s side still has to declare to call out now (RULES.md §5), or
+        None when calling out is off in this hand (the extra hand after a tie)."""
+        hand = self.match.hand
+        if self.match.winner is not None or not hand.call_out_possible:
+            return None
+        side = seat & 1
+        return hand.target - hand.scores[side] - hand.declared_points(side)
+
+    def listen(self, listener: Callable[[HandResult | None], None]) -> None:
+        """Every seat is played here: nothing ever happens elsewhere."""
 
     def view(self, seat: int) -> PlayerView:
         return self.match.view(seat)
@@ -163,14 +249,28 @@ class Session:
         return result
 
     def undo_point(self, seat: int) -> int | None:
-        """How many actions to keep to take back ``seat``'s last card, or None if there is none."""
-        for i in range(len(self.actors) - 1, -1, -1):
-            if self.actors[i] == seat and self.match.actions[i].startswith(PLAY):
-                return i
+        """How many actions to keep to take back ``seat``'s last card, or None.
+
+        Only a lone person playing against bots may take a card back, and only one of the trick
+        in progress: a finished trick (let alone a finished hand) stays as everybody saw it, and
+        the bots' replies after it (the same again after an undo, since their generators follow
+        the ply) are never shown before they are played."""
+        if self.humans != [seat] or self.match.winner is not None:
+            return None
+        in_trick = len(self.match.hand.trick)
+        actions = self.match.actions
+        i = len(actions)
+        while in_trick and i > 0:
+            i -= 1
+            if actions[i].startswith(PLAY):
+                in_trick -= 1
+                if self.actors[i] == seat:
+                    return i
         return None
 
     def undo(self, seat: int) -> bool:
-        """Take back ``seat``'s last card and everything after it (replaying the record)."""
+        """Take back ``seat``'s card of the trick in progress and everything after it (replaying
+        the record)."""
         keep = self.undo_point(seat)
         if keep is None:
             return False

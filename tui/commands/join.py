@@ -11,6 +11,7 @@ import sys
 import time
 
 from ai.spec import BotSpec, SpecError, label_of, parse_spec
+from tui.lock import DataLock, DirectoryBusy
 from tui.net.client import DEFAULT_PORT, PASSWORD_ENV, Address, JoinRequest, TokenStore
 from tui.net.protocol import ProtocolError, check_name
 from tui.settings import MAX_PAUSE, data_dir
@@ -85,7 +86,17 @@ def _person(args: argparse.Namespace, request: JoinRequest) -> int:
     settings = load_settings(directory)
     if args.ascii:
         settings = replace(settings, suit_marks="ascii")
-    TarocchinoApp(settings=settings, directory=directory, join=request).run()
+    lock, local = DataLock(directory), True  # the lock lets this window play a match here too
+    try:
+        lock.acquire()
+    except DirectoryBusy:
+        local = False  # another game plays here: this window only joins and hosts tables
+    except OSError:
+        pass  # as `play`: saving says why it fails
+    try:
+        TarocchinoApp(settings=settings, directory=directory, join=request, local=local).run()
+    finally:
+        lock.release()
     return 0
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ai.spec import split_specs
 from game.files import remove_stale_temporaries
+from game.rules import DEFAULT_TARGET
 from tui.lock import DataLock, DirectoryBusy
 from tui.save import SaveError, SaveStore
 from tui.session import KINDS, Seat, parse_seats
@@ -27,6 +28,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "  tarocchino play --seats human,hard,hard,hard\n"
         "  tarocchino play --seats human,easy,human,easy --names Anna,Bot1,Carla,Bot2\n"
         "  tarocchino play --seats human,hard:budget_s=0.25,mybot.py:MyBot,hard\n"
+        "  tarocchino play --seats hard,easy,hard,easy --bot-delay 1   # watch four bots\n"
         "  tarocchino play --resume\n\n"
         "The match is saved after every move in $TAROCCHINO_DATA_DIR (else "
         "$XDG_DATA_HOME/tarocchino, else ~/.local/share/tarocchino).",
@@ -37,7 +39,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "(with options: hard:budget_s=0.25) or any bot of `tarocchino bots`")
     parser.add_argument("--names", metavar="A,B,C,D", help="the four players' names")
     parser.add_argument("--seed", type=int, help="seed of the deals (default: random)")
-    parser.add_argument("--target", type=int, default=800, help="score that wins (default 800)")
+    parser.add_argument("--target", type=int, default=DEFAULT_TARGET,
+                        help=f"score that wins (default {DEFAULT_TARGET})")
     parser.add_argument("--resume", action="store_true", help="resume the saved match")
     parser.add_argument("--new", action="store_true",
                         help="with --seats: start a new match even if one is saved (the saved "

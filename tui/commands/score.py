@@ -18,6 +18,7 @@ from game.scoring import (
     score,
 )
 from tui.plaintext import WIDTH, Sheet, combination_sections
+from tui.words import plural
 
 PROG = "tarocchino score"
 MAX_LINE = 64 << 10  # bytes in one line of standard input (a pile of all 62 cards needs ~250)
@@ -145,7 +146,7 @@ def _declarations_json(hand: Mask) -> dict[str, Any]:
 
 
 def _header(what: str, b: Breakdown) -> str:
-    text = f"{what} ({len(b.cards)} cards): {format_cards(b.cards)}"
+    text = f"{what} ({plural(len(b.cards), 'card')}): {format_cards(b.cards)}"
     return textwrap.fill(text, WIDTH, subsequent_indent="    ") + "\n"
 
 

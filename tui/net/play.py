@@ -17,6 +17,7 @@ from tui.net.client import Address, JoinRequest, TableClient, TokenStore
 from tui.net.remote import RemoteSession
 from tui.net.server import HostRequest, TableConfig, TableServer, table_directory
 from tui.save import SaveStore
+from tui.screens.table import TableScreen
 from tui.session import Seat, Session
 from tui.stats import FinishedMatch, record_finished_match
 
@@ -28,6 +29,7 @@ class NetworkPlay:
         self.app = app
         self.directory = directory
         self.session: RemoteSession | None = None
+        self.table: TableScreen | None = None  # the table screen of ``session``, once seated
         self.server: TableServer | None = None
         self._lock: DataLock | None = None
         self._task: asyncio.Task[Any] | None = None
@@ -46,7 +48,8 @@ class NetworkPlay:
                                on_status=self._status)  # fmt: skip
 
         session = self.session = RemoteSession(client)
-        session.listen(lambda: self._before_seated(session))
+        self.table = None
+        session.on_change = lambda: self._changed(session)
         self.app.notify(f"Joining the table at {request.address}…", timeout=4)
         self._task = asyncio.ensure_future(self._run(session))
 
@@ -57,16 +60,23 @@ class NetworkPlay:
             if not session.joined:
                 self.session = None
 
-    def _before_seated(self, session: RemoteSession) -> None:
-        if not session.joined or self.session is not session:
-            refusal = session.pop_refusal()
-            if refusal is not None:
-                self.app.notify(refusal.message, severity="error")
+    def _changed(self, session: RemoteSession) -> None:
+        """The table said something besides a move: seats coming and going, a refusal, the
+        first state (the table screen opens: the same screen as local play)."""
+        if self.session is not session:
             return
-        from tui.screens.table import TableScreen  # the same table screen as local play
-
-        session.listen(lambda: None)  # the table screen listens from now on
-        self.app.push_screen(TableScreen(session), lambda _: self.leave())  # type: ignore[arg-type]
+        for notice in session.pop_notices():
+            self.app.notify(notice, timeout=6)
+        refusal = session.pop_refusal()
+        if refusal is not None:
+            self.app.notify(refusal.message, severity="warning" if session.joined else "error")
+        if not session.joined:
+            return
+        if self.table is None:
+            self.table = TableScreen(session)
+            self.app.push_screen(self.table, lambda _: self.leave())
+        elif self.table.is_mounted:
+            self.table.redraw()  # who is there
 
     def _status(self, text: str) -> None:
         session = self.session
@@ -76,7 +86,7 @@ class NetworkPlay:
 
     def leave(self) -> None:
         """Leave the table (a bot plays the seat until this player comes back)."""
-        session, self.session = self.session, None
+        session, self.session, self.table = self.session, None, None
         if session is not None:
             asyncio.ensure_future(session.client.close(leave=session.winner is None))
 

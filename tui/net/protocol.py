@@ -288,6 +288,8 @@ class State:
     started: bool  # every seat has been taken: the match is on
     winner: int | None  # the side that won the match
     seed: int | None  # when the seat is to act: the seed of its decision's generator
+    call_out_needs: int | None  # what the seat's side still has to declare to call out (None:
+    # calling out is off in this hand, or the match is over)
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,10 +341,11 @@ def welcome(seat: int, token: str, table: TableInfo) -> dict[str, Any]:
 
 
 def state(ply: int, view: PlayerView, seats: list[SeatStatus], *, started: bool,
-          winner: int | None, seed: int | None) -> dict[str, Any]:  # fmt: skip
+          winner: int | None, seed: int | None,
+          call_out_needs: int | None = None) -> dict[str, Any]:  # fmt: skip
     return {"type": "state", "ply": ply, "view": wire.view_to_json(view),
             "seats": [s.to_json() for s in seats], "started": started, "winner": winner,
-            "seed": seed}  # fmt: skip
+            "seed": seed, "call_out_needs": call_out_needs}  # fmt: skip
 
 
 def hand_over(number: int, result: HandResult, last_view: PlayerView) -> dict[str, Any]:
@@ -411,10 +414,11 @@ def read_server(text: str | bytes) -> ServerMessage:
         return Welcome(_whole(data["seat"], "seat", 0, 3),
                        _text(data["token"], "token", MAX_SECRET), _table(data["table"]))
     if kind == "state":
-        _fields(data, "state", ("ply", "view", "seats", "started", "winner", "seed"))
+        _fields(data, "state", ("ply", "view", "seats", "started", "winner", "seed",
+                                "call_out_needs"))  # fmt: skip
         if not isinstance(data["started"], bool):
             raise ProtocolError(BAD_MESSAGE, "started must be true or false")
-        seed = data["seed"]
+        seed, needs = data["seed"], data["call_out_needs"]
         return State(
             _whole(data["ply"], "ply", 0, MAX_ID),
             _wire(wire.view_from_json, data["view"]),
@@ -422,6 +426,8 @@ def read_server(text: str | bytes) -> ServerMessage:
             data["started"],
             _side(data["winner"], "winner"),
             None if seed is None else _whole(seed, "seed", 0, 2**63 - 1),
+            None if needs is None else _whole(needs, "call_out_needs", -wire.MAX_NUMBER,
+                                              wire.MAX_NUMBER),  # fmt: skip
         )
     if kind == "hand_over":
         _fields(data, "hand_over", ("number", "result", "last_view"))

@@ -1,88 +1,29 @@
-"""A seat at a remote table, as the table screen sees it: the session of a match played on a
-table server, fed by the server's messages (no Textual here, and no engine: every view comes from
-the server, every action goes to it).
+"""A seat at a remote table: the :class:`~tui.session.TableSession` of a match played on a table
+server, fed by the server's messages (no Textual here, and no engine: every view comes from the
+server, every action goes to it). The table screen plays it exactly as it plays a local match.
 
-It offers the screen what the in-process :class:`~tui.session.Session` offers (seats, views, the
-finished hands, ``apply``), with no bots (every other seat is played elsewhere), and calls the
-listener given to :meth:`listen` whenever the table changed: a move, a finished hand (see
-:meth:`pop_hand_over`), a seat coming or going (see :meth:`pop_notices`), an error.
+Every other seat is played elsewhere, so ``bots`` is empty; the listener given to :meth:`listen`
+is called when the table moved on (a seat acted, the match started, this seat's own action was
+taken or refused), with the hand's result when a hand ended. ``on_change`` (set by whoever holds
+the connection) hears of everything else: seats coming and going (:meth:`pop_notices`), refusals
+(:meth:`pop_refusal`), the first state after joining.
 """
 
 from __future__ import annotations
 
 import random
-from collections import deque
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from ai.player import Player
 from game.actions import Action
-from game.hand import Hand, HandResult
+from game.hand import HandResult
 from game.phase import Phase
 from game.view import PlayerView
 from tui.net import protocol as p
 from tui.net.client import TableClient
+from tui.presenter import AWAY, CONNECTED, OPEN_SEAT, bot_tag
 from tui.session import HUMAN, Seat
-
-
-@dataclass(frozen=True, slots=True)
-class _Rules:
-    target: int
-
-
-class RemoteMatch:
-    """The facts of the match the screen asks for, from the latest state (read-only)."""
-
-    def __init__(self, session: RemoteSession) -> None:
-        self._session = session
-
-    @property
-    def _view(self) -> PlayerView:
-        view = self._session.state_view
-        assert view is not None
-        return view
-
-    @property
-    def winner(self) -> int | None:
-        return self._session.winner
-
-    @property
-    def turn(self) -> int:
-        """The seat to act; -1 while this seat's own action is on its way, before the match
-        starts and after it ends."""
-        session = self._session
-        if session.winner is not None or session.pending or not session.started:
-            return -1
-        return self._view.turn
-
-    @property
-    def phase(self) -> Phase:
-        return Phase.MATCH_OVER if self._session.winner is not None else self._view.phase
-
-    @property
-    def hand_number(self) -> int:
-        return self._view.hand_number
-
-    @property
-    def results(self) -> list[HandResult]:
-        return self._session.results
-
-    @property
-    def scores(self) -> list[int]:
-        """The match score now (after the last finished hand)."""
-        results = self._session.results
-        if results and len(results) > self._view.hand_number:
-            return list(results[-1].scores_after)
-        return list(self._view.scores)
-
-    @property
-    def rules(self) -> _Rules:
-        return _Rules(self._session.target)
-
-    @property
-    def actions(self) -> range:
-        """As many entries as actions taken in the match (the screen only counts them)."""
-        return range(self._session.ply)
 
 
 class RemoteSession:
@@ -93,27 +34,22 @@ class RemoteSession:
         self.client = client_factory(self.receive)
         self.seat: int | None = None
         self.target = 800
-        self.results: list[HandResult] = []
         self.statuses: tuple[p.SeatStatus, ...] = ()
-        self.state_view: PlayerView | None = None
-        self.ply = 0
-        self.started = False
-        self.winner: int | None = None
-        self.seed: int | None = None
+        self.state: p.State | None = None  # the latest state the table sent
         self.pending = False  # an action of this seat is on its way to the table
         self.bots: dict[int, Player] = {}  # no seat is played by a bot at this screen
         self.substitutes: dict[int, str] = {}
-        self.last_hand: Hand | None = None  # the engine's hand is the server's: never here
-        self.match = RemoteMatch(self)
         self.refusal: p.Refused | None = None  # the last error the table answered
-        self._hand_overs: deque[p.HandOver] = deque()
+        self.on_change: Callable[[], None] | None = None
+        self._results: list[HandResult] = []
+        self._hand_over: p.HandOver | None = None  # a hand ended: told with the next state
         self._last_view: PlayerView | None = None
         self._notices: list[str] = []
-        self._listener: Callable[[], None] | None = None
+        self._listener: Callable[[HandResult | None], None] | None = None
         self._joined = False
 
     # ----------------------------------------------------------------- the table's messages
-    def listen(self, listener: Callable[[], None]) -> None:
+    def listen(self, listener: Callable[[HandResult | None], None]) -> None:
         self._listener = listener
 
     def receive(self, message: p.ServerMessage) -> None:
@@ -121,41 +57,45 @@ class RemoteSession:
         if isinstance(message, p.Welcome):
             self.seat = message.seat
             self.target = message.table.target
-            self.results = list(message.table.results)
+            self._results = list(message.table.results)
             if self._joined:
                 self._notices.append("Back at the table.")
             self._joined = True
-            self.pending = False
             return  # the state follows at once
         if isinstance(message, p.HandOver):
-            self._hand_overs.append(message)
-            if message.number == len(self.results):
-                self.results.append(message.result)
-            return  # shown with the state that follows it
+            self._hand_over = message
+            return  # told with the state that follows it
+        before = self._moment()
         if isinstance(message, p.State):
             self._presence(message.seats)
-            self.statuses = message.seats
-            self.state_view = message.view
-            self.ply, self.started = message.ply, message.started
-            self.winner, self.seed = message.winner, message.seed
+            self.statuses, self.state = message.seats, message
             self.pending = False
         elif isinstance(message, p.Refused):
             self.refusal = message
             self.pending = False
         else:
             return
-        if self._listener is not None:
-            self._listener()
+        hand_over, self._hand_over = self._hand_over, None
+        if hand_over is not None and hand_over.number == len(self._results):
+            self._results.append(hand_over.result)
+            self._last_view = hand_over.last_view
+        else:
+            hand_over = None  # one this seat has already seen (joining again)
+        if self.on_change is not None:
+            self.on_change()
+        if self._listener is not None and self.joined:
+            if hand_over is not None:
+                self._listener(hand_over.result)
+            elif self._moment() != before:
+                self._listener(None)
+
+    def _moment(self) -> tuple[int, int, int | None]:
+        """What the table screen follows: the move, whose turn it is here, the match's end."""
+        return self.ply, self.turn, self.winner
 
     def _presence(self, seats: tuple[p.SeatStatus, ...]) -> None:
-        """Notices of seats taken, left, played by a stand-in, back; of the seats still open."""
+        """Notices of seats taken, left, played by a stand-in, back."""
         before = self.statuses
-        open_seats = [str(i + 1) for i, s in enumerate(seats) if s.player == p.OPEN]
-        if open_seats and (len(before) != 4 or sum(s.player == p.OPEN for s in before)
-                           != len(open_seats)):  # fmt: skip
-            which = ", ".join(open_seats[:-1]) + " and " * (len(open_seats) > 1) + open_seats[-1]
-            self._notices.append(f"Waiting for players: seat{'s' * (len(open_seats) > 1)} "
-                                 f"{which} open. The match starts when every seat is taken.")
         if len(before) != 4:
             return
         for seat, (old, new) in enumerate(zip(before, seats, strict=True)):
@@ -175,78 +115,95 @@ class RemoteSession:
         out, self._notices = self._notices, []
         return out
 
-    def pop_hand_over(self) -> HandResult | None:
-        """The next finished hand to show (its final table becomes :meth:`last_view`)."""
-        if not self._hand_overs:
-            return None
-        message = self._hand_overs.popleft()
-        self._last_view = message.last_view
-        return message.result
-
     def pop_refusal(self) -> p.Refused | None:
         refusal, self.refusal = self.refusal, None
         return refusal
 
-    # ----------------------------------------------------------------- what the screen reads
+    # ----------------------------------------------------------------- the TableSession
     @property
     def joined(self) -> bool:
-        return self.state_view is not None and self.seat is not None
+        return self.state is not None and self.seat is not None
 
     @property
     def seats(self) -> tuple[Seat, ...]:
-        """Each seat's name, and human or the bot playing it (a stand-in for an absent person)."""
-        out = []
-        for status in self.statuses:
-            if status.player == p.BOT and status.level:
-                kind = status.level
-            elif status.stand_in:
-                kind = status.stand_in
+        """Each seat's name, and human or the bot playing it (a bot of the host, or a bot client;
+        a stand-in for an absent person is told by :attr:`presence`)."""
+        return tuple(Seat(s.level if s.player == p.BOT and s.level else HUMAN, s.name)
+                     for s in self.statuses)  # fmt: skip
+
+    @property
+    def presence(self) -> dict[int, tuple[str, ...]]:
+        """Who is at each seat taken over the network (``tui.presenter.Scene.presence``)."""
+        out: dict[int, tuple[str, ...]] = {}
+        for seat, s in enumerate(self.statuses):
+            if seat == self.seat or not s.remote:
+                continue
+            if s.player == p.OPEN:
+                out[seat] = (OPEN_SEAT,)
+            elif s.connected:
+                out[seat] = (CONNECTED,)
             else:
-                kind = HUMAN
-            out.append(Seat(kind, status.name))
-        return tuple(out)
+                out[seat] = (AWAY, bot_tag(s.stand_in)) if s.stand_in else (AWAY,)
+        return out
 
     @property
     def humans(self) -> list[int]:
         return [] if self.seat is None else [self.seat]
 
     @property
-    def hot_seat(self) -> bool:
-        return False
+    def turn(self) -> int:
+        """The seat to act; -1 before the match starts, after it ends, and while this seat's own
+        action is on its way (nothing is asked twice)."""
+        state = self.state
+        if state is None or state.winner is not None or self.pending or not state.started:
+            return -1
+        return state.view.turn
 
-    def is_human(self, seat: int) -> bool:
-        return seat == self.seat
+    @property
+    def phase(self) -> Phase:
+        assert self.state is not None
+        return Phase.MATCH_OVER if self.state.winner is not None else self.state.view.phase
 
-    def status_tags(self, seat: int) -> list[str]:
-        """What the others should know of a seat: open, away, replaced by a bot."""
-        if not self.statuses:
-            return []
-        status = self.statuses[seat]
-        if status.player == p.OPEN:
-            return ["open seat"]
-        if status.remote and not status.connected:
-            return ["away"]
-        return []
+    @property
+    def ply(self) -> int:
+        return 0 if self.state is None else self.state.ply
+
+    @property
+    def winner(self) -> int | None:
+        return None if self.state is None else self.state.winner
+
+    @property
+    def results(self) -> Sequence[HandResult]:
+        return tuple(self._results)
 
     def view(self, seat: int) -> PlayerView:
-        """This seat's own view (no other exists here); nobody's turn while an action of this
-        seat is on its way."""
-        view = self.state_view
-        assert view is not None and seat == self.seat
-        if self.pending or not self.started:
-            return replace(view, turn=-1, legal=())
-        return view
+        """This seat's own view (no other exists here); nobody's turn while this seat's action
+        is on its way or the match has not started."""
+        state = self.state
+        assert state is not None and seat == self.seat
+        if self.turn != state.view.turn:
+            return replace(state.view, turn=-1, legal=())
+        return state.view
 
     def public_view(self, seat: int) -> PlayerView:
-        view = self.state_view
-        assert view is not None
-        return replace(view, hand=0, discard=None, legal=())
+        return replace(self.view(self.seat if self.seat is not None else seat), hand=0,
+                       discard=None, legal=())  # fmt: skip
 
     def last_view(self, seat: int | None, bottom: int) -> PlayerView | None:
-        return self._last_view
+        """The final table of the hand that just ended, as this seat saw it."""
+        view = self._last_view
+        if view is None or seat is not None:
+            return view
+        return replace(view, hand=0, discard=None, legal=())
+
+    def call_out_needs(self, seat: int) -> int | None:
+        """What the table's engine says this seat's side still has to declare to call out."""
+        state = self.state
+        return None if state is None or seat != self.seat else state.call_out_needs
 
     def bot_rng(self, seat: int) -> random.Random:
-        return random.Random(self.seed)
+        """The generator the table seeded for this seat's decision (a hint may use it)."""
+        return random.Random(None if self.state is None else self.state.seed)
 
     def undo_point(self, seat: int) -> int | None:
         return None  # what the others have seen is never taken back
@@ -256,11 +213,14 @@ class RemoteSession:
 
     # ----------------------------------------------------------------- acting
     def apply(self, action: Action) -> HandResult | None:
-        """Send this seat's action; the table's next state says what became of it."""
-        if self.seat is None or self.pending:
+        """Send this seat's action; the table's next state says what became of it (a hand it
+        ends is told through the listener, as every hand is)."""
+        if self.seat is None or self.turn != self.seat:
             return None
         if self.client.send(p.act(self.seat, self.ply, action)):
             self.pending = True
         else:
             self._notices.append("Not connected to the table: the move was not sent.")
+            if self.on_change is not None:
+                self.on_change()
         return None

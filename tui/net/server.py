@@ -648,7 +648,7 @@ class TableServer:
             if view.legal and started and match.winner is None:
                 seed = decision_seed(match.decision_seed, seat, ply)
             s.conn.send(p.state(ply, view, seats, started=started, winner=match.winner,
-                                seed=seed))  # fmt: skip
+                                seed=seed, call_out_needs=self.session.call_out_needs(seat)))
             self.messages_sent += 1
 
     # ----------------------------------------------------------------- files
