@@ -9,7 +9,15 @@ import dataclasses
 import random
 from pathlib import Path
 
-from test_tui_support import FAST, press, press_for, screen_text, settle, wait_for
+from test_tui_support import (
+    FAST,
+    play_to_the_end,
+    press,
+    press_for,
+    screen_text,
+    settle,
+    wait_for,
+)
 from textual.widgets import Input
 
 from ai.easy import EasyBot
@@ -57,21 +65,7 @@ async def test_join_from_the_start_screen_and_play_the_match(tmp_path: Path) -> 
             session = table.session
             assert isinstance(session, RemoteSession) and session.seat == 0
             assert "easy bot" in screen_text(app)
-            sheets = 0
-            for _ in range(3000):
-                screen = await settle(pilot)
-                if isinstance(screen, ScoringScreen):
-                    sheets += 1
-                    if screen.summary.winner is not None:
-                        await press(pilot, "m")
-                        break
-                    await press(pilot, "enter")
-                elif isinstance(screen, (DeclareScreen, ConfirmScreen)):
-                    await press(pilot, "enter")
-                elif isinstance(screen, TableScreen):
-                    await press_for(pilot, screen)
-                else:
-                    raise AssertionError(f"unexpected screen {screen!r}")
+            sheets = await play_to_the_end(pilot)
             await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
         match = server.session.match
         assert match.winner is not None and session.winner == match.winner

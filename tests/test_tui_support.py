@@ -140,6 +140,27 @@ async def press_for(pilot: Pilot, screen: TableScreen) -> None:
         await press(pilot, CARD_KEYS[hand.cards.index(c)])
 
 
+async def play_to_the_end(pilot: Pilot, limit: int = 3000) -> int:
+    """The test's human plays the match through keys (answering every dialog) until its last
+    sheet, then goes back to the menu; the number of sheets seen."""
+    sheets = 0
+    for _ in range(limit):
+        screen = await settle(pilot)
+        if isinstance(screen, ScoringScreen):
+            sheets += 1
+            if screen.summary.winner is not None:
+                await press(pilot, "m")
+                return sheets
+            await press(pilot, "enter")
+        elif isinstance(screen, (DeclareScreen, ConfirmScreen)):
+            await press(pilot, "enter")
+        elif isinstance(screen, TableScreen):
+            await press_for(pilot, screen)
+        else:
+            raise AssertionError(f"unexpected screen {screen!r}")
+    raise AssertionError("the match never ended")
+
+
 def screen_text(app: TarocchinoApp) -> str:
     """The screen as plain text, exactly what the terminal would show."""
     width, height = app.size

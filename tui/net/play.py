@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,8 @@ from tui.screens.table import TableScreen
 from tui.session import Seat, Session
 from tui.stats import FinishedMatch, record_finished_match
 
+RETRY_TOLD_S = 10.0  # "trying again" notices at most this often while a table is out of reach
+
 
 class NetworkPlay:
     """The app's connection to a table (at most one at a time) and the table it hosts, if any."""
@@ -33,6 +36,7 @@ class NetworkPlay:
         self.server: TableServer | None = None
         self._lock: DataLock | None = None
         self._task: asyncio.Task[Any] | None = None
+        self._retry_told: float | None = None  # when the last "trying again" was shown
 
     # ----------------------------------------------------------------- joining
     def join(self, request: JoinRequest) -> None:
@@ -80,8 +84,15 @@ class NetworkPlay:
 
     def _status(self, text: str) -> None:
         session = self.session
-        if session is not None and session.joined and text.startswith("connected"):
-            return  # the seat was taken: the table screen says the rest
+        if text.startswith("connected"):
+            self._retry_told = None
+            if session is not None and session.joined:
+                return  # back at the seat: the session's notice says so
+        elif "trying again" in text:
+            now = time.monotonic()
+            if self._retry_told is not None and now - self._retry_told < RETRY_TOLD_S:
+                return  # one word every few seconds while the table is out of reach
+            self._retry_told = now
         self.app.notify(text[:1].upper() + text[1:], timeout=5)
 
     def leave(self) -> None:
