@@ -235,6 +235,7 @@ class Session:
         return view if seat is not None else replace(view, hand=0, discard=None, legal=())
 
     def bot_rng(self, seat: int) -> random.Random:
+        """The generator of this decision, the one ``simulate`` and a table server give too."""
         return decision_rng(self.match.decision_seed, seat, len(self.match.actions))
 
     # ----------------------------------------------------------------- moves
