@@ -1,24 +1,37 @@
-# `make play` sets everything up and starts the game; `make test` sets everything up and runs the tests.
+# `make play` sets up what the game needs and starts it; `make test` adds the test tools and runs
+# the tests. Each step says what it does; pip shows what it downloads and installs.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+PIP := $(BIN)/python -m pip --disable-pip-version-check
+STEP = @printf '\n==> %s\n' 
 
 .PHONY: play test lint bench clean
 
-$(BIN)/.installed: pyproject.toml
+$(BIN)/.game: pyproject.toml
+	$(STEP)"1/2 creating the virtual environment in $(VENV) (Python: $(PYTHON))"
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
-	touch $@
+	$(STEP)"2/2 installing the game and what it needs (Textual, aiohttp, textual-serve)"
+	$(PIP) install --progress-bar on -e .
+	@touch $@
+	$(STEP)"ready: $(BIN)/tarocchino"
 
-play: $(BIN)/.installed
+$(BIN)/.test: $(BIN)/.game
+	$(STEP)"installing the test tools (pytest, pytest-asyncio, hypothesis, snapshots, ruff)"
+	$(PIP) install --progress-bar on -e '.[test]'
+	@touch $@
+
+play: $(BIN)/.game
 	$(BIN)/tarocchino
 
-test: $(BIN)/.installed
+test: $(BIN)/.test
 	$(BIN)/ruff check game ai tui tests
 	$(BIN)/python -m pytest
 
-bench: $(BIN)/.installed
+lint: $(BIN)/.test
+	$(BIN)/ruff check game ai tui tests
+
+bench: $(BIN)/.game
 	$(BIN)/tarocchino bench
 
 clean:

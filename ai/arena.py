@@ -9,86 +9,32 @@ Deals are independent, seeded from ``(seed, index)``, and aggregated in deal ord
 is the same whatever the number of worker processes (with iteration budgets; a time budget makes
 the bots' choices depend on the machine's speed).
 
-A bot is named by its level, optionally with options: ``hard``, ``hard:budget_s=1.0``,
-``medium:iterations=200,samples=20``.
+A bot is named by a spec (:mod:`ai.spec`): ``hard``, ``hard:budget_s=1.0``,
+``medium:iterations=200,samples=20``, an installed bot, ``module:Class`` or ``file.py:Class``. A bot
+that is not ours plays in a process of its own (:mod:`ai.contain`), one process per bot and arena
+worker, renewed (a fresh bot object) for every hand; its faults are counted in the summary.
 """
 
 from __future__ import annotations
 
-import inspect
 import math
 import multiprocessing
 import random
+import signal
 import statistics
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ai.registry import BOTS, MEASUREMENT_BOTS
+from ai.contain import Containment, Guard
+from ai.lifeline import exit_with_parent
+from ai.player import Player
+from ai.spec import BotSpec, sees_every_card
 from ai.table import seat_rngs
 from game.match import Match
 
-# The levels the arena seats: every level, and those for measurement only (the oracle).
-ARENA_BOTS = {**BOTS, **MEASUREMENT_BOTS}
-
-
-@dataclass(frozen=True, slots=True)
-class BotSpec:
-    """A level and its options."""
-
-    name: str
-    options: tuple[tuple[str, Any], ...] = ()
-
-    @classmethod
-    def parse(cls, text: str) -> BotSpec:
-        """``level`` or ``level:key=value,key=value`` (values read as int, float, bool or text)."""
-        name, _, rest = text.partition(":")
-        if name not in ARENA_BOTS:
-            raise ValueError(f"unknown player {name!r} (known: {', '.join(ARENA_BOTS)})")
-        options = []
-        for item in filter(None, rest.split(",")):
-            key, eq, value = item.partition("=")
-            if not eq:
-                raise ValueError(f"bad option {item!r} in {text!r} (use key=value)")
-            options.append((key.strip(), _read_value(value.strip())))
-        return cls(name, tuple(options))
-
-    def with_defaults(self, **defaults: Any) -> BotSpec:
-        """Add the options this level accepts and that are not already set (None values skipped)."""
-        accepted = _accepted_options(ARENA_BOTS[self.name])
-        have = {k for k, _ in self.options}
-        extra = tuple(
-            (k, v) for k, v in defaults.items() if v is not None and k in accepted and k not in have
-        )
-        return BotSpec(self.name, self.options + extra)
-
-    def make(self):
-        return ARENA_BOTS[self.name](**dict(self.options))
-
-    def __str__(self) -> str:
-        if not self.options:
-            return self.name
-        return self.name + ":" + ",".join(f"{k}={v}" for k, v in self.options)
-
-
-def _read_value(text: str) -> Any:
-    if text.lower() in ("true", "false"):
-        return text.lower() == "true"
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return text
-
-
-def _accepted_options(factory: Callable[..., Any]) -> set[str]:
-    try:
-        params = inspect.signature(factory).parameters
-    except (TypeError, ValueError):
-        return set()
-    return {n for n, p in params.items() if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)}
+__all__ = ["BotSpec", "DealResult", "play_deal", "run_arena", "run_deals", "summarize"]
 
 
 def deal_seed(seed: int, index: int) -> int:
@@ -98,11 +44,16 @@ def deal_seed(seed: int, index: int) -> int:
 
 @dataclass(slots=True)
 class DealResult:
-    """One deal played twice: A's margin in each hand and the time of every real decision."""
+    """One deal played twice: A's margin in each hand, the time of every real decision, and
+    the faults of contained bots (A's, B's): their count, the hands a level took over, the
+    first few in words."""
 
     index: int
     margins: tuple[int, int]
     times_ms: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
+    faults: tuple[int, int] = (0, 0)
+    takeovers: tuple[int, int] = (0, 0)
+    fault_notes: tuple[list[str], list[str]] = field(default_factory=lambda: ([], []))
 
     @property
     def diff(self) -> float:
@@ -134,35 +85,90 @@ def play_hand(
             return result.sides[0].total, result.sides[1].total
 
 
-def play_deal(a: BotSpec, b: BotSpec, seed: int, index: int) -> DealResult:
+# A contained bot keeps its process for the whole run (one per bot and arena worker): a fresh
+# bot object in it for every hand is far cheaper than a new process.
+_CONTAINED: dict[tuple[int, BotSpec, Containment], Guard] = {}
+
+
+def _player(role: int, spec: BotSpec, containment: Containment) -> Player:
+    """A fresh player for one hand: a new built-in bot, or the contained bot renewed."""
+    if not spec.contained:
+        return spec.make()
+    key = (role, spec, containment)
+    player = _CONTAINED.get(key)
+    if player is None:
+        made = spec.make(containment)
+        assert isinstance(made, Guard)
+        player = _CONTAINED[key] = made
+    else:
+        player.renew()
+    return player
+
+
+def close_players() -> None:
+    """Stop the contained bots' processes of this process's arena runs."""
+    while _CONTAINED:
+        _CONTAINED.popitem()[1].close()
+
+
+def play_deal(
+    a: BotSpec, b: BotSpec, seed: int, index: int, containment: Containment | None = None
+) -> DealResult:
     """Deal ``index``: A in seats 0/2 then in seats 1/3, on the same cards."""
+    containment = containment or Containment()
     dseed = deal_seed(seed, index)
     dealer = index % 4
     out = DealResult(index, (0, 0))
     margins = []
+    faults, takeovers = [0, 0], [0, 0]
     for a_side in (0, 1):
-        bot_a, bot_b = a.make(), b.make()
-        players = [bot_a if seat & 1 == a_side else bot_b for seat in range(4)]
+        bots = (_player(0, a, containment), _player(1, b, containment))
+        players = [bots[0] if seat & 1 == a_side else bots[1] for seat in range(4)]
         owners = [0 if seat & 1 == a_side else 1 for seat in range(4)]
         totals = play_hand(dseed, dealer, players, list(out.times_ms), owners)
         margins.append(totals[a_side] - totals[1 - a_side])
+        for role, bot in enumerate(bots):
+            if isinstance(bot, Guard):
+                for fault in bot.pop_faults():
+                    faults[role] += 1
+                    takeovers[role] += fault.takeover is not None
+                    if len(out.fault_notes[role]) < 3:
+                        out.fault_notes[role].append(f"deal {index}: {fault}")
     out.margins = (margins[0], margins[1])
+    out.faults = (faults[0], faults[1])
+    out.takeovers = (takeovers[0], takeovers[1])
     return out
 
 
-def _play_deal_job(job: tuple[BotSpec, BotSpec, int, int]) -> DealResult:
+def _play_deal_job(job: tuple[BotSpec, BotSpec, int, int, Containment]) -> DealResult:
     return play_deal(*job)
 
 
+def _start_worker() -> None:
+    """An arena worker: Ctrl+C is for the main process, and it ends when the main process does."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    exit_with_parent()
+
+
 def run_deals(
-    a: BotSpec, b: BotSpec, deals: int, seed: int, workers: int = 1
+    a: BotSpec,
+    b: BotSpec,
+    deals: int,
+    seed: int,
+    workers: int = 1,
+    containment: Containment | None = None,
 ) -> Iterator[DealResult]:
     """The deals' results in deal order, played by ``workers`` processes."""
-    jobs = [(a, b, seed, i) for i in range(deals)]
+    containment = containment or Containment()
+    jobs = [(a, b, seed, i, containment) for i in range(deals)]
     if workers <= 1:
-        yield from map(_play_deal_job, jobs)
+        try:
+            yield from map(_play_deal_job, jobs)
+        finally:
+            close_players()
         return
-    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(workers, initializer=_start_worker) as pool:
         yield from pool.imap(_play_deal_job, jobs, chunksize=1)
 
 
@@ -196,21 +202,30 @@ def summarize(a: BotSpec, b: BotSpec, results: list[DealResult]) -> dict[str, An
             "p95": None if p95 is None else round(p95, 2),
             "decisions": len(t),
         }
-    seeing = [
-        label
-        for label, spec in ((label_a, a), (label_b, b))
-        if getattr(ARENA_BOTS.get(spec.name), "sees_every_card", False)
-    ]
-    return {
+    summary = {
         "a": label_a,
         "b": label_b,
-        "sees_every_card": seeing,  # the oracle: shown the whole deal, a ceiling for measurement
+        "sees_every_card": [  # the oracle, shown the whole deal: a ceiling for measurement
+            label for label, spec in ((label_a, a), (label_b, b)) if sees_every_card(spec)
+        ],
         "deals": n,
         "mean_diff": round(mean, 3),
         "stderr": round(stderr, 3),
         "ci95": [round(mean - 1.96 * stderr, 3), round(mean + 1.96 * stderr, 3)],
         "decision_ms": decision_ms,
     }
+    faults = {}
+    for role, (label, spec) in enumerate(((label_a, a), (label_b, b))):
+        if spec.contained:
+            notes = [note for r in results for note in r.fault_notes[role]]
+            faults[label] = {
+                "faults": sum(r.faults[role] for r in results),
+                "hands_taken_over": sum(r.takeovers[role] for r in results),
+                "first": notes[:3],
+            }
+    if faults:
+        summary["faults"] = faults
+    return summary
 
 
 def run_arena(
@@ -220,12 +235,13 @@ def run_arena(
     seed: int,
     workers: int = 1,
     progress: Callable[[int, int, float, float], None] | None = None,
+    containment: Containment | None = None,
 ) -> dict[str, Any]:
     """Play ``deals`` duplicate deals and summarize; ``progress(done, total, mean, eta_s)``."""
     start = time.monotonic()
     results: list[DealResult] = []
     total = 0.0
-    for r in run_deals(a, b, deals, seed, workers):
+    for r in run_deals(a, b, deals, seed, workers, containment):
         results.append(r)
         total += r.diff
         if progress is not None:

@@ -1,10 +1,10 @@
 """How well the hint's expected margin forecasts the end of a hand (calibration).
 
 Hands are played from 0–0 by four bots on the duplicate arena's deals (deal ``i`` of a seed, the
-dealer ``i % 4``). At the first card of tricks 1, 5 and 10 the hint's search (a hard bot with an
-iteration budget, seeing only that seat's view) forecasts the margin of the leader's side: its
-hand total minus the other side's. When the hand is over, each forecast is compared with the real
-margin. Two readings of the same search are compared:
+dealer ``i % 4``). At the first card of tricks 1, 5 and 10 the hint's search (the forecaster: a
+hard bot, with an iteration budget for reproducible figures, seeing only that seat's view)
+forecasts the margin of the leader's side: its hand total minus the other side's. When the hand
+is over, each forecast is compared with the real margin. Two readings of the same search:
 
 * ``search``: the mean playout margin of the chosen card alone (what the hint said before the
   declarations were counted in);
@@ -23,8 +23,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ai.arena import BotSpec, deal_seed
+from ai.arena import deal_seed
 from ai.hard import HardBot
+from ai.spec import BotSpec
 from ai.table import seat_rngs
 from game.match import Match
 from game.phase import Phase
@@ -43,9 +44,10 @@ class Forecast:
 
 
 def forecasts_of_hand(
-    players: BotSpec, iterations: int, seed: int, index: int, **forecaster: object
+    players: BotSpec, forecaster: BotSpec, seed: int, index: int
 ) -> list[Forecast]:
-    """Play deal ``index`` with four ``players`` and forecast at each checkpoint."""
+    """Play deal ``index`` with four ``players``; ``forecaster`` (a hard bot) forecasts at each
+    checkpoint."""
     dseed = deal_seed(seed, index)
     match = Match(dseed, first_dealer=index % 4)
     bots = [players.make() for _ in range(4)]
@@ -57,7 +59,8 @@ def forecasts_of_hand(
         view = match.view(seat)
         trick = len(hand.tricks) + 1
         if view.phase == Phase.PLAY and not hand.trick and trick in CHECKPOINTS:
-            bot = HardBot(iterations=iterations, **forecaster)  # type: ignore[arg-type]
+            bot = forecaster.make()
+            assert isinstance(bot, HardBot)
             rng = random.Random(f"calibrate:{seed}:{index}:{trick}")
             _, margin = bot.advise(view, view.legal, rng)
             stats = bot.last_stats
@@ -74,15 +77,15 @@ def forecasts_of_hand(
     return out
 
 
-def _job(job: tuple[BotSpec, int, int, int]) -> list[Forecast]:
+def _job(job: tuple[BotSpec, BotSpec, int, int]) -> list[Forecast]:
     return forecasts_of_hand(*job)
 
 
 def run_hands(
-    players: BotSpec, iterations: int, hands: int, seed: int, workers: int = 1
+    players: BotSpec, forecaster: BotSpec, hands: int, seed: int, workers: int = 1
 ) -> Iterator[list[Forecast]]:
     """Each hand's forecasts, in hand order, played by ``workers`` processes."""
-    jobs = [(players, iterations, seed, i) for i in range(hands)]
+    jobs = [(players, forecaster, seed, i) for i in range(hands)]
     if workers <= 1:
         yield from map(_job, jobs)
         return
@@ -109,7 +112,7 @@ def summarize(forecasts: list[Forecast]) -> dict[str, Any]:
 
 def calibrate(
     players: BotSpec,
-    iterations: int,
+    forecaster: BotSpec,
     hands: int,
     seed: int,
     workers: int = 1,
@@ -117,13 +120,13 @@ def calibrate(
 ) -> dict[str, Any]:
     """Play ``hands`` hands and summarize the forecasts (see the module docstring)."""
     forecasts: list[Forecast] = []
-    for done, rows in enumerate(run_hands(players, iterations, hands, seed, workers), 1):
+    for done, rows in enumerate(run_hands(players, forecaster, hands, seed, workers), 1):
         forecasts.extend(rows)
         if progress is not None:
             progress(done, hands)
     return {
         "players": str(players),
-        "forecaster": f"hard:iterations={iterations}",
+        "forecaster": str(forecaster),
         "hands": hands,
         "seed": seed,
         "checkpoints": summarize(forecasts),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import Protocol
@@ -52,3 +53,18 @@ class Bot:
         """The action this bot would take, and a short reason in words."""
         action = self.choose(view, legal, rng)
         return action, explain(view, action)
+
+
+def check_option(
+    name: str, value: float | None, low: float, high: float = math.inf, *, whole: bool = False
+) -> None:
+    """Refuse an option value out of ``[low, high]``, not finite, or (``whole``) not a whole
+    number, with a message naming it; None (the option left unset) passes."""
+    if value is None:
+        return
+    kind = "a whole number" if whole else "a number"
+    if isinstance(value, bool) or not isinstance(value, int if whole else (int, float)):
+        raise ValueError(f"{name} must be {kind}, not {value!r}")
+    if not math.isfinite(value) or not low <= value <= high:
+        span = f"at least {low:g}" if high == math.inf else f"from {low:g} to {high:g}"
+        raise ValueError(f"{name} must be {span}, not {value!r}")

@@ -22,11 +22,15 @@ BOTS: dict[str, Callable[..., Player]] = {
 # them. The oracle sees every card (the arena shows it the deal).
 MEASUREMENT_BOTS: dict[str, Callable[..., Player]] = {"oracle": OracleBot}
 
+# Levels that think for a time budget unless given ``iterations`` (their play depends on the
+# machine's speed).
+TIMED_LEVELS = frozenset({"hard"})
+
 
 def make_bot(name: str, **options: object) -> Player:
-    """A new bot of level ``name``; raises ValueError naming the known levels."""
-    try:
-        factory = BOTS[name]
-    except KeyError:
-        raise ValueError(f"unknown player {name!r} (known: {', '.join(BOTS)})") from None
+    """A new bot of level ``name``; raises ValueError naming the known levels. (A level for
+    measurement is built too: only the arena's specs name one.)"""
+    factory = BOTS.get(name) or MEASUREMENT_BOTS.get(name)
+    if factory is None:
+        raise ValueError(f"unknown player {name!r} (known: {', '.join(BOTS)})")
     return factory(**options)

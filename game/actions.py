@@ -7,6 +7,7 @@ from typing import NamedTuple
 
 from game.cards import CODES, Card, CardError, parse_cards
 from game.errors import IllegalActionError
+from game.files import shorten
 from game.scoring import FAMILIES
 
 DISCARD, DECLARE, PLAY = "discard", "declare", "play"
@@ -37,22 +38,27 @@ class Action:
         if not words:
             raise IllegalActionError("empty action")
         kind, rest = words[0].lower(), words[1:]
-        try:
-            if kind == PLAY and len(rest) == 1:
-                return play(parse_cards(rest)[0])
-            if kind == DISCARD and len(rest) == 2:
-                return discard(*parse_cards(rest))
-        except CardError as exc:
-            raise IllegalActionError(str(exc)) from None
+        if kind in (PLAY, DISCARD):
+            try:
+                cards = parse_cards(rest)
+            except CardError as exc:
+                raise IllegalActionError(str(exc)) from None
+            if kind == PLAY and len(cards) == 1:
+                return play(cards[0])
+            if kind == DISCARD and len(cards) == 2:
+                return discard(*cards)
         if kind == DECLARE:
             if rest in (["none"], []):
                 return declare(())
             unknown = [w for w in rest if w.lower() not in _FAMILY_BY_LOWER]
             if unknown:
-                raise IllegalActionError(f"unknown family {unknown[0]!r} in {text!r}")
+                raise IllegalActionError(
+                    f"unknown family {shorten(unknown[0], 30)} in {shorten(text, 60)}"
+                )
             return declare(tuple(_FAMILY_BY_LOWER[w.lower()] for w in rest))
         raise IllegalActionError(
-            f"cannot read action {text!r} (use 'discard C1 C2', 'declare F…' or 'play C')"
+            f"cannot read action {shorten(text, 60)} "
+            "(use 'discard C1 C2', 'declare F…' or 'play C')"
         )
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator
 
+from game.files import shorten
+
 Card = int
 Mask = int
 
@@ -188,7 +190,8 @@ def parse_card(token: str) -> Card:
     code = token.strip().upper()
     if code not in INDEX:
         raise CardError(
-            f"unknown card code {token!r} (codes look like KS, 10B, AD, T12, MO1, ANG, MAT)"
+            f"unknown card code {shorten(token, 24)} "
+            "(codes look like KS, 10B, AD, T12, MO1, ANG, MAT)"
         )
     return INDEX[code]
 

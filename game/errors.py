@@ -7,3 +7,7 @@ class IllegalActionError(ValueError):
 
 class RecordError(ValueError):
     """A game record that cannot be read or replayed."""
+
+
+class WireError(ValueError):
+    """A message of the wire form (a view, an action) that is malformed or out of bounds."""

@@ -1,20 +1,30 @@
-"""Game records: a versioned JSON document (rules, seed, first dealer, actions) that replays a
-match move by move. Writes are atomic; a damaged record raises RecordError, never a traceback."""
+"""Game records: a versioned JSON document that replays a match move by move.
+
+Version 2 holds the rules, the seed (or ``null``), the first dealer, the shuffle of every hand dealt
+when the match has no seed, and every action in text form, with a checksum over all of it. Version 1
+records (always seeded, no shuffles) still replay. Writes are atomic; a damaged record raises
+RecordError naming what is wrong, never another exception."""
 
 from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from pathlib import Path
 
 from game.errors import IllegalActionError, RecordError
+from game.files import FileReadError, clip, clip_path, read_json, shorten, write_atomic
+from game.files import loads as loads_json
 from game.match import Match
 from game.rules import Rules
 
+__all__ = ["FORMAT", "VERSION", "to_json", "from_json", "dumps", "loads", "save", "load",
+           "write_atomic"]
+
 FORMAT = "tarocchino-record"
-VERSION = 1
+VERSION = 2
+READABLE = (1, 2)  # the versions this code replays
+_KEYS = {1: ("rules", "seed", "first_dealer", "actions", "sha256"),
+         2: ("rules", "seed", "first_dealer", "shuffles", "actions", "sha256")}
 
 
 def _checksum(body: dict) -> str:
@@ -30,42 +40,72 @@ def to_json(match: Match) -> dict:
         "rules": match.rules.to_json(),
         "seed": match.seed,
         "first_dealer": match.first_dealer,
+        "shuffles": list(match.shuffles),
         "actions": list(match.actions),
     }
     return {**body, "sha256": _checksum(body)}
 
 
-def from_json(data: object) -> Match:
-    """Rebuild a match by replaying a record; raises RecordError naming what is wrong."""
+def _is_int(value: object) -> bool:
+    return type(value) is int  # not True/False, which Python counts as 1 and 0
+
+
+def _header(data: object) -> int:
+    """The record's version after checking its format, keys and checksum."""
     if not isinstance(data, dict):
         raise RecordError("not a game record (expected a JSON object)")
     if data.get("format") != FORMAT:
-        raise RecordError(f"not a game record (format is {data.get('format')!r})")
-    if data.get("version") != VERSION:
-        raise RecordError(f"unsupported record version {data.get('version')!r} (this is {VERSION})")
-    missing = [k for k in ("rules", "seed", "first_dealer", "actions", "sha256") if k not in data]
+        raise RecordError(f"not a game record (format is {shorten(data.get('format'))})")
+    version = data.get("version")
+    if not _is_int(version) or version not in READABLE:
+        raise RecordError(f"unsupported record version {shorten(version)} (this is {VERSION})")
+    missing = [k for k in _KEYS[version] if k not in data]
     if missing:
         raise RecordError(f"record is missing {', '.join(missing)}")
+    extra = sorted(set(data) - {"format", "version", *_KEYS[version]})
+    if extra:
+        raise RecordError(f"record has unknown fields: {clip(', '.join(map(str, extra)))}")
     body = {k: v for k, v in data.items() if k != "sha256"}
     if data["sha256"] != _checksum(body):
         raise RecordError("record checksum does not match: the file was edited or damaged")
+    return version
+
+
+def from_json(data: object) -> Match:
+    """Rebuild a match by replaying a record; raises RecordError naming what is wrong."""
+    version = _header(data)
+    assert isinstance(data, dict)
     seed, dealer, actions = data["seed"], data["first_dealer"], data["actions"]
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise RecordError(f"bad seed {seed!r}")
-    if dealer not in range(4) or isinstance(dealer, bool):
-        raise RecordError(f"bad first dealer {dealer!r}")
+    shuffles = data.get("shuffles", [])
+    if version == 1 and not _is_int(seed):
+        raise RecordError(f"bad seed {shorten(seed)}")
+    if not _is_int(dealer):
+        raise RecordError(f"bad first dealer {shorten(dealer)}")
+    if not isinstance(shuffles, list):
+        raise RecordError("shuffles must be a list")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise RecordError("actions must be a list of strings")
     try:
-        match = Match(seed, Rules.from_json(data["rules"]), dealer)
-    except ValueError as exc:
-        raise RecordError(f"bad rules: {exc}") from None
+        match = Match(seed, Rules.from_json(data["rules"]), dealer, shuffles=shuffles)
+    except (TypeError, ValueError) as exc:
+        raise RecordError(f"bad record: {clip(str(exc))}") from None
+    _check_shuffles(match, shuffles)
     for i, text in enumerate(actions, 1):
         try:
             match.apply(text)
         except IllegalActionError as exc:
-            raise RecordError(f"action {i} ({text!r}) cannot be replayed: {exc}") from None
+            raise RecordError(f"action {i} ({shorten(text)}) cannot be replayed: {exc}") from None
+        _check_shuffles(match, shuffles)
+    if len(match.shuffles) < len(shuffles):
+        raise RecordError(f"the record has {len(shuffles)} shuffles for "
+                          f"{len(match.shuffles)} hands dealt")
     return match
+
+
+def _check_shuffles(match: Match, recorded: list) -> None:
+    """A match without a seed must deal only the recorded shuffles, never fresh ones."""
+    if len(match.shuffles) > len(recorded):
+        raise RecordError(f"the record lacks the shuffle of hand {len(match.shuffles)}")
 
 
 def dumps(match: Match) -> str:
@@ -74,26 +114,10 @@ def dumps(match: Match) -> str:
 
 def loads(text: str) -> Match:
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"record is not valid JSON ({exc.msg} at line {exc.lineno})") from None
+        data = loads_json(text)
+    except FileReadError as exc:
+        raise RecordError(f"cannot read the record: {exc}") from None
     return from_json(data)
-
-
-def write_atomic(path: str | Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file and a rename: never half a file."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def save(match: Match, path: str | Path) -> None:
@@ -102,7 +126,7 @@ def save(match: Match, path: str | Path) -> None:
 
 def load(path: str | Path) -> Match:
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"cannot read record {path}: {exc}") from None
-    return loads(text)
+        data = read_json(path)
+    except FileReadError as exc:
+        raise RecordError(f"cannot read record {clip_path(path)}: {exc}") from None
+    return from_json(data)

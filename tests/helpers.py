@@ -32,3 +32,16 @@ def deal_with(dealer: int, fixed: dict[int, str]) -> Hand:
         hands[s] |= mask_of(free[:need])
         free = free[need:]
     return Hand(dealer, hands)
+
+
+def run_twice(main, argv: list[str], capsys) -> tuple[str, str]:
+    """Run a command twice in this process: its standard output (the same both times, or the
+    test fails) and the second run's standard error."""
+    outputs, err = [], ""
+    for _ in range(2):
+        assert main(argv) == 0
+        captured = capsys.readouterr()
+        outputs.append(captured.out)
+        err = captured.err
+    assert outputs[0] == outputs[1] and outputs[0]
+    return outputs[0], err

@@ -7,11 +7,11 @@ import random
 
 import pytest
 
-from ai.arena import BotSpec
 from ai.calibrate import CHECKPOINTS, Forecast, forecasts_of_hand, summarize
 from ai.easy import EasyBot
 from ai.hard import HardBot
 from ai.search import declarations
+from ai.spec import parse_spec
 from ai.table import seat_rngs
 from game.match import Match
 from game.phase import Phase
@@ -62,10 +62,11 @@ def test_the_players_still_to_declare_are_expected_to_declare_their_hands() -> N
 
 
 def test_forecasts_of_a_hand_against_its_real_margin() -> None:
-    rows = forecasts_of_hand(BotSpec("easy"), iterations=4, seed=5, index=1)
+    forecaster = parse_spec("hard:iterations=4")
+    rows = forecasts_of_hand(parse_spec("easy"), forecaster, seed=5, index=1)
     assert [f.trick for f in rows] == list(CHECKPOINTS)
     assert len({f.real for f in rows}) <= 2  # one hand: the margin of one side or the other
-    again = forecasts_of_hand(BotSpec("easy"), iterations=4, seed=5, index=1)
+    again = forecasts_of_hand(parse_spec("easy"), forecaster, seed=5, index=1)
     assert rows == again  # iteration budgets: reproducible
 
 
@@ -85,7 +86,7 @@ def test_summary_mean_absolute_errors() -> None:
 def test_calibrate_command(capsys: pytest.CaptureFixture[str]) -> None:
     from tui.cli import main
 
-    argv = ["calibrate", "--hands", "2", "--players", "easy", "--iterations", "3"]
+    argv = ["calibrate", "--hands", "2", "--players", "easy", "--forecaster", "hard:iterations=3"]
     assert main([*argv, "--workers", "1", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["hands"] == 2 and set(out["checkpoints"]) == {"trick_1", "trick_5", "trick_10"}
@@ -94,4 +95,6 @@ def test_calibrate_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert "MAE search" in text and "MAE forecast" in text
     assert main(["calibrate", "--hands", "0"]) == 2
     assert main(["calibrate", "--players", "grandmaster"]) == 2
-    assert "unknown player" in capsys.readouterr().err
+    assert "unknown bot" in capsys.readouterr().err
+    assert main(["calibrate", "--forecaster", "medium"]) == 2
+    assert "a hard bot" in capsys.readouterr().err

@@ -7,16 +7,16 @@ import random
 
 import pytest
 
-from ai.arena import BotSpec, play_deal
+from ai.arena import play_deal
 from ai.inference import Knowledge
 from ai.oracle import OracleBot, TrueDeal
 from ai.registry import BOTS, MEASUREMENT_BOTS
 from ai.search import Settings, search_cards
+from ai.spec import SpecError, parse_spec
 from ai.table import seat_rngs
 from game.hand import Hand
 from game.match import Match
 from game.phase import Phase
-from tui.session import KINDS
 
 
 def first_lead(seed: int) -> tuple[Hand, object]:
@@ -33,8 +33,9 @@ def first_lead(seed: int) -> tuple[Hand, object]:
 
 def test_the_oracle_is_for_the_arena_only() -> None:
     assert "oracle" in MEASUREMENT_BOTS and "oracle" not in BOTS
-    assert "oracle" not in KINDS  # neither `play --seats` nor the start screen offers it
-    assert BotSpec.parse("oracle:iterations=5").make().sees_every_card
+    with pytest.raises(SpecError, match="unknown bot"):  # play --seats, simulate, the table
+        parse_spec("oracle")
+    assert parse_spec("oracle:iterations=5", measurement=True).make().sees_every_card
 
 
 def test_the_oracle_refuses_to_play_unless_shown_the_deal() -> None:
@@ -75,5 +76,6 @@ def test_the_oracle_plays_differently_when_the_hidden_cards_differ() -> None:
 
 
 def test_the_arena_shows_the_oracle_the_deal() -> None:
-    result = play_deal(BotSpec.parse("oracle:iterations=2"), BotSpec("easy"), seed=3, index=0)
+    oracle = parse_spec("oracle:iterations=2", measurement=True)
+    result = play_deal(oracle, parse_spec("easy"), seed=3, index=0)
     assert result.times_ms[0] and result.times_ms[1]

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 
 from helpers import m
+from test_ai_calibrate import view_at
 
 from ai.hard import HardBot
 from ai.search import Settings, distinct_cards, search_cards
 from game.cards import cards_of, format_cards
-from test_ai_calibrate import view_at
 
 
 def distinct(hand: str, gone: str = "") -> str:

@@ -48,7 +48,7 @@ def test_arena_command_plain_summary(capsys: pytest.CaptureFixture[str]) -> None
 
 def test_arena_command_rejects_an_unknown_level(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli(["arena", "easy", "grandmaster", "--deals", "1", "--workers", "1"]) == 2
-    assert "unknown player" in capsys.readouterr().err
+    assert "unknown bot 'grandmaster'" in capsys.readouterr().err
 
 
 def test_a_deal_is_played_from_both_sides_on_the_same_cards() -> None:

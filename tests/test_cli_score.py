@@ -23,6 +23,11 @@ def _commands_present(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(tui.cli, "COMMANDS", _PRESENT)
 
 
+def stdin(data: bytes) -> io.TextIOWrapper:
+    """A standard input that holds ``data`` (bytes, as a pipe would)."""
+    return io.TextIOWrapper(io.BytesIO(data))
+
+
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     code = tui.cli.main(["score", *argv])
     out, err = capsys.readouterr()
@@ -113,7 +118,7 @@ def test_bad_input_exits_2(
 def test_stdin_json_with_bad_line(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(sys, "stdin", io.StringIO("KS KB KC\n\n  \nKS XX\nks,kb,kc\nKS KS"))
+    monkeypatch.setattr(sys, "stdin", stdin(b"KS KB KC\n\n  \nKS XX\nks,kb,kc\nKS KS"))
     code, out, err = run(capsys, "--json", "-")
     assert code == 1 and err == ""
     objs = [json.loads(line) for line in out.splitlines()]
@@ -126,14 +131,14 @@ def test_stdin_json_with_bad_line(
 def test_stdin_all_good_exits_0(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(sys, "stdin", io.StringIO("KS KB KC\nANG MON MAT\n"))
+    monkeypatch.setattr(sys, "stdin", stdin(b"KS KB KC\nANG MON MAT\n"))
     code, out, _ = run(capsys, "--json", "-")
     assert code == 0
     assert [json.loads(x)["combinations_points"] for x in out.splitlines()] == [17, 28]
 
 
 def test_stdin_plain(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(sys, "stdin", io.StringIO("KS QS NS\nnope\nANG MON MAT\n"))
+    monkeypatch.setattr(sys, "stdin", stdin(b"KS QS NS\nnope\nANG MON MAT\n"))
     code, out, _ = run(capsys, "-")
     assert code == 1
     sheets = out.strip("\n").split("\n\n")

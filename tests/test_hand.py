@@ -231,3 +231,35 @@ def test_card_points_of_the_sides_sum_to_87() -> None:
     hand = deal_with(1, {})
     _play_out_first_legal(hand)
     assert sum(card_points(s.pile) for s in hand.result.sides) == 87
+
+
+def test_hands_must_split_the_pack_exactly() -> None:
+    hands = list(deal_with(0, {}).dealt)
+    x = hands[1] & -hands[1]  # a card of seat 1 ...
+    y = hands[2] & -hands[2]  # ... replaced by one seat 2 holds too: the sizes are right
+    overlapping = [hands[0], hands[1] ^ x | y, hands[2], hands[3]]
+    with pytest.raises(ValueError, match="62 cards"):
+        Hand(0, overlapping)
+    with pytest.raises(ValueError, match="17 for the dealer"):
+        Hand(1, hands)
+    assert Hand(0, hands).dealt == tuple(hands)
+
+
+def test_malformed_actions_are_refused_with_the_state_unchanged() -> None:
+    """Actions built by hand with impossible contents: a clear IllegalActionError, nothing else."""
+    hand = deal_with(0, {})
+    before = (hand.hands[:], hand.phase, hand.turn)
+    for bad in (
+        Action("discard", (62, 3)),
+        Action("discard", (-1, 3)),
+        Action("discard", ("KS", "QS")),  # type: ignore[arg-type]
+        Action("discard", (True, 3)),  # type: ignore[arg-type]
+        Action("play", [3]),  # type: ignore[arg-type]
+        Action("declare", (), ("Nonsense",)),
+        Action("declare", (), "Re"),  # type: ignore[arg-type]
+        "discard KS QS",
+        None,
+    ):
+        with pytest.raises(IllegalActionError):
+            hand.apply(bad)  # type: ignore[arg-type]
+        assert (hand.hands[:], hand.phase, hand.turn) == before

@@ -19,7 +19,7 @@ def _parse(*argv: str) -> argparse.Namespace:
     ("argv", "message"),
     [
         (["--seats", "human,hard"], "exactly four seats"),
-        (["--seats", "human,wizard,easy,easy"], "unknown seat kind"),
+        (["--seats", "human,wizard,easy,easy"], "unknown bot 'wizard'"),
         (["--names", "A,B,C,D"], "--names needs --seats"),
         (["--seats", "human,easy,easy,easy", "--names", "A,B"], "four names"),
         (["--seats", "human,easy,easy,easy", "--target", "0"], "positive"),

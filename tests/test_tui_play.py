@@ -3,14 +3,17 @@ saving and resuming, settings, the small-terminal screen."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from pathlib import Path
 
 from test_tui_support import (
     FAST,
+    _flush,
     engine_match,
     make_app,
+    play_to_the_end,
     press,
     press_for,
     screen_text,
@@ -28,6 +31,7 @@ from tui.screens.scoring import ScoringScreen
 from tui.screens.start import StartScreen
 from tui.screens.table import TableScreen
 from tui.screens.too_small import TooSmallScreen
+from tui.settings import Settings
 from tui.widgets.hand import HandView
 
 BOTS3 = ["human", "random", "random", "random"]
@@ -41,21 +45,7 @@ async def test_whole_match_through_keys_matches_the_engine(tmp_path: Path) -> No
         table = table_of(app)
         assert table is not None
         session = table.session
-        sheets = 0
-        for _ in range(2000):
-            screen = await settle(pilot)
-            if isinstance(screen, ScoringScreen):
-                sheets += 1
-                if screen.summary.winner is not None:
-                    await press(pilot, "m")
-                    break
-                await press(pilot, "enter")
-            elif isinstance(screen, (DeclareScreen, ConfirmScreen)):
-                await press(pilot, "enter")
-            elif isinstance(screen, TableScreen):
-                await press_for(pilot, screen)
-            else:
-                raise AssertionError(f"unexpected screen {screen!r}")
+        sheets = await play_to_the_end(pilot, 2000)
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
         assert not app.store.exists()  # a finished match clears the save
@@ -112,7 +102,77 @@ async def test_hot_seat_never_shows_another_humans_hand(tmp_path: Path) -> None:
         assert handovers >= 45 and tables >= 60  # a hand-over whenever the turn changes hands
 
 
-async def test_undo_and_resume_after_a_crash(tmp_path: Path) -> None:
+def _secrets(match, seats: list[int]) -> set[str]:
+    """The codes of the cards the people at ``seats`` hold and have not shown."""
+    out = set()
+    for seat in seats:
+        declared = match.hand.declarations[seat]
+        public = declared.cards if declared is not None else 0
+        out |= {CODES[c] for c in cards_of(match.hand.hands[seat] & ~public)}
+    return out
+
+
+async def test_hot_seat_with_bots_shows_no_hand_while_a_bot_plays(tmp_path: Path) -> None:
+    slow = Settings(bot_delay=0.03, trick_pause=0.0, suit_marks="ascii")
+    app = make_app(tmp_path, ["human", "easy", "human", "easy"], seed=5, settings=slow)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = table_of(app)
+        assert table is not None
+        match = table.session.match
+        seen = 0
+        for _ in range(5000):
+            await _flush(pilot)
+            screen = app.screen
+            if isinstance(screen, ScoringScreen):
+                break
+            if isinstance(screen, TableScreen) and match.turn in (1, 3):
+                tokens = _tokens(screen_text(app))
+                assert not tokens & _secrets(match, [0, 2]), screen_text(app)
+                assert not table.query_one(HandView).cards
+                seen += 1
+            if isinstance(screen, (HandOverScreen, DeclareScreen, ConfirmScreen)):
+                await press(pilot, "enter")
+            elif isinstance(screen, TableScreen) and screen._my_turn() is not None \
+                    and match.phase in ("play", "discard"):
+                await press_for(pilot, screen)
+            else:
+                await asyncio.sleep(0.005)
+        assert isinstance(app.screen, ScoringScreen)
+        assert seen >= 20
+
+
+async def test_hot_seat_the_fourth_card_shows_the_trick_before_the_hand_over(
+    tmp_path: Path,
+) -> None:
+    paused = Settings(bot_delay=0.0, trick_pause=0.4, suit_marks="ascii")
+    app = make_app(tmp_path, ["human"] * 4, seed=99, names=["Anna", "Bruno", "Carla", "Dario"],
+                   settings=paused)
+    async with app.run_test(size=(100, 32)) as pilot:
+        table = table_of(app)
+        assert table is not None
+        match = table.session.match
+        done = 0
+        while True:  # to a trick whose fourth card is not the winner's (he would lead next)
+            screen = await settle(pilot)
+            if isinstance(screen, TableScreen):
+                await press_for(pilot, screen)
+            else:
+                await press(pilot, "enter")
+            tricks = match.hand.tricks
+            if len(tricks) > done:
+                done = len(tricks)
+                if (tricks[-1].leader + 3) % 4 != tricks[-1].winner:
+                    break
+        assert isinstance(app.screen, TableScreen)  # not yet the hand-over
+        text = screen_text(app)
+        assert "takes it" in text and not table.query_one(HandView).cards
+        assert not _tokens(text) & _secrets(match, [0, 1, 2, 3])
+        winner = ["Anna", "Bruno", "Carla", "Dario"][match.hand.tricks[-1].winner]
+        await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen)
+                       and f"{winner} takes trick {done}" in screen_text(app))
+
+
+async def test_resume_after_a_crash(tmp_path: Path) -> None:
     app = make_app(tmp_path, BOTS3, seed=7)
     async with app.run_test(size=(120, 40)) as pilot:
         for _ in range(12):
@@ -124,15 +184,9 @@ async def test_undo_and_resume_after_a_crash(tmp_path: Path) -> None:
         screen = await settle(pilot)
         table = table_of(app)
         assert table is not None and isinstance(screen, TableScreen)
-        actions = list(table.session.match.actions)
-        human_cards = [i for i, seat in enumerate(table.session.actors)
-                       if seat == 0 and actions[i].startswith("play")]
-        await pilot.press("u")
-        await settle(pilot)
-        assert table.session.match.actions == actions[: human_cards[-1]]
-        saved = json.loads(app.store.path.read_text())
-        assert saved["record"]["actions"] == actions[: human_cards[-1]]
         state = list(table.session.match.actions)
+        saved = json.loads(app.store.path.read_text())
+        assert saved["record"]["actions"] == state
     # The app is gone as after a crash: a new one offers to resume exactly there.
     app2 = make_app(tmp_path, None)
     async with app2.run_test(size=(120, 40)) as pilot:
@@ -145,6 +199,39 @@ async def test_undo_and_resume_after_a_crash(tmp_path: Path) -> None:
         table = table_of(app2)
         assert table is not None
         assert table.session.match.actions == state
+
+
+async def test_undo_takes_back_a_card_only_while_its_trick_is_in_progress(tmp_path: Path) -> None:
+    slow = Settings(bot_delay=0.3, trick_pause=0.0, suit_marks="ascii")
+    app = make_app(tmp_path, BOTS3, seed=7, settings=slow)
+    async with app.run_test(size=(120, 40)) as pilot:
+        while True:  # to a card of the human's that some bot answers in the same trick
+            screen = await settle(pilot)
+            if isinstance(screen, TableScreen):
+                view = screen._my_turn()
+                if view is not None and view.phase == "play" and len(view.trick) < 3:
+                    break
+                await press_for(pilot, screen)
+            else:
+                await press(pilot, "enter")
+        table = screen
+        before = list(table.session.match.actions)
+        await press_for(pilot, table)
+        assert len(table.session.match.actions) == len(before) + 1
+        await pilot.press("u")  # while the next bot thinks
+        await pilot.pause(0.05)
+        assert table.session.match.actions == before
+        assert "back in your hand" in screen_text(app)
+        assert json.loads(app.store.path.read_text())["record"]["actions"] == before
+        # Played again, and the trick completed: the card stays.
+        await press_for(pilot, await settle(pilot))
+        await settle(pilot)
+        after = list(table.session.match.actions)
+        assert len(after) > len(before) + 1
+        await pilot.press("u")
+        await pilot.pause(0.05)
+        assert table.session.match.actions == after
+        assert "trick in progress" in screen_text(app)
 
 
 async def test_a_damaged_save_gives_a_message_and_a_new_match(tmp_path: Path) -> None:
@@ -218,13 +305,47 @@ async def test_too_small_screen_recovers(tmp_path: Path) -> None:
     app = make_app(tmp_path, BOTS3, seed=3)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        await pilot.resize_terminal(70, 20)
+        await pilot.resize_terminal(40, 10)
         await pilot.pause(0.1)
         assert isinstance(app.screen, TooSmallScreen)
-        assert "too small" in screen_text(app)
+        text = screen_text(app)
+        assert "too small" in text and "40×10" in text and "80×24" in text  # all of it fits
         await pilot.resize_terminal(80, 24)
         await pilot.pause(0.1)
         assert not any(isinstance(s, TooSmallScreen) for s in app.screen_stack)
+
+
+async def test_a_dialog_opening_while_the_terminal_is_too_small_waits(tmp_path: Path) -> None:
+    """The discard is confirmed and the terminal shrinks at once, while the bots are about to
+    play up to the declaration dialog; enlarged again, the dialog is there and the game goes
+    on. A dialog that opens while the terminal is small waits for it to be big again."""
+    slow = Settings(bot_delay=0.05, trick_pause=0.0, suit_marks="ascii")
+    app = make_app(tmp_path, ["human", "easy", "easy", "easy"], seed=2, settings=slow)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = table_of(app)
+        assert table is not None and table.session.match.first_dealer == 0
+        await press(pilot, "2", "g")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("enter")
+        await pilot.resize_terminal(30, 8)
+        await pilot.pause(0.5)
+        assert isinstance(app.screen, TooSmallScreen)
+        answers = []
+        app.push_screen(ConfirmScreen("A question?"), answers.append)
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, TooSmallScreen)  # still on top: nothing opened over it
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, ConfirmScreen)
+        await press(pilot, "enter")
+        assert answers == [True]
+        match = table.session.match
+        await wait_for(pilot, lambda: isinstance(app.screen, DeclareScreen))
+        assert match.turn == 0 and match.phase == "declare"
+        await press(pilot, "enter")
+        await wait_for(pilot, lambda: match.phase == "play" and match.turn == 0)
+        assert app.return_code is None and isinstance(app.screen, TableScreen)
 
 
 async def test_help_settings_and_hint(tmp_path: Path) -> None:

@@ -136,3 +136,25 @@ def test_hand_over(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:
 def test_snapshot_helpers_find_their_seeds() -> None:
     m = Match(_seed_declaring())
     assert m.first_dealer == 3 and len(declarable_families(m.hand.hands[0])) >= 2
+
+
+async def _watching_paused(pilot: Pilot) -> None:
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, TableScreen))
+    await pilot.press("space")  # within the first bot's second: nothing has been played
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_watching_bots(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:
+    app = make_app(tmp_path, ["easy"] * 4, seed=_seed_dealer(1),
+                   settings=Settings(bot_delay=2.0, trick_pause=0.0))
+    assert snap_compare(app, terminal_size=size, run_before=_watching_paused)
+
+
+def test_too_small(snap_compare, tmp_path: Path) -> None:
+    async def shrunk(pilot: Pilot) -> None:
+        await _start(pilot)
+        await pilot.pause()
+
+    assert snap_compare(make_app(tmp_path, None, settings=LOOK), terminal_size=(60, 16),
+                        run_before=shrunk)

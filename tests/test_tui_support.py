@@ -14,6 +14,7 @@ from rich.console import Console
 from textual import events
 from textual.pilot import Pilot
 
+from ai.table import decision_rng
 from game.actions import Action, declare, discard, play
 from game.cards import CODES, FIVES, N_CARDS, sorted_for_display
 from game.match import Match
@@ -28,7 +29,7 @@ from tui.screens.handover import HandOverScreen
 from tui.screens.scoring import ScoringScreen
 from tui.screens.start import StartScreen
 from tui.screens.table import TableScreen
-from tui.session import Seat, Session, decision_rng, parse_seats
+from tui.session import Seat, Session, parse_seats
 from tui.settings import Settings, data_dir, load_settings, save_settings
 from tui.widgets.hand import CARD_KEYS, HandView
 
@@ -63,7 +64,7 @@ def _progress(app: TarocchinoApp) -> tuple:
     table = table_of(app)
     if table is None:
         return (tuple(map(id, app.screen_stack)),)
-    return (tuple(map(id, app.screen_stack)), len(table.session.match.actions),
+    return (tuple(map(id, app.screen_stack)), table.session.ply,
             tuple(table.marked), table.viewer, table.query_one(HandView).cursor)
 
 
@@ -139,6 +140,27 @@ async def press_for(pilot: Pilot, screen: TableScreen) -> None:
         await press(pilot, CARD_KEYS[hand.cards.index(c)])
 
 
+async def play_to_the_end(pilot: Pilot, limit: int = 3000) -> int:
+    """The test's human plays the match through keys (answering every dialog) until its last
+    sheet, then goes back to the menu; the number of sheets seen."""
+    sheets = 0
+    for _ in range(limit):
+        screen = await settle(pilot)
+        if isinstance(screen, ScoringScreen):
+            sheets += 1
+            if screen.summary.winner is not None:
+                await press(pilot, "m")
+                return sheets
+            await press(pilot, "enter")
+        elif isinstance(screen, (DeclareScreen, ConfirmScreen)):
+            await press(pilot, "enter")
+        elif isinstance(screen, TableScreen):
+            await press_for(pilot, screen)
+        else:
+            raise AssertionError(f"unexpected screen {screen!r}")
+    raise AssertionError("the match never ended")
+
+
 def screen_text(app: TarocchinoApp) -> str:
     """The screen as plain text, exactly what the terminal would show."""
     width, height = app.size
@@ -175,7 +197,7 @@ def test_parse_seats_defaults_and_errors() -> None:
     assert [s.name for s in two] == ["Anna", "Bruno", "Carla", "Dario"]
     with pytest.raises(ValueError, match="four seats"):
         parse_seats(["human", "easy"])
-    with pytest.raises(ValueError, match="unknown seat kind"):
+    with pytest.raises(ValueError, match="seat 2: unknown bot 'genius'"):
         parse_seats(["human", "genius", "easy", "easy"])
     with pytest.raises(ValueError, match="different"):
         parse_seats(["human"] * 4, ["A", "A", "B", "C"])
@@ -199,17 +221,45 @@ def _play_some(session: Session, n: int) -> None:
         session.apply(legal[int(rng.random() * len(legal))])
 
 
-def test_undo_takes_back_the_humans_last_card() -> None:
+def test_undo_stays_within_the_trick_in_progress() -> None:
     seats = parse_seats(["human", "random", "random", "random"])
     session = Session.new(seats, seed=11)
-    _play_some(session, 30)
-    keep = session.undo_point(0)
-    assert keep is not None
-    before = session.match.actions[:keep]
-    assert session.undo(0)
-    assert session.match.actions == before
-    assert session.match.turn == 0 and session.match.phase == "play"
-    assert len(session.actors) == len(session.match.actions)
+    rng = random.Random(3)
+    checked = 0
+    while session.match.winner is None and checked < 40:
+        m = session.match
+        legal = m.legal_actions()
+        action = legal[int(rng.random() * len(legal))]
+        mine = m.turn == 0 and action.kind == "play"
+        before = list(m.actions)
+        session.apply(action)
+        if not mine:
+            continue
+        if session.match.hand.trick:  # the trick goes on: the card may come back
+            keep = session.undo_point(0)
+            assert keep == len(before)
+            probe = Session.replay(seats, Match(11), list(session.match.actions))
+            assert probe.undo(0) and probe.match.actions == before
+            assert probe.match.turn == 0 and probe.match.phase == "play"
+            assert len(probe.actors) == len(probe.match.actions)
+        else:  # the human's card closed the trick (or the hand): it stays
+            assert session.undo_point(0) is None
+        # Once the others have finished the trick, nothing of it comes back.
+        while session.match.winner is None and session.match.hand.trick:
+            legal = session.match.legal_actions()
+            session.apply(legal[0])
+        assert session.undo_point(0) is None
+        checked += 1
+    assert checked >= 20
+
+
+def test_undo_is_off_with_two_people_at_the_table() -> None:
+    seats = parse_seats(["human", "random", "human", "random"])
+    session = Session.new(seats, seed=11)
+    for _ in range(30):
+        session.apply(session.match.legal_actions()[0])
+        for seat in (0, 2):
+            assert session.undo_point(seat) is None
 
 
 def test_save_round_trip_and_damage(tmp_path: Path) -> None:

@@ -4,19 +4,28 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from textual import events
 from textual.app import App
 from textual.binding import Binding
 from textual.filter import LineFilter, Monochrome
+from textual.screen import Screen
+from textual.widget import AwaitMount
 
+from ai.contain import close_all
+from game.rules import DEFAULT_TARGET
+from tui.match_setup import MatchSetup, load_setup, save_setup
+from tui.net.client import JoinRequest
+from tui.net.play import NetworkPlay
+from tui.net.server import HostRequest
 from tui.save import SaveError, SaveStore
 from tui.screens.help import HelpScreen
 from tui.screens.settings import SettingsScreen
-from tui.screens.start import StartScreen
+from tui.screens.start import BUSY_HERE, StartScreen
 from tui.screens.table import TableScreen
 from tui.screens.too_small import TooSmallScreen, big_enough
-from tui.session import Seat, Session
+from tui.session import KINDS, Seat, Session
 from tui.settings import Settings, data_dir, load_settings, save_settings
 
 
@@ -32,7 +41,7 @@ class TarocchinoApp(App[None]):
     SUB_TITLE = "Ottocento"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [
-        Binding("ctrl+q", "quit", "Quit", priority=True, show=False),
+        Binding("ctrl+q", "quit", "Quit", priority=True),
         # The match is saved after every action, so Ctrl+C quits at once; it resumes next time.
         Binding("ctrl+c", "quit", "Quit", priority=True, show=False),
     ]
@@ -44,9 +53,11 @@ class TarocchinoApp(App[None]):
         directory: Path | None = None,
         seats: tuple[Seat, ...] | None = None,
         seed: int | None = None,
-        target: int = 800,
+        target: int = DEFAULT_TARGET,
         resume: bool = False,
         persist: bool = True,
+        join: JoinRequest | None = None,
+        local: bool = True,
     ) -> None:
         super().__init__()
         self.directory = Path(directory) if directory is not None else data_dir()
@@ -55,39 +66,81 @@ class TarocchinoApp(App[None]):
         self.store = SaveStore(self.directory)
         self._start = (seats, seed, target) if seats is not None else None
         self._resume = resume
+        self._join = join
+        self.local = local  # False: another game holds the data directory; tables only here
+        self.network = NetworkPlay(self, self.directory)  # a table joined or hosted
         self._monochrome = Monochrome()
+        self._held_screens: list[tuple[Screen, Any]] = []  # opened while the terminal was small
 
     # ----------------------------------------------------------------- screens
     def on_mount(self) -> None:
+        self.set_class(self.settings.ascii, "-ascii")
         defaults: dict = {}
         if self._start is not None:
             seats, _, target = self._start
             defaults = {"target": target, "kinds": [s.kind for s in seats]}
-        self.push_screen(StartScreen(self.store, defaults))
+        setup = load_setup(self.directory, KINDS)
+        self.push_screen(StartScreen(self.store if self.local else None, defaults, setup,
+                                     local=self.local))  # fmt: skip
         if self._start is not None:
             seats, seed, target = self._start
             self.start_match(seats, seed=seed, target=target)
         elif self._resume:
             self.resume_match()
+        elif self._join is not None:
+            self.join_table(self._join)
         self.call_after_refresh(self.check_size)
 
-    def start_match(self, seats: tuple[Seat, ...], *, seed: int | None, target: int) -> None:
+    def start_match(self, seats: tuple[Seat, ...], *, seed: int | None, target: int,
+                    pace: float | None = None) -> None:
+        """A new match; a saved one is kept as a backup first (the caller asked the player).
+        ``pace``: seconds a bot move takes when the four seats are bots."""
+        if self._not_local():
+            return
+        kept = self.store.keep_as_backup()
+        if kept is not None:
+            self.notify(kept, timeout=8)
         session = Session.new(seats, seed=seed, target=target)
         self._write(session)
-        self.push_screen(TableScreen(session, self.store))
+        watching = not session.humans
+        self.push_screen(TableScreen(session, self.store, pace=pace if watching else None))
+
+    def remember_setup(self, setup: MatchSetup) -> None:
+        """Keep the start screen's setup for the next launch (not fatal if it cannot be)."""
+        if not self.persist:
+            return
+        try:
+            save_setup(setup, self.directory)
+        except OSError:
+            pass
+
+    def join_table(self, request: JoinRequest) -> None:
+        """Take a seat at a table server (``tarocchino join``, or Join on the start screen)."""
+        self.network.join(request)
+
+    async def host_table(self, seats: tuple[Seat, ...], *, seed: int | None, target: int,
+                         request: HostRequest) -> None:  # fmt: skip
+        """Host a table with these seats in this game and sit at its first Human seat."""
+        await self.network.host(seats, seed, target, request)
 
     def resume_match(self) -> bool:
         """Resume the autosaved match; a damaged save gives a message, never a traceback."""
+        if self._not_local():
+            return False
         try:
             session = self.store.read()
         except SaveError as exc:
-            moved = self.store.set_aside() if self.store.exists() else None
-            note = f" It was kept as {moved.name}." if moved else ""
-            self.notify(f"The saved match could not be resumed: {exc}.{note} "
-                        "Start a new match.", severity="error", timeout=10)
+            message = self.store.damaged_message(exc) if self.store.exists() else f"{exc}."
+            self.notify(f"{message} Start a new match.", severity="error", timeout=10)
             return False
         self.push_screen(TableScreen(session, self.store))
         return True
+
+    def _not_local(self) -> bool:
+        """Another game holds the data directory (its autosave is not ours): say so."""
+        if not self.local:
+            self.notify(BUSY_HERE, severity="warning", timeout=8)
+        return not self.local
 
     def new_match_screen(self) -> None:
         """Back to the start screen to set up a new match."""
@@ -112,6 +165,7 @@ class TarocchinoApp(App[None]):
 
     def apply_settings(self, settings: Settings) -> None:
         self.settings = settings
+        self.set_class(settings.ascii, "-ascii")
         if self.persist:
             try:
                 save_settings(settings, self.directory)
@@ -121,6 +175,14 @@ class TarocchinoApp(App[None]):
         for screen in self.screen_stack:
             screen.refresh(repaint=True)
 
+    def get_key_display(self, binding: Binding) -> str:
+        """Keys in footers: plain names in ASCII mode ("Enter" rather than a symbol)."""
+        shown = super().get_key_display(binding)
+        if self.settings.ascii and not shown.isascii():
+            key = binding.parse_key()[1]
+            return key.replace("_", " ").capitalize() if key.isascii() else "?"
+        return shown
+
     def get_line_filters(self) -> Sequence[LineFilter]:
         filters = list(super().get_line_filters())
         if not self.settings.color and not self.no_color:
@@ -128,11 +190,37 @@ class TarocchinoApp(App[None]):
         return filters
 
     # ----------------------------------------------------------------- terminal size
+    async def on_unmount(self) -> None:
+        close_all()  # bots in processes of their own (ai.contain) stop now, even mid-thought
+        await self.network.close()
+
     def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self.check_size)
 
     def check_size(self) -> None:
+        """Put the too-small screen up, or take it down and open what was held back meanwhile.
+
+        Only this method removes it, and only from the top of the stack (a dialog opening while
+        the terminal is small waits in ``_held_screens``)."""
         width, height = self.size
-        small = not big_enough(width, height)
-        if small and not any(isinstance(s, TooSmallScreen) for s in self.screen_stack):
-            self.push_screen(TooSmallScreen())
+        on_top = isinstance(self.screen, TooSmallScreen)
+        if not big_enough(width, height):
+            if not on_top:
+                self.push_screen(TooSmallScreen())
+            return
+        if on_top:
+            self.pop_screen()
+        held, self._held_screens = self._held_screens, []
+        for screen, callback in held:
+            self.push_screen(screen, callback)
+
+    def push_screen(self, screen: Any, callback: Any = None, wait_for_dismiss: bool = False,
+                    **kwargs: Any) -> Any:
+        """As Textual's, except that a screen opened under the too-small screen waits for the
+        terminal to be big enough again (so that screen stays on top and is never buried)."""
+        if (not wait_for_dismiss and isinstance(screen, Screen) and not kwargs
+                and not isinstance(screen, TooSmallScreen) and self.screen_stack
+                and isinstance(self.screen, TooSmallScreen)):
+            self._held_screens.append((screen, callback))
+            return AwaitMount(self.screen, [])
+        return super().push_screen(screen, callback, wait_for_dismiss, **kwargs)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.message import Message
 
 from game.cards import Card
+from tui.runner import BotMove
 
 
 class CardChosen(Message):
@@ -34,3 +35,11 @@ class FamilyToggled(Message):
         super().__init__()
         self.family = family
         self.on = on
+
+
+class BotMoved(Message):
+    """The bot runner has the move of a bot (posted from the runner's thread)."""
+
+    def __init__(self, move: BotMove) -> None:
+        super().__init__()
+        self.move = move

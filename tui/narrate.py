@@ -9,21 +9,14 @@ from rich.text import Text
 
 from game.actions import DECLARE, PLAY
 from game.cards import MAT, SUIT_NAMES, TRUMP, Card
+from game.phase import Phase
 from game.tricks import led_suit
 from game.view import Declaration, PlayerView
-from tui.render import Look, card_text, cards_text
+from tui.render import UNICODE, Look, card_text, cards_text
+from tui.words import possessive, verb
 
 _DIM = "dim"
 _WHO = "bold"
-_PLURAL = {"is": "are", "has": "have"}
-
-
-def verb(name: str, third_person: str) -> str:
-    """The verb agreeing with ``name``: "You play", "Anna plays"."""
-    if name != "You":
-        return third_person
-    return _PLURAL.get(third_person, third_person[:-1] if third_person.endswith("s") else
-                       third_person)
 
 
 def suit_word(trick: Sequence[Card]) -> str:
@@ -33,11 +26,11 @@ def suit_word(trick: Sequence[Card]) -> str:
     return "trumps" if led == TRUMP else SUIT_NAMES[led]
 
 
-def declaration_summary(d: Declaration) -> str:
+def declaration_summary(d: Declaration, look: Look = UNICODE) -> str:
     """``Re 17 · Grande 20 = 37`` (points before doubling, then the total)."""
     if not d.families:
         return "nothing"
-    parts = " · ".join(f"{c.family} {c.points}" for c in d.combinations)
+    parts = f" {look.dot} ".join(f"{c.family} {c.points}" for c in d.combinations)
     raw = sum(c.points for c in d.combinations)
     if raw != d.points:
         return f"{parts} doubled = {d.points}"
@@ -48,7 +41,7 @@ def hand_log(view: PlayerView, names: Sequence[str], look: Look) -> list[Text]:
     """The log of the hand so far, one line per event."""
     dealer = names[view.dealer]
     lines = [Text(f"Hand {view.hand_number + 1}: {dealer} {verb(dealer, 'deals')}.", style=_DIM)]
-    if view.phase == "discard":
+    if view.phase == Phase.DISCARD:
         return lines
     lines.append(Text(f"{dealer} {verb(dealer, 'discards')} two cards face down.", style=_DIM))
     k = 0  # cards played so far
@@ -57,7 +50,7 @@ def hand_log(view: PlayerView, names: Sequence[str], look: Look) -> list[Text]:
             d = view.declarations[seat]
             if action.families and d is not None:
                 line = Text.assemble((names[seat], _WHO), f" {verb(names[seat], 'declares')} ")
-                line.append(declaration_summary(d))
+                line.append(declaration_summary(d, look))
                 lines.append(line)
             continue
         if action.kind != PLAY:
@@ -71,20 +64,22 @@ def hand_log(view: PlayerView, names: Sequence[str], look: Look) -> list[Text]:
         k += 1
         if k % 4 == 0:
             trick = view.tricks[k // 4 - 1]
-            lines.append(_trick_line(trick.winner, trick.cards, trick.leader, k // 4, names))
+            lines.append(_trick_line(trick.winner, trick.cards, trick.leader, k // 4, names,
+                                     look))
     return lines
 
 
 def _trick_line(
-    winner: int, cards: Sequence[Card], leader: int, number: int, names: Sequence[str]
+    winner: int, cards: Sequence[Card], leader: int, number: int, names: Sequence[str],
+    look: Look,
 ) -> Text:
     who = names[winner]
-    line = Text.assemble("  → ", (who, _WHO), f" {verb(who, 'takes')} trick {number}")
+    line = Text.assemble(f"  {look.arrow} ", (who, _WHO), f" {verb(who, 'takes')} trick {number}")
     if MAT in cards:
         owner = (leader + cards.index(MAT)) % 4
         if (owner - winner) % 2:
-            line.append(f"; the Matto stays with {names[owner]}'s side, which owes a card",
-                        style=_DIM)
+            line.append(f"; the Matto stays with {possessive(names[owner])} side, which owes a "
+                        "card", style=_DIM)
     return line
 
 
@@ -94,7 +89,7 @@ def declaration_lines(view: PlayerView, names: Sequence[str], look: Look) -> lis
     for d in view.declarations:
         if d is None or not d.families:
             continue
-        lines.append(Text.assemble((names[d.seat], _WHO), f" · {d.points} points"))
+        lines.append(Text.assemble((names[d.seat], _WHO), f" {look.dot} {d.points} points"))
         for c in d.combinations:
             line = Text(f"  {c.family} {c.points}: ")
             line.append_text(cards_text(c.cards, look))

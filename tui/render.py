@@ -38,6 +38,36 @@ class Look:
     ascii: bool = False
     color: bool = True
 
+    @property
+    def pointer(self) -> str:
+        """Marks the player to act."""
+        return ">" if self.ascii else "▶"
+
+    @property
+    def arrow(self) -> str:
+        return "->" if self.ascii else "→"
+
+    @property
+    def dot(self) -> str:
+        """Separates facts on one line: "dealer · 11 cards"."""
+        return "-" if self.ascii else "·"
+
+    @property
+    def ellipsis(self) -> str:
+        return "..." if self.ascii else "…"
+
+    @property
+    def enter(self) -> str:
+        return "Enter" if self.ascii else "⏎"
+
+    @property
+    def cross(self) -> str:
+        """Marks a card chosen for the discard."""
+        return "x" if self.ascii else "×"
+
+
+UNICODE = Look()  # the default look
+
 
 def mark(suit: int, look: Look) -> str:
     return (ASCII_MARKS if look.ascii else UNICODE_MARKS)[suit]

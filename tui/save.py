@@ -1,21 +1,34 @@
 """The autosave: a versioned JSON file with the seats and the game record, written atomically after
-every action and read back by replaying the record."""
+every action and read back (bounded in size and depth) by replaying the record.
+
+A save that cannot be read is set aside as ``autosave.json.damaged`` (then ``.damaged.2``, …) and a
+saved match replaced by a new one is kept as ``autosave.json.backup`` (then ``.backup.2``, …):
+nothing is overwritten."""
 
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
 from game.errors import IllegalActionError, RecordError
-from game.match import Match
-from game.record import from_json, to_json, write_atomic
-from game.rules import Rules
-from tui.session import KINDS, Seat, Session
+from game.files import (
+    FileMissingError,
+    FileReadError,
+    aside_name,
+    move_without_replacing,
+    read_json,
+    shorten,
+    write_atomic,
+)
+from game.record import from_json, to_json
+from tui.session import Seat, Session, side_name, valid_kind
 
 SAVE_FILE = "autosave.json"
 FORMAT = "tarocchino-save"
 VERSION = 1
+DAMAGED, BACKUP = "damaged", "backup"
 
 
 class SaveError(ValueError):
@@ -31,6 +44,12 @@ class SaveInfo:
     scores: tuple[int, int]
     target: int
 
+    def describe(self) -> str:
+        """"Hand 3 · Anna & Carla 120 · Bruno & Dario 95 · to 800"."""
+        sides = (side_name(self.seats, 0), side_name(self.seats, 1))
+        return (f"Hand {self.hand_number + 1} · {sides[0]} {self.scores[0]} · "
+                f"{sides[1]} {self.scores[1]} · to {self.target}")
+
 
 def to_save_json(session: Session) -> dict:
     return {
@@ -44,34 +63,34 @@ def to_save_json(session: Session) -> dict:
 def _seats(data: object) -> tuple[Seat, ...]:
     if not isinstance(data, list) or len(data) != 4:
         raise SaveError("the save must list four seats")
-    seats = []
+    kinds, names = [], []
     for item in data:
-        if not isinstance(item, dict) or item.get("kind") not in KINDS:
-            raise SaveError(f"bad seat in the save: {item!r}")
+        if not isinstance(item, dict) or not valid_kind(item.get("kind")):
+            raise SaveError(f"bad seat in the save: {shorten(item)}")
         name = item.get("name")
         if not isinstance(name, str) or not name.strip():
-            raise SaveError(f"bad seat name in the save: {name!r}")
-        seats.append(Seat(item["kind"], name.strip()[:16]))
-    return tuple(seats)
+            raise SaveError(f"bad seat name in the save: {shorten(name)}")
+        kinds.append(item["kind"])
+        names.append(name.strip()[:16])
+    if len(set(names)) != 4:
+        raise SaveError("the four names in the save must be different")
+    # a bot's kind is checked when the match resumes: one that can no longer be loaded is
+    # replaced by a built-in level, so the match is not lost with it
+    return tuple(Seat(k, n) for k, n in zip(kinds, names, strict=True))
 
 
 def from_save_json(data: object) -> Session:
     """Rebuild the session by replaying the record; SaveError naming what is wrong."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("this is not a Tarocchino save file")
-    if data.get("version") != VERSION:
-        raise SaveError(f"unsupported save version {data.get('version')!r} (this is {VERSION})")
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:
+        raise SaveError(f"unsupported save version {shorten(version)} (this is {VERSION})")
     seats = _seats(data.get("seats"))
-    record = data.get("record")
     try:
-        replayed = from_json(record)  # validates the checksum and every action
-    except RecordError as exc:
-        raise SaveError(str(exc)) from None
-    assert isinstance(record, dict)
-    try:
-        fresh = Match(replayed.seed, Rules.from_json(record["rules"]), replayed.first_dealer)
-        session = Session.replay(seats, fresh, list(replayed.actions))
-    except (IllegalActionError, ValueError) as exc:
+        replayed = from_json(data.get("record"))  # validates the checksum and every action
+        session = Session.replay(seats, replayed.restart(), list(replayed.actions))
+    except (RecordError, IllegalActionError) as exc:
         raise SaveError(str(exc)) from None
     if session.match.winner is not None:
         raise SaveError("the saved match is already over")
@@ -89,7 +108,8 @@ class SaveStore:
         return self.directory / SAVE_FILE
 
     def exists(self) -> bool:
-        return self.path.is_file()
+        """Whether anything is at the save's path (a damaged file, a link or a FIFO too)."""
+        return os.path.lexists(self.path)
 
     def write(self, session: Session) -> None:
         """Save the session now (a finished match clears the save instead)."""
@@ -101,16 +121,11 @@ class SaveStore:
     def read(self) -> Session:
         """The saved session; SaveError (never a traceback) when the file is missing or damaged."""
         try:
-            text = self.path.read_text(encoding="utf-8")
-        except FileNotFoundError:
+            data = read_json(self.path)
+        except FileMissingError:
             raise SaveError("there is no saved match") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise SaveError(f"cannot read {self.path}: {exc}") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            where = f"{exc.msg} at line {exc.lineno}"
-            raise SaveError(f"the save is not valid JSON ({where})") from None
+        except FileReadError as exc:
+            raise SaveError(f"cannot read {SAVE_FILE}: {exc}") from None
         return from_save_json(data)
 
     def info(self) -> SaveInfo:
@@ -120,16 +135,52 @@ class SaveStore:
         return SaveInfo(session.seats, m.hand_number, (m.scores[0], m.scores[1]), m.rules.target)
 
     def clear(self) -> None:
-        self.path.unlink(missing_ok=True)
+        try:
+            self.path.unlink(missing_ok=True)
+        except IsADirectoryError:
+            pass  # not ours to remove; reading it says what is wrong
+
+    def _move_aside(self, kind: str) -> Path:
+        """Rename the save to a free name of ``kind``, never over another file; OSError if not."""
+        target = aside_name(self.path, kind)
+        move_without_replacing(self.path, target)
+        return target
 
     def set_aside(self) -> Path | None:
-        """Move a damaged save out of the way (kept as autosave.json.damaged for inspection)."""
+        """Move a damaged save out of the way (kept for inspection under a new name); None when
+        there is nothing to move or it cannot be moved. Never raises."""
         if not self.exists():
             return None
-        target = self.path.with_name(SAVE_FILE + ".damaged")
         try:
-            self.path.replace(target)
+            return self._move_aside(DAMAGED)
         except OSError:
-            self.clear()
             return None
-        return target
+
+    def damaged_message(self, error: SaveError) -> str:
+        """Set a damaged save aside and say so, in words, for the player."""
+        moved = self.set_aside()
+        where = (f"It was kept as {moved.name}." if moved is not None else
+                 f"It could not be moved aside, so {SAVE_FILE} was left as it is.")
+        return f"The saved match could not be read: {error}. {where}"
+
+    def keep_as_backup(self) -> str | None:
+        """Before a new match: keep the saved match as a backup (a damaged one is set aside);
+        what to tell the player, or None when there was nothing saved."""
+        if not self.exists():
+            return None
+        try:
+            self.info()
+        except SaveError as exc:
+            return self.damaged_message(exc)
+        try:
+            moved = self._move_aside(BACKUP)
+        except OSError as exc:
+            return f"The saved match could not be kept as a backup ({exc}); it will be replaced."
+        return f"The saved match was kept as {moved.name}."
+
+    def next_backup_name(self) -> str:
+        """The name the saved match will be kept under when a new match replaces it."""
+        try:
+            return aside_name(self.path, BACKUP).name
+        except OSError:
+            return f"{SAVE_FILE}.{BACKUP}"

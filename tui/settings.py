@@ -7,12 +7,14 @@ import os
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 
-from game.record import write_atomic
+from game.files import FileReadError, read_json, shorten, write_atomic
 
 SETTINGS_FILE = "settings.json"
+SETTINGS_MAX_BYTES = 64 << 10
 SUIT_MARKS = ("unicode", "ascii")
 BOT_DELAYS = (0.0, 0.3, 0.6, 1.0, 1.5)
 TRICK_PAUSES = (0.0, 0.5, 1.0, 2.0)
+MAX_PAUSE = 60  # seconds: longer waits are surely a mistake
 
 
 def data_dir() -> Path:
@@ -43,8 +45,10 @@ class Settings:
     def __post_init__(self) -> None:
         for name in ("bot_delay", "trick_pause"):
             value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
-                raise ValueError(f"{name} must be a number of seconds >= 0, not {value!r}")
+            if isinstance(value, bool) or not isinstance(value, int | float) or not (
+                0 <= value <= MAX_PAUSE
+            ):
+                raise ValueError(f"{name} must be 0 to {MAX_PAUSE} seconds, not {shorten(value)}")
         if self.suit_marks not in SUIT_MARKS:
             raise ValueError(f"suit_marks must be one of {', '.join(SUIT_MARKS)}")
         if not isinstance(self.color, bool):
@@ -80,8 +84,8 @@ def load_settings(directory: Path | None = None) -> Settings:
     """The saved settings, or the defaults when there are none or the file is unreadable."""
     path = (directory or data_dir()) / SETTINGS_FILE
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        data = read_json(path, max_bytes=SETTINGS_MAX_BYTES)
+    except FileReadError:
         return Settings.default()
     return Settings.from_json(data)
 

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
 import time
 from typing import Any
 
-from ai.arena import BotSpec, run_arena
+from ai.arena import run_arena
+from ai.contain import Containment
 from ai.registry import BOTS
+from ai.spec import SpecError, parse_spec
+from tui.commands.bot_options import add_time_limit, seconds_problem
 
 PROG = "tarocchino arena"
 
@@ -23,12 +27,17 @@ Each deal is played twice from 0-0, one hand each: A's pair in seats 0/2, then i
 the same cards in the same seats. mean_diff is A's side total minus B's, averaged over the two
 hands of a deal and then over the deals; stderr is over deals; ci95 = mean +/- 1.96 stderr.
 decision_ms are per-decision times (only decisions with more than one legal action).
-A player is a level, optionally with options: LEVEL:KEY=VALUE,KEY=VALUE.
-The level oracle (for measurement only) is shown every card of the deal: the ceiling of the
-ladder, not a fair player; it takes the options of hard.
---budget and --iterations go to every player whose level takes them (budget_s, iterations).
+A player is a level, optionally with options: LEVEL:KEY=VALUE,KEY=VALUE; or an installed
+bot, module:Class or path/to/file.py:Class (see `tarocchino bots`), which plays in a process of its
+own: a decision that fails (too slow, an exception, an illegal action...) is replaced by the easy
+bot's and counted under faults, and after 3 faults in a hand the easy bot finishes that hand.
+The level oracle, for measurement only, is shown every card of the deal: the ceiling of the
+ladder, not a fair player (it takes hard's options).
+--budget and --iterations go to every player that takes them (budget_s, iterations).
 Progress (deals done, running mean, ETA) goes to stderr.
 """
+
+MAX_WORKERS = 64
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -40,7 +49,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     levels = ", ".join([*BOTS, "oracle"])
-    parser.add_argument("a", metavar="A", help=f"the first player ({levels})")
+    parser.add_argument("a", metavar="A", help=f"the first player ({levels}, or any bot)")
     parser.add_argument("b", metavar="B", help="the second player")
     parser.add_argument("--deals", type=int, default=100, metavar="N", help="deals (100)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals (1)")
@@ -51,6 +60,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--iterations", type=int, metavar="N", help="deals sampled per decision (deterministic)"
     )
     parser.add_argument("--workers", type=int, default=2, help="worker processes (2)")
+    add_time_limit(parser)
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON line")
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
     parser.set_defaults(func=run)
@@ -77,26 +87,54 @@ class _Progress:
         )
 
 
+def _check(args: argparse.Namespace) -> str | None:
+    """What is wrong with the numbers given, if anything."""
+    if args.deals < 1:
+        return "--deals must be at least 1"
+    if not 1 <= args.workers <= MAX_WORKERS:
+        return f"--workers must be from 1 to {MAX_WORKERS}"
+    problem = seconds_problem("--budget", args.budget)
+    problem = problem or seconds_problem("--time-limit", args.time_limit)
+    if problem:
+        return problem
+    if args.iterations is not None and args.iterations < 1:
+        return "--iterations must be at least 1"
+    return None
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def run(args: argparse.Namespace) -> int:
-    if args.deals < 1 or args.workers < 1:
-        print(f"{PROG}: error: --deals and --workers must be at least 1", file=sys.stderr)
-        return 2
+    problem = _check(args)
     try:
+        if problem:
+            raise SpecError(problem)
+        defaults = {"budget_s": args.budget, "iterations": args.iterations}
         a, b = (
-            BotSpec.parse(text).with_defaults(budget_s=args.budget, iterations=args.iterations)
-            for text in (args.a, args.b)
+            parse_spec(text, defaults=defaults, measurement=True) for text in (args.a, args.b)
         )
-    except ValueError as error:
+    except SpecError as error:
         print(f"{PROG}: error: {error}", file=sys.stderr)
         return 2
-    summary = run_arena(
-        a,
-        b,
-        args.deals,
-        args.seed,
-        workers=args.workers,
-        progress=None if args.quiet else _Progress(),
-    )
+    containment = Containment(time_limit_s=args.time_limit, echo_stderr=True)
+    previous = signal.signal(signal.SIGTERM, _interrupt)  # a kill stops the workers too
+    try:
+        summary = run_arena(
+            a,
+            b,
+            args.deals,
+            args.seed,
+            workers=args.workers,
+            progress=None if args.quiet else _Progress(),
+            containment=containment,
+        )
+    except KeyboardInterrupt:
+        print(f"\n{PROG}: interrupted", file=sys.stderr)
+        return 130
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     print(json.dumps(summary) if args.json else render(summary), flush=True)
     return 0
 
@@ -128,6 +166,13 @@ def render(summary: dict[str, Any]) -> str:
             lines.append(
                 f"    {name}: p50 {t['p50']:.1f}  p95 {t['p95']:.1f}  ({t['decisions']} decisions)"
             )
+    for name, f in summary.get("faults", {}).items():
+        taken = f["hands_taken_over"]
+        lines.append(
+            f"  faults of {name}: {f['faults']}"
+            + (f", the easy bot finished {taken} hand(s) for it" if taken else "")
+        )
+        lines.extend(f"    {note}" for note in f["first"])
     if "elapsed_s" in summary:
         lines.append(f"  elapsed {summary['elapsed_s']:.1f} s")
     return "\n".join(lines)

@@ -7,18 +7,19 @@ import json
 import sys
 from typing import Any
 
-from ai.arena import BotSpec
 from ai.calibrate import CHECKPOINTS, calibrate
+from ai.spec import SpecError, parse_spec
 
 PROG = "tarocchino calibrate"
 
 _EPILOG = f"""\
-example:
+examples:
   tarocchino calibrate --hands 100 --seed 2024
+  tarocchino calibrate --hands 100 --seed 2024 --forecaster hard:iterations=200,solver_tricks=3
 
 Four PLAYERS play each hand from 0-0 (the arena's deals). At the first card of tricks
-{", ".join(map(str, CHECKPOINTS))} the hint's search (hard with --iterations deals, seeing only
-the leader's cards) forecasts the leader's side margin; the figures are the mean absolute error
+{", ".join(map(str, CHECKPOINTS))} the hint's search (FORECASTER, a hard bot, seeing only the
+leader's cards) forecasts the leader's side margin; the figures are the mean absolute error
 against the hand's real margin (side total minus the other side's):
   search    the mean playout margin of the chosen card alone (the hint before declarations
             were counted in)
@@ -44,7 +45,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="the bot in all four seats (%(default)s)",
     )
     parser.add_argument(
-        "--iterations", type=int, default=200, metavar="N", help="the hint's deals (200)"
+        "--forecaster",
+        default="hard:iterations=200",
+        metavar="HARD",
+        help="the hint's search, a hard bot (%(default)s)",
     )
     parser.add_argument("--workers", type=int, default=2, help="worker processes (2)")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON line")
@@ -52,14 +56,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.hands < 1 or args.workers < 1 or args.iterations < 1:
-        print(f"{PROG}: error: --hands, --iterations and --workers must be at least 1",
-              file=sys.stderr)  # fmt: skip
+    if args.hands < 1 or args.workers < 1:
+        print(f"{PROG}: error: --hands and --workers must be at least 1", file=sys.stderr)
         return 2
     try:
-        players = BotSpec.parse(args.players)
-        players.make()
-    except (ValueError, TypeError) as error:
+        players = parse_spec(args.players)
+        forecaster = parse_spec(args.forecaster)
+        if forecaster.name != "hard" or forecaster.source is not None:
+            raise SpecError(f"the forecaster is a hard bot (hard:OPTIONS), not {args.forecaster!r}")
+    except SpecError as error:
         print(f"{PROG}: error: {error}", file=sys.stderr)
         return 2
 
@@ -67,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
         end = "\n" if done == total else ""
         print(f"\r{PROG}: {done}/{total} hands   ", end=end, file=sys.stderr, flush=True)
 
-    summary = calibrate(players, args.iterations, args.hands, args.seed, args.workers, progress)
+    summary = calibrate(players, forecaster, args.hands, args.seed, args.workers, progress)
     print(json.dumps(summary) if args.json else render(summary), flush=True)
     return 0
 

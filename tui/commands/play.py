@@ -5,8 +5,15 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import replace
+from pathlib import Path
 
-from tui.session import KINDS, parse_seats
+from ai.spec import split_specs
+from game.files import remove_stale_temporaries
+from game.rules import DEFAULT_TARGET
+from tui.lock import DataLock, DirectoryBusy
+from tui.save import SaveError, SaveStore
+from tui.session import KINDS, Seat, parse_seats
+from tui.settings import MAX_PAUSE, data_dir, load_settings
 
 PROG = "tarocchino play"
 
@@ -20,20 +27,28 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         epilog="examples:\n"
         "  tarocchino play --seats human,hard,hard,hard\n"
         "  tarocchino play --seats human,easy,human,easy --names Anna,Bot1,Carla,Bot2\n"
+        "  tarocchino play --seats human,hard:budget_s=0.25,mybot.py:MyBot,hard\n"
+        "  tarocchino play --seats hard,easy,hard,easy --bot-delay 1   # watch four bots\n"
         "  tarocchino play --resume\n\n"
         "The match is saved after every move in $TAROCCHINO_DATA_DIR (else "
         "$XDG_DATA_HOME/tarocchino, else ~/.local/share/tarocchino).",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--seats", metavar="A,B,C,D",
-                        help=f"the four seats in turn order, each one of {', '.join(KINDS)}")
+                        help=f"the four seats in turn order, each one of {', '.join(KINDS)} "
+                        "(with options: hard:budget_s=0.25) or any bot of `tarocchino bots`")
     parser.add_argument("--names", metavar="A,B,C,D", help="the four players' names")
     parser.add_argument("--seed", type=int, help="seed of the deals (default: random)")
-    parser.add_argument("--target", type=int, default=800, help="score that wins (default 800)")
+    parser.add_argument("--target", type=int, default=DEFAULT_TARGET,
+                        help=f"score that wins (default {DEFAULT_TARGET})")
     parser.add_argument("--resume", action="store_true", help="resume the saved match")
+    parser.add_argument("--new", action="store_true",
+                        help="with --seats: start a new match even if one is saved (the saved "
+                        "one is kept as a backup); without it you are asked first")
     parser.add_argument("--bot-delay", type=float, metavar="SECONDS",
                         help="how long bots wait before acting (overrides the settings)")
     parser.add_argument("--ascii", action="store_true", help="S B C D instead of ♠ ♣ ♥ ♦")
+    parser.add_argument("--tab", action="store_true", help=argparse.SUPPRESS)  # tarocchino web
     parser.set_defaults(func=run)
 
 
@@ -44,23 +59,77 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError("--names needs --seats")
         if args.seats:
             names = args.names.split(",") if args.names else None
-            seats = parse_seats(args.seats.split(","), names)
+            seats = parse_seats(split_specs(args.seats), names)
         if args.target <= 0:
             raise ValueError("--target must be a positive number")
-        if args.bot_delay is not None and args.bot_delay < 0:
-            raise ValueError("--bot-delay must be >= 0")
+        if args.bot_delay is not None and not 0 <= args.bot_delay <= MAX_PAUSE:
+            raise ValueError(f"--bot-delay must be a number of seconds >= 0 and <= {MAX_PAUSE}")
     except ValueError as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)
         return 2
-    from tui.app import TarocchinoApp  # imported here: the other commands never load Textual
-    from tui.settings import data_dir, load_settings
+    directory = data_dir()
+    lock = DataLock(directory)
+    try:
+        lock.acquire()
+    except DirectoryBusy as exc:
+        if args.tab and seats is None and not args.resume:  # another browser tab plays here
+            return _play(args, directory, None, local=False)
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:  # the game still runs; saving will say why it fails
+        print(f"{PROG}: warning: cannot lock {directory}: {exc.strerror or exc}", file=sys.stderr)
+    try:
+        if lock.held:  # no other game writes here: temporaries left by a crash are stale
+            remove_stale_temporaries(directory)
+        if seats is not None and not args.new:
+            refused = confirm_new_match(SaveStore(directory))
+            if refused is not None:
+                return refused
+        return _play(args, directory, seats)
+    finally:
+        lock.release()
 
-    settings = load_settings(data_dir())
+
+def confirm_new_match(store: SaveStore) -> int | None:
+    """Before ``--seats`` replaces a saved match: ask on a terminal, else refuse. None to go on,
+    or the exit status."""
+    if not store.exists():
+        return None
+    try:
+        info = store.info()
+    except SaveError:
+        return None  # a damaged save is set aside, with a message, when the match starts
+    saved = f"a match is saved ({info.describe()})"
+    if not _interactive():
+        print(f"{PROG}: error: {saved}; resume it with --resume, or add --new to start a new "
+              "match (the saved one is kept as a backup)", file=sys.stderr)
+        return 2
+    try:
+        answer = input(f"{saved[0].upper()}{saved[1:]}.\nStart a new match and keep the saved one "
+                       f"as {store.next_backup_name()}? [y/N] ")
+    except EOFError:
+        answer = ""
+    if answer.strip().lower() in ("y", "yes"):
+        return None
+    print("Nothing changed. `tarocchino play --resume` resumes the saved match.")
+    return 0
+
+
+def _interactive() -> bool:
+    """Whether a person can answer a question here (standard input and output a terminal)."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _play(args: argparse.Namespace, directory: Path, seats: tuple[Seat, ...] | None,
+          local: bool = True) -> int:  # fmt: skip
+    from tui.app import TarocchinoApp  # imported here: the other commands never load Textual
+
+    settings = load_settings(directory)
     if args.bot_delay is not None:
         settings = replace(settings, bot_delay=args.bot_delay)
     if args.ascii:
         settings = replace(settings, suit_marks="ascii")
-    app = TarocchinoApp(settings=settings, seats=seats, seed=args.seed, target=args.target,
-                        resume=args.resume and seats is None)
+    app = TarocchinoApp(settings=settings, directory=directory, seats=seats, seed=args.seed,
+                        target=args.target, resume=args.resume and seats is None, local=local)
     app.run()
     return 0

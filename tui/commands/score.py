@@ -6,20 +6,22 @@ import argparse
 import json
 import sys
 import textwrap
-from collections.abc import Iterable, Sequence
-from typing import Any, TextIO
+from collections.abc import Iterable, Iterator
+from typing import Any, BinaryIO, TextIO
 
-from game.cards import CODES, CardError, Mask, mask_of, parse_cards
+from game.cards import CODES, CardError, Mask, format_cards, mask_of, parse_cards
 from game.scoring import (
     Breakdown,
-    Combination,
     declarable_families,
     declaration_points,
     declared_combinations,
     score,
 )
+from tui.plaintext import WIDTH, Sheet, combination_sections
+from tui.words import plural
 
 PROG = "tarocchino score"
+MAX_LINE = 64 << 10  # bytes in one line of standard input (a pile of all 62 cards needs ~250)
 
 _EPILOG = """\
 examples:
@@ -64,7 +66,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     tokens: list[str] = args.cards
     if tokens == ["-"]:
-        return _run_lines(sys.stdin, sys.stdout, as_json=args.json, hand=args.hand)
+        return _run_lines(sys.stdin.buffer, sys.stdout, as_json=args.json, hand=args.hand)
     try:
         if "-" in tokens:
             raise CardError("'-' (read the piles from standard input) must be the only argument")
@@ -84,12 +86,29 @@ def parse_pile(tokens: str | Iterable[str]) -> Mask:
     return mask_of(cards)
 
 
-def _run_lines(stream: TextIO, out: TextIO, *, as_json: bool, hand: bool) -> int:
-    status = 0
-    for line in iter(stream.readline, ""):
-        if not line.strip():
+def _lines(stream: BinaryIO) -> Iterator[str | CardError]:
+    """Each line of ``stream`` as text, or the error to print in its place when it is not UTF-8
+    or longer than MAX_LINE bytes (never more than that is held in memory)."""
+    while line := stream.readline(MAX_LINE + 1):
+        if len(line) > MAX_LINE and not line.endswith(b"\n"):
+            while (rest := stream.readline(MAX_LINE)) and not rest.endswith(b"\n"):
+                pass  # skip the rest of the line
+            yield CardError(f"line longer than {MAX_LINE:,} bytes")
             continue
         try:
+            yield line.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            yield CardError(f"line is not UTF-8 text (bad byte at offset {exc.start})")
+
+
+def _run_lines(stream: BinaryIO, out: TextIO, *, as_json: bool, hand: bool) -> int:
+    status = 0
+    for line in _lines(stream):
+        if isinstance(line, str) and not line.strip():
+            continue
+        try:
+            if isinstance(line, CardError):
+                raise line
             text = render(parse_pile(line), as_json=as_json, hand=hand)
         except CardError as error:
             status = 1
@@ -125,93 +144,16 @@ def _declarations_json(hand: Mask) -> dict[str, Any]:
 
 # --- the plain sheet ------------------------------------------------------------------------------
 
-_LABEL = 13
-_POINTS = 5
-_TEXT = 48  # cards per row at most this wide
-
-
-class _Sheet:
-    """Rows of label, text and points, aligned in three columns."""
-
-    def __init__(self) -> None:
-        self.rows: list[tuple[str, str, str] | str] = []
-
-    def title(self, text: str) -> None:
-        self.rows.append(text)
-
-    def row(self, label: str, text: str = "", points: int | str = "") -> None:
-        """One row; a long text (a long Grande) goes on over the next rows."""
-        lines = textwrap.wrap(text, _TEXT) or [""]
-        self.rows.append((label, lines[0], str(points)))
-        self.rows.extend(("", more, "") for more in lines[1:])
-
-    def render(self) -> str:
-        width = max([len(r[1]) for r in self.rows if isinstance(r, tuple)] + [20])
-        lines = []
-        for r in self.rows:
-            if isinstance(r, str):
-                lines.append(r)
-            else:
-                label, text, points = r
-                line = f"{label:<{_LABEL}} {text:<{width}} {points:>{_POINTS}}"
-                lines.append(line.rstrip())
-        return "\n".join(lines)
-
-
-def _codes(cards: Sequence[int]) -> str:
-    return " ".join(CODES[c] for c in cards)
-
-
-def _section(
-    sheet: _Sheet,
-    title: str,
-    combos: Sequence[Combination],
-    doubled: bool,
-    doubling_label: str,
-    doubling_text: str,
-    subtotal: int,
-) -> None:
-    sheet.title(title)
-    if not combos:
-        sheet.row("  none", "", 0)
-        return
-    for c in combos:
-        sheet.row(f"  {c.family}", _codes(c.cards), c.points)
-    if doubled:
-        sheet.row(f"  {doubling_label}", doubling_text, f"+{subtotal // 2}")
-    sheet.row("", "subtotal", subtotal)
-
-
-def _combinations(sheet: _Sheet, b: Breakdown) -> None:
-    _section(
-        sheet,
-        "Cricche",
-        b.cricche,
-        b.criccone,
-        "criccone",
-        f"{len(b.cricche)} cricche: doubled",
-        b.cricche_points,
-    )
-    _section(
-        sheet,
-        "Sequences",
-        b.sequences,
-        b.sequences_doubled,
-        "doubling",
-        f"{len(b.sequences)} sequences: doubled",
-        b.sequences_points,
-    )
-
 
 def _header(what: str, b: Breakdown) -> str:
-    text = f"{what} ({len(b.cards)} cards): {_codes(b.cards)}"
-    return textwrap.fill(text, _LABEL + _TEXT + _POINTS + 2, subsequent_indent="    ") + "\n"
+    text = f"{what} ({plural(len(b.cards), 'card')}): {format_cards(b.cards)}"
+    return textwrap.fill(text, WIDTH, subsequent_indent="    ") + "\n"
 
 
 def _pile_sheet(b: Breakdown) -> str:
-    sheet = _Sheet()
+    sheet = Sheet()
     sheet.title(_header("Pile", b))
-    _combinations(sheet, b)
+    combination_sections(sheet, b)
     sheet.row("Combinations", "", b.combinations_points)
     if b.card_points is None:
         sheet.row("Card points", "odd number of cards: no card points", "-")
@@ -223,12 +165,12 @@ def _pile_sheet(b: Breakdown) -> str:
 
 
 def _hand_sheet(b: Breakdown) -> str:
-    sheet = _Sheet()
+    sheet = Sheet()
     sheet.title(_header("Hand", b))
     if not b.cricche and not b.sequences:
         sheet.title("Nothing to declare.")
         return sheet.render()
     sheet.title("May declare (each family on its own, or any of them together):")
-    _combinations(sheet, b)
+    combination_sections(sheet, b)
     sheet.row("Declaring all", "", b.combinations_points)
     return sheet.render()

@@ -5,16 +5,22 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
+import re
 import sys
+import tempfile
 from pathlib import Path
 
-from ai.registry import BOTS, make_bot
-from ai.table import play_match, seat_rngs
+from ai.contain import Containment, Fault, Guard
+from ai.spec import parse_spec, reproducible, split_specs
+from ai.table import play_match
 from game import record
 from game.errors import RecordError
+from game.files import clip_path
 from game.hand import HandResult
 from game.match import Match
 from game.rules import Rules
+from tui.commands.bot_options import add_time_limit, seconds_problem
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -24,8 +30,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--players",
         default="random,random,random,random",
-        help="four bot levels for seats 0-3, comma-separated (%(default)s)",
+        help="four bots for seats 0-3, comma-separated, each a level with options "
+        "(hard:iterations=200) or any bot of `tarocchino bots` (%(default)s)",
     )
+    add_time_limit(p)
     p.add_argument("--target", type=int, default=Rules().target, help="match target (800)")
     p.add_argument("--record", type=Path, metavar="DIR", help="write each match's record here")
     p.add_argument("--json", action="store_true", help="one JSON object per hand")
@@ -71,48 +79,117 @@ def emit(line: dict, as_json: bool) -> None:
     )
 
 
-def _error(message: str) -> int:
+def _error(message: str, status: int = 2) -> int:
+    """One error line on stderr; the exit status (2: bad usage, 1: bad data)."""
     print(f"tarocchino: error: {message}", file=sys.stderr)
-    return 2
+    return status
+
+
+RECORD_NAME = re.compile(r"match-([0-9]{1,18})\.json")
+
+
+def check_record_dir(directory: Path, matches: int) -> str | None:
+    """Why ``--record DIR`` cannot take ``matches`` records (None when it can), found before any
+    match is played: DIR is created, and a file named like the longest record is written there."""
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        entries = list(os.scandir(directory))
+    except OSError as exc:
+        where = clip_path(directory)
+        return f"--record {where}: cannot make or open that directory ({exc.strerror})"
+    for entry in entries:
+        found = RECORD_NAME.fullmatch(entry.name)
+        if found and int(found[1]) < matches and entry.is_dir():
+            return f"--record: {clip_path(entry.path)} is a directory"
+    try:
+        fd, probe = tempfile.mkstemp(dir=directory, prefix=f".match-{matches - 1}.json.",
+                                     suffix=".tmp")
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        return f"--record {clip_path(directory)}: cannot write there ({exc.strerror})"
+    return None
+
+
+def _report(m: int, fault: Fault) -> None:
+    """A contained bot's fault, on stderr (the hand lines stay what a replay prints)."""
+    print(
+        f"tarocchino simulate: match {m} hand {fault.hand_number} seat {fault.seat}: {fault}",
+        file=sys.stderr,
+        flush=True,
+    )
 
 
 def run_simulate(args: argparse.Namespace) -> int:
-    names = [n.strip() for n in args.players.split(",")]
+    names = split_specs(args.players)
     if len(names) != 4:
-        return _error(f"--players needs four levels, got {len(names)} ({args.players!r})")
-    unknown = [n for n in names if n not in BOTS]
-    if unknown:
-        return _error(f"unknown player {unknown[0]!r} (known: {', '.join(BOTS)})")
+        return _error(f"--players needs four bots, got {len(names)} ({args.players!r})")
     if args.matches < 1:
         return _error("--matches must be at least 1")
+    problem = seconds_problem("--time-limit", args.time_limit)
+    if problem:
+        return _error(problem)
     try:
         rules = Rules(target=args.target)
+        specs = [parse_spec(n) for n in names]
     except ValueError as exc:
         return _error(str(exc))
+    timed = sorted({str(s) for s in specs if reproducible(s) is False})
+    if timed:
+        print(
+            f"tarocchino simulate: note: {', '.join(timed)} thinks for a time budget, so the "
+            "output depends on this machine's speed; an iteration budget (hard:iterations=200) "
+            "is reproducible",
+            file=sys.stderr,
+        )
+    if args.record is not None:
+        problem = check_record_dir(args.record, args.matches)
+        if problem is not None:
+            return _error(problem)
     for m in range(args.matches):
         seed = match_seed(args.seed, m)
-        players = [make_bot(n) for n in names]
+        containment = Containment(
+            time_limit_s=args.time_limit,
+            echo_stderr=True,
+            on_fault=lambda fault, m=m: _report(m, fault),
+        )
+        players = [spec.make(containment) for spec in specs]
         match = Match(seed, rules)
 
         def on_hand(match: Match, result: HandResult, m: int = m) -> None:
             line = hand_line(m, len(match.results) - 1, result, match.scores, match.winner)
             emit(line, args.json)
 
-        play_match(match, players, seat_rngs(seed), on_hand)
+        try:
+            play_match(match, players, on_hand=on_hand)  # the table's generators
+        finally:
+            for player in players:
+                if isinstance(player, Guard):
+                    player.close()
         if args.record is not None:
-            record.save(match, args.record / f"match-{m}.json")
+            path = args.record / f"match-{m}.json"
+            try:
+                record.save(match, path)
+            except OSError as exc:
+                return _error(f"cannot write {clip_path(path)}: {exc.strerror or exc}", 1)
     return 0
 
 
 def run_replay(args: argparse.Namespace) -> int:
+    """Bad data (a damaged record, one that cannot be read) gives one error line and status 1."""
     try:
         match = record.load(args.file)
     except RecordError as exc:
-        return _error(str(exc))
+        return _error(str(exc), 1)
+    if not match.actions:
+        return _error("the record has no actions: that match was never started", 1)
     score = [0, 0]
     for h, result in enumerate(match.results):
         for side in (0, 1):
             score[side] += result.sides[side].total
         last = h == len(match.results) - 1
         emit(hand_line(0, h, result, score, match.winner if last else None), args.json)
+    if match.winner is None:
+        print(f"tarocchino: the record stops in hand {match.hand_number + 1}, before the end of "
+              "the match", file=sys.stderr)
     return 0

@@ -9,6 +9,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from tui.render import UNICODE, Look
+
 
 class ConfirmScreen(ModalScreen[bool]):
     """Asks ``question``; dismisses with True or False."""
@@ -18,15 +20,17 @@ class ConfirmScreen(ModalScreen[bool]):
         Binding("escape,n", "answer(False)", "No", priority=True),
     ]
 
-    def __init__(self, question: Text | str, yes: str = "Yes", no: str = "No") -> None:
+    def __init__(self, question: Text | str, yes: str = "Yes", no: str = "No", *,
+                 look: Look = UNICODE) -> None:
         super().__init__()
-        self.question, self.yes, self.no = question, yes, no
+        self.question, self.yes, self.no, self.look = question, yes, no, look
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="confirm-dialog"):
             yield Static(self.question, classes="dialog-body")
             with Horizontal(classes="dialog-buttons"):
-                yes = Button(f"{self.yes}  ⏎", id="yes", variant="primary", compact=True)
+                yes = Button(f"{self.yes}  {self.look.enter}", id="yes", variant="primary",
+                             compact=True)
                 no = Button(f"{self.no}  Esc", id="no", compact=True)
                 yes.can_focus = no.can_focus = False
                 yield yes
@@ -37,5 +41,5 @@ class ConfirmScreen(ModalScreen[bool]):
         self.action_answer(event.button.id == "yes")
 
     def action_answer(self, answer: bool) -> None:
-        if self.is_current:
+        if self.is_active:
             self.dismiss(answer)

@@ -25,12 +25,16 @@ class DeclareScreen(ModalScreen[tuple[str, ...]]):
         Binding("n", "declare_none", "Declare nothing"),
     ]
 
-    def __init__(self, view: PlayerView, name: str, look: Look, called_out_at: int) -> None:
-        """``called_out_at``: the points this side still needs to reach the target now."""
+    def __init__(self, view: PlayerView, name: str, look: Look, needs: int | None) -> None:
+        """``needs``: the points this side still has to declare to call out now (None: calling
+        out is off in this hand)."""
         super().__init__()
-        self.view, self.player, self.look, self.needed = view, name, look, called_out_at
+        self.view, self.player, self.look, self.needed = view, name, look, needs
         families = view.legal[0].families  # the first legal declaration is the full set
         self.combos = declared_combinations(view.hand, families)
+        # Kept here: nothing of the dialog is looked up while it is being mounted.
+        self.families = FamilyList(self.combos, look, id="families")
+        self.total = Static(self._total_text(), id="declare-total")
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="declare-dialog"):
@@ -41,24 +45,24 @@ class DeclareScreen(ModalScreen[tuple[str, ...]]):
                      style="dim"),
                 classes="dialog-body",
             )
-            yield FamilyList(self.combos, self.look, id="families")
-            yield Static(id="declare-total")
+            yield self.families
+            yield self.total
             with Horizontal(classes="dialog-buttons"):
-                yes = Button("Declare  ⏎", id="declare", variant="primary", compact=True)
+                yes = Button(f"Declare  {self.look.enter}", id="declare", variant="primary",
+                             compact=True)
                 no = Button("Declare nothing  n", id="none", compact=True)
                 yes.can_focus = no.can_focus = False
                 yield yes
                 yield no
 
     def on_mount(self) -> None:
-        self.query_one(FamilyList).focus()
-        self._total()
+        self.families.focus()
 
     def on_family_toggled(self, event: FamilyToggled) -> None:
-        self._total()
+        self.total.update(self._total_text())
 
-    def _total(self) -> None:
-        chosen = set(self.query_one(FamilyList).chosen)
+    def _total_text(self) -> Text:
+        chosen = set(self.families.chosen)
         combos = [c for c in self.combos if c.family in chosen]
         points = total_points(combos)
         criccone, doubled = doublings(chosen)
@@ -69,10 +73,10 @@ class DeclareScreen(ModalScreen[tuple[str, ...]]):
             text.append("  (3+ sequences: doubled)", style="italic")
         if not chosen:
             text = Text("Declaring nothing.", style="bold")
-        if chosen and points >= self.needed:
+        if chosen and self.needed is not None and points >= self.needed:
             text.append("\nThis reaches the target: your side calls out and wins the match!",
                         style="bold reverse")
-        self.query_one("#declare-total", Static).update(text)
+        return text
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -82,9 +86,9 @@ class DeclareScreen(ModalScreen[tuple[str, ...]]):
             self.action_declare_none()
 
     def action_declare(self) -> None:
-        if self.is_current:
-            self.dismiss(self.query_one(FamilyList).chosen)
+        if self.is_active:
+            self.dismiss(self.families.chosen)
 
     def action_declare_none(self) -> None:
-        if self.is_current:
+        if self.is_active:
             self.dismiss(())

@@ -9,15 +9,17 @@ from textual.containers import Center, Middle, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
+from tui.render import UNICODE, Look
+
 
 class HandOverScreen(Screen[None]):
     """Covers the whole table until the named player presses Enter (or clicks)."""
 
     BINDINGS = [Binding("enter,space", "ready", "I am ready", priority=True)]
 
-    def __init__(self, name: str, doing: str, context: str) -> None:
+    def __init__(self, name: str, doing: str, context: str, look: Look = UNICODE) -> None:
         super().__init__()
-        self.player, self.doing, self.context = name, doing, context
+        self.player, self.doing, self.context, self.look = name, doing, context, look
 
     def compose(self) -> ComposeResult:
         with Middle(), Center(), Vertical(id="handover-box"):
@@ -28,7 +30,8 @@ class HandOverScreen(Screen[None]):
                          classes="handover-line")
             yield Static(Text("Everybody else, please look away.", style="dim"),
                          classes="handover-line")
-            button = Button(f"Show {self.player}'s hand  ⏎", id="handover-ready", variant="primary")
+            button = Button(f"Show {self.player}'s hand  {self.look.enter}", id="handover-ready",
+                            variant="primary", compact=self.look.ascii)  # no block borders
             button.can_focus = False
             yield Center(button)
 
@@ -37,5 +40,5 @@ class HandOverScreen(Screen[None]):
         self.action_ready()
 
     def action_ready(self) -> None:
-        if self.is_current:
+        if self.is_active:
             self.dismiss(None)

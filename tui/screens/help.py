@@ -1,8 +1,8 @@
-"""Rules summary, card codes and keys, from the Markdown file in assets/."""
+"""Rules summary, house rules, card codes and keys: ``tui/help.md``, read as package data."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from importlib import resources
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -10,14 +10,15 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Markdown
 
-HELP_FILE = Path(__file__).resolve().parents[2] / "assets" / "help.md"
+HELP_RESOURCE = "help.md"  # in the tui package, installed with it
 
 
 def help_text() -> str:
+    """The help in Markdown (from the installed package, wherever it is)."""
     try:
-        return HELP_FILE.read_text(encoding="utf-8")
-    except OSError:
-        return "# Tarocchino\n\nThe help file (assets/help.md) is missing from this installation."
+        return resources.files("tui").joinpath(HELP_RESOURCE).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return "# Tarocchino\n\nThe help (tui/help.md) is missing from this installation."
 
 
 class HelpScreen(Screen[None]):

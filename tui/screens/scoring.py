@@ -14,6 +14,7 @@ from textual.widgets import Button, Footer, Static
 from game.hand import HandResult
 from tui.render import Look, card_text
 from tui.widgets.sheet import ScoreSheet
+from tui.words import plural
 
 NEXT, NEW, MENU, QUIT = "next", "new", "menu", "quit"
 
@@ -23,10 +24,8 @@ class HandSummary:
     """Everything the sheet shows, all public once the hand is over."""
 
     hand_number: int
-    result: HandResult
+    result: HandResult  # with the tricks won and the match score before and after the hand
     sides: tuple[str, str]  # "Anna & Carla", "Bruno & Dario"
-    before: tuple[int, int]  # match scores before the hand
-    tricks: tuple[int, int]  # tricks won by each side
     winner: int | None  # the side that won the match, if it is over
     target: int
 
@@ -35,17 +34,24 @@ class ScoringScreen(Screen[str]):
     """Dismisses with NEXT (another hand), or NEW, MENU or QUIT when the match is over."""
 
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
 
-    def __init__(self, summary: HandSummary, look: Look) -> None:
+    def __init__(self, summary: HandSummary, look: Look, *, next_in: float | None = None) -> None:
+        """``next_in``: seconds after which the next hand starts by itself (watching bots)."""
         super().__init__()
         self.summary, self.look = summary, look
+        self.next_in = next_in if summary.winner is None else None
+
+    def on_mount(self) -> None:
+        if self.next_in is not None:
+            self.set_timer(self.next_in, lambda: self.action_choose(NEXT))
 
     BINDINGS = [
         Binding("enter", "choose('next')", "Next hand", priority=True),
         Binding("n", "choose('new')", "New match"),
         Binding("m,escape", "choose('menu')", "Menu"),
-        Binding("q", "choose('quit')", "Quit"),
-        Binding("j,down", "scroll(1)", show=False),
+        Binding("q", "choose('quit')", "Quit", show=False),  # Ctrl+Q is in the footer
+        Binding("j,down", "scroll(1)", "Scroll"),
         Binding("k,up", "scroll(-1)", show=False),
     ]
 
@@ -62,11 +68,11 @@ class ScoringScreen(Screen[str]):
             with VerticalScroll(id="sheet-scroll"):
                 with Horizontal(id="sheets"):
                     for side in (0, 1):
-                        yield ScoreSheet(id=f"sheet-{side}")
+                        yield self._sheet(side)
             yield Static(self._footer_line(), id="sheet-result")
             with Horizontal(classes="dialog-buttons", id="sheet-buttons"):
                 if s.winner is None:
-                    yield self._button("Next hand  ⏎", NEXT, primary=True)
+                    yield self._button(f"Next hand  {self.look.enter}", NEXT, primary=True)
                     yield self._button("Menu  m", MENU)
                 else:
                     yield self._button("New match  n", NEW, primary=True)
@@ -81,28 +87,29 @@ class ScoringScreen(Screen[str]):
         button.can_focus = False
         return button
 
-    def on_mount(self) -> None:
+    def _sheet(self, side: int) -> ScoreSheet:
         s = self.summary
         r = s.result
-        for side in (0, 1):
-            notes = [] if r.called_out is not None else self._notes(side)
-            self.query_one(f"#sheet-{side}", ScoreSheet).show(
-                s.sides[side], r.sides[side], look=self.look, before=s.before[side], notes=notes,
-                called_out=r.called_out is not None,
-            )
+        sheet = ScoreSheet(id=f"sheet-{side}")
+        notes = [] if r.called_out is not None else self._notes(side)
+        sheet.show(s.sides[side], r.sides[side], look=self.look, before=r.scores_before[side],
+                   notes=notes, called_out=r.called_out is not None)
+        return sheet
 
     def _heading(self) -> Text:
         s = self.summary
         text = Text(f"End of hand {s.hand_number + 1}", style="bold")
         if s.result.called_out is not None:
-            text.append(f" — {s.sides[s.result.called_out]} call out with their declarations!",
-                        style="bold")
+            text.append(f" {'-' if self.look.ascii else '—'} {s.sides[s.result.called_out]} call "
+                        "out with their declarations!", style="bold")
+        if self.next_in is not None:
+            text.append(f"   (the next hand starts in {self.next_in:g} s)", style="dim")
         return text
 
     def _notes(self, side: int) -> list[Text]:
         s = self.summary
         r = s.result
-        notes = [Text(f"{s.tricks[side]} tricks won", style="dim")]
+        notes = [Text(f"{plural(r.tricks[side], 'trick')} won", style="dim")]
         if r.discard_side == side:
             who = "dealer's side" if (r.dealer & 1) == side else "the dealer's side won no trick"
             notes.append(Text(f"+ the discard ({who})", style="dim"))
@@ -118,9 +125,10 @@ class ScoringScreen(Screen[str]):
 
     def _footer_line(self) -> Text:
         s = self.summary
-        after = [s.before[i] + s.result.sides[i].total for i in (0, 1)]
+        after = s.result.scores_after
+        dot = self.look.dot
         text = Text.assemble(
-            ("Match: ", "bold"), f"{s.sides[0]} {after[0]}  ·  {s.sides[1]} {after[1]}",
+            ("Match: ", "bold"), f"{s.sides[0]} {after[0]}  {dot}  {s.sides[1]} {after[1]}",
             (f"   (target {s.target})", "dim"),
         )
         if s.winner is not None:
@@ -135,5 +143,5 @@ class ScoringScreen(Screen[str]):
         self.query_one("#sheet-scroll", VerticalScroll).scroll_relative(y=lines, animate=False)
 
     def action_choose(self, choice: str) -> None:
-        if self.is_current:
+        if self.is_active:
             self.dismiss(choice)

@@ -10,7 +10,9 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Select, Static
 
+from tui.render import Look
 from tui.settings import BOT_DELAYS, TRICK_PAUSES, Settings
+from tui.widgets.arrows import plain_arrows
 
 
 def _seconds(values: tuple[float, ...], current: float) -> list[tuple[str, float]]:
@@ -29,6 +31,9 @@ class SettingsScreen(ModalScreen[Settings | None]):
     def __init__(self, settings: Settings) -> None:
         super().__init__()
         self.settings = settings
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(plain_arrows, self, Look(ascii=self.settings.ascii))
 
     def compose(self) -> ComposeResult:
         s = self.settings

@@ -1,4 +1,6 @@
-"""The start screen: a new match (seats, names, target, seed), resume the saved one, help, quit."""
+"""The start screen: a new match (seats, names, target, seed), watching four bots play (at a
+chosen pace), resuming the saved match, hosting or joining a table, help, quit. The last setup is
+remembered."""
 
 from __future__ import annotations
 
@@ -12,24 +14,38 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from game.cards import INDEX
+from game.rules import DEFAULT_TARGET
 from tui.bots import BOTS, available_level
+from tui.match_setup import MatchSetup
 from tui.render import Look, box_lines
 from tui.save import SaveError, SaveStore
-from tui.session import BOT_LEVELS, DEFAULT_NAMES, HUMAN, parse_seats, side_name
+from tui.screens.confirm import ConfirmScreen
+from tui.session import BOT_LEVELS, DEFAULT_NAMES, HUMAN, QUICK_HARD, Seat, parse_seats
+from tui.widgets.arrows import plain_arrows
 
 TITLE = r"""
 ╔╦╗╔═╗╦═╗╔═╗╔═╗╔═╗╦ ╦╦╔╗╔╔═╗
  ║ ╠═╣╠╦╝║ ║║  ║  ╠═╣║║║║║ ║
  ╩ ╩ ╩╩╚═╚═╝╚═╝╚═╝╩ ╩╩╝╚╝╚═╝""".strip("\n")
+ASCII_TITLE = "T A R O C C H I N O"
+PACES = (0.3, 0.6, 1.0, 1.5, 2.5)  # seconds a bot move takes when watching
+BUSY_HERE = "Another game is using this data directory: here you can host or join a table."
 
 
-def kind_options() -> list[tuple[str, str]]:
+def kind_options(extra: list[str] | tuple[str, ...] = ()) -> list[tuple[str, str]]:
+    """Human and the levels, and ``extra`` kinds given on the command line (a bot with options,
+    another bot)."""
     options = [("Human", HUMAN)]
     for level in BOT_LEVELS:
         label = f"{level.capitalize()} bot"
         if level not in BOTS:
             label += f" (as {available_level(level)})"
         options.append((label, level))
+        if level == "hard" and level in BOTS:  # thinking time, by feel
+            options.extend((text, kind) for kind, text in QUICK_HARD.items())
+    for kind in dict.fromkeys(extra):
+        if kind not in (value for _, value in options):
+            options.append((kind, kind))
     return options
 
 
@@ -41,44 +57,61 @@ class StartScreen(Screen[None]):
     BINDINGS = [
         Binding("f1", "help", "Help"),
         Binding("f2", "settings", "Settings"),
-        Binding("ctrl+q", "app.quit", "Quit"),
+        Binding("w", "watch", "Watch bots"),
+        Binding("q", "app.quit", "Quit", show=False),  # typed in a text box, it stays there
     ]
 
-    def __init__(self, store: SaveStore | None, defaults: dict[str, Any] | None = None) -> None:
+    def __init__(self, store: SaveStore | None, defaults: dict[str, Any] | None = None,
+                 setup: MatchSetup | None = None, *, local: bool = True) -> None:
+        """``defaults``: the seat kinds and target of ``play --seats`` (else ``setup``, the
+        last match set up here); ``local=False``: another game holds the data directory, so
+        only tables are played here."""
         super().__init__()
         self.store = store
         self.defaults = defaults or {}
+        self.setup = setup or MatchSetup()
+        self.local = local
 
     def compose(self) -> ComposeResult:
-        kinds = self.defaults.get("kinds") or [HUMAN, "hard", "hard", "hard"]
+        kinds = self.defaults.get("kinds") or list(self.setup.kinds)
+        names = list(self.setup.names) if not self.defaults else ["", "", "", ""]
+        target = self.defaults.get("target", self.setup.target)
+        pace = self.setup.pace
         with Vertical(id="start-page"):
-            yield Static(Text(TITLE, style="bold"), id="title")
-            yield Static(Text("Ottocento · the tarot game of Bologna", style="dim"), id="subtitle")
+            yield Static(id="title")
+            yield Static(Text("Ottocento, the tarot game of Bologna", style="dim"), id="subtitle")
             yield Static(id="hero")
             with Horizontal(id="resume-row"):
                 yield Static(id="resume-info")
                 yield Button("Resume", id="resume", variant="success", compact=True)
-            yield Static(Text.assemble(("New match", "bold"), ("   side A: seats 1 and 3 · side B: "
-                                                               "seats 2 and 4", "dim")),
-                         classes="section-title")
+            yield Static(id="new-title", classes="section-title")
             with Grid(id="seats-grid"):
                 for seat in range(4):
-                    yield Label(f"Seat {seat + 1} · {'AB'[seat % 2]}", classes="seat-label")
-                    yield Input(placeholder=DEFAULT_NAMES[seat], id=f"name-{seat}", compact=True,
-                                max_length=16)
-                    yield Select(kind_options(), value=kinds[seat], allow_blank=False,
+                    yield Label(f"Seat {seat + 1}, side {'AB'[seat % 2]}", classes="seat-label")
+                    yield Input(names[seat], placeholder=DEFAULT_NAMES[seat], id=f"name-{seat}",
+                                compact=True, max_length=16)
+                    yield Select(kind_options(kinds), value=kinds[seat], allow_blank=False,
                                  id=f"kind-{seat}", compact=True)
             with Horizontal(id="options-row"):
                 yield Label("Target", classes="option-label")
-                yield Input(str(self.defaults.get("target", 800)), id="target", type="integer",
-                            compact=True, max_length=5)
+                yield Input(str(target), id="target", type="integer", compact=True, max_length=5,
+                            valid_empty=True)
                 yield Label("Seed", classes="option-label")
-                yield Input(placeholder="random", id="seed", type="integer", compact=True)
+                yield Input(placeholder="random", id="seed", type="integer", compact=True,
+                            valid_empty=True)
+                yield Label("Bot pace", classes="option-label", id="pace-label")
+                yield Select([(f"{p:g} s a move", p) for p in sorted({*PACES, pace})], value=pace,
+                             allow_blank=False, id="pace", compact=True)
             with Horizontal(id="start-buttons"):
                 yield Button("Start new match", id="start", variant="primary", compact=True)
+                yield Button("Watch bots  w", id="watch", compact=True)
                 yield Button("Rules & help", id="help", compact=True)
                 yield Button("Settings", id="settings", compact=True)
                 yield Button("Quit", id="quit", variant="error", compact=True)
+            with Horizontal(id="net-buttons"):
+                yield Static(Text("Play together", style="bold"), classes="net-label")
+                yield Button("Host a table", id="host", compact=True)
+                yield Button("Join a table", id="join", compact=True)
             yield Static(id="start-message")
         yield Footer()
 
@@ -86,16 +119,30 @@ class StartScreen(Screen[None]):
         self._hero()
         self.refresh_resume()
         self._placeholders()
+        if not self.local:
+            self.query_one("#start", Button).disabled = True
+            self.query_one("#watch", Button).disabled = True
+            self.show_message(BUSY_HERE)
+
+    @property
+    def look(self) -> Look:
+        settings = getattr(self.app, "settings", None)
+        return Look(ascii=bool(settings and settings.ascii),
+                    color=bool(settings is None or settings.color))
 
     def on_select_changed(self, event: Select.Changed) -> None:
         self._placeholders()
 
     def _hero(self) -> None:
-        """A fan of the cards that matter most: the Tarocchi and the four Kings."""
-        app: Any = self.app
-        settings = getattr(app, "settings", None)
-        look = Look(ascii=bool(settings and settings.ascii), color=bool(settings is None or
-                                                                        settings.color))
+        """The title, and a fan of the cards that matter most: the Tarocchi and the Kings."""
+        look = self.look
+        self.call_after_refresh(plain_arrows, self, look)  # once the select boxes are drawn
+        self.query_one("#title", Static).update(Text(ASCII_TITLE if look.ascii else TITLE,
+                                                     style="bold"))
+        dot = look.dot
+        self.query_one("#new-title", Static).update(Text.assemble(
+            ("New match", "bold"),
+            (f"   side A: seats 1 and 3 {dot} side B: seats 2 and 4", "dim")))
         cards = [INDEX[c] for c in ("ANG", "MON", "KS", "KB", "KC", "KD", "BEG", "MAT")]
         boxes = [box_lines(c, look) for c in cards]
         rows = [Text(" ").join(box[r] for box in boxes) for r in range(3)]
@@ -128,19 +175,12 @@ class StartScreen(Screen[None]):
             info = self.store.info()
         except SaveError as exc:
             row.display = False
-            moved = self.store.set_aside()
-            where = f" (kept as {moved.name})" if moved else ""
-            self.show_message(f"The saved match could not be read: {exc}{where}. "
-                              "Start a new match.", error=True)
+            self.show_message(f"{self.store.damaged_message(exc)} Start a new match.", error=True)
             self.query_one("#start", Button).focus()
             return
         row.display = True
-        sides = (side_name(info.seats, 0), side_name(info.seats, 1))
         row.border_title = "Saved match"
-        info_widget.update(
-            f"Hand {info.hand_number + 1} · {sides[0]} {info.scores[0]} · "
-            f"{sides[1]} {info.scores[1]} · to {info.target}"
-        )
+        info_widget.update(info.describe().replace("·", self.look.dot))
         button.focus()
 
     def show_message(self, text: str, error: bool = False) -> None:
@@ -154,8 +194,16 @@ class StartScreen(Screen[None]):
         match event.button.id:
             case "start":
                 self.start()
+            case "watch":
+                self.action_watch()
             case "resume":
                 app.resume_match()
+            case "host":
+                self.start(host=True)
+            case "join":
+                from tui.net.screens import JoinScreen
+
+                app.push_screen(JoinScreen(), lambda request: request and app.join_table(request))
             case "help":
                 app.action_help()
             case "settings":
@@ -167,13 +215,18 @@ class StartScreen(Screen[None]):
         event.stop()
         self.start()
 
-    def start(self) -> None:
+    def start(self, watch: bool = False, host: bool = False) -> None:
+        """Start the match set up here (``watch``: human seats are played by hard bots;
+        ``host``: at a table that others join)."""
         app: Any = self.app
         kinds = [str(self.query_one(f"#kind-{i}", Select).value) for i in range(4)]
         names = [self.query_one(f"#name-{i}", Input).value for i in range(4)]
+        chosen = tuple(kinds)
+        if watch:
+            kinds = ["hard" if k == HUMAN else k for k in kinds]
         try:
             seats = parse_seats(kinds, names)
-            target_text = self.query_one("#target", Input).value.strip() or "800"
+            target_text = self.query_one("#target", Input).value.strip() or str(DEFAULT_TARGET)
             target = int(target_text)
             if target <= 0:
                 raise ValueError("the target must be a positive number")
@@ -182,8 +235,45 @@ class StartScreen(Screen[None]):
         except ValueError as exc:
             self.show_message(str(exc), error=True)
             return
+        pace = float(self.query_one("#pace", Select).value)  # type: ignore[arg-type]
         self.show_message("")
-        app.start_match(seats, seed=seed, target=target)
+        self.setup = MatchSetup(chosen, tuple(n.strip() for n in names), target, pace)
+        if hasattr(app, "remember_setup"):
+            app.remember_setup(self.setup)
+        if host:
+            self._host(seats, seed, target)
+            return
+        if self.store is None or not self.store.exists():
+            app.start_match(seats, seed=seed, target=target, pace=pace)
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                app.start_match(seats, seed=seed, target=target, pace=pace)
+
+        question = (f"Start a new match? The saved match will be kept as "
+                    f"{self.store.next_backup_name()}.")
+        app.push_screen(ConfirmScreen(question, yes="New match", no="Cancel", look=self.look),
+                        answered)
+
+    def _host(self, seats: tuple[Seat, ...], seed: int | None, target: int) -> None:
+        """Host a table with these seats: the Human seats are for people who join."""
+        from tui.net.screens import HostScreen
+
+        app: Any = self.app
+        people = sum(s.human for s in seats)
+        if not people:
+            self.show_message("Make at least one seat Human: yours.", error=True)
+            return
+
+        def hosted(request: Any) -> None:
+            if request is not None:
+                app.run_worker(app.host_table(seats, seed=seed, target=target, request=request))
+
+        app.push_screen(HostScreen(people), hosted)
+
+    def action_watch(self) -> None:
+        self.start(watch=True)
 
     def action_help(self) -> None:
         app: Any = self.app

@@ -1,16 +1,19 @@
-"""The table: four seats, the trick, the scores, the log and the hand of the human to play.
+"""The table: four seats, the trick, the scores, the log and the hand of the person to play.
 
-The screen owns the game (a :class:`Session`). Everything it draws comes from one
-:class:`PlayerView`: the view of the human whose turn it is (``viewer``), or a public view with no
-hand at all. In hot-seat play the viewer is cleared and an opaque hand-over screen comes up before
-the next human's hand is drawn, so no hand is ever on screen while another human is to play.
+A screen, not the game: it is fed by a :class:`TableSession` (the match, wherever it is played),
+draws the texts of :func:`tui.presenter.present`, asks its :class:`BotRunner` for the moves of the
+session's bots, and asks people through the hand widget and dialogs.
+
+Hidden information: everything drawn comes from one :class:`PlayerView`, the view of the person
+at the keyboard (``viewer``) or a public view with no cards at all. In hot-seat play (two or more
+people) the viewer is cleared as soon as anybody else is to act, and an opaque hand-over screen
+comes up before the next person's hand is drawn: no screen ever shows one person's cards while a
+bot or another person is to play.
 """
 
 from __future__ import annotations
 
 import random
-import time
-from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
@@ -22,17 +25,27 @@ from textual.timer import Timer
 from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
-from ai.player import Player
-from game.actions import DECLARE, DISCARD, PLAY, Action, declare, discard, play
-from game.cards import FIVES, SUIT_MASK, SUIT_NAMES, TRUMP, Card, sorted_for_display
+from game.actions import PLAY, Action, declare, discard, play
+from game.cards import Card
 from game.errors import IllegalActionError
 from game.hand import HandResult
-from game.tricks import led_suit, why_illegal, winning_index
+from game.phase import Phase
 from game.view import PlayerView
 from tui.bots import suggest
-from tui.messages import CardChosen, CardHighlighted, TrickClicked
-from tui.narrate import declaration_lines, declaration_summary, hand_log, suit_word, verb
-from tui.render import Look, card_name, card_text, cards_text, face
+from tui.messages import BotMoved, CardChosen, CardHighlighted, TrickClicked
+from tui.presenter import (
+    DOING,
+    Scene,
+    card_note,
+    card_refusal,
+    discard_question,
+    discardable,
+    handover_context,
+    hint_text,
+    present,
+)
+from tui.render import Look
+from tui.runner import BotMove, BotRunner
 from tui.save import SaveStore
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.declare import DeclareScreen
@@ -40,7 +53,7 @@ from tui.screens.handover import HandOverScreen
 from tui.screens.help import HelpScreen
 from tui.screens.scoring import MENU, NEW, QUIT, HandSummary, ScoringScreen
 from tui.screens.settings import SettingsScreen
-from tui.session import Session, decision_rng, side_name
+from tui.session import TableSession, side_name
 from tui.widgets.hand import HandView
 from tui.widgets.keybar import KeyBar
 from tui.widgets.line import TextLine
@@ -48,35 +61,19 @@ from tui.widgets.log import LineList, PlayLog
 from tui.widgets.scoreboard import ScoreBoard
 from tui.widgets.seat import SeatPanel
 from tui.widgets.trick import TrickView
+from tui.words import verb
 
 _PLACES = ("seat-bottom", "seat-right", "seat-top", "seat-left")  # by seat relative to the bottom
-_DOING = {"discard": "to discard two cards", "declare": "to declare and play",
-          "play": "to play a card"}
-
-
-def _address(name: str, text: str) -> Text:
-    """"Anna, your turn: …", or "Your turn: …" for the player called "You"."""
-    if name == "You":
-        return Text(text[:1].upper() + text[1:])
-    return Text.assemble((name, "bold"), ", ", text)
-
-
-def _ask(bot: Player, view: PlayerView, rng: random.Random) -> tuple[Action, str | None]:
-    """The bot's choice, or the first legal action (and what went wrong) if it fails."""
-    try:
-        action = bot.choose(view, view.legal, rng)
-    except Exception as exc:  # a failing bot must not end the game
-        return view.legal[0], f"{type(exc).__name__}: {exc}"
-    if action not in view.legal:
-        return view.legal[0], f"it chose an illegal action {action}"
-    return action, None
+PACES = (0.0, 0.15, 0.3, 0.6, 1.0, 1.5, 2.5)  # seconds a bot move takes when watching
 
 
 class TableScreen(Screen[None]):
-    """Plays a match: asks bots in a thread, humans through the hand widget and dialogs."""
+    """Plays a match: bots through the bot runner, people through the hand and dialogs.
 
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
+    ``pace``: seconds each bot move takes (default: the bot delay of the settings)."""
+
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide"), (170, "-huge")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall"), (50, "-towering")]
 
     BINDINGS = [
         Binding("question_mark,f1", "help", "Help"),
@@ -85,9 +82,14 @@ class TableScreen(Screen[None]):
         Binding("u", "undo", "Undo"),
         Binding("s", "settings", "Settings"),
         Binding("q", "leave", "Menu"),
+        Binding("space", "pause", "Pause", show=False, priority=True),  # before the hand's
+        Binding("plus,equals_sign", "faster", "Faster", show=False),
+        Binding("minus", "slower", "Slower", show=False),
     ]
 
-    def __init__(self, session: Session, store: SaveStore | None = None) -> None:
+    def __init__(
+        self, session: TableSession, store: SaveStore | None = None, *, pace: float | None = None
+    ) -> None:
         super().__init__()
         self.session = session
         self.store = store
@@ -96,13 +98,15 @@ class TableScreen(Screen[None]):
         self.bottom = humans[0] if humans else 0
         self.marked: list[Card] = []  # cards marked for the discard
         self.show_last = False  # the last trick shown on demand
-        self.frozen: PlayerView | None = None  # the final table of a hand while its sheet is up
+        self.final: PlayerView | None = None  # the final table of a hand while its sheet comes
         self.thinking: int | None = None  # the bot seat thinking now
-        self.message = Text()  # a reason, a hint or a notice under the hand
-        self._bot_worker: Worker | None = None
+        self.notice: Text | None = None  # a reason, a hint or a notice under the hand
+        self.paused = False  # watching: the bots wait
+        self.pace = pace
+        self.runner: BotRunner | None = None
+        self._held: BotMove | None = None  # a bot move that came while another screen was up
         self._hint_worker: Worker | None = None
-        self._held: list[Action] | None = None  # bot actions that came while a dialog was up
-        self._sheet_timer: Timer | None = None
+        self._timer: Timer | None = None  # the sheet or the hand-over, after a pause
 
     # ----------------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
@@ -119,24 +123,28 @@ class TableScreen(Screen[None]):
                 yield ScoreBoard(id="score")
                 yield Static("Declarations", classes="side-title")
                 yield LineList(id="declarations", empty="none yet")
-                yield Static("Log", classes="side-title")
+                yield Static("Log", classes="side-title", id="log-title")
                 yield PlayLog(id="log")
         yield HandView(id="hand")
         yield TextLine(id="status")
-        keys = [("⏎", "Play"), ("?", "Help"), ("p", "Last trick"), ("t", "Hint")]
-        if len(self.session.humans) == 1:
-            keys.append(("u", "Undo"))
-        keys += [("s", "Settings"), ("q", "Menu")]
-        actions = {"⏎": "play", "?": "help", "p": "last_trick", "t": "hint", "u": "undo",
-                   "s": "settings", "q": "leave"}
-        yield KeyBar([(k, d, actions[k]) for k, d in keys], id="keybar")
+        yield KeyBar([], id="keybar")
 
     def on_mount(self) -> None:
-        self.query_one(HandView).focus()
+        # The move comes back as a message, handled in the screen's own turn.
+        self.runner = BotRunner(lambda move: self.post_message(BotMoved(move)))
+        self.session.listen(self._moved_elsewhere)
+        hand = self.query_one(HandView)
+        hand.display = not self.watching  # nobody's cards to show: the table takes the room
+        hand.focus()
         for seat, bot in self.session.substitutes.items():
-            wanted = self.session.seats[seat].kind
-            self.notify(f"The {wanted} bot is not available yet: {self.session.seats[seat].name} "
-                        f"plays as the {bot} bot.", severity="warning")
+            wanted = self.session.seats[seat]
+            self.notify(f"The {wanted.kind} bot is not available: {wanted.name} plays as the "
+                        f"{bot} bot.", severity="warning")
+        results = self.session.results
+        if results and self.session.phase == Phase.DISCARD:
+            # Resumed between two hands: the sheet of the hand that ended comes first.
+            self._hand_ended(results[-1])
+            return
         self.advance()
 
     @property
@@ -150,243 +158,166 @@ class TableScreen(Screen[None]):
     def names(self) -> list[str]:
         return [s.name for s in self.session.seats]
 
+    @property
+    def hot_seat(self) -> bool:
+        return len(self.session.humans) > 1
+
+    @property
+    def watching(self) -> bool:
+        return not self.session.humans
+
+    @property
+    def _undo_offered(self) -> bool:
+        """One person against this screen's bots (at a remote table, what the others have seen
+        is never taken back)."""
+        return len(self.session.humans) == 1 and bool(self.session.bots)
+
     def _setting(self, name: str, default: float) -> float:
         settings = getattr(self.app, "settings", None)
         return float(getattr(settings, name, default))
 
-    # ----------------------------------------------------------------- the view drawn
+    @property
+    def delay(self) -> float:
+        return self.pace if self.pace is not None else self._setting("bot_delay", 0.6)
+
+    # ----------------------------------------------------------------- drawing
     def current_view(self) -> PlayerView:
         """The only source of what is drawn: the viewer's own view, or a public one."""
-        if self.frozen is not None:
-            return self.frozen
+        if self.final is not None:
+            return self.final
         if self.viewer is None:
             return self.session.public_view(self.bottom)
         return self.session.view(self.viewer)
 
-    def redraw(self) -> None:
+    def scene(self) -> Scene:
         view = self.current_view()
-        look = self.look
-        names = self.names
-        sides = (side_name(self.session.seats, 0), side_name(self.session.seats, 1))
-        m = self.session.match
-        self._update("#topbar", self._topbar(view, names))
-        for rel, place in enumerate(_PLACES):
-            seat = (self.bottom + rel) % 4
-            self.query_one(f"#{place}", SeatPanel).show_seat(
-                names[seat],
-                tags=self._tags(seat, view),
-                cards=view.hand_sizes[seat],
-                to_act=view.turn == seat and self.frozen is None,
-                status=self._seat_status(seat, view),
-                notes=self._notes(seat, view, look) if rel in (0, 2) else (),
-                compact=rel in (1, 3),
-            )
-        self._draw_trick(view, names, look)
-        self._draw_hand(view, look)
-        scores = (view.scores[0], view.scores[1])
-        if self.frozen is not None:  # the match score before the hand whose sheet is coming
-            last = m.results[-1].sides
-            scores = (m.scores[0] - last[0].total, m.scores[1] - last[1].total)
-        self.query_one(ScoreBoard).show(
-            sides, scores, target=view.target, hand_number=view.hand_number,
-            first=self.bottom & 1,
-        )
-        self.query_one("#declarations", LineList).show(declaration_lines(view, names, look))
-        log = self._earlier_hands(sides) + hand_log(view, names, look)
-        self.query_one(PlayLog).show(log)
-        self._update("#status", self._status(view, names, look))
-
-    def _topbar(self, view: PlayerView, names: list[str]) -> Text:
-        text = Text.assemble(("TAROCCHINO", "bold"), ("  Ottocento", "dim"))
-        trick = len(view.tricks) + (1 if view.phase in ("play", "declare") else 0)
-        where = f"Hand {view.hand_number + 1}"
-        if view.phase in ("play", "declare"):
-            where += f" · trick {min(trick, 15)} of 15"
-        elif view.phase == "discard":
-            where += " · the discard"
-        text.append(f"   {where} · dealer {names[view.dealer]}")
-        return text
-
-    def _tags(self, seat: int, view: PlayerView) -> list[str]:
-        tags = []
-        if seat == view.dealer:
-            tags.append("dealer")
-        if seat != self.bottom:
-            tags.append("partner" if (seat - self.bottom) % 2 == 0 else "opponent")
-        kind = self.session.seats[seat].kind
-        if kind != "human":
-            tags.append(f"{self.session.substitutes.get(seat, kind)} bot")
-        return tags
-
-    def _seat_status(self, seat: int, view: PlayerView) -> str:
-        if self.frozen is not None or view.turn != seat:
-            return ""
-        if self.thinking == seat:
-            return "thinking…"
-        return _DOING.get(view.phase, "")
-
-    def _notes(self, seat: int, view: PlayerView, look: Look) -> tuple[Text, ...]:
-        """What ``seat`` declared, and the viewer's own discard (only the dealer sees it)."""
-        notes = []
-        d = view.declarations[seat]
-        if d is not None and d.families:
-            notes.append(Text(f"declared {declaration_summary(d)}", style="italic"))
-        if seat == view.seat and view.discard:
-            line = Text("your discard: ", style="dim italic")
-            line.append_text(cards_text(sorted_for_display(view.discard), look))
-            notes.append(line)
-        return tuple(notes)
-
-    def _earlier_hands(self, sides: tuple[str, str]) -> list[Text]:
-        results = self.session.match.results
-        if self.frozen is not None:
+        results = tuple(self.session.results)
+        if self.final is not None:
             results = results[:-1]
-        lines = []
-        for i, r in enumerate(results):
-            lines.append(Text(f"Hand {i + 1}: {sides[0]} +{r.sides[0].total}, "
-                              f"{sides[1]} +{r.sides[1].total}", style="dim"))
-        return lines
+        return Scene(
+            view=view,
+            seats=self.session.seats,
+            bottom=self.bottom,
+            look=self.look,
+            hand_shown=self.viewer is not None and view.seat == self.viewer,
+            results=results,
+            over=self.final is not None,
+            thinking=self.thinking,
+            marked=tuple(self.marked),
+            show_last=self.show_last,
+            substitutes=dict(self.session.substitutes),
+            undo=self._undo_offered,
+            watching=self.watching,
+            paused=self.paused,
+            speed="no pause" if self.delay <= 0 else f"{self.delay:g} s a move",
+            notice=self.notice,
+            presence=self.session.presence,
+        )
 
-    def _draw_trick(self, view: PlayerView, names: list[str], look: Look) -> None:
-        widget = self.query_one(TrickView)
-        if (self.show_last or not view.trick) and view.tricks:
-            last = view.tricks[-1]
-            cards = {last.seat_of(i): c for i, c in enumerate(last.cards)}
-            label = "Last trick" if self.show_last and view.trick else f"Trick {len(view.tricks)}"
-            captions = (
-                Text(f"{label}: {names[last.leader]} led {suit_word(last.cards)}", style="dim"),
-                Text.assemble((names[last.winner], "bold"),
-                              f" {verb(names[last.winner], 'takes')} it"),
-            )
-            widget.show(cards, bottom=self.bottom, look=look, highlight=last.winner,
-                        captions=captions)
-            return
-        cards = {(view.leader + i) % 4: c for i, c in enumerate(view.trick)}
-        if view.trick:
-            lead = None
-            if led_suit(view.trick) >= 0:
-                lead = (view.leader + winning_index(view.trick)) % 4
-            captions = (
-                Text(f"{names[view.leader]} led {suit_word(view.trick)}", style="dim"),
-                Text.assemble((names[lead], "bold"), f" {verb(names[lead], 'is')} winning")
-                if lead is not None else Text(),
-            )
-        elif view.phase == "discard":
-            lead = None
-            captions = (Text(f"{names[view.dealer]} {verb(names[view.dealer], 'is')} discarding",
-                             style="dim"), Text())
-        else:
-            lead = None
-            captions = (Text(f"{names[view.leader]} {verb(names[view.leader], 'leads')} "
-                             "the first trick", style="dim"), Text())
-        widget.show(cards, bottom=self.bottom, look=look, highlight=lead, captions=captions)
+    def redraw(self) -> None:
+        scene = self.scene()
+        texts = present(scene)
+        self.query_one("#topbar", TextLine).show(texts.topbar)
+        for place, seat in zip(_PLACES, texts.seats, strict=True):
+            self.query_one(f"#{place}", SeatPanel).show_seat(seat)
+        trick = texts.trick
+        self.query_one(TrickView).show(trick.cards, bottom=self.bottom, look=scene.look,
+                                       highlight=trick.highlight, captions=trick.captions)
+        self._draw_hand(scene)
+        self.query_one(ScoreBoard).show(texts.score)
+        self.query_one("#declarations", LineList).show(texts.declarations)
+        self.query_one(PlayLog).show(texts.log)
+        self.query_one("#status", TextLine).show(texts.status)
+        self.query_one(KeyBar).set_entries(texts.keys)
 
-    def _draw_hand(self, view: PlayerView, look: Look) -> None:
+    def _draw_hand(self, scene: Scene) -> None:
         hand = self.query_one(HandView)
-        if self.viewer is None or (self.frozen is not None and not view.hand):
-            note = "" if self.session.humans else "All four seats are bots: watching."
-            hand.show_view(None, look=look, active=False, note=note)
-        else:
-            active = view.turn == self.viewer and self.frozen is None
-            hand.show_view(view, look=look, active=active, marked=frozenset(self.marked))
-
-    def _status(self, view: PlayerView, names: list[str], look: Look) -> Text:
-        if self.message:
-            return self.message
-        if self.frozen is not None:
-            return Text("The hand is over.", style="dim")
-        if view.turn < 0:
-            return Text()
-        who = names[view.turn]
-        if self.viewer is None or view.turn != self.viewer:
-            if self.thinking == view.turn:
-                return Text(f"{who} {verb(who, 'is')} thinking…", style="dim")
-            return Text(f"Waiting for {who}.", style="dim")
-        if view.phase == "discard":
-            text = _address(who, "you deal: mark two cards to discard ")
-            text.append(f"({len(self.marked)}/2", style="bold")
-            if self.marked:
-                text.append(": ")
-                text.append_text(cards_text(self.marked, look))
-            text.append("). Kings and Tarocchi stay.")
-            return text
-        if view.phase == "play":
-            led = led_suit(view.trick)
-            if led < 0:
-                rule = "lead any card"
-            elif view.hand & SUIT_MASK[led]:
-                rule = "follow " + ("trumps" if led == TRUMP else SUIT_NAMES[led])
-            elif view.hand & SUIT_MASK[TRUMP]:
-                rule = f"no {SUIT_NAMES[led]}: play a trump"
-            else:
-                rule = "play any card"
-            return _address(who, f"your turn: {rule}. The raised cards are legal.")
-        return Text()
-
-    def _update(self, selector: str, text: Text) -> None:
-        self.query_one(selector, TextLine).show(text)
+        view = scene.view
+        if not scene.hand_shown or (scene.over and not view.hand):
+            note = ""
+            if self.hot_seat and not scene.over and view.turn >= 0:
+                who = self.names[view.turn]
+                note = f"No hand is shown while {who} {verb(who, 'plays')}."
+            hand.show_view(None, look=scene.look, note=note)
+            return
+        choosable: frozenset[Card] = frozenset()
+        if scene.my_turn and view.phase == Phase.PLAY:
+            choosable = frozenset(a.card for a in view.legal)
+        elif scene.my_turn and view.phase == Phase.DISCARD:
+            choosable = discardable(view)
+        hand.show_view(view, look=scene.look, choosable=choosable,
+                       marked=frozenset(self.marked))
 
     def say(self, message: Text | str) -> None:
-        self.message = Text(message) if isinstance(message, str) else message
-        self._update("#status", self.message)
+        self.notice = Text(message) if isinstance(message, str) else message
+        self.query_one("#status", TextLine).show(self.notice)
 
     # ----------------------------------------------------------------- the flow of the game
     def advance(self) -> None:
-        """Look at whose turn it is: a bot starts thinking, a human gets his hand (after a
-        hand-over when the screen is shared)."""
-        m = self.session.match
-        if m.winner is not None:
+        """Look at whose turn it is: a bot of this screen thinks, a person gets his hand (after
+        a hand-over when the screen is shared), a seat played elsewhere is waited for."""
+        session = self.session
+        if session.winner is not None:
             self.redraw()
             return
-        seat = m.turn
-        if not self.session.is_human(seat):
-            self.thinking = seat
+        seat = session.turn
+        if seat not in session.humans:
+            if self.hot_seat:
+                self.viewer = None  # nobody's hand while somebody else is to play
+            self.thinking = seat if seat in session.bots else None
             self.redraw()
-            self._start_bot(seat)
+            if self.thinking is not None and not self.paused:
+                self._start_bot(seat)
             return
         self.thinking = None
-        if seat != self.viewer:
-            if self.session.hot_seat:
-                self.viewer = None  # nothing of anybody's hand may be on screen now
-                self.redraw()
-                context = f"Hand {m.hand_number + 1} · {side_name(self.session.seats, 0)} " \
-                          f"{m.scores[0]} · {side_name(self.session.seats, 1)} {m.scores[1]}"
-                self.app.push_screen(
-                    HandOverScreen(self.names[seat], _DOING.get(m.phase, "to play"), context),
-                    lambda _: self._take_seat(seat),
-                )
-                return
-            self.viewer = seat
-        self.bottom = seat
-        self.redraw()
-        if m.phase == "declare":
-            self._ask_declaration()
-
-    def _take_seat(self, seat: int) -> None:
-        if self.session.match.turn != seat:
-            self.advance()
+        if seat != self.viewer and self.hot_seat:
+            self.viewer = None  # nothing of anybody's hand may be on screen now
+            self.redraw()
+            view = session.public_view(seat)
+            pause = self._setting("trick_pause", 1.0) if view.tricks and not view.trick else 0
+            if pause > 0:  # the trick just completed stays in view a moment
+                self._later(pause, lambda: self._hand_over(seat))
+            else:
+                self._hand_over(seat)
             return
         self.viewer = self.bottom = seat
+        self.redraw()
+        if session.phase == Phase.DECLARE:
+            self._ask_declaration()
+
+    def _later(self, seconds: float, then: Any) -> None:
+        self._stop_timer()
+        self._timer = self.set_timer(seconds, then)
+
+    def _stop_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+
+    def _hand_over(self, seat: int) -> None:
+        self._timer = None
+        if self.session.turn != seat or not self.is_attached:
+            return
+        context = handover_context(self.session.public_view(seat), self.session.seats, self.look)
+        self.app.push_screen(
+            HandOverScreen(self.names[seat], DOING.get(self.session.phase, "to play"), context,
+                           self.look),
+            lambda _: self._take_seat(seat),
+        )
+
+    def _take_seat(self, seat: int) -> None:
+        if self.session.turn == seat:
+            self.viewer = self.bottom = seat
         self.advance()
 
-    def perform(self, *actions: Action) -> None:
-        """Apply actions of the seats to move in turn, save, and go on."""
-        result = None
-        applied = 0
-        error = ""
-        for action in actions:
-            try:
-                result = self.session.apply(action)
-            except IllegalActionError as exc:
-                error = str(exc)
-                break
-            applied += 1
-            if result is not None:
-                break
-        if not applied:
-            self.say(Text(error, style="bold"))
+    def perform(self, action: Action) -> None:
+        """Apply the action of the seat to move, save, and go on."""
+        try:
+            result = self.session.apply(action)
+        except IllegalActionError as exc:
+            self.say(Text(str(exc), style="bold"))
             return
-        self.message = Text(error)
+        self.notice = None
         self.marked = []
         self.show_last = False
         self._save()
@@ -399,90 +330,69 @@ class TableScreen(Screen[None]):
         if self.store is None:
             return
         try:
-            self.store.write(self.session)
+            self.store.write(self.session)  # type: ignore[arg-type]
         except OSError as exc:
             self.notify(f"Could not save the match: {exc}", severity="error")
 
-    # ----------------------------------------------------------------- bots (in a thread)
+    def _moved_elsewhere(self, result: HandResult | None) -> None:
+        """A seat played elsewhere acted (a remote session's listener); ``result``: the hand it
+        ended."""
+        if not self.is_attached or self.final is not None:
+            return
+        if result is not None:
+            self._hand_ended(result)
+        else:
+            self.advance()
+
+    # ----------------------------------------------------------------- bots
     def _start_bot(self, seat: int) -> None:
-        """Ask the bot in a thread. With no delay at all, the bots to move one after the other
-        are asked in the same thread on a copy of the match (one redraw for all of them)."""
-        delay = self._setting("bot_delay", 0.6)
+        delay = self.delay
         view = self.session.view(seat)
-        if not view.trick and view.tricks and view.phase == "play":
+        if view.phase == Phase.PLAY and view.tricks and not view.trick:
             delay += self._setting("trick_pause", 1.0)  # let the finished trick be seen
-        session = self.session
-        match = session.match.clone() if delay <= 0 else None
+        assert self.runner is not None
+        self.runner.request(self.session.bots[seat], view, self.session.bot_rng(seat),
+                            self.session.ply, delay)
 
-        def think() -> list[tuple[Action, str | None]]:
-            start = time.monotonic()
-            if match is None:
-                chosen = [_ask(session.bots[seat], view, session.bot_rng(seat))]
-            else:
-                chosen = []
-                while match.turn >= 0 and not session.is_human(match.turn):
-                    turn = match.turn
-                    rng = decision_rng(match.seed, turn, len(match.actions))
-                    chosen.append(_ask(session.bots[turn], match.view(turn), rng))
-                    if match.apply(chosen[-1][0]) is not None:
-                        break  # the hand is over: its sheet comes first
-            rest = delay - (time.monotonic() - start)
-            if rest > 0:
-                time.sleep(rest)
-            return chosen
+    def on_bot_moved(self, event: BotMoved) -> None:
+        move = event.move
+        if not self.is_attached or move.ply != self.session.ply or move.seat != self.session.turn:
+            return  # stale: the match moved on (undo, a new match)
+        if not self.is_active:
+            self._held = move  # played once the screen on top (help, settings) is gone
+            return
+        self._play_bot_move(move)
 
-        self._bot_worker = self.run_worker(think, thread=True, group="bot", exclusive=True,
-                                           exit_on_error=False)
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        worker = event.worker
-        if worker is self._bot_worker and event.state == WorkerState.SUCCESS:
-            self._bot_worker = None
-            chosen = worker.result
-            for action, error in chosen:
-                if error:
-                    self.notify(f"A bot failed ({error}); it plays {action} instead.",
-                                severity="warning")
-            self.thinking = None
-            actions = [action for action, _ in chosen]
-            if self.is_current:
-                self.perform(*actions)
-            else:
-                self._held = actions
-        elif worker is self._bot_worker and event.state == WorkerState.ERROR:
-            self._bot_worker = None
-            self.say(f"The bot stopped: {worker.error}")
-        elif worker is self._hint_worker and event.state == WorkerState.SUCCESS:
-            self._hint_worker = None
-            self._show_hint(*worker.result)
-        elif worker is self._hint_worker and event.state == WorkerState.ERROR:
-            self._hint_worker = None
-            self.say(f"No hint: {worker.error}")
+    def _play_bot_move(self, move: BotMove) -> None:
+        if move.error:
+            self.notify(f"A bot failed ({move.error}); it plays {move.action} instead.",
+                        severity="warning")
+        self.thinking = None
+        self.perform(move.action)
 
     def on_screen_resume(self) -> None:
         hand = self.query_one(HandView)
         if not hand.has_focus:
             hand.focus()
-        if self._held is not None:
-            actions, self._held = self._held, None
-            self.perform(*actions)
+        held, self._held = self._held, None
+        if held is not None and held.ply == self.session.ply and held.seat == self.session.turn:
+            self._play_bot_move(held)
         else:
             self.redraw()
 
-    def _cancel_workers(self) -> None:
-        if self._sheet_timer is not None:
-            self._sheet_timer.stop()
-            self._sheet_timer = None
-        self._bot_worker = self._hint_worker = None
+    def _stop(self) -> None:
+        self._stop_timer()
+        if self.runner is not None:
+            self.runner.cancel()
         self._held = None
-        self.workers.cancel_group(self, "bot")
+        self._hint_worker = None
         self.workers.cancel_group(self, "hint")
         self.thinking = None
 
-    # ----------------------------------------------------------------- humans
+    # ----------------------------------------------------------------- people
     def _my_turn(self) -> PlayerView | None:
         """The viewer's view when it is the viewer's turn (and nothing else is going on)."""
-        if self.viewer is None or self.frozen is not None:
+        if self.viewer is None or self.final is not None:
             return None
         view = self.session.view(self.viewer)
         return view if view.turn == self.viewer else None
@@ -493,49 +403,29 @@ class TableScreen(Screen[None]):
         if view is None:
             return
         c = event.card
-        look = self.look
-        if view.phase == "play":
-            if any(a.card == c for a in view.legal):
-                self.perform(play(c))
-            else:
-                self.say(Text(why_illegal(view.hand, view.trick, c) or "", style="bold"))
-        elif view.phase == "discard":
-            if FIVES >> c & 1:
-                self.say(Text(f"{face(c, look)} may not be discarded: Kings, Angelo, Mondo, "
-                              "Bégato and the Matto (carte da 5) stay in hand.", style="bold"))
-                return
+        refusal = card_refusal(view, c, self.look)
+        if refusal:
+            self.say(Text(refusal, style="bold"))
+            return
+        if view.phase == Phase.PLAY:
+            self.perform(play(c))
+        elif view.phase == Phase.DISCARD:
             if c in self.marked:
                 self.marked.remove(c)
             elif len(self.marked) < 2:
                 self.marked.append(c)
-            self.message = Text()
-            self.redraw()
-            if c in self.marked:
-                self.query_one(HandView).next_choice()  # Enter, Enter marks two cards
+            self.notice = None
+            self.redraw()  # the cursor stays on the card: Enter again takes the mark back
             if len(self.marked) == 2:
                 self._confirm_discard()
 
     def on_card_highlighted(self, event: CardHighlighted) -> None:
         event.stop()
         view = self._my_turn()
-        if view is None:
-            return
-        c = event.card
-        text = Text(card_name(c, self.look), style="dim")
-        if view.phase == "play":
-            reason = why_illegal(view.hand, view.trick, c)
-            if reason:
-                text = Text.assemble(text, "  ", (reason, "bold"))
-        elif view.phase == "discard" and FIVES >> c & 1:
-            text.append("  may not be discarded (a carta da 5)", style="bold")
-        self.say(text)
+        if view is not None:
+            self.say(card_note(view, event.card, self.look))
 
     def _confirm_discard(self) -> None:
-        a, b = self.marked
-        question = Text.assemble("Discard ", card_text(a, self.look), " and ",
-                                 card_text(b, self.look), "?")
-        question.append("\nThey score for your side if it wins a trick.", style="dim")
-
         def answer(yes: bool | None) -> None:
             if yes and len(self.marked) == 2 and self._my_turn() is not None:
                 self.perform(discard(*self.marked))
@@ -544,75 +434,66 @@ class TableScreen(Screen[None]):
                     self.marked.pop()
                 self.redraw()
 
-        self.app.push_screen(ConfirmScreen(question, "Discard", "Change"), answer)
+        self.app.push_screen(
+            ConfirmScreen(discard_question(self.marked, self.look), "Discard", "Change",
+                          look=self.look), answer)
 
     def _ask_declaration(self) -> None:
         view = self._my_turn()
-        if view is None or view.phase != "declare":
+        if view is None or view.phase != Phase.DECLARE:
             return
         if len(view.legal) == 1 and not view.legal[0].families:
             name = self.names[view.seat]
-            self.say(f"{name} {verb(name, 'has')} nothing to declare.")
             self.perform(declare(()))
+            self.say(f"{name} {verb(name, 'has')} nothing to declare.")
             return
-        side = view.side
-        declared = sum(d.points for d in view.declarations if d is not None and d.seat % 2 == side)
-        needed = view.target - view.scores[side] - declared
 
         def chosen(families: tuple[str, ...] | None) -> None:
-            if self._my_turn() is not None and self.session.match.phase == "declare":
+            if self._my_turn() is not None and self.session.phase == Phase.DECLARE:
                 self.perform(declare(tuple(families or ())))
 
-        self.app.push_screen(
-            DeclareScreen(view, self.names[view.seat], self.look, needed), chosen
-        )
+        needs = self.session.call_out_needs(view.seat)
+        self.app.push_screen(DeclareScreen(view, self.names[view.seat], self.look, needs), chosen)
 
     # ----------------------------------------------------------------- end of a hand
     def _hand_ended(self, result: HandResult) -> None:
-        m = self.session.match
-        if self.session.hot_seat and result.called_out is not None:
-            self.viewer = None
-        self.frozen = self.session.last_view(self.viewer, self.bottom)
+        if self.hot_seat:
+            self.viewer = None  # the final table and the sheet are shared screens
+        self.thinking = None
+        self.final = self.session.last_view(self.viewer, self.bottom)
         self.redraw()
-        pause = self._setting("trick_pause", 1.0) if result.called_out is None else 0.0
-        hand = self.session.last_hand
-        tricks = [0, 0]
-        for t in hand.tricks if hand is not None else ():
-            tricks[t.winner & 1] += 1
         summary = HandSummary(
-            hand_number=len(m.results) - 1,
+            hand_number=len(self.session.results) - 1,
             result=result,
             sides=(side_name(self.session.seats, 0), side_name(self.session.seats, 1)),
-            before=(m.scores[0] - result.sides[0].total, m.scores[1] - result.sides[1].total),
-            tricks=(tricks[0], tricks[1]),
-            winner=m.winner,
-            target=m.rules.target,
+            winner=self.session.winner,
+            target=self.session.target,
         )
-        show = self._sheet_shower(summary)
-        if pause > 0:
-            self._sheet_timer = self.set_timer(pause, show)
+        pause = self._setting("trick_pause", 1.0) if result.called_out is None else 0.0
+        if pause > 0:  # the last trick stays in view a moment
+            self._later(pause, lambda: self._show_sheet(summary))
         else:
-            show()
+            self._show_sheet(summary)
 
-    def _sheet_shower(self, summary: HandSummary) -> Callable[[], Any]:
-        def show() -> None:
-            self._sheet_timer = None
-            if self.is_attached:
-                self.app.push_screen(ScoringScreen(summary, self.look), self._after_sheet)
-
-        return show
+    def _show_sheet(self, summary: HandSummary) -> None:
+        self._timer = None
+        if self.is_attached:
+            # Watching, the next hand comes by itself (unless paused): time to read the sheet.
+            next_in = max(4.0, 10 * self.delay) if self.watching and not self.paused else None
+            self.app.push_screen(ScoringScreen(summary, self.look, next_in=next_in),
+                                 self._after_sheet)
 
     def _after_sheet(self, choice: str | None) -> None:
-        self.frozen = None
-        if self.session.hot_seat:
+        self.final = None
+        if self.hot_seat:
             self.viewer = None  # the sheet was a shared screen: hand over again
-        if self.session.match.winner is not None or choice in (NEW, MENU, QUIT):
+        if self.session.winner is not None or choice in (NEW, MENU, QUIT):
             self._leave(choice or MENU)
             return
         self.advance()
 
     def _leave(self, choice: str) -> None:
-        self._cancel_workers()
+        self._stop()
         app: Any = self.app
         if choice == QUIT:
             app.exit()
@@ -631,10 +512,15 @@ class TableScreen(Screen[None]):
         self.query_one(HandView).action_choose()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # Fixed for the whole match (each change rebuilds the footer): undo exists only against
-        # bots; when a key can do nothing right now, pressing it says why.
+        # Fixed for the whole match (each change rebuilds the bindings): undo exists only for a
+        # lone person against bots, the pace keys only when watching; when a key can do nothing
+        # right now, pressing it says why.
         if action == "undo":
-            return len(self.session.humans) == 1
+            return self._undo_offered
+        if action in ("pause", "faster", "slower"):
+            return self.watching
+        if action == "hint":
+            return not self.watching
         return True
 
     def action_help(self) -> None:
@@ -664,35 +550,53 @@ class TableScreen(Screen[None]):
     def action_leave(self) -> None:
         self._leave(MENU)
 
-    def _undo_seat(self) -> int | None:
-        """The human whose last card may be taken back: only against bots (one human)."""
-        humans = self.session.humans
-        if len(humans) != 1 or self.frozen is not None or self.session.match.winner is not None:
-            return None
-        seat = humans[0]
-        return seat if self.session.undo_point(seat) is not None else None
+    def action_pause(self) -> None:
+        self.paused = not self.paused
+        if self.paused:
+            if self.runner is not None:
+                self.runner.cancel()  # the move being thought is asked again on going on
+            self.thinking = None
+            self.redraw()
+        elif self.final is None:
+            self.advance()
+
+    def _set_pace(self, step: int) -> None:
+        paces = sorted({*PACES, self.delay})
+        i = paces.index(self.delay)
+        self.pace = paces[max(0, min(len(paces) - 1, i + step))]
+        self.redraw()
+
+    def action_faster(self) -> None:
+        self._set_pace(-1)
+
+    def action_slower(self) -> None:
+        self._set_pace(1)
 
     def action_undo(self) -> None:
-        seat = self._undo_seat()
-        if seat is None:
+        humans = self.session.humans
+        if len(humans) != 1 or self.final is not None:
             self.say("Nothing to undo.")
             return
-        self._cancel_workers()
+        seat = humans[0]
+        if self.session.undo_point(seat) is None:
+            self.say("Only your card of the trick in progress can be taken back.")
+            return
+        self._stop()
         self.session.undo(seat)
-        self.marked, self.show_last, self.frozen = [], False, None
+        self.marked, self.show_last = [], False
         self._save()
         self.viewer = self.bottom = seat
-        self.message = Text()
+        self.notice = None
         self.advance()
-        self.say("Your last card is back in your hand.")
+        self.say("Your card is back in your hand.")
 
     def action_hint(self) -> None:
         view = self._my_turn()
-        if view is None or view.phase not in ("play", "discard"):
+        if view is None or view.phase not in (Phase.PLAY, Phase.DISCARD):
             self.say("A hint is for your own turn.")
             return
-        self.say(Text("Thinking of a hint…", style="dim"))
-        key = (len(self.session.match.actions), view.seat)
+        self.say(Text(f"Thinking of a hint{self.look.ellipsis}", style="dim"))
+        key = (self.session.ply, view.seat)
         rng = random.Random()
 
         def think() -> tuple[Action, str, tuple[int, int]]:
@@ -702,23 +606,25 @@ class TableScreen(Screen[None]):
         self._hint_worker = self.run_worker(think, thread=True, group="hint", exclusive=True,
                                             exit_on_error=False)
 
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if worker is not self._hint_worker:
+            return
+        if event.state == WorkerState.SUCCESS:
+            self._hint_worker = None
+            self._show_hint(*worker.result)
+        elif event.state == WorkerState.ERROR:
+            self._hint_worker = None
+            self.say(f"No hint: {worker.error}")
+
     def _show_hint(self, action: Action, reason: str, key: tuple[int, int]) -> None:
         view = self._my_turn()
-        if view is None or key != (len(self.session.match.actions), view.seat):
+        if view is None or key != (self.session.ply, view.seat):
             return
-        look = self.look
         if action.kind == PLAY:
             hand = self.query_one(HandView)
             if action.card in hand.cards:
                 hand.cursor = hand.cards.index(action.card)
                 hand.refresh()
-            text = Text.assemble(("Hint: ", "bold"), "play ", card_text(action.card, look))
-        elif action.kind == DISCARD:
-            text = Text.assemble(("Hint: ", "bold"), "discard ", cards_text(action.cards, look))
-        elif action.kind == DECLARE:
-            text = Text.assemble(("Hint: ", "bold"), str(action))
-        else:
-            text = Text(str(action))
-        if reason:
-            text.append(f" — {reason}", style="dim")
-        self.say(text)
+        self.say(hint_text(action, reason, self.look))
+

@@ -1,11 +1,13 @@
-"""Shown while the terminal is smaller than the table needs; goes away on resize."""
+"""Shown while the terminal is smaller than the table needs.
+
+The app alone puts it up and takes it down (:meth:`TarocchinoApp.check_size`), and holds back any
+other screen that would open meanwhile, so it is always the top screen while it is up."""
 
 from __future__ import annotations
 
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -16,33 +18,32 @@ def big_enough(width: int, height: int) -> bool:
     return width >= MIN_WIDTH and height >= MIN_HEIGHT
 
 
+def too_small_text(width: int, height: int) -> Text:
+    """The message, most important first, in short lines (it must fit a tiny terminal)."""
+    return Text.assemble(
+        ("Terminal too small\n", "bold"),
+        f"It is {width}×{height}; the game needs {MIN_WIDTH}×{MIN_HEIGHT}.\n",
+        "Enlarge it: the game comes back as it was.\n",
+        ("Ctrl+Q quits (the match is saved).", "dim"),
+        justify="center",
+    )
+
+
 class TooSmallScreen(Screen[None]):
-    """Says how big the terminal is and how big it must be."""
+    """Says how big the terminal is and how big it must be; never dismisses itself."""
 
     def compose(self) -> ComposeResult:
-        with Middle(), Center():
-            yield Static(id="too-small-text")
+        yield Static(id="too-small-text")
 
     def on_mount(self) -> None:
-        self._update()
+        self.show_size()
 
     def on_screen_resume(self) -> None:
-        self._update()
+        self.show_size()
 
     def on_resize(self, event: events.Resize) -> None:
-        self._update()
+        self.show_size()
 
-    def _update(self) -> None:
+    def show_size(self) -> None:
         width, height = self.app.size
-        if big_enough(width, height) and self.is_current:
-            self.dismiss(None)
-            return
-        self.query_one("#too-small-text", Static).update(
-            Text.assemble(
-                ("Terminal too small\n\n", "bold"),
-                f"This window is {width}×{height}; Tarocchino needs at least "
-                f"{MIN_WIDTH}×{MIN_HEIGHT}.\nEnlarge it and the game comes back as it was.\n\n",
-                ("Ctrl+Q quits (the match is saved).", "dim"),
-                justify="center",
-            )
-        )
+        self.query_one("#too-small-text", Static).update(too_small_text(width, height))

@@ -71,17 +71,13 @@ class FamilyList(Vertical, can_focus=True):
     def __init__(self, combos: tuple[Combination, ...], look: Look, *, id: str | None = None):
         super().__init__(id=id)
         self.combos, self.look, self.cursor = combos, look, 0
+        self.rows = [FamilyRow(i, combo, look) for i, combo in enumerate(combos)]
 
     def compose(self):
-        for i, combo in enumerate(self.combos):
-            yield FamilyRow(i, combo, self.look)
+        yield from self.rows
 
     def on_mount(self) -> None:
         self._mark_cursor()
-
-    @property
-    def rows(self) -> list[FamilyRow]:
-        return list(self.query(FamilyRow))
 
     @property
     def chosen(self) -> tuple[str, ...]:

@@ -8,7 +8,8 @@ from textual import events
 from textual.binding import Binding
 from textual.widget import Widget
 
-from game.cards import FIVES, FOOL, SUIT, TRUMP, Card, sorted_for_display
+from game.cards import FOOL, SUIT, TRUMP, Card, sorted_for_display
+from game.phase import Phase
 from game.view import PlayerView
 from tui.messages import CardChosen, CardHighlighted
 from tui.render import LARGE, SMALL, Look, box_lines
@@ -25,8 +26,9 @@ def _group(c: Card) -> int:
 
 
 class HandView(Widget, can_focus=True):
-    """A row of cards. In ``play`` mode the legal cards are raised, keyed and bright, the others
-    lowered and dim; in ``discard`` mode the cards marked for the discard are raised and crossed.
+    """A row of cards. In ``play`` mode the legal cards are keyed and bright, and raised when
+    some others are not legal (those are lowered, dim and have no key); in ``discard`` mode the
+    cards marked for the discard are raised and crossed, the cursor staying where it is.
     Posts :class:`CardChosen` and :class:`CardHighlighted`."""
 
     DEFAULT_CSS = """
@@ -60,23 +62,21 @@ class HandView(Widget, can_focus=True):
         view: PlayerView | None,
         *,
         look: Look,
-        active: bool,
+        choosable: frozenset[Card] = frozenset(),
         marked: frozenset[Card] = frozenset(),
         note: str = "",
     ) -> None:
-        """Draw the hand of ``view`` (None: no hand at all). ``active``: it is this player's
-        turn, so the legal cards (or, for the dealer's discard, the cards he may discard) can be
-        chosen."""
+        """Draw the hand of ``view`` (None: no hand at all, only ``note``). ``choosable``: the
+        cards that may be chosen now (the legal cards to play, or the cards that may go in the
+        discard); empty when it is not this player's turn."""
         if view is None:
             self.show([], mode=HIDDEN, look=look, note=note)
             return
         cards = sorted_for_display(view.hand)
-        if active and view.phase == "play":
-            legal = frozenset(a.card for a in view.legal if a.kind == "play")
-            self.show(cards, mode=PLAY, look=look, legal=legal)
-        elif active and view.phase == "discard":
-            allowed = frozenset(c for c in cards if not FIVES >> c & 1)
-            self.show(cards, mode=DISCARD, look=look, legal=allowed, marked=marked)
+        if choosable and view.phase == Phase.DISCARD:
+            self.show(cards, mode=DISCARD, look=look, legal=choosable, marked=marked)
+        elif choosable:
+            self.show(cards, mode=PLAY, look=look, legal=choosable)
         else:
             self.show(cards, mode=WAIT, look=look)
 
@@ -139,17 +139,6 @@ class HandView(Widget, can_focus=True):
             target = groups.index(prev[-1]) if prev else 0
         self._set_cursor(target)
 
-    def next_choice(self) -> None:
-        """Move the cursor to the next card that may still be chosen (after marking one)."""
-        n = len(self.cards)
-        for step in range(1, n):
-            i = (self.cursor + step) % n
-            c = self.cards[i]
-            if c in self.legal and c not in self.marked:
-                self.cursor = i
-                self.refresh()
-                return
-
     def action_choose(self) -> None:
         if self.interactive:
             self.post_message(CardChosen(self.cards[self.cursor]))
@@ -203,6 +192,7 @@ class HandView(Widget, can_focus=True):
         size, stride, margin = self._geometry()
         full, height = size
         n = len(self.cards)
+        all_legal = self.legal >= set(self.cards)
         rows = [Text(" " * margin) for _ in range(height + 3)]  # label, card + 1 (raise), bar
         for i, c in enumerate(self.cards):
             last = i == n - 1
@@ -210,19 +200,17 @@ class HandView(Widget, can_focus=True):
             gap = 0 if last else stride - width
             at_cursor = self.interactive and i == self.cursor
             if self.mode == PLAY:
-                raised, dim = c in self.legal, c not in self.legal
+                raised, dim = c in self.legal and not all_legal, c not in self.legal
             elif self.mode == DISCARD:
                 raised, dim = c in self.marked, c not in self.legal
             else:
                 raised, dim = False, False
             if self.mode == DISCARD and c in self.marked:
-                label = Text("x" if self.look.ascii else "×", style="bold")
-            elif self.mode == DISCARD and c not in self.legal:
-                label = Text(" ")  # a carta da 5: no key, it may not be discarded
-            elif self.interactive and i < len(CARD_KEYS):
-                label = Text(CARD_KEYS[i], style=Style(dim=dim, bold=not dim))
+                label = Text(self.look.cross, style="bold")
+            elif self.interactive and c in self.legal and i < len(CARD_KEYS):
+                label = Text(CARD_KEYS[i], style=Style(bold=True))
             else:
-                label = Text(" ")
+                label = Text(" ")  # a card that cannot be chosen now has no key
             cell = Text(" " * ((min(width, full) - 1) // 2)) + label
             cell.pad_right(width - cell.cell_len)
             rows[0].append_text(cell[:width])

@@ -1,7 +1,7 @@
 """The key bar under the table: what each key does; a click on an entry does it too.
 
-A light Footer: it is drawn once and never rebuilt (Textual's Footer rebuilds itself each time the
-screen comes back, e.g. after every hot-seat hand-over)."""
+A light Footer: it only repaints when its entries change (Textual's Footer rebuilds itself each
+time the screen comes back, e.g. after every hot-seat hand-over)."""
 
 from __future__ import annotations
 
@@ -30,6 +30,11 @@ class KeyBar(Widget):
         super().__init__(id=id)
         self.entries = entries
         self._spans: list[tuple[int, int, str]] = []
+
+    def set_entries(self, entries: list[tuple[str, str, str]]) -> None:
+        if entries != self.entries:
+            self.entries = list(entries)
+            self.refresh()
 
     def render(self) -> RenderableType:
         text = Text(no_wrap=True, overflow="ellipsis")

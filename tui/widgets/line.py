@@ -26,7 +26,8 @@ class TextLine(Widget):
     def show(self, text: Text) -> None:
         if not same_text(text, self.text):
             self.text = text
-            self.refresh()
+            height = self.styles.height
+            self.refresh(layout=height is not None and height.is_auto)  # may take more lines
 
     def render(self) -> RenderableType:
         return self.text

@@ -11,6 +11,7 @@ from textual.widgets import Static
 from game.hand import SideResult
 from game.scoring import Combination
 from tui.render import Look, cards_text
+from tui.words import plural
 
 
 def _combo_rows(table: Table, title: str, combos: tuple[Combination, ...], doubled: bool,
@@ -31,9 +32,9 @@ def _combo_rows(table: Table, title: str, combos: tuple[Combination, ...], doubl
 def _grid() -> Table:
     """Label, cards, points: fixed outer columns so that two grids line up."""
     table = Table.grid(expand=True, padding=(0, 1))
-    table.add_column(width=13, no_wrap=True)
+    table.add_column(width=12, no_wrap=True)
     table.add_column(ratio=1)
-    table.add_column(width=9, justify="right", no_wrap=True)
+    table.add_column(width=4, justify="right", no_wrap=True)
     return table
 
 
@@ -63,7 +64,7 @@ class ScoreSheet(Static):
             _combo_rows(table, "Sequences", b.sequences, b.sequences_doubled, b.sequences_points,
                         "sequences", look)
             table.add_row(Text("Combinations"), "", Text(str(result.captured_combinations)))
-            table.add_row(Text("Card points"), Text(f"{len(b.cards)} cards", style="dim"),
+            table.add_row(Text("Card points"), Text(plural(len(b.cards), "card"), style="dim"),
                           Text(str(result.card_points)))
             table.add_row(Text("Last trick"), "", Text(str(result.last_trick)))
         table.add_row(Text("Declarations"), "", Text(str(result.declarations)))
@@ -71,8 +72,9 @@ class ScoreSheet(Static):
         totals.add_row(Text("Raw total"), "", Text(str(result.raw)))
         totals.add_row(Text("Hand total", style="bold"), Text("rounded to 5", style="dim"),
                        Text(str(result.total), style="bold"))
-        totals.add_row(Text("Match", style="bold"), Text(f"{before} →", justify="right"),
+        totals.add_row(Text("Match", style="bold"), Text(f"{before} {look.arrow}", justify="right"),
                        Text(str(before + result.total), style="bold"))
         heading = Text(title, style="bold reverse", justify="center")
-        parts: list = [heading, *notes, Rule(style="dim"), table, Rule(style="dim"), totals]
+        rule = Rule(style="dim", characters="-" if look.ascii else "─")
+        parts: list = [heading, *notes, rule, table, rule, totals]
         self.update(Group(*parts))

@@ -1,0 +1,217 @@
+"""Reading and writing the game's files safely: one bounded JSON reader for every file the game
+reads (saves, records, settings), and atomic writes that never leave half a file.
+
+A file is read only when it is a regular file (never a FIFO, a device or a directory, so reading
+cannot block or run forever), no bigger than a size limit, UTF-8 text, and JSON nested no deeper
+than a depth limit (checked before the parser runs, so deep nesting cannot exhaust the stack).
+Every failure is a :class:`FileReadError` whose message says what is wrong, in words.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import stat
+import tempfile
+from pathlib import Path
+
+MAX_BYTES = 16 << 20  # records of very long matches stay far below this
+MAX_DEPTH = 32  # our files nest three or four levels deep
+TEMP_SUFFIX = ".tmp"
+_TEMP_NAME = re.compile(r"^\..+\.[A-Za-z0-9_]{8}\.tmp$")  # what mkstemp makes for write_atomic
+_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*+"|"|[\[\]{}]', re.DOTALL)
+
+
+class FileReadError(ValueError):
+    """A file that cannot be read as bounded JSON; the message says why: "not a regular file"."""
+
+
+class FileMissingError(FileReadError):
+    """There is no file at that path."""
+
+
+def clip(text: str, limit: int = 80) -> str:
+    """``text`` cut to ``limit`` characters: an error message never echoes a huge value whole."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def clip_path(path: str | Path, limit: int = 80) -> str:
+    """A path cut to ``limit`` characters from its start, so that its last parts stay readable."""
+    text = str(path)
+    return text if len(text) <= limit else "…" + text[-(limit - 1) :]
+
+
+def shorten(value: object, limit: int = 40) -> str:
+    """``repr(value)`` cut to ``limit`` characters."""
+    return clip(repr(value), limit)
+
+
+def read_bytes(path: str | Path, max_bytes: int = MAX_BYTES) -> bytes:
+    """The content of a regular file of at most ``max_bytes``; FileReadError otherwise.
+
+    Opened without blocking (a FIFO returns at once) and checked to be a regular file before a
+    byte is read (``/dev/zero`` or a link to it is refused)."""
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise FileMissingError("no such file") from None
+    except OSError as exc:
+        raise FileReadError(f"cannot open ({exc.strerror or exc})") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise FileReadError("not a regular file")
+        if info.st_size > max_bytes:
+            raise FileReadError(f"too big ({info.st_size:,} bytes; at most {max_bytes:,})")
+        chunks, size = [], 0
+        while size <= max_bytes:
+            chunk = os.read(fd, min(1 << 20, max_bytes + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > max_bytes:
+            raise FileReadError(f"too big (more than {max_bytes:,} bytes)")
+        return b"".join(chunks)
+    except OSError as exc:
+        raise FileReadError(f"read error ({exc.strerror or exc})") from None
+    finally:
+        os.close(fd)
+
+
+def check_depth(text: str, max_depth: int = MAX_DEPTH) -> None:
+    """FileReadError when the JSON text nests arrays and objects deeper than ``max_depth``.
+
+    Brackets inside strings do not count; the scan stops at a string that never ends (the parser
+    stops there too, so it can never go deeper than this scan)."""
+    depth = 0
+    for match in _TOKENS.finditer(text):
+        token = match.group()
+        if token in "[{":
+            depth += 1
+            if depth > max_depth:
+                raise FileReadError(f"nested deeper than {max_depth} levels")
+        elif token in "]}":
+            depth -= 1
+        elif token == '"':
+            return  # a string that never ends: the parser will say so
+
+
+class _Constant(ValueError):
+    """NaN or Infinity, which Python's parser would accept."""
+
+
+def _no_constant(name: str) -> object:
+    raise _Constant(name)
+
+
+def loads(text: str, max_depth: int = MAX_DEPTH) -> object:
+    """Parse JSON text bounded in depth; FileReadError (never another exception) when it is bad.
+
+    NaN and Infinity are refused, and so are integers too long for Python to read."""
+    check_depth(text, max_depth)
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        where = f"line {exc.lineno}, column {exc.colno}"
+        raise FileReadError(f"not valid JSON ({exc.msg}: {where})") from None
+    except _Constant as exc:
+        raise FileReadError(f"not valid JSON ({exc} is not a number)") from None
+    except ValueError:  # an integer longer than Python's limit on digits
+        raise FileReadError("a number in it is too long to read") from None
+    except RecursionError:
+        raise FileReadError("nested too deeply") from None
+    except MemoryError:
+        raise FileReadError("too big to read") from None
+
+
+def read_json(path: str | Path, max_bytes: int = MAX_BYTES, max_depth: int = MAX_DEPTH) -> object:
+    """A bounded JSON file (see the module's docstring); FileReadError saying what is wrong."""
+    data = read_bytes(path, max_bytes)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise FileReadError(f"not UTF-8 text (bad byte at offset {exc.start})") from None
+    return loads(text, max_depth)
+
+
+def fsync_directory(directory: str | Path) -> None:
+    """Make a rename in ``directory`` durable (where the system allows it)."""
+    try:
+        fd = os.open(directory, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # some file systems cannot sync a directory; the rename itself is still atomic
+    finally:
+        os.close(fd)
+
+
+def write_atomic(path: str | Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file, a rename and a sync of the directory:
+    never half a file, and the old content stays whole until the new one is complete."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    fsync_directory(path.parent)
+
+
+def remove_stale_temporaries(directory: str | Path) -> int:
+    """Delete the temporary files an interrupted :func:`write_atomic` left in ``directory``
+    (call it only while no other process writes there); how many were removed."""
+    removed = 0
+    try:
+        entries = list(os.scandir(directory))
+    except OSError:
+        return 0
+    for entry in entries:
+        try:
+            if _TEMP_NAME.match(entry.name) and entry.is_file(follow_symlinks=False):
+                os.unlink(entry.path)
+                removed += 1
+        except OSError:
+            continue
+    return removed
+
+
+MAX_ASIDE = 999  # at most this many copies of one file are set aside (damaged, backups)
+
+
+def aside_name(path: Path, kind: str, companions: tuple[str, ...] = ()) -> Path:
+    """The first free name to set ``path`` aside under: NAME.KIND, then NAME.KIND.2, … (free
+    together with the companion files NAME.KIND+suffix). OSError when MAX_ASIDE are taken."""
+    for n in range(1, MAX_ASIDE + 1):
+        target = path.with_name(f"{path.name}.{kind}" + (f".{n}" if n > 1 else ""))
+        names = [target, *(target.with_name(target.name + c) for c in companions)]
+        if not any(os.path.lexists(p) for p in names):
+            return target
+    raise OSError(f"there are already {MAX_ASIDE} {kind} copies of {path.name}")
+
+
+def move_without_replacing(source: Path, target: Path) -> None:
+    """Rename ``source`` to ``target`` but never over something already there: a hard link then
+    an unlink; a plain rename (after checking the name is free) where no link can be made."""
+    try:
+        os.link(source, target, follow_symlinks=False)
+    except FileExistsError:
+        raise OSError(f"{target.name} appeared meanwhile") from None
+    except OSError:  # no hard links here, or a directory: one game holds the directory
+        if os.path.lexists(target):
+            raise
+        os.rename(source, target)
+        return
+    os.unlink(source)
+

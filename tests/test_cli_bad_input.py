@@ -1,0 +1,116 @@
+"""`replay` and `simulate --record` given bad files and paths: one error line and an exit status
+(1 for bad data, 2 for bad usage), never a traceback, never a hang, nothing played in vain."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from game import record
+from game.match import Match
+from game.rules import Rules
+from tui.cli import main
+
+
+@pytest.fixture(scope="module")
+def good(tmp_path_factory) -> dict:
+    path = tmp_path_factory.mktemp("good")
+    assert main(["simulate", "--seed", "3", "--target", "300", "--record", str(path)]) == 0
+    return json.loads((path / "match-0.json").read_text())
+
+
+def _resigned(data: dict, **changes: object) -> str:
+    body = {k: v for k, v in {**data, **changes}.items() if k != "sha256"}
+    return json.dumps({**body, "sha256": record._checksum(body)})
+
+
+def _one_error(capsys: pytest.CaptureFixture[str]) -> str:
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith("tarocchino: error: ")
+    return err
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda p, g: p.write_text("[" * 5000 + "]" * 5000), "nested deeper"),
+        (lambda p, g: p.write_text(json.dumps(g).replace('"seed": 3', '"seed": ' + "7" * 5000)),
+         "number in it is too long"),
+        (lambda p, g: p.write_text(_resigned(g, first_dealer=1.0)), "bad first dealer 1.0"),
+        (lambda p, g: p.write_text(_resigned(g, version=True)), "unsupported record version"),
+        (lambda p, g: p.write_text(_resigned(g, actions=[])), "no actions"),
+        (lambda p, g: p.write_text(_resigned(g, actions=["play ,"])), "action 1"),
+        (lambda p, g: p.write_text(_resigned(g, rules={"target": "800"})), "target"),
+        (lambda p, g: p.symlink_to("/dev/zero"), "not a regular file"),
+        (lambda p, g: os.mkfifo(p), "not a regular file"),
+        (lambda p, g: p.mkdir(), "not a regular file"),
+        (lambda p, g: p.write_bytes(b"\xff" + json.dumps(g).encode()), "not UTF-8"),
+        (lambda p, g: p.write_bytes(b" " * (17 << 20)), "too big"),
+        (lambda p, g: None, "no such file"),
+    ],
+)
+def test_replay_of_bad_data(tmp_path: Path, good: dict, make, message: str, capsys) -> None:
+    path = tmp_path / "r.json"
+    make(path, good)
+    assert main(["replay", str(path)]) == 1
+    assert message in _one_error(capsys)
+
+
+def test_replay_of_an_unfinished_match_says_where_it_stops(tmp_path: Path, capsys) -> None:
+    match = Match(None, Rules(target=800))
+    while len(match.results) < 1 or len(match.actions) < 80:
+        match.apply(sorted(match.legal_actions(), key=str)[0])
+    record.save(match, tmp_path / "r.json")
+    assert main(["replay", str(tmp_path / "r.json")]) == 0
+    out, err = capsys.readouterr()
+    assert out.count("\n") == 1 and "stops in hand 2" in err
+
+
+def _simulate(path: Path | str) -> int:
+    return main(["simulate", "--seed", "1", "--matches", "2", "--record", str(path)])
+
+
+def test_record_paths_that_cannot_be_used(tmp_path: Path, capsys) -> None:
+    (tmp_path / "file").write_text("x")
+    (tmp_path / "taken" / "match-1.json").mkdir(parents=True)
+    for path, message in [
+        (tmp_path / "file", "File exists"),
+        (tmp_path / "file" / "sub", "Not a directory"),
+        (tmp_path / ("n" * 300), "File name too long"),
+        (tmp_path / "taken", "match-1.json is a directory"),
+    ]:
+        assert _simulate(path) == 2
+        assert message in _one_error(capsys)
+
+
+def test_an_unwritable_record_directory(tmp_path: Path, monkeypatch, capsys) -> None:
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr("tempfile.mkstemp", refuse)
+    assert _simulate(tmp_path) == 2
+    assert "cannot write there (Permission denied)" in _one_error(capsys)
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes anywhere")
+def test_a_read_only_record_directory(tmp_path: Path, capsys) -> None:
+    tmp_path.chmod(0o555)
+    try:
+        assert _simulate(tmp_path / "x") == 2
+        assert "Permission denied" in _one_error(capsys)
+    finally:
+        tmp_path.chmod(0o755)
+
+
+def test_a_record_that_cannot_be_written_after_playing(tmp_path: Path, monkeypatch, capsys) -> None:
+    def disk_full(match: Match, path: Path) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(record, "save", disk_full)
+    assert _simulate(tmp_path) == 1
+    out, err = capsys.readouterr()
+    assert out.count("\n") >= 1 and err.count("\n") == 1 and "No space left" in err

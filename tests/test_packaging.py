@@ -1,0 +1,55 @@
+"""The installed game carries its own files: a wheel built from the checkout, installed in a fresh
+virtual environment, finds the help (with the house rules) and the stylesheet."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import sysconfig
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+_PROBE = """
+import sys
+from pathlib import Path
+import tui
+from tui.screens.help import help_text
+text = help_text()
+assert Path(tui.__file__).resolve().is_relative_to(Path(sys.prefix).resolve()), tui.__file__
+assert "House rules" in text and "rounded to 5" in text, text[:200]
+assert "nobody can call" in text and "card by card" in text
+from importlib import resources
+assert resources.files("tui").joinpath("app.tcss").is_file()
+print("ok", len(text))
+"""
+
+
+def test_a_wheel_installed_elsewhere_finds_the_help(tmp_path: Path) -> None:
+    wheels = tmp_path / "wheels"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--disable-pip-version-check",
+         "--quiet", "--wheel-dir", str(wheels), str(ROOT)],
+        check=True, capture_output=True, text=True, timeout=300,
+    )
+    (wheel,) = wheels.glob("tarocchino-*.whl")
+    env_dir = tmp_path / "env"
+    venv.EnvBuilder(with_pip=False).create(env_dir)
+    python = env_dir / "bin" / "python"
+    purelib = Path(subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        check=True, capture_output=True, text=True).stdout.strip())
+    # The game's dependencies (Textual) come from this environment; the game from the wheel only
+    # (a path listed in a .pth file is not scanned for more .pth files, so the checkout's
+    # editable install does not leak in).
+    (purelib / "deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps",
+         "--no-index", "--disable-pip-version-check", "--quiet", str(wheel)],
+        check=True, capture_output=True, text=True, timeout=300,
+    )
+    out = subprocess.run([str(python), "-I", "-c", _PROBE], cwd=tmp_path, capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("ok")

@@ -1,0 +1,142 @@
+"""`tarocchino export`: a match as its JSON record or as a printable scoresheet."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from game import record
+from game.errors import RecordError
+from game.match import Match
+from tui.scoresheet import DEFAULT_NAMES, scoresheet
+from tui.settings import data_dir
+from tui.stats import SeatInfo, load_match
+
+PROG = "tarocchino export"
+
+_EPILOG = """\
+examples:
+  tarocchino export --match last                  the latest finished match, as a scoresheet
+  tarocchino export --match 12 --format json --output match-12.json
+  tarocchino export games/match-0.json --names Anna,Bruno,Carla,Dario --output sheet.txt
+  tarocchino export --saved                       the match in progress, hands so far
+
+A match comes from a game record file (written by `simulate --record` or an export), with
+--match from the statistics database, where every finished match is kept (`tarocchino stats`
+lists the latest with their numbers), or with --saved from the autosave of the match in
+progress. The JSON form is the game record itself: `tarocchino replay` reads it. The text form
+lists every hand: the dealer, each side's captured combinations with their cards, card points,
+last trick, declarations, total and running score, then the winner.
+"""
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "export",
+        help="a match as its JSON record or a printable scoresheet",
+        description="Export a match: its game record (JSON) or a plain-text scoresheet.",
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("file", nargs="?", type=Path, metavar="FILE", help="a game record file")
+    parser.add_argument("--match", metavar="N|last",
+                        help="a match from the statistics database (its number, or 'last')")
+    parser.add_argument("--saved", action="store_true",
+                        help="the match in progress, saved in the data directory")
+    parser.add_argument("--format", choices=("text", "json"), default="text",
+                        help="text: the scoresheet (default); json: the game record")
+    parser.add_argument("--output", type=Path, metavar="PATH",
+                        help="write to PATH (atomically) instead of standard output")
+    parser.add_argument("--names", metavar="A,B,C,D",
+                        help="the four players' names by seat (a record file has none)")
+    parser.set_defaults(func=run)
+
+
+def _error(message: str) -> int:
+    print(f"{PROG}: error: {message}", file=sys.stderr)
+    return 2
+
+
+def _names(text: str | None) -> tuple[str, ...] | None:
+    if text is None:
+        return None
+    names = tuple(n.strip() for n in text.split(","))
+    if len(names) != 4 or not all(names):
+        raise ValueError("--names needs four names separated by commas")
+    if len(set(names)) != 4:
+        raise ValueError("the four names must be different")
+    return names
+
+
+def _from_database(which: str) -> tuple[Match, tuple[str, ...], tuple[str, ...], str]:
+    """The match, names, kinds and time of a recorded match; ValueError saying why not."""
+    if which != "last" and not which.isdigit():
+        raise ValueError(f"--match takes a match number or 'last', not {which!r:.40}")
+    finished, message = load_match(None, None if which == "last" else int(which))
+    if finished is None:
+        raise ValueError(message or "the match cannot be read")
+    if message:
+        print(f"{PROG}: {message}", file=sys.stderr)
+    try:
+        match = record.from_json(finished.record)
+    except RecordError as exc:
+        raise ValueError(f"the stored record cannot be replayed: {exc}") from None
+    names = tuple(s.name for s in finished.seats)
+    kinds = tuple(s.level or s.kind for s in finished.seats)
+    return match, names, kinds, finished.ended_at
+
+
+def _saved() -> tuple[Match, tuple[str, ...], tuple[str, ...]]:
+    """The match in progress from the autosave, with its names and kinds; ValueError if none."""
+    from tui.save import SaveError, SaveStore  # the game's own modules: only when asked for
+
+    try:
+        session = SaveStore(data_dir()).read()
+    except SaveError as exc:
+        raise ValueError(f"the saved match cannot be read: {exc}") from None
+    seats = session.seats
+    kinds = (SeatInfo(s.name, session.substitutes.get(i, s.kind)) for i, s in enumerate(seats))
+    return session.match, tuple(s.name for s in seats), tuple(k.level or k.kind for k in kinds)
+
+
+def run(args: argparse.Namespace) -> int:
+    if [args.file is not None, args.match is not None, args.saved].count(True) != 1:
+        return _error("give one of a record FILE, --match N|last or --saved")
+    kinds: tuple[str, ...] | None = None
+    when = None
+    try:
+        names = _names(args.names)
+        if args.match is not None:
+            match, stored, kinds, when = _from_database(args.match)
+            names = names or stored
+        elif args.saved:
+            match, stored, kinds = _saved()
+            names = names or stored
+        else:
+            match = record.load(args.file)
+    except (ValueError, RecordError) as exc:
+        return _error(str(exc))
+    if args.format == "json":
+        text = record.dumps(match) + "\n"
+    else:
+        text = scoresheet(match, names or DEFAULT_NAMES, kinds=kinds, when=when)
+    if args.output is None:
+        sys.stdout.write(text)
+        return 0
+    if args.file is not None and _same_file(args.file, args.output):
+        return _error("--output would overwrite the record being exported")
+    try:
+        record.write_atomic(args.output, text)
+    except OSError as exc:
+        return _error(f"cannot write {args.output}: {exc.strerror or exc}")
+    print(f"Wrote {args.output}", file=sys.stderr)
+    return 0
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False

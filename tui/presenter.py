@@ -1,0 +1,403 @@
+"""What the table says: a :class:`PlayerView` and the seats in, the texts of the table out.
+
+Pure functions, no Textual: the table screen draws what :func:`present` returns, and the same
+texts serve local play, a network seat and a hand review. Every fact comes from the view or the
+engine (the legal actions, ``game.tricks``, the hand results); nothing here re-derives a rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from rich.text import Text
+
+from ai.spec import label_of
+from game.actions import DECLARE, DISCARD, PLAY, Action
+from game.cards import CODES, MAT, SUIT, SUIT_NAMES, TRUMP, Card, sorted_for_display
+from game.hand import TRICKS, HandResult
+from game.phase import Phase
+from game.tricks import led_suit, why_illegal, winning_index
+from game.view import PlayerView
+from tui.narrate import declaration_lines, declaration_summary, hand_log, suit_word
+from tui.render import Look, card_name, card_text, cards_text, face
+from tui.session import HUMAN, Seat, side_name
+from tui.words import listed, plural, verb
+
+DOING = {Phase.DISCARD: "to discard two cards", Phase.DECLARE: "to declare and play",
+         Phase.PLAY: "to play a card"}
+DOING_SHORT = {Phase.DISCARD: "discarding", Phase.DECLARE: "to declare", Phase.PLAY: "to play"}
+# Who is at a seat played elsewhere (a table over the network): the tags of Scene.presence.
+CONNECTED, AWAY, OPEN_SEAT = "connected", "away", "open seat"
+
+
+def address(name: str, text: str) -> Text:
+    """"Anna, your turn: …", or "Your turn: …" for the player called "You"."""
+    if name == "You":
+        return Text(text[:1].upper() + text[1:])
+    return Text.assemble((name, "bold"), ", ", text)
+
+
+@dataclass(frozen=True, slots=True)
+class Scene:
+    """Everything the table shows, besides the widgets' own state.
+
+    ``view`` is what is drawn: a seat's own view (``hand_shown``: its hand is on screen, and it
+    is the person at the keyboard), or a public view with no cards at all."""
+
+    view: PlayerView
+    seats: tuple[Seat, ...]
+    bottom: int  # the seat drawn at the bottom of the table
+    look: Look = Look()
+    hand_shown: bool = False
+    results: tuple[HandResult, ...] = ()  # the finished hands before this one
+    over: bool = False  # the hand has ended: its final table is drawn while its sheet comes
+    thinking: int | None = None  # the bot seat thinking now
+    marked: tuple[Card, ...] = ()  # cards marked for the discard
+    show_last: bool = False  # the last trick, shown on demand
+    substitutes: dict[int, str] = field(default_factory=dict)  # seat -> level playing instead
+    undo: bool = False  # undo is offered (one person against bots)
+    watching: bool = False  # nobody plays at this screen: four bots
+    paused: bool = False  # watching, and the bots wait
+    speed: str = ""  # watching: the bots' pace in words ("0.6 s a card")
+    notice: Text | None = None  # a message that takes the status line (a reason, a hint)
+    # seat -> who is there, at a table over the network: CONNECTED, AWAY (and the bot playing
+    # for the seat meanwhile, see bot_tag) or OPEN_SEAT (nobody yet)
+    presence: dict[int, tuple[str, ...]] = field(default_factory=dict)
+
+    @property
+    def my_turn(self) -> bool:
+        """The person whose hand is shown is to act now."""
+        v = self.view
+        return self.hand_shown and not self.over and v.turn == v.seat
+
+
+@dataclass(frozen=True, slots=True)
+class SeatTexts:
+    """One seat's panel."""
+
+    name: str
+    lines: Text  # name, tags and cards left (one fact a line for the side seats)
+    to_act: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TrickTexts:
+    """The middle of the table: the cards by seat, the one winning, two caption lines."""
+
+    cards: dict[int, Card]
+    highlight: int | None
+    captions: tuple[Text, Text]
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreTexts:
+    """The score box: a line per side (the bottom seat's side first) and the hand/target line."""
+
+    rows: tuple[tuple[str, str], ...]  # (side, score)
+    footer: tuple[str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class TableTexts:
+    """Every text of the table."""
+
+    topbar: Text
+    seats: tuple[SeatTexts, SeatTexts, SeatTexts, SeatTexts]  # bottom, right, top, left
+    trick: TrickTexts
+    status: Text
+    log: list[Text]
+    declarations: list[Text]
+    score: ScoreTexts
+    keys: list[tuple[str, str, str]]  # (key shown, what it does, action)
+
+
+# ----------------------------------------------------------------------- the whole table
+def present(scene: Scene) -> TableTexts:
+    names = [s.name for s in scene.seats]
+    seats = tuple(seat_texts(scene, (scene.bottom + rel) % 4, compact=rel in (1, 3))
+                  for rel in range(4))
+    return TableTexts(
+        topbar=topbar(scene, names),
+        seats=seats,  # type: ignore[arg-type]
+        trick=trick_texts(scene, names),
+        status=status(scene, names),
+        log=[*earlier_hands(scene), *hand_log(scene.view, names, scene.look)],
+        declarations=declaration_lines(scene.view, names, scene.look),
+        score=score_texts(scene),
+        keys=keys(scene),
+    )
+
+
+def topbar(scene: Scene, names: Sequence[str]) -> Text:
+    v, dot = scene.view, scene.look.dot
+    text = Text.assemble(("TAROCCHINO", "bold"), ("  Ottocento", "dim"))
+    where = f"Hand {v.hand_number + 1}"
+    if v.phase in (Phase.PLAY, Phase.DECLARE):
+        where += f" {dot} trick {min(len(v.tricks) + 1, TRICKS)} of {TRICKS}"
+    elif v.phase == Phase.DISCARD:
+        where += f" {dot} the discard"
+    text.append(f"   {where} {dot} dealer {names[v.dealer]}")
+    if scene.watching:
+        text.append(f" {dot} ")
+        text.append("paused" if scene.paused else "watching", style="bold")
+    return text
+
+
+def bot_tag(kind: str) -> str:
+    """"hard bot": a seat's tag when a bot plays it."""
+    return f"{label_of(kind)} bot"
+
+
+def seat_tags(scene: Scene, seat: int) -> list[str]:
+    """"dealer", "partner"/"opponent" (of the bottom seat), "hard bot", and who is there
+    (``Scene.presence``: "away", …)."""
+    tags = []
+    if seat == scene.view.dealer:
+        tags.append("dealer")
+    if seat != scene.bottom and not scene.watching:
+        tags.append("partner" if (seat - scene.bottom) % 2 == 0 else "opponent")
+    if scene.watching:
+        tags.append(f"side {'AB'[seat & 1]}")
+    kind = scene.seats[seat].kind
+    if kind != HUMAN:
+        tags.append(bot_tag(scene.substitutes.get(seat, kind)))
+    tags += scene.presence.get(seat, ())
+    return tags
+
+
+def seat_texts(scene: Scene, seat: int, *, compact: bool) -> SeatTexts:
+    v, look = scene.view, scene.look
+    name = scene.seats[seat].name
+    to_act = v.turn == seat and not scene.over
+    head = Text.assemble((f"{look.pointer} " if to_act else "", "bold"), (name, "bold"))
+    parts = [head, *(Text(t, style="dim") for t in seat_tags(scene, seat))]
+    parts.append(Text(plural(v.hand_sizes[seat], "card"), style="dim"))
+    text = Text("\n" if compact else f" {look.dot} ").join(parts)
+    doing = ""
+    if to_act and scene.thinking == seat:
+        doing = "thinking" + look.ellipsis
+    elif to_act:
+        doing = (DOING_SHORT if compact else DOING).get(v.phase, "")
+    if doing:
+        text.append("\n" if compact else "  ")
+        text.append(doing, style="italic")
+    if not compact:
+        d = v.declarations[seat]
+        if d is not None and d.families:
+            text.append("\n")
+            text.append(f"declared {declaration_summary(d, look)}", style="italic")
+        if seat == v.seat and v.discard and scene.hand_shown:
+            text.append("\n")
+            text.append("your discard: ", style="dim italic")
+            text.append_text(cards_text(sorted_for_display(v.discard), look))
+    return SeatTexts(name, text, to_act)
+
+
+def trick_texts(scene: Scene, names: Sequence[str]) -> TrickTexts:
+    v = scene.view
+    if (scene.show_last or not v.trick) and v.tricks:
+        last = v.tricks[-1]
+        cards = {last.seat_of(i): c for i, c in enumerate(last.cards)}
+        label = "Last trick" if scene.show_last and v.trick else f"Trick {len(v.tricks)}"
+        who = names[last.winner]
+        captions = (
+            Text(f"{label}: {lead_words(names[last.leader], last.cards)}", style="dim"),
+            Text.assemble((who, "bold"), f" {verb(who, 'takes')} it"),
+        )
+        return TrickTexts(cards, last.winner, captions)
+    cards = {(v.leader + i) % 4: c for i, c in enumerate(v.trick)}
+    if v.trick:
+        lead = (v.leader + winning_index(v.trick)) % 4 if led_suit(v.trick) >= 0 else None
+        captions = (
+            Text(lead_words(names[v.leader], v.trick), style="dim"),
+            Text.assemble((names[lead], "bold"), f" {verb(names[lead], 'is')} winning")
+            if lead is not None else Text(),
+        )
+        return TrickTexts(cards, lead, captions)
+    if v.phase == Phase.DISCARD:
+        dealer = names[v.dealer]
+        return TrickTexts({}, None, (Text(f"{dealer} {verb(dealer, 'is')} discarding",
+                                          style="dim"), Text()))
+    leader = names[v.leader]
+    return TrickTexts({}, None, (Text(f"{leader} {verb(leader, 'leads')} the first trick",
+                                      style="dim"), Text()))
+
+
+def lead_words(leader: str, trick: Sequence[Card]) -> str:
+    """"Anna led Coppe", or "Anna led the Matto: Coppe to follow" (the next card sets the suit)."""
+    if trick[0] != MAT:
+        return f"{leader} led {suit_word(trick)}"
+    if len(trick) == 1:
+        return f"{leader} led the Matto: the next card sets the suit"
+    return f"{leader} led the Matto: {suit_word(trick)} to follow"
+
+
+def earlier_hands(scene: Scene) -> list[Text]:
+    """One line per finished hand: what each side made."""
+    sides = (side_name(scene.seats, 0), side_name(scene.seats, 1))
+    return [Text(f"Hand {i + 1}: {sides[0]} +{r.sides[0].total}, {sides[1]} +{r.sides[1].total}",
+                 style="dim") for i, r in enumerate(scene.results)]
+
+
+def score_texts(scene: Scene) -> ScoreTexts:
+    v = scene.view
+    first = scene.bottom & 1
+    rows = tuple((side_name(scene.seats, side), str(v.scores[side])) for side in (first, 1 - first))
+    return ScoreTexts(rows, (f"Hand {v.hand_number + 1}", f"target {v.target}"))
+
+
+# ----------------------------------------------------------------------- the status line
+def play_rule(view: PlayerView) -> str:
+    """What the player to lead or follow must do, read off the engine's legal cards."""
+    legal = {a.card for a in view.legal if a.kind == PLAY}
+    hand = set(sorted_for_display(view.hand))
+    if not view.trick:
+        return "lead any card"
+    if legal == hand:
+        return "play any card"
+    led = led_suit(view.trick)
+    name = "trumps" if led == TRUMP else SUIT_NAMES[led]
+    if any(SUIT[c] == led for c in legal):
+        rule = f"follow {name}"
+    else:
+        rule = f"no {name}: play a trump"
+    return rule + (" (or the Matto)" if MAT in legal else "")
+
+
+def status(scene: Scene, names: Sequence[str]) -> Text:
+    if scene.notice:
+        return scene.notice
+    v, look = scene.view, scene.look
+    if scene.over:
+        return Text("The hand is over.", style="dim")
+    if scene.watching:
+        pace = "paused" if scene.paused else scene.speed
+        return Text.assemble(("Watching four bots", "bold"),
+                             f" ({pace}): space pauses, + and - change the pace.")
+    if v.turn < 0:
+        return waiting_for_players(scene)
+    who = names[v.turn]
+    if not scene.my_turn:
+        if scene.thinking == v.turn:
+            return Text(f"{who} {verb(who, 'is')} thinking{look.ellipsis}", style="dim")
+        return Text(waiting_for(who, scene.presence.get(v.turn, ())), style="dim")
+    if v.phase == Phase.DISCARD:
+        text = address(who, "you deal: mark two cards to discard ")
+        text.append(f"({len(scene.marked)}/2", style="bold")
+        if scene.marked:
+            text.append(": ")
+            text.append_text(cards_text(scene.marked, look))
+        text.append("). Kings and Tarocchi stay.")
+        return text
+    if v.phase == Phase.PLAY:
+        rule = play_rule(v)
+        text = address(who, f"your turn: {rule}.")
+        if rule not in ("lead any card", "play any card"):
+            text.append(" The raised cards may be played.")
+        return text
+    return Text()
+
+
+def waiting_for(who: str, presence: Sequence[str]) -> str:
+    """"Waiting for Anna.", and whether she is away or a bot plays for her meanwhile."""
+    if AWAY not in presence:
+        return f"Waiting for {who}."
+    bots = [tag for tag in presence if tag not in (AWAY, CONNECTED, OPEN_SEAT)]
+    if bots:
+        return f"{who} {verb(who, 'is')} away: the {bots[0]} plays for now."
+    return f"Waiting for {who} (away)."
+
+
+def waiting_for_players(scene: Scene) -> Text:
+    """Before a table's match starts: the seats nobody has taken yet."""
+    empty = [str(seat + 1) for seat, tags in sorted(scene.presence.items()) if OPEN_SEAT in tags]
+    if not empty:
+        return Text()
+    return Text.assemble(("Waiting for players: ", "bold"),
+                         f"seat{'s' * (len(empty) > 1)} {listed(empty)} open. The match starts "
+                         "when every seat is taken.")  # fmt: skip
+
+
+def keys(scene: Scene) -> list[tuple[str, str, str]]:
+    """The key bar: what each key does now."""
+    look = scene.look
+    out = []
+    if scene.watching:
+        out.append(("space", "Go on" if scene.paused else "Pause", "pause"))
+        out += [("+", "Faster", "faster"), ("-", "Slower", "slower")]
+    elif scene.my_turn and scene.view.phase == Phase.DISCARD:
+        out.append((look.enter, "Mark", "play"))
+    elif scene.my_turn and scene.view.phase == Phase.PLAY:
+        out.append((look.enter, "Play", "play"))
+    out += [("?", "Help", "help"), ("p", "Last trick", "last_trick")]
+    if not scene.watching:
+        out.append(("t", "Hint", "hint"))
+    if scene.undo:
+        out.append(("u", "Undo", "undo"))
+    out += [("s", "Settings", "settings"), ("q", "Menu", "leave")]
+    return out
+
+
+# ----------------------------------------------------------------------- single messages
+def card_note(view: PlayerView, c: Card, look: Look) -> Text:
+    """The card under the cursor: its name and, when it cannot be chosen now, why (the engine's
+    reason, with the card named as it is drawn)."""
+    text = Text(card_name(c, look), style="dim")
+    reason = card_refusal(view, c, look)
+    if reason:
+        text.append("  ")
+        text.append(reason, style="bold")
+    return text
+
+
+def card_refusal(view: PlayerView, c: Card, look: Look) -> str | None:
+    """Why ``c`` may not be chosen now, or None."""
+    if view.phase == Phase.PLAY:
+        reason = why_illegal(view.hand, view.trick, c)
+        if reason and reason.startswith(CODES[c] + " "):
+            reason = face(c, look) + reason[len(CODES[c]):]
+        return reason
+    if view.phase == Phase.DISCARD and not any(c in a.cards for a in view.legal):
+        return (f"{face(c, look)} may not be discarded: Kings, Angelo, Mondo, Bégato and the "
+                "Matto (carte da 5) stay in hand.")
+    return None
+
+
+def discardable(view: PlayerView) -> frozenset[Card]:
+    """The cards that may go in the discard (those of the engine's legal discards)."""
+    return frozenset(c for a in view.legal if a.kind == DISCARD for c in a.cards)
+
+
+def discard_question(marked: Sequence[Card], look: Look) -> Text:
+    a, b = marked
+    question = Text.assemble("Discard ", card_text(a, look), " and ", card_text(b, look), "?")
+    question.append("\nThey count for your side if it wins a trick.", style="dim")
+    return question
+
+
+def hint_text(action: Action, reason: str, look: Look) -> Text:
+    text = Text("Hint: ", style="bold")
+    if action.kind == PLAY:
+        text.append("play ")
+        text.append_text(card_text(action.card, look))
+    elif action.kind == DISCARD:
+        text.append("discard ")
+        text.append_text(cards_text(action.cards, look))
+    elif action.kind == DECLARE:
+        text.append(str(action))
+    if reason:
+        text.append(f" - {reason}" if look.ascii else f" — {reason}", style="dim")
+    return text
+
+
+def handover_context(view: PlayerView, seats: Sequence[Seat], look: Look) -> str:
+    """The hand-over screen's first line: where the match stands, and who took the last trick
+    (public facts only, no card)."""
+    dot = look.dot
+    text = (f"Hand {view.hand_number + 1} {dot} {side_name(seats, 0)} {view.scores[0]} {dot} "
+            f"{side_name(seats, 1)} {view.scores[1]}")
+    if view.tricks and not view.trick:
+        winner = seats[view.tricks[-1].winner].name
+        text += f"\n{winner} {verb(winner, 'takes')} trick {len(view.tricks)}."
+    return text

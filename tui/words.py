@@ -1,0 +1,31 @@
+"""Small English helpers for what the game says: plurals, verbs and possessives that agree with
+a player's name (the lone human is "You")."""
+
+from __future__ import annotations
+
+_PLURAL = {"is": "are", "has": "have"}
+
+
+def plural(n: int, word: str) -> str:
+    """"1 card", "2 cards"."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def verb(name: str, third_person: str) -> str:
+    """The verb agreeing with ``name``: "You play", "Anna plays"."""
+    if name != "You":
+        return third_person
+    return _PLURAL.get(third_person, third_person[:-1] if third_person.endswith("s") else
+                       third_person)
+
+
+def possessive(name: str) -> str:
+    """"Anna's", or "your" for the player called "You"."""
+    return "your" if name == "You" else f"{name}'s"
+
+
+def listed(items: list[str]) -> str:
+    """"2", "2 and 3", "2, 3 and 4"."""
+    if len(items) < 2:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
