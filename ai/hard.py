@@ -1,13 +1,17 @@
-"""The hard bot: PIMC with inference, exact endgames and a time (or sample) budget.
+"""The hard bot: PIMC over deals shaped like real ones, with a time (or deal) budget.
 
 Each card decision deals the hidden cards many times consistently with everything public
 (:mod:`ai.inference`: cards played, voids, declared cards, the discard's limits, the
-assumption that everybody declared all he held; optionally deals weighted by how well they
-explain the others' play), values every legal card on each deal by
-finishing the hand with the rules of thumb (:mod:`ai.policy`, a little noise) or, in the last
-tricks, exactly by alpha-beta (:mod:`ai.solver`), and plays the best average. The evaluation
-is the true end of the hand: combinations built in each side's pile, card points, last trick,
-the discard and the Matto exchange. Candidates clearly behind are dropped early.
+assumption that everybody declared all he held) and with how the dealer discarded: the two
+hidden discarded cards are those the discard heuristic picks from the dealer's seventeen
+(``dealer_discards``), so the dealer's hand has the voids and the missing scartini a real
+discard leaves. On each deal it values every legal card by finishing the hand with the rules of
+thumb (:mod:`ai.policy`, a little noise) and plays the best average. The value is the true
+end of the hand: combinations built in each side's pile, card points, last trick, the discard,
+the Matto exchange, and the declarations (made, and expected from the players still to
+declare), so the mean of the chosen card is the margin the hint announces. Candidates clearly
+behind are dropped early; cards that play alike (pips with nothing between them, the Mori) are
+searched once.
 
 The discard is searched the same way among the best pairs of the heuristic of
 :mod:`ai.discard` (what each pair breaks, secures, voids), adding what the kept cards declare.
@@ -19,11 +23,14 @@ Options (keywords of ``make_bot("hard", ...)``):
 * ``iterations`` (default None): deals of the hidden cards per decision; alone, it makes the bot
   fully deterministic given its generator;
 * ``eps`` (default 0.1): the share of random cards in the playouts;
-* ``solver_tricks`` (default 3): solve exactly when this many tricks or fewer remain;
+* ``solver_tricks`` (default 0: off): solve the last tricks exactly by alpha-beta
+  (:mod:`ai.solver`) on each deal; measured to lose points (it plays as if every card were seen);
 * ``discard_candidates`` (default 8): discards searched;
 * ``trust_declarations`` (default True): assume the others declared all they held;
 * ``mismatch`` (default 1.0: off): how much less likely a deal is for each card the others
-  played that the rules of thumb would not have played with it (0.5 halves it).
+  played that the rules of thumb would not have played with it (0.5 halves it);
+* ``dealer_discards`` (default True): deal the hidden discard as the dealer most likely made it;
+* ``prune_sigmas`` (default 2.0): drop a candidate this many standard errors behind the best.
 """
 
 from __future__ import annotations
