@@ -230,8 +230,16 @@ class Knowledge:
         kept = union & ~pair
         if pair == discard or not pair or kept & ~(slot.allowed | slot.forced):
             return deal
-        hands[dealer] = kept
-        return hands, pair
+        shaped = hands[:]
+        shaped[dealer] = kept
+        if not self._hard_ok((shaped, pair)):
+            return deal
+        declared = self.view.declarations[dealer]
+        if self.trust_declarations and declared is not None:
+            held = declarable_families(self.initial_hand(shaped, dealer))
+            if set(held) != set(declared.families):
+                return deal
+        return shaped, pair
 
     def _sample(self, rng: random.Random) -> tuple[list[Mask], Mask]:
         best = None
