@@ -2,7 +2,10 @@
 
 For each determinization (a deal of the hidden cards drawn by :class:`ai.inference.Knowledge`),
 every candidate card is played and the hand is finished, either by the rule-of-thumb playout of
-:mod:`ai.policy` (with some noise) or, near the end, exactly by :class:`ai.solver.Solver`. All
+:mod:`ai.policy` (with some noise) or, near the end, exactly by :class:`ai.solver.Solver`. Its
+value is the margin at the end of the hand, the declarations included (those made, and for the
+players still to declare what their dealt hands realise): the same for every candidate on a
+deal, so it changes no choice, but the mean is then the margin the hand should end with. All
 candidates share the same determinization and the same playout generator (common random
 numbers), so their difference is measured with little noise. A candidate whose mean falls far
 behind the best is dropped, which leaves the budget to the close ones.
@@ -68,30 +71,24 @@ class Stats:
 
     def mean(self, i: int) -> float:
         """The candidate's mean value over the deals, weighted by their likelihood."""
-        v = self.values[i]
-        if not v:
-            return -math.inf
-        w = self.weights
-        total = sum(w[: len(v)])
-        if total <= 0:
-            return sum(v) / len(v)
-        return sum(a * b for a, b in zip(v, w, strict=False)) / total
+        return _weighted_mean(self.values[i], self.weights) if self.values[i] else -math.inf
 
     def declared_mean(self) -> float:
         """The part of every candidate's mean that comes from the declarations (made, and
         expected from the deals for the players still to declare)."""
-        d = self.declared
-        if not d:
-            return 0.0
-        w = self.weights[: len(d)]
-        total = sum(w)
-        if total <= 0:
-            return sum(d) / len(d)
-        return sum(a * b for a, b in zip(d, w, strict=False)) / total
+        return _weighted_mean(self.declared, self.weights) if self.declared else 0.0
 
     def best(self) -> int:
         """Index of the best candidate still alive (the first among equals)."""
         return max((i for i in range(len(self.cards)) if self.alive[i]), key=self.mean)
+
+
+def _weighted_mean(values: list[float], weights: list[float]) -> float:
+    """The mean of ``values`` weighted by the first weights (plain when they add up to 0)."""
+    total = sum(weights[: len(values)])
+    if total <= 0:
+        return sum(values) / len(values)
+    return sum(a * b for a, b in zip(values, weights, strict=False)) / total
 
 
 def search_cards(
@@ -120,7 +117,7 @@ def search_cards(
         if settings.mismatch < 1.0:
             weight = knowledge.likelihood(hands, discard, settings.mismatch)
         stats.weights.append(weight)
-        bonus = known + sum(sign * combination_points(hands[s]) for s, sign in pending)
+        bonus = known + declared_by(hands, pending)
         stats.declared.append(bonus)
         dealt = base.deal_in(hands, discard)
         if exact:
@@ -181,6 +178,12 @@ def declarations(view: PlayerView) -> tuple[int, list[tuple[int, int]]]:
         elif seat != view.seat:
             pending.append((seat, sign))
     return known, pending
+
+
+def declared_by(hands: list[Mask], pending: list[tuple[int, int]]) -> int:
+    """What the seats still to declare (with their signs, as :func:`declarations` gives them)
+    declare from these hands: everything each realises."""
+    return sum(sign * combination_points(hands[seat]) for seat, sign in pending)
 
 
 def _sampled(stats: Stats, settings: Settings, deadline: float) -> bool:
@@ -245,7 +248,7 @@ def search_discards(
     while stats.samples < limit:
         hands, _ = knowledge.sample(rng)
         stats.weights.append(1.0)
-        bonus = known + sum(sign * combination_points(hands[s]) for s, sign in pending)
+        bonus = known + declared_by(hands, pending)
         stats.declared.append(bonus)
         seed = rng.getrandbits(32)
         for i in range(k):
