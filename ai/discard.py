@@ -9,7 +9,7 @@ so a Queen or a Knight laid away is nearly always a point secured (``secure`` we
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ai.tables import SUITS4
 from game.actions import Action
@@ -45,9 +45,12 @@ def pair_value(hand: Mask, a: Card, b: Card, secure: float = SECURE) -> float:
     return score
 
 
-def best_pair(hand: Mask, allowed: Mask) -> Mask:
+def best_pair(
+    hand: Mask, allowed: Mask, accept: Callable[[Mask], bool] | None = None
+) -> Mask:
     """The discard :func:`rank_discards` puts first among the pairs of ``allowed`` cards of
-    ``hand`` (how a dealer holding ``hand`` most likely discarded), as a mask; 0 for none.
+    ``hand`` (how a dealer holding ``hand`` most likely discarded), as a mask; 0 for none. With
+    ``accept``, only the pairs it accepts count.
 
     Fast: a pair can score at most what the whole hand declares less its costs plus its voids
     (taking cards away never adds a combination), so the pairs are tried best bound first and
@@ -75,7 +78,9 @@ def best_pair(hand: Mask, allowed: Mask) -> Mask:
             break
         score = pair_value(hand, a, b)
         if score > best_score or score == best_score and index < best_index:
-            best, best_score, best_index = (1 << a) | (1 << b), score, index
+            pair = (1 << a) | (1 << b)
+            if accept is None or accept(pair):
+                best, best_score, best_index = pair, score, index
     return best
 
 

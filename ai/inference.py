@@ -219,27 +219,35 @@ class Knowledge:
 
     def _as_discarded(self, deal: tuple[list[Mask], Mask]) -> tuple[list[Mask], Mask]:
         """The deal with the dealer's discard chosen the way a dealer holding his seventeen
-        cards most likely chose it (:func:`ai.discard.best_pair`): the two cards dealt to the
-        discard and to his hand are shared out again, when the view allows it."""
+        cards most likely chose it (:func:`ai.discard.best_pair`) among the discards that leave
+        his hand the declarations he made: the two cards dealt to the discard and to his hand
+        are shared out again."""
         hands, discard = deal
         slot = self._dealer_slot
         assert slot is not None
         dealer = slot.index
         union = hands[dealer] | discard
-        pair = best_pair(union | self.played_by[dealer], union & ~FIVES & ~slot.forced)
-        kept = union & ~pair
-        if pair == discard or not pair or kept & ~(slot.allowed | slot.forced):
-            return deal
         shaped = hands[:]
-        shaped[dealer] = kept
-        if not self._hard_ok((shaped, pair)):
+
+        def keeps(pair: Mask) -> bool:
+            if union & ~pair & ~(slot.allowed | slot.forced):
+                return False
+            shaped[dealer] = union & ~pair
+            return self._hard_ok((shaped, pair)) and self._declared_all(shaped, dealer)
+
+        pair = best_pair(union | self.played_by[dealer], union & ~FIVES & ~slot.forced, keeps)
+        if not pair or pair == discard:
             return deal
-        declared = self.view.declarations[dealer]
-        if self.trust_declarations and declared is not None:
-            held = declarable_families(self.initial_hand(shaped, dealer))
-            if set(held) != set(declared.families):
-                return deal
+        shaped[dealer] = union & ~pair
         return shaped, pair
+
+    def _declared_all(self, hands: list[Mask], seat: int) -> bool:
+        """``seat`` declared every family his hand realised (true when he has not declared, or
+        when the declarations are not trusted)."""
+        declared = self.view.declarations[seat]
+        if not self.trust_declarations or declared is None:
+            return True
+        return set(declarable_families(self.initial_hand(hands, seat))) == set(declared.families)
 
     def _sample(self, rng: random.Random) -> tuple[list[Mask], Mask]:
         best = None
@@ -389,13 +397,11 @@ class Knowledge:
         if not self._hard_ok(deal):
             return False
         hands, _ = deal
-        for decl in self.view.declarations:
-            if decl is None or decl.seat == self.seat:
-                continue
-            held = declarable_families(self.initial_hand(hands, decl.seat))
-            if set(held) != set(decl.families):
-                return False
-        return True
+        return all(
+            self._declared_all(hands, d.seat)
+            for d in self.view.declarations
+            if d is not None and d.seat != self.seat
+        )
 
 
 def is_consistent(view: PlayerView, hands: list[Mask], discard: Mask) -> str | None:
