@@ -30,8 +30,9 @@ class TarocchinoApp(App[None]):
     """Ottocento in the terminal.
 
     ``seats`` given: a match starts at once (``tarocchino play --seats …``); ``resume``: the saved
-    match is resumed; otherwise the start screen is shown. ``persist=False`` keeps settings changes
-    for this run only (tests)."""
+    match is resumed; ``review``: that screen (a hand review) is shown, and closing it quits;
+    otherwise the start screen is shown. ``persist=False`` keeps settings changes for this run
+    only (tests)."""
 
     CSS_PATH = "app.tcss"
     TITLE = "Tarocchino"
@@ -53,6 +54,7 @@ class TarocchinoApp(App[None]):
         target: int = DEFAULT_TARGET,
         resume: bool = False,
         persist: bool = True,
+        review: Screen | None = None,
     ) -> None:
         super().__init__()
         self.directory = Path(directory) if directory is not None else data_dir()
@@ -61,6 +63,7 @@ class TarocchinoApp(App[None]):
         self.store = SaveStore(self.directory)
         self._start = (seats, seed, target) if seats is not None else None
         self._resume = resume
+        self._review = review  # `tarocchino review`: this screen first, and quit when it closes
         self._monochrome = Monochrome()
         self._held_screens: list[tuple[Screen, Any]] = []  # opened while the terminal was small
 
@@ -78,6 +81,8 @@ class TarocchinoApp(App[None]):
             self.start_match(seats, seed=seed, target=target)
         elif self._resume:
             self.resume_match()
+        elif self._review is not None:
+            self.push_screen(self._review, lambda _: self.exit())
         self.call_after_refresh(self.check_size)
 
     def start_match(self, seats: tuple[Seat, ...], *, seed: int | None, target: int,

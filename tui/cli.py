@@ -8,7 +8,7 @@ import sys
 
 # Each module of tui.commands registers one or more subcommands with `register(subparsers)`;
 # a registered parser sets `func(args) -> int`.
-COMMANDS = ("play", "score", "simulate", "bench", "arena", "bots", "stats", "export")
+COMMANDS = ("play", "score", "simulate", "bench", "arena", "bots", "stats", "export", "review")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from rich.text import Text
 
 from ai.judge import Decision, Verdict, costliest, decisions
+from game import record
 from game.actions import PLAY
 from game.cards import FOOL, SUIT, TRUMP, Card, Mask, sorted_for_display
+from game.errors import RecordError
 from game.hand import Hand, side_of
 from game.history import HandRow, hand_positions, hand_rows, replay_hands
 from game.kernel import TRICKS
@@ -23,6 +26,7 @@ from tui.narrate import declaration_summary
 from tui.presenter import Scene, trick_texts
 from tui.render import Look, card_text, cards_text
 from tui.session import HUMAN, Seat, side_name
+from tui.stats import load_match
 from tui.words import plural, possessive
 
 
@@ -49,6 +53,27 @@ class ReviewSource:
         if judged is None:
             judged = [i for i, s in enumerate(seats) if s.kind == HUMAN] or range(4)
         return cls(hands, rows, seats, frozenset(judged), title, match.rules.target)
+
+    @classmethod
+    def recorded(cls, directory: Path | None, match_id: int | None) -> ReviewSource | str:
+        """A match of the statistics database (``load_match``; the latest when ``match_id`` is
+        None), or why it cannot be reviewed. Never raises; may wait for another program's lock
+        (call it in a thread)."""
+        finished, message = load_match(directory, match_id)
+        which = "The latest match" if match_id is None else f"Match {match_id}"
+        if finished is None:
+            return f"{which} cannot be reviewed: {message}."
+        try:
+            match = record.from_json(finished.record)
+            seats = tuple(Seat(s.kind, s.name) for s in finished.seats)
+            when = f"ended {finished.ended_at[:16]} UTC".replace("T", " ")
+            title = when if match_id is None else f"match {match_id}, {when}"
+            source = cls.of(match, seats if len(seats) == 4 else None, title=title)
+        except (RecordError, ValueError) as exc:
+            return f"{which} cannot be reviewed: {exc}."
+        if not source.hands:
+            return f"{which} has no finished hand to review."
+        return source
 
     @property
     def names(self) -> list[str]:

@@ -1,0 +1,79 @@
+"""The statistics of the finished matches: per person (matches played and won, hands, average
+hand margin, best hand, declarations, wins by calling out), per partner and opponent level, and
+the latest matches (Enter or a click reviews one). The same figures as `tarocchino stats`."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import DataTable, Footer, Static
+
+from tui.commands.stats import (
+    NO_PERSON,
+    PEOPLE_HEADER,
+    PEOPLE_LEFT,
+    nothing_recorded,
+    pairing_line,
+    person_row,
+    totals_line,
+)
+from tui.screens.matches import RecordedMatches
+from tui.stats import Statistics
+from tui.widgets.line import TextLine
+from tui.widgets.matchtable import MatchTable
+
+
+class StatisticsScreen(RecordedMatches):
+    """Read in a worker (the database may be locked a moment); a database that is empty,
+    damaged or unreadable says so."""
+
+    RECENT = 20
+
+    def compose(self) -> ComposeResult:
+        yield TextLine(id="stats-top")
+        with VerticalScroll(id="stats-page"):
+            yield Static(id="matches-message")
+            yield Static(Text("People", style="bold"), classes="stats-title", id="people-title")
+            yield DataTable(id="stats-people", cursor_type="row", zebra_stripes=True)
+            yield Static(id="stats-pairings")
+            yield Static(Text.assemble(("Latest matches", "bold"),
+                                       ("   Enter or a click reviews one", "dim")),
+                         classes="stats-title", id="recent-title")
+            yield MatchTable(id="stats-recent")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#stats-top", TextLine).show(Text.assemble(
+            ("STATISTICS", "bold"), ("   every match played to the end", "dim")))
+        for widget in self.query(".stats-title, #stats-people, #stats-pairings, MatchTable"):
+            widget.display = False
+        super().on_mount()
+
+    def show(self, figures: Statistics, message: str | None) -> None:
+        lines = []
+        if message:
+            lines.append(Text(message, style="bold red"))
+        lines.append(Text(totals_line(figures) if figures.matches else nothing_recorded(figures),
+                          style="" if figures.matches else "dim"))
+        self.say(Text("\n").join(lines))
+        if not figures.matches:
+            return
+        people = self.query_one("#stats-people", DataTable)
+        people.clear(columns=True)
+        for i, title in enumerate(PEOPLE_HEADER):
+            people.add_column(title if i in PEOPLE_LEFT else Text(title, justify="right"))
+        for p in figures.people:
+            people.add_row(*(cell if i in PEOPLE_LEFT else Text(cell, justify="right")
+                             for i, cell in enumerate(person_row(p))))
+        pairings = Text("With partner and opponents\n", style="bold")
+        if figures.people:
+            pairings.append("\n".join(f"  {pairing_line(p)}" for p in figures.pairings), style="")
+        else:
+            pairings = Text(NO_PERSON, style="dim")
+        self.query_one("#stats-pairings", Static).update(pairings)
+        self.query_one(MatchTable).show(figures.recent)
+        for widget in self.query(".stats-title, #stats-pairings, MatchTable"):
+            widget.display = True
+        people.display = self.query_one("#people-title").display = bool(figures.people)
+        self.query_one(MatchTable).focus()
