@@ -66,7 +66,7 @@ class ReviewSource:
         try:
             match = record.from_json(finished.record)
             seats = tuple(Seat(s.kind, s.name) for s in finished.seats)
-            when = f"ended {finished.ended_at[:16]} UTC".replace("T", " ")
+            when = f"ended {finished.ended_at[:16].replace('T', ' ')} UTC"
             title = when if match_id is None else f"match {match_id}, {when}"
             source = cls.of(match, seats if len(seats) == 4 else None, title=title)
         except (RecordError, ValueError) as exc:
@@ -235,7 +235,7 @@ def facts_text(source: ReviewSource, walk: HandWalk, position: int, look: Look) 
         text.append("none", style="dim")
     for i, d in enumerate(declared):
         if i:
-            text.append(f"  {look.dot}  ", style="dim")
+            text.append("\n" + " " * len("Declarations "))
         text.append(f"{names[d.seat]}: ", style="bold")
         text.append(declaration_summary(d, look))
         text.append(" (")
@@ -275,8 +275,8 @@ def progress_text(walk: HandWalk, width: int, look: Look, iterations: int) -> Te
 def verdict_text(source: ReviewSource, walk: HandWalk, position: int, look: Look) -> Text:
     """The judgement of the card just played, in words."""
     if position == 0:
-        return Text("Step through the hand card by card; the cards of "
-                    f"{_judged_names(source)} are judged as they come.", style="dim")
+        return Text(f"Step through the hand card by card; {_judged_names(source)} cards are "
+                    "judged as they come.", style="dim")
     seat, card = walk.plays[position - 1]
     name = source.names[seat]
     if seat not in walk.judged:
@@ -316,10 +316,11 @@ def _margin(value: float | None) -> str:
 
 
 def _judged_names(source: ReviewSource) -> str:
+    """"your", "Anna's and Carla's", "every player's"."""
     names = [source.names[s] for s in seat_order(source) if s in source.judged]
     if len(names) == 4:
-        return "every player"
-    return " and ".join(names)
+        return "every player's"
+    return " and ".join(possessive(n) for n in names)
 
 
 def costly_lines(source: ReviewSource, walk: HandWalk, look: Look

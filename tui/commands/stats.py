@@ -62,7 +62,8 @@ def totals_line(s: Statistics) -> str:
 
 def pairing_line(p: PairingStats) -> str:
     """"Anna with a hard partner against medium bots: 12 played, 7 won"."""
-    return (f"{p.name} with a {p.partner} partner against {p.opponents}"
+    article = "an" if p.partner[:1].lower() in "aeiou" else "a"
+    return (f"{p.name} with {article} {p.partner} partner against {p.opponents}"
             f"{'' if 'human' in p.opponents else ' bots'}: {p.played} played, {p.won} won")
 
 
