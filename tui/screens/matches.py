@@ -45,7 +45,8 @@ class RecordedMatches(Screen[None]):
             return Look()
         return Look(ascii=settings.ascii, color=settings.color)
 
-    def on_mount(self) -> None:
+    def read(self) -> None:
+        """Read the statistics in a worker; :meth:`show` gets them."""
         self.say(Text(f"Reading the statistics{self.look.ellipsis}", style="dim"))
         directory, recent = self.directory, self.RECENT
         self.run_worker(lambda: read_statistics(directory, recent=recent), thread=True,
@@ -98,7 +99,7 @@ class PastMatchesScreen(RecordedMatches):
         self.query_one("#matches-top", TextLine).show(Text.assemble(
             ("PAST MATCHES", "bold"), ("   choose one to look back at its hands", "dim")))
         self.query_one(MatchTable).display = False
-        super().on_mount()
+        self.read()
 
     def show(self, figures: Statistics, message: str | None) -> None:
         table = self.query_one(MatchTable)

@@ -48,7 +48,7 @@ class StatisticsScreen(RecordedMatches):
             ("STATISTICS", "bold"), ("   every match played to the end", "dim")))
         for widget in self.query(".stats-title, #stats-people, #stats-pairings, MatchTable"):
             widget.display = False
-        super().on_mount()
+        self.read()
 
     def show(self, figures: Statistics, message: str | None) -> None:
         lines = []
