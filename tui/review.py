@@ -23,7 +23,7 @@ from game.history import HandRow, hand_positions, hand_rows, replay_hands
 from game.kernel import TRICKS
 from game.match import Match
 from tui.narrate import declaration_summary
-from tui.presenter import Scene, trick_texts
+from tui.presenter import Scene, TrickTexts, trick_texts
 from tui.render import Look, card_text, cards_text
 from tui.session import HUMAN, Seat, side_name
 from tui.stats import load_match
@@ -164,53 +164,43 @@ def seat_order(source: ReviewSource) -> list[int]:
 
 def hands_text(source: ReviewSource, walk: HandWalk, position: int, look: Look) -> Text:
     """The four hands, one line each: who (the pointer on the player of the last card, or on
-    the leader before the first), his side, his card in the trick on the table, the cards he
-    still holds."""
+    the leader before the first), his side, his card in the trick on the table (the winning
+    one reversed), the cards he still holds."""
     state = walk.state(position)
     names = source.names
-    shown_trick = _shown_trick(walk, position)
-    winner = shown_trick[2]
+    trick = _trick(source, walk, position, look)
     width = max(len(n) for n in names)
     lines = []
     mover = walk.plays[position - 1][0] if position > 0 else state.leader
+    bar = "|" if look.ascii else "│"
     for seat in seat_order(source):
         line = Text()
         line.append(f"{look.pointer} " if seat == mover else "  ", style="bold")
         line.append(f"{'AB'[side_of(seat)]} ", style="dim")
         line.append(names[seat].ljust(width), style="bold")
-        card = shown_trick[1].get(seat)
-        cell = Text(" " * 5)
-        if card is not None:
-            face = card_text(card, look)
-            if seat == winner:
-                face.stylize("bold reverse")
-            cell = Text.assemble(" ", face, " " * (4 - face.cell_len))
-        bar = "|" if look.ascii else "│"
-        line.append(f" {bar}")
-        line.append_text(cell)
-        line.append(f"{bar} ")
+        line.append(f" {bar} ")
+        card = trick.cards.get(seat)
+        face = card_text(card, look) if card is not None else Text()
+        if card is not None and seat == trick.highlight:
+            face.stylize("bold reverse")
+        line.append_text(face)
+        line.append(" " * (4 - face.cell_len) + f"{bar} ")
         line.append_text(_groups(state.hands[seat], look))
         lines.append(line)
     return Text("\n").join(lines)
 
 
-def _shown_trick(walk: HandWalk, position: int) -> tuple[int, dict[int, Card], int | None]:
-    """The trick on the table after ``position`` cards: its number (1 for the first), its cards
-    by seat, and its winner once complete."""
-    state = walk.state(position)
-    if position > 0 and position % 4 == 0 and state.tricks:
-        trick = state.tricks[position // 4 - 1]
-        return position // 4, {trick.seat_of(i): c for i, c in enumerate(trick.cards)}, trick.winner
-    cards = {(state.leader + i) % 4: c for i, c in enumerate(state.trick)}
-    return len(state.tricks) + 1, cards, None
+def _trick(source: ReviewSource, walk: HandWalk, position: int, look: Look) -> TrickTexts:
+    """The trick on the table after ``position`` cards, as the table shows it: the trick in
+    progress, or the one just completed with its winner."""
+    scene = Scene(view=walk.state(position).view(source.bottom, walk.number),
+                  seats=source.seats, bottom=source.bottom, look=look)
+    return trick_texts(scene, source.names)
 
 
 def captions(source: ReviewSource, walk: HandWalk, position: int, look: Look) -> Text:
     """What the table says of the trick shown (who led what, who is winning or takes it)."""
-    state = walk.state(position)
-    scene = Scene(view=state.view(source.bottom, walk.number), seats=source.seats,
-                  bottom=source.bottom, look=look)
-    first, second = trick_texts(scene, source.names).captions
+    first, second = _trick(source, walk, position, look).captions
     text = first.copy()
     if second.plain:
         text.append(f" {look.dot} ", style="dim")

@@ -7,19 +7,18 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import Footer, Static
 
 from tui.commands.stats import (
     NO_PERSON,
     PEOPLE_HEADER,
-    PEOPLE_LEFT,
     nothing_recorded,
     pairing_line,
     person_row,
     totals_line,
 )
 from tui.screens.matches import RecordedMatches
-from tui.stats import Statistics
+from tui.stats import PersonStats, Statistics
 from tui.widgets.line import TextLine
 from tui.widgets.matchtable import MatchTable
 
@@ -35,7 +34,7 @@ class StatisticsScreen(RecordedMatches):
         with VerticalScroll(id="stats-page"):
             yield Static(id="matches-message")
             yield Static(Text("People", style="bold"), classes="stats-title", id="people-title")
-            yield DataTable(id="stats-people", cursor_type="row", zebra_stripes=True)
+            yield Static(id="stats-people")
             yield Static(id="stats-pairings")
             yield Static(Text.assemble(("Latest matches", "bold"),
                                        ("   Enter or a click reviews one", "dim")),
@@ -59,13 +58,8 @@ class StatisticsScreen(RecordedMatches):
         self.say(Text("\n").join(lines))
         if not figures.matches:
             return
-        people = self.query_one("#stats-people", DataTable)
-        people.clear(columns=True)
-        for i, title in enumerate(PEOPLE_HEADER):
-            people.add_column(title if i in PEOPLE_LEFT else Text(title, justify="right"))
-        for p in figures.people:
-            people.add_row(*(cell if i in PEOPLE_LEFT else Text(cell, justify="right")
-                             for i, cell in enumerate(person_row(p))))
+        people = self.query_one("#stats-people", Static)
+        people.update(Text("\n").join(_person(p) for p in figures.people))
         pairings = Text("With partner and opponents\n", style="bold")
         if figures.people:
             pairings.append("\n".join(f"  {pairing_line(p)}" for p in figures.pairings), style="")
@@ -77,3 +71,20 @@ class StatisticsScreen(RecordedMatches):
             widget.display = True
         people.display = self.query_one("#people-title").display = bool(figures.people)
         self.query_one(MatchTable).focus()
+
+
+def _person(p: PersonStats) -> Text:
+    """A person's figures as "label value" pairs that wrap at any width."""
+    cells = person_row(p)
+    text = Text(cells[0], style="bold")
+    for label, value in zip(PEOPLE_HEADER[1:], cells[1:], strict=True):
+        if label == "Won %":
+            text.append(f" ({value})")
+            continue
+        text.append("  ")
+        text.append(f"{_WORDS.get(label, label.lower())} ", style="dim")
+        text.append(value)
+    return text
+
+
+_WORDS = {"Avg margin": "average hand margin", "Called out": "won by calling out"}
