@@ -318,3 +318,20 @@ async def test_a_match_played_at_the_table_is_recorded(tmp_path: Path) -> None:
         assert recent.scores == tuple(match.scores) and recent.winner == match.winner
         assert [p.name for p in recent.players] == [s.name for s in parse_seats(["random"] * 4)]
         assert recent.hands == len(match.results)
+
+
+async def test_hot_seat_review_is_offered_once_the_hand_is_over(tmp_path: Path) -> None:
+    app = make_app(tmp_path, ["human", "random", "human", "random"], seed=5,
+                   names=["Anna", "Bruno", "Carla", "Dario"])
+    async with app.run_test(size=(120, 40)) as pilot:
+        sheet = await _to_sheet(pilot)
+        session = table_of(app).session  # type: ignore[union-attr]
+        assert sheet.summary.hot_seat and session.match.hand.history == []  # a new hand dealt
+        await keys(pilot, "h")
+        assert "it is offered only now that the hand is over" in screen_text(app)
+        await keys(pilot, "r")
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        assert review.source.judged == frozenset({0, 2})  # the two people at the table
+        assert review.walk.hand.result == session.results[0]  # the finished hand, nothing later
+        assert "Every hand is shown: the hand is over." in screen_text(app)

@@ -129,18 +129,17 @@ class HandWalk:
 
 # ----------------------------------------------------------------------------- texts
 def topbar(source: ReviewSource, walk: HandWalk, position: int, look: Look) -> Text:
+    """Where the review stands; where the match comes from last (cut first when narrow)."""
     dot = look.dot
-    names = source.names
-    text = Text.assemble(("HAND REVIEW", "bold"))
-    if source.title:
-        text.append(f"  {source.title}", style="dim")
-    dealer = names[walk.hand.dealer]
-    where = f"   Hand {walk.number + 1} of {len(source.hands)} {dot} dealer {dealer}"
+    dealer = source.names[walk.hand.dealer]
+    text = Text.assemble(("HAND REVIEW", "bold"),
+                         f"   Hand {walk.number + 1} of {len(source.hands)} {dot} dealer {dealer}")
     if position == 0:
-        where += f" {dot} before the first card"
+        text.append(f" {dot} before the first card")
     else:
-        where += f" {dot} trick {(position - 1) // 4 + 1} of {TRICKS} {dot} card {position}"
-    text.append(where)
+        text.append(f" {dot} trick {(position - 1) // 4 + 1} of {TRICKS} {dot} card {position}")
+    if source.title:
+        text.append(f"   {source.title}", style="dim")
     return text
 
 

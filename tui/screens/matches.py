@@ -113,7 +113,7 @@ class PastMatchesScreen(RecordedMatches):
             n = figures.matches
             self.say(Text(f"{n} recorded {'match' if n == 1 else 'matches'}{more}. Enter or a "
                           "click reviews one: every hand, card by card, with the hard bot's "
-                          "judgement.",
+                          "judgement (Left and Right scroll a table wider than the screen).",
                           style="dim"))
         table.display = bool(figures.recent)
         table.show(figures.recent)

@@ -37,7 +37,8 @@ class StatisticsScreen(RecordedMatches):
             yield Static(id="stats-people")
             yield Static(id="stats-pairings")
             yield Static(Text.assemble(("Latest matches", "bold"),
-                                       ("   Enter or a click reviews one", "dim")),
+                                       ("   Enter or a click reviews one; Left and Right "
+                                        "scroll", "dim")),
                          classes="stats-title", id="recent-title")
             yield MatchTable(id="stats-recent")
         yield Footer()

@@ -80,7 +80,7 @@ class ScoreChart(Widget):
         a, b = self.series
         top = max(self.target, *a, *b, 1)
         margin = len(str(top)) + 1
-        width = max(4, self.size.width - margin - 2)  # two columns for the end letters
+        width = max(4, self.size.width - margin - 3)  # room for " AB" after the lines
         height = max(3, self.size.height - 1)  # the last line numbers the hands
         if self.look.ascii:
             cells = self._ascii(width, height, top)
@@ -102,10 +102,10 @@ class ScoreChart(Widget):
                 if not char and row == target_row:
                     char, style = ("-" if self.look.ascii else "┄"), Style(dim=True)
                 line.append(char or " ", style=style)
-            line.append_text(self._end_letters(row, width, height, top))
+            line.append_text(self._end_letters(row, height, top))
             lines.append(line)
         lines.append(self._hand_numbers(margin, width, len(a) - 1))
-        return Text("\n").join(lines)
+        return Text("\n", no_wrap=True, overflow="crop").join(lines)
 
     def _row(self, value: int, height: int, top: int) -> int:
         """The line of the plot where ``value`` is drawn (as :func:`polyline` places it)."""
@@ -137,7 +137,7 @@ class ScoreChart(Widget):
                     cells[point] = (_ASCII_MARKS[side], self._style(side))
         return cells
 
-    def _end_letters(self, row: int, width: int, height: int, top: int) -> Text:
+    def _end_letters(self, row: int, height: int, top: int) -> Text:
         """"A" and "B" beside the end of each line, so they are told apart without colour."""
         text = Text(" ")
         for side, values in enumerate(self.series):
