@@ -249,7 +249,8 @@ async def test_statistics_screen_shows_the_database(tmp_path: Path) -> None:
         assert "2 finished matches" in text
         anna = figures.people[0]
         row = next(line.split() for line in text.splitlines() if line.split()[:1] == ["Anna"])
-        assert anna.name == "Anna" and row[1:3] == [str(anna.played), str(anna.won)]
+        assert anna.name == "Anna" and row[1:5] == ["played", str(anna.played), "won",
+                                                    str(anna.won)]
         assert "Anna with a medium partner against hard bots: 2 played" in text
         assert "Latest matches" in text and "2025-03-01 19:00" in text
         await keys(pilot, "enter")  # the latest match, reviewed

@@ -17,7 +17,7 @@ from textual.widgets import Footer, Static
 from textual.worker import Worker, WorkerState
 
 from tui.commands.stats import nothing_recorded
-from tui.render import Look
+from tui.render import Look, look_of
 from tui.review import ReviewSource
 from tui.screens.review import ReviewScreen
 from tui.stats import Statistics, read_statistics
@@ -40,10 +40,7 @@ class RecordedMatches(Screen[None]):
 
     @property
     def look(self) -> Look:
-        settings = getattr(self.app, "settings", None)
-        if settings is None:
-            return Look()
-        return Look(ascii=settings.ascii, color=settings.color)
+        return look_of(getattr(self.app, "settings", None))
 
     def read(self) -> None:
         """Read the statistics in a worker; :meth:`show` gets them."""

@@ -20,7 +20,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 
 import ai.judge
 from ai.judge import Verdict, judge
-from tui.render import Look
+from tui.render import Look, look_of
 from tui.review import (
     HandWalk,
     ReviewSource,
@@ -100,10 +100,7 @@ class ReviewScreen(Screen[None]):
     def look(self) -> Look:
         if self.look_given is not None:
             return self.look_given
-        settings = getattr(self.app, "settings", None)
-        if settings is None:
-            return Look()
-        return Look(ascii=settings.ascii, color=settings.color)
+        return look_of(getattr(self.app, "settings", None))
 
     @property
     def walk(self) -> HandWalk:

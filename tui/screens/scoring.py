@@ -55,12 +55,6 @@ class ScoringScreen(Screen[str]):
         self.review = review
 
     def on_mount(self) -> None:
-        s = self.summary
-        if s.history:
-            self.query_one(ScoreHistory).show(s.history, s.sides, s.names, self.look,
-                                              current=s.hand_number)
-            self.query_one(ScoreChart).show([(r.sides[0].score, r.sides[1].score)
-                                             for r in s.history], s.target, self.look)
         self._start_timer()
 
     def _start_timer(self) -> None:
@@ -103,8 +97,14 @@ class ScoringScreen(Screen[str]):
                 if s.history:
                     yield Static(self._history_title(), id="history-title")
                     with Horizontal(id="history-row"):
-                        yield ScoreHistory(id="history")
-                        yield ScoreChart(id="chart")
+                        history = ScoreHistory(id="history")
+                        history.show(s.history, s.sides, s.names, self.look,
+                                     current=s.hand_number)
+                        yield history
+                        chart = ScoreChart(id="chart")
+                        chart.show([(r.sides[0].score, r.sides[1].score) for r in s.history],
+                                   s.target, self.look)
+                        yield chart
             yield Static(self._footer_line(), id="sheet-result")
             with Horizontal(classes="dialog-buttons", id="sheet-buttons"):
                 if s.winner is None:

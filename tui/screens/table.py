@@ -45,7 +45,7 @@ from tui.presenter import (
     hint_text,
     present,
 )
-from tui.render import Look
+from tui.render import Look, look_of
 from tui.review import ReviewSource
 from tui.runner import BotMove, BotRunner
 from tui.save import SaveStore
@@ -154,10 +154,7 @@ class TableScreen(Screen[None]):
 
     @property
     def look(self) -> Look:
-        settings = getattr(self.app, "settings", None)
-        if settings is None:
-            return Look()
-        return Look(ascii=settings.ascii, color=settings.color)
+        return look_of(getattr(self.app, "settings", None))
 
     @property
     def names(self) -> list[str]:

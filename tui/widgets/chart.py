@@ -74,7 +74,8 @@ class ScoreChart(Widget):
         """``scores``: the match score after each hand, first to last."""
         self.series = ([0, *(s[0] for s in scores)], [0, *(s[1] for s in scores)])
         self.target, self.look = target, look
-        self.refresh()
+        if self.is_mounted:
+            self.refresh()
 
     def render(self) -> RenderableType:
         a, b = self.series

@@ -49,7 +49,8 @@ class ScoreHistory(Widget):
              look: Look, current: int | None = None) -> None:
         self.rows, self.sides, self.names = tuple(rows), sides, tuple(names)
         self.look, self.current = look, current
-        self.refresh(layout=True)
+        if self.is_mounted:
+            self.refresh(layout=True)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self.rows) + 3
