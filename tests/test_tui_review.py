@@ -13,6 +13,7 @@ from test_tui_support import make_app, press, press_for, screen_text, settle, ta
 from textual.pilot import Pilot
 
 import ai.judge
+from ai.registry import make_bot
 from game import record
 from game.cards import cards_of, sorted_for_display
 from game.history import hand_rows, replay_hands
@@ -46,8 +47,7 @@ def _quick_judgement(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def played_match(seed: int, target: int, level: str = "random") -> Match:
-    from ai.registry import make_bot
-
+    """A match between bots, played by the engine alone."""
     match = Match(seed, Rules(target))
     bots = [make_bot(level) for _ in range(4)]
     rng = random.Random(seed)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from test_tui_review import keys, played_match
 from test_tui_snapshots import LOOK, SIZES
-from test_tui_support import make_app, press, press_for, settle, wait_for
+from test_tui_support import make_app, wait_for
 from textual.pilot import Pilot
 
 import ai.judge
@@ -21,7 +21,6 @@ from tui.review import ReviewSource
 from tui.screens.review import ReviewScreen
 from tui.screens.scoring import ScoringScreen
 from tui.screens.start import StartScreen
-from tui.screens.table import TableScreen
 from tui.session import parse_seats
 from tui.stats import FinishedMatch, record_finished_match
 
@@ -38,23 +37,21 @@ def _steady(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 async def _match_over_history(pilot: Pilot) -> None:
-    for _ in range(400):
-        screen = await settle(pilot)
-        if isinstance(screen, ScoringScreen) and screen.summary.winner is not None:
-            await press(pilot, "h")
-            await pilot.pause()
+    """Four bots watched to the end of the match (Enter after each sheet), then the history."""
+    for _ in range(20):
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, ScoringScreen), limit=20000)
+        sheet = pilot.app.screen
+        assert isinstance(sheet, ScoringScreen)
+        if sheet.summary.winner is not None:
+            await keys(pilot, "h")
             return
-        if isinstance(screen, TableScreen):
-            await press_for(pilot, screen)
-        else:
-            await press(pilot, "enter")
+        await keys(pilot, "enter")
     raise AssertionError("the match never ended")
 
 
 @pytest.mark.parametrize("size", SIZES, **IDS)
 def test_match_history(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:
-    app = make_app(tmp_path, ["human", "easy", "easy", "easy"], seed=1, target=600,
-                   settings=LOOK)
+    app = make_app(tmp_path, ["easy"] * 4, seed=1, target=600, settings=LOOK)
     assert snap_compare(app, terminal_size=size, run_before=_match_over_history)
 
 

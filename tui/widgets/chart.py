@@ -91,10 +91,10 @@ class ScoreChart(Widget):
         lines = []
         for row in range(height):
             label = ""
-            if row == 0:
-                label = str(top)
-            elif row == target_row:
+            if row == target_row:
                 label = str(self.target)
+            elif row == 0:
+                label = str(top)
             elif row == height - 1:
                 label = "0"
             line = Text(label.rjust(margin - 1) + " ", style="dim")
