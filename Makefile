@@ -11,7 +11,7 @@ STEP = @printf '\n==> %s\n'
 $(BIN)/.game: pyproject.toml
 	$(STEP)"1/2 creating the virtual environment in $(VENV) (Python: $(PYTHON))"
 	$(PYTHON) -m venv $(VENV)
-	$(STEP)"2/2 installing the game and Textual (the only thing it needs)"
+	$(STEP)"2/2 installing the game and what it needs (Textual, aiohttp, textual-serve)"
 	$(PIP) install --progress-bar on -e .
 	@touch $@
 	$(STEP)"ready: $(BIN)/tarocchino"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Callable, Sequence
 
@@ -15,20 +16,39 @@ def seat_rngs(seed: int) -> list[random.Random]:
     return [random.Random(seed * 8 + seat + 1) for seat in range(4)]
 
 
+def decision_seed(seed: int | str, seat: int, ply: int) -> int:
+    """The seed of a player's generator for one decision: derived from the match's seed (or its
+    ``decision_seed``), the seat and the number of actions so far, so that a resumed, undone or
+    remote match makes the same choices again. It reveals nothing of the deals (a one-way hash),
+    so a table server may send it to a remote bot."""
+    digest = hashlib.sha256(f"tarocchino:{seed}:{seat}:{ply}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def decision_rng(seed: int | str, seat: int, ply: int) -> random.Random:
+    """A player's generator for one decision (see :func:`decision_seed`)."""
+    return random.Random(decision_seed(seed, seat, ply))
+
+
 def step(
-    match: Match, players: Sequence[Player], rngs: Sequence[random.Random]
+    match: Match, players: Sequence[Player], rngs: Sequence[random.Random] | None = None
 ) -> HandResult | None:
-    """Ask the player to move for an action and apply it."""
+    """Ask the player to move for an action and apply it. Without ``rngs`` each decision gets its
+    own generator (:func:`decision_rng`), as a table server gives its seats (``simulate``)."""
     seat = match.turn
     view = match.view(seat)
-    action = players[seat].choose(view, view.legal, rngs[seat])
+    if rngs is None:
+        rng = decision_rng(match.decision_seed, seat, len(match.actions))
+    else:
+        rng = rngs[seat]
+    action = players[seat].choose(view, view.legal, rng)
     return match.apply(action)
 
 
 def play_match(
     match: Match,
     players: Sequence[Player],
-    rngs: Sequence[random.Random],
+    rngs: Sequence[random.Random] | None = None,
     on_hand: Callable[[Match, HandResult], None] | None = None,
     max_hands: int | None = None,
 ) -> Match:

@@ -18,6 +18,7 @@ from typing import Any
 from game.actions import Action, Move
 from game.cards import CODES, INDEX, Card, Mask
 from game.errors import IllegalActionError, WireError
+from game.hand import HandResult, SideResult
 from game.phase import Phase
 from game.scoring import FAMILIES
 from game.view import Declaration, PlayerView, Trick
@@ -63,23 +64,43 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
             {"leader": t.leader, "cards": cards_to_json(t.cards), "winner": t.winner}
             for t in view.tricks
         ],
-        "declarations": [
-            None
-            if d is None
-            else {
-                "seat": d.seat,
-                "families": list(d.families),
-                "cards": cards_to_json(d.cards),
-                "points": d.points,
-            }
-            for d in view.declarations
-        ],
+        "declarations": declarations_to_json(view.declarations),
         "history": [{"seat": m.seat, "action": str(m.action)} for m in view.history],
         "hand_sizes": list(view.hand_sizes),
         "scores": list(view.scores),
         "target": view.target,
         "hand_number": view.hand_number,
         "legal": [str(a) for a in view.legal],
+    }
+
+
+def declarations_to_json(declarations: Sequence[Declaration | None]) -> list[dict | None]:
+    return [
+        None
+        if d is None
+        else {
+            "seat": d.seat,
+            "families": list(d.families),
+            "cards": cards_to_json(d.cards),
+            "points": d.points,
+        }
+        for d in declarations
+    ]
+
+
+def result_to_json(result: HandResult) -> dict[str, Any]:
+    """A finished hand's result: each side's pile (counted face up at the end of the hand, the
+    discard with it) and points, the discard's side, the Matto exchange, tricks and scores."""
+    exchange = result.matto_exchange
+    given = None if exchange is None else [exchange[0], exchange[1], CODES[exchange[2]]]
+    return {
+        "dealer": result.dealer,
+        "called_out": result.called_out,
+        "sides": [{"pile": cards_to_json(s.pile), **s.to_json()} for s in result.sides],
+        "discard_side": result.discard_side,
+        "matto_exchange": given,
+        "tricks": list(result.tricks),
+        "scores_before": list(result.scores_before),
     }
 
 
@@ -233,6 +254,59 @@ def _move(value: object, i: int) -> Move:
     )
 
 
+def declarations_from_json(value: object) -> tuple[Declaration | None, ...]:
+    """The four seats' declarations (None for a seat that has not declared)."""
+    return tuple(_declaration(v, i) for i, v in enumerate(_list(value, "declarations", 4, 4)))
+
+
+_SIDE_KEYS = ("pile", "captured_combinations", "card_points", "last_trick", "declarations",
+              "raw", "total")  # fmt: skip
+_RESULT_KEYS = ("dealer", "called_out", "sides", "discard_side", "matto_exchange", "tricks",
+                "scores_before")  # fmt: skip
+
+
+def _side(value: object, i: int) -> SideResult:
+    what = f"sides[{i}]"
+    d = _object(value, what, _SIDE_KEYS)
+    points = [_int(d[k], f"{what}.{k}", 0, MAX_NUMBER) for k in _SIDE_KEYS[1:]]
+    return SideResult(_mask(d["pile"], f"{what}.pile", 62), *points)
+
+
+def _side_or_none(value: object, what: str) -> int | None:
+    return None if value is None else _int(value, what, 0, 1)
+
+
+def result_from_json(data: object) -> HandResult:
+    """The result encoded by :func:`result_to_json`; WireError naming what is wrong."""
+    d = _object(data, "result", _RESULT_KEYS)
+    sides = _list(d["sides"], "sides", 2, 2)
+    first, second = _side(sides[0], 0), _side(sides[1], 1)
+    if first.pile & second.pile:
+        raise WireError("a card is in both sides' piles")
+    exchange = d["matto_exchange"]
+    if exchange is not None:
+        items = _list(exchange, "matto_exchange", 3, 3)
+        exchange = (
+            _int(items[0], "matto_exchange", 0, 1),
+            _int(items[1], "matto_exchange", 0, 1),
+            _card(items[2], "matto_exchange"),
+        )
+    tricks = _list(d["tricks"], "tricks", 2, 2)
+    before = _list(d["scores_before"], "scores_before", 2, 2)
+    return HandResult(
+        dealer=_seat(d["dealer"], "dealer"),
+        called_out=_side_or_none(d["called_out"], "called_out"),
+        sides=(first, second),
+        discard_side=_side_or_none(d["discard_side"], "discard_side"),
+        matto_exchange=exchange,
+        tricks=(_int(tricks[0], "tricks", 0, 15), _int(tricks[1], "tricks", 0, 15)),
+        scores_before=(
+            _int(before[0], "scores_before", -MAX_NUMBER, MAX_NUMBER),
+            _int(before[1], "scores_before", -MAX_NUMBER, MAX_NUMBER),
+        ),
+    )
+
+
 def view_from_json(data: object) -> PlayerView:
     """The view encoded by :func:`view_to_json`; WireError naming the first thing that is wrong."""
     d = _object(data, "view", _VIEW_KEYS)
@@ -243,9 +317,7 @@ def view_from_json(data: object) -> PlayerView:
     discard = None if d["discard"] is None else _mask(d["discard"], "discard", 2, 2)
     trick = _cards(d["trick"], "trick", 3)
     tricks = tuple(_trick(t, i) for i, t in enumerate(_list(d["tricks"], "tricks", 15)))
-    declarations = tuple(
-        _declaration(v, i) for i, v in enumerate(_list(d["declarations"], "declarations", 4, 4))
-    )
+    declarations = declarations_from_json(d["declarations"])
     history = tuple(_move(v, i) for i, v in enumerate(_list(d["history"], "history", MAX_HISTORY)))
     seen = hand | (discard or 0)
     for c in trick + tuple(c for t in tricks for c in t.cards):

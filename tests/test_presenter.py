@@ -17,6 +17,9 @@ from game.hand import Hand
 from game.match import Match
 from game.phase import Phase
 from tui.presenter import (
+    AWAY,
+    CONNECTED,
+    OPEN_SEAT,
     Scene,
     card_note,
     card_refusal,
@@ -29,7 +32,7 @@ from tui.presenter import (
 from tui.render import Look
 from tui.runner import BotMove, BotRunner, ask
 from tui.session import Session, parse_seats
-from tui.words import plural, possessive, verb
+from tui.words import listed, plural, possessive, verb
 
 ASCII = Look(ascii=True)
 SOLO = parse_seats(["human", "easy", "easy", "easy"])
@@ -57,6 +60,8 @@ def test_words() -> None:
     assert verb("You", "plays") == "You play"[4:] and verb("Anna", "plays") == "plays"
     assert verb("You", "is") == "are" and verb("You", "has") == "have"
     assert possessive("You") == "your" and possessive("Anna") == "Anna's"
+    assert [listed(x) for x in ([], ["2"], ["2", "3"], ["2", "3", "4"])] == [
+        "", "2", "2 and 3", "2, 3 and 4"]
 
 
 def test_the_whole_table_from_a_view() -> None:
@@ -249,3 +254,34 @@ def test_call_out_needs_come_from_the_engine() -> None:
 def test_card_codes_in_ascii_are_the_codes() -> None:
     assert all(c.isascii() for c in CODES)
     assert discard(INDEX["7S"], INDEX["6S"]).kind == "discard"
+
+
+def test_who_is_at_a_table_over_the_network() -> None:
+    """Seats played elsewhere carry who is there (connected, away, a bot playing meanwhile, an
+    open seat) in their panels and in the status line while they are waited for."""
+    seats = parse_seats(["human", "human", "easy", "human"], ["Anna", "Bruno", "Carla", "Dario"])
+    hand = deal_with(1, {})
+    view = hand.view(0)
+    assert view.turn == 1  # Bruno deals
+    presence = {1: (AWAY,), 3: (CONNECTED,)}
+    texts = present(Scene(view=view, seats=seats, bottom=0, hand_shown=True, presence=presence))
+    bottom, right, top, left = texts.seats
+    assert "away" in right.lines.plain and "connected" in left.lines.plain
+    assert "easy bot" in top.lines.plain and "connected" not in bottom.lines.plain
+    assert texts.status.plain == "Waiting for Bruno (away)."
+    standing_in = {1: (AWAY, "medium bot"), 3: (CONNECTED,)}
+    texts = present(Scene(view=view, seats=seats, bottom=0, hand_shown=True,
+                          presence=standing_in))
+    assert "\naway\nmedium bot\n17 cards\n" in texts.seats[1].lines.plain
+    assert texts.status.plain == "Bruno is away: the medium bot plays for now."
+    here = present(Scene(view=view, seats=seats, bottom=0, hand_shown=True,
+                         presence={1: (CONNECTED,)}))
+    assert here.status.plain == "Waiting for Bruno."
+    before = replace(view, turn=-1, legal=())  # the match starts when every seat is taken
+    texts = present(Scene(view=before, seats=seats, bottom=0, hand_shown=True,
+                          presence={1: (OPEN_SEAT,), 3: (OPEN_SEAT,)}))
+    assert texts.status.plain == ("Waiting for players: seats 2 and 4 open. The match starts "
+                                  "when every seat is taken.")
+    assert "open seat" in texts.seats[1].lines.plain
+    local = present(Scene(view=before, seats=seats, bottom=0, hand_shown=True))
+    assert local.status.plain == "" and "away" not in "".join(s.lines.plain for s in local.seats)

@@ -13,6 +13,7 @@ from test_tui_support import (
     _flush,
     engine_match,
     make_app,
+    play_to_the_end,
     press,
     press_for,
     screen_text,
@@ -44,21 +45,7 @@ async def test_whole_match_through_keys_matches_the_engine(tmp_path: Path) -> No
         table = table_of(app)
         assert table is not None
         session = table.session
-        sheets = 0
-        for _ in range(2000):
-            screen = await settle(pilot)
-            if isinstance(screen, ScoringScreen):
-                sheets += 1
-                if screen.summary.winner is not None:
-                    await press(pilot, "m")
-                    break
-                await press(pilot, "enter")
-            elif isinstance(screen, (DeclareScreen, ConfirmScreen)):
-                await press(pilot, "enter")
-            elif isinstance(screen, TableScreen):
-                await press_for(pilot, screen)
-            else:
-                raise AssertionError(f"unexpected screen {screen!r}")
+        sheets = await play_to_the_end(pilot, 2000)
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
         assert not app.store.exists()  # a finished match clears the save

@@ -14,6 +14,7 @@ from rich.console import Console
 from textual import events
 from textual.pilot import Pilot
 
+from ai.table import decision_rng
 from game.actions import Action, declare, discard, play
 from game.cards import CODES, FIVES, N_CARDS, sorted_for_display
 from game.match import Match
@@ -28,7 +29,7 @@ from tui.screens.handover import HandOverScreen
 from tui.screens.scoring import ScoringScreen
 from tui.screens.start import StartScreen
 from tui.screens.table import TableScreen
-from tui.session import Seat, Session, decision_rng, parse_seats
+from tui.session import Seat, Session, parse_seats
 from tui.settings import Settings, data_dir, load_settings, save_settings
 from tui.widgets.hand import CARD_KEYS, HandView
 
@@ -63,7 +64,7 @@ def _progress(app: TarocchinoApp) -> tuple:
     table = table_of(app)
     if table is None:
         return (tuple(map(id, app.screen_stack)),)
-    return (tuple(map(id, app.screen_stack)), len(table.session.match.actions),
+    return (tuple(map(id, app.screen_stack)), table.session.ply,
             tuple(table.marked), table.viewer, table.query_one(HandView).cursor)
 
 
@@ -137,6 +138,27 @@ async def press_for(pilot: Pilot, screen: TableScreen) -> None:
     action = first_choices(view.hand, view.phase, view.legal)
     for c in action.cards:
         await press(pilot, CARD_KEYS[hand.cards.index(c)])
+
+
+async def play_to_the_end(pilot: Pilot, limit: int = 3000) -> int:
+    """The test's human plays the match through keys (answering every dialog) until its last
+    sheet, then goes back to the menu; the number of sheets seen."""
+    sheets = 0
+    for _ in range(limit):
+        screen = await settle(pilot)
+        if isinstance(screen, ScoringScreen):
+            sheets += 1
+            if screen.summary.winner is not None:
+                await press(pilot, "m")
+                return sheets
+            await press(pilot, "enter")
+        elif isinstance(screen, (DeclareScreen, ConfirmScreen)):
+            await press(pilot, "enter")
+        elif isinstance(screen, TableScreen):
+            await press_for(pilot, screen)
+        else:
+            raise AssertionError(f"unexpected screen {screen!r}")
+    raise AssertionError("the match never ended")
 
 
 def screen_text(app: TarocchinoApp) -> str:

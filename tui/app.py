@@ -16,10 +16,13 @@ from textual.widget import AwaitMount
 from ai.contain import close_all
 from game.rules import DEFAULT_TARGET
 from tui.match_setup import MatchSetup, load_setup, save_setup
+from tui.net.client import JoinRequest
+from tui.net.play import NetworkPlay
+from tui.net.server import HostRequest
 from tui.save import SaveError, SaveStore
 from tui.screens.help import HelpScreen
 from tui.screens.settings import SettingsScreen
-from tui.screens.start import StartScreen
+from tui.screens.start import BUSY_HERE, StartScreen
 from tui.screens.table import TableScreen
 from tui.screens.too_small import TooSmallScreen, big_enough
 from tui.session import KINDS, Seat, Session
@@ -54,6 +57,8 @@ class TarocchinoApp(App[None]):
         target: int = DEFAULT_TARGET,
         resume: bool = False,
         persist: bool = True,
+        join: JoinRequest | None = None,
+        local: bool = True,
         review: Screen | None = None,
     ) -> None:
         super().__init__()
@@ -63,6 +68,9 @@ class TarocchinoApp(App[None]):
         self.store = SaveStore(self.directory)
         self._start = (seats, seed, target) if seats is not None else None
         self._resume = resume
+        self._join = join
+        self.local = local  # False: another game holds the data directory; tables only here
+        self.network = NetworkPlay(self, self.directory)  # a table joined or hosted
         self._review = review  # `tarocchino review`: this screen first, and quit when it closes
         self._monochrome = Monochrome()
         self._held_screens: list[tuple[Screen, Any]] = []  # opened while the terminal was small
@@ -75,12 +83,15 @@ class TarocchinoApp(App[None]):
             seats, _, target = self._start
             defaults = {"target": target, "kinds": [s.kind for s in seats]}
         setup = load_setup(self.directory, KINDS)
-        self.push_screen(StartScreen(self.store, defaults, setup))
+        self.push_screen(StartScreen(self.store if self.local else None, defaults, setup,
+                                     local=self.local))  # fmt: skip
         if self._start is not None:
             seats, seed, target = self._start
             self.start_match(seats, seed=seed, target=target)
         elif self._resume:
             self.resume_match()
+        elif self._join is not None:
+            self.join_table(self._join)
         elif self._review is not None:
             self.push_screen(self._review, lambda _: self.exit())
         self.call_after_refresh(self.check_size)
@@ -89,6 +100,8 @@ class TarocchinoApp(App[None]):
                     pace: float | None = None) -> None:
         """A new match; a saved one is kept as a backup first (the caller asked the player).
         ``pace``: seconds a bot move takes when the four seats are bots."""
+        if self._not_local():
+            return
         kept = self.store.keep_as_backup()
         if kept is not None:
             self.notify(kept, timeout=8)
@@ -106,8 +119,19 @@ class TarocchinoApp(App[None]):
         except OSError:
             pass
 
+    def join_table(self, request: JoinRequest) -> None:
+        """Take a seat at a table server (``tarocchino join``, or Join on the start screen)."""
+        self.network.join(request)
+
+    async def host_table(self, seats: tuple[Seat, ...], *, seed: int | None, target: int,
+                         request: HostRequest) -> None:  # fmt: skip
+        """Host a table with these seats in this game and sit at its first Human seat."""
+        await self.network.host(seats, seed, target, request)
+
     def resume_match(self) -> bool:
         """Resume the autosaved match; a damaged save gives a message, never a traceback."""
+        if self._not_local():
+            return False
         try:
             session = self.store.read()
         except SaveError as exc:
@@ -116,6 +140,12 @@ class TarocchinoApp(App[None]):
             return False
         self.push_screen(TableScreen(session, self.store))
         return True
+
+    def _not_local(self) -> bool:
+        """Another game holds the data directory (its autosave is not ours): say so."""
+        if not self.local:
+            self.notify(BUSY_HERE, severity="warning", timeout=8)
+        return not self.local
 
     def new_match_screen(self) -> None:
         """Back to the start screen to set up a new match."""
@@ -165,8 +195,9 @@ class TarocchinoApp(App[None]):
         return filters
 
     # ----------------------------------------------------------------- terminal size
-    def on_unmount(self) -> None:
+    async def on_unmount(self) -> None:
         close_all()  # bots in processes of their own (ai.contain) stop now, even mid-thought
+        await self.network.close()
 
     def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self.check_size)

@@ -8,7 +8,8 @@ import sys
 
 # Each module of tui.commands registers one or more subcommands with `register(subparsers)`;
 # a registered parser sets `func(args) -> int`.
-COMMANDS = ("play", "score", "simulate", "bench", "arena", "bots", "stats", "export", "review")
+COMMANDS = ("play", "score", "simulate", "bench", "arena", "bots", "stats", "export", "host",
+            "join", "web", "review")
 
 
 def build_parser() -> argparse.ArgumentParser:

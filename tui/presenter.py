@@ -22,11 +22,13 @@ from game.view import PlayerView
 from tui.narrate import declaration_lines, declaration_summary, hand_log, suit_word
 from tui.render import Look, card_name, card_text, cards_text, face
 from tui.session import HUMAN, Seat, side_name
-from tui.words import plural, verb
+from tui.words import listed, plural, verb
 
 DOING = {Phase.DISCARD: "to discard two cards", Phase.DECLARE: "to declare and play",
          Phase.PLAY: "to play a card"}
 DOING_SHORT = {Phase.DISCARD: "discarding", Phase.DECLARE: "to declare", Phase.PLAY: "to play"}
+# Who is at a seat played elsewhere (a table over the network): the tags of Scene.presence.
+CONNECTED, AWAY, OPEN_SEAT = "connected", "away", "open seat"
 
 
 def address(name: str, text: str) -> Text:
@@ -59,6 +61,9 @@ class Scene:
     paused: bool = False  # watching, and the bots wait
     speed: str = ""  # watching: the bots' pace in words ("0.6 s a card")
     notice: Text | None = None  # a message that takes the status line (a reason, a hint)
+    # seat -> who is there, at a table over the network: CONNECTED, AWAY (and the bot playing
+    # for the seat meanwhile, see bot_tag) or OPEN_SEAT (nobody yet)
+    presence: dict[int, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def my_turn(self) -> bool:
@@ -139,8 +144,14 @@ def topbar(scene: Scene, names: Sequence[str]) -> Text:
     return text
 
 
+def bot_tag(kind: str) -> str:
+    """"hard bot": a seat's tag when a bot plays it."""
+    return f"{label_of(kind)} bot"
+
+
 def seat_tags(scene: Scene, seat: int) -> list[str]:
-    """"dealer", "partner"/"opponent" (of the bottom seat), "hard bot"."""
+    """"dealer", "partner"/"opponent" (of the bottom seat), "hard bot", and who is there
+    (``Scene.presence``: "away", …)."""
     tags = []
     if seat == scene.view.dealer:
         tags.append("dealer")
@@ -150,7 +161,8 @@ def seat_tags(scene: Scene, seat: int) -> list[str]:
         tags.append(f"side {'AB'[seat & 1]}")
     kind = scene.seats[seat].kind
     if kind != HUMAN:
-        tags.append(f"{label_of(scene.substitutes.get(seat, kind))} bot")
+        tags.append(bot_tag(scene.substitutes.get(seat, kind)))
+    tags += scene.presence.get(seat, ())
     return tags
 
 
@@ -264,12 +276,12 @@ def status(scene: Scene, names: Sequence[str]) -> Text:
         return Text.assemble(("Watching four bots", "bold"),
                              f" ({pace}): space pauses, + and - change the pace.")
     if v.turn < 0:
-        return Text()
+        return waiting_for_players(scene)
     who = names[v.turn]
     if not scene.my_turn:
         if scene.thinking == v.turn:
             return Text(f"{who} {verb(who, 'is')} thinking{look.ellipsis}", style="dim")
-        return Text(f"Waiting for {who}.", style="dim")
+        return Text(waiting_for(who, scene.presence.get(v.turn, ())), style="dim")
     if v.phase == Phase.DISCARD:
         text = address(who, "you deal: mark two cards to discard ")
         text.append(f"({len(scene.marked)}/2", style="bold")
@@ -285,6 +297,26 @@ def status(scene: Scene, names: Sequence[str]) -> Text:
             text.append(" The raised cards may be played.")
         return text
     return Text()
+
+
+def waiting_for(who: str, presence: Sequence[str]) -> str:
+    """"Waiting for Anna.", and whether she is away or a bot plays for her meanwhile."""
+    if AWAY not in presence:
+        return f"Waiting for {who}."
+    bots = [tag for tag in presence if tag not in (AWAY, CONNECTED, OPEN_SEAT)]
+    if bots:
+        return f"{who} {verb(who, 'is')} away: the {bots[0]} plays for now."
+    return f"Waiting for {who} (away)."
+
+
+def waiting_for_players(scene: Scene) -> Text:
+    """Before a table's match starts: the seats nobody has taken yet."""
+    empty = [str(seat + 1) for seat, tags in sorted(scene.presence.items()) if OPEN_SEAT in tags]
+    if not empty:
+        return Text()
+    return Text.assemble(("Waiting for players: ", "bold"),
+                         f"seat{'s' * (len(empty) > 1)} {listed(empty)} open. The match starts "
+                         "when every seat is taken.")  # fmt: skip
 
 
 def keys(scene: Scene) -> list[tuple[str, str, str]]:

@@ -18,6 +18,7 @@ from typing import Protocol
 
 from ai.player import Player
 from ai.spec import MAX_SPEC_CHARS, SpecError, parse_spec
+from ai.table import decision_rng
 from game.actions import PLAY, Action
 from game.hand import Hand, HandResult
 from game.match import Match
@@ -84,12 +85,6 @@ def valid_kind(kind: object) -> bool:
     return isinstance(kind, str) and 0 < len(kind) <= MAX_SPEC_CHARS and kind.isprintable()
 
 
-def decision_rng(seed: int | str, seat: int, ply: int) -> random.Random:
-    """A bot's generator for one decision: derived from the match seed, the seat and the number of
-    actions so far, so a resumed or undone match makes the same bot choices again."""
-    return random.Random(f"tarocchino:{seed}:{seat}:{ply}")
-
-
 def side_name(seats: tuple[Seat, ...], side: int) -> str:
     """"Anna & Carla" for side 0 (seats 0 and 2), "Bruno & Dario" for side 1."""
     return f"{seats[side].name} & {seats[side + 2].name}"
@@ -121,6 +116,8 @@ class TableSession(Protocol):
     def target(self) -> int: ...
     @property
     def results(self) -> Sequence[HandResult]: ...  # the finished hands, first to last
+    @property
+    def presence(self) -> dict[int, tuple[str, ...]]: ...  # seats played elsewhere: who is there
 
     def view(self, seat: int) -> PlayerView: ...
     def public_view(self, seat: int) -> PlayerView: ...
@@ -204,6 +201,11 @@ class Session:
     def results(self) -> Sequence[HandResult]:
         return tuple(self.match.results)
 
+    @property
+    def presence(self) -> dict[int, tuple[str, ...]]:
+        """Nobody plays elsewhere: no seat to tell about (see ``tui.presenter.Scene.presence``)."""
+        return {}
+
     def call_out_needs(self, seat: int) -> int | None:
         """The points ``seat``'s side still has to declare to call out now (RULES.md §5), or
         None when calling out is off in this hand (the extra hand after a tie)."""
@@ -233,6 +235,7 @@ class Session:
         return view if seat is not None else replace(view, hand=0, discard=None, legal=())
 
     def bot_rng(self, seat: int) -> random.Random:
+        """The generator of this decision, the one ``simulate`` and a table server give too."""
         return decision_rng(self.match.decision_seed, seat, len(self.match.actions))
 
     # ----------------------------------------------------------------- moves

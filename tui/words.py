@@ -22,3 +22,10 @@ def verb(name: str, third_person: str) -> str:
 def possessive(name: str) -> str:
     """"Anna's", or "your" for the player called "You"."""
     return "your" if name == "You" else f"{name}'s"
+
+
+def listed(items: list[str]) -> str:
+    """"2", "2 and 3", "2, 3 and 4"."""
+    if len(items) < 2:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"

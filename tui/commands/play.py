@@ -48,6 +48,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--bot-delay", type=float, metavar="SECONDS",
                         help="how long bots wait before acting (overrides the settings)")
     parser.add_argument("--ascii", action="store_true", help="S B C D instead of ♠ ♣ ♥ ♦")
+    parser.add_argument("--tab", action="store_true", help=argparse.SUPPRESS)  # tarocchino web
     parser.set_defaults(func=run)
 
 
@@ -71,6 +72,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         lock.acquire()
     except DirectoryBusy as exc:
+        if args.tab and seats is None and not args.resume:  # another browser tab plays here
+            return _play(args, directory, None, local=False)
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 1
     except OSError as exc:  # the game still runs; saving will say why it fails
@@ -117,7 +120,8 @@ def _interactive() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 
-def _play(args: argparse.Namespace, directory: Path, seats: tuple[Seat, ...] | None) -> int:
+def _play(args: argparse.Namespace, directory: Path, seats: tuple[Seat, ...] | None,
+          local: bool = True) -> int:  # fmt: skip
     from tui.app import TarocchinoApp  # imported here: the other commands never load Textual
 
     settings = load_settings(directory)
@@ -126,6 +130,6 @@ def _play(args: argparse.Namespace, directory: Path, seats: tuple[Seat, ...] | N
     if args.ascii:
         settings = replace(settings, suit_marks="ascii")
     app = TarocchinoApp(settings=settings, directory=directory, seats=seats, seed=args.seed,
-                        target=args.target, resume=args.resume and seats is None)
+                        target=args.target, resume=args.resume and seats is None, local=local)
     app.run()
     return 0

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ai.contain import Containment, Fault, Guard
 from ai.spec import parse_spec, reproducible, split_specs
-from ai.table import play_match, seat_rngs
+from ai.table import play_match
 from game import record
 from game.errors import RecordError
 from game.files import clip_path
@@ -161,7 +161,7 @@ def run_simulate(args: argparse.Namespace) -> int:
             emit(line, args.json)
 
         try:
-            play_match(match, players, seat_rngs(seed), on_hand)
+            play_match(match, players, on_hand=on_hand)  # the table's generators
         finally:
             for player in players:
                 if isinstance(player, Guard):

@@ -1,6 +1,6 @@
 """The start screen: a new match (seats, names, target, seed), watching four bots play (at a
-chosen pace), resuming the saved match, the past matches and the statistics, help, quit. The last
-setup is remembered."""
+chosen pace), resuming the saved match, hosting or joining a table, the past matches and
+the statistics, help, quit. The last setup is remembered."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from tui.save import SaveError, SaveStore
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.matches import PastMatchesScreen
 from tui.screens.statistics import StatisticsScreen
-from tui.session import BOT_LEVELS, DEFAULT_NAMES, HUMAN, parse_seats
+from tui.session import BOT_LEVELS, DEFAULT_NAMES, HUMAN, Seat, parse_seats
 from tui.widgets.arrows import plain_arrows
 
 TITLE = r"""
@@ -31,6 +31,7 @@ TITLE = r"""
  ╩ ╩ ╩╩╚═╚═╝╚═╝╚═╝╩ ╩╩╝╚╝╚═╝""".strip("\n")
 ASCII_TITLE = "T A R O C C H I N O"
 PACES = (0.3, 0.6, 1.0, 1.5, 2.5)  # seconds a bot move takes when watching
+BUSY_HERE = "Another game is using this data directory: here you can host or join a table."
 
 
 def kind_options(extra: list[str] | tuple[str, ...] = ()) -> list[tuple[str, str]]:
@@ -63,13 +64,15 @@ class StartScreen(Screen[None]):
     ]
 
     def __init__(self, store: SaveStore | None, defaults: dict[str, Any] | None = None,
-                 setup: MatchSetup | None = None) -> None:
+                 setup: MatchSetup | None = None, *, local: bool = True) -> None:
         """``defaults``: the seat kinds and target of ``play --seats`` (else ``setup``, the
-        last match set up here)."""
+        last match set up here); ``local=False``: another game holds the data directory, so
+        only tables are played here."""
         super().__init__()
         self.store = store
         self.defaults = defaults or {}
         self.setup = setup or MatchSetup()
+        self.local = local
 
     def compose(self) -> ComposeResult:
         kinds = self.defaults.get("kinds") or list(self.setup.kinds)
@@ -107,7 +110,12 @@ class StartScreen(Screen[None]):
                 yield Button("Rules & help", id="help", compact=True)
                 yield Button("Settings", id="settings", compact=True)
                 yield Button("Quit", id="quit", variant="error", compact=True)
+            with Horizontal(id="net-buttons"):
+                yield Static(Text("Play together", style="bold"), classes="net-label")
+                yield Button("Host a table", id="host", compact=True)
+                yield Button("Join a table", id="join", compact=True)
             with Horizontal(id="start-more"):
+                yield Static(Text("Look back", style="bold"), classes="row-label")
                 yield Button("Past matches  p", id="past-matches", compact=True)
                 yield Button("Statistics  s", id="statistics", compact=True)
             yield Static(id="start-message")
@@ -117,6 +125,10 @@ class StartScreen(Screen[None]):
         self._hero()
         self.refresh_resume()
         self._placeholders()
+        if not self.local:
+            self.query_one("#start", Button).disabled = True
+            self.query_one("#watch", Button).disabled = True
+            self.show_message(BUSY_HERE)
 
     @property
     def look(self) -> Look:
@@ -192,6 +204,12 @@ class StartScreen(Screen[None]):
                 self.action_watch()
             case "resume":
                 app.resume_match()
+            case "host":
+                self.start(host=True)
+            case "join":
+                from tui.net.screens import JoinScreen
+
+                app.push_screen(JoinScreen(), lambda request: request and app.join_table(request))
             case "help":
                 app.action_help()
             case "settings":
@@ -207,8 +225,9 @@ class StartScreen(Screen[None]):
         event.stop()
         self.start()
 
-    def start(self, watch: bool = False) -> None:
-        """Start the match set up here (``watch``: human seats are played by hard bots)."""
+    def start(self, watch: bool = False, host: bool = False) -> None:
+        """Start the match set up here (``watch``: human seats are played by hard bots;
+        ``host``: at a table that others join)."""
         app: Any = self.app
         kinds = [str(self.query_one(f"#kind-{i}", Select).value) for i in range(4)]
         names = [self.query_one(f"#name-{i}", Input).value for i in range(4)]
@@ -231,6 +250,9 @@ class StartScreen(Screen[None]):
         self.setup = MatchSetup(chosen, tuple(n.strip() for n in names), target, pace)
         if hasattr(app, "remember_setup"):
             app.remember_setup(self.setup)
+        if host:
+            self._host(seats, seed, target)
+            return
         if self.store is None or not self.store.exists():
             app.start_match(seats, seed=seed, target=target, pace=pace)
             return
@@ -243,6 +265,22 @@ class StartScreen(Screen[None]):
                     f"{self.store.next_backup_name()}.")
         app.push_screen(ConfirmScreen(question, yes="New match", no="Cancel", look=self.look),
                         answered)
+
+    def _host(self, seats: tuple[Seat, ...], seed: int | None, target: int) -> None:
+        """Host a table with these seats: the Human seats are for people who join."""
+        from tui.net.screens import HostScreen
+
+        app: Any = self.app
+        people = sum(s.human for s in seats)
+        if not people:
+            self.show_message("Make at least one seat Human: yours.", error=True)
+            return
+
+        def hosted(request: Any) -> None:
+            if request is not None:
+                app.run_worker(app.host_table(seats, seed=seed, target=target, request=request))
+
+        app.push_screen(HostScreen(people), hosted)
 
     def action_watch(self) -> None:
         self.start(watch=True)

@@ -168,6 +168,12 @@ class TableScreen(Screen[None]):
     def watching(self) -> bool:
         return not self.session.humans
 
+    @property
+    def _undo_offered(self) -> bool:
+        """One person against this screen's bots (at a remote table, what the others have seen
+        is never taken back)."""
+        return len(self.session.humans) == 1 and bool(self.session.bots)
+
     def _setting(self, name: str, default: float) -> float:
         settings = getattr(self.app, "settings", None)
         return float(getattr(settings, name, default))
@@ -202,11 +208,12 @@ class TableScreen(Screen[None]):
             marked=tuple(self.marked),
             show_last=self.show_last,
             substitutes=dict(self.session.substitutes),
-            undo=len(self.session.humans) == 1,
+            undo=self._undo_offered,
             watching=self.watching,
             paused=self.paused,
             speed="no pause" if self.delay <= 0 else f"{self.delay:g} s a move",
             notice=self.notice,
+            presence=self.session.presence,
         )
 
     def redraw(self) -> None:
@@ -549,7 +556,7 @@ class TableScreen(Screen[None]):
         # lone person against bots, the pace keys only when watching; when a key can do nothing
         # right now, pressing it says why.
         if action == "undo":
-            return len(self.session.humans) == 1
+            return self._undo_offered
         if action in ("pause", "faster", "slower"):
             return self.watching
         if action == "hint":

@@ -1,0 +1,119 @@
+"""Helpers of the network tests: a table served on 127.0.0.1 (a free port from the system), bot
+seats and raw clients that say exactly what a test wants, bounded in time and messages."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Callable
+
+import aiohttp
+
+from ai.spec import parse_spec
+from tui.cli import main
+from tui.net import protocol as p
+from tui.net.botclient import RemoteBot
+from tui.net.client import Address, TokenStore
+from tui.net.server import TableConfig, TableServer
+from tui.session import Session, parse_seats
+
+FAST = TableConfig(bot_delay_s=0, trick_pause_s=0, heartbeat_s=0)
+LIMIT_S = 60  # no test waits longer than this for anything
+MAX_FRAMES = 20_000  # a raw client reads at most this many messages
+
+
+async def serve(
+    kinds: list[str] | None = None,
+    *,
+    seed: int | None = 1,
+    target: int = 800,
+    config: TableConfig = FAST,
+    **kwargs: object,
+) -> tuple[TableServer, Address]:
+    session = Session.new(parse_seats(kinds or ["human"] * 4), seed=seed, target=target)
+    server = TableServer(session, config, **kwargs)  # type: ignore[arg-type]
+    port = await server.start("127.0.0.1", 0)
+    return server, Address("127.0.0.1", port)
+
+
+def remote_bot(address: Address, seat: int, spec: str, tokens: TokenStore | None = None,
+               name: str | None = None) -> RemoteBot:  # fmt: skip
+    return RemoteBot(address, name or f"Bot{seat + 1}", parse_spec(spec).make(), spec, seat=seat,
+                     tokens=tokens, retry_for_s=LIMIT_S)  # fmt: skip
+
+
+async def wait_until(condition: Callable[[], bool], what: str, limit: float = LIMIT_S) -> None:
+    """Poll ``condition`` every few milliseconds; fail the test after ``limit`` seconds."""
+    deadline = time.monotonic() + limit
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.005)
+
+
+def simulate_hands(seed: int, players: list[str], target: int, capsys) -> list[dict]:
+    """What `tarocchino simulate` prints for the match, one dict a hand."""
+    capsys.readouterr()
+    argv = ["simulate", "--seed", str(seed), "--target", str(target), "--players",
+            ",".join(players), "--json"]  # fmt: skip
+    assert main(argv) == 0
+    return [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+
+
+def hand_totals(lines: list[dict]) -> list[tuple[int, int]]:
+    return [(line["sides"][0]["total"], line["sides"][1]["total"]) for line in lines]
+
+
+class RawClient:
+    """A WebSocket that sends what it is told and keeps every frame it receives (as text)."""
+
+    def __init__(self, http: aiohttp.ClientSession, ws: aiohttp.ClientWebSocketResponse) -> None:
+        self.http, self.ws = http, ws
+        self.frames: list[str] = []
+        self.messages: list[dict] = []
+
+    @classmethod
+    async def connect(cls, address: Address) -> RawClient:
+        http = aiohttp.ClientSession()
+        ws = await http.ws_connect(address.url, max_msg_size=1 << 20)
+        return cls(http, ws)
+
+    async def send(self, message: dict | str) -> None:
+        await self.ws.send_str(message if isinstance(message, str) else json.dumps(message))
+
+    async def receive(self, limit: float = LIMIT_S) -> dict | None:
+        """The next message, or None when the connection is closed."""
+        assert len(self.frames) < MAX_FRAMES
+        frame = await asyncio.wait_for(self.ws.receive(), limit)
+        if frame.type != aiohttp.WSMsgType.TEXT:
+            return None
+        self.frames.append(frame.data)
+        message = json.loads(frame.data)
+        self.messages.append(message)
+        return message
+
+    async def until(self, kind: str, condition: Callable[[dict], bool] = lambda m: True,
+                    limit: float = LIMIT_S) -> dict:  # fmt: skip
+        """Read until a message of ``kind`` satisfying ``condition`` comes."""
+        deadline = time.monotonic() + limit
+        while True:
+            message = await self.receive(max(0.01, deadline - time.monotonic()))
+            if message is None:
+                raise AssertionError(f"closed before a {kind} came: {self.ws.close_code}")
+            if message["type"] == kind and condition(message):
+                return message
+
+    async def hello(self, name: str, **fields: object) -> dict:
+        await self.send(p.hello(name, **fields))  # type: ignore[arg-type]
+        return await self.until("welcome")
+
+    async def closed(self, limit: float = LIMIT_S) -> int | None:
+        """Read to the end of the connection; its close code."""
+        while await self.receive(limit) is not None:
+            pass
+        return self.ws.close_code
+
+    async def close(self) -> None:
+        await self.ws.close()
+        await self.http.close()

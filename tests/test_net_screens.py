@@ -1,0 +1,222 @@
+"""The game's screens at a remote table: the join dialog from the start screen, then a whole match
+played through key presses at the same table screen as local play, against a test server on the
+loopback whose other seats are its bots."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import random
+from pathlib import Path
+
+from test_tui_support import (
+    FAST,
+    play_to_the_end,
+    press,
+    press_for,
+    screen_text,
+    settle,
+    wait_for,
+)
+from textual.widgets import Input
+
+from ai.easy import EasyBot
+from game import wire
+from tests.net_helpers import FAST as NET_FAST
+from tests.net_helpers import RawClient, serve
+from tui.app import TarocchinoApp
+from tui.net import protocol as p
+from tui.net.client import JoinRequest, TokenStore
+from tui.net.remote import RemoteSession
+from tui.net.screens import JoinScreen
+from tui.net.server import STAND_IN
+from tui.presenter import AWAY, CONNECTED
+from tui.screens.confirm import ConfirmScreen
+from tui.screens.declare import DeclareScreen
+from tui.screens.scoring import ScoringScreen
+from tui.screens.start import StartScreen
+from tui.screens.table import TableScreen
+
+
+async def _type(pilot, selector: str, text: str) -> None:  # noqa: ANN001
+    field = pilot.app.screen.query_one(selector, Input)
+    field.value = text
+    await pilot.pause()
+
+
+async def test_join_from_the_start_screen_and_play_the_match(tmp_path: Path) -> None:
+    seed, target = 11, 150
+    server, address = await serve(["human", "easy", "easy", "easy"], seed=seed, target=target)
+    app = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+            await pilot.click("#join")
+            await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen))
+            await _type(pilot, "#address", "nowhere:99999")
+            await _type(pilot, "#name", "Anna")
+            await pilot.press("enter")
+            assert isinstance(app.screen, JoinScreen)  # a bad address is refused in the dialog
+            assert "port" in screen_text(app)
+            await _type(pilot, "#address", str(address))
+            await press(pilot, "enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+            table = app.screen
+            session = table.session
+            assert isinstance(session, RemoteSession) and session.seat == 0
+            assert "easy bot" in screen_text(app)
+            sheets = await play_to_the_end(pilot)
+            await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+        match = server.session.match
+        assert match.winner is not None and session.winner == match.winner
+        assert sheets == len(match.results) and list(session.results) == match.results
+        assert (0, "remote") in server.movers
+        assert TokenStore(tmp_path).get(address, "Anna") is not None  # kept to come back
+    finally:
+        await server.close()
+
+
+async def test_the_remote_session_tells_who_comes_and_goes() -> None:
+    """Notices and presence tags from the seats' statuses; the listener hears of moves only; an
+    action on its way makes it nobody's turn here."""
+    sent: list[dict] = []
+
+    class Client:
+        def __init__(self, receive) -> None:  # noqa: ANN001
+            self.receive = receive
+
+        def send(self, message: dict) -> bool:
+            sent.append(message)
+            return True
+
+    session = RemoteSession(Client)  # type: ignore[arg-type]
+    heard: list = []
+    session.listen(heard.append)
+    from game.match import Match
+
+    match = Match(3)
+    seat = match.turn
+    view = match.view(seat)
+
+    def status(name: str, **changes: object) -> p.SeatStatus:
+        base = p.SeatStatus(name, p.PERSON, None, True, None, None, True)
+        return dataclasses.replace(base, **changes)
+
+    names = ["Anna", "Bruno", "Carla", "Dario"]
+    seats = tuple(status(n) for n in names)
+    session.receive(p.Welcome(seat, "t", p.TableInfo(800, 60, "medium", ())))
+    session.receive(p.State(0, view, seats, True, None, 5, None))
+    assert heard == [None]  # the match is on: this seat's turn
+    other = (seat + 1) % 4
+    gone = list(seats)
+    gone[other] = status(names[other], connected=False, away_s=0.0)
+    session.receive(p.State(0, view, tuple(gone), True, None, 5, None))
+    assert session.presence[other] == (AWAY,)
+    gone[other] = status(names[other], connected=False, stand_in="medium", away_s=61.0)
+    session.receive(p.State(0, view, tuple(gone), True, None, 5, None))
+    notices = session.pop_notices()
+    assert notices == [f"{names[other]} left the table.",
+                       f"The medium bot plays for {names[other]} until they return."]
+    assert session.seats[other].kind == "human" and session.presence[other] == (AWAY, "medium bot")
+    assert session.presence[(seat + 2) % 4] == (CONNECTED,) and seat not in session.presence
+    assert heard == [None]  # seats coming and going are no move
+    assert session.turn == seat
+    session.apply(view.legal[0])
+    assert sent[-1] == p.act(seat, 0, view.legal[0])
+    assert session.turn == -1 and session.view(seat).legal == ()  # nothing twice
+    session.apply(view.legal[0])
+    assert len(sent) == 1
+    session.receive(p.Refused(p.STALE, "that action was for move 0", 0))
+    assert session.turn == seat and heard == [None, None]  # refused: this seat's turn again
+
+
+async def test_a_window_without_the_data_directory_starts_no_match(tmp_path: Path) -> None:
+    """Another game holds the data directory: this window hosts and joins, and neither the
+    start button, Enter in a field, nor `w` starts a match writing that game's autosave."""
+    app = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False, local=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+        assert app.screen.query_one("#start").disabled
+        assert "Another game is using this data directory" in screen_text(app)
+        app.screen.query_one("#name-0", Input).focus()
+        await pilot.press("enter")
+        await settle_briefly(pilot)
+        app.screen.query_one("#join").focus()
+        await pilot.press("w")
+        await settle_briefly(pilot)
+        assert isinstance(app.screen, StartScreen) and not app.resume_match()
+        assert not app.store.exists()
+        assert not app.screen.query_one("#join").disabled
+
+
+async def settle_briefly(pilot) -> None:  # noqa: ANN001
+    for _ in range(5):
+        await pilot.pause()
+
+
+async def _easy_person(client: RawClient, seat: int) -> None:
+    """A person at another screen, played by the easy bot through raw messages."""
+    bot = EasyBot()
+    while (message := await client.receive()) is not None:
+        if message["type"] == "state" and message["started"] and message["seed"] is not None:
+            view = wire.view_from_json(message["view"])
+            action = bot.choose(view, view.legal, random.Random(message["seed"]))
+            await client.send(p.act(seat, message["ply"], action))
+
+
+async def _play_until(pilot, condition) -> None:  # noqa: ANN001
+    """Anna plays her turns (and answers her dialogs) until ``condition()`` holds."""
+    for _ in range(200):
+        if condition():
+            return
+        screen = await settle(pilot)
+        if condition():
+            return
+        if isinstance(screen, ScoringScreen | DeclareScreen | ConfirmScreen):
+            await press(pilot, "enter")
+        elif isinstance(screen, TableScreen):
+            await press_for(pilot, screen)
+    raise AssertionError("the condition never held")
+
+
+def _seat_text(app: TarocchinoApp, place: str) -> str:
+    return str(app.screen.query_one(f"#seat-{place}").render())
+
+
+async def test_the_table_shows_who_is_there(tmp_path: Path) -> None:
+    """Anna's table at a server: an open seat is waited for, then Bruno (another screen) is
+    connected; he drops and is away; the stand-in plays for him; he comes back with his token.
+    Every step is on Anna's table: the seat panel and the status line."""
+    config = dataclasses.replace(NET_FAST, away_timeout_s=0.3, stand_in="easy")
+    server, address = await serve(["human", "human", "easy", "easy"], seed=5, config=config)
+    app = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False)
+    clients: list[RawClient] = []
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+            app.join_table(JoinRequest(address, "Anna", 0))
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+            await wait_for(pilot, lambda: "Waiting for players: seat 2 open." in screen_text(app))
+            assert "open seat" in _seat_text(app, "right")
+            bruno = await RawClient.connect(address)
+            clients.append(bruno)
+            token = (await bruno.hello("Bruno", seat=1))["token"]
+            playing = asyncio.ensure_future(_easy_person(bruno, 1))
+            await wait_for(pilot, lambda: "connected" in _seat_text(app, "right"))
+            assert "Bruno" in _seat_text(app, "right") and "easy bot" in _seat_text(app, "top")
+            await _play_until(pilot, lambda: len(server.movers) >= 12)
+            playing.cancel()
+            await bruno.close()
+            await wait_for(pilot, lambda: "away" in _seat_text(app, "right"))
+            await _play_until(pilot, lambda: (1, STAND_IN) in server.movers)
+            await wait_for(pilot, lambda: "away\neasy bot" in _seat_text(app, "right"))
+            back = await RawClient.connect(address)
+            clients.append(back)
+            await back.hello("Bruno", token=token)
+            await wait_for(pilot, lambda: "connected" in _seat_text(app, "right"))
+            assert "away" not in _seat_text(app, "right")
+            assert server.session.match.winner is None and server.movers.count((0, "remote")) >= 3
+    finally:
+        for client in clients:
+            await client.close()
+        await server.close()

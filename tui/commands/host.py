@@ -1,0 +1,261 @@
+"""`tarocchino host`: a table on this machine that people (and bots) join over the network.
+
+Headless: no Textual. The table is saved after every move in ``DATA/table``; ``tarocchino host``
+again resumes it (the players come back to their seats with their tokens)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import signal
+import socket
+import sys
+import time
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
+
+from ai.spec import SpecError, label_of, parse_spec, split_specs
+from game.files import remove_stale_temporaries
+from tui.lock import DataLock, DirectoryBusy
+from tui.net.claims import Claim, ClaimStore
+from tui.net.client import DEFAULT_PORT, PASSWORD_ENV
+from tui.net.server import TableConfig, TableServer, table_directory
+from tui.save import SaveError, SaveStore
+from tui.session import HUMAN, Seat, Session, parse_seats
+from tui.settings import MAX_PAUSE, data_dir
+from tui.stats import FinishedMatch, record_finished_match
+
+PROG = "tarocchino host"
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "host",
+        help="host a table that others join over the network",
+        description="Host a table on this machine: people join it with `tarocchino join`, from "
+        "a terminal or a browser, each at their own screen. Seats given as `human` are for "
+        "people (or `join --bot` clients) to take; the others are played here by bots. "
+        "Without --seats, a saved table is resumed, else four seats are open.",
+        epilog="examples:\n"
+        "  tarocchino host                                   # four seats to take\n"
+        "  tarocchino host --seats human,hard,human,hard     # two people, two bots\n"
+        "  tarocchino host --bind 0.0.0.0 --password secret  # open to your network\n\n"
+        f"The password may also be given in ${PASSWORD_ENV} (then it is not seen in the list "
+        "of processes). The table is saved after every move; Ctrl+C stops it and "
+        "`tarocchino host` again resumes it.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--seats", metavar="A,B,C,D",
+                        help="the four seats in turn order: human (a seat to take) or a bot "
+                        "(easy, hard:budget_s=0.5, ...) played here; default human,human,human,"
+                        "human")  # fmt: skip
+    parser.add_argument("--names", metavar="A,B,C,D", help="names for the seats (a person who "
+                        "joins brings their own)")  # fmt: skip
+    parser.add_argument("--seed", type=int, help="seed of the deals (default: random)")
+    parser.add_argument("--target", type=int, default=800, help="score that wins (default 800)")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT,
+                        help=f"port to listen on (default {DEFAULT_PORT}; 0: any free port)")
+    parser.add_argument("--bind", default="127.0.0.1", metavar="ADDRESS",
+                        help="address to listen on (default 127.0.0.1: this machine only; "
+                        "0.0.0.0: every network this machine is on)")  # fmt: skip
+    parser.add_argument("--password", help="a password newcomers must give")
+    parser.add_argument("--away-timeout", type=float, default=60.0, metavar="SECONDS",
+                        help="a seat left empty this long is played by a bot until its player "
+                        "returns (default 60)")  # fmt: skip
+    parser.add_argument("--stand-in", default="medium", metavar="BOT",
+                        help="the bot that plays an empty seat (default medium)")
+    parser.add_argument("--bot-delay", type=float, default=0.6, metavar="SECONDS",
+                        help="how long the table's bots wait before acting (default 0.6)")
+    parser.add_argument("--new", action="store_true",
+                        help="start a new table even if one is saved (kept as a backup)")
+    parser.set_defaults(func=run)
+
+
+def _error(message: str, status: int = 2) -> int:
+    print(f"{PROG}: error: {message}", file=sys.stderr)
+    return status
+
+
+def _config(args: argparse.Namespace) -> TableConfig:
+    for name in ("away_timeout", "bot_delay"):
+        value = getattr(args, name)
+        if not 0 <= value <= (10**6 if name == "away_timeout" else MAX_PAUSE):
+            raise ValueError(f"--{name.replace('_', '-')} must be a number of seconds >= 0")
+    if not 0 <= args.port < 65536:
+        raise ValueError("--port must be a number from 0 to 65535")
+    if args.target <= 0:
+        raise ValueError("--target must be a positive number")
+    parse_spec(args.stand_in)
+    password = args.password if args.password is not None else os.environ.get(PASSWORD_ENV)
+    return TableConfig(password=password or None, away_timeout_s=args.away_timeout,
+                       stand_in=args.stand_in, bot_delay_s=args.bot_delay,
+                       trick_pause_s=min(1.0, 2 * args.bot_delay))  # fmt: skip
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        if args.names and not args.seats:
+            raise ValueError("--names needs --seats")
+        config = _config(args)
+        seats = None
+        if args.seats:
+            seats = parse_seats(split_specs(args.seats), args.names.split(",") if args.names
+                                else None)  # fmt: skip
+            if all(not s.human for s in seats):
+                raise ValueError("a table needs a seat for someone to take (human); for bots "
+                                 "alone use `tarocchino simulate`")  # fmt: skip
+    except (ValueError, SpecError) as exc:
+        return _error(str(exc))
+    data = data_dir()
+    directory = table_directory(data)
+    lock = DataLock(directory)
+    try:
+        lock.acquire()
+    except DirectoryBusy:
+        return _error(f"a table is already hosted from {data} (one table per data directory: "
+                      "set TAROCCHINO_DATA_DIR to host another)", 1)  # fmt: skip
+    except OSError as exc:
+        return _error(f"cannot use {directory}: {exc.strerror or exc}", 1)
+    try:
+        remove_stale_temporaries(directory)
+        store, claims = SaveStore(directory), ClaimStore(directory)
+        opened = _open_table(args, seats, store, claims)
+        if isinstance(opened, int):
+            return opened
+        session, claimed = opened
+        return asyncio.run(_serve(args, config, session, store, claims, claimed, data))
+    finally:
+        lock.release()
+
+
+def _open_table(
+    args: argparse.Namespace, seats: tuple[Seat, ...] | None, store: SaveStore,
+    claims: ClaimStore,
+) -> tuple[Session, list[Claim | None]] | int:  # fmt: skip
+    """The saved table, or a new one; or the exit status when neither may be used."""
+    if store.exists() and not args.new:
+        if seats is not None:
+            try:
+                saved = store.info().describe()
+            except SaveError:
+                saved = "damaged"
+            return _error(f"a table is saved ({saved}): run `tarocchino host` without --seats "
+                          "to resume it, or add --new to start a new one (the saved table is "
+                          "kept as a backup)")  # fmt: skip
+        try:
+            session = store.read()
+        except SaveError as exc:
+            print(f"{PROG}: {store.damaged_message(exc)} A new table is set.", file=sys.stderr)
+        else:
+            try:
+                claimed = claims.read()
+            except ValueError as exc:
+                print(f"{PROG}: {exc}; every seat is open again", file=sys.stderr)
+                claimed = [None] * 4
+            print(f"Resuming the saved table ({store.info().describe()}).")
+            return session, claimed
+    elif args.new:
+        kept = store.keep_as_backup()
+        if kept:
+            print(kept)
+    claims.clear()
+    seats = seats or parse_seats([HUMAN] * 4, ["Seat 1", "Seat 2", "Seat 3", "Seat 4"])
+    return Session.new(seats, seed=args.seed, target=args.target), [None] * 4
+
+
+def _addresses() -> list[str]:
+    """This machine's addresses others may reach it at (best effort, nothing is sent)."""
+    found: list[str] = []
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            address = str(info[4][0])
+            if not address.startswith("127.") and address not in found:
+                found.append(address)
+    except OSError:
+        pass
+    return found
+
+
+def describe_seats(server: TableServer) -> str:
+    parts = []
+    for seat, status in enumerate(server.statuses()):
+        if not status.remote:
+            parts.append(f"{seat + 1} {status.name} ({status.level} bot)")
+        elif status.player == "open":
+            parts.append(f"{seat + 1} open")
+        else:
+            parts.append(f"{seat + 1} {status.name} (away until they return)")
+    return " · ".join(parts)
+
+
+def _welcome(server: TableServer, args: argparse.Namespace, port: int) -> None:
+    bind = args.bind
+    local = bind in LOOPBACK
+    shown = "127.0.0.1" if bind in ("0.0.0.0", "::", "") else bind
+    where = f"[{shown}]" if ":" in shown else shown
+    print(f"Tarocchino table listening on {bind} port {port} · target "
+          f"{server.session.match.rules.target}")  # fmt: skip
+    print(f"Seats: {describe_seats(server)}")
+    print("Join from a terminal on this machine:")
+    print(f"    tarocchino join {where}:{port} --name YOURNAME [--seat 1-4]")
+    if local:
+        print("Only this machine can join (--bind 0.0.0.0 lets others on your network join).")
+    else:
+        others = _addresses() if bind in ("0.0.0.0", "::", "") else [bind]
+        for address in others or ["THIS-MACHINE"]:
+            print(f"From another machine:  tarocchino join {address}:{port} --name YOURNAME")
+    if server.config.password:
+        print("Newcomers need the password: add --password (or set "
+              f"{PASSWORD_ENV}).")  # fmt: skip
+    print(f"A bot joins with:  tarocchino join {where}:{port} --bot hard --name Robot")
+    print("In a browser: `tarocchino web`, then Join. Ctrl+C stops the table; "
+          "`tarocchino host` again resumes it.", flush=True)  # fmt: skip
+
+
+async def _serve(
+    args: argparse.Namespace, config: TableConfig, session: Session, store: SaveStore,
+    claims: ClaimStore, claimed: list[Claim | None], data: Path,
+) -> int:  # fmt: skip
+    executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="stats")
+    pending: list[Future[str | None]] = []
+
+    def log(text: str) -> None:
+        print(f"{time.strftime('%H:%M:%S')} {text}", flush=True)
+
+    def match_over(done: Session) -> None:
+        seats = []
+        for seat, s in enumerate(done.seats):
+            status = server.statuses()[seat]
+            kind = s.kind if not status.remote else (
+                HUMAN if status.player == "person" else label_of(status.level or "bot"))
+            seats.append((s.name, kind))
+        finished = FinishedMatch.of(done.match, seats, source="network")
+        pending.append(executor.submit(record_finished_match, data, finished))
+
+    server = TableServer(session, config, store=store, claims=claims, claimed=claimed,
+                         on_match_over=match_over, log=log)  # fmt: skip
+    try:
+        port = await server.start(args.bind, args.port)
+    except OSError as exc:
+        return _error(f"cannot listen on {args.bind} port {args.port}: {exc.strerror or exc}", 1)
+    _welcome(server, args, port)
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    waiters = [asyncio.ensure_future(stop.wait()), asyncio.ensure_future(server.finished.wait())]
+    await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
+    for waiter in waiters:
+        waiter.cancel()
+    over = session.match.winner is not None
+    await server.close("the match is over" if over else "the host stopped the table")
+    for future in pending:
+        message = await asyncio.wrap_future(future)
+        if message:
+            log(message)
+    executor.shutdown()
+    if not over:
+        print("The table is saved: `tarocchino host` resumes it.")
+    return 0

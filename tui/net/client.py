@@ -1,0 +1,300 @@
+"""A seat's connection to a table server, kept alive: it joins (or comes back with the seat's
+token), hands every message of the table to its owner, sends actions, and reconnects after a drop
+or a restart of the host. The token of each seat joined is kept in the data directory, so a
+client started again (after a crash, a kill, a closed terminal) comes back to its seat."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import aiohttp
+
+from game import wire
+from game.files import FileReadError, read_json, write_atomic
+from tui.net import protocol as p
+
+DEFAULT_PORT = 7800
+PASSWORD_ENV = "TAROCCHINO_TABLE_PASSWORD"  # a table's password, kept out of the process list
+# Refusals after which trying again is pointless (the person must change something).
+GIVE_UP = {p.VERSION, p.PASSWORD, p.SEAT_TAKEN, p.NO_SEAT, p.NAME_TAKEN, p.MATCH_OVER,
+           p.REPLACED, p.FLOOD, p.TOO_MANY_ERRORS, p.TOO_LONG, p.HELLO_FIRST}  # fmt: skip
+_HOST = re.compile(r"[A-Za-z0-9.\-_]{1,253}")
+
+
+@dataclass(frozen=True, slots=True)
+class Address:
+    host: str
+    port: int
+
+    @classmethod
+    def parse(cls, text: str, default_port: int = DEFAULT_PORT) -> Address:
+        """``HOST``, ``HOST:PORT``, ``[IPv6]`` or ``[IPv6]:PORT``; ValueError saying why not."""
+        text = text.strip()
+        port: str | None = None
+        if text.startswith("["):
+            host, sep, rest = text[1:].partition("]")
+            if not sep or (rest and not rest.startswith(":")):
+                raise ValueError(f"cannot read the address {text[:60]!r} (use [IPv6]:PORT)")
+            port = rest[1:] if rest else None
+            ok = bool(host) and all(c in "0123456789abcdefABCDEF:." for c in host)
+        else:
+            host, sep, port_text = text.rpartition(":")
+            if not sep:
+                host, port_text = text, ""
+            port = port_text or None
+            ok = bool(_HOST.fullmatch(host))
+        if not ok:
+            raise ValueError(f"cannot read the host in {text[:60]!r} (HOST or HOST:PORT)")
+        if port is None:
+            return cls(host, default_port)
+        if not port.isdigit() or not 0 < int(port) < 65536:
+            raise ValueError(f"the port must be a number from 1 to 65535, not {port[:20]!r}")
+        return cls(host, int(port))
+
+    @property
+    def url(self) -> str:
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"http://{host}:{self.port}/"
+
+    def __str__(self) -> str:
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"{host}:{self.port}"
+
+
+@dataclass(frozen=True, slots=True)
+class JoinRequest:
+    """Where and how to join: what ``tarocchino join`` and the join dialog both give."""
+
+    address: Address
+    name: str
+    seat: int | None = None  # 0-3, or None: the first free seat
+    password: str | None = None
+
+
+class TokenStore:
+    """The tokens of the seats joined from this data directory, one small file per table and
+    name (several people on one machine each keep theirs)."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = Path(directory) / "seats"
+
+    def _path(self, address: Address, name: str) -> Path:
+        key = f"{address.host.lower()}:{address.port}:{name.casefold()}"
+        return self.directory / (hashlib.sha256(key.encode()).hexdigest()[:32] + ".json")
+
+    def get(self, address: Address, name: str) -> str | None:
+        try:
+            data = read_json(self._path(address, name), 4096)
+        except (FileReadError, OSError):
+            return None
+        token = data.get("token") if isinstance(data, dict) else None
+        return token if isinstance(token, str) and 0 < len(token) <= p.MAX_SECRET else None
+
+    def put(self, address: Address, name: str, token: str, seat: int) -> None:
+        data = {"table": str(address), "name": name, "seat": seat, "token": token}
+        with contextlib.suppress(OSError):
+            write_atomic(self._path(address, name), json.dumps(data) + "\n")
+
+    def forget(self, address: Address, name: str) -> None:
+        with contextlib.suppress(OSError):
+            self._path(address, name).unlink(missing_ok=True)
+
+
+class TableClient:
+    """One seat's connection, reconnecting until :meth:`close` (or a refusal that settles it).
+
+    ``on_message`` receives every message of the table (welcome, state, hand_over, error, pong,
+    closing) on the event loop; ``on_status`` a line in words whenever the connection changes
+    ("connected", "the connection was lost: trying again in 2 s", …).
+    """
+
+    def __init__(
+        self,
+        address: Address,
+        name: str,
+        on_message: Callable[[p.ServerMessage], None],
+        *,
+        seat: int | None = None,
+        password: str | None = None,
+        player: str = p.PERSON,
+        level: str | None = None,
+        tokens: TokenStore | None = None,
+        token: str | None = None,
+        on_status: Callable[[str], None] | None = None,
+        retry_for_s: float = 600.0,
+        heartbeat_s: float = 15.0,
+    ) -> None:
+        self.address = address
+        self.name = p.check_name(name)
+        self.on_message = on_message
+        self.on_status = on_status or (lambda text: None)
+        self.seat = seat
+        self.password = password
+        self.player = player
+        self.level = level
+        self.tokens = tokens
+        self.token = token if token is not None else (
+            tokens.get(address, self.name) if tokens is not None else None)  # fmt: skip
+        self._stored = token is None and self.token is not None
+        self.retry_for_s = retry_for_s
+        self.heartbeat_s = heartbeat_s
+        self.connected = False
+        self.refusal: p.Refused | None = None  # the refusal that ended the client, if one did
+        self._ws: aiohttp.ClientWebSocketResponse | None = None
+        self._closing = False
+        self._pings: dict[int, float] = {}
+        self.round_trips: list[float] = []  # seconds, of each pong received
+
+    # ----------------------------------------------------------------- running
+    async def run(self) -> p.Refused | None:
+        """Connect and keep connected until closed; the refusal that ended it, if any."""
+        timeout = aiohttp.ClientTimeout(total=None, connect=10, sock_connect=10)
+        async with aiohttp.ClientSession(timeout=timeout) as http:
+            lost_at: float | None = None
+            delay = 0.2
+            while not self._closing:
+                try:
+                    ws = await http.ws_connect(
+                        self.address.url,
+                        max_msg_size=wire.MAX_MESSAGE_BYTES,
+                        heartbeat=self.heartbeat_s or None,
+                        compress=0,
+                    )
+                except (aiohttp.ClientError, OSError, TimeoutError) as exc:
+                    problem = _reason(exc)
+                else:
+                    problem = await self._session(ws)
+                    if self.refusal is not None or self._closing:
+                        break
+                    if problem is None:
+                        lost_at, delay = None, 0.2  # it had joined: retry from the start
+                        continue
+                now = time.monotonic()
+                lost_at = lost_at or now
+                if now - lost_at > self.retry_for_s:
+                    self.on_status(f"{problem}; giving up")
+                    self.refusal = p.Refused("unreachable", problem, None)
+                    break
+                self.on_status(f"{problem}: trying again in {delay:g} s")
+                await asyncio.sleep(delay)
+                delay = min(5.0, delay * 2)
+        self.connected = False
+        return self.refusal
+
+    async def _session(self, ws: aiohttp.ClientWebSocketResponse) -> str | None:
+        """One connection, from hello to its end. None when it had joined and then dropped (or
+        was told to try again), else why it could not join."""
+        self._ws = ws
+        joined = False
+        try:
+            await ws.send_str(p.encode(p.hello(
+                self.name, seat=self.seat, token=self.token, password=self.password,
+                player=self.player, level=self.level)))  # fmt: skip
+            async for frame in ws:
+                if frame.type != aiohttp.WSMsgType.TEXT:
+                    break
+                try:
+                    message = p.read_server(frame.data)
+                except p.ProtocolError as exc:
+                    self.refusal = p.Refused(exc.code, f"the table sent a message this game "
+                                                       f"cannot read: {exc}", None)  # fmt: skip
+                    self.on_status(self.refusal.message)
+                    return self.refusal.message
+                if isinstance(message, p.Welcome):
+                    joined = self._welcomed(message)
+                elif isinstance(message, p.Refused) and self._refused(message):
+                    return None if self.refusal is None else message.message
+                elif isinstance(message, p.Pong):
+                    sent = self._pings.pop(message.id, None)
+                    if sent is not None:
+                        self.round_trips.append(time.monotonic() - sent)
+                elif isinstance(message, p.Closing):
+                    self.on_status(f"the host stopped the table ({message.reason})")
+                self.on_message(message)
+        except (aiohttp.ClientError, OSError, ConnectionError) as exc:
+            return f"the connection was lost ({_reason(exc)})"
+        finally:
+            self._ws = None
+            self.connected = False
+            with contextlib.suppress(Exception):
+                await ws.close()
+        if self._closing:
+            return None
+        return None if joined else _closed_reason(ws)
+
+    def _welcomed(self, message: p.Welcome) -> bool:
+        self.seat, self.token, self.connected = message.seat, message.token, True
+        self._stored = True
+        if self.tokens is not None:
+            self.tokens.put(self.address, self.name, message.token, message.seat)
+        self.on_status(f"connected to {self.address}, seat {message.seat + 1}")
+        return True
+
+    def _refused(self, message: p.Refused) -> bool:
+        """Whether this refusal ends the connection (and sets ``refusal`` if it ends the
+        client)."""
+        if message.code == p.TOKEN and self._stored:  # a stale token: join as a newcomer
+            self.token, self._stored = None, False
+            if self.tokens is not None:
+                self.tokens.forget(self.address, self.name)
+            self.on_status("the table does not know this seat any more: joining again")
+            return True
+        if message.code in GIVE_UP or message.code == p.TOKEN:
+            self.refusal = message
+            self.on_status(f"refused: {message.message}")
+            self.on_message(message)
+            return True
+        return False
+
+    # ----------------------------------------------------------------- talking
+    def send(self, message: dict) -> bool:
+        """Send now if connected (False if not: the action is lost, the next state says what is
+        expected)."""
+        ws = self._ws
+        if ws is None or ws.closed or not self.connected:
+            return False
+        task = asyncio.ensure_future(ws.send_str(p.encode(message)))
+        task.add_done_callback(_quiet)
+        return True
+
+    def ping(self, ident: int) -> bool:
+        self._pings[ident] = time.monotonic()
+        return self.send(p.ping(ident))
+
+    async def close(self, leave: bool = False) -> None:
+        """Stop (``leave``: tell the table first, so a bot takes the seat at once)."""
+        self._closing = True
+        ws = self._ws
+        if ws is not None and not ws.closed:
+            with contextlib.suppress(Exception):
+                if leave:
+                    await ws.send_str(p.encode(p.leave()))
+                await ws.close()
+
+
+def _quiet(task: asyncio.Future) -> None:
+    if not task.cancelled():
+        task.exception()  # a send on a connection that just dropped: the reconnect says it
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, aiohttp.ClientConnectorError):
+        return f"cannot reach the table ({exc.os_error.strerror or exc.os_error})"
+    if isinstance(exc, aiohttp.WSServerHandshakeError):
+        return f"the table answered {exc.status} {exc.message}".strip()
+    if isinstance(exc, TimeoutError):
+        return "the table did not answer in time"
+    return str(exc) or type(exc).__name__
+
+
+def _closed_reason(ws: aiohttp.ClientWebSocketResponse) -> str:
+    code = ws.close_code
+    return f"the table closed the connection (code {code})" if code else "the connection ended"

@@ -1,0 +1,160 @@
+"""Playing together from the game's own screens: joining a table (the remote session feeding the
+same table screen as local play) and hosting one from the start screen (a table server in this
+game's process, which this player then joins like everybody else)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from pathlib import Path
+from typing import Any
+
+from textual.app import App
+
+from tui.lock import DataLock, DirectoryBusy
+from tui.net.claims import ClaimStore
+from tui.net.client import Address, JoinRequest, TableClient, TokenStore
+from tui.net.remote import RemoteSession
+from tui.net.server import HostRequest, TableConfig, TableServer, table_directory
+from tui.save import SaveStore
+from tui.screens.table import TableScreen
+from tui.session import Seat, Session
+from tui.stats import FinishedMatch, record_finished_match
+
+RETRY_TOLD_S = 10.0  # "trying again" notices at most this often while a table is out of reach
+
+
+class NetworkPlay:
+    """The app's connection to a table (at most one at a time) and the table it hosts, if any."""
+
+    def __init__(self, app: App, directory: Path) -> None:
+        self.app = app
+        self.directory = directory
+        self.session: RemoteSession | None = None
+        self.table: TableScreen | None = None  # the table screen of ``session``, once seated
+        self.server: TableServer | None = None
+        self._lock: DataLock | None = None
+        self._task: asyncio.Task[Any] | None = None
+        self._retry_told: float | None = None  # when the last "trying again" was shown
+
+    # ----------------------------------------------------------------- joining
+    def join(self, request: JoinRequest) -> None:
+        """Connect; the table screen opens once the table has given this player a seat."""
+        if self._task is not None and not self._task.done():
+            self.app.notify("Leave the table you are at first.", severity="warning")
+            return
+        tokens = TokenStore(self.directory)
+
+        def client(receive: Any) -> TableClient:
+            return TableClient(request.address, request.name, receive, seat=request.seat,
+                               password=request.password, tokens=tokens,
+                               on_status=self._status)  # fmt: skip
+
+        session = self.session = RemoteSession(client)
+        self.table = None
+        session.on_change = lambda: self._changed(session)
+        self.app.notify(f"Joining the table at {request.address}…", timeout=4)
+        self._task = asyncio.ensure_future(self._run(session))
+
+    async def _run(self, session: RemoteSession) -> None:
+        refused = await session.client.run()
+        if refused is not None and self.session is session:
+            self.app.notify(f"The table refused: {refused.message}", severity="error", timeout=10)
+            if not session.joined:
+                self.session = None
+
+    def _changed(self, session: RemoteSession) -> None:
+        """The table said something besides a move: seats coming and going, a refusal, the
+        first state (the table screen opens: the same screen as local play)."""
+        if self.session is not session:
+            return
+        for notice in session.pop_notices():
+            self.app.notify(notice, timeout=6)
+        refusal = session.pop_refusal()
+        if refusal is not None:
+            self.app.notify(refusal.message, severity="warning" if session.joined else "error")
+        if not session.joined:
+            return
+        if self.table is None:
+            self.table = TableScreen(session)
+            self.app.push_screen(self.table, lambda _: self.leave())
+        elif self.table.is_mounted:
+            self.table.redraw()  # who is there
+
+    def _status(self, text: str) -> None:
+        session = self.session
+        if text.startswith("connected"):
+            self._retry_told = None
+            if session is not None and session.joined:
+                return  # back at the seat: the session's notice says so
+        elif "trying again" in text:
+            now = time.monotonic()
+            if self._retry_told is not None and now - self._retry_told < RETRY_TOLD_S:
+                return  # one word every few seconds while the table is out of reach
+            self._retry_told = now
+        self.app.notify(text[:1].upper() + text[1:], timeout=5)
+
+    def leave(self) -> None:
+        """Leave the table (a bot plays the seat until this player comes back)."""
+        session, self.session, self.table = self.session, None, None
+        if session is not None:
+            asyncio.ensure_future(session.client.close(leave=session.winner is None))
+
+    # ----------------------------------------------------------------- hosting
+    async def host(self, seats: tuple[Seat, ...], seed: int | None, target: int,
+                   request: HostRequest) -> None:  # fmt: skip
+        """Host a new table with these seats and join it at the first Human seat."""
+        directory = table_directory(self.directory)
+        lock = DataLock(directory)
+        try:
+            lock.acquire()
+        except (DirectoryBusy, OSError) as exc:
+            self.app.notify(f"Cannot host here: {exc}", severity="error", timeout=10)
+            return
+        store, claims = SaveStore(directory), ClaimStore(directory)
+        kept = store.keep_as_backup()
+        if kept:
+            self.app.notify(f"A saved table: {kept}", timeout=8)
+        claims.clear()
+        mine = next(i for i, s in enumerate(seats) if s.human)
+
+        def match_over(done: Session) -> None:
+            finished = FinishedMatch.of(done.match, done.seats, source="network")
+            asyncio.ensure_future(asyncio.to_thread(record_finished_match, self.directory,
+                                                    finished))  # fmt: skip
+
+        server = TableServer(Session.new(seats, seed=seed, target=target),
+                             TableConfig(password=request.password), store=store, claims=claims,
+                             on_match_over=match_over)  # fmt: skip
+        try:
+            port = await server.start(request.bind, request.port)
+        except OSError as exc:
+            lock.release()
+            self.app.notify(f"Cannot listen on port {request.port}: {exc.strerror or exc}",
+                            severity="error", timeout=10)  # fmt: skip
+            return
+        await self.stop_hosting()
+        self.server, self._lock = server, lock
+        where = "this machine" if request.bind == "127.0.0.1" else "your network"
+        self.app.notify(f"Hosting on port {port} ({where}): others join with "
+                        f"`tarocchino join HOST:{port} --name NAME`.", timeout=15)  # fmt: skip
+        self.join(JoinRequest(Address("127.0.0.1", port), seats[mine].name, mine,
+                              request.password))  # fmt: skip
+
+    async def stop_hosting(self) -> None:
+        server, self.server = self.server, None
+        if server is not None:
+            await server.close()
+        lock, self._lock = self._lock, None
+        if lock is not None:
+            lock.release()
+
+    async def close(self) -> None:
+        """The game ends: leave the table and stop hosting."""
+        self.leave()
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+        await self.stop_hosting()

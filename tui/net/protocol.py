@@ -1,0 +1,448 @@
+"""The table protocol, version 1: the JSON messages between a table server and its seats, each
+built and read here and nowhere else (``docs/protocol.md`` describes them for people).
+
+One message is one WebSocket text frame holding one JSON object with a ``type``. Views, actions
+and hand results use the wire form of :mod:`game.wire`. Readers trust nothing: a message that is
+not exactly what the protocol allows raises :class:`ProtocolError` with an error code and a
+message in words (never another exception).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from game import wire
+from game.actions import Action
+from game.errors import WireError
+from game.hand import HandResult
+from game.view import PlayerView
+
+PROTOCOL = 1
+MAX_CLIENT_BYTES = 4096  # a client's message (hello, action, ping): a few hundred bytes
+MAX_NAME = 16  # characters of a player's name
+MAX_SECRET = 200  # characters of a token or a password
+MAX_LEVEL = 1000  # characters of a bot's name as a client gives it (shown shortened)
+MAX_ID = 2**53  # ping ids, plies: JSON-safe whole numbers
+
+# Error codes (the ``code`` of an error message).
+BAD_JSON = "bad_json"  # not a JSON object
+TOO_LONG = "too_long"  # longer than MAX_CLIENT_BYTES (the connection is closed)
+UNKNOWN_TYPE = "unknown_type"
+BAD_MESSAGE = "bad_message"  # a field missing, unknown or of the wrong kind
+VERSION = "version"  # another protocol version (closed)
+HELLO_FIRST = "hello_first"  # anything before hello, or a second hello (closed)
+HELLO_TIMEOUT = "hello_timeout"  # no hello in time (closed)
+PASSWORD = "password"  # wrong or missing password (closed)
+TOKEN = "token"  # a token that holds no seat here (closed)
+SEAT_TAKEN = "seat_taken"  # the seat asked for is someone else's (closed)
+NO_SEAT = "no_seat"  # no seat left for a newcomer (closed)
+NAME_TAKEN = "name_taken"  # another seat has this name (closed)
+NOT_STARTED = "not_started"  # an action before every seat is taken
+NOT_YOUR_SEAT = "not_your_seat"  # an action for another seat
+NOT_YOUR_TURN = "not_your_turn"
+STALE = "stale"  # an action for another moment of the match (its ply is not the current one)
+ILLEGAL = "illegal"  # the engine refused the action
+FLOOD = "flood"  # too many messages too fast (closed)
+TOO_MANY_ERRORS = "too_many_errors"  # too many refused messages (closed)
+REPLACED = "replaced"  # the seat was joined again from another connection (closed)
+MATCH_OVER = "match_over"
+
+PERSON, BOT, OPEN = "person", "bot", "open"  # who plays a seat
+
+
+class ProtocolError(ValueError):
+    """A message the protocol does not allow: ``code`` names the error, the text says why."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def _short(value: object, limit: int = 40) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _fields(data: dict[str, Any], what: str, required: tuple[str, ...],
+            optional: tuple[str, ...] = ()) -> None:  # fmt: skip
+    missing = [k for k in required if k not in data]
+    if missing:
+        raise ProtocolError(BAD_MESSAGE, f"{what} is missing {', '.join(missing)}")
+    extra = sorted(str(k) for k in data if k not in required and k not in optional and k != "type")
+    if extra:
+        raise ProtocolError(BAD_MESSAGE, f"{what} has unknown fields: {_short(', '.join(extra))}")
+
+
+def _whole(value: object, what: str, lo: int, hi: int) -> int:
+    if type(value) is not int or not lo <= value <= hi:
+        raise ProtocolError(BAD_MESSAGE, f"{what} must be a whole number from {lo} to {hi}, "
+                                         f"not {_short(value)}")  # fmt: skip
+    return value
+
+
+def _text(value: object, what: str, most: int, *, empty: bool = False) -> str:
+    if not isinstance(value, str) or len(value) > most or (not empty and not value):
+        raise ProtocolError(BAD_MESSAGE, f"{what} must be text of 1 to {most} characters, "
+                                         f"not {_short(value)}")  # fmt: skip
+    return value
+
+
+def _optional_text(value: object, what: str, most: int) -> str | None:
+    return None if value is None else _text(value, what, most)
+
+
+def check_name(name: object) -> str:
+    """A player's name: 1 to 16 printable characters, spaces at the ends dropped."""
+    if not isinstance(name, str) or not name.strip() or not name.isprintable():
+        raise ProtocolError(BAD_MESSAGE, "the name must be printable text")
+    name = name.strip()
+    if len(name) > MAX_NAME:
+        raise ProtocolError(BAD_MESSAGE, f"the name must be at most {MAX_NAME} characters")
+    return name
+
+
+def _object(text: str | bytes, limit: int) -> dict[str, Any]:
+    if len(text) > limit:
+        raise ProtocolError(TOO_LONG, f"message too long ({len(text)} bytes, at most {limit})")
+    try:
+        data = wire.loads(text)
+    except WireError as exc:
+        raise ProtocolError(BAD_JSON, str(exc)) from None
+    kind = data.get("type")
+    if not isinstance(kind, str):
+        raise ProtocolError(BAD_MESSAGE, "a message needs a type")
+    return data
+
+
+def encode(message: dict[str, Any]) -> str:
+    return wire.dumps(message)
+
+
+# ----------------------------------------------------------------- client → server
+@dataclass(frozen=True, slots=True)
+class Hello:
+    """The first message of a connection: join a seat, or come back to one with its token."""
+
+    name: str
+    seat: int | None  # the seat asked for (0-3), or None: the first free one
+    token: str | None  # the seat's token, to come back to it
+    password: str | None
+    player: str  # PERSON or BOT
+    level: str | None  # a bot's name, shown to the others
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """An action for ``seat`` at ``ply`` (the number of actions taken so far in the match)."""
+
+    seat: int
+    ply: int
+    action: Action
+
+
+@dataclass(frozen=True, slots=True)
+class Ping:
+    id: int
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    """Leaving the table on purpose: a bot plays the seat at once, until its person returns."""
+
+
+ClientMessage = Hello | Act | Ping | Leave
+
+
+def hello(name: str, *, seat: int | None = None, token: str | None = None,
+          password: str | None = None, player: str = PERSON,
+          level: str | None = None) -> dict[str, Any]:  # fmt: skip
+    return {"type": "hello", "protocol": PROTOCOL, "name": name, "seat": seat, "token": token,
+            "password": password, "player": player, "level": level}  # fmt: skip
+
+
+def act(seat: int, ply: int, action: Action) -> dict[str, Any]:
+    return {"type": "action", "seat": seat, "ply": ply, "action": wire.action_to_json(action)}
+
+
+def ping(ident: int) -> dict[str, Any]:
+    return {"type": "ping", "id": ident}
+
+
+def leave() -> dict[str, Any]:
+    return {"type": "leave"}
+
+
+def read_client(text: str | bytes) -> ClientMessage:
+    """A client's message; ProtocolError with its code when it is not one."""
+    data = _object(text, MAX_CLIENT_BYTES)
+    kind = data["type"]
+    if kind == "hello":
+        _fields(data, "hello", ("protocol", "name"),
+                ("seat", "token", "password", "player", "level"))  # fmt: skip
+        version = data["protocol"]
+        if version != PROTOCOL or type(version) is not int:
+            raise ProtocolError(VERSION, f"this table speaks protocol {PROTOCOL}, not "
+                                         f"{_short(version)}: use the same version of the game")
+        seat = data.get("seat")
+        player = data.get("player", PERSON)
+        if player not in (PERSON, BOT):
+            raise ProtocolError(BAD_MESSAGE, f"player must be {PERSON!r} or {BOT!r}")
+        return Hello(
+            name=check_name(data["name"]),
+            seat=None if seat is None else _whole(seat, "seat", 0, 3),
+            token=_optional_text(data.get("token"), "token", MAX_SECRET),
+            password=_optional_text(data.get("password"), "password", MAX_SECRET),
+            player=player,
+            level=_optional_text(data.get("level"), "level", MAX_LEVEL),
+        )
+    if kind == "action":
+        _fields(data, "action", ("seat", "ply", "action"))
+        try:
+            action = wire.action_from_json(data["action"])
+        except WireError as exc:
+            raise ProtocolError(BAD_MESSAGE, str(exc)) from None
+        return Act(_whole(data["seat"], "seat", 0, 3), _whole(data["ply"], "ply", 0, MAX_ID),
+                   action)  # fmt: skip
+    if kind == "ping":
+        _fields(data, "ping", ("id",))
+        return Ping(_whole(data["id"], "id", 0, MAX_ID))
+    if kind == "leave":
+        _fields(data, "leave", ())
+        return Leave()
+    raise ProtocolError(UNKNOWN_TYPE, f"unknown message type {_short(kind)}")
+
+
+# ----------------------------------------------------------------- server → client
+@dataclass(frozen=True, slots=True)
+class SeatStatus:
+    """Who plays a seat, as everybody at the table sees it."""
+
+    name: str
+    player: str  # PERSON, BOT (a bot: the host's own, or a remote bot seat) or OPEN (not taken)
+    level: str | None  # the bot's name, for a bot
+    connected: bool  # a person or remote bot is connected (the host's bots always are)
+    stand_in: str | None  # the bot playing for the seat while its person is away
+    away_s: float | None  # seconds since the seat's connection went, if it did
+    remote: bool  # taken by a connection (a person or a remote bot), not a bot of the host
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "player": self.player, "level": self.level,
+                "connected": self.connected, "stand_in": self.stand_in,
+                "away_s": self.away_s, "remote": self.remote}  # fmt: skip
+
+    @classmethod
+    def from_json(cls, data: object) -> SeatStatus:
+        if not isinstance(data, dict):
+            raise ProtocolError(BAD_MESSAGE, "a seat must be an object")
+        _fields(data, "seat", ("name", "player", "level", "connected", "stand_in", "away_s",
+                               "remote"))  # fmt: skip
+        player = data["player"]
+        if player not in (PERSON, BOT, OPEN):
+            raise ProtocolError(BAD_MESSAGE, f"unknown player {_short(player)}")
+        away = data["away_s"]
+        if away is not None and (
+            not isinstance(away, (int, float)) or isinstance(away, bool)
+            or not math.isfinite(away) or away < 0
+        ):  # fmt: skip
+            raise ProtocolError(BAD_MESSAGE, "away_s must be a number of seconds")
+        for key in ("connected", "remote"):
+            if not isinstance(data[key], bool):
+                raise ProtocolError(BAD_MESSAGE, f"{key} must be true or false")
+        return cls(
+            check_name(data["name"]),
+            player,
+            _optional_text(data["level"], "level", MAX_LEVEL),
+            data["connected"],
+            _optional_text(data["stand_in"], "stand_in", MAX_LEVEL),
+            None if away is None else float(away),
+            data["remote"],
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class TableInfo:
+    """What does not change during a match: its target, the absence rule, the finished hands."""
+
+    target: int
+    away_timeout_s: float  # a seat left empty this long is played by ``stand_in``
+    stand_in: str
+    results: tuple[HandResult, ...]  # the hands finished before this connection joined
+
+
+@dataclass(frozen=True, slots=True)
+class Welcome:
+    seat: int
+    token: str
+    table: TableInfo
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """The table now, as one seat sees it."""
+
+    ply: int  # actions taken in the match so far
+    view: PlayerView  # the seat's own view of the hand in play (the last hand once it is over)
+    seats: tuple[SeatStatus, ...]
+    started: bool  # every seat has been taken: the match is on
+    winner: int | None  # the side that won the match
+    seed: int | None  # when the seat is to act: the seed of its decision's generator
+    call_out_needs: int | None  # what the seat's side still has to declare to call out (None:
+    # calling out is off in this hand, or the match is over)
+
+
+@dataclass(frozen=True, slots=True)
+class HandOver:
+    """A hand ended: its result, and the hand's final table as the seat saw it."""
+
+    number: int  # 0 for the first hand
+    result: HandResult
+    last_view: PlayerView
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """An error: the message was refused (and, for some codes, the connection closed)."""
+
+    code: str
+    message: str
+    ply: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Pong:
+    id: int
+
+
+@dataclass(frozen=True, slots=True)
+class Closing:
+    """The server is stopping (the table is saved; it resumes when the host starts again)."""
+
+    reason: str
+
+
+ServerMessage = Welcome | State | HandOver | Refused | Pong | Closing
+
+
+def welcome(seat: int, token: str, table: TableInfo) -> dict[str, Any]:
+    return {
+        "type": "welcome",
+        "protocol": PROTOCOL,
+        "seat": seat,
+        "token": token,
+        "table": {
+            "target": table.target,
+            "away_timeout_s": table.away_timeout_s,
+            "stand_in": table.stand_in,
+            "results": [wire.result_to_json(r) for r in table.results],
+        },
+    }
+
+
+def state(ply: int, view: PlayerView, seats: list[SeatStatus], *, started: bool,
+          winner: int | None, seed: int | None,
+          call_out_needs: int | None = None) -> dict[str, Any]:  # fmt: skip
+    return {"type": "state", "ply": ply, "view": wire.view_to_json(view),
+            "seats": [s.to_json() for s in seats], "started": started, "winner": winner,
+            "seed": seed, "call_out_needs": call_out_needs}  # fmt: skip
+
+
+def hand_over(number: int, result: HandResult, last_view: PlayerView) -> dict[str, Any]:
+    return {"type": "hand_over", "number": number, "result": wire.result_to_json(result),
+            "last_view": wire.view_to_json(last_view)}  # fmt: skip
+
+
+def error(code: str, message: str, ply: int | None = None) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": message, "ply": ply}
+
+
+def pong(ident: int) -> dict[str, Any]:
+    return {"type": "pong", "id": ident}
+
+
+def closing(reason: str) -> dict[str, Any]:
+    return {"type": "closing", "reason": reason}
+
+
+def _wire(read: Any, value: object) -> Any:
+    try:
+        return read(value)
+    except WireError as exc:
+        raise ProtocolError(BAD_MESSAGE, str(exc)) from None
+
+
+def _table(data: object) -> TableInfo:
+    if not isinstance(data, dict):
+        raise ProtocolError(BAD_MESSAGE, "table must be an object")
+    _fields(data, "table", ("target", "away_timeout_s", "stand_in", "results"))
+    timeout = data["away_timeout_s"]
+    if not isinstance(timeout, (int, float)) or isinstance(timeout, bool) or not (
+        math.isfinite(timeout) and timeout >= 0
+    ):
+        raise ProtocolError(BAD_MESSAGE, "away_timeout_s must be a number of seconds")
+    results = data["results"]
+    if not isinstance(results, list) or len(results) > 1000:
+        raise ProtocolError(BAD_MESSAGE, "results must be a list")
+    return TableInfo(
+        _whole(data["target"], "target", 1, wire.MAX_NUMBER),
+        float(timeout),
+        _text(data["stand_in"], "stand_in", MAX_LEVEL),
+        tuple(_wire(wire.result_from_json, r) for r in results),
+    )
+
+
+def _seats(value: object) -> tuple[SeatStatus, ...]:
+    if not isinstance(value, list) or len(value) != 4:
+        raise ProtocolError(BAD_MESSAGE, "seats must list the four seats")
+    return tuple(SeatStatus.from_json(s) for s in value)
+
+
+def _side(value: object, what: str) -> int | None:
+    return None if value is None else _whole(value, what, 0, 1)
+
+
+def read_server(text: str | bytes) -> ServerMessage:
+    """A server's message; ProtocolError when it is not one (the client then leaves)."""
+    data = _object(text, wire.MAX_MESSAGE_BYTES)
+    kind = data["type"]
+    if kind == "welcome":
+        _fields(data, "welcome", ("protocol", "seat", "token", "table"))
+        if data["protocol"] != PROTOCOL:
+            raise ProtocolError(VERSION, f"the table speaks protocol {_short(data['protocol'])}, "
+                                         f"this game {PROTOCOL}")  # fmt: skip
+        return Welcome(_whole(data["seat"], "seat", 0, 3),
+                       _text(data["token"], "token", MAX_SECRET), _table(data["table"]))
+    if kind == "state":
+        _fields(data, "state", ("ply", "view", "seats", "started", "winner", "seed",
+                                "call_out_needs"))  # fmt: skip
+        if not isinstance(data["started"], bool):
+            raise ProtocolError(BAD_MESSAGE, "started must be true or false")
+        seed, needs = data["seed"], data["call_out_needs"]
+        return State(
+            _whole(data["ply"], "ply", 0, MAX_ID),
+            _wire(wire.view_from_json, data["view"]),
+            _seats(data["seats"]),
+            data["started"],
+            _side(data["winner"], "winner"),
+            None if seed is None else _whole(seed, "seed", 0, 2**63 - 1),
+            None if needs is None else _whole(needs, "call_out_needs", -wire.MAX_NUMBER,
+                                              wire.MAX_NUMBER),  # fmt: skip
+        )
+    if kind == "hand_over":
+        _fields(data, "hand_over", ("number", "result", "last_view"))
+        return HandOver(_whole(data["number"], "number", 0, wire.MAX_NUMBER),
+                        _wire(wire.result_from_json, data["result"]),
+                        _wire(wire.view_from_json, data["last_view"]))  # fmt: skip
+    if kind == "error":
+        _fields(data, "error", ("code", "message"), ("ply",))
+        ply = data.get("ply")
+        return Refused(_text(data["code"], "code", 40), _text(data["message"], "message", 2000),
+                       None if ply is None else _whole(ply, "ply", 0, MAX_ID))  # fmt: skip
+    if kind == "pong":
+        _fields(data, "pong", ("id",))
+        return Pong(_whole(data["id"], "id", 0, MAX_ID))
+    if kind == "closing":
+        _fields(data, "closing", ("reason",))
+        return Closing(_text(data["reason"], "reason", 2000, empty=True))
+    raise ProtocolError(UNKNOWN_TYPE, f"unknown message type {_short(kind)}")

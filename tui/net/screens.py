@@ -1,0 +1,142 @@
+"""The dialogs of playing together: joining a table (address, name, seat, password) and hosting
+one from the start screen (port, who may join, password). Each dismisses with what was asked, or
+None when cancelled; nothing here talks to the network."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Select, Static
+
+from tui.net.client import DEFAULT_PORT, Address, JoinRequest
+from tui.net.protocol import ProtocolError, check_name
+from tui.net.server import HostRequest
+
+_CSS = """
+#net-dialog { width: 64; }
+#net-grid { grid-size: 2; grid-columns: 12 1fr; grid-rows: 1; grid-gutter: 1 1; height: auto; }
+#net-error { color: $error; height: auto; }
+"""
+
+
+def _seat_options() -> list[tuple[str, int]]:
+    return [("first free seat", -1)] + [(f"seat {k} ({'AB'[(k - 1) % 2]})", k - 1)
+                                        for k in range(1, 5)]  # fmt: skip
+
+
+class _NetDialog(ModalScreen):
+    DEFAULT_CSS = _CSS
+    BINDINGS = [Binding("escape", "cancel", "Cancel", priority=True)]
+
+    def error(self, text: str) -> None:
+        self.query_one("#net-error", Static).update(Text(text))
+
+    def action_cancel(self) -> None:
+        if self.is_current:
+            self.dismiss(None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "ok":
+            self.submit()
+        else:
+            self.action_cancel()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.submit()
+
+    def submit(self) -> None:
+        raise NotImplementedError
+
+
+class JoinScreen(_NetDialog):
+    """Join a table: dismisses with a :class:`JoinRequest`."""
+
+    def __init__(self, address: str = "", name: str = "") -> None:
+        super().__init__()
+        self.address, self.player = address, name
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="net-dialog"):
+            yield Static("Join a table", classes="dialog-title")
+            yield Static(Text("The host started it with `tarocchino host` (or Host on its start "
+                              "screen) and told you its address.", style="dim"),
+                         classes="dialog-body")  # fmt: skip
+            with Grid(id="net-grid"):
+                yield Label("Address")
+                yield Input(self.address, placeholder=f"host or host:port (port {DEFAULT_PORT})",
+                            id="address", compact=True)  # fmt: skip
+                yield Label("Your name")
+                yield Input(self.player, placeholder="1-16 characters", id="name", compact=True,
+                            max_length=16)  # fmt: skip
+                yield Label("Seat")
+                yield Select(_seat_options(), value=-1, allow_blank=False, id="seat",
+                             compact=True)  # fmt: skip
+                yield Label("Password")
+                yield Input(placeholder="if the table has one", id="password", password=True,
+                            compact=True)  # fmt: skip
+            yield Static(id="net-error")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Join  ⏎", id="ok", variant="primary", compact=True)
+                yield Button("Cancel  Esc", id="cancel", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#name" if self.address else "#address", Input).focus()
+
+    def submit(self) -> None:
+        try:
+            address = Address.parse(self.query_one("#address", Input).value or "")
+            name = check_name(self.query_one("#name", Input).value)
+        except (ValueError, ProtocolError) as exc:
+            self.error(str(exc))
+            return
+        seat = self.query_one("#seat", Select).value
+        password = self.query_one("#password", Input).value or None
+        self.dismiss(JoinRequest(address, name, None if seat in (-1, None) else int(seat),
+                                 password))  # type: ignore[arg-type]  # fmt: skip
+
+
+class HostScreen(_NetDialog):
+    """Host the table set up on the start screen: dismisses with a :class:`HostRequest`."""
+
+    def __init__(self, people: int) -> None:
+        super().__init__()
+        self.people = people
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="net-dialog"):
+            yield Static("Host a table", classes="dialog-title")
+            yield Static(Text(f"You take the first Human seat; the other {self.people - 1} "
+                              "Human seat(s) are for people who join (`tarocchino join`). The "
+                              "table runs as long as this game does.", style="dim"),
+                         classes="dialog-body")  # fmt: skip
+            with Grid(id="net-grid"):
+                yield Label("Port")
+                yield Input(str(DEFAULT_PORT), id="port", type="integer", compact=True,
+                            max_length=5)  # fmt: skip
+                yield Label("Who joins")
+                yield Select([("this machine only", "127.0.0.1"),
+                              ("my network too", "0.0.0.0")], value="127.0.0.1",
+                             allow_blank=False, id="bind", compact=True)  # fmt: skip
+                yield Label("Password")
+                yield Input(placeholder="none", id="password", password=True, compact=True)
+            yield Static(id="net-error")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Host  ⏎", id="ok", variant="primary", compact=True)
+                yield Button("Cancel  Esc", id="cancel", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#port", Input).focus()
+
+    def submit(self) -> None:
+        text = self.query_one("#port", Input).value.strip()
+        if not text.isdigit() or not 0 < int(text) < 65536:
+            self.error("The port is a number from 1 to 65535.")
+            return
+        bind = str(self.query_one("#bind", Select).value)
+        password = self.query_one("#password", Input).value or None
+        self.dismiss(HostRequest(int(text), bind, password))
