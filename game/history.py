@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from game.actions import PLAY
 from game.cards import Card
 from game.hand import Hand, HandResult, side_of
 from game.match import Match
@@ -96,6 +97,19 @@ def replay_hands(match: Match) -> list[Hand]:
     if [h.result for h in hands] != match.results:
         raise ValueError("the match's actions do not replay to its results")
     return hands
+
+
+def hand_positions(hand: Hand) -> list[Hand]:
+    """A finished ``hand`` replayed from its deal, as it stood just before each card was played
+    (its player's declaration made) and, last, at its end: one more position than cards played."""
+    replay = Hand(hand.dealer, list(hand.dealt), hand.scores, hand.target)
+    positions = []
+    for move in hand.history:
+        if move.action.kind == PLAY:
+            positions.append(replay.clone())
+        replay.apply(move.action)
+    positions.append(replay)
+    return positions
 
 
 def match_rows(match: Match) -> tuple[HandRow, ...]:

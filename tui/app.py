@@ -33,8 +33,9 @@ class TarocchinoApp(App[None]):
     """Ottocento in the terminal.
 
     ``seats`` given: a match starts at once (``tarocchino play --seats …``); ``resume``: the saved
-    match is resumed; otherwise the start screen is shown. ``persist=False`` keeps settings changes
-    for this run only (tests)."""
+    match is resumed; ``review``: that screen (a hand review) is shown, and closing it quits;
+    otherwise the start screen is shown. ``persist=False`` keeps settings changes for this run
+    only (tests)."""
 
     CSS_PATH = "app.tcss"
     TITLE = "Tarocchino"
@@ -58,6 +59,7 @@ class TarocchinoApp(App[None]):
         persist: bool = True,
         join: JoinRequest | None = None,
         local: bool = True,
+        review: Screen | None = None,
     ) -> None:
         super().__init__()
         self.directory = Path(directory) if directory is not None else data_dir()
@@ -69,6 +71,7 @@ class TarocchinoApp(App[None]):
         self._join = join
         self.local = local  # False: another game holds the data directory; tables only here
         self.network = NetworkPlay(self, self.directory)  # a table joined or hosted
+        self._review = review  # `tarocchino review`: this screen first, and quit when it closes
         self._monochrome = Monochrome()
         self._held_screens: list[tuple[Screen, Any]] = []  # opened while the terminal was small
 
@@ -89,6 +92,8 @@ class TarocchinoApp(App[None]):
             self.resume_match()
         elif self._join is not None:
             self.join_table(self._join)
+        elif self._review is not None:
+            self.push_screen(self._review, lambda _: self.exit())
         self.call_after_refresh(self.check_size)
 
     def start_match(self, seats: tuple[Seat, ...], *, seed: int | None, target: int,

@@ -69,6 +69,14 @@ class Look:
 UNICODE = Look()  # the default look
 
 
+def look_of(settings: object | None) -> Look:
+    """The look the settings ask for (ASCII marks, colour): the default look without settings."""
+    if settings is None:
+        return UNICODE
+    return Look(ascii=bool(getattr(settings, "ascii", False)),
+                color=bool(getattr(settings, "color", True)))
+
+
 def mark(suit: int, look: Look) -> str:
     return (ASCII_MARKS if look.ascii else UNICODE_MARKS)[suit]
 

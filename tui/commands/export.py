@@ -59,7 +59,7 @@ def _error(message: str) -> int:
     return 2
 
 
-def _names(text: str | None) -> tuple[str, ...] | None:
+def names_option(text: str | None) -> tuple[str, ...] | None:
     if text is None:
         return None
     names = tuple(n.strip() for n in text.split(","))
@@ -107,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
     kinds: tuple[str, ...] | None = None
     when = None
     try:
-        names = _names(args.names)
+        names = names_option(args.names)
         if args.match is not None:
             match, stored, kinds, when = _from_database(args.match)
             names = names or stored

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 
 from tui.scoresheet import side_names
-from tui.stats import MatchSummary, PersonStats, Statistics, read_statistics
+from tui.stats import MatchSummary, PairingStats, PersonStats, Statistics, read_statistics
 
 PROG = "tarocchino stats"
 
@@ -42,27 +42,45 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+PEOPLE_HEADER = ("Player", "Played", "Won", "Won %", "Hands", "Avg margin", "Best hand",
+                 "Declarations", "Called out")
+PEOPLE_LEFT = (0, 6, 7)  # the columns of text; the others are numbers
+MATCH_HEADER = ("No.", "Ended (UTC)", "Side 0", "Score", "Side 1", "Hands", "Winner")
+MATCH_LEFT = (1, 2, 4, 6)
+NO_PERSON = "No person played in these matches (bots only)."
+
+
+def nothing_recorded(s: Statistics) -> str:
+    return ("No finished match is recorded yet: every match played to the end is added to "
+            f"the statistics, in {s.database}.")
+
+
+def totals_line(s: Statistics) -> str:
+    return (f"{s.matches} finished {_plural(s.matches, 'match', 'matches')}, {s.hands} "
+            f"{_plural(s.hands, 'hand', 'hands')}  ({s.database})")
+
+
+def pairing_line(p: PairingStats) -> str:
+    """"Anna with a hard partner against medium bots: 12 played, 7 won"."""
+    article = "an" if p.partner[:1].lower() in "aeiou" else "a"
+    return (f"{p.name} with {article} {p.partner} partner against {p.opponents}"
+            f"{'' if 'human' in p.opponents else ' bots'}: {p.played} played, {p.won} won")
+
+
 def render(s: Statistics) -> str:
     """The figures as text for a person."""
     if s.matches == 0:
-        return ("No finished match is recorded yet: every match played to the end is added to "
-                f"the statistics, in {s.database}.")
-    lines = [f"{s.matches} finished {_plural(s.matches, 'match', 'matches')}, {s.hands} "
-             f"{_plural(s.hands, 'hand', 'hands')}  ({s.database})"]
+        return nothing_recorded(s)
+    lines = [totals_line(s)]
     if s.people:
-        lines += ["", _table(["Player", "Played", "Won", "Won %", "Hands", "Avg margin",
-                              "Best hand", "Declarations", "Called out"],
-                             [_person(p) for p in s.people], left=(0, 6, 7))]
+        lines += ["", _table(PEOPLE_HEADER, [person_row(p) for p in s.people], PEOPLE_LEFT)]
         lines += ["", "With partner and opponents:"]
-        lines += [f"  {p.name} with a {p.partner} partner against {p.opponents}"
-                  f"{'' if 'human' in p.opponents else ' bots'}: {p.played} played, {p.won} won"
-                  for p in s.pairings]  # fmt: skip
+        lines += [f"  {pairing_line(p)}" for p in s.pairings]
     else:
-        lines += ["", "No person played in these matches (bots only)."]
+        lines += ["", NO_PERSON]
     if s.recent:
-        lines += ["", "Latest matches:", _table(
-            ["No.", "Ended (UTC)", "Side 0", "Score", "Side 1", "Hands", "Winner"],
-            [_match(m) for m in s.recent], left=(1, 2, 4, 6))]  # fmt: skip
+        lines += ["", "Latest matches:", _table(MATCH_HEADER, [match_row(m) for m in s.recent],
+                                                MATCH_LEFT)]  # fmt: skip
     return "\n".join(lines)
 
 
@@ -70,7 +88,8 @@ def _plural(n: int, one: str, many: str) -> str:
     return one if n == 1 else many
 
 
-def _person(p: PersonStats) -> list[str]:
+def person_row(p: PersonStats) -> list[str]:
+    """One person's figures, as the columns of PEOPLE_HEADER."""
     margin = "-" if p.average_margin is None else f"{p.average_margin:+.1f}"
     best = "-" if p.best_hand is None else (
         f"{p.best_hand.total} (no. {p.best_hand.match}, hand {p.best_hand.hand})")
@@ -79,7 +98,8 @@ def _person(p: PersonStats) -> list[str]:
             f"{p.declarations} ({p.declared_points} points)", str(p.called_out_wins)]
 
 
-def _match(m: MatchSummary) -> list[str]:
+def match_row(m: MatchSummary) -> list[str]:
+    """One recorded match, as the columns of MATCH_HEADER."""
     names = [s.name for s in m.players] + ["?"] * (4 - len(m.players))
     sides = side_names(names)
     winner = "-" if m.winner not in (0, 1) else sides[m.winner]

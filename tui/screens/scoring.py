@@ -1,7 +1,9 @@
-"""The end of a hand: both sides' scoring sheets, then the next hand or the end of the match."""
+"""The end of a hand: both sides' scoring sheets, the score history of the match with its chart,
+then the next hand or the end of the match; from here the hand can be reviewed."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -12,11 +14,15 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from game.hand import HandResult
+from game.history import HandRow
 from tui.render import Look, card_text
+from tui.widgets.chart import ScoreChart
+from tui.widgets.history import ScoreHistory
 from tui.widgets.sheet import ScoreSheet
 from tui.words import plural
 
 NEXT, NEW, MENU, QUIT = "next", "new", "menu", "quit"
+Reviewer = Callable[[int], Screen]  # the review of a hand of the match (its index)
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +34,9 @@ class HandSummary:
     sides: tuple[str, str]  # "Anna & Carla", "Bruno & Dario"
     winner: int | None  # the side that won the match, if it is over
     target: int
+    history: tuple[HandRow, ...] = ()  # every hand of the match so far, this one last
+    names: tuple[str, ...] = ()  # the players by seat
+    hot_seat: bool = False  # people share the screen: the review is said to show every hand
 
 
 class ScoringScreen(Screen[str]):
@@ -36,26 +45,42 @@ class ScoringScreen(Screen[str]):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
 
-    def __init__(self, summary: HandSummary, look: Look, *, next_in: float | None = None) -> None:
-        """``next_in``: seconds after which the next hand starts by itself (watching bots)."""
+    def __init__(self, summary: HandSummary, look: Look, *, next_in: float | None = None,
+                 review: Reviewer | None = None) -> None:
+        """``next_in``: seconds after which the next hand starts by itself (watching bots);
+        ``review``: opens the review of a hand (none offered without it)."""
         super().__init__()
         self.summary, self.look = summary, look
         self.next_in = next_in if summary.winner is None else None
+        self.review = review
 
     def on_mount(self) -> None:
+        self._start_timer()
+
+    def _start_timer(self) -> None:
         if self.next_in is not None:
             self.set_timer(self.next_in, lambda: self.action_choose(NEXT))
+
+    def on_screen_resume(self) -> None:
+        if self.review is not None:
+            self._start_timer()  # back from a review: the next hand comes again by itself
 
     BINDINGS = [
         Binding("enter", "choose('next')", "Next hand", priority=True),
         Binding("n", "choose('new')", "New match"),
         Binding("m,escape", "choose('menu')", "Menu"),
         Binding("q", "choose('quit')", "Quit", show=False),  # Ctrl+Q is in the footer
+        Binding("r", "review", "Review hand"),
+        Binding("h", "history", "History"),
         Binding("j,down", "scroll(1)", "Scroll"),
         Binding("k,up", "scroll(-1)", show=False),
     ]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "review":
+            return self.review is not None
+        if action == "history":
+            return bool(self.summary.history)
         if action == "choose":
             over = self.summary.winner is not None
             return (parameters[0] != NEXT) if over else parameters[0] in (NEXT, QUIT, MENU)
@@ -69,16 +94,42 @@ class ScoringScreen(Screen[str]):
                 with Horizontal(id="sheets"):
                     for side in (0, 1):
                         yield self._sheet(side)
+                if s.history:
+                    yield Static(self._history_title(), id="history-title")
+                    with Horizontal(id="history-row"):
+                        history = ScoreHistory(id="history")
+                        history.show(s.history, s.sides, s.names, self.look,
+                                     current=s.hand_number)
+                        yield history
+                        chart = ScoreChart(id="chart")
+                        chart.show([(r.sides[0].score, r.sides[1].score) for r in s.history],
+                                   s.target, self.look)
+                        yield chart
             yield Static(self._footer_line(), id="sheet-result")
             with Horizontal(classes="dialog-buttons", id="sheet-buttons"):
                 if s.winner is None:
                     yield self._button(f"Next hand  {self.look.enter}", NEXT, primary=True)
-                    yield self._button("Menu  m", MENU)
                 else:
                     yield self._button("New match  n", NEW, primary=True)
-                    yield self._button("Menu  m", MENU)
+                if self.review is not None:
+                    yield self._button("Review this hand  r", "review")
+                yield self._button("Menu  m", MENU)
+                if s.winner is not None:
                     yield self._button("Quit  q", QUIT)
         yield Footer()
+
+    def _history_title(self) -> Text:
+        s = self.summary
+        text = Text("The match so far", style="bold")
+        text.append(f"   {plural(len(s.history), 'hand')}, the running score drawn below"
+                    if len(s.history) else "", style="dim")
+        if self.review is not None:
+            dot = self.look.dot
+            text.append(f" {dot} click a hand or press r to review it", style="dim")
+            if s.hot_seat:
+                text.append("\nThe review shows all four hands: it is offered only now that "
+                            "the hand is over.", style="dim italic")
+        return text
 
     @staticmethod
     def _button(label: str, choice: str, primary: bool = False) -> Button:
@@ -137,7 +188,24 @@ class ScoringScreen(Screen[str]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.action_choose(str(event.button.id).removeprefix("sheet-"))
+        choice = str(event.button.id).removeprefix("sheet-")
+        if choice == "review":
+            self.action_review()
+        else:
+            self.action_choose(choice)
+
+    def on_score_history_hand_clicked(self, event: ScoreHistory.HandClicked) -> None:
+        event.stop()
+        self.action_review(event.index)
+
+    def action_review(self, index: int | None = None) -> None:
+        """The review of this hand (or of the hand ``index`` of the match)."""
+        if self.review is not None and self.is_active:
+            self.app.push_screen(self.review(self.summary.hand_number if index is None else index))
+
+    def action_history(self) -> None:
+        if self.summary.history:
+            self.query_one("#history-title").scroll_visible(top=True, animate=False)
 
     def action_scroll(self, lines: int) -> None:
         self.query_one("#sheet-scroll", VerticalScroll).scroll_relative(y=lines, animate=False)

@@ -1,6 +1,6 @@
 """The start screen: a new match (seats, names, target, seed), watching four bots play (at a
-chosen pace), resuming the saved match, hosting or joining a table, help, quit. The last setup is
-remembered."""
+chosen pace), resuming the saved match, hosting or joining a table, the past matches and
+the statistics, help, quit. The last setup is remembered."""
 
 from __future__ import annotations
 
@@ -20,6 +20,8 @@ from tui.match_setup import MatchSetup
 from tui.render import Look, box_lines
 from tui.save import SaveError, SaveStore
 from tui.screens.confirm import ConfirmScreen
+from tui.screens.matches import PastMatchesScreen
+from tui.screens.statistics import StatisticsScreen
 from tui.session import BOT_LEVELS, DEFAULT_NAMES, HUMAN, QUICK_HARD, Seat, parse_seats
 from tui.widgets.arrows import plain_arrows
 
@@ -58,6 +60,8 @@ class StartScreen(Screen[None]):
         Binding("f1", "help", "Help"),
         Binding("f2", "settings", "Settings"),
         Binding("w", "watch", "Watch bots"),
+        Binding("p", "past_matches", "Past matches"),
+        Binding("s", "statistics", "Statistics"),
         Binding("q", "app.quit", "Quit", show=False),  # typed in a text box, it stays there
     ]
 
@@ -112,6 +116,10 @@ class StartScreen(Screen[None]):
                 yield Static(Text("Play together", style="bold"), classes="net-label")
                 yield Button("Host a table", id="host", compact=True)
                 yield Button("Join a table", id="join", compact=True)
+            with Horizontal(id="start-more"):
+                yield Static(Text("Look back", style="bold"), classes="row-label")
+                yield Button("Past matches  p", id="past-matches", compact=True)
+                yield Button("Statistics  s", id="statistics", compact=True)
             yield Static(id="start-message")
         yield Footer()
 
@@ -210,6 +218,10 @@ class StartScreen(Screen[None]):
                 app.action_settings()
             case "quit":
                 app.exit()
+            case "past-matches":
+                self.action_past_matches()
+            case "statistics":
+                self.action_statistics()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -278,6 +290,12 @@ class StartScreen(Screen[None]):
     def action_help(self) -> None:
         app: Any = self.app
         app.action_help()
+
+    def action_past_matches(self) -> None:
+        self.app.push_screen(PastMatchesScreen(getattr(self.app, "directory", None)))
+
+    def action_statistics(self) -> None:
+        self.app.push_screen(StatisticsScreen(getattr(self.app, "directory", None)))
 
     def action_settings(self) -> None:
         app: Any = self.app

@@ -29,6 +29,7 @@ from game.actions import PLAY, Action, declare, discard, play
 from game.cards import Card
 from game.errors import IllegalActionError
 from game.hand import HandResult
+from game.history import hand_rows
 from game.phase import Phase
 from game.view import PlayerView
 from tui.bots import suggest
@@ -44,16 +45,19 @@ from tui.presenter import (
     hint_text,
     present,
 )
-from tui.render import Look
+from tui.render import Look, look_of
+from tui.review import ReviewSource
 from tui.runner import BotMove, BotRunner
 from tui.save import SaveStore
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.declare import DeclareScreen
 from tui.screens.handover import HandOverScreen
 from tui.screens.help import HelpScreen
-from tui.screens.scoring import MENU, NEW, QUIT, HandSummary, ScoringScreen
+from tui.screens.review import ReviewScreen
+from tui.screens.scoring import MENU, NEW, QUIT, HandSummary, Reviewer, ScoringScreen
 from tui.screens.settings import SettingsScreen
 from tui.session import TableSession, side_name
+from tui.stats import FinishedMatch, record_finished_match
 from tui.widgets.hand import HandView
 from tui.widgets.keybar import KeyBar
 from tui.widgets.line import TextLine
@@ -107,6 +111,7 @@ class TableScreen(Screen[None]):
         self._held: BotMove | None = None  # a bot move that came while another screen was up
         self._hint_worker: Worker | None = None
         self._timer: Timer | None = None  # the sheet or the hand-over, after a pause
+        self._recorded = False  # the finished match went to the statistics
 
     # ----------------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
@@ -149,10 +154,7 @@ class TableScreen(Screen[None]):
 
     @property
     def look(self) -> Look:
-        settings = getattr(self.app, "settings", None)
-        if settings is None:
-            return Look()
-        return Look(ascii=settings.ascii, color=settings.color)
+        return look_of(getattr(self.app, "settings", None))
 
     @property
     def names(self) -> list[str]:
@@ -468,7 +470,12 @@ class TableScreen(Screen[None]):
             sides=(side_name(self.session.seats, 0), side_name(self.session.seats, 1)),
             winner=self.session.winner,
             target=self.session.target,
+            history=hand_rows(self.session.results),
+            names=tuple(self.names),
+            hot_seat=self.hot_seat,
         )
+        if self.session.winner is not None:
+            self._record_statistics()
         pause = self._setting("trick_pause", 1.0) if result.called_out is None else 0.0
         if pause > 0:  # the last trick stays in view a moment
             self._later(pause, lambda: self._show_sheet(summary))
@@ -480,8 +487,41 @@ class TableScreen(Screen[None]):
         if self.is_attached:
             # Watching, the next hand comes by itself (unless paused): time to read the sheet.
             next_in = max(4.0, 10 * self.delay) if self.watching and not self.paused else None
-            self.app.push_screen(ScoringScreen(summary, self.look, next_in=next_in),
-                                 self._after_sheet)
+            self.app.push_screen(ScoringScreen(summary, self.look, next_in=next_in,
+                                               review=self._reviewer()), self._after_sheet)
+
+    def _reviewer(self) -> Reviewer | None:
+        """The review of the match's finished hands, for a session that holds its match."""
+        match = getattr(self.session, "match", None)
+        if match is None:
+            return None
+        seats = self.session.seats
+
+        def review(hand: int) -> ReviewScreen:
+            return ReviewScreen(ReviewSource.of(match, seats), hand, look=self.look)
+
+        return review
+
+    def _record_statistics(self) -> None:
+        """Add the finished match to the statistics, in a thread (it may wait for another
+        program's lock); a message comes back as a notification. Only a session that holds its
+        match records it (a table server records its own)."""
+        match = getattr(self.session, "match", None)
+        directory = getattr(self.app, "directory", None)
+        if match is None or directory is None or self._recorded:
+            return
+        self._recorded = True
+        substitutes = self.session.substitutes
+        seats = [(s.name, substitutes.get(i, s.kind)) for i, s in enumerate(self.session.seats)]
+        finished = FinishedMatch.of(match, seats)
+        app = self.app
+
+        def record() -> None:
+            message = record_finished_match(directory, finished)
+            if message:
+                app.call_from_thread(app.notify, message, severity="warning", timeout=10)
+
+        app.run_worker(record, thread=True, group="statistics", exit_on_error=False)
 
     def _after_sheet(self, choice: str | None) -> None:
         self.final = None

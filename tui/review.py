@@ -1,0 +1,367 @@
+"""What the review of a finished hand shows (no Textual): the match's hands replayed, the position
+after each card, and every text of the review screen, with the hard bot's judgement in words.
+
+A review shows all four hands, the discard and the declarations: it is only ever built from hands
+that are over (:func:`game.history.replay_hands` gives only finished hands).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rich.text import Text
+
+from ai.judge import Decision, Verdict, costliest, decisions
+from game import record
+from game.actions import PLAY
+from game.cards import FOOL, SUIT, TRUMP, Card, Mask, sorted_for_display
+from game.errors import RecordError
+from game.hand import Hand, side_of
+from game.history import HandRow, hand_positions, hand_rows, replay_hands
+from game.kernel import TRICKS
+from game.match import Match
+from tui.narrate import declaration_summary
+from tui.presenter import Scene, TrickTexts, trick_texts
+from tui.render import Look, card_text, cards_text
+from tui.session import HUMAN, Seat, side_name
+from tui.stats import load_match
+from tui.words import plural, possessive
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewSource:
+    """A match to look back on: its finished hands, who sat where, whose cards are judged."""
+
+    hands: tuple[Hand, ...]
+    rows: tuple[HandRow, ...]
+    seats: tuple[Seat, ...]  # kind "" when unknown (a record file)
+    judged: frozenset[int]  # the seats whose cards the hard bot judges
+    title: str = ""  # where the match comes from ("match 12 of the statistics", a file name)
+    target: int = 0
+
+    @classmethod
+    def of(cls, match: Match, seats: Sequence[Seat] | None = None, *,
+           judged: Sequence[int] | None = None, title: str = "") -> ReviewSource:
+        """From a match (finished or not: only its finished hands are reviewed). ``judged``
+        defaults to the human seats, or all four when none is known to be human. Raises
+        ValueError when the match does not replay."""
+        hands = tuple(replay_hands(match))
+        rows = hand_rows(match.results, [h.declarations for h in hands])
+        seats = tuple(seats) if seats else tuple(Seat("", f"Seat {i + 1}") for i in range(4))
+        if judged is None:
+            judged = [i for i, s in enumerate(seats) if s.kind == HUMAN] or range(4)
+        return cls(hands, rows, seats, frozenset(judged), title, match.rules.target)
+
+    @classmethod
+    def recorded(cls, directory: Path | None, match_id: int | None) -> ReviewSource | str:
+        """A match of the statistics database (``load_match``; the latest when ``match_id`` is
+        None), or why it cannot be reviewed. Never raises; may wait for another program's lock
+        (call it in a thread)."""
+        finished, message = load_match(directory, match_id)
+        which = "The latest match" if match_id is None else f"Match {match_id}"
+        if finished is None:
+            return f"{which} cannot be reviewed: {message}."
+        try:
+            match = record.from_json(finished.record)
+            seats = tuple(Seat(s.kind, s.name) for s in finished.seats)
+            when = f"ended {finished.ended_at[:16].replace('T', ' ')} UTC"
+            title = when if match_id is None else f"match {match_id}, {when}"
+            source = cls.of(match, seats if len(seats) == 4 else None, title=title)
+        except (RecordError, ValueError) as exc:
+            return f"{which} cannot be reviewed: {exc}."
+        if not source.hands:
+            return f"{which} has no finished hand to review."
+        return source
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    @property
+    def bottom(self) -> int:
+        """The seat listed first: the first judged one."""
+        return min(self.judged) if self.judged else 0
+
+
+@dataclass(slots=True)
+class HandWalk:
+    """One finished hand, position by position: ``position`` cards have been played (0 to
+    ``last``); with the decisions of the judged seats and the verdicts found so far."""
+
+    hand: Hand
+    number: int  # 0 for the first hand of the match
+    judged: frozenset[int]
+    positions: list[Hand] = field(init=False)  # position i: just before card i+1, then the end
+    plays: list[tuple[int, Card]] = field(init=False)  # (seat, card) in play order
+    decisions: list[Decision] = field(init=False)
+    verdicts: dict[int, Verdict] = field(default_factory=dict)  # by the card's number
+
+    def __post_init__(self) -> None:
+        self.positions = hand_positions(self.hand)
+        self.plays = [(m.seat, m.action.card) for m in self.hand.history if m.action.kind == PLAY]
+        self.decisions = decisions(self.hand, self.judged, self.number, self.positions)
+
+    @property
+    def last(self) -> int:
+        return len(self.plays)
+
+    def state(self, position: int) -> Hand:
+        """The hand after ``position`` cards (the next player's declaration made)."""
+        return self.positions[position]
+
+    @property
+    def judged_all(self) -> bool:
+        return len(self.verdicts) == len(self.decisions)
+
+    def pending(self) -> list[Decision]:
+        return [d for d in self.decisions if d.number not in self.verdicts]
+
+    def next_trick(self, position: int) -> int:
+        """The end of the trick after ``position`` (the end of the hand at most)."""
+        return min(self.last, (position // 4 + 1) * 4)
+
+    def previous_trick(self, position: int) -> int:
+        """The end of the trick before the one ``position`` is in (0 at the start)."""
+        return max(0, ((position - 1) // 4) * 4) if position > 0 else 0
+
+
+# ----------------------------------------------------------------------------- texts
+def topbar(source: ReviewSource, walk: HandWalk, position: int, look: Look) -> Text:
+    """Where the review stands; where the match comes from last (cut first when narrow)."""
+    dot = look.dot
+    dealer = source.names[walk.hand.dealer]
+    text = Text.assemble(("HAND REVIEW", "bold"),
+                         f"   Hand {walk.number + 1} of {len(source.hands)} {dot} dealer {dealer}")
+    if position == 0:
+        text.append(f" {dot} before the first card")
+    else:
+        text.append(f" {dot} trick {(position - 1) // 4 + 1} of {TRICKS} {dot} card {position}")
+    if source.title:
+        text.append(f"   {source.title}", style="dim")
+    return text
+
+
+def _groups(mask: Mask, look: Look) -> Text:
+    """A hand's cards in display order, a wider gap between suits (trumps and the Matto first)."""
+    text = Text()
+    previous = None
+    for c in sorted_for_display(mask):
+        group = TRUMP if SUIT[c] == FOOL else SUIT[c]
+        if text:
+            text.append("  " if group != previous else " ")
+        text.append_text(card_text(c, look))
+        previous = group
+    return text
+
+
+def seat_order(source: ReviewSource) -> list[int]:
+    """The seats as listed: the first judged one, then the others in turn order."""
+    return [(source.bottom + i) % 4 for i in range(4)]
+
+
+def hands_text(source: ReviewSource, walk: HandWalk, position: int, look: Look) -> Text:
+    """The four hands, one line each: who (the pointer on the player of the last card, or on
+    the leader before the first), his side, his card in the trick on the table (the winning
+    one reversed), the cards he still holds."""
+    state = walk.state(position)
+    names = source.names
+    trick = _trick(source, walk, position, look)
+    width = max(len(n) for n in names)
+    lines = []
+    mover = walk.plays[position - 1][0] if position > 0 else state.leader
+    bar = "|" if look.ascii else "│"
+    for seat in seat_order(source):
+        line = Text()
+        line.append(f"{look.pointer} " if seat == mover else "  ", style="bold")
+        line.append(f"{'AB'[side_of(seat)]} ", style="dim")
+        line.append(names[seat].ljust(width), style="bold")
+        line.append(f" {bar} ")
+        card = trick.cards.get(seat)
+        face = card_text(card, look) if card is not None else Text()
+        if card is not None and seat == trick.highlight:
+            face.stylize("bold reverse")
+        line.append_text(face)
+        line.append(" " * (4 - face.cell_len) + f"{bar} ")
+        line.append_text(_groups(state.hands[seat], look))
+        lines.append(line)
+    return Text("\n").join(lines)
+
+
+def _trick(source: ReviewSource, walk: HandWalk, position: int, look: Look) -> TrickTexts:
+    """The trick on the table after ``position`` cards, as the table shows it: the trick in
+    progress, or the one just completed with its winner."""
+    scene = Scene(view=walk.state(position).view(source.bottom, walk.number),
+                  seats=source.seats, bottom=source.bottom, look=look)
+    return trick_texts(scene, source.names)
+
+
+def captions(source: ReviewSource, walk: HandWalk, position: int, look: Look) -> Text:
+    """What the table says of the trick shown (who led what, who is winning or takes it)."""
+    first, second = _trick(source, walk, position, look).captions
+    text = first.copy()
+    if second.plain:
+        text.append(f" {look.dot} ", style="dim")
+        text.append_text(second)
+    return text
+
+
+def facts_text(source: ReviewSource, walk: HandWalk, position: int, look: Look) -> Text:
+    """The discard, the declarations (all of them, revealed) and, at the end, the hand's result."""
+    names, hand = source.names, walk.hand
+    dealer = names[hand.dealer]
+    text = Text.assemble(("Discard ", "bold"), f"({dealer}): ",
+                         cards_text(sorted_for_display(hand.discard), look))
+    result = hand.result
+    if result is not None and result.discard_side is not None:
+        text.append(f" {look.arrow} counted for {side_name(source.seats, result.discard_side)}",
+                    style="dim")
+    declared = [d for d in hand.declarations if d is not None and d.families]
+    text.append("\n")
+    text.append("Declarations ", style="bold")
+    if not declared:
+        text.append("none", style="dim")
+    for i, d in enumerate(declared):
+        if i:
+            text.append("\n" + " " * len("Declarations "))
+        text.append(f"{names[d.seat]}: ", style="bold")
+        text.append(declaration_summary(d, look))
+        text.append(" (")
+        text.append_text(cards_text(sorted_for_display(d.cards), look))
+        text.append(")")
+    if position == walk.last and result is not None:
+        row = source.rows[walk.number]
+        text.append("\n")
+        text.append("Hand over: ", style="bold")
+        if row.called_out is not None:
+            text.append(f"{side_name(source.seats, row.called_out)} called out. ")
+        a, b = row.sides
+        text.append(f"{side_name(source.seats, 0)} {a.total}, {side_name(source.seats, 1)} "
+                    f"{b.total} {look.dot} match {a.score} {'-' if look.ascii else '–'} {b.score}")
+    return text
+
+
+def progress_text(walk: HandWalk, width: int, look: Look, iterations: int) -> Text:
+    """The judgement's progress bar and count."""
+    total = len(walk.decisions)
+    done = len(walk.verdicts)
+    if total == 0:
+        return Text("No card of this hand is judged (nobody whose cards are judged played).",
+                    style="dim")
+    bar_width = max(10, min(30, width - 40))
+    filled = round(bar_width * done / total)
+    full, empty = ("#", "-") if look.ascii else ("█", "░")
+    text = Text()
+    text.append(full * filled, style="bold green")
+    text.append(empty * (bar_width - filled), style="dim")
+    state = "all judged" if done == total else f"judging{look.ellipsis}"
+    text.append(f" {done} of {plural(total, 'card')} {state} ({iterations} deals a card)",
+                style="dim")
+    return text
+
+
+def verdict_text(source: ReviewSource, walk: HandWalk, position: int, look: Look) -> Text:
+    """The judgement of the card just played, in words."""
+    if position == 0:
+        return Text(f"Step through the hand card by card; {_judged_names(source)} cards are "
+                    "judged as they come.", style="dim")
+    seat, card = walk.plays[position - 1]
+    name = source.names[seat]
+    if seat not in walk.judged:
+        return Text(f"{possessive(name).capitalize()} cards are not judged.", style="dim")
+    verdict = walk.verdicts.get(position - 1)
+    if verdict is None:
+        return Text.assemble(f"{name} played ", card_text(card, look),
+                             (f": the bot is still judging it{look.ellipsis}", "dim"))
+    return verdict_words(verdict, name, look)
+
+
+def verdict_words(v: Verdict, name: str, look: Look) -> Text:
+    """"You played K♠; T12 was worth about 18 more (expected margin +12 against +30)."."""
+    played = card_text(v.played, look)
+    if v.forced:
+        return Text.assemble(played, f" was {possessive(name)} only legal card.")
+    text = Text.assemble(f"{name} played ", played)
+    margin = _margin(v.played_margin)
+    if v.played == v.best:
+        text.append(": the bot would play it too")
+        text.append(f" (expected hand margin {margin})." if margin else ".", style="")
+        return text
+    if round(v.loss) == 0:
+        text.append("; ")
+        text.append_text(card_text(v.best, look))
+        text.append(" was about as good (within a point).")
+        return text
+    text.append("; ")
+    text.append_text(card_text(v.best, look))
+    text.append(f" was worth about {round(v.loss)} more", style="bold")
+    text.append(f" (expected hand margin {margin} against {_margin(v.best_margin)}).")
+    return text
+
+
+def _margin(value: float | None) -> str:
+    return "" if value is None else f"{round(value):+d}"
+
+
+def _judged_names(source: ReviewSource) -> str:
+    """"your", "Anna's and Carla's", "every player's"."""
+    names = [source.names[s] for s in seat_order(source) if s in source.judged]
+    if len(names) == 4:
+        return "every player's"
+    return " and ".join(possessive(n) for n in names)
+
+
+def costly_lines(source: ReviewSource, walk: HandWalk, look: Look
+                 ) -> tuple[list[Text], list[int | None]]:
+    """The hand's costliest choices, a line each, and the position each stands for (to jump to
+    the card: the position just after it)."""
+    if not walk.decisions:
+        return [], []
+    worst = costliest(list(walk.verdicts.values()))
+    done = walk.judged_all
+    head = Text("Costliest choices" + ("" if done else " so far"), style="bold")
+    if not worst:
+        head.append(": none cost a point or more" + ("." if done else " yet."), style="")
+        return [head], [None]
+    total = sum(v.loss for v in walk.verdicts.values())
+    head.append(f" (about {round(total)} in all; n or a click shows one)", style="dim")
+    lines: list[Text] = [head]
+    for v in worst:
+        name = source.names[v.seat]
+        line = Text(f"  trick {v.trick + 1:>2}  ", style="dim")
+        line.append(f"{name} played ")
+        line.append_text(card_text(v.played, look))
+        line.append(f", about {round(v.loss)} behind ")
+        line.append_text(card_text(v.best, look))
+        lines.append(line)
+    return lines, [None, *(v.number + 1 for v in worst)]
+
+
+def estimate_note(look: Look) -> Text:
+    return Text("The judgement is the hard bot's estimate (from deals of the cards it could not "
+                "see), not a certainty.", style="italic dim")
+
+
+def play_lines(source: ReviewSource, walk: HandWalk, position: int, look: Look) -> list[Text]:
+    """Every card of the hand, one line each, with its judgement (the sidebar's list)."""
+    lines = []
+    for i, (seat, card) in enumerate(walk.plays):
+        name = source.names[seat]
+        line = Text(f"{i // 4 + 1:>2}.{i % 4 + 1} ", style="dim")
+        line.append(f"{name[:10]:<10} ")
+        line.append_text(card_text(card, look))
+        verdict = walk.verdicts.get(i)
+        if verdict is not None and not verdict.forced:
+            line.append(" " * (4 - len(card_text(card, look).plain)))
+            if verdict.played == verdict.best or round(verdict.loss) == 0:
+                line.append(" ok", style="green")
+            else:
+                line.append(f" -{round(verdict.loss)}", style="bold red")
+        elif seat in walk.judged and verdict is None:
+            line.append(f" {look.ellipsis}", style="dim")
+        if i + 1 == position:
+            line.stylize("reverse")
+        lines.append(line)
+    return lines
+

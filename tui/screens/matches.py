@@ -1,0 +1,118 @@
+"""The matches recorded in the statistics, the latest first: choose one to review its hands.
+
+:class:`RecordedMatches` is what this screen and the statistics screen share: reading the
+database and opening a recorded match in a worker (the database may be locked for a moment by
+another program), and the review screen on top."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+from textual.worker import Worker, WorkerState
+
+from tui.commands.stats import nothing_recorded
+from tui.render import Look, look_of
+from tui.review import ReviewSource
+from tui.screens.review import ReviewScreen
+from tui.stats import Statistics, read_statistics
+from tui.widgets.line import TextLine
+from tui.widgets.matchtable import MatchTable
+
+LISTED = 100  # matches listed at most
+
+
+class RecordedMatches(Screen[None]):
+    """A screen that reads the statistics of ``directory`` (the data directory when None) and
+    reviews the match chosen in its :class:`MatchTable`."""
+
+    BINDINGS = [Binding("q,escape", "close", "Back")]
+    RECENT = LISTED
+
+    def __init__(self, directory: Path | None = None) -> None:
+        super().__init__()
+        self.directory = directory
+
+    @property
+    def look(self) -> Look:
+        return look_of(getattr(self.app, "settings", None))
+
+    def read(self) -> None:
+        """Read the statistics in a worker; :meth:`show` gets them."""
+        self.say(Text(f"Reading the statistics{self.look.ellipsis}", style="dim"))
+        directory, recent = self.directory, self.RECENT
+        self.run_worker(lambda: read_statistics(directory, recent=recent), thread=True,
+                        name="read", exit_on_error=False)
+
+    def say(self, text: Text) -> None:
+        self.query_one("#matches-message", Static).update(text)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if event.state == WorkerState.ERROR:
+            self.say(Text(f"The statistics could not be read: {worker.error}", style="bold red"))
+        elif event.state == WorkerState.SUCCESS and worker.name == "read":
+            figures, message = worker.result
+            self.show(figures, message)
+        elif event.state == WorkerState.SUCCESS and worker.name == "open":
+            found = worker.result
+            if isinstance(found, str):
+                self.notify(found, severity="error", timeout=8)
+            else:
+                self.app.push_screen(ReviewScreen(found, look=self.look))
+
+    def show(self, figures: Statistics, message: str | None) -> None:
+        """Fill the screen with what was read; ``message``: what went wrong, if anything."""
+        raise NotImplementedError
+
+    def on_match_table_chosen(self, event: MatchTable.Chosen) -> None:
+        event.stop()
+        directory, match_id = self.directory, event.match_id
+        self.notify(f"Opening match {match_id}{self.look.ellipsis}", timeout=2)
+        self.run_worker(lambda: ReviewSource.recorded(directory, match_id), thread=True,
+                        name="open", group="open", exclusive=True, exit_on_error=False)
+
+    def action_close(self) -> None:
+        app: Any = self.app
+        if len(app.screen_stack) > 1:
+            self.dismiss(None)
+
+
+class PastMatchesScreen(RecordedMatches):
+    """The list of recorded matches; Enter or a click reviews one."""
+
+    def compose(self) -> ComposeResult:
+        yield TextLine(id="matches-top")
+        yield Static(id="matches-message")
+        yield MatchTable(id="matches")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#matches-top", TextLine).show(Text.assemble(
+            ("PAST MATCHES", "bold"), ("   choose one to look back at its hands", "dim")))
+        self.query_one(MatchTable).display = False
+        self.read()
+
+    def show(self, figures: Statistics, message: str | None) -> None:
+        table = self.query_one(MatchTable)
+        if message:
+            self.say(Text(message, style="bold red"))
+        elif not figures.recent:
+            self.say(Text(nothing_recorded(figures), style="dim"))
+        else:
+            shown = len(figures.recent)
+            more = f" (the latest {shown} of {figures.matches})" if figures.matches > shown else ""
+            n = figures.matches
+            self.say(Text(f"{n} recorded {'match' if n == 1 else 'matches'}{more}. Enter or a "
+                          "click reviews one: every hand, card by card, with the hard bot's "
+                          "judgement (Left and Right scroll a table wider than the screen).",
+                          style="dim"))
+        table.display = bool(figures.recent)
+        table.show(figures.recent)
+        if figures.recent:
+            table.focus()

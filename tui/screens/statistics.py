@@ -1,0 +1,91 @@
+"""The statistics of the finished matches: per person (matches played and won, hands, average
+hand margin, best hand, declarations, wins by calling out), per partner and opponent level, and
+the latest matches (Enter or a click reviews one). The same figures as `tarocchino stats`."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import Footer, Static
+
+from tui.commands.stats import (
+    NO_PERSON,
+    PEOPLE_HEADER,
+    nothing_recorded,
+    pairing_line,
+    person_row,
+    totals_line,
+)
+from tui.screens.matches import RecordedMatches
+from tui.stats import PersonStats, Statistics
+from tui.widgets.line import TextLine
+from tui.widgets.matchtable import MatchTable
+
+
+class StatisticsScreen(RecordedMatches):
+    """Read in a worker (the database may be locked a moment); a database that is empty,
+    damaged or unreadable says so."""
+
+    RECENT = 20
+
+    def compose(self) -> ComposeResult:
+        yield TextLine(id="stats-top")
+        with VerticalScroll(id="stats-page"):
+            yield Static(id="matches-message")
+            yield Static(Text("People", style="bold"), classes="stats-title", id="people-title")
+            yield Static(id="stats-people")
+            yield Static(id="stats-pairings")
+            yield Static(Text.assemble(("Latest matches", "bold"),
+                                       ("   Enter or a click reviews one; Left and Right "
+                                        "scroll", "dim")),
+                         classes="stats-title", id="recent-title")
+            yield MatchTable(id="stats-recent")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#stats-top", TextLine).show(Text.assemble(
+            ("STATISTICS", "bold"), ("   every match played to the end", "dim")))
+        for widget in self.query(".stats-title, #stats-people, #stats-pairings, MatchTable"):
+            widget.display = False
+        self.read()
+
+    def show(self, figures: Statistics, message: str | None) -> None:
+        lines = []
+        if message:
+            lines.append(Text(message, style="bold red"))
+        lines.append(Text(totals_line(figures) if figures.matches else nothing_recorded(figures),
+                          style="" if figures.matches else "dim"))
+        self.say(Text("\n").join(lines))
+        if not figures.matches:
+            return
+        people = self.query_one("#stats-people", Static)
+        people.update(Text("\n").join(_person(p) for p in figures.people))
+        pairings = Text("With partner and opponents\n", style="bold")
+        if figures.people:
+            pairings.append("\n".join(f"  {pairing_line(p)}" for p in figures.pairings), style="")
+        else:
+            pairings = Text(NO_PERSON, style="dim")
+        self.query_one("#stats-pairings", Static).update(pairings)
+        self.query_one(MatchTable).show(figures.recent)
+        for widget in self.query(".stats-title, #stats-pairings, MatchTable"):
+            widget.display = True
+        people.display = self.query_one("#people-title").display = bool(figures.people)
+        self.query_one(MatchTable).focus()
+
+
+def _person(p: PersonStats) -> Text:
+    """A person's figures as "label value" pairs that wrap at any width."""
+    cells = person_row(p)
+    text = Text(cells[0], style="bold")
+    for label, value in zip(PEOPLE_HEADER[1:], cells[1:], strict=True):
+        if label == "Won %":
+            text.append(f" ({value})")
+            continue
+        text.append("  ")
+        text.append(f"{_WORDS.get(label, label.lower())} ", style="dim")
+        text.append(value)
+    return text
+
+
+_WORDS = {"Avg margin": "average hand margin", "Called out": "won by calling out"}

@@ -1,0 +1,111 @@
+"""The score history of a match (*segnapunti*): one line a hand with each side's captured
+combinations, card points, last trick, declarations and total, and the running score; from the
+rows of :mod:`game.history`. A click on a hand's line posts :class:`ScoreHistory.HandClicked`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual import events
+from textual.geometry import Size
+from textual.message import Message
+from textual.widget import Widget
+
+from game.history import HandRow
+from tui.render import Look
+
+FULL = ("Comb.", "Cards", "Last", "Decl.", "Total")
+SHORT = ("Comb", "Card", "Last", "Decl", "Tot")
+WIDE = 96  # from this width on, the long headings and the dealer
+
+
+def _cell(value: object, width: int) -> str:
+    return str(value).rjust(width)
+
+
+class ScoreHistory(Widget):
+    """Every hand of the match so far; ``current`` (an index) is drawn in bold."""
+
+    DEFAULT_CSS = """
+    ScoreHistory { height: auto; }
+    """
+
+    class HandClicked(Message):
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index  # 0 for the first hand
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.rows: tuple[HandRow, ...] = ()
+        self.sides = ("Side A", "Side B")
+        self.names: tuple[str, ...] = ()
+        self.current: int | None = None
+        self.look = Look()
+
+    def show(self, rows: Sequence[HandRow], sides: tuple[str, str], names: Sequence[str],
+             look: Look, current: int | None = None) -> None:
+        self.rows, self.sides, self.names = tuple(rows), sides, tuple(names)
+        self.look, self.current = look, current
+        if self.is_mounted:
+            self.refresh(layout=True)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.rows) + 3
+
+    def render(self) -> RenderableType:
+        wide = self.size.width >= WIDE
+        heads = FULL if wide else SHORT
+        w = [max(4, len(h)) for h in heads]
+        dealer_w = min(12, max([6, *(len(n) for n in self.names)])) if wide else 0
+        lead = 4 + (2 + dealer_w if wide else 0)
+        side_w = sum(w) + len(w)  # each cell with a space before it
+        gap = "  "
+        dash = "-" if self.look.ascii else "─"
+        title = Text(" " * lead, style="dim")
+        for side in (0, 1):
+            name = f"{'AB'[side]}: {self.sides[side]}"[: side_w - 2]
+            title.append(gap + " " + (name + " ").ljust(side_w - 1, dash), style="bold")
+        head = Text("Hand".rjust(4) + (f"  {'Dealer':<{dealer_w}}" if wide else ""), style="bold")
+        for _ in (0, 1):
+            head.append(gap + "".join(" " + _cell(h, n) for h, n in zip(heads, w, strict=True)),
+                        style="bold")
+        head.append(gap + " Score", style="bold")
+        lines = [title, head]
+        for i, row in enumerate(self.rows):
+            lines.append(self._line(row, w, wide, dealer_w, gap, i == self.current))
+        if not self.rows:
+            lines.append(Text("  no hand finished yet", style="dim"))
+        lines.append(Text("  Comb.: combinations captured · Cards: card points · Last: the last "
+                          "trick · Decl.: declarations", style="dim")
+                     if wide else Text("  Comb/Card/Last/Decl: combinations, card points, last "
+                                       "trick, declarations", style="dim"))
+        if self.look.ascii:
+            lines[-1] = Text(lines[-1].plain.replace("·", "-"), style="dim")
+        return Text("\n").join(lines)
+
+    def _line(self, row: HandRow, w: list[int], wide: bool, dealer_w: int, gap: str,
+              bold: bool) -> Text:
+        called = row.called_out is not None
+        none = "-" if self.look.ascii else "–"
+        text = _cell(row.number, 4)
+        if wide:
+            dealer = self.names[row.dealer] if row.dealer < len(self.names) else "?"
+            text += f"  {dealer[:dealer_w]:<{dealer_w}}"
+        for s in row.sides:
+            parts = ((none, none, none) if called else
+                     (s.captured_combinations, s.card_points, s.last_trick))  # fmt: skip
+            values = (*parts, s.declarations, s.total)
+            text += gap + "".join(" " + _cell(v, n) for v, n in zip(values, w, strict=True))
+        a, b = row.sides
+        text += f"{gap} {a.score} {none} {b.score}"
+        if called:
+            text += f"  {'AB'[row.called_out]} called out"  # type: ignore[index]
+        return Text(text, style="bold reverse" if bold else "")
+
+    def on_click(self, event: events.Click) -> None:
+        index = event.y - 2  # the title and the headings come first
+        if 0 <= index < len(self.rows):
+            self.post_message(self.HandClicked(index))
