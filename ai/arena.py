@@ -30,7 +30,7 @@ from typing import Any
 from ai.contain import Containment, Guard
 from ai.lifeline import exit_with_parent
 from ai.player import Player
-from ai.spec import BotSpec
+from ai.spec import BotSpec, sees_every_card
 from ai.table import seat_rngs
 from game.match import Match
 
@@ -74,8 +74,11 @@ def play_hand(
         if len(legal) == 1:
             action = legal[0]
         else:
+            player = players[seat]
+            if getattr(player, "sees_every_card", False):  # the oracle: shown the whole deal
+                player.see_deal(match.hand.hands, match.hand.discard)
             start = clock()
-            action = players[seat].choose(view, legal, rngs[seat])
+            action = player.choose(view, legal, rngs[seat])
             times[owners[seat]].append((clock() - start) * 1000.0)
         result = match.apply(action)
         if result is not None:
@@ -202,6 +205,9 @@ def summarize(a: BotSpec, b: BotSpec, results: list[DealResult]) -> dict[str, An
     summary = {
         "a": label_a,
         "b": label_b,
+        "sees_every_card": [  # the oracle, shown the whole deal: a ceiling for measurement
+            label for label, spec in ((label_a, a), (label_b, b)) if sees_every_card(spec)
+        ],
         "deals": n,
         "mean_diff": round(mean, 3),
         "stderr": round(stderr, 3),

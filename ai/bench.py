@@ -15,7 +15,7 @@ from typing import Any
 from ai.arena import percentile
 from ai.easy import EasyBot
 from ai.inference import Knowledge
-from ai.registry import BOTS, make_bot
+from ai.registry import BOTS, MEASUREMENT_BOTS
 from ai.rollout import rollout
 from ai.table import seat_rngs
 from game.cards import FIVES, cards_of, shuffled_pack
@@ -138,35 +138,43 @@ def bench_engine(
 
 def bench_positions(decisions: int, seed: int) -> list[PlayerView]:
     """``decisions`` positions spread over seeded hands of the easy bot."""
-    views: list[PlayerView] = []
+    return [view for view, _, _ in bench_deals(decisions, seed)]
+
+
+def bench_deals(decisions: int, seed: int) -> list[tuple[PlayerView, list[int], int]]:
+    """:func:`bench_positions` with each position's true hands and discard (for the oracle)."""
+    out: list[tuple[PlayerView, list[int], int]] = []
     easy = EasyBot()
     hand = 0
-    while len(views) < decisions:
+    while len(out) < decisions:
         match = Match(seed * 1000 + hand, first_dealer=hand % 4)
         rngs = seat_rngs(seed * 1000 + hand)
         count = 0
-        while match.results == [] and len(views) < decisions:
+        while match.results == [] and len(out) < decisions:
             view = match.view(match.turn)
             if len(view.legal) > 1:
                 if count % STRIDE == hand % STRIDE:
-                    views.append(view)
+                    out.append((view, list(match.hand.hands), match.hand.discard))
                 count += 1
             match.apply(easy.choose(view, view.legal, rngs[match.turn]))
         hand += 1
-    return views
+    return out
 
 
 def bench_bots(decisions: int = 20, seed: int = 1) -> dict[str, Any]:
     """Per level: decision time p50/p95 in ms; for search levels, deals and playouts a second."""
-    views = bench_positions(decisions, seed)
-    out: dict[str, Any] = {"decisions": len(views), "seed": seed}
-    for level in BOTS:
-        bot = make_bot(level)
+    deals = bench_deals(decisions, seed)
+    out: dict[str, Any] = {"decisions": len(deals), "seed": seed}
+    for level, factory in {**BOTS, **MEASUREMENT_BOTS}.items():
+        bot = factory()
+        sees = getattr(bot, "sees_every_card", False)
         rng = random.Random(seed)
         times: list[float] = []
         samples = playouts = 0
         searched = 0.0
-        for view in views:
+        for view, hands, discard in deals:
+            if sees:  # the oracle, shown the whole deal as the arena shows it
+                bot.see_deal(hands, discard)
             start = time.perf_counter()
             bot.choose(view, view.legal, rng)
             elapsed = time.perf_counter() - start
@@ -181,6 +189,8 @@ def bench_bots(decisions: int = 20, seed: int = 1) -> dict[str, Any]:
             "p50_ms": round(percentile(times, 50) or 0.0, 2),
             "p95_ms": round(percentile(times, 95) or 0.0, 2),
         }
+        if sees:
+            figures["sees_every_card"] = True  # a measurement ceiling, not a level to play
         if samples:
             figures["samples"] = samples
             figures["playouts"] = playouts

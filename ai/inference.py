@@ -25,6 +25,7 @@ import random
 from dataclasses import dataclass
 
 from ai import policy
+from ai.discard import best_pair
 from game.cards import (
     ACES,
     COUNTERS,
@@ -118,7 +119,9 @@ class Slot:
 class Knowledge:
     """Everything one seat knows about the hidden cards; draws consistent deals of them."""
 
-    def __init__(self, view: PlayerView, trust_declarations: bool = True) -> None:
+    def __init__(
+        self, view: PlayerView, trust_declarations: bool = True, dealer_discards: bool = False
+    ) -> None:
         self.view = view
         self.seat = view.seat
         own_discard = view.discard or 0
@@ -154,6 +157,9 @@ class Knowledge:
             self.pool &= ~slot.forced
         self._check_sizes()
         self._prepare()
+        self._dealer_slot = next(
+            (slot for slot in self.slots if slot.index == view.dealer), None
+        ) if discard_hidden and dealer_discards else None
         self._plays: list[tuple[int, tuple[int, ...], Mask, int, Mask]] | None = None
 
     # ------------------------------------------------------------------ play likelihood
@@ -208,6 +214,42 @@ class Knowledge:
     # ------------------------------------------------------------------ sampling
     def sample(self, rng: random.Random) -> tuple[list[Mask], Mask]:
         """A deal of the hidden cards: (the four current hands, the discard)."""
+        deal = self._sample(rng)
+        return deal if self._dealer_slot is None else self._as_discarded(deal)
+
+    def _as_discarded(self, deal: tuple[list[Mask], Mask]) -> tuple[list[Mask], Mask]:
+        """The deal with the dealer's discard chosen the way a dealer holding his seventeen
+        cards most likely chose it (:func:`ai.discard.best_pair`) among the discards that leave
+        his hand the declarations he made: the two cards dealt to the discard and to his hand
+        are shared out again."""
+        hands, discard = deal
+        slot = self._dealer_slot
+        assert slot is not None
+        dealer = slot.index
+        union = hands[dealer] | discard
+        shaped = hands[:]
+
+        def keeps(pair: Mask) -> bool:
+            if union & ~pair & ~(slot.allowed | slot.forced):
+                return False
+            shaped[dealer] = union & ~pair
+            return self._hard_ok((shaped, pair)) and self._declared_all(shaped, dealer)
+
+        pair = best_pair(union | self.played_by[dealer], union & ~FIVES & ~slot.forced, keeps)
+        if not pair or pair == discard:
+            return deal
+        shaped[dealer] = union & ~pair
+        return shaped, pair
+
+    def _declared_all(self, hands: list[Mask], seat: int) -> bool:
+        """``seat`` declared every family his hand realised (true when he has not declared, or
+        when the declarations are not trusted)."""
+        declared = self.view.declarations[seat]
+        if not self.trust_declarations or declared is None:
+            return True
+        return set(declarable_families(self.initial_hand(hands, seat))) == set(declared.families)
+
+    def _sample(self, rng: random.Random) -> tuple[list[Mask], Mask]:
         best = None
         for _ in range(SOFT_TRIES if self.trust_declarations else 1):
             deal = self._deal(rng)
@@ -355,13 +397,11 @@ class Knowledge:
         if not self._hard_ok(deal):
             return False
         hands, _ = deal
-        for decl in self.view.declarations:
-            if decl is None or decl.seat == self.seat:
-                continue
-            held = declarable_families(self.initial_hand(hands, decl.seat))
-            if set(held) != set(decl.families):
-                return False
-        return True
+        return all(
+            self._declared_all(hands, d.seat)
+            for d in self.view.declarations
+            if d is not None and d.seat != self.seat
+        )
 
 
 def is_consistent(view: PlayerView, hands: list[Mask], discard: Mask) -> str | None:

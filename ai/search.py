@@ -2,7 +2,10 @@
 
 For each determinization (a deal of the hidden cards drawn by :class:`ai.inference.Knowledge`),
 every candidate card is played and the hand is finished, either by the rule-of-thumb playout of
-:mod:`ai.policy` (with some noise) or, near the end, exactly by :class:`ai.solver.Solver`. All
+:mod:`ai.policy` (with some noise) or, near the end, exactly by :class:`ai.solver.Solver`. Its
+value is the margin at the end of the hand, the declarations included (those made, and for the
+players still to declare what their dealt hands realise): the same for every candidate on a
+deal, so it changes no choice, but the mean is then the margin the hand should end with. All
 candidates share the same determinization and the same playout generator (common random
 numbers), so their difference is measured with little noise. A candidate whose mean falls far
 behind the best is dropped, which leaves the budget to the close ones.
@@ -21,7 +24,7 @@ from dataclasses import dataclass, field
 from ai.inference import Knowledge
 from ai.rollout import rollout
 from ai.solver import Solver
-from game.cards import Card, Mask
+from game.cards import MORI, PIPS, STRENGTH, SUIT, SUIT_MASK, Card, Mask, cards_of
 from game.kernel import TRICKS, PlayState
 from game.scoring import combination_points
 from game.view import PlayerView
@@ -53,6 +56,7 @@ class Stats:
     values: list[list[float]]
     alive: list[bool]
     weights: list[float] = field(default_factory=list)  # the likelihood of each deal
+    declared: list[float] = field(default_factory=list)  # each deal's margin from declarations
     samples: int = 0
     playouts: int = 0
     elapsed_s: float = 0.0
@@ -67,18 +71,24 @@ class Stats:
 
     def mean(self, i: int) -> float:
         """The candidate's mean value over the deals, weighted by their likelihood."""
-        v = self.values[i]
-        if not v:
-            return -math.inf
-        w = self.weights
-        total = sum(w[: len(v)])
-        if total <= 0:
-            return sum(v) / len(v)
-        return sum(a * b for a, b in zip(v, w, strict=False)) / total
+        return _weighted_mean(self.values[i], self.weights) if self.values[i] else -math.inf
+
+    def declared_mean(self) -> float:
+        """The part of every candidate's mean that comes from the declarations (made, and
+        expected from the deals for the players still to declare)."""
+        return _weighted_mean(self.declared, self.weights) if self.declared else 0.0
 
     def best(self) -> int:
         """Index of the best candidate still alive (the first among equals)."""
         return max((i for i in range(len(self.cards)) if self.alive[i]), key=self.mean)
+
+
+def _weighted_mean(values: list[float], weights: list[float]) -> float:
+    """The mean of ``values`` weighted by the first weights (plain when they add up to 0)."""
+    total = sum(weights[: len(values)])
+    if total <= 0:
+        return sum(values) / len(values)
+    return sum(a * b for a, b in zip(values, weights, strict=False)) / total
 
 
 def search_cards(
@@ -95,6 +105,7 @@ def search_cards(
     side = view.seat & 1
     k = len(cards)
     stats = Stats.empty(cards)
+    known, pending = declarations(view)
     remaining = TRICKS - base.n_tricks
     exact = settings.solver_tricks and remaining <= settings.solver_tricks
     stats.solved = bool(exact)
@@ -106,12 +117,14 @@ def search_cards(
         if settings.mismatch < 1.0:
             weight = knowledge.likelihood(hands, discard, settings.mismatch)
         stats.weights.append(weight)
+        bonus = known + declared_by(hands, pending)
+        stats.declared.append(bonus)
         dealt = base.deal_in(hands, discard)
         if exact:
             alive = [i for i in range(k) if stats.alive[i]]
             values = Solver(dealt, side).values([cards[i] for i in alive])
             for i, v in zip(alive, values, strict=True):
-                stats.values[i].append(v)
+                stats.values[i].append(v + bonus)
         else:
             seed = rng.getrandbits(32)
             for i in range(k):
@@ -120,12 +133,57 @@ def search_cards(
                 state = dealt.clone()
                 state.play(cards[i])
                 rollout(state, random.Random(seed).random, settings.eps)
-                stats.values[i].append(state.diff(side))
+                stats.values[i].append(state.diff(side) + bonus)
                 stats.playouts += 1
         if _sampled(stats, settings, deadline):
             break
     stats.elapsed_s = time.perf_counter() - start
     return stats
+
+
+def distinct_cards(cards: list[Card], hand: Mask, gone: Mask) -> list[Card]:
+    """``cards`` without those that play exactly like another of them, whatever the hidden
+    cards: suit pips (6–10, in no combination) of one suit with no card between them still out,
+    and the Mori (equal in the trick, equal in every combination). The weakest of each set stays.
+    """
+    out = []
+    kept_mori = False
+    for c in sorted(cards, key=lambda c: (SUIT[c], STRENGTH[c])):
+        if MORI >> c & 1:
+            if not kept_mori:
+                out.append(c)
+            kept_mori = True
+            continue
+        if PIPS >> c & 1 and out:
+            prev = out[-1]
+            if PIPS >> prev & 1 and SUIT[prev] == SUIT[c]:
+                between = SUIT_MASK[SUIT[c]] & ~(hand | gone)
+                if not any(STRENGTH[prev] < STRENGTH[x] < STRENGTH[c] for x in cards_of(between)):
+                    continue
+        out.append(c)
+    return out
+
+
+def declarations(view: PlayerView) -> tuple[int, list[tuple[int, int]]]:
+    """What declarations add to the margin of ``view``'s side: the points declared so far (ours
+    minus theirs), and the other seats still to declare, each with the sign of its points (they
+    are expected to declare all their hands realise, as the bots do)."""
+    side = view.seat & 1
+    known = 0
+    pending = []
+    for seat, decl in enumerate(view.declarations):
+        sign = 1 if seat & 1 == side else -1
+        if decl is not None:
+            known += sign * decl.points
+        elif seat != view.seat:
+            pending.append((seat, sign))
+    return known, pending
+
+
+def declared_by(hands: list[Mask], pending: list[tuple[int, int]]) -> int:
+    """What the seats still to declare (with their signs, as :func:`declarations` gives them)
+    declare from these hands: everything each realises."""
+    return sum(sign * combination_points(hands[seat]) for seat, sign in pending)
 
 
 def _sampled(stats: Stats, settings: Settings, deadline: float) -> bool:
@@ -170,24 +228,28 @@ def search_discards(
     pairs: list[Mask],
     rng: random.Random,
     settings: Settings,
+    knowledge: Knowledge | None = None,
 ) -> Stats:
     """Value each candidate discard (a mask of two cards) by PIMC playouts of the whole hand.
 
     A candidate's value is the playout margin plus what the kept fifteen cards declare.
     """
     start = time.perf_counter()
-    knowledge = Knowledge(view, trust_declarations=False)
+    knowledge = knowledge or Knowledge(view, trust_declarations=False)
     base = PlayState.from_view(view)
     side = view.seat & 1
     dealer = view.dealer
     k = len(pairs)
     stats = Stats.empty(list(range(k)))
     declared = [combination_points(view.hand & ~p) for p in pairs]
+    known, pending = declarations(view)
     limit = settings.samples if settings.samples is not None else 10**9
     deadline = start + settings.budget_s if settings.budget_s is not None else math.inf
     while stats.samples < limit:
         hands, _ = knowledge.sample(rng)
         stats.weights.append(1.0)
+        bonus = known + declared_by(hands, pending)
+        stats.declared.append(bonus)
         seed = rng.getrandbits(32)
         for i in range(k):
             if not stats.alive[i]:
@@ -195,7 +257,7 @@ def search_discards(
             hands[dealer] = view.hand & ~pairs[i]
             state = base.deal_in(hands, pairs[i])
             rollout(state, random.Random(seed).random, settings.eps)
-            stats.values[i].append(state.diff(side) + declared[i])
+            stats.values[i].append(state.diff(side) + declared[i] + bonus)
             stats.playouts += 1
         if _sampled(stats, settings, deadline):
             break

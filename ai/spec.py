@@ -246,7 +246,11 @@ def split_specs(text: str) -> list[str]:
 
 
 def parse_spec(
-    text: str, *, check: bool = True, defaults: Mapping[str, Any] | None = None
+    text: str,
+    *,
+    check: bool = True,
+    defaults: Mapping[str, Any] | None = None,
+    measurement: bool = False,
 ) -> BotSpec:
     """The bot named by ``text`` with its options, checked: raises SpecError with a clear message.
 
@@ -254,13 +258,14 @@ def parse_spec(
     read by their types and it is built once. Without it only the text is read (and a file's
     existence checked), for a bot that was checked before. ``defaults`` (None values skipped) are
     added for the options the bot takes and ``text`` does not set, like the arena's ``--budget``.
+    ``measurement`` also accepts the levels for measurement only (the oracle: the arena's).
     """
     if not isinstance(text, str) or not text.strip():
         raise SpecError(f"no bot given (use {_SYNTAX})")
     text = text.strip()
     if len(text) > MAX_SPEC_CHARS:
         raise SpecError(f"bot specification too long ({len(text)} characters)")
-    source, name, rest = _split(text)
+    source, name, rest = _split(text, measurement)
     raw = _raw_options(rest, text)
     extra = tuple((k, format_value(v)) for k, v in (defaults or {}).items() if v is not None)
     if source.kind == LEVEL:
@@ -278,12 +283,12 @@ def parse_spec(
     return BotSpec(name, options, source, accepts)
 
 
-def _split(text: str) -> tuple[Source, str, str]:
+def _split(text: str, measurement: bool = False) -> tuple[Source, str, str]:
     """The bot's source, its name as written, and the options' text."""
     head, _, rest = text.partition(":")
-    from ai.registry import BOTS
+    from ai.registry import BOTS, MEASUREMENT_BOTS
 
-    if head.lower() in BOTS:
+    if head.lower() in BOTS or measurement and head.lower() in MEASUREMENT_BOTS:
         return Source(LEVEL, head.lower()), head.lower(), rest
     if head in installed_names():
         if not rest or "=" in rest.split(":", 1)[0]:
@@ -347,9 +352,17 @@ _BASIC = {bool: "bool", int: "int", float: "float", str: "str"}
 
 
 def _level_factory(level: str) -> Callable[..., Any]:
-    from ai.registry import BOTS
+    from ai.registry import BOTS, MEASUREMENT_BOTS
 
-    return BOTS[level]
+    return BOTS[level] if level in BOTS else MEASUREMENT_BOTS[level]
+
+
+def sees_every_card(spec: BotSpec) -> bool:
+    """A level for measurement that is shown the whole deal (the oracle)."""
+    from ai.registry import MEASUREMENT_BOTS
+
+    factory = MEASUREMENT_BOTS.get(spec.name) if spec.source is None else None
+    return bool(getattr(factory, "sees_every_card", False))
 
 
 def _type_of(annotation: object, default: object) -> tuple[str, bool]:

@@ -9,6 +9,7 @@ import pytest
 from helpers import deal_with, m
 
 from ai import policy
+from ai.discard import best_pair
 from ai.easy import EasyBot
 from ai.inference import Knowledge, is_consistent, voids_of
 from ai.random_bot import RandomBot
@@ -50,11 +51,11 @@ def test_the_true_deal_is_consistent_with_every_view() -> None:
         assert is_consistent(view, list(hand.hands), hand.discard) is None
 
 
-@pytest.mark.parametrize("trust", [True, False])
-def test_sampled_deals_fit_the_view(trust: bool) -> None:
+@pytest.mark.parametrize("trust,dealer_discards", [(True, False), (False, False), (True, True)])
+def test_sampled_deals_fit_the_view(trust: bool, dealer_discards: bool) -> None:
     rng = random.Random(1)
     for _, view in POSITIONS:
-        knowledge = Knowledge(view, trust_declarations=trust)
+        knowledge = Knowledge(view, trust, dealer_discards)
         for _ in range(5):
             hands, hidden_discard = knowledge.sample(rng)
             assert is_consistent(view, hands, hidden_discard) is None
@@ -107,6 +108,24 @@ def test_declared_cards_stay_with_their_declarer() -> None:
         hands, _ = knowledge.sample(rng)
         assert hands[1] & m("KS KB KC") == m("KS KB KC")
         assert not hands[1] & m("KD")  # the Re declared shows every King held
+
+
+def test_the_dealer_is_dealt_the_discard_he_would_have_made() -> None:
+    """With ``dealer_discards`` the hidden discard is the one the discard heuristic picks from
+    the dealer's seventeen cards, unless the view rules it out."""
+    shaped = total = 0
+    for _, view in POSITIONS:
+        if view.phase != "play" or view.seat == view.dealer:
+            continue
+        total += 1
+        knowledge = Knowledge(view, False, dealer_discards=True)
+        dealer = view.dealer
+        allowed = ~FIVES & ~(view.declarations[dealer].cards if view.declarations[dealer] else 0)
+        hands, hidden = knowledge.sample(random.Random(7))
+        seventeen = hands[dealer] | hidden | knowledge.played_by[dealer]
+        if hidden == best_pair(seventeen, (hands[dealer] | hidden) & allowed):
+            shaped += 1
+    assert total >= 20 and shaped >= 0.8 * total  # by chance: about one in seven
 
 
 def fields(state: PlayState) -> tuple:

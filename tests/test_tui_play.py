@@ -202,7 +202,8 @@ async def test_resume_after_a_crash(tmp_path: Path) -> None:
 
 
 async def test_undo_takes_back_a_card_only_while_its_trick_is_in_progress(tmp_path: Path) -> None:
-    slow = Settings(bot_delay=0.3, trick_pause=0.0, suit_marks="ascii")
+    # Bots slow enough that the undo surely comes while the next one thinks, even on a busy machine.
+    slow = Settings(bot_delay=1.5, trick_pause=0.0, suit_marks="ascii")
     app = make_app(tmp_path, BOTS3, seed=7, settings=slow)
     async with app.run_test(size=(120, 40)) as pilot:
         while True:  # to a card of the human's that some bot answers in the same trick

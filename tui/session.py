@@ -29,7 +29,12 @@ from tui.bots import available_level, make_bot
 
 HUMAN = "human"
 BOT_LEVELS = ("random", "easy", "medium", "hard")
-KINDS = (HUMAN, *BOT_LEVELS)
+# The hard bot thinking less than its default second a move, for the start screen's choice.
+QUICK_HARD = {
+    "hard:budget_s=0.5": "Hard bot, 0.5 s a move",
+    "hard:budget_s=0.25": "Hard bot, 0.25 s a move",
+}
+KINDS = (HUMAN, *BOT_LEVELS, *QUICK_HARD)
 DEFAULT_NAMES = ("Anna", "Bruno", "Carla", "Dario")
 
 

@@ -31,6 +31,8 @@ A player is a level, optionally with options: LEVEL:KEY=VALUE,KEY=VALUE; or an i
 bot, module:Class or path/to/file.py:Class (see `tarocchino bots`), which plays in a process of its
 own: a decision that fails (too slow, an exception, an illegal action...) is replaced by the easy
 bot's and counted under faults, and after 3 faults in a hand the easy bot finishes that hand.
+The level oracle, for measurement only, is shown every card of the deal: the ceiling of the
+ladder, not a fair player (it takes hard's options).
 --budget and --iterations go to every player that takes them (budget_s, iterations).
 Progress (deals done, running mean, ETA) goes to stderr.
 """
@@ -46,7 +48,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    levels = ", ".join(BOTS)
+    levels = ", ".join([*BOTS, "oracle"])
     parser.add_argument("a", metavar="A", help=f"the first player ({levels}, or any bot)")
     parser.add_argument("b", metavar="B", help="the second player")
     parser.add_argument("--deals", type=int, default=100, metavar="N", help="deals (100)")
@@ -110,7 +112,9 @@ def run(args: argparse.Namespace) -> int:
         if problem:
             raise SpecError(problem)
         defaults = {"budget_s": args.budget, "iterations": args.iterations}
-        a, b = (parse_spec(text, defaults=defaults) for text in (args.a, args.b))
+        a, b = (
+            parse_spec(text, defaults=defaults, measurement=True) for text in (args.a, args.b)
+        )
     except SpecError as error:
         print(f"{PROG}: error: {error}", file=sys.stderr)
         return 2
@@ -151,8 +155,10 @@ def render(summary: dict[str, Any]) -> str:
         f"  mean margin of {a}: {mean:+.1f} points a deal "
         f"(stderr {summary['stderr']:.1f}, 95% interval {lo:+.1f} .. {hi:+.1f})",
         f"  {verdict}",
-        "  decision time (ms):",
     ]
+    for name in summary.get("sees_every_card", ()):
+        lines.append(f"  {name} sees every card (shown the whole deal): a ceiling, not a player")
+    lines.append("  decision time (ms):")
     for name, t in summary["decision_ms"].items():
         if t["p50"] is None:
             lines.append(f"    {name}: no decisions")

@@ -22,7 +22,7 @@ from tui.save import SaveError, SaveStore
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.matches import PastMatchesScreen
 from tui.screens.statistics import StatisticsScreen
-from tui.session import BOT_LEVELS, DEFAULT_NAMES, HUMAN, Seat, parse_seats
+from tui.session import BOT_LEVELS, DEFAULT_NAMES, HUMAN, QUICK_HARD, Seat, parse_seats
 from tui.widgets.arrows import plain_arrows
 
 TITLE = r"""
@@ -43,6 +43,8 @@ def kind_options(extra: list[str] | tuple[str, ...] = ()) -> list[tuple[str, str
         if level not in BOTS:
             label += f" (as {available_level(level)})"
         options.append((label, level))
+        if level == "hard" and level in BOTS:  # thinking time, by feel
+            options.extend((text, kind) for kind, text in QUICK_HARD.items())
     for kind in dict.fromkeys(extra):
         if kind not in (value for _, value in options):
             options.append((kind, kind))

@@ -1,0 +1,77 @@
+"""The oracle: the hard bot's search handed every seat's true cards. For measurement only.
+
+It is the ceiling of the ladder: the same search as :mod:`ai.hard`, with every deal of the
+hidden cards replaced by the real one, so its margin over another level is what knowing the
+cards is worth to this search. It cheats by construction: it plays only where a referee shows it
+the whole deal before each decision (:meth:`OracleBot.see_deal`, called by the duplicate arena
+for the seats it plays). It is not among the levels a player can choose (:data:`ai.registry.BOTS`),
+nor behind the hint.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ai.hard import HardBot
+from game.actions import Action
+from game.cards import Mask
+from game.view import PlayerView
+
+
+class TrueDeal:
+    """The real hands and discard, where the search expects deals of the hidden cards."""
+
+    def __init__(self, hands: Sequence[Mask], discard: Mask) -> None:
+        self.hands = list(hands)
+        self.discard = discard
+
+    def sample(self, rng: random.Random) -> tuple[list[Mask], Mask]:
+        return self.hands[:], self.discard
+
+    def likelihood(self, hands: list[Mask], discard: Mask, mismatch: float) -> float:
+        return 1.0
+
+
+class OracleBot(HardBot):
+    """The hard bot's search on the true deal (see the module docstring); options as hard's."""
+
+    name = "oracle"
+    sees_every_card = True  # the arena shows it the deal before each of its decisions
+    _deal: TrueDeal | None = None
+
+    def __init__(
+        self,
+        *,
+        budget_s: float | None = None,
+        iterations: int | None = None,
+        eps: float = 0.1,
+        solver_tricks: int = 3,
+        discard_candidates: int = 8,
+        prune_sigmas: float = 3.0,
+    ) -> None:
+        """Hard's options; with the true cards the last tricks are solved exactly (3)."""
+        super().__init__(
+            budget_s=budget_s,
+            iterations=iterations,
+            eps=eps,
+            solver_tricks=solver_tricks,
+            discard_candidates=discard_candidates,
+            prune_sigmas=prune_sigmas,
+        )
+
+    def see_deal(self, hands: Sequence[Mask], discard: Mask) -> None:
+        """The four hands as they are now and the discard (0 before it is made)."""
+        self._deal = TrueDeal(hands, discard)
+
+    def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
+        if self._deal is None:
+            raise RuntimeError("the oracle plays only where it is shown every card (the arena)")
+        try:
+            return super().choose(view, legal, rng)
+        finally:
+            self._deal = None  # shown again before the next decision
+
+    def knowledge(self, view: PlayerView, trust_declarations: bool) -> TrueDeal:  # type: ignore[override]
+        assert self._deal is not None
+        return self._deal

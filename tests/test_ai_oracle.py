@@ -1,0 +1,81 @@
+"""The oracle (a measurement ceiling that sees every card): only the arena seats it, only the
+arena shows it the deal, and it does use what it is shown."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ai.arena import play_deal
+from ai.inference import Knowledge
+from ai.oracle import OracleBot, TrueDeal
+from ai.registry import BOTS, MEASUREMENT_BOTS
+from ai.search import Settings, search_cards
+from ai.spec import SpecError, parse_spec
+from ai.table import seat_rngs
+from game.hand import Hand
+from game.match import Match
+from game.phase import Phase
+
+
+def first_lead(seed: int) -> tuple[Hand, object]:
+    """The hand and eldest's view at the first lead of a seeded hand played by the easy bot."""
+    from ai.easy import EasyBot
+
+    match = Match(seed, first_dealer=0)
+    rngs = seat_rngs(seed)
+    while match.phase != Phase.PLAY:
+        view = match.view(match.turn)
+        match.apply(EasyBot().choose(view, view.legal, rngs[match.turn]))
+    return match.hand, match.view(match.turn)
+
+
+def test_the_oracle_is_for_the_arena_only() -> None:
+    assert "oracle" in MEASUREMENT_BOTS and "oracle" not in BOTS
+    with pytest.raises(SpecError, match="unknown bot"):  # play --seats, simulate, the table
+        parse_spec("oracle")
+    assert parse_spec("oracle:iterations=5", measurement=True).make().sees_every_card
+
+
+def test_the_oracle_refuses_to_play_unless_shown_the_deal() -> None:
+    hand, view = first_lead(4)
+    bot = OracleBot(iterations=3)
+    with pytest.raises(RuntimeError, match="shown every card"):
+        bot.choose(view, view.legal, random.Random(1))
+    bot.see_deal(hand.hands, hand.discard)
+    assert bot.choose(view, view.legal, random.Random(1)) in view.legal
+    with pytest.raises(RuntimeError):  # shown once, for one decision
+        bot.choose(view, view.legal, random.Random(1))
+
+
+def test_the_oracle_searches_the_true_deal_only() -> None:
+    hand, view = first_lead(5)
+    cards = [a.card for a in view.legal]
+    settings = Settings(samples=6, eps=0.0)
+    truth = TrueDeal(hand.hands, hand.discard)
+    stats = search_cards(view, cards, random.Random(2), settings, truth)
+    # no noise in the playouts and always the same deal: every sample gives the same values
+    for i in range(len(cards)):
+        assert len(set(stats.values[i])) == 1
+
+
+def test_the_oracle_plays_differently_when_the_hidden_cards_differ() -> None:
+    """The opposite of the no-peeking test: the same view, other hidden cards, other choices."""
+    changed = 0
+    for seed in range(6):
+        hand, view = first_lead(seed)
+        other_hands, other_discard = Knowledge(view, False).sample(random.Random(seed))
+        choices = []
+        for hands, discard in ((hand.hands, hand.discard), (other_hands, other_discard)):
+            bot = OracleBot(iterations=12, eps=0.0)
+            bot.see_deal(hands, discard)
+            choices.append(bot.choose(view, view.legal, random.Random(3)))
+        changed += choices[0] != choices[1]
+    assert changed >= 1
+
+
+def test_the_arena_shows_the_oracle_the_deal() -> None:
+    oracle = parse_spec("oracle:iterations=2", measurement=True)
+    result = play_deal(oracle, parse_spec("easy"), seed=3, index=0)
+    assert result.times_ms[0] and result.times_ms[1]

@@ -1,0 +1,92 @@
+"""`tarocchino calibrate`: how far the hint's expected margin is from how hands really end."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from ai.calibrate import CHECKPOINTS, calibrate
+from ai.spec import SpecError, parse_spec
+
+PROG = "tarocchino calibrate"
+
+_EPILOG = f"""\
+examples:
+  tarocchino calibrate --hands 100 --seed 2024
+  tarocchino calibrate --hands 100 --seed 2024 --forecaster hard:iterations=200,solver_tricks=3
+
+Four PLAYERS play each hand from 0-0 (the arena's deals). At the first card of tricks
+{", ".join(map(str, CHECKPOINTS))} the hint's search (FORECASTER, a hard bot, seeing only the
+leader's cards) forecasts the leader's side margin; the figures are the mean absolute error
+against the hand's real margin (side total minus the other side's):
+  search    the mean playout margin of the chosen card alone (the hint before declarations
+            were counted in)
+  forecast  what the hint says: the same plus declared points and those still to be declared
+bias is the forecast's mean error (positive: too optimistic).
+"""
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "calibrate",
+        help="check the hint's expected margin against how hands end",
+        description="Measure how well the hint's expected margin forecasts the end of a hand.",
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--hands", type=int, default=100, metavar="N", help="hands (100)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the deals (1)")
+    parser.add_argument(
+        "--players",
+        default="hard:iterations=100",
+        metavar="PLAYER",
+        help="the bot in all four seats (%(default)s)",
+    )
+    parser.add_argument(
+        "--forecaster",
+        default="hard:iterations=200",
+        metavar="HARD",
+        help="the hint's search, a hard bot (%(default)s)",
+    )
+    parser.add_argument("--workers", type=int, default=2, help="worker processes (2)")
+    parser.add_argument("--json", action="store_true", help="print the figures as one JSON line")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.hands < 1 or args.workers < 1:
+        print(f"{PROG}: error: --hands and --workers must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        players = parse_spec(args.players)
+        forecaster = parse_spec(args.forecaster)
+        if forecaster.name != "hard" or forecaster.source is not None:
+            raise SpecError(f"the forecaster is a hard bot (hard:OPTIONS), not {args.forecaster!r}")
+    except SpecError as error:
+        print(f"{PROG}: error: {error}", file=sys.stderr)
+        return 2
+
+    def progress(done: int, total: int) -> None:
+        end = "\n" if done == total else ""
+        print(f"\r{PROG}: {done}/{total} hands   ", end=end, file=sys.stderr, flush=True)
+
+    summary = calibrate(players, forecaster, args.hands, args.seed, args.workers, progress)
+    print(json.dumps(summary) if args.json else render(summary), flush=True)
+    return 0
+
+
+def render(summary: dict[str, Any]) -> str:
+    lines = [
+        f"{summary['hands']} hands of {summary['players']}, seed {summary['seed']}; "
+        f"forecasts by {summary['forecaster']}",
+        "  trick  forecasts  MAE search  MAE forecast  bias  mean |margin|",
+    ]
+    for key, row in summary["checkpoints"].items():
+        lines.append(
+            f"  {key.removeprefix('trick_'):>5}  {row['forecasts']:>9}  {row['mae_search']:>10.1f}"
+            f"  {row['mae_forecast']:>12.1f}  {row['bias_forecast']:>+4.0f}"
+            f"  {row['mean_abs_margin']:>13.1f}"
+        )
+    return "\n".join(lines)
