@@ -1,4 +1,4 @@
-"""The hard bot: PIMC over deals shaped like real ones, with a time (or deal) budget.
+"""The hard bot: PIMC over deals shaped like real ones; 1 s a move unless budget_s or iterations.
 
 Each card decision deals the hidden cards many times consistently with everything public
 (:mod:`ai.inference`: cards played, voids, declared cards, the discard's limits, the
