@@ -23,6 +23,8 @@ from tui.net.server import HostRequest, TableConfig, TableServer, table_director
 from tui.presenter import status
 from tui.render import look_of
 from tui.save import SaveStore
+from tui.screens.confirm import ConfirmScreen
+from tui.screens.declare import DeclareScreen
 from tui.screens.table import TableScreen
 from tui.session import Seat, Session
 from tui.stats import FinishedMatch, record_finished_match
@@ -88,8 +90,7 @@ class NetworkPlay:
             self.app.notify(notice, timeout=6)
         played_for_me, session.played_for_me = session.played_for_me, None
         if played_for_me is not None and self.table is not None and self.table.is_mounted:
-            self._countdown = None
-            self.table.say(Text(played_for_me, style="bold"))
+            self._time_ran_out(self.table, played_for_me)
         refusal = session.pop_refusal()
         if refusal is not None:
             self.app.notify(refusal.message, severity="warning" if session.joined else "error")
@@ -100,6 +101,18 @@ class NetworkPlay:
             self.app.push_screen(self.table, lambda _: self.leave())
         elif self.table.is_mounted:
             self.table.redraw()  # who is there
+
+    def _time_ran_out(self, table: TableScreen, words: str) -> None:
+        """The stand-in decided for this seat: its question (the declaration, the discard) is
+        closed, the cards marked for a discard let go, and the table says what was done."""
+        self._countdown = None
+        top = self.app.screen
+        asking = isinstance(top, DeclareScreen) or (
+            isinstance(top, ConfirmScreen) and len(table.marked) == 2)  # the discard's question
+        table.marked = []
+        if asking:
+            top.dismiss(None)
+        table.say(Text(words, style="bold"))
 
     def _tick(self) -> None:
         """The turn limit's countdown: in the status line of the table (before what it says,

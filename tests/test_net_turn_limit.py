@@ -1,0 +1,186 @@
+"""The turn limit at a network table (tiny limits, 127.0.0.1, free ports, bounded in time): a
+connected person who does not act has that decision made by the stand-in and the match goes on;
+a seat that acts in time is never overridden; what the stand-in decides is judged by the
+server's engine like any other action; the person's table counts down and says what was done."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import random
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from test_tui_support import FAST, wait_for
+
+from ai.easy import EasyBot
+from game import wire
+from game.actions import Action, play
+from game.match import Match
+from game.phase import Phase
+from game.rules import Rules
+from game.view import PlayerView
+from tests.net_helpers import FAST as NET_FAST
+from tests.net_helpers import LIMIT_S, RawClient, serve, wait_until
+from tui.app import TarocchinoApp
+from tui.net import protocol as p
+from tui.net.client import JoinRequest
+from tui.net.server import REMOTE, STAND_IN, TURN_LIMIT, TableConfig
+from tui.screens.table import TableScreen
+
+SEED = 6
+
+
+def _limited(limit: float) -> TableConfig:
+    return dataclasses.replace(NET_FAST, turn_limit_s=limit, stand_in="easy")
+
+
+async def _idle(client: RawClient) -> None:
+    """A person who is there and never acts: reads every message."""
+    while await client.receive() is not None:
+        pass
+
+
+async def _in_time(client: RawClient, seat: int, after: float) -> None:
+    """A person who acts ``after`` seconds into each decision (the easy bot's choice)."""
+    bot = EasyBot()
+    while (message := await client.receive()) is not None:
+        if message["type"] == "state" and message["started"] and message["seed"] is not None:
+            await asyncio.sleep(after)
+            view = wire.view_from_json(message["view"])
+            action = bot.choose(view, view.legal, random.Random(message["seed"]))
+            await client.send(p.act(seat, message["ply"], action))
+
+
+def _replays(actions: list[str], target: int = 800) -> bool:
+    """The server's actions, each taken again by a fresh engine (an illegal one raises)."""
+    match = Match(SEED, Rules(target))
+    for text in actions:
+        match.apply(text)
+    return True
+
+
+async def test_an_idle_seat_is_decided_for_and_a_seat_in_time_never_is() -> None:
+    limit, after = 1.5, 0.6  # Carla takes 0.6 s over each decision: over three, more than
+    # the limit, which starts afresh with each decision
+    server, address = await serve(["human", "easy", "human", "easy"], seed=SEED,
+                                  config=_limited(limit))  # fmt: skip
+    anna, carla = await RawClient.connect(address), await RawClient.connect(address)
+    try:
+        welcome = await anna.hello("Anna", seat=0)
+        await carla.hello("Carla", seat=2)
+        assert welcome["table"]["turn_limit_s"] == limit
+        tasks = [asyncio.ensure_future(_idle(anna)), asyncio.ensure_future(_in_time(carla, 2,
+                                                                                    after))]
+        movers = server.movers
+        await wait_until(lambda: movers.count((0, TURN_LIMIT)) >= 3
+                         and movers.count((2, REMOTE)) >= 3, "three decisions of each")
+        for task in tasks:
+            task.cancel()
+    finally:
+        await anna.close()
+        await carla.close()
+        await server.close()
+    assert (0, REMOTE) not in movers and (0, STAND_IN) not in movers  # connected all along
+    assert {by for seat, by in movers if seat == 2} == {REMOTE}  # never overridden
+    match = server.session.match
+    assert len(match.actions) >= 12 and _replays(match.actions)  # the match went on, legally
+    told = [m for m in anna.messages if m["type"] == "timed_out"]
+    assert len(told) >= 3 and all(m["seat"] == 0 and m["by"] == "easy" for m in told)
+    assert [m["action"] for m in told] == [match.actions[m["ply"]] for m in told]
+    others = [m for m in carla.messages if m["type"] == "timed_out"]
+    assert [m["ply"] for m in others][:3] == [m["ply"] for m in told][:3]
+    assert all(m["action"] is None for m in others)  # what Anna's seat did is hers to know
+    waits = [m["turn_left_s"] for m in anna.messages
+             if m["type"] == "state" and m["view"]["turn"] == 0 and m["started"]]  # fmt: skip
+    assert waits and all(0 <= w <= limit for w in waits) and max(waits) > limit / 2
+
+
+class SlowAndWrong:
+    """A stand-in that takes its time and then answers a card that is not legal."""
+
+    name = "slow"
+
+    def __init__(self) -> None:
+        self.asked = 0
+
+    def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
+        self.asked += 1
+        time.sleep(1.0)
+        if view.phase == Phase.PLAY:
+            return play(next(c for c in range(62) if play(c) not in legal))
+        return legal[0]
+
+
+async def test_a_late_action_is_refused_and_the_stand_in_is_judged_by_the_engine() -> None:
+    """The limit ran out: Anna's action while the stand-in decides is refused (too late, no
+    strike); the stand-in's illegal card is never played (a legal one is, and the host is
+    told); the match replays move by move."""
+    logs: list[str] = []
+    server, address = await serve(["human", "easy", "easy", "easy"], seed=SEED,
+                                  config=_limited(0.4), log=logs.append)  # fmt: skip
+    slow = server.stand_ins[0] = SlowAndWrong()  # type: ignore[assignment]
+    anna = await RawClient.connect(address)
+    try:
+        await anna.hello("Anna", seat=0)
+        state = await anna.until("state", lambda m: m["started"] and m["seed"] is not None
+                                 and m["view"]["phase"] == "play")  # fmt: skip
+        await asyncio.sleep(state["turn_left_s"] + 0.2)
+        assert slow.asked  # the stand-in is deciding
+        view = wire.view_from_json(state["view"])
+        await anna.send(p.act(0, state["ply"], view.legal[0]))
+        refusal = await anna.until("error")
+        assert refusal["code"] == p.TOO_LATE and refusal["ply"] == state["ply"]
+        told = await anna.until("timed_out")
+        await wait_until(lambda: server.movers.count((0, TURN_LIMIT)) >= 2, "another decision")
+    finally:
+        await anna.close()
+        await server.close()
+    played = server.session.match.actions[told["ply"]]
+    assert told["action"] == played and Action.parse(played) in view.legal
+    assert any("not legal" in line for line in logs)  # the host is told of the bad answer
+    assert any("did not act within 0.4 s" in line for line in logs)
+    assert server.seats[0].conn is None and _replays(server.session.match.actions)
+    strikes = [m for m in anna.messages if m["type"] == "error"]
+    assert len(strikes) == 1  # nothing else was refused
+
+
+async def _until(pilot, condition) -> None:  # noqa: ANN001
+    """Let the app run until ``condition()`` holds; fail after LIMIT_S seconds."""
+    deadline = time.monotonic() + LIMIT_S
+    while not condition():
+        assert time.monotonic() < deadline, "the condition never held"
+        await pilot.pause(0.02)
+
+
+async def test_the_table_counts_down_and_says_what_was_played(tmp_path: Path) -> None:
+    """Anna's table: in the last part of the limit the status line counts down (the rule of
+    the trick stays after it); then it says the stand-in's move, and the others play on."""
+    server, address = await serve(["human", "easy", "easy", "easy"], seed=SEED,
+                                  config=_limited(3.0))  # fmt: skip
+    app = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False)
+    notices: list[str] = []
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            app.join_table(JoinRequest(address, "Anna", 0))
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+            table = app.screen
+            assert isinstance(table, TableScreen)
+
+            def said(words: str) -> bool:
+                text = table.notice.plain if table.notice is not None else ""
+                if text and text not in notices:
+                    notices.append(text)
+                return words in text
+
+            await _until(pilot, lambda: said("s left: then the easy bot decides for you."))
+            await _until(pilot, lambda: said("Time ran out: the easy bot "))
+            assert isinstance(app.screen, TableScreen)  # a question of that turn is closed
+            assert any(n.startswith("1 s left") or n.startswith("2 s left") for n in notices)
+            assert server.movers.count((0, TURN_LIMIT)) >= 1
+            before = len(server.session.match.actions)
+            await wait_until(lambda: len(server.session.match.actions) > before + 3,
+                             "the others to play on")  # fmt: skip
+    finally:
+        await server.close()
