@@ -26,6 +26,7 @@ from tests.net_helpers import LIMIT_S, RawClient, serve, wait_until
 from tui.app import TarocchinoApp
 from tui.net import protocol as p
 from tui.net.client import JoinRequest
+from tui.net.remote import RemoteSession
 from tui.net.server import REMOTE, STAND_IN, TURN_LIMIT, TableConfig
 from tui.screens.table import TableScreen
 
@@ -184,3 +185,44 @@ async def test_the_table_counts_down_and_says_what_was_played(tmp_path: Path) ->
                              "the others to play on")  # fmt: skip
     finally:
         await server.close()
+
+
+def test_the_remote_session_tells_whose_time_ran_out() -> None:
+    """The words of a decision the stand-in made: to the seat itself with what was done, to the
+    others without; a move of the seat a moment too late is not reported as an error; the
+    countdown comes only in the last part of the limit, on this seat's turn."""
+
+    class Client:
+        def __init__(self, receive) -> None:  # noqa: ANN001
+            self.receive = receive
+
+        def send(self, message: dict) -> bool:
+            return True
+
+    session = RemoteSession(Client)  # type: ignore[arg-type]
+    match = Match(3)
+    seat = match.turn
+    view = match.view(seat)
+    names = ["Anna", "Bruno", "Carla", "Dario"]
+    seats = tuple(p.SeatStatus(n, p.PERSON, None, True, None, None, True) for n in names)
+    session.receive(p.Welcome(seat, "t", p.TableInfo(800, 60, "medium", (), 40.0)))
+    session.receive(p.State(0, view, seats, True, None, 5, None, 39.0))
+    assert session.countdown() is None  # 39 s left of 40: no word yet
+    session.receive(p.State(0, view, seats, True, None, 5, None, 12.2))
+    assert session.countdown() == "13 s left: then the medium bot decides for you."
+    other = (seat + 1) % 4
+    session.receive(p.TimedOut(other, 7, None, "medium"))
+    assert session.pop_notices() == [f"Time ran out for {names[other]}: the medium bot decided "
+                                     "for them."]  # fmt: skip
+    assert session.played_for_me is None
+    action = view.legal[0]
+    session.receive(p.TimedOut(seat, 0, action, "medium"))
+    assert session.played_for_me == session.pop_notices()[0]
+    assert session.played_for_me.startswith("Time ran out: the medium bot discarded ")
+    session.receive(p.Refused(p.STALE, "that action was for move 0", 0))
+    assert session.pop_refusal() is None  # "time ran out" said it already
+    session.receive(p.Refused(p.STALE, "that action was for move 3", 3))
+    assert session.pop_refusal() is not None
+    later = dataclasses.replace(view, turn=(seat + 1) % 4, legal=())
+    session.receive(p.State(1, later, seats, True, None, None, None, 12.0))
+    assert session.countdown() is None  # somebody else's time

@@ -51,6 +51,7 @@ class NetworkPlay:
         self._countdown: Text | None = None  # the countdown the status line shows now
         self._under: Text | None = None  # the notice the countdown was put before
         self._told: tuple[int, int] | None = None  # (ply, seconds) of the last notification
+        self._ran_out: Text | None = None  # "time ran out: ..." as the status line says it
 
     # ----------------------------------------------------------------- joining
     def join(self, request: JoinRequest) -> None:
@@ -112,7 +113,8 @@ class NetworkPlay:
         table.marked = []
         if asking:
             top.dismiss(None)
-        table.say(Text(words, style="bold"))
+        self._ran_out = Text(words, style="bold")
+        table.say(self._ran_out)
 
     def _tick(self) -> None:
         """The turn limit's countdown: in the status line of the table (before what it says,
@@ -133,7 +135,8 @@ class NetworkPlay:
             self._told = (session.ply, told)
             self.app.notify(words, severity="warning", timeout=5)
         if table.notice is not self._countdown or self._countdown is None:
-            self._under = table.notice  # a reason or a hint said meanwhile stays after it
+            # a reason or a hint said meanwhile stays after it; what ran out before does not
+            self._under = None if table.notice is self._ran_out else table.notice
         under = self._under or status(dataclasses.replace(table.scene(), notice=None),
                                       table.names)  # fmt: skip
         self._countdown = Text.assemble((words, "bold reverse"), " ", under)
