@@ -10,7 +10,8 @@ import random
 from pathlib import Path
 
 import pytest
-from test_tui_support import FAST, press, press_for, screen_text, settle, wait_for
+from test_net_screens import play_until
+from test_tui_support import FAST, press, screen_text, wait_for
 
 from ai.easy import EasyBot
 from game import wire
@@ -21,8 +22,6 @@ from tui.app import TarocchinoApp
 from tui.net import protocol as p
 from tui.net.client import JoinRequest
 from tui.net.remote import RemoteSession, replay_record
-from tui.screens.confirm import ConfirmScreen
-from tui.screens.declare import DeclareScreen
 from tui.screens.review import ReviewScreen
 from tui.screens.scoring import ScoringScreen
 from tui.screens.table import TableScreen
@@ -31,18 +30,14 @@ SEED, TARGET = 4, 500  # three hands or more
 
 
 async def _to_sheet(pilot, sheets: int) -> ScoringScreen:  # noqa: ANN001
-    """Anna plays (answering her dialogs) until the sheet of hand ``sheets`` is up."""
-    for _ in range(3000):
-        screen = await settle(pilot)
-        if isinstance(screen, ScoringScreen):
-            if screen.summary.hand_number + 1 == sheets:
-                return screen
-            await press(pilot, "enter")
-        elif isinstance(screen, (DeclareScreen, ConfirmScreen)):
-            await press(pilot, "enter")
-        elif isinstance(screen, TableScreen):
-            await press_for(pilot, screen)
-    raise AssertionError("the sheet never came")
+    """Anna plays until the sheet of hand ``sheets`` is up."""
+
+    def up() -> bool:
+        screen = pilot.app.screen
+        return isinstance(screen, ScoringScreen) and screen.summary.hand_number + 1 == sheets
+
+    await play_until(pilot, up, most=600)
+    return pilot.app.screen
 
 
 async def test_the_sheet_at_a_network_table_opens_the_review(tmp_path: Path) -> None:
