@@ -12,7 +12,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from test_tui_support import FAST, wait_for
+from test_tui_support import FAST, screen_text, wait_for
+from textual.widgets import Input
 
 from ai.easy import EasyBot
 from game import wire
@@ -27,7 +28,8 @@ from tui.app import TarocchinoApp
 from tui.net import protocol as p
 from tui.net.client import JoinRequest
 from tui.net.remote import RemoteSession
-from tui.net.server import REMOTE, STAND_IN, TURN_LIMIT, TableConfig
+from tui.net.screens import HostScreen
+from tui.net.server import REMOTE, STAND_IN, TURN_LIMIT, HostRequest, TableConfig
 from tui.screens.table import TableScreen
 
 SEED = 6
@@ -226,3 +228,29 @@ def test_the_remote_session_tells_whose_time_ran_out() -> None:
     later = dataclasses.replace(view, turn=(seat + 1) % 4, legal=())
     session.receive(p.State(1, later, seats, True, None, None, None, 12.0))
     assert session.countdown() is None  # somebody else's time
+
+
+async def test_the_host_dialog_asks_the_turn_limit(tmp_path: Path) -> None:
+    """Host a table from the start screen: the turn limit is 120 s unless changed; a limit a
+    person cannot play in is refused in the dialog, with the reason."""
+    app = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False)
+    asked: list[HostRequest | None] = []
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: app.screen is not None and app.is_running)
+        for value in ("3", "100000", "x", "60"):
+            app.push_screen(HostScreen(2), asked.append)
+            await pilot.pause()
+            field = app.screen.query_one("#turn-limit", Input)
+            assert field.value == "120"
+            field.value = value
+            await pilot.pause()
+            app.screen.submit()
+            await pilot.pause()
+            if value != "60":
+                assert isinstance(app.screen, HostScreen) and not asked
+                assert "turn limit is 0 (none) or 5 to 86400" in screen_text(app)
+                app.screen.dismiss(None)
+                await pilot.pause()
+                assert asked == [None]
+                asked.clear()
+    assert asked == [HostRequest(7800, "127.0.0.1", None, 60.0)]
