@@ -13,7 +13,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from tui.net.client import DEFAULT_PORT, Address, JoinRequest
 from tui.net.protocol import MAX_LIMIT_S, ProtocolError, check_name
-from tui.net.server import DEFAULT_TURN_LIMIT_S, MIN_TURN_LIMIT_S, HostRequest
+from tui.net.server import DEFAULT_TURN_LIMIT_S, MIN_TURN_LIMIT_S, HostRequest, TableConfig
 
 _CSS = """
 #net-dialog { width: 64; }
@@ -112,7 +112,9 @@ class HostScreen(_NetDialog):
             yield Static("Host a table", classes="dialog-title")
             yield Static(Text(f"You take the first Human seat; the other {self.people - 1} "
                               "Human seat(s) are for people who join (`tarocchino join`). The "
-                              "table runs as long as this game does.", style="dim"),
+                              "table runs as long as this game does. A person who takes longer "
+                              "than the turn limit (seconds; 0: none) over a move has it made "
+                              f"by the {TableConfig().stand_in} bot.", style="dim"),
                          classes="dialog-body")  # fmt: skip
             with Grid(id="net-grid"):
                 yield Label("Port")
