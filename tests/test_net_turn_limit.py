@@ -12,6 +12,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+import pytest
 from test_tui_support import FAST, screen_text, wait_for
 from textual.widgets import Input
 
@@ -33,6 +34,7 @@ from tui.net.server import REMOTE, STAND_IN, TURN_LIMIT, HostRequest, TableConfi
 from tui.screens.table import TableScreen
 
 SEED = 6
+V1_TYPES = {"welcome", "state", "hand_over", "error", "pong", "closing"}
 
 
 def _limited(limit: float) -> TableConfig:
@@ -116,37 +118,46 @@ class SlowAndWrong:
         return legal[0]
 
 
-async def test_a_late_action_is_refused_and_the_stand_in_is_judged_by_the_engine() -> None:
-    """The limit ran out: Anna's action while the stand-in decides is refused (too late, no
-    strike); the stand-in's illegal card is never played (a legal one is, and the host is
-    told); the match replays move by move."""
-    logs: list[str] = []
+@pytest.mark.parametrize("version", [2, 1])
+async def test_a_late_action_is_refused_and_the_stand_in_is_judged_by_the_engine(
+    version: int,
+) -> None:
+    """The limit ran out: Anna's action while the stand-in decides is refused (too late, or
+    stale for a client of version 1, which knows no such error; no strike); the stand-in's
+    illegal card is never played (a legal one is, and the host is told); the match replays move
+    by move."""
+    limit, logs = 0.4, []
     server, address = await serve(["human", "easy", "easy", "easy"], seed=SEED,
-                                  config=_limited(0.4), log=logs.append)  # fmt: skip
+                                  config=_limited(limit), log=logs.append)  # fmt: skip
     slow = server.stand_ins[0] = SlowAndWrong()  # type: ignore[assignment]
     anna = await RawClient.connect(address)
     try:
-        await anna.hello("Anna", seat=0)
+        await anna.hello("Anna", seat=0, protocol=version)
         state = await anna.until("state", lambda m: m["started"] and m["seed"] is not None
                                  and m["view"]["phase"] == "play")  # fmt: skip
-        await asyncio.sleep(state["turn_left_s"] + 0.2)
+        await asyncio.sleep(state.get("turn_left_s", limit) + 0.2)
         assert slow.asked  # the stand-in is deciding
         view = wire.view_from_json(state["view"])
         await anna.send(p.act(0, state["ply"], view.legal[0]))
         refusal = await anna.until("error")
-        assert refusal["code"] == p.TOO_LATE and refusal["ply"] == state["ply"]
-        told = await anna.until("timed_out")
-        await wait_until(lambda: server.movers.count((0, TURN_LIMIT)) >= 2, "another decision")
+        assert refusal["code"] == (p.TOO_LATE if version == 2 else p.STALE)
+        assert refusal["ply"] == state["ply"] and server.seats[0].conn.strikes == 0
+        await wait_until(lambda: len(server.movers) > state["ply"], "the stand-in's card")
+        assert server.movers[state["ply"]] == (0, TURN_LIMIT)
     finally:
         await anna.close()
         await server.close()
-    played = server.session.match.actions[told["ply"]]
-    assert told["action"] == played and Action.parse(played) in view.legal
+    played = server.session.match.actions[state["ply"]]
+    assert Action.parse(played) in view.legal  # not the stand-in's illegal answer
+    told = [m for m in anna.messages if m["type"] == "timed_out"]
+    if version == 2:
+        assert p.timed_out(0, state["ply"], Action.parse(played), "easy") in told
+    else:
+        assert not told and all(m["type"] in V1_TYPES for m in anna.messages)
     assert any("not legal" in line for line in logs)  # the host is told of the bad answer
-    assert any("did not act within 0.4 s" in line for line in logs)
-    assert server.seats[0].conn is None and _replays(server.session.match.actions)
-    strikes = [m for m in anna.messages if m["type"] == "error"]
-    assert len(strikes) == 1  # nothing else was refused
+    assert any(f"did not act within {limit:g} s" in line for line in logs)
+    assert _replays(server.session.match.actions)
+    assert len([m for m in anna.messages if m["type"] == "error"]) == 1  # nothing else refused
 
 
 async def _until(pilot, condition) -> None:  # noqa: ANN001

@@ -350,7 +350,8 @@ class TableServer:
     def _refuse(self, conn: _Connection, code: str, text: str, ply: int | None = None) -> bool:
         """Answer an error; close the connection when the error is fatal or it has erred too
         often. False when closed."""
-        conn.send(p.error(code, text, ply))
+        said = p.STALE if code == p.TOO_LATE and conn.version < 2 else code  # v1 knows no
+        conn.send(p.error(said, text, ply))  # too_late
         self.messages_sent += 1
         who = self._who(conn)
         if code not in FATAL and conn.seat is not None:  # before hello every error closes
