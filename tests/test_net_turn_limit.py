@@ -144,6 +144,7 @@ async def test_a_late_action_is_refused_and_the_stand_in_is_judged_by_the_engine
         assert refusal["ply"] == state["ply"] and server.seats[0].conn.strikes == 0
         await wait_until(lambda: len(server.movers) > state["ply"], "the stand-in's card")
         assert server.movers[state["ply"]] == (0, TURN_LIMIT)
+        await anna.until("state", lambda m: m["ply"] > state["ply"])  # what came before it read
     finally:
         await anna.close()
         await server.close()
