@@ -90,7 +90,9 @@ async def test_an_idle_seat_is_decided_for_and_a_seat_in_time_never_is() -> None
     assert (0, REMOTE) not in movers and (0, STAND_IN) not in movers  # connected all along
     assert {by for seat, by in movers if seat == 2} == {REMOTE}  # never overridden
     match = server.session.match
-    assert len(match.actions) >= 12 and _replays(match.actions)  # the match went on, legally
+    after = movers[movers.index((0, TURN_LIMIT)) + 1:]
+    assert (2, REMOTE) in after and (0, TURN_LIMIT) in after  # the match went on ...
+    assert len(match.actions) == len(movers) and _replays(match.actions)  # ... legally
     told = [m for m in anna.messages if m["type"] == "timed_out"]
     assert len(told) >= 3 and all(m["seat"] == 0 and m["by"] == "easy" for m in told)
     assert [m["action"] for m in told] == [match.actions[m["ply"]] for m in told]
