@@ -164,9 +164,9 @@ async def _easy_person(client: RawClient, seat: int) -> None:
             await client.send(p.act(seat, message["ply"], action))
 
 
-async def _play_until(pilot, condition) -> None:  # noqa: ANN001
+async def play_until(pilot, condition, most: int = 200) -> None:  # noqa: ANN001
     """Anna plays her turns (and answers her dialogs) until ``condition()`` holds."""
-    for _ in range(200):
+    for _ in range(most):
         if condition():
             return
         screen = await settle(pilot)
@@ -204,11 +204,11 @@ async def test_the_table_shows_who_is_there(tmp_path: Path) -> None:
             playing = asyncio.ensure_future(_easy_person(bruno, 1))
             await wait_for(pilot, lambda: "connected" in _seat_text(app, "right"))
             assert "Bruno" in _seat_text(app, "right") and "easy bot" in _seat_text(app, "top")
-            await _play_until(pilot, lambda: len(server.movers) >= 12)
+            await play_until(pilot, lambda: len(server.movers) >= 12)
             playing.cancel()
             await bruno.close()
             await wait_for(pilot, lambda: "away" in _seat_text(app, "right"))
-            await _play_until(pilot, lambda: (1, STAND_IN) in server.movers)
+            await play_until(pilot, lambda: (1, STAND_IN) in server.movers)
             await wait_for(pilot, lambda: "away\neasy bot" in _seat_text(app, "right"))
             back = await RawClient.connect(address)
             clients.append(back)

@@ -201,7 +201,8 @@ async def _easy_seat(seat: int, client: RawClient) -> None:
 
 async def test_no_message_holds_a_card_another_seat_still_hides() -> None:
     """Four seats record every message of a whole match (two hands or more): each card in a
-    message to a seat is its own (the dealer's discard included) or public by then."""
+    message to a seat is its own (the dealer's discard included) or public by then. The record
+    of a hand for its review (every card of it) comes only once the hand is over."""
     seed, target = 2, 400
     server, address = await serve(seed=seed, target=target)
     clients = [await RawClient.connect(address) for _ in range(4)]
@@ -213,10 +214,20 @@ async def test_no_message_holds_a_card_another_seat_still_hides() -> None:
     await server.close()
     timeline, hands = _replay(seed, target, server.session.match.actions)
     assert len(hands) >= 2
-    own_seen = discard_seen = 0
+    own_seen = discard_seen = records = 0
     for seat, client in enumerate(clients):
+        over: set[int] = set()  # the hands whose end this seat has been told
+        latest = 0  # the ply of the latest state this seat was sent
         for message in client.messages:
-            if message["type"] == "state":
+            if message["type"] == "hand_record":
+                number = message["number"]
+                hand = hands[number]
+                assert number in over and timeline[latest][0] == number, number  # just after
+                assert message["dealt"] == [wire.cards_to_json(m) for m in hand.dealt]
+                assert message["actions"] == [str(m.action) for m in hand.history]
+                records += 1
+            elif message["type"] == "state":
+                latest = message["ply"]
                 number, public = timeline[message["ply"]]
                 hand = hands[number]
                 own = hand.dealt[seat]  # as dealt: the dealer's discard is among them
@@ -227,6 +238,7 @@ async def test_no_message_holds_a_card_another_seat_still_hides() -> None:
                 if seat != hand.dealer:
                     assert not shown & _codes(hand.discard)
             elif message["type"] == "hand_over":
+                over.add(message["number"])
                 hand = hands[message["number"]]
                 # at the end of a hand the piles are counted face up (the discard with them);
                 # still hidden: cards never played (a called-out hand), and then the discard
@@ -238,6 +250,7 @@ async def test_no_message_holds_a_card_another_seat_still_hides() -> None:
                     held |= hand.discard
                 assert not _cards_in(message) & _codes(held)
     assert own_seen > 100 and discard_seen > 0  # the check saw real cards, the discard too
+    assert records == 4 * len(server.results)  # every seat got every finished hand's record
 
 
 async def test_bots_acting_as_fast_as_the_table_goes_are_no_flood() -> None:

@@ -20,7 +20,15 @@ from game.files import remove_stale_temporaries
 from tui.lock import DataLock, DirectoryBusy
 from tui.net.claims import Claim, ClaimStore
 from tui.net.client import DEFAULT_PORT, PASSWORD_ENV
-from tui.net.server import TableConfig, TableServer, table_directory
+from tui.net.protocol import MAX_LIMIT_S
+from tui.net.remote import WARNING_S
+from tui.net.server import (
+    DEFAULT_TURN_LIMIT_S,
+    MIN_TURN_LIMIT_S,
+    TableConfig,
+    TableServer,
+    table_directory,
+)
 from tui.save import SaveError, SaveStore
 from tui.session import HUMAN, Seat, Session, parse_seats
 from tui.settings import MAX_PAUSE, data_dir
@@ -64,8 +72,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--away-timeout", type=float, default=60.0, metavar="SECONDS",
                         help="a seat left empty this long is played by a bot until its player "
                         "returns (default 60)")  # fmt: skip
+    parser.add_argument("--turn-limit", type=float, default=DEFAULT_TURN_LIMIT_S,
+                        metavar="SECONDS",
+                        help="a person who takes longer over one decision has it made by the "
+                        f"stand-in bot; warned in the last {WARNING_S:g} s (default "
+                        f"{DEFAULT_TURN_LIMIT_S:g}; 0: no limit; else {MIN_TURN_LIMIT_S:g} "
+                        f"to {MAX_LIMIT_S:g})")  # fmt: skip
     parser.add_argument("--stand-in", default="medium", metavar="BOT",
-                        help="the bot that plays an empty seat (default medium)")
+                        help="the bot that plays an empty seat, or decides when the turn limit "
+                        "runs out (default medium)")  # fmt: skip
     parser.add_argument("--bot-delay", type=float, default=0.6, metavar="SECONDS",
                         help="how long the table's bots wait before acting (default 0.6)")
     parser.add_argument("--new", action="store_true",
@@ -83,6 +98,10 @@ def _config(args: argparse.Namespace) -> TableConfig:
         value = getattr(args, name)
         if not 0 <= value <= (10**6 if name == "away_timeout" else MAX_PAUSE):
             raise ValueError(f"--{name.replace('_', '-')} must be a number of seconds >= 0")
+    limit = args.turn_limit
+    if limit != 0 and not MIN_TURN_LIMIT_S <= limit <= MAX_LIMIT_S:  # NaN fails too
+        raise ValueError(f"--turn-limit must be 0 (no limit) or {MIN_TURN_LIMIT_S:g} to "
+                         f"{MAX_LIMIT_S:g} seconds, not {limit:g}")  # fmt: skip
     if not 0 <= args.port < 65536:
         raise ValueError("--port must be a number from 0 to 65535")
     if args.target <= 0:
@@ -90,7 +109,7 @@ def _config(args: argparse.Namespace) -> TableConfig:
     parse_spec(args.stand_in)
     password = args.password if args.password is not None else os.environ.get(PASSWORD_ENV)
     return TableConfig(password=password or None, away_timeout_s=args.away_timeout,
-                       stand_in=args.stand_in, bot_delay_s=args.bot_delay,
+                       stand_in=args.stand_in, turn_limit_s=limit, bot_delay_s=args.bot_delay,
                        trick_pause_s=min(1.0, 2 * args.bot_delay))  # fmt: skip
 
 
@@ -198,6 +217,9 @@ def _welcome(server: TableServer, args: argparse.Namespace, port: int) -> None:
     print(f"Tarocchino table listening on {bind} port {port} · target "
           f"{server.session.match.rules.target}")  # fmt: skip
     print(f"Seats: {describe_seats(server)}")
+    limit = server.config.turn_limit_s
+    print(f"Turn limit: {limit:g} s a decision, then the {label_of(server.config.stand_in)} bot "
+          "decides" if limit else "Turn limit: none (--turn-limit)")  # fmt: skip
     print("Join from a terminal on this machine:")
     print(f"    tarocchino join {where}:{port} --name YOURNAME [--seat 1-4]")
     if local:

@@ -147,6 +147,7 @@ class TableClient:
         self.retry_for_s = retry_for_s
         self.heartbeat_s = heartbeat_s
         self.connected = False
+        self.protocol = p.PROTOCOL  # the version said in hello (1 again for an older table)
         self.refusal: p.Refused | None = None  # the refusal that ended the client, if one did
         self._ws: aiohttp.ClientWebSocketResponse | None = None
         self._closing = False
@@ -197,7 +198,7 @@ class TableClient:
         try:
             await ws.send_str(p.encode(p.hello(
                 self.name, seat=self.seat, token=self.token, password=self.password,
-                player=self.player, level=self.level)))  # fmt: skip
+                player=self.player, level=self.level, protocol=self.protocol)))  # fmt: skip
             async for frame in ws:
                 if frame.type != aiohttp.WSMsgType.TEXT:
                     break
@@ -241,6 +242,11 @@ class TableClient:
     def _refused(self, message: p.Refused) -> bool:
         """Whether this refusal ends the connection (and sets ``refusal`` if it ends the
         client)."""
+        if message.code == p.VERSION and self.protocol > min(p.VERSIONS):
+            self.protocol -= 1  # a table of an older game: say the version before
+            self.on_status(f"the table speaks an older protocol: joining with version "
+                           f"{self.protocol}")  # fmt: skip
+            return True
         if message.code == p.TOKEN and self._stored:  # a stale token: join as a newcomer
             self.token, self._stored = None, False
             if self.tokens is not None:

@@ -6,23 +6,33 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import time
 from pathlib import Path
 from typing import Any
 
+from rich.text import Text
 from textual.app import App
+from textual.timer import Timer
 
 from tui.lock import DataLock, DirectoryBusy
 from tui.net.claims import ClaimStore
 from tui.net.client import Address, JoinRequest, TableClient, TokenStore
 from tui.net.remote import RemoteSession
 from tui.net.server import HostRequest, TableConfig, TableServer, table_directory
+from tui.presenter import status
+from tui.render import look_of
 from tui.save import SaveStore
+from tui.screens.confirm import ConfirmScreen
+from tui.screens.declare import DeclareScreen
 from tui.screens.table import TableScreen
 from tui.session import Seat, Session
 from tui.stats import FinishedMatch, record_finished_match
 
 RETRY_TOLD_S = 10.0  # "trying again" notices at most this often while a table is out of reach
+TICK_S = 0.5  # how often the turn limit's countdown is looked at
+TOLD_LEFT_S = (30, 10)  # a notification when this many seconds are left (the countdown is
+# in the status line; the notification is seen over the sheet, a review, a dialog)
 
 
 class NetworkPlay:
@@ -37,6 +47,11 @@ class NetworkPlay:
         self._lock: DataLock | None = None
         self._task: asyncio.Task[Any] | None = None
         self._retry_told: float | None = None  # when the last "trying again" was shown
+        self._ticker: Timer | None = None  # the turn limit's countdown
+        self._countdown: Text | None = None  # the countdown the status line shows now
+        self._under: Text | None = None  # the notice the countdown was put before
+        self._told: tuple[int, int] | None = None  # (ply, seconds) of the last notification
+        self._ran_out: Text | None = None  # "time ran out: ..." as the status line says it
 
     # ----------------------------------------------------------------- joining
     def join(self, request: JoinRequest) -> None:
@@ -52,8 +67,11 @@ class NetworkPlay:
                                on_status=self._status)  # fmt: skip
 
         session = self.session = RemoteSession(client)
+        session.look = look_of(getattr(self.app, "settings", None))
         self.table = None
         session.on_change = lambda: self._changed(session)
+        if self._ticker is None:
+            self._ticker = self.app.set_interval(TICK_S, self._tick)
         self.app.notify(f"Joining the table at {request.address}…", timeout=4)
         self._task = asyncio.ensure_future(self._run(session))
 
@@ -71,6 +89,9 @@ class NetworkPlay:
             return
         for notice in session.pop_notices():
             self.app.notify(notice, timeout=6)
+        played_for_me, session.played_for_me = session.played_for_me, None
+        if played_for_me is not None and self.table is not None and self.table.is_mounted:
+            self._time_ran_out(self.table, played_for_me)
         refusal = session.pop_refusal()
         if refusal is not None:
             self.app.notify(refusal.message, severity="warning" if session.joined else "error")
@@ -81,6 +102,45 @@ class NetworkPlay:
             self.app.push_screen(self.table, lambda _: self.leave())
         elif self.table.is_mounted:
             self.table.redraw()  # who is there
+
+    def _time_ran_out(self, table: TableScreen, words: str) -> None:
+        """The stand-in decided for this seat: its question (the declaration, the discard) is
+        closed, the cards marked for a discard let go, and the table says what was done."""
+        self._countdown = None
+        top = self.app.screen
+        asking = isinstance(top, DeclareScreen) or (
+            isinstance(top, ConfirmScreen) and len(table.marked) == 2)  # the discard's question
+        table.marked = []
+        if asking:
+            top.dismiss(None)
+        self._ran_out = Text(words, style="bold")
+        table.say(self._ran_out)
+
+    def _tick(self) -> None:
+        """The turn limit's countdown: in the status line of the table (before what it says,
+        so the rule of the trick stays in view), and a notification at a few moments."""
+        session, table = self.session, self.table
+        if session is None or table is None or not table.is_mounted:
+            return
+        words = session.countdown()
+        if words is None:
+            if self._countdown is not None and table.notice is self._countdown:
+                table.notice = self._under  # the turn is over: back to what was said before
+                table.redraw()
+            self._countdown = self._under = None
+            return
+        left = session.seconds_left() or 0.0
+        told = min((t for t in TOLD_LEFT_S if left <= t), default=None)
+        if told is not None and self._told != (session.ply, told):
+            self._told = (session.ply, told)
+            self.app.notify(words, severity="warning", timeout=5)
+        if table.notice is not self._countdown or self._countdown is None:
+            # a reason or a hint said meanwhile stays after it; what ran out before does not
+            self._under = None if table.notice is self._ran_out else table.notice
+        under = self._under or status(dataclasses.replace(table.scene(), notice=None),
+                                      table.names)  # fmt: skip
+        self._countdown = Text.assemble((words, "bold reverse"), " ", under)
+        table.say(self._countdown)
 
     def _status(self, text: str) -> None:
         session = self.session
@@ -98,6 +158,10 @@ class NetworkPlay:
     def leave(self) -> None:
         """Leave the table (a bot plays the seat until this player comes back)."""
         session, self.session, self.table = self.session, None, None
+        if self._ticker is not None:
+            self._ticker.stop()
+            self._ticker = None
+        self._countdown = self._under = None
         if session is not None:
             asyncio.ensure_future(session.client.close(leave=session.winner is None))
 
@@ -124,9 +188,9 @@ class NetworkPlay:
             asyncio.ensure_future(asyncio.to_thread(record_finished_match, self.directory,
                                                     finished))  # fmt: skip
 
-        server = TableServer(Session.new(seats, seed=seed, target=target),
-                             TableConfig(password=request.password), store=store, claims=claims,
-                             on_match_over=match_over)  # fmt: skip
+        config = TableConfig(password=request.password, turn_limit_s=request.turn_limit_s)
+        server = TableServer(Session.new(seats, seed=seed, target=target), config, store=store,
+                             claims=claims, on_match_over=match_over)  # fmt: skip
         try:
             port = await server.start(request.bind, request.port)
         except OSError as exc:

@@ -1,5 +1,10 @@
-"""The table protocol, version 1: the JSON messages between a table server and its seats, each
-built and read here and nowhere else (``docs/protocol.md`` describes them for people).
+"""The table protocol, versions 1 and 2: the JSON messages between a table server and its seats,
+each built and read here and nowhere else (``docs/protocol.md`` describes them for people).
+
+Version 2 adds, for the connections that say it in ``hello``: the record of each finished hand
+(``hand_record``, for the review), the turn limit (``table.turn_limit_s``, ``state.turn_left_s``)
+and a word when the stand-in decided for a seat whose time ran out (``timed_out``). A server
+speaks to each connection in the version it said, so a version 1 client never gets any of it.
 
 One message is one WebSocket text frame holding one JSON object with a ``type``. Views, actions
 and hand results use the wire form of :mod:`game.wire`. Readers trust nothing: a message that is
@@ -10,21 +15,25 @@ message in words (never another exception).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from game import wire
 from game.actions import Action
+from game.cards import INDEX, Mask
 from game.errors import WireError
 from game.hand import HandResult
 from game.view import PlayerView
 
-PROTOCOL = 1
+PROTOCOL = 2  # the newest version, spoken by this game's clients
+VERSIONS = (1, 2)  # the versions a server of this game speaks
 MAX_CLIENT_BYTES = 4096  # a client's message (hello, action, ping): a few hundred bytes
 MAX_NAME = 16  # characters of a player's name
 MAX_SECRET = 200  # characters of a token or a password
 MAX_LEVEL = 1000  # characters of a bot's name as a client gives it (shown shortened)
 MAX_ID = 2**53  # ping ids, plies: JSON-safe whole numbers
+MAX_LIMIT_S = 86_400.0  # a turn limit, or the time left of one
 
 # Error codes (the ``code`` of an error message).
 BAD_JSON = "bad_json"  # not a JSON object
@@ -44,6 +53,7 @@ NOT_YOUR_SEAT = "not_your_seat"  # an action for another seat
 NOT_YOUR_TURN = "not_your_turn"
 STALE = "stale"  # an action for another moment of the match (its ply is not the current one)
 ILLEGAL = "illegal"  # the engine refused the action
+TOO_LATE = "too_late"  # the seat's turn limit ran out: the stand-in decides (v2 tables)
 FLOOD = "flood"  # too many messages too fast (closed)
 TOO_MANY_ERRORS = "too_many_errors"  # too many refused messages (closed)
 REPLACED = "replaced"  # the seat was joined again from another connection (closed)
@@ -131,6 +141,7 @@ class Hello:
     password: str | None
     player: str  # PERSON or BOT
     level: str | None  # a bot's name, shown to the others
+    protocol: int = PROTOCOL  # the version the client speaks (one of VERSIONS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,9 +167,9 @@ ClientMessage = Hello | Act | Ping | Leave
 
 
 def hello(name: str, *, seat: int | None = None, token: str | None = None,
-          password: str | None = None, player: str = PERSON,
-          level: str | None = None) -> dict[str, Any]:  # fmt: skip
-    return {"type": "hello", "protocol": PROTOCOL, "name": name, "seat": seat, "token": token,
+          password: str | None = None, player: str = PERSON, level: str | None = None,
+          protocol: int = PROTOCOL) -> dict[str, Any]:  # fmt: skip
+    return {"type": "hello", "protocol": protocol, "name": name, "seat": seat, "token": token,
             "password": password, "player": player, "level": level}  # fmt: skip
 
 
@@ -182,9 +193,10 @@ def read_client(text: str | bytes) -> ClientMessage:
         _fields(data, "hello", ("protocol", "name"),
                 ("seat", "token", "password", "player", "level"))  # fmt: skip
         version = data["protocol"]
-        if version != PROTOCOL or type(version) is not int:
-            raise ProtocolError(VERSION, f"this table speaks protocol {PROTOCOL}, not "
-                                         f"{_short(version)}: use the same version of the game")
+        if type(version) is not int or version not in VERSIONS:
+            raise ProtocolError(VERSION, f"this table speaks protocol {VERSIONS[0]} to "
+                                         f"{VERSIONS[-1]}, not {_short(version)}: use the same "
+                                         "version of the game")  # fmt: skip
         seat = data.get("seat")
         player = data.get("player", PERSON)
         if player not in (PERSON, BOT):
@@ -196,6 +208,7 @@ def read_client(text: str | bytes) -> ClientMessage:
             password=_optional_text(data.get("password"), "password", MAX_SECRET),
             player=player,
             level=_optional_text(data.get("level"), "level", MAX_LEVEL),
+            protocol=version,
         )
     if kind == "action":
         _fields(data, "action", ("seat", "ply", "action"))
@@ -269,6 +282,7 @@ class TableInfo:
     away_timeout_s: float  # a seat left empty this long is played by ``stand_in``
     stand_in: str
     results: tuple[HandResult, ...]  # the hands finished before this connection joined
+    turn_limit_s: float = 0.0  # a decision not made in this time is the stand-in's (0: none; v2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,6 +290,7 @@ class Welcome:
     seat: int
     token: str
     table: TableInfo
+    protocol: int = PROTOCOL  # the version the table speaks to this connection
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,6 +305,8 @@ class State:
     seed: int | None  # when the seat is to act: the seed of its decision's generator
     call_out_needs: int | None  # what the seat's side still has to declare to call out (None:
     # calling out is off in this hand, or the match is over)
+    turn_left_s: float | None = None  # seconds the seat to act has left before the stand-in
+    # decides for it (None: no limit runs; v2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,6 +316,27 @@ class HandOver:
     number: int  # 0 for the first hand
     result: HandResult
     last_view: PlayerView
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """A finished hand as it was dealt and played, for its review (v2; sent only once the hand
+    is over: then every card of it is public, the discard included)."""
+
+    number: int  # 0 for the first hand
+    dealer: int
+    dealt: tuple[Mask, ...]  # the four hands as dealt (the dealer's with 17 cards)
+    actions: tuple[Action, ...]  # the hand's actions in order, the discard first
+
+
+@dataclass(frozen=True, slots=True)
+class TimedOut:
+    """The seat to act let its turn limit run out: the stand-in made that decision (v2)."""
+
+    seat: int
+    ply: int  # the ply of the decision (the match was at this ply when it was made)
+    action: Action | None  # what was decided: told to the seat itself only
+    by: str  # the stand-in bot's name
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,30 +360,45 @@ class Closing:
     reason: str
 
 
-ServerMessage = Welcome | State | HandOver | Refused | Pong | Closing
+ServerMessage = Welcome | State | HandOver | HandRecord | TimedOut | Refused | Pong | Closing
 
 
-def welcome(seat: int, token: str, table: TableInfo) -> dict[str, Any]:
-    return {
-        "type": "welcome",
-        "protocol": PROTOCOL,
-        "seat": seat,
-        "token": token,
-        "table": {
-            "target": table.target,
-            "away_timeout_s": table.away_timeout_s,
-            "stand_in": table.stand_in,
-            "results": [wire.result_to_json(r) for r in table.results],
-        },
+def welcome(seat: int, token: str, table: TableInfo, version: int = PROTOCOL) -> dict[str, Any]:
+    """The welcome in ``version`` (the one the client said in its hello)."""
+    info: dict[str, Any] = {
+        "target": table.target,
+        "away_timeout_s": table.away_timeout_s,
+        "stand_in": table.stand_in,
+        "results": [wire.result_to_json(r) for r in table.results],
     }
+    if version >= 2:
+        info["turn_limit_s"] = table.turn_limit_s
+    return {"type": "welcome", "protocol": version, "seat": seat, "token": token, "table": info}
 
 
 def state(ply: int, view: PlayerView, seats: list[SeatStatus], *, started: bool,
-          winner: int | None, seed: int | None,
-          call_out_needs: int | None = None) -> dict[str, Any]:  # fmt: skip
-    return {"type": "state", "ply": ply, "view": wire.view_to_json(view),
-            "seats": [s.to_json() for s in seats], "started": started, "winner": winner,
-            "seed": seed, "call_out_needs": call_out_needs}  # fmt: skip
+          winner: int | None, seed: int | None, call_out_needs: int | None = None,
+          turn_left_s: float | None = None, version: int = PROTOCOL) -> dict[str, Any]:  # fmt: skip
+    message = {"type": "state", "ply": ply, "view": wire.view_to_json(view),
+               "seats": [s.to_json() for s in seats], "started": started, "winner": winner,
+               "seed": seed, "call_out_needs": call_out_needs}  # fmt: skip
+    if version >= 2:
+        message["turn_left_s"] = turn_left_s
+    return message
+
+
+def hand_record(number: int, dealer: int, dealt: Sequence[Mask],
+                actions: Sequence[Action]) -> dict[str, Any]:  # fmt: skip
+    """A finished hand's record (v2 only; never before the hand is over)."""
+    return {"type": "hand_record", "number": number, "dealer": dealer,
+            "dealt": [wire.cards_to_json(m) for m in dealt],
+            "actions": [wire.action_to_json(a) for a in actions]}  # fmt: skip
+
+
+def timed_out(seat: int, ply: int, action: Action | None, by: str) -> dict[str, Any]:
+    """The stand-in decided for ``seat`` (v2 only); ``action`` only to the seat itself."""
+    return {"type": "timed_out", "seat": seat, "ply": ply,
+            "action": None if action is None else wire.action_to_json(action), "by": by}
 
 
 def hand_over(number: int, result: HandResult, last_view: PlayerView) -> dict[str, Any]:
@@ -375,21 +428,39 @@ def _wire(read: Any, value: object) -> Any:
 def _table(data: object) -> TableInfo:
     if not isinstance(data, dict):
         raise ProtocolError(BAD_MESSAGE, "table must be an object")
-    _fields(data, "table", ("target", "away_timeout_s", "stand_in", "results"))
-    timeout = data["away_timeout_s"]
-    if not isinstance(timeout, (int, float)) or isinstance(timeout, bool) or not (
-        math.isfinite(timeout) and timeout >= 0
-    ):
-        raise ProtocolError(BAD_MESSAGE, "away_timeout_s must be a number of seconds")
+    _fields(data, "table", ("target", "away_timeout_s", "stand_in", "results"),
+            ("turn_limit_s",))  # fmt: skip
+    timeout = _seconds(data["away_timeout_s"], "away_timeout_s")
     results = data["results"]
     if not isinstance(results, list) or len(results) > 1000:
         raise ProtocolError(BAD_MESSAGE, "results must be a list")
     return TableInfo(
         _whole(data["target"], "target", 1, wire.MAX_NUMBER),
-        float(timeout),
+        timeout,
         _text(data["stand_in"], "stand_in", MAX_LEVEL),
         tuple(_wire(wire.result_from_json, r) for r in results),
+        _seconds(data.get("turn_limit_s", 0.0), "turn_limit_s", MAX_LIMIT_S),
     )
+
+
+def _dealt_hand(value: object) -> Mask:
+    """One hand as dealt: 15 or 17 different card codes."""
+    if not isinstance(value, list) or len(value) not in (15, 17):
+        raise ProtocolError(BAD_MESSAGE, "a hand as dealt has 15 or 17 cards")
+    mask = 0
+    for code in value:
+        if not isinstance(code, str) or code not in INDEX or mask >> INDEX[code] & 1:
+            raise ProtocolError(BAD_MESSAGE, f"dealt: {_short(code)} is not a card (once)")
+        mask |= 1 << INDEX[code]
+    return mask
+
+
+def _seconds(value: object, what: str, most: float = math.inf) -> float:
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or not (
+        math.isfinite(value) and 0 <= value <= most
+    ):
+        raise ProtocolError(BAD_MESSAGE, f"{what} must be a number of seconds")
+    return float(value)
 
 
 def _seats(value: object) -> tuple[SeatStatus, ...]:
@@ -408,17 +479,19 @@ def read_server(text: str | bytes) -> ServerMessage:
     kind = data["type"]
     if kind == "welcome":
         _fields(data, "welcome", ("protocol", "seat", "token", "table"))
-        if data["protocol"] != PROTOCOL:
-            raise ProtocolError(VERSION, f"the table speaks protocol {_short(data['protocol'])}, "
-                                         f"this game {PROTOCOL}")  # fmt: skip
+        version = data["protocol"]
+        if type(version) is not int or version not in VERSIONS:
+            raise ProtocolError(VERSION, f"the table speaks protocol {_short(version)}, this "
+                                         f"game {VERSIONS[0]} to {VERSIONS[-1]}")  # fmt: skip
         return Welcome(_whole(data["seat"], "seat", 0, 3),
-                       _text(data["token"], "token", MAX_SECRET), _table(data["table"]))
+                       _text(data["token"], "token", MAX_SECRET), _table(data["table"]),
+                       version)  # fmt: skip
     if kind == "state":
         _fields(data, "state", ("ply", "view", "seats", "started", "winner", "seed",
-                                "call_out_needs"))  # fmt: skip
+                                "call_out_needs"), ("turn_left_s",))  # fmt: skip
         if not isinstance(data["started"], bool):
             raise ProtocolError(BAD_MESSAGE, "started must be true or false")
-        seed, needs = data["seed"], data["call_out_needs"]
+        seed, needs, left = data["seed"], data["call_out_needs"], data.get("turn_left_s")
         return State(
             _whole(data["ply"], "ply", 0, MAX_ID),
             _wire(wire.view_from_json, data["view"]),
@@ -428,12 +501,33 @@ def read_server(text: str | bytes) -> ServerMessage:
             None if seed is None else _whole(seed, "seed", 0, 2**63 - 1),
             None if needs is None else _whole(needs, "call_out_needs", -wire.MAX_NUMBER,
                                               wire.MAX_NUMBER),  # fmt: skip
+            None if left is None else _seconds(left, "turn_left_s", MAX_LIMIT_S),
         )
     if kind == "hand_over":
         _fields(data, "hand_over", ("number", "result", "last_view"))
         return HandOver(_whole(data["number"], "number", 0, wire.MAX_NUMBER),
                         _wire(wire.result_from_json, data["result"]),
                         _wire(wire.view_from_json, data["last_view"]))  # fmt: skip
+    if kind == "hand_record":
+        _fields(data, "hand_record", ("number", "dealer", "dealt", "actions"))
+        dealt = data["dealt"]
+        if not isinstance(dealt, list) or len(dealt) != 4:
+            raise ProtocolError(BAD_MESSAGE, "dealt must list the four hands")
+        actions = data["actions"]
+        if not isinstance(actions, list) or len(actions) > wire.MAX_HISTORY:
+            raise ProtocolError(BAD_MESSAGE, "actions must be a list of a hand's actions")
+        return HandRecord(
+            _whole(data["number"], "number", 0, wire.MAX_NUMBER),
+            _whole(data["dealer"], "dealer", 0, 3),
+            tuple(_dealt_hand(h) for h in dealt),
+            tuple(_wire(wire.action_from_json, a) for a in actions),
+        )
+    if kind == "timed_out":
+        _fields(data, "timed_out", ("seat", "ply", "action", "by"))
+        action = data["action"]
+        return TimedOut(_whole(data["seat"], "seat", 0, 3), _whole(data["ply"], "ply", 0, MAX_ID),
+                        None if action is None else _wire(wire.action_from_json, action),
+                        _text(data["by"], "by", MAX_LEVEL))  # fmt: skip
     if kind == "error":
         _fields(data, "error", ("code", "message"), ("ply",))
         ply = data.get("ply")

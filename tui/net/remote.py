@@ -7,23 +7,36 @@ is called when the table moved on (a seat acted, the match started, this seat's 
 taken or refused), with the hand's result when a hand ended. ``on_change`` (set by whoever holds
 the connection) hears of everything else: seats coming and going (:meth:`pop_notices`), refusals
 (:meth:`pop_refusal`), the first state after joining.
+
+A table of protocol version 2 also sends the record of each finished hand, so the hands can be
+reviewed here as in local play (:meth:`review_source`), and the time this seat has left for its
+decision when the table has a turn limit (:meth:`seconds_left`).
 """
 
 from __future__ import annotations
 
+import math
 import random
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from ai.player import Player
-from game.actions import Action
-from game.hand import HandResult
+from game.actions import DECLARE, DISCARD, Action
+from game.errors import IllegalActionError
+from game.hand import Hand, HandResult
+from game.history import hand_rows
 from game.phase import Phase
 from game.view import PlayerView
 from tui.net import protocol as p
 from tui.net.client import TableClient
 from tui.presenter import AWAY, CONNECTED, OPEN_SEAT, bot_tag
+from tui.render import UNICODE, Look, card_name
+from tui.review import ReviewSource
 from tui.session import HUMAN, Seat
+from tui.words import listed
+
+WARNING_S = 30.0  # the last part of the turn limit that is counted down (half of a shorter one)
 
 
 class RemoteSession:
@@ -41,6 +54,14 @@ class RemoteSession:
         self.substitutes: dict[int, str] = {}
         self.refusal: p.Refused | None = None  # the last error the table answered
         self.on_change: Callable[[], None] | None = None
+        self.look: Look = UNICODE  # how cards are named in the notices
+        self.turn_limit_s = 0.0  # the table's turn limit (0: none, or a table of protocol 1)
+        self.stand_in = "medium"  # the bot that decides when the time runs out
+        self.played_for_me: str | None = None  # what the stand-in just decided for this seat
+        self._deadline: float | None = None  # monotonic time this seat's decision is due
+        self._timed_out: int | None = None  # the ply of this seat's last decision the stand-in made
+        self._records: dict[int, p.HandRecord] = {}  # finished hands as dealt and played
+        self._hands: dict[int, Hand] = {}  # ... replayed (a review's hands)
         self._results: list[HandResult] = []
         self._hand_over: p.HandOver | None = None  # a hand ended: told with the next state
         self._last_view: PlayerView | None = None
@@ -57,7 +78,10 @@ class RemoteSession:
         if isinstance(message, p.Welcome):
             self.seat = message.seat
             self.target = message.table.target
+            self.turn_limit_s = message.table.turn_limit_s
+            self.stand_in = message.table.stand_in
             self._results = list(message.table.results)
+            self._records, self._hands = {}, {}  # they come again after the welcome
             if self._joined:
                 self._notices.append("Back at the table.")
             self._joined = True
@@ -65,14 +89,26 @@ class RemoteSession:
         if isinstance(message, p.HandOver):
             self._hand_over = message
             return  # told with the state that follows it
+        if isinstance(message, p.HandRecord):
+            self._records[message.number] = message
+            return
+        if isinstance(message, p.TimedOut):
+            self._timed_out_notice(message)
+            return  # told with the state that follows it
         before = self._moment()
         if isinstance(message, p.State):
             self._presence(message.seats)
             self.statuses, self.state = message.seats, message
             self.pending = False
+            left = message.turn_left_s
+            self._deadline = None if left is None else time.monotonic() + left
         elif isinstance(message, p.Refused):
-            self.refusal = message
             self.pending = False
+            if message.code in (p.STALE, p.NOT_YOUR_TURN) and message.ply is not None and (
+                message.ply == self._timed_out
+            ):  # fmt: skip
+                return  # a move a moment too late: "time ran out" says it all
+            self.refusal = message
         else:
             return
         hand_over, self._hand_over = self._hand_over, None
@@ -111,6 +147,49 @@ class RemoteSession:
             if new.stand_in and not old.stand_in:
                 self._notices.append(f"The {new.stand_in} bot plays for {name} until they return.")
 
+    def _timed_out_notice(self, message: p.TimedOut) -> None:
+        """The stand-in decided for a seat whose time ran out: said to everybody."""
+        if message.seat != self.seat:
+            name = self.statuses[message.seat].name if len(self.statuses) == 4 else "A player"
+            self._notices.append(f"Time ran out for {name}: the {message.by} bot decided for "
+                                 "them.")  # fmt: skip
+            return
+        self._timed_out = message.ply
+        what = "made your move"
+        if message.action is not None:
+            what = self._action_words(message.action)
+        self.played_for_me = f"Time ran out: the {message.by} bot {what} for you."
+        self._notices.append(self.played_for_me)
+
+    def _action_words(self, action: Action) -> str:
+        """"played K♠ Re di Spade (King of Swords)", "discarded …", "declared …"."""
+        if action.kind == DISCARD:
+            return "discarded " + listed([card_name(c, self.look) for c in action.cards])
+        if action.kind == DECLARE:
+            if not action.families:
+                return "declared nothing"
+            return "declared " + listed(list(action.families))
+        return f"played {card_name(action.card, self.look)}"
+
+    def seconds_left(self) -> float | None:
+        """Seconds left before the stand-in decides for this seat; None when it is not this
+        seat's turn or the table has no turn limit."""
+        if self._deadline is None or self.seat is None or self.turn != self.seat:
+            return None
+        return max(0.0, self._deadline - time.monotonic())
+
+    @property
+    def warning_s(self) -> float:
+        """How long before the limit the countdown is shown."""
+        return min(WARNING_S, self.turn_limit_s / 2)
+
+    def countdown(self) -> str | None:
+        """"12 s left: then the medium bot plays for you.", in the last part of the limit."""
+        left = self.seconds_left()
+        if left is None or left > self.warning_s:
+            return None
+        return f"{math.ceil(left)} s left: then the {self.stand_in} bot decides for you."
+
     def pop_notices(self) -> list[str]:
         out, self._notices = self._notices, []
         return out
@@ -118,6 +197,27 @@ class RemoteSession:
     def pop_refusal(self) -> p.Refused | None:
         refusal, self.refusal = self.refusal, None
         return refusal
+
+    # ----------------------------------------------------------------- the review
+    def review_source(self) -> ReviewSource | None:
+        """The match's finished hands to review (every card shown: they are over), with this
+        seat's cards judged; None before a hand is over, or when the table sent no records (a
+        table of protocol version 1) or a record that does not replay to the hand's result."""
+        hands = []
+        for number, result in enumerate(self._results):
+            hand = self._hands.get(number)
+            if hand is None:
+                record = self._records.get(number)
+                hand = None if record is None else replay_record(record, result, self.target)
+                if hand is None:
+                    return None
+                self._hands[number] = hand
+            hands.append(hand)
+        if not hands:
+            return None
+        rows = hand_rows(self._results, [h.declarations for h in hands])
+        return ReviewSource(tuple(hands), rows, self.seats, frozenset(self.humans),
+                            target=self.target)  # fmt: skip
 
     # ----------------------------------------------------------------- the TableSession
     @property
@@ -224,3 +324,15 @@ class RemoteSession:
             if self.on_change is not None:
                 self.on_change()
         return None
+
+
+def replay_record(record: p.HandRecord, result: HandResult, target: int) -> Hand | None:
+    """The finished hand of ``record`` replayed by this game's engine from its deal; None when
+    it is not a hand that ends with ``result`` (the table's word for it)."""
+    try:
+        hand = Hand(record.dealer, list(record.dealt), result.scores_before, target)
+        for action in record.actions:
+            hand.apply(action)
+    except (ValueError, IllegalActionError):
+        return None
+    return hand if hand.phase == Phase.OVER and hand.result == result else None

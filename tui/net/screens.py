@@ -12,8 +12,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from tui.net.client import DEFAULT_PORT, Address, JoinRequest
-from tui.net.protocol import ProtocolError, check_name
-from tui.net.server import HostRequest
+from tui.net.protocol import MAX_LIMIT_S, ProtocolError, check_name
+from tui.net.server import DEFAULT_TURN_LIMIT_S, MIN_TURN_LIMIT_S, HostRequest, TableConfig
 
 _CSS = """
 #net-dialog { width: 64; }
@@ -112,7 +112,9 @@ class HostScreen(_NetDialog):
             yield Static("Host a table", classes="dialog-title")
             yield Static(Text(f"You take the first Human seat; the other {self.people - 1} "
                               "Human seat(s) are for people who join (`tarocchino join`). The "
-                              "table runs as long as this game does.", style="dim"),
+                              "table runs as long as this game does. A person who takes longer "
+                              "than the turn limit (seconds; 0: none) over a move has it made "
+                              f"by the {TableConfig().stand_in} bot.", style="dim"),
                          classes="dialog-body")  # fmt: skip
             with Grid(id="net-grid"):
                 yield Label("Port")
@@ -124,6 +126,11 @@ class HostScreen(_NetDialog):
                              allow_blank=False, id="bind", compact=True)  # fmt: skip
                 yield Label("Password")
                 yield Input(placeholder="none", id="password", password=True, compact=True)
+                yield Label("Turn limit")
+                yield Input(f"{DEFAULT_TURN_LIMIT_S:g}", id="turn-limit", type="integer",
+                            compact=True, max_length=5,
+                            tooltip="seconds a person has for a decision before the stand-in "
+                            "bot makes it (0: no limit)")  # fmt: skip
             yield Static(id="net-error")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Host  ⏎", id="ok", variant="primary", compact=True)
@@ -137,6 +144,12 @@ class HostScreen(_NetDialog):
         if not text.isdigit() or not 0 < int(text) < 65536:
             self.error("The port is a number from 1 to 65535.")
             return
+        limit = self.query_one("#turn-limit", Input).value.strip() or "0"
+        if not limit.isdigit() or (int(limit) and not MIN_TURN_LIMIT_S <= int(limit)
+                                   <= MAX_LIMIT_S):  # fmt: skip
+            self.error(f"The turn limit is 0 (none) or {MIN_TURN_LIMIT_S:g} to "
+                       f"{MAX_LIMIT_S:g} seconds.")  # fmt: skip
+            return
         bind = str(self.query_one("#bind", Select).value)
         password = self.query_one("#password", Input).value or None
-        self.dismiss(HostRequest(int(text), bind, password))
+        self.dismiss(HostRequest(int(text), bind, password, float(limit)))

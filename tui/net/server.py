@@ -5,8 +5,9 @@ each connection only its own seat's view and the public state of the table, and 
 action with the engine. Seats are of two kinds: the host's own bots (played here), and remote
 seats that a connection takes (a person's table, or a bot client). A remote seat whose connection
 is gone longer than ``away_timeout_s`` is played by a stand-in bot until its player comes back
-with the seat's token. Hostile or broken clients get an error and, when they insist, are
-disconnected; the table never changes because of them.
+with the seat's token; a remote seat that takes longer than ``turn_limit_s`` over one decision
+(connected or not) has that decision made by the stand-in. Hostile or broken clients get an
+error and, when they insist, are disconnected; the table never changes because of them.
 
 Headless: no Textual here. Autosaves like local play (:class:`~tui.save.SaveStore`), the seats'
 claims beside it (:class:`~tui.net.claims.ClaimStore`), so a restarted host resumes the table.
@@ -31,18 +32,25 @@ from ai.contain import ask
 from ai.player import Player
 from ai.spec import label_of, parse_spec
 from ai.table import decision_rng, decision_seed
+from game.actions import Action
 from game.errors import IllegalActionError
 from game.files import write_atomic
-from game.hand import HandResult
+from game.hand import Hand, HandResult
+from game.history import replay_hands
+from game.phase import Phase
 from game.view import PlayerView
 from tui.net import protocol as p
 from tui.net.claims import Claim, ClaimStore, token_hash
 from tui.save import SaveStore, to_save_json
 from tui.session import HUMAN, Seat, Session
 
+DEFAULT_TURN_LIMIT_S = 120.0  # a remote seat's time for one decision
+MIN_TURN_LIMIT_S = 5.0  # a shorter limit than this is no time for a person to decide
 CLOSE_POLICY = WSCloseCode.POLICY_VIOLATION  # 1008: a client broke the rules
 CLOSE_TOO_BIG = WSCloseCode.MESSAGE_TOO_BIG  # 1009
-REMOTE, HOST, STAND_IN = "remote", "host", "stand-in"  # who took an action
+# Who took an action: the seat's connection, a bot of the host, the stand-in for an absent
+# player, the stand-in for a player whose turn limit ran out.
+REMOTE, HOST, STAND_IN, TURN_LIMIT = "remote", "host", "stand-in", "turn-limit"
 FATAL = {p.VERSION, p.HELLO_FIRST, p.HELLO_TIMEOUT, p.PASSWORD, p.TOKEN, p.SEAT_TAKEN, p.NO_SEAT,
          p.NAME_TAKEN, p.TOO_LONG, p.FLOOD, p.TOO_MANY_ERRORS, p.REPLACED}  # fmt: skip
 
@@ -54,6 +62,8 @@ class TableConfig:
     password: str | None = None  # asked of a newcomer (a returning player shows its token)
     away_timeout_s: float = 60.0  # a remote seat empty this long is played by the stand-in
     stand_in: str = "medium"  # the bot spec that plays an empty seat
+    turn_limit_s: float = DEFAULT_TURN_LIMIT_S  # a remote seat's decision not made in this
+    # time is made by the stand-in (0: no limit)
     bot_delay_s: float = 0.6  # the host's bots (and stand-ins) wait this long before acting
     trick_pause_s: float = 1.0  # ... and this much more before leading a trick
     hello_timeout_s: float = 10.0  # a connection must say hello within this time
@@ -65,11 +75,13 @@ class TableConfig:
     max_queue: int = 500  # messages waiting to be sent to one connection (else it is too slow)
 
     def __post_init__(self) -> None:
-        for name in ("away_timeout_s", "bot_delay_s", "trick_pause_s", "hello_timeout_s",
-                     "heartbeat_s", "rate"):  # fmt: skip
+        for name in ("away_timeout_s", "turn_limit_s", "bot_delay_s", "trick_pause_s",
+                     "hello_timeout_s", "heartbeat_s", "rate"):  # fmt: skip
             value = getattr(self, name)
             if not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
                 raise ValueError(f"{name} must be a number of seconds >= 0, not {value!r}")
+        if self.turn_limit_s > p.MAX_LIMIT_S:
+            raise ValueError(f"turn_limit_s must be at most {p.MAX_LIMIT_S:g} seconds")
         if self.password is not None and not 0 < len(self.password) <= p.MAX_SECRET:
             raise ValueError(f"the password must be 1 to {p.MAX_SECRET} characters")
 
@@ -81,6 +93,7 @@ class HostRequest:
     port: int
     bind: str
     password: str | None
+    turn_limit_s: float = DEFAULT_TURN_LIMIT_S
 
 
 def bot_pause(view: PlayerView, delay: float, trick_pause: float) -> float:
@@ -120,6 +133,7 @@ class _Connection:
         self.ws = ws
         self.peer = peer
         self.seat: int | None = None
+        self.version = 1  # the protocol version it speaks (said in its hello)
         self.bucket = _Bucket(config.rate, config.burst)
         self.strikes = 0
         self.outbox: asyncio.Queue[tuple[str, int, str] | None] = asyncio.Queue()
@@ -203,10 +217,18 @@ class TableServer:
         self.stand_ins: dict[int, Player] = {}
         self.connections: set[_Connection] = set()
         self.results: list[HandResult] = list(session.match.results)
+        self.hands: dict[int, Hand] = {}  # the finished hands by number (their records)
+        try:
+            self.hands = dict(enumerate(replay_hands(session.match)))
+        except ValueError as exc:  # a saved match that does not replay: no review of it
+            self.log(f"the finished hands cannot be replayed for their review: {exc}")
         self.finished = asyncio.Event()
         self.messages_sent = 0
         self.movers: list[tuple[int, str]] = []  # (seat, REMOTE, HOST or STAND_IN) of each action
-        self._thinking: tuple[int, int, bool] | None = None  # (seat, ply, stand-in) in flight
+        self._thinking: tuple[int, int, str] | None = None  # (seat, ply, HOST, STAND_IN or
+        # TURN_LIMIT) of the bot's decision in flight
+        self._turn: tuple[int, int, float] | None = None  # (seat, ply, deadline) of the turn limit
+        self._turn_timer: asyncio.TimerHandle | None = None
         self._task: asyncio.Task[None] | None = None
         self._runner: web.AppRunner | None = None
         self._pending = 0
@@ -233,6 +255,7 @@ class TableServer:
     async def close(self, reason: str = "the host stopped the table") -> None:
         """Tell everybody, close every connection and stop listening."""
         self._closing = True
+        self._limit_turn()
         for s in self.seats:
             if s.timer is not None:
                 s.timer.cancel()
@@ -327,11 +350,12 @@ class TableServer:
     def _refuse(self, conn: _Connection, code: str, text: str, ply: int | None = None) -> bool:
         """Answer an error; close the connection when the error is fatal or it has erred too
         often. False when closed."""
-        conn.send(p.error(code, text, ply))
+        said = p.STALE if code == p.TOO_LATE and conn.version < 2 else code  # v1 knows no
+        conn.send(p.error(said, text, ply))  # too_late
         self.messages_sent += 1
         who = self._who(conn)
         if code not in FATAL and conn.seat is not None:  # before hello every error closes
-            conn.strikes += 1
+            conn.strikes += code != p.TOO_LATE  # a person a moment late is no offender
             if conn.strikes < self.config.max_strikes:
                 self.log(f"{who}: refused ({code}): {text}")
                 return True
@@ -371,13 +395,16 @@ class TableServer:
             old = s.conn
             old.seat = None
             self._refuse(old, p.REPLACED, "your seat was joined from another connection")
-        conn.seat = seat
+        conn.seat, conn.version = seat, hello.protocol
         s.conn = conn
         self._came_back(seat)
         conn.send(p.welcome(seat, token, p.TableInfo(
             self.session.match.rules.target, self.config.away_timeout_s,
-            label_of(self.config.stand_in), tuple(self.results))))  # fmt: skip
+            label_of(self.config.stand_in), tuple(self.results), self.config.turn_limit_s),
+            conn.version))  # fmt: skip
         self.messages_sent += 1
+        for number in sorted(self.hands):
+            self._send_record(conn, number)
         self._broadcast()
         self._drive()
 
@@ -475,7 +502,9 @@ class TableServer:
         if s.stand_in:
             self.log(f"the stand-in hands seat {seat + 1} back")
         s.away_since, s.stand_in = None, False
-        if self._thinking is not None and self._thinking[0] == seat and self._thinking[2]:
+        if self._thinking is not None and self._thinking[0] == seat and (
+            self._thinking[2] == STAND_IN
+        ):  # a decision of the turn limit stands: the time for it is over
             self._cancel_thinking()
 
     def _take_over(self, seat: int) -> None:
@@ -501,6 +530,12 @@ class TableServer:
             raise p.ProtocolError(p.MATCH_OVER, "the match is over")
         if not self.started:
             raise p.ProtocolError(p.NOT_STARTED, "the match starts when every seat is taken")
+        timed_out = self._thinking is not None and self._thinking[:2] == (seat, act.ply) and (
+            self._thinking[2] == TURN_LIMIT)  # fmt: skip
+        if timed_out:
+            raise p.ProtocolError(p.TOO_LATE, f"your time for move {act.ply} ran out: the "
+                                           f"{label_of(self.config.stand_in)} bot is "
+                                           "deciding it")  # fmt: skip
         if match.turn != seat:
             raise p.ProtocolError(p.NOT_YOUR_TURN, f"it is {self.session.seats[match.turn].name}"
                                                    "'s turn, not yours")  # fmt: skip
@@ -511,17 +546,20 @@ class TableServer:
             result = self.session.apply(act.action)
         except IllegalActionError as exc:
             raise p.ProtocolError(p.ILLEGAL, str(exc)) from None
-        self._applied(result, seat, REMOTE)
+        self._applied(result, seat, REMOTE, act.action)
 
-    def _applied(self, result: HandResult | None, seat: int, by: str) -> None:
+    def _applied(self, result: HandResult | None, seat: int, by: str, action: Action) -> None:
         """After an action: save, tell everybody, go on."""
         self.movers.append((seat, by))
         self._save()
+        if by == TURN_LIMIT:
+            self._tell_timed_out(seat, action)
         if result is not None:
             self.results.append(result)
             number = len(self.results) - 1
             hand = self.session.last_hand
             assert hand is not None
+            self.hands[number] = hand
             names = [f"{self.session.seats[i].name} & {self.session.seats[i + 2].name}"
                      for i in (0, 1)]  # fmt: skip
             after = result.scores_after
@@ -531,6 +569,7 @@ class TableServer:
                 if s.conn is not None:
                     s.conn.send(p.hand_over(number, result, hand.view(seat, number)))
                     self.messages_sent += 1
+                    self._send_record(s.conn, number)
         self._broadcast()
         if self.session.match.winner is not None:
             self._match_over()
@@ -558,22 +597,27 @@ class TableServer:
         ):
             self.finished.set()
 
-    def _player(self, seat: int) -> tuple[Player, bool] | None:
-        """The bot to act for ``seat`` now (and whether it is a stand-in), or None when a
-        connection is to act."""
+    def _player(self, seat: int) -> tuple[Player, str] | None:
+        """The bot to act for ``seat`` now (and HOST or STAND_IN), or None when a connection is
+        to act."""
         s = self.seats[seat]
         if s.host_bot:
-            return self.session.bots[seat], False
+            return self.session.bots[seat], HOST
         if s.stand_in and s.conn is None:
-            bot = self.stand_ins.get(seat)
-            if bot is None:
-                bot = self.stand_ins[seat] = parse_spec(self.config.stand_in, check=False).make()
-            return bot, True
+            return self._stand_in(seat), STAND_IN
         return None
+
+    def _stand_in(self, seat: int) -> Player:
+        """The stand-in bot of ``seat`` (one per seat, made when first needed)."""
+        bot = self.stand_ins.get(seat)
+        if bot is None:
+            bot = self.stand_ins[seat] = parse_spec(self.config.stand_in, check=False).make()
+        return bot
 
     def _drive(self) -> None:
         """Whoever is to act: a bot of this table is asked in a thread; a connection is waited
-        for (its seat's absence timer runs meanwhile)."""
+        for (its seat's absence timer and the turn limit run meanwhile)."""
+        self._limit_turn()
         match = self.session.match
         if self._closing or match.winner is not None or not self.started:
             return
@@ -581,25 +625,69 @@ class TableServer:
         chosen = self._player(seat)
         if chosen is None:
             return
-        bot, stand_in = chosen
-        if self._thinking == (seat, ply, stand_in):
+        bot, by = chosen
+        if self._thinking == (seat, ply, by):
             return
         self._cancel_thinking()
-        self._thinking = (seat, ply, stand_in)
-        self._task = asyncio.create_task(self._think(bot, seat, ply, stand_in))
+        self._thinking = (seat, ply, by)
+        self._task = asyncio.create_task(self._think(bot, seat, ply, by))
+
+    def _awaited(self) -> tuple[int, int] | None:
+        """(seat, ply) when the match waits for a remote seat's decision, else None."""
+        match = self.session.match
+        if self._closing or match.winner is not None or not self.started:
+            return None
+        seat = match.turn
+        return None if self._player(seat) is not None else (seat, len(match.actions))
+
+    def _limit_turn(self) -> None:
+        """Keep the turn limit on the decision the match waits for: it starts afresh with each
+        decision of a remote seat and stops when a bot of the table acts."""
+        limit = self.config.turn_limit_s
+        awaited = self._awaited() if limit > 0 else None
+        if self._turn is not None and awaited == self._turn[:2]:
+            return
+        if self._turn_timer is not None:
+            self._turn_timer.cancel()
+        self._turn = self._turn_timer = None
+        if awaited is not None:
+            self._turn = (*awaited, time.monotonic() + limit)
+            loop = asyncio.get_event_loop()
+            self._turn_timer = loop.call_later(limit, self._time_up, *awaited)
+
+    def turn_left(self) -> float | None:
+        """Seconds the seat to act has left before the stand-in decides for it; None when no
+        limit runs."""
+        if self._turn is None:
+            return None
+        return round(max(0.0, self._turn[2] - time.monotonic()), 1)
+
+    def _time_up(self, seat: int, ply: int) -> None:
+        """The turn limit ran out: the stand-in makes this one decision for the seat."""
+        self._turn_timer = None
+        if self._awaited() != (seat, ply):
+            return
+        self.log(f"{self.session.seats[seat].name} (seat {seat + 1}) did not act within "
+                 f"{self.config.turn_limit_s:g} s: the {label_of(self.config.stand_in)} bot "
+                 "decides for them")  # fmt: skip
+        self._cancel_thinking()
+        self._thinking = (seat, ply, TURN_LIMIT)
+        self._task = asyncio.create_task(self._think(self._stand_in(seat), seat, ply,
+                                                     TURN_LIMIT))  # fmt: skip
 
     def _cancel_thinking(self) -> None:
         if self._task is not None:
             self._task.cancel()
         self._task, self._thinking = None, None
 
-    async def _think(self, bot: Player, seat: int, ply: int, stand_in: bool) -> None:
+    async def _think(self, bot: Player, seat: int, ply: int, by: str) -> None:
         match = self.session.match
         view = match.view(seat)
         rng = decision_rng(match.decision_seed, seat, ply)
         started = time.monotonic()
         action, faults = await asyncio.to_thread(ask, bot, view, rng)
-        rest = bot_pause(view, self.config.bot_delay_s, self.config.trick_pause_s)
+        rest = 0.0 if by == TURN_LIMIT else bot_pause(view, self.config.bot_delay_s,
+                                                      self.config.trick_pause_s)  # fmt: skip
         rest -= time.monotonic() - started
         if rest > 0:
             await asyncio.sleep(rest)
@@ -613,7 +701,7 @@ class TableServer:
         except IllegalActionError as exc:  # ask() answers legal actions: never expected
             self.log(f"seat {seat + 1}: the bot's action was refused: {exc}")
             return
-        self._applied(result, seat, STAND_IN if stand_in else HOST)
+        self._applied(result, seat, by, action)
 
     # ----------------------------------------------------------------- telling the table
     def statuses(self) -> list[p.SeatStatus]:
@@ -635,11 +723,13 @@ class TableServer:
 
     def _broadcast(self) -> None:
         """Each connected seat gets its own state: its view, the seats, the seed of its decision
-        when it is to act."""
+        when it is to act, the time left to the seat to act (version 2)."""
+        self._limit_turn()
         match = self.session.match
         ply = len(match.actions)
         seats = self.statuses()
         started = self.started
+        left = self.turn_left()
         for seat, s in enumerate(self.seats):
             if s.conn is None:
                 continue
@@ -648,8 +738,29 @@ class TableServer:
             if view.legal and started and match.winner is None:
                 seed = decision_seed(match.decision_seed, seat, ply)
             s.conn.send(p.state(ply, view, seats, started=started, winner=match.winner,
-                                seed=seed, call_out_needs=self.session.call_out_needs(seat)))
+                                seed=seed, call_out_needs=self.session.call_out_needs(seat),
+                                turn_left_s=left, version=s.conn.version))  # fmt: skip
             self.messages_sent += 1
+
+    def _send_record(self, conn: _Connection, number: int) -> None:
+        """The record of finished hand ``number``, for its review (version 2 connections)."""
+        hand = self.hands.get(number)
+        if conn.version < 2 or hand is None or hand.phase != Phase.OVER:
+            return
+        conn.send(p.hand_record(number, hand.dealer, hand.dealt,
+                                [m.action for m in hand.history]))  # fmt: skip
+        self.messages_sent += 1
+
+    def _tell_timed_out(self, seat: int, action: Action) -> None:
+        """Everybody hears that the stand-in decided for ``seat``; the action itself only goes
+        to the seat (a discard is nobody else's business)."""
+        name, by = self.session.seats[seat].name, label_of(self.config.stand_in)
+        self.log(f"the {by} bot decided {action} for {name} (seat {seat + 1}): time ran out")
+        ply = len(self.session.match.actions) - 1
+        for other, s in enumerate(self.seats):
+            if s.conn is not None and s.conn.version >= 2:
+                s.conn.send(p.timed_out(seat, ply, action if other == seat else None, by))
+                self.messages_sent += 1
 
     # ----------------------------------------------------------------- files
     def _save(self) -> None:

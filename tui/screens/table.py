@@ -491,14 +491,17 @@ class TableScreen(Screen[None]):
                                                review=self._reviewer()), self._after_sheet)
 
     def _reviewer(self) -> Reviewer | None:
-        """The review of the match's finished hands, for a session that holds its match."""
+        """The review of the match's finished hands, for a session that holds its match or (at
+        a network table) has been sent their records (``review_source``)."""
         match = getattr(self.session, "match", None)
-        if match is None:
+        recorded = getattr(self.session, "review_source", None)
+        sent = recorded() if match is None and recorded is not None else None
+        if match is None and sent is None:
             return None
         seats = self.session.seats
 
         def review(hand: int) -> ReviewScreen:
-            return ReviewScreen(ReviewSource.of(match, seats), hand, look=self.look)
+            return ReviewScreen(sent or ReviewSource.of(match, seats), hand, look=self.look)
 
         return review
 
