@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from rich.text import Text
 from test_tui_support import FAST, engine_match, make_app, screen_text, table_of, wait_for
 from textual.app import App, ComposeResult
 
@@ -24,6 +25,7 @@ from tui.screens.start import StartScreen, kind_options
 from tui.screens.statistics import StatisticsScreen
 from tui.stats import FinishedMatch, record_finished_match
 from tui.widgets.history import ScoreHistory
+from tui.widgets.log import LineList
 
 ASCII = Look(ascii=True)
 
@@ -139,3 +141,24 @@ def test_the_review_opens_with_words_true_once_everything_is_judged() -> None:
     assert walk.judged_all
     text = verdict_text(source, walk, 0, ASCII).plain
     assert "as they come" not in text and "Step through the hand card by card" in text
+
+
+class _LinesApp(App[None]):
+    def compose(self) -> ComposeResult:
+        lines = LineList(id="declarations", empty="none yet")
+        lines.styles.width = 26
+        yield lines
+
+
+async def test_a_declaration_that_wraps_stays_indented() -> None:
+    app = _LinesApp()
+    async with app.run_test(size=(40, 10)) as pilot:
+        lines = app.query_one(LineList)
+        await pilot.pause()
+        assert screen_text(app).splitlines()[0].strip() == "none yet"
+        lines.show([Text("You * 25 points"), Text("  Grande 15: ANG SOL T16 MAT T12"),
+                    Text("  Assi 10: AC AD MAT")])
+        await pilot.pause()
+        shown = [line[:26].rstrip() for line in screen_text(app).splitlines()[:4]]
+    assert shown == ["You * 25 points", "  Grande 15: ANG SOL T16", "  MAT T12",
+                     "  Assi 10: AC AD MAT"], shown
