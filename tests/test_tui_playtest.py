@@ -21,6 +21,7 @@ from tui.app import TarocchinoApp
 from tui.cli import main
 from tui.render import Look
 from tui.review import HandWalk, ReviewSource, verdict_text
+from tui.screens.handover import HandOverScreen
 from tui.screens.start import StartScreen, kind_options
 from tui.screens.statistics import StatisticsScreen
 from tui.stats import FinishedMatch, record_finished_match
@@ -162,3 +163,14 @@ async def test_a_declaration_that_wraps_stays_indented() -> None:
         shown = [line[:26].rstrip() for line in screen_text(app).splitlines()[:4]]
     assert shown == ["You * 25 points", "  Grande 15: ANG SOL T16", "  MAT T12",
                      "  Assi 10: AC AD MAT"], shown
+
+
+async def test_the_hand_over_says_how_to_quit(tmp_path: Path) -> None:
+    app = make_app(tmp_path, ["human", "random", "human", "random"], seed=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        text = screen_text(app)
+        assert "Show the hand" in text.splitlines()[-1] and "Quit" in text.splitlines()[-1]
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    assert app.return_code is not None or not app.is_running
