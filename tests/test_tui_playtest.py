@@ -1,9 +1,9 @@
 """Findings of playing the game as a new player would: the start screen's words and checks, the
-score history of a called-out hand, the match tables' side names, the review's first words."""
+score history of a called-out hand, the match tables' side names, the review's first words, the
+declarations that wrap, the hand-over's footer."""
 
 from __future__ import annotations
 
-import random
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -13,10 +13,8 @@ from test_tui_support import FAST, engine_match, make_app, screen_text, table_of
 from textual.app import App, ComposeResult
 
 from ai.hard import DEFAULT_BUDGET_S
-from ai.registry import make_bot
 from game.history import hand_rows
 from game.match import Match
-from game.rules import Rules
 from tui.app import TarocchinoApp
 from tui.cli import main
 from tui.render import Look
@@ -114,12 +112,7 @@ def test_play_refuses_a_target_that_is_no_multiple_of_5(tmp_path: Path, capsys,
 
 
 async def test_the_match_tables_name_the_sides_a_and_b(tmp_path: Path) -> None:
-    match = Match(3, Rules(100))
-    bots = [make_bot("easy") for _ in range(4)]
-    rng = random.Random(3)
-    while match.winner is None:
-        view = match.view(match.turn)
-        match.apply(bots[match.turn].choose(view, view.legal, rng))
+    match = engine_match(3, 100, ["human", "easy", "easy", "easy"])
     seats = [("Anna", "human"), ("Bruno", "easy"), ("Carla", "easy"), ("Dario", "easy")]
     finished = FinishedMatch.of(match, seats, ended_at=datetime(2025, 3, 1, tzinfo=UTC))
     assert record_finished_match(tmp_path, finished) is None
@@ -169,8 +162,10 @@ async def test_the_hand_over_says_how_to_quit(tmp_path: Path) -> None:
     app = make_app(tmp_path, ["human", "random", "human", "random"], seed=2)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
-        text = screen_text(app)
-        assert "Show the hand" in text.splitlines()[-1] and "Quit" in text.splitlines()[-1]
+        await pilot.pause()
+        await wait_for(pilot, lambda: screen_text(app).splitlines()[-1].strip() != "")
+        footer = screen_text(app).splitlines()[-1]
+        assert "Show the hand" in footer and "Quit" in footer, footer
         await pilot.press("ctrl+q")
         await pilot.pause()
     assert app.return_code is not None or not app.is_running
