@@ -264,8 +264,8 @@ def progress_text(walk: HandWalk, width: int, look: Look, iterations: int) -> Te
 def verdict_text(source: ReviewSource, walk: HandWalk, position: int, look: Look) -> Text:
     """The judgement of the card just played, in words."""
     if position == 0:
-        return Text(f"Step through the hand card by card; {_judged_names(source)} cards are "
-                    "judged as they come.", style="dim")
+        return Text(f"Step through the hand card by card to read the judgement of "
+                    f"{_judged_names(source)} cards.", style="dim")
     seat, card = walk.plays[position - 1]
     name = source.names[seat]
     if seat not in walk.judged:

@@ -60,8 +60,8 @@ def run(args: argparse.Namespace) -> int:
         if args.seats:
             names = args.names.split(",") if args.names else None
             seats = parse_seats(split_specs(args.seats), names)
-        if args.target <= 0:
-            raise ValueError("--target must be a positive number")
+        if args.target <= 0 or args.target % 5:
+            raise ValueError("--target must be a positive multiple of 5 (scores are)")
         if args.bot_delay is not None and not 0 <= args.bot_delay <= MAX_PAUSE:
             raise ValueError(f"--bot-delay must be a number of seconds >= 0 and <= {MAX_PAUSE}")
     except ValueError as exc:

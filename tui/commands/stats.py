@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
 PEOPLE_HEADER = ("Player", "Played", "Won", "Won %", "Hands", "Avg margin", "Best hand",
                  "Declarations", "Called out")
 PEOPLE_LEFT = (0, 6, 7)  # the columns of text; the others are numbers
-MATCH_HEADER = ("No.", "Ended (UTC)", "Side 0", "Score", "Side 1", "Hands", "Winner")
+MATCH_HEADER = ("No.", "Ended (UTC)", "Side A", "Score", "Side B", "Hands", "Winner")
 MATCH_LEFT = (1, 2, 4, 6)
 NO_PERSON = "No person played in these matches (bots only)."
 

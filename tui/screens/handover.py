@@ -7,7 +7,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Footer, Static
 
 from tui.render import UNICODE, Look
 
@@ -15,7 +15,7 @@ from tui.render import UNICODE, Look
 class HandOverScreen(Screen[None]):
     """Covers the whole table until the named player presses Enter (or clicks)."""
 
-    BINDINGS = [Binding("enter,space", "ready", "I am ready", priority=True)]
+    BINDINGS = [Binding("enter,space", "ready", "Show the hand", priority=True)]
 
     def __init__(self, name: str, doing: str, context: str, look: Look = UNICODE) -> None:
         super().__init__()
@@ -34,6 +34,7 @@ class HandOverScreen(Screen[None]):
                             variant="primary", compact=self.look.ascii)  # no block borders
             button.can_focus = False
             yield Center(button)
+        yield Footer()  # how to quit: the keyboard may reach somebody who wants to stop
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

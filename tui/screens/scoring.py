@@ -121,7 +121,7 @@ class ScoringScreen(Screen[str]):
     def _history_title(self) -> Text:
         s = self.summary
         text = Text("The match so far", style="bold")
-        text.append(f"   {plural(len(s.history), 'hand')}, the running score drawn below"
+        text.append(f"   {plural(len(s.history), 'hand')} and a chart of the running score"
                     if len(s.history) else "", style="dim")
         if self.review is not None:
             dot = self.look.dot

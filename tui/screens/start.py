@@ -13,6 +13,7 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
+from ai.hard import DEFAULT_BUDGET_S
 from game.cards import INDEX
 from game.rules import DEFAULT_TARGET
 from tui.bots import BOTS, available_level
@@ -42,8 +43,10 @@ def kind_options(extra: list[str] | tuple[str, ...] = ()) -> list[tuple[str, str
         label = f"{level.capitalize()} bot"
         if level not in BOTS:
             label += f" (as {available_level(level)})"
-        options.append((label, level))
         if level == "hard" and level in BOTS:  # thinking time, by feel
+            label += f", {DEFAULT_BUDGET_S:g} s a move"
+        options.append((label, level))
+        if level == "hard" and level in BOTS:
             options.extend((text, kind) for kind, text in QUICK_HARD.items())
     for kind in dict.fromkeys(extra):
         if kind not in (value for _, value in options):
@@ -103,7 +106,7 @@ class StartScreen(Screen[None]):
                 yield Label("Seed", classes="option-label")
                 yield Input(placeholder="random", id="seed", type="integer", compact=True,
                             valid_empty=True)
-                yield Label("Bot pace", classes="option-label", id="pace-label")
+                yield Label("Watch pace", classes="option-label", id="pace-label")
                 yield Select([(f"{p:g} s a move", p) for p in sorted({*PACES, pace})], value=pace,
                              allow_blank=False, id="pace", compact=True)
             with Horizontal(id="start-buttons"):
@@ -240,8 +243,8 @@ class StartScreen(Screen[None]):
             seats = parse_seats(kinds, names)
             target_text = self.query_one("#target", Input).value.strip() or str(DEFAULT_TARGET)
             target = int(target_text)
-            if target <= 0:
-                raise ValueError("the target must be a positive number")
+            if target <= 0 or target % 5:
+                raise ValueError("the target must be a positive multiple of 5 (scores are)")
             seed_text = self.query_one("#seed", Input).value.strip()
             seed = int(seed_text) if seed_text else None
         except ValueError as exc:

@@ -94,15 +94,19 @@ class ScoreHistory(Widget):
         if wide:
             dealer = self.names[row.dealer] if row.dealer < len(self.names) else "?"
             text += f"  {dealer[:dealer_w]:<{dealer_w}}"
-        for s in row.sides:
-            parts = ((none, none, none) if called else
-                     (s.captured_combinations, s.card_points, s.last_trick))  # fmt: skip
-            values = (*parts, s.declarations, s.total)
-            text += gap + "".join(" " + _cell(v, n) for v, n in zip(values, w, strict=True))
+        counted = sum(w[:3]) + 2  # the combinations, card points and last trick cells
+        for side, s in enumerate(row.sides):
+            text += gap
+            if called:  # no card is counted: the calling side says so across those cells
+                text += " " + ("called out" if side == row.called_out else
+                               f"{none:>{w[0]}} {none:>{w[1]}} {none:>{w[2]}}").rjust(counted)
+            else:
+                text += "".join(" " + _cell(v, n) for v, n in zip(
+                    (s.captured_combinations, s.card_points, s.last_trick), w, strict=False))
+            text += "".join(" " + _cell(v, n) for v, n in zip((s.declarations, s.total), w[3:],
+                                                              strict=True))
         a, b = row.sides
         text += f"{gap} {a.score} {none} {b.score}"
-        if called:
-            text += f"  {'AB'[row.called_out]} called out"  # type: ignore[index]
         return Text(text, style="bold reverse" if bold else "")
 
     def on_click(self, event: events.Click) -> None:

@@ -44,12 +44,15 @@ class PlayLog(RichLog, can_focus=False):
 
 
 class LineList(VerticalScroll, can_focus=False):
-    """A short list of lines that changes rarely (the declarations)."""
+    """A short list of lines that changes rarely (the declarations). A line that starts with
+    two spaces is indented, and so is the rest of it when it wraps."""
 
     DEFAULT_CSS = """
     LineList { height: auto; scrollbar-size-vertical: 1; }
     LineList > Static { width: 1fr; }
+    LineList > Static.-indented { padding-left: 2; }
     """
+    INDENT = "  "
 
     def __init__(self, *, id: str | None = None, empty: str = "") -> None:
         super().__init__(id=id)
@@ -63,5 +66,7 @@ class LineList(VerticalScroll, can_focus=False):
         if _same(lines, self._lines):
             return
         self._lines = list(lines)
-        body = Text("\n").join(lines) if lines else Text(self.empty, style="dim")
-        self.query_one(Static).update(body)
+        rows = [Static(line[len(self.INDENT):], classes="-indented")
+                if line.plain.startswith(self.INDENT) else Static(line) for line in lines]
+        self.remove_children()
+        self.mount_all(rows or [Static(Text(self.empty, style="dim"))])
