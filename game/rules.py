@@ -5,6 +5,12 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 
 DEFAULT_TARGET = 800  # the score that wins the match (RULES.md §9)
+TARGET_RULE = "a positive multiple of 5 (scores are)"  # what a target a person chooses must be
+
+
+def is_target(target: int) -> bool:
+    """Whether a person may choose ``target`` for a match: positive and a multiple of 5 (§9)."""
+    return target > 0 and target % 5 == 0
 
 
 @dataclass(frozen=True, slots=True)

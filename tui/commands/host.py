@@ -17,6 +17,7 @@ from pathlib import Path
 
 from ai.spec import SpecError, label_of, parse_spec, split_specs
 from game.files import remove_stale_temporaries
+from game.rules import DEFAULT_TARGET, TARGET_RULE, is_target
 from tui.lock import DataLock, DirectoryBusy
 from tui.net.claims import Claim, ClaimStore
 from tui.net.client import DEFAULT_PORT, PASSWORD_ENV
@@ -62,7 +63,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--names", metavar="A,B,C,D", help="names for the seats (a person who "
                         "joins brings their own)")  # fmt: skip
     parser.add_argument("--seed", type=int, help="seed of the deals (default: random)")
-    parser.add_argument("--target", type=int, default=800, help="score that wins (default 800)")
+    parser.add_argument("--target", type=int, default=DEFAULT_TARGET,
+                        help=f"score that wins (default {DEFAULT_TARGET})")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT,
                         help=f"port to listen on (default {DEFAULT_PORT}; 0: any free port)")
     parser.add_argument("--bind", default="127.0.0.1", metavar="ADDRESS",
@@ -104,8 +106,8 @@ def _config(args: argparse.Namespace) -> TableConfig:
                          f"{MAX_LIMIT_S:g} seconds, not {limit:g}")  # fmt: skip
     if not 0 <= args.port < 65536:
         raise ValueError("--port must be a number from 0 to 65535")
-    if args.target <= 0:
-        raise ValueError("--target must be a positive number")
+    if not is_target(args.target):
+        raise ValueError(f"--target must be {TARGET_RULE}")
     parse_spec(args.stand_in)
     password = args.password if args.password is not None else os.environ.get(PASSWORD_ENV)
     return TableConfig(password=password or None, away_timeout_s=args.away_timeout,

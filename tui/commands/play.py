@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ai.spec import split_specs
 from game.files import remove_stale_temporaries
-from game.rules import DEFAULT_TARGET
+from game.rules import DEFAULT_TARGET, TARGET_RULE, is_target
 from tui.lock import DataLock, DirectoryBusy
 from tui.save import SaveError, SaveStore
 from tui.session import KINDS, Seat, parse_seats
@@ -60,8 +60,8 @@ def run(args: argparse.Namespace) -> int:
         if args.seats:
             names = args.names.split(",") if args.names else None
             seats = parse_seats(split_specs(args.seats), names)
-        if args.target <= 0 or args.target % 5:
-            raise ValueError("--target must be a positive multiple of 5 (scores are)")
+        if not is_target(args.target):
+            raise ValueError(f"--target must be {TARGET_RULE}")
         if args.bot_delay is not None and not 0 <= args.bot_delay <= MAX_PAUSE:
             raise ValueError(f"--bot-delay must be a number of seconds >= 0 and <= {MAX_PAUSE}")
     except ValueError as exc:

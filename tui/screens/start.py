@@ -15,7 +15,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from ai.hard import DEFAULT_BUDGET_S
 from game.cards import INDEX
-from game.rules import DEFAULT_TARGET
+from game.rules import DEFAULT_TARGET, TARGET_RULE, is_target
 from tui.bots import BOTS, available_level
 from tui.match_setup import MatchSetup
 from tui.render import Look, box_lines
@@ -243,8 +243,8 @@ class StartScreen(Screen[None]):
             seats = parse_seats(kinds, names)
             target_text = self.query_one("#target", Input).value.strip() or str(DEFAULT_TARGET)
             target = int(target_text)
-            if target <= 0 or target % 5:
-                raise ValueError("the target must be a positive multiple of 5 (scores are)")
+            if not is_target(target):
+                raise ValueError(f"the target must be {TARGET_RULE}")
             seed_text = self.query_one("#seed", Input).value.strip()
             seed = int(seed_text) if seed_text else None
         except ValueError as exc:
