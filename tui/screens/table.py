@@ -447,7 +447,7 @@ class TableScreen(Screen[None]):
         if len(view.legal) == 1 and not view.legal[0].families:
             name = self.names[view.seat]
             self.perform(declare(()))
-            self.say(f"{name} {verb(name, 'has')} nothing to declare.")
+            self.notify(f"{name} {verb(name, 'has')} nothing to declare.", timeout=4)
             return
 
         def chosen(families: tuple[str, ...] | None) -> None:
@@ -584,7 +584,7 @@ class TableScreen(Screen[None]):
             self.show_last = not self.show_last
             self.redraw()
         else:
-            self.say("No trick has been played yet in this hand.")
+            self.refuse("No trick has been played yet in this hand.")
 
     def on_trick_clicked(self, event: TrickClicked) -> None:
         event.stop()
@@ -615,14 +615,19 @@ class TableScreen(Screen[None]):
     def action_slower(self) -> None:
         self._set_pace(1)
 
+    def refuse(self, message: str) -> None:
+        """Say why a key can do nothing now, in a notification: the status line keeps telling
+        whose turn it is and what to do."""
+        self.notify(message, severity="warning", timeout=4)
+
     def action_undo(self) -> None:
         humans = self.session.humans
         if len(humans) != 1 or self.final is not None:
-            self.say("Nothing to undo.")
+            self.refuse("Nothing to undo.")
             return
         seat = humans[0]
         if self.session.undo_point(seat) is None:
-            self.say("Only your card of the trick in progress can be taken back.")
+            self.refuse("Only your card of the trick in progress can be taken back.")
             return
         self._stop()
         self.session.undo(seat)
@@ -631,12 +636,12 @@ class TableScreen(Screen[None]):
         self.viewer = self.bottom = seat
         self.notice = None
         self.advance()
-        self.say("Your card is back in your hand.")
+        self.notify("Your card is back in your hand.", timeout=4)
 
     def action_hint(self) -> None:
         view = self._my_turn()
         if view is None or view.phase not in (Phase.PLAY, Phase.DISCARD):
-            self.say("A hint is for your own turn.")
+            self.refuse("A hint is for your own turn.")
             return
         self.say(Text(f"Thinking of a hint{self.look.ellipsis}", style="dim"))
         key = (self.session.ply, view.seat)
