@@ -213,12 +213,12 @@ def test_review_command_checks_its_arguments(tmp_path: Path, capsys, monkeypatch
         return review_command(parser.parse_args(["review", *argv]))
 
     assert run() == 2 and "give a record FILE or --match" in capsys.readouterr().err
-    assert run(str(tmp_path / "none.json")) == 1
+    assert run(str(tmp_path / "none.json")) == 2
     assert "cannot read record" in capsys.readouterr().err
     fresh = tmp_path / "fresh.json"
     record.save(Match(1), fresh)
-    assert run(str(fresh)) == 1 and "no finished hand" in capsys.readouterr().err
-    assert run("--match", "last") == 1 and "no match has been recorded" in capsys.readouterr().err
+    assert run(str(fresh)) == 2 and "no finished hand" in capsys.readouterr().err
+    assert run("--match", "last") == 2 and "no match has been recorded" in capsys.readouterr().err
     assert run(str(fresh), "--judge", "5") == 2 and "--judge" in capsys.readouterr().err
     assert run(str(fresh), "--iterations", "0") == 2
     assert judged_option("all") == [0, 1, 2, 3] and judged_option("3,1") == [0, 2]
