@@ -214,6 +214,7 @@ class TableScreen(Screen[None]):
             speed="no pause" if self.delay <= 0 else f"{self.delay:g} s a move",
             notice=self.notice,
             presence=self.session.presence,
+            decided_for=self.session.decided_for(view.hand_number),
         )
 
     def redraw(self) -> None:
