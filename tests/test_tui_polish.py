@@ -4,15 +4,19 @@ person plays in hot-seat the status line speaks of what comes next."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
-from test_tui_support import make_app, press, press_for, settle
+from test_tui_support import make_app, press, press_for, screen_text, settle, table_of
+from textual._compositor import Compositor
 from textual.widgets import Static
 
 from game.match import Match
 from game.scoring import declarable_families
+from tui.app import TarocchinoApp
 from tui.screens.declare import DeclareScreen
 from tui.screens.table import TableScreen
+from tui.settings import Settings
 from tui.widgets.line import TextLine
 
 BOTS3 = ["human", "random", "random", "random"]
@@ -70,3 +74,68 @@ async def test_the_declaration_dialog_says_when_declared_points_count(tmp_path: 
         without_call_out = DeclareScreen(screen.view, "Anna", screen.look, None)
         assert "calling out" not in without_call_out._explanation()
         assert "when the hand is scored" in without_call_out._explanation()
+
+
+async def test_right_after_a_card_the_status_line_is_drawn_with_the_rest(
+    tmp_path: Path, monkeypatch
+) -> None:
+    """Hot-seat: every frame sent to the terminal shows the status line the table holds, even
+    when the status line's own task is late (a busy machine): it never still speaks of the
+    moment before, the hand already hidden. The terminal is kept here from the regions each
+    frame repaints."""
+    late = TextLine._on_idle
+
+    async def slow_idle(self, event) -> None:  # noqa: ANN001
+        await asyncio.sleep(0.05)
+        await late(self, event)
+
+    monkeypatch.setattr(TextLine, "_on_idle", slow_idle)
+    width, height = 80, 24
+    terminal = [" " * width] * height
+    repainted: list[list | None] = []  # per frame: the regions repainted (None: all)
+    render = Compositor.render_update
+
+    def render_update(self, full=False, screen_stack=None, simplify=False):  # noqa: ANN001, ANN202
+        if not simplify:  # (screen_text's own full render asks to simplify)
+            whole = full or self.size.region in self._dirty_regions
+            repainted.append(None if whole else list(self._dirty_regions))
+        return render(self, full, screen_stack, simplify)
+
+    stale: list[tuple[str, str]] = []
+    checked = 0
+    shown = TarocchinoApp._display
+
+    def display(self, screen, renderable) -> None:  # noqa: ANN001
+        nonlocal terminal, checked
+        shown(self, screen, renderable)
+        regions = repainted.pop() if repainted else None
+        now = [line.ljust(width) for line in screen_text(self).splitlines()]
+        if regions is None:
+            terminal = now
+        for r in regions or ():
+            for y in range(r.y, min(height, r.y + r.height)):
+                terminal[y] = terminal[y][:r.x] + now[y][r.x:r.x + r.width] + \
+                    terminal[y][r.x + r.width:]  # fmt: skip
+        if isinstance(screen, TableScreen) and screen.is_current:
+            line = screen.query_one("#status", TextLine)
+            drawn, held = terminal[line.region.y].strip(), line.text.plain.strip()
+            checked += 1
+            if not held.startswith(drawn[:20]) or not drawn.startswith(held[:20]):
+                stale.append((drawn, held))
+
+    monkeypatch.setattr(Compositor, "render_update", render_update)
+    monkeypatch.setattr(TarocchinoApp, "_display", display)
+    settings = Settings(bot_delay=0.2, trick_pause=0.0, suit_marks="ascii")
+    app = make_app(tmp_path, ["human", "easy", "human", "easy"], seed=11, settings=settings)
+    async with app.run_test(size=(width, height)) as pilot:
+        assert table_of(app) is not None
+        cards = 0
+        while cards < 6:  # three cards of each person
+            screen = await settle(pilot)
+            if isinstance(screen, TableScreen):
+                await press_for(pilot, screen)
+                cards += 1
+                await pilot.pause(0.15)  # the frames after the card, before the bot moves
+            else:
+                await press(pilot, "enter")
+    assert checked > 10 and not stale, stale

@@ -20,6 +20,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.messages import Update
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
@@ -68,6 +69,8 @@ from tui.widgets.trick import TrickView
 from tui.words import verb
 
 _PLACES = ("seat-bottom", "seat-right", "seat-top", "seat-left")  # by seat relative to the bottom
+# What redraw() draws (see _paint_together).
+_DRAWN = "#topbar, .seat, #trick, #hand, #score, #declarations, #log, #status, #keybar"
 PACES = (0.0, 0.15, 0.3, 0.6, 1.0, 1.5, 2.5)  # seconds a bot move takes when watching
 
 
@@ -232,6 +235,15 @@ class TableScreen(Screen[None]):
         self.query_one(PlayLog).show(texts.log)
         self.query_one("#status", TextLine).show(texts.status)
         self.query_one(KeyBar).set_entries(texts.keys)
+        self._paint_together()
+
+    def _paint_together(self) -> None:
+        """One frame for the whole table. Each widget asks the screen for its repaint from its
+        own task, when idle: the hand (which handled the key) could be drawn a frame or more
+        before the status line, which would then speak of the moment before. Asking here, in
+        this handler, puts every repaint in the screen's queue before the screen next draws."""
+        for widget in self.query(_DRAWN):
+            self.post_message(Update(widget))
 
     def _draw_hand(self, scene: Scene) -> None:
         hand = self.query_one(HandView)
@@ -253,7 +265,9 @@ class TableScreen(Screen[None]):
 
     def say(self, message: Text | str) -> None:
         self.notice = Text(message) if isinstance(message, str) else message
-        self.query_one("#status", TextLine).show(self.notice)
+        line = self.query_one("#status", TextLine)
+        line.show(self.notice)
+        self.post_message(Update(line))  # drawn with whatever else changes now
 
     # ----------------------------------------------------------------- the flow of the game
     def advance(self) -> None:
