@@ -139,3 +139,44 @@ async def test_right_after_a_card_the_status_line_is_drawn_with_the_rest(
             else:
                 await press(pilot, "enter")
     assert checked > 10 and not stale, stale
+
+
+def _seed_nothing_to_declare() -> int:
+    """Hot-seat human,easy,human,easy: a match whose first person to declare (seat 0 or 2)
+    holds no combination at all."""
+    for s in range(1, 5000):
+        m = Match(s)
+        first = next(seat for seat in ((m.first_dealer + i) % 4 for i in range(1, 5))
+                     if seat in (0, 2))  # fmt: skip
+        if not declarable_families(m.hand.hands[first]) and first != m.first_dealer:
+            return s
+    raise AssertionError("no such seed")
+
+
+async def test_nothing_to_declare_is_said_to_that_person_only(tmp_path: Path) -> None:
+    """A person with nothing to declare is told so before the prompt of his card; nothing of it
+    outlives his turn (the next person at a shared screen must not learn his hand holds no
+    combination)."""
+    names = ["Anna", "Bruno", "Carla", "Dario"]
+    app = make_app(tmp_path, ["human", "easy", "human", "easy"], seed=_seed_nothing_to_declare(),
+                   names=names)  # fmt: skip
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = table_of(app)
+        assert table is not None
+        match = table.session.match
+        while True:  # to the first person's turn to play after his (empty) declaration
+            screen = await settle(pilot)
+            if isinstance(screen, TableScreen) and match.phase == "discard":
+                await press_for(pilot, screen)
+            elif isinstance(screen, TableScreen):
+                break
+            else:
+                await press(pilot, "enter")
+        seat = table.viewer
+        assert match.hand.declarations[seat] is not None  # declared (nothing) by itself
+        said = _status(table)
+        assert said.startswith("Nothing to declare. ") and "your turn" in said
+        assert not any("declare" in m for m in _messages(app))
+        await press_for(pilot, table)
+        assert "Nothing to declare" not in _status(table)
+        assert not any("declare" in m for m in _messages(app))

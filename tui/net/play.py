@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import time
 from pathlib import Path
 from typing import Any
@@ -20,7 +19,6 @@ from tui.net.claims import ClaimStore
 from tui.net.client import Address, JoinRequest, TableClient, TokenStore
 from tui.net.remote import RemoteSession
 from tui.net.server import HostRequest, TableConfig, TableServer, table_directory
-from tui.presenter import status
 from tui.render import look_of
 from tui.save import SaveStore
 from tui.screens.confirm import ConfirmScreen
@@ -144,8 +142,7 @@ class NetworkPlay:
             if self._under:
                 self._countdown.append(" ").append_text(self._under)
         else:
-            under = self._under or status(dataclasses.replace(table.scene(), notice=None),
-                                          table.names)  # fmt: skip
+            under = self._under or table.prompt()
             self._countdown = Text.assemble((words, "bold reverse"), " ", under)
         table.say(self._countdown)
 

@@ -14,6 +14,7 @@ bot or another person is to play.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from rich.text import Text
@@ -45,6 +46,7 @@ from tui.presenter import (
     handover_context,
     hint_text,
     present,
+    status,
 )
 from tui.render import Look, look_of
 from tui.review import ReviewSource
@@ -263,6 +265,10 @@ class TableScreen(Screen[None]):
         hand.show_view(view, look=scene.look, choosable=choosable,
                        marked=frozenset(self.marked))
 
+    def prompt(self) -> Text:
+        """What the status line says when no notice takes it: whose turn, what to do."""
+        return status(replace(self.scene(), notice=None), self.names)
+
     def say(self, message: Text | str) -> None:
         self.notice = Text(message) if isinstance(message, str) else message
         line = self.query_one("#status", TextLine)
@@ -460,9 +466,11 @@ class TableScreen(Screen[None]):
         if view is None or view.phase != Phase.DECLARE:
             return
         if len(view.legal) == 1 and not view.legal[0].families:
-            name = self.names[view.seat]
+            # Said to the person at the keyboard only, before the prompt of the card to play (a
+            # notification would outlive the turn: at a shared screen the next person would
+            # learn that this hand holds no combination).
             self.perform(declare(()))
-            self.notify(f"{name} {verb(name, 'has')} nothing to declare.", timeout=4)
+            self.say(Text.assemble(("Nothing to declare. ", "bold"), self.prompt()))
             return
 
         def chosen(families: tuple[str, ...] | None) -> None:
