@@ -5,6 +5,7 @@ matches screens, and the statistics recorded when a match played at the table en
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -26,7 +27,7 @@ from tui.cli import build_parser
 from tui.commands.review import judged_option
 from tui.commands.review import run as review_command
 from tui.render import Look, face
-from tui.review import ReviewSource
+from tui.review import HandWalk, ReviewSource, verdict_text
 from tui.screens.matches import PastMatchesScreen
 from tui.screens.review import ReviewScreen
 from tui.screens.scoring import ScoringScreen
@@ -408,3 +409,18 @@ async def test_closing_the_review_stops_the_discards_judgement(tmp_path: Path,
         await app.workers.wait_for_complete()  # stops at the next chunk, not after 50000 deals
         assert review.walk.discard_verdict is None and not review.walk.verdicts
     assert 1 <= len(chunks) < 50_000 // ai.judge.DISCARD_CHUNK
+
+
+def test_the_review_says_which_cards_a_stand_in_played() -> None:
+    """At a network table, a card the stand-in played when a person's time ran out is said as
+    such when the review comes to it."""
+    match = played_match(3, 300)
+    source = ReviewSource.of(match, judged=[0])
+    walk = HandWalk(source.hands[0], 0, source.judged)
+    seat = walk.plays[5][0]
+    marked = replace(source, stand_in_cards=({5: "easy"},))
+    name = marked.names[seat]
+    assert verdict_text(marked, walk, 6, ASCII).plain.startswith(
+        f"{name}'s time ran out: the easy bot played it. ")
+    assert "time ran out" not in verdict_text(marked, walk, 5, ASCII).plain
+    assert "time ran out" not in verdict_text(source, walk, 6, ASCII).plain

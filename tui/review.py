@@ -48,6 +48,13 @@ class ReviewSource:
     judged: frozenset[int]  # the seats whose cards the hard bot judges
     title: str = ""  # where the match comes from ("match 12 of the statistics", a file name)
     target: int = 0
+    # per hand: the cards a stand-in played because a person's time ran out (a table's turn
+    # limit), by the card's number in the hand -> the stand-in's name
+    stand_in_cards: tuple[dict[int, str], ...] = ()
+
+    def stand_in(self, hand: int, number: int) -> str | None:
+        """The stand-in that played card ``number`` of hand ``hand``, if one did."""
+        return self.stand_in_cards[hand].get(number) if hand < len(self.stand_in_cards) else None
 
     @classmethod
     def of(cls, match: Match, seats: Sequence[Seat] | None = None, *,
@@ -321,13 +328,16 @@ def verdict_text(source: ReviewSource, walk: HandWalk, position: int, look: Look
                     f"{_judged_names(source)} cards.", style="dim")
     seat, card = walk.plays[position - 1]
     name = source.names[seat]
+    by = source.stand_in(walk.number, position - 1)
+    note = Text(f"{possessive(name).capitalize()} time ran out: the {by} bot played it. ",
+                style="italic") if by else Text()  # fmt: skip
     if seat not in walk.judged:
-        return Text(f"{possessive(name).capitalize()} cards are not judged.", style="dim")
+        return note + Text(f"{possessive(name).capitalize()} cards are not judged.", style="dim")
     verdict = walk.verdicts.get(position - 1)
     if verdict is None:
-        return Text.assemble(f"{name} played ", card_text(card, look),
-                             (f": the bot is still judging it{look.ellipsis}", "dim"))
-    return verdict_words(verdict, name, look)
+        return note + Text.assemble(f"{name} played ", card_text(card, look),
+                                    (f": the bot is still judging it{look.ellipsis}", "dim"))
+    return note + verdict_words(verdict, name, look)
 
 
 def verdict_words(v: Verdict, name: str, look: Look) -> Text:

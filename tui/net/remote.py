@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from ai.player import Player
-from game.actions import DECLARE, DISCARD, Action
+from game.actions import DECLARE, DISCARD, PLAY, Action
 from game.errors import IllegalActionError
 from game.hand import Hand, HandResult
 from game.history import hand_rows
@@ -245,7 +245,20 @@ class RemoteSession:
             return None
         rows = hand_rows(self._results, [h.declarations for h in hands])
         return ReviewSource(tuple(hands), rows, self.seats, frozenset(self.humans),
-                            target=self.target)  # fmt: skip
+                            target=self.target, stand_in_cards=tuple(
+                                self._stand_in_cards(n, h) for n, h in enumerate(hands)))
+
+    def _stand_in_cards(self, number: int, hand: Hand) -> dict[int, str]:
+        """The cards of hand ``number`` a stand-in played for a seat whose time ran out, by
+        the card's number in the hand (as this seat was told of them)."""
+        marks = self._decided_for.get(number, {})
+        out, played = {}, 0
+        for i, move in enumerate(hand.history[1:]):  # the history of a view: the discard aside
+            if move.action.kind == PLAY:
+                if i in marks:
+                    out[played] = marks[i]
+                played += 1
+        return out
 
     # ----------------------------------------------------------------- the TableSession
     @property
