@@ -7,6 +7,10 @@ expected margin of the hand (the player's side's total minus the other side's) w
 difference, which is what the card cost by the bot's estimate. A card the bot would play itself
 costs exactly nothing.
 
+The dealer's discard (*scarto*) is judged the same way: from his view before it, the hard bot's
+discard search values the candidates it would weigh (:func:`ai.discard.rank_discards`, and the
+discard made) by playouts of the whole hand, and the discard made is compared with the best.
+
 It is an estimate: the bot's own play of the rest of the hand on deals of the cards it cannot
 see, never knowledge of the real hands. Deterministic given the budget (no clock involved).
 """
@@ -16,17 +20,21 @@ from __future__ import annotations
 import hashlib
 import math
 import random
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
+from ai.discard import rank_discards
 from ai.hard import HardBot
-from game.actions import PLAY, PLAYS
-from game.cards import Card
+from ai.search import Settings, search_discards
+from game.actions import DISCARD, PLAY, PLAYS, Action
+from game.cards import Card, mask_of
 from game.hand import Hand
 from game.history import hand_positions
 from game.view import PlayerView
 
 DEFAULT_ITERATIONS = 1000  # deals of the hidden cards per judged card (at most)
+DISCARD_CANDIDATES = 8  # the discards the hard bot weighs (its own default), besides the one made
+DISCARD_CHUNK = 100  # deals searched between two looks at whether the judgement is still wanted
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,3 +141,71 @@ def costliest(verdicts: Sequence[Verdict], limit: int = 3, at_least: float = 1.0
     card among equals)."""
     costly = [v for v in verdicts if v.loss >= at_least]
     return sorted(costly, key=lambda v: (-v.loss, v.number))[:limit]
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardDecision:
+    """The dealer's discard (*scarto*): his view before it, and the two cards he put away."""
+
+    view: PlayerView
+    made: Action
+
+    @property
+    def seat(self) -> int:
+        return self.view.seat
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardVerdict:
+    """The bot's judgement of a discard (margins: the hand's expected margin for the dealer's
+    side, declarations included)."""
+
+    seat: int
+    made: tuple[Card, ...]
+    best: tuple[Card, ...]  # the discard the bot values most
+    loss: float  # >= 0; 0.0 when ``made`` is ``best``
+    made_margin: float
+    best_margin: float
+    candidates: int  # the discards compared
+
+
+def discard_decision(hand: Hand, hand_number: int = 0) -> DiscardDecision:
+    """The discard of the finished ``hand`` (as :func:`game.history.replay_hands` gives it)."""
+    start = Hand(hand.dealer, list(hand.dealt), hand.scores, hand.target)
+    made = hand.history[0].action
+    if made.kind != DISCARD:
+        raise ValueError("the hand's first action is not the discard")
+    return DiscardDecision(start.view(hand.dealer, hand_number), made)
+
+
+def judge_discard(decision: DiscardDecision, iterations: int = DEFAULT_ITERATIONS,
+                  seed: int | None = None, cancelled: Callable[[], bool] | None = None,
+                  ) -> DiscardVerdict | None:  # fmt: skip
+    """The hard bot's judgement of the discard with ``iterations`` deals of the hidden cards
+    (searched a chunk at a time, the same deals whatever the chunks: None as soon as
+    ``cancelled()`` says the judgement is no longer wanted)."""
+    view, made = decision.view, decision.made
+    if made not in view.legal:
+        raise ValueError("the discard made is not one of the dealer's legal discards")
+    candidates = rank_discards(view.hand, view.legal)[:DISCARD_CANDIDATES]
+    if made not in candidates:
+        candidates.append(made)
+    pairs = [mask_of(a.cards) for a in candidates]
+    rng = random.Random(position_seed(view) if seed is None else seed)
+    totals, counts = [0.0] * len(pairs), [0] * len(pairs)
+    done = 0
+    while done < iterations and len(pairs) > 1:
+        if cancelled is not None and cancelled():
+            return None
+        n = min(DISCARD_CHUNK, iterations - done)
+        stats = search_discards(view, pairs, rng, Settings(samples=n, prune_sigmas=0.0))
+        for i, values in enumerate(stats.values):
+            totals[i] += sum(values)
+            counts[i] += len(values)
+        done += n
+    means = [t / max(1, c) for t, c in zip(totals, counts, strict=True)]
+    best = max(range(len(pairs)), key=lambda i: (means[i], -i))  # the first among equals
+    i = candidates.index(made)
+    return DiscardVerdict(view.seat, made.cards, candidates[best].cards,
+                          max(0.0, means[best] - means[i]), means[i], means[best],
+                          len(candidates))  # fmt: skip

@@ -1,5 +1,6 @@
-"""`replay` and `simulate --record` given bad files and paths: one error line and an exit status
-(1 for bad data, 2 for bad usage), never a traceback, never a hang, nothing played in vain."""
+"""`replay`, `review`, `export` and `simulate --record` given bad files and paths: one error line
+in the style of every command's (``tarocchino CMD: error: ...``) and exit status 2 (1 only for a
+failure along the way), never a traceback, never a hang, nothing played in vain."""
 
 from __future__ import annotations
 
@@ -27,10 +28,10 @@ def _resigned(data: dict, **changes: object) -> str:
     return json.dumps({**body, "sha256": record._checksum(body)})
 
 
-def _one_error(capsys: pytest.CaptureFixture[str]) -> str:
+def _one_error(capsys: pytest.CaptureFixture[str], command: str = "replay") -> str:
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1 and "Traceback" not in err
-    assert err.startswith("tarocchino: error: ")
+    assert err.startswith(f"tarocchino {command}: error: ")
     return err
 
 
@@ -56,8 +57,22 @@ def _one_error(capsys: pytest.CaptureFixture[str]) -> str:
 def test_replay_of_bad_data(tmp_path: Path, good: dict, make, message: str, capsys) -> None:
     path = tmp_path / "r.json"
     make(path, good)
-    assert main(["replay", str(path)]) == 1
+    assert main(["replay", str(path)]) == 2
     assert message in _one_error(capsys)
+
+
+@pytest.mark.parametrize("command", ["replay", "review", "export"])
+@pytest.mark.parametrize(("name", "message"), [("none.json", "no such file"),
+                                               ("bad.json", "not a game record")])
+def test_a_record_that_cannot_be_read_is_one_line_and_status_2(
+    tmp_path: Path, command: str, name: str, message: str, capsys, monkeypatch
+) -> None:
+    monkeypatch.setenv("TAROCCHINO_DATA_DIR", str(tmp_path))
+    (tmp_path / "bad.json").write_text('{"format": "something else"}')
+    path = tmp_path / name
+    assert main([command, str(path)]) == 2
+    err = _one_error(capsys, command)
+    assert f"cannot read record {path}: {message}" in err
 
 
 def test_replay_of_an_unfinished_match_says_where_it_stops(tmp_path: Path, capsys) -> None:
@@ -84,7 +99,7 @@ def test_record_paths_that_cannot_be_used(tmp_path: Path, capsys) -> None:
         (tmp_path / "taken", "match-1.json is a directory"),
     ]:
         assert _simulate(path) == 2
-        assert message in _one_error(capsys)
+        assert message in _one_error(capsys, "simulate")
 
 
 def test_an_unwritable_record_directory(tmp_path: Path, monkeypatch, capsys) -> None:
@@ -93,7 +108,7 @@ def test_an_unwritable_record_directory(tmp_path: Path, monkeypatch, capsys) -> 
 
     monkeypatch.setattr("tempfile.mkstemp", refuse)
     assert _simulate(tmp_path) == 2
-    assert "cannot write there (Permission denied)" in _one_error(capsys)
+    assert "cannot write there (Permission denied)" in _one_error(capsys, "simulate")
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root writes anywhere")
@@ -101,7 +116,7 @@ def test_a_read_only_record_directory(tmp_path: Path, capsys) -> None:
     tmp_path.chmod(0o555)
     try:
         assert _simulate(tmp_path / "x") == 2
-        assert "Permission denied" in _one_error(capsys)
+        assert "Permission denied" in _one_error(capsys, "simulate")
     finally:
         tmp_path.chmod(0o755)
 

@@ -67,7 +67,7 @@ def test_simulate_errors(argv: list[str], message: str, capsys: pytest.CaptureFi
 def test_replay_of_a_bad_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "tarocchino-record", "version": 1, "seed": 1')
-    assert main(["replay", str(bad)]) == 1  # bad data
+    assert main(["replay", str(bad)]) == 2
     err = capsys.readouterr().err
     assert "not valid JSON" in err and "Traceback" not in err
 

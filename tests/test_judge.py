@@ -7,10 +7,24 @@ import random
 
 import pytest
 
+from ai.discard import rank_discards
 from ai.hard import HardBot
-from ai.judge import Decision, Verdict, costliest, decisions, judge, position_seed
+from ai.judge import (
+    DISCARD_CANDIDATES,
+    DISCARD_CHUNK,
+    Decision,
+    DiscardDecision,
+    Verdict,
+    costliest,
+    decisions,
+    discard_decision,
+    judge,
+    judge_discard,
+    position_seed,
+)
 from ai.registry import make_bot
-from game.actions import PLAY
+from game.actions import PLAY, discard
+from game.cards import FULL_PACK, cards_of
 from game.history import hand_positions, replay_hands
 from game.match import Match
 from game.phase import Phase
@@ -107,3 +121,38 @@ def test_costliest_orders_by_cost() -> None:
     found = costliest([v(3, 5.0), v(1, 20.0), v(7, 0.4), v(9, 20.0), v(2, 1.0)])
     assert [x.number for x in found] == [1, 9, 3]
     assert costliest([v(3, 0.9)]) == []
+
+
+# --------------------------------------------------------------------------- the discard
+def test_the_discard_is_judged_from_the_dealers_view_before_it() -> None:
+    hand = replay_hands(_match(3))[0]
+    decision = discard_decision(hand, 0)
+    assert decision.seat == hand.dealer and decision.view.phase == Phase.DISCARD
+    assert decision.view.hand == hand.dealt[hand.dealer] and decision.made == hand.history[0].action
+    first = judge_discard(decision, 60)
+    assert first == judge_discard(decision, 60)  # deterministic with a budget
+    assert first is not None and first.seat == hand.dealer and first.made == decision.made.cards
+    assert first.loss == pytest.approx(first.best_margin - first.made_margin)
+    # The bot's best discard, made: exactly nothing lost; the worst one it would rank: a loss.
+    best = next(a for a in decision.view.legal if a.cards == first.best)
+    as_best = judge_discard(DiscardDecision(decision.view, best), 60)
+    assert as_best is not None and as_best.loss == 0.0 and as_best.best == best.cards
+    worst = rank_discards(decision.view.hand, decision.view.legal)[-1]
+    poor = judge_discard(DiscardDecision(decision.view, worst), 60)
+    assert poor is not None and poor.made == worst.cards and poor.best != worst.cards
+    assert poor.loss > 0 and poor.candidates == DISCARD_CANDIDATES + 1  # the one made besides
+
+
+def test_a_discard_judgement_no_longer_wanted_stops() -> None:
+    decision = discard_decision(replay_hands(_match(3))[0], 0)
+    looks: list[int] = []
+
+    def cancelled() -> bool:
+        looks.append(1)
+        return len(looks) > 1  # wanted for the first chunk only
+
+    assert judge_discard(decision, 10 * DISCARD_CHUNK, cancelled=cancelled) is None
+    assert len(looks) == 2
+    elsewhere = cards_of(decision.view.hand ^ FULL_PACK)[:2]  # cards the dealer does not hold
+    with pytest.raises(ValueError, match="not one of the dealer's legal discards"):
+        judge_discard(DiscardDecision(decision.view, discard(*elsewhere)), 10)

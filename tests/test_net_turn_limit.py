@@ -26,11 +26,14 @@ from game.view import PlayerView
 from tests.net_helpers import FAST as NET_FAST
 from tests.net_helpers import LIMIT_S, RawClient, serve, wait_until
 from tui.app import TarocchinoApp
+from tui.narrate import hand_log
 from tui.net import protocol as p
 from tui.net.client import JoinRequest
 from tui.net.remote import RemoteSession
 from tui.net.screens import HostScreen
 from tui.net.server import REMOTE, STAND_IN, TURN_LIMIT, HostRequest, TableConfig
+from tui.presenter import present
+from tui.render import UNICODE, card_text
 from tui.screens.table import TableScreen
 
 SEED = 6
@@ -203,10 +206,62 @@ async def test_the_table_counts_down_and_says_what_was_played(tmp_path: Path) ->
         await server.close()
 
 
+async def test_every_seat_sees_who_is_waited_for_and_the_stand_ins_moves(tmp_path: Path) -> None:
+    """Anna's table, while Carla (another person, idle) is to act: in the last part of the limit
+    the status line says who is waited for and how long is left (counted down at Anna's table
+    from the state the server sent once, not from a message a second); each decision the
+    stand-in made when a person's time ran out is marked in Anna's Log (Carla's and her own)."""
+    server, address = await serve(["human", "easy", "human", "easy"], seed=SEED,
+                                  config=_limited(2.0))  # fmt: skip
+    carla = await RawClient.connect(address)
+    app = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False)
+    waiting: list[str] = []
+    try:
+        await carla.hello("Carla", seat=2)
+        idle = asyncio.ensure_future(_idle(carla))
+        async with app.run_test(size=(120, 40)) as pilot:
+            app.join_table(JoinRequest(address, "Anna", 0))
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+            table = app.screen
+            assert isinstance(table, TableScreen)
+
+            def status() -> str:
+                text = table.notice.plain if table.notice is not None else ""
+                if text.startswith("Waiting for") and text not in waiting:
+                    waiting.append(text)
+                return text
+
+            def log() -> list[str]:
+                return [line.plain for line in present(table.scene()).log]
+
+            await _until(pilot, lambda: status().startswith("Waiting for Carla: "))
+            assert status().endswith(" s left, then the easy bot decides.")
+            states = len([m for m in carla.messages if m["type"] == "state"])
+            assert states < 20  # the countdown is not one message a second
+
+            def carla_played() -> str | None:
+                for ply, (seat, by) in enumerate(server.movers):
+                    text = server.session.match.actions[ply]
+                    if seat == 2 and by == TURN_LIMIT and text.startswith("play"):
+                        card = Action.parse(text).card
+                        return "Carla's time ran out: the easy bot plays " + card_text(
+                            card, table.look).plain
+                return None
+
+            await _until(pilot, lambda: carla_played() is not None and carla_played() in log())
+            assert any(line.startswith("Anna's time ran out: the easy bot ") for line in log())
+            assert not any("time ran out" in line for line in log()
+                           if line.startswith(("Bruno", "Dario")))  # fmt: skip
+            assert len(waiting) >= 1
+        idle.cancel()
+    finally:
+        await server.close()
+
+
 def test_the_remote_session_tells_whose_time_ran_out() -> None:
     """The words of a decision the stand-in made: to the seat itself with what was done, to the
     others without; a move of the seat a moment too late is not reported as an error; the
-    countdown comes only in the last part of the limit, on this seat's turn."""
+    countdown comes only in the last part of the limit."""
 
     class Client:
         def __init__(self, receive) -> None:  # noqa: ANN001
@@ -241,7 +296,54 @@ def test_the_remote_session_tells_whose_time_ran_out() -> None:
     assert session.pop_refusal() is not None
     later = dataclasses.replace(view, turn=(seat + 1) % 4, legal=())
     session.receive(p.State(1, later, seats, True, None, None, None, 12.0))
-    assert session.countdown() is None  # somebody else's time
+    assert session.seconds_left() is None  # somebody else's time: said as such
+    assert session.countdown() == f"Waiting for {names[(seat + 1) % 4]}: 12 s left, then the " \
+        "medium bot decides."
+
+
+def test_the_remote_session_marks_the_stand_ins_decisions_and_counts_down_for_others() -> None:
+    """The stand-in's discard and card for seats whose time ran out are marked in the log, at
+    their place in the hand's history; another seat's remaining time is counted down here."""
+
+    class Client:
+        def __init__(self, receive) -> None:  # noqa: ANN001
+            self.receive = receive
+
+    session = RemoteSession(Client)  # type: ignore[arg-type]
+    match = Match(3)
+    me = (match.hand.dealer + 1) % 4
+    names = ["Anna", "Bruno", "Carla", "Dario"]
+    seats = tuple(p.SeatStatus(n, p.PERSON, None, True, None, None, True) for n in names)
+    session.receive(p.Welcome(me, "t", p.TableInfo(800, 60, "easy", (), 40.0)))
+
+    def state(left: float | None) -> p.State:
+        return p.State(len(match.actions), match.view(me), seats, True, None, None, None, left)
+
+    session.receive(state(12.2))  # the dealer is to discard, with 12.2 s left
+    dealer = names[match.hand.dealer]
+    assert session.countdown() == f"Waiting for {dealer}: 13 s left, then the easy bot decides."
+    session.receive(state(39.0))
+    assert session.countdown() is None  # not yet the last part of the limit
+    session.receive(p.TimedOut(match.hand.dealer, 0, None, "easy"))
+    match.apply(match.legal_actions()[0])
+    session.receive(state(None))
+    while match.turn != me or match.phase != Phase.PLAY:  # to a card of this seat
+        match.apply(match.legal_actions()[0])
+        session.receive(state(None))
+    session.receive(p.TimedOut(me, len(match.actions), None, "easy"))
+    card = match.legal_actions()[0]
+    match.apply(card)
+    session.receive(state(None))
+    assert session.countdown() is None and session.seconds_left() is None
+    marks = session.decided_for(0)
+    assert marks[-1] == "easy" and marks[len(match.view(me).history) - 1] == "easy"
+    log = [t.plain for t in hand_log(match.view(me), names, UNICODE, marks)]
+    assert f"{dealer}'s time ran out: the easy bot discards two cards face down." in log
+    played = card_text(card.card, UNICODE).plain
+    assert f"{names[me]}'s time ran out: the easy bot plays {played}" in log
+    assert sum("time ran out" in line for line in log) == 2
+    plays = [m for m in match.hand.history if m.action.kind == "play"]
+    assert session._stand_in_cards(0, match.hand) == {len(plays) - 1: "easy"}  # for the review
 
 
 async def test_the_host_dialog_asks_the_turn_limit(tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ from test_tui_support import FAST, engine_match, make_app, screen_text, table_of
 from textual.app import App, ComposeResult
 
 from ai.hard import DEFAULT_BUDGET_S
+from ai.judge import judge_discard
 from game.history import hand_rows
 from game.match import Match
 from tui.app import TarocchinoApp
@@ -132,6 +133,8 @@ def test_the_review_opens_with_words_true_once_everything_is_judged() -> None:
     source = ReviewSource.of(match, judged=[0])
     walk = HandWalk(source.hands[0], 0, source.judged)
     walk.verdicts = dict.fromkeys(range(len(walk.decisions)))  # as if every card were judged
+    if walk.discard is not None:  # ... and the dealer's discard
+        walk.discard_verdict = judge_discard(walk.discard, 8)
     assert walk.judged_all
     text = verdict_text(source, walk, 0, ASCII).plain
     assert "as they come" not in text and "Step through the hand card by card" in text

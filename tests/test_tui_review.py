@@ -5,6 +5,7 @@ matches screens, and the statistics recorded when a match played at the table en
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -13,9 +14,11 @@ from test_tui_support import make_app, press, press_for, screen_text, settle, ta
 from textual.pilot import Pilot
 
 import ai.judge
+from ai.discard import rank_discards
+from ai.judge import discard_decision, judge_discard
 from ai.registry import make_bot
 from game import record
-from game.cards import cards_of, sorted_for_display
+from game.cards import cards_of, mask_of, sorted_for_display
 from game.history import hand_rows, replay_hands
 from game.match import Match
 from game.rules import Rules
@@ -24,7 +27,7 @@ from tui.cli import build_parser
 from tui.commands.review import judged_option
 from tui.commands.review import run as review_command
 from tui.render import Look, face
-from tui.review import ReviewSource
+from tui.review import HandWalk, ReviewSource, verdict_text
 from tui.screens.matches import PastMatchesScreen
 from tui.screens.review import ReviewScreen
 from tui.screens.scoring import ScoringScreen
@@ -213,12 +216,12 @@ def test_review_command_checks_its_arguments(tmp_path: Path, capsys, monkeypatch
         return review_command(parser.parse_args(["review", *argv]))
 
     assert run() == 2 and "give a record FILE or --match" in capsys.readouterr().err
-    assert run(str(tmp_path / "none.json")) == 1
+    assert run(str(tmp_path / "none.json")) == 2
     assert "cannot read record" in capsys.readouterr().err
     fresh = tmp_path / "fresh.json"
     record.save(Match(1), fresh)
-    assert run(str(fresh)) == 1 and "no finished hand" in capsys.readouterr().err
-    assert run("--match", "last") == 1 and "no match has been recorded" in capsys.readouterr().err
+    assert run(str(fresh)) == 2 and "no finished hand" in capsys.readouterr().err
+    assert run("--match", "last") == 2 and "no match has been recorded" in capsys.readouterr().err
     assert run(str(fresh), "--judge", "5") == 2 and "--judge" in capsys.readouterr().err
     assert run(str(fresh), "--iterations", "0") == 2
     assert judged_option("all") == [0, 1, 2, 3] and judged_option("3,1") == [0, 2]
@@ -336,3 +339,88 @@ async def test_hot_seat_review_is_offered_once_the_hand_is_over(tmp_path: Path) 
         assert review.source.judged == frozenset({0, 2})  # the two people at the table
         assert review.walk.hand.result == session.results[0]  # the finished hand, nothing later
         assert "Every hand is shown: the hand is over." in screen_text(app)
+
+
+# --------------------------------------------------------------------------- the discard judged
+def _poor_discard_match(seed: int = 3, target: int = 300) -> Match:
+    """A match whose first dealer put away the discard the hard bot's ranking likes least."""
+    match = Match(seed, Rules(target))
+    view = match.view(match.turn)
+    match.apply(rank_discards(view.hand, view.legal)[-1])
+    bots = [make_bot("random") for _ in range(4)]
+    rng = random.Random(seed)
+    while not match.results:
+        view = match.view(match.turn)
+        match.apply(bots[match.turn].choose(view, view.legal, rng))
+    return match
+
+
+async def test_the_review_judges_the_dealers_discard(tmp_path: Path) -> None:
+    match = _poor_discard_match()
+    hand = replay_hands(match)[0]
+    dealer = hand.dealer
+    source = ReviewSource.of(match, judged=[dealer])
+    app = TarocchinoApp(settings=Settings(suit_marks="ascii"), directory=tmp_path,
+                        persist=False, review=ReviewScreen(source, 0))  # fmt: skip
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        walk = review.walk
+        verdict = walk.discard_verdict
+        assert walk.judged_all and verdict is not None
+        assert verdict == judge_discard(discard_decision(hand, 0), ai.judge.DEFAULT_ITERATIONS)
+        assert verdict.made == hand.history[0].action.cards and verdict.loss >= 1
+        text = " ".join(screen_text(app).split())
+        made, best = (" ".join(face(c, ASCII) for c in sorted_for_display(mask_of(pair)))
+                      for pair in (verdict.made, verdict.best))  # fmt: skip
+        assert f"Seat {dealer + 1} discarded {made}; {best} was worth about " \
+               f"{round(verdict.loss)} more (expected hand margin" in text
+        choices = len(walk.decisions) + 1
+        assert f"{choices} of {choices} choices all judged" in text
+        assert f"discard Seat {dealer + 1} discarded {made}, about {round(verdict.loss)} " \
+               f"behind {best}" in text  # among the costliest choices
+        await keys(pilot, "q")
+
+
+async def test_closing_the_review_stops_the_discards_judgement(tmp_path: Path,
+                                                               monkeypatch) -> None:  # fmt: skip
+    chunks: list[int] = []
+    search = ai.judge.search_discards
+
+    def counted(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        chunks.append(1)
+        return search(*args, **kwargs)
+
+    monkeypatch.setattr(ai.judge, "search_discards", counted)
+    match = _poor_discard_match()
+    dealer = replay_hands(match)[0].dealer
+    source = ReviewSource.of(match, judged=[dealer])
+    app = TarocchinoApp(settings=Settings(suit_marks="ascii"), directory=tmp_path,
+                        persist=False, review=ReviewScreen(source, 0, iterations=50_000))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        assert "still judging it" in screen_text(app)
+        await keys(pilot, "q")
+        await app.workers.wait_for_complete()  # stops at the next chunk, not after 50000 deals
+        assert review.walk.discard_verdict is None and not review.walk.verdicts
+    assert 1 <= len(chunks) < 50_000 // ai.judge.DISCARD_CHUNK
+
+
+def test_the_review_says_which_cards_a_stand_in_played() -> None:
+    """At a network table, a card the stand-in played when a person's time ran out is said as
+    such when the review comes to it."""
+    match = played_match(3, 300)
+    source = ReviewSource.of(match, judged=[0])
+    walk = HandWalk(source.hands[0], 0, source.judged)
+    seat = walk.plays[5][0]
+    marked = replace(source, stand_in_cards=({5: "easy"},))
+    name = marked.names[seat]
+    assert verdict_text(marked, walk, 6, ASCII).plain.startswith(
+        f"{name}'s time ran out: the easy bot played it. ")
+    assert "time ran out" not in verdict_text(marked, walk, 5, ASCII).plain
+    assert "time ran out" not in verdict_text(source, walk, 6, ASCII).plain

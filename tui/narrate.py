@@ -3,7 +3,7 @@ only (so they can never tell more than the viewer may know)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from rich.text import Text
 
@@ -37,27 +37,38 @@ def declaration_summary(d: Declaration, look: Look = UNICODE) -> str:
     return parts if len(d.combinations) == 1 else f"{parts} = {d.points}"
 
 
-def hand_log(view: PlayerView, names: Sequence[str], look: Look) -> list[Text]:
-    """The log of the hand so far, one line per event."""
+def hand_log(view: PlayerView, names: Sequence[str], look: Look,
+             decided_for: Mapping[int, str] | None = None) -> list[Text]:  # fmt: skip
+    """The log of the hand so far, one line per event. ``decided_for``: the decisions a
+    stand-in made because the person's time ran out (history index, -1 for the discard -> the
+    stand-in's name), said as such."""
+    decided_for = decided_for or {}
     dealer = names[view.dealer]
     lines = [Text(f"Hand {view.hand_number + 1}: {dealer} {verb(dealer, 'deals')}.", style=_DIM)]
     if view.phase == Phase.DISCARD:
         return lines
-    lines.append(Text(f"{dealer} {verb(dealer, 'discards')} two cards face down.", style=_DIM))
+    if -1 in decided_for:
+        lines.append(_who_acts(names[view.dealer], decided_for[-1], "discards"))
+        lines[-1].append("two cards face down.")
+    else:
+        lines.append(Text(f"{dealer} {verb(dealer, 'discards')} two cards face down.", style=_DIM))
     k = 0  # cards played so far
-    for seat, action in view.history:
+    for i, (seat, action) in enumerate(view.history):
+        by = decided_for.get(i)
         if action.kind == DECLARE:
             d = view.declarations[seat]
             if action.families and d is not None:
-                line = Text.assemble((names[seat], _WHO), f" {verb(names[seat], 'declares')} ")
+                line = _who_acts(names[seat], by, "declares")
                 line.append(declaration_summary(d, look))
                 lines.append(line)
+            elif by is not None:
+                lines.append(_who_acts(names[seat], by, "declares") + Text("nothing"))
             continue
         if action.kind != PLAY:
             continue
         c = action.card
-        line = Text.assemble((names[seat], _WHO), f" {verb(names[seat], 'plays')} ",
-                             card_text(c, look))
+        line = _who_acts(names[seat], by, "plays")
+        line.append_text(card_text(c, look))
         if c == MAT:
             line.append(" (the Matto: an excuse)", style=_DIM)
         lines.append(line)
@@ -67,6 +78,16 @@ def hand_log(view: PlayerView, names: Sequence[str], look: Look) -> list[Text]:
             lines.append(_trick_line(trick.winner, trick.cards, trick.leader, k // 4, names,
                                      look))
     return lines
+
+
+def _who_acts(name: str, by: str | None, does: str) -> Text:
+    """"Anna plays ", or, for a decision the stand-in made when her time ran out, "Anna's time
+    ran out: the easy bot plays "."""
+    if by is None:
+        return Text.assemble((name, _WHO), f" {verb(name, does)} ")
+    whose = possessive(name)
+    return Text.assemble((whose[:1].upper() + whose[1:], _WHO),
+                         f" time ran out: the {by} bot {does} ")  # fmt: skip
 
 
 def _trick_line(

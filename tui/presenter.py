@@ -64,6 +64,9 @@ class Scene:
     # seat -> who is there, at a table over the network: CONNECTED, AWAY (and the bot playing
     # for the seat meanwhile, see bot_tag) or OPEN_SEAT (nobody yet)
     presence: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    # the decisions of this hand a stand-in made because a person's time ran out (a table's
+    # turn limit): index in the view's history (-1: the discard) -> the stand-in's name
+    decided_for: dict[int, str] = field(default_factory=dict)
 
     @property
     def my_turn(self) -> bool:
@@ -122,7 +125,7 @@ def present(scene: Scene) -> TableTexts:
         seats=seats,  # type: ignore[arg-type]
         trick=trick_texts(scene, names),
         status=status(scene, names),
-        log=[*earlier_hands(scene), *hand_log(scene.view, names, scene.look)],
+        log=[*earlier_hands(scene), *hand_log(scene.view, names, scene.look, scene.decided_for)],
         declarations=declaration_lines(scene.view, names, scene.look),
         score=score_texts(scene),
         keys=keys(scene),

@@ -13,10 +13,18 @@ from pathlib import Path
 
 from rich.text import Text
 
-from ai.judge import Decision, Verdict, costliest, decisions
+from ai.judge import (
+    Decision,
+    DiscardDecision,
+    DiscardVerdict,
+    Verdict,
+    costliest,
+    decisions,
+    discard_decision,
+)
 from game import record
 from game.actions import PLAY
-from game.cards import FOOL, SUIT, TRUMP, Card, Mask, sorted_for_display
+from game.cards import FOOL, SUIT, TRUMP, Card, Mask, mask_of, sorted_for_display
 from game.errors import RecordError
 from game.hand import Hand, side_of
 from game.history import HandRow, hand_positions, hand_rows, replay_hands
@@ -40,6 +48,13 @@ class ReviewSource:
     judged: frozenset[int]  # the seats whose cards the hard bot judges
     title: str = ""  # where the match comes from ("match 12 of the statistics", a file name)
     target: int = 0
+    # per hand: the cards a stand-in played because a person's time ran out (a table's turn
+    # limit), by the card's number in the hand -> the stand-in's name
+    stand_in_cards: tuple[dict[int, str], ...] = ()
+
+    def stand_in(self, hand: int, number: int) -> str | None:
+        """The stand-in that played card ``number`` of hand ``hand``, if one did."""
+        return self.stand_in_cards[hand].get(number) if hand < len(self.stand_in_cards) else None
 
     @classmethod
     def of(cls, match: Match, seats: Sequence[Seat] | None = None, *,
@@ -97,11 +112,15 @@ class HandWalk:
     plays: list[tuple[int, Card]] = field(init=False)  # (seat, card) in play order
     decisions: list[Decision] = field(init=False)
     verdicts: dict[int, Verdict] = field(default_factory=dict)  # by the card's number
+    discard: DiscardDecision | None = field(init=False)  # the dealer's, when he is judged
+    discard_verdict: DiscardVerdict | None = None
 
     def __post_init__(self) -> None:
         self.positions = hand_positions(self.hand)
         self.plays = [(m.seat, m.action.card) for m in self.hand.history if m.action.kind == PLAY]
         self.decisions = decisions(self.hand, self.judged, self.number, self.positions)
+        judged = self.hand.dealer in self.judged and bool(self.hand.history)
+        self.discard = discard_decision(self.hand, self.number) if judged else None
 
     @property
     def last(self) -> int:
@@ -113,7 +132,12 @@ class HandWalk:
 
     @property
     def judged_all(self) -> bool:
-        return len(self.verdicts) == len(self.decisions)
+        return len(self.verdicts) == len(self.decisions) and not self.discard_pending
+
+    @property
+    def discard_pending(self) -> bool:
+        """The dealer is judged and his discard is not yet."""
+        return self.discard is not None and self.discard_verdict is None
 
     def pending(self) -> list[Decision]:
         return [d for d in self.decisions if d.number not in self.verdicts]
@@ -217,6 +241,9 @@ def facts_text(source: ReviewSource, walk: HandWalk, position: int, look: Look) 
     if result is not None and result.discard_side is not None:
         text.append(f" {look.arrow} counted for {side_name(source.seats, result.discard_side)}",
                     style="dim")
+    if walk.discard is not None:
+        text.append("\n")
+        text.append_text(discard_words(source, walk, look))
     declared = [d for d in hand.declarations if d is not None and d.families]
     text.append("\n")
     text.append("Declarations ", style="bold")
@@ -242,10 +269,42 @@ def facts_text(source: ReviewSource, walk: HandWalk, position: int, look: Look) 
     return text
 
 
+def discard_words(source: ReviewSource, walk: HandWalk, look: Look) -> Text:
+    """The judgement of the dealer's discard, in words, like a card's."""
+    decision, v = walk.discard, walk.discard_verdict
+    assert decision is not None
+    name = source.names[decision.seat]
+    text = Text.assemble((f"{name} discarded ", "bold"), _pair(decision.made.cards, look))
+    if v is None:
+        text.append(f": the bot is still judging it{look.ellipsis}", style="dim")
+        return text
+    if v.made == v.best:
+        text.append(f": the bot would discard them too (expected hand margin "
+                    f"{_margin(v.made_margin)}).")  # fmt: skip
+        return text
+    text.append("; ")
+    text.append_text(_pair(v.best, look))
+    if round(v.loss) == 0:
+        text.append(" was about as good (within a point).")
+        return text
+    text.append(f" was worth about {round(v.loss)} more", style="bold")
+    text.append(f" (expected hand margin {_margin(v.made_margin)} against "
+                f"{_margin(v.best_margin)}).")  # fmt: skip
+    return text
+
+
+def _pair(cards: Sequence[Card], look: Look) -> Text:
+    """A discard's two cards in the order a hand shows them."""
+    return cards_text(sorted_for_display(mask_of(cards)), look)
+
+
 def progress_text(walk: HandWalk, width: int, look: Look, iterations: int) -> Text:
-    """The judgement's progress bar and count."""
+    """The judgement's progress bar and count (the discard one more choice, when judged)."""
     total = len(walk.decisions)
     done = len(walk.verdicts)
+    what = "card"
+    if walk.discard is not None:
+        total, done, what = total + 1, done + (not walk.discard_pending), "choice"
     if total == 0:
         return Text("No card of this hand is judged (nobody whose cards are judged played).",
                     style="dim")
@@ -256,7 +315,8 @@ def progress_text(walk: HandWalk, width: int, look: Look, iterations: int) -> Te
     text.append(full * filled, style="bold green")
     text.append(empty * (bar_width - filled), style="dim")
     state = "all judged" if done == total else f"judging{look.ellipsis}"
-    text.append(f" {done} of {plural(total, 'card')} {state} ({iterations} deals a card)",
+    each = "a card" if what == "card" else "each"
+    text.append(f" {done} of {plural(total, what)} {state} ({iterations} deals {each})",
                 style="dim")
     return text
 
@@ -268,13 +328,16 @@ def verdict_text(source: ReviewSource, walk: HandWalk, position: int, look: Look
                     f"{_judged_names(source)} cards.", style="dim")
     seat, card = walk.plays[position - 1]
     name = source.names[seat]
+    by = source.stand_in(walk.number, position - 1)
+    note = Text(f"{possessive(name).capitalize()} time ran out: the {by} bot played it. ",
+                style="italic") if by else Text()  # fmt: skip
     if seat not in walk.judged:
-        return Text(f"{possessive(name).capitalize()} cards are not judged.", style="dim")
+        return note + Text(f"{possessive(name).capitalize()} cards are not judged.", style="dim")
     verdict = walk.verdicts.get(position - 1)
     if verdict is None:
-        return Text.assemble(f"{name} played ", card_text(card, look),
-                             (f": the bot is still judging it{look.ellipsis}", "dim"))
-    return verdict_words(verdict, name, look)
+        return note + Text.assemble(f"{name} played ", card_text(card, look),
+                                    (f": the bot is still judging it{look.ellipsis}", "dim"))
+    return note + verdict_words(verdict, name, look)
 
 
 def verdict_words(v: Verdict, name: str, look: Look) -> Text:
@@ -316,26 +379,39 @@ def costly_lines(source: ReviewSource, walk: HandWalk, look: Look
                  ) -> tuple[list[Text], list[int | None]]:
     """The hand's costliest choices, a line each, and the position each stands for (to jump to
     the card: the position just after it)."""
-    if not walk.decisions:
+    if not walk.decisions and walk.discard is None:
         return [], []
-    worst = costliest(list(walk.verdicts.values()))
+    discarded = walk.discard_verdict
+    worst: list[Verdict | DiscardVerdict] = list(costliest(list(walk.verdicts.values())))
+    if discarded is not None and discarded.loss >= 1:  # the discard, first among equals
+        worst = sorted([discarded, *worst], key=lambda v: -v.loss)[:3]
     done = walk.judged_all
     head = Text("Costliest choices" + ("" if done else " so far"), style="bold")
     if not worst:
         head.append(": none cost a point or more" + ("." if done else " yet."), style="")
         return [head], [None]
-    total = sum(v.loss for v in walk.verdicts.values())
+    total = sum(v.loss for v in walk.verdicts.values()) + (discarded.loss if discarded else 0)
     head.append(f" (about {round(total)} in all; n or a click shows one)", style="dim")
     lines: list[Text] = [head]
+    targets: list[int | None] = [None]
     for v in worst:
         name = source.names[v.seat]
-        line = Text(f"  trick {v.trick + 1:>2}  ", style="dim")
-        line.append(f"{name} played ")
-        line.append_text(card_text(v.played, look))
-        line.append(f", about {round(v.loss)} behind ")
-        line.append_text(card_text(v.best, look))
+        if isinstance(v, DiscardVerdict):
+            line = Text("  discard   ", style="dim")
+            line.append(f"{name} discarded ")
+            line.append_text(_pair(v.made, look))
+            line.append(f", about {round(v.loss)} behind ")
+            line.append_text(_pair(v.best, look))
+            targets.append(0)  # before the first card: the discard is shown there
+        else:
+            line = Text(f"  trick {v.trick + 1:>2}  ", style="dim")
+            line.append(f"{name} played ")
+            line.append_text(card_text(v.played, look))
+            line.append(f", about {round(v.loss)} behind ")
+            line.append_text(card_text(v.best, look))
+            targets.append(v.number + 1)
         lines.append(line)
-    return lines, [None, *(v.number + 1 for v in worst)]
+    return lines, targets
 
 
 def estimate_note(look: Look) -> Text:

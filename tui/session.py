@@ -132,6 +132,7 @@ class TableSession(Protocol):
     def call_out_needs(self, seat: int) -> int | None: ...
     def undo_point(self, seat: int) -> int | None: ...
     def undo(self, seat: int) -> bool: ...
+    def decided_for(self, hand: int) -> dict[int, str]: ...  # history index -> stand-in's name
     def listen(self, listener: Callable[[HandResult | None], None]) -> None: ...
 
 
@@ -222,6 +223,11 @@ class Session:
 
     def listen(self, listener: Callable[[HandResult | None], None]) -> None:
         """Every seat is played here: nothing ever happens elsewhere."""
+
+    def decided_for(self, hand: int) -> dict[int, str]:
+        """No turn limit here: no decision is ever made for a person whose time ran out (see
+        ``tui.presenter.Scene.decided_for``)."""
+        return {}
 
     def view(self, seat: int) -> PlayerView:
         return self.match.view(seat)

@@ -4,13 +4,12 @@ statistics) card by card, with the hard bot's judgement of the cards played."""
 from __future__ import annotations
 
 import argparse
-import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game import record
 from game.errors import RecordError
+from tui.commands.errors import load_record, refuse
 from tui.commands.export import names_option
 from tui.session import Seat
 from tui.settings import data_dir, load_settings
@@ -61,9 +60,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(func=run)
 
 
-def _error(message: str, status: int = 2) -> int:
-    print(f"{PROG}: error: {message}", file=sys.stderr)
-    return status
+def _error(message: str) -> int:
+    return refuse(PROG, message)
 
 
 def judged_option(text: str | None) -> list[int] | None:
@@ -96,8 +94,8 @@ def run(args: argparse.Namespace) -> int:
         if which != "last" and not which.isdigit():
             return _error(f"--match takes a match number or 'last', not {which!r:.40}")
         found = ReviewSource.recorded(None, None if which == "last" else int(which))
-        if isinstance(found, str):
-            return _error(found, 1)
+        if isinstance(found, str):  # a sentence for the screen: one line of an error here
+            return _error(found[:1].lower() + found[1:].rstrip("."))
         source = found
         if names:
             source = replace(source, seats=tuple(Seat(s.kind, n)
@@ -106,13 +104,13 @@ def run(args: argparse.Namespace) -> int:
             source = replace(source, judged=frozenset(judged))
     else:
         try:
-            match = record.load(args.file)
+            match = load_record(args.file)
         except RecordError as exc:
-            return _error(str(exc), 1)
+            return _error(str(exc))
         seats = tuple(Seat("", n) for n in names) if names else None
         source = ReviewSource.of(match, seats, judged=judged, title=args.file.name[:40])
     if not source.hands:
-        return _error("the match has no finished hand to review", 1)
+        return _error("the match has no finished hand to review")
     if not 1 <= args.hand <= len(source.hands):
         return _error(f"--hand must be 1 to {len(source.hands)} (the finished hands)")
     return _review(source, args)

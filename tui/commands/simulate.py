@@ -21,6 +21,9 @@ from game.hand import HandResult
 from game.match import Match
 from game.rules import Rules
 from tui.commands.bot_options import add_time_limit, seconds_problem
+from tui.commands.errors import FAILED, USAGE, load_record, refuse
+
+REPLAY = "tarocchino replay"
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -79,10 +82,8 @@ def emit(line: dict, as_json: bool) -> None:
     )
 
 
-def _error(message: str, status: int = 2) -> int:
-    """One error line on stderr; the exit status (2: bad usage, 1: bad data)."""
-    print(f"tarocchino: error: {message}", file=sys.stderr)
-    return status
+def _error(message: str, status: int = USAGE) -> int:
+    return refuse("tarocchino simulate", message, status)
 
 
 RECORD_NAME = re.compile(r"match-([0-9]{1,18})\.json")
@@ -171,18 +172,19 @@ def run_simulate(args: argparse.Namespace) -> int:
             try:
                 record.save(match, path)
             except OSError as exc:
-                return _error(f"cannot write {clip_path(path)}: {exc.strerror or exc}", 1)
+                return _error(f"cannot write {clip_path(path)}: {exc.strerror or exc}", FAILED)
     return 0
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    """Bad data (a damaged record, one that cannot be read) gives one error line and status 1."""
+    """A record that cannot be read or used gives one error line and status 2."""
     try:
-        match = record.load(args.file)
+        match = load_record(args.file)
     except RecordError as exc:
-        return _error(str(exc), 1)
+        return refuse(REPLAY, str(exc))
     if not match.actions:
-        return _error("the record has no actions: that match was never started", 1)
+        return refuse(REPLAY, f"{clip_path(args.file)}: the record has no actions (that match was "
+                              "never started)")
     score = [0, 0]
     for h, result in enumerate(match.results):
         for side in (0, 1):
@@ -190,6 +192,6 @@ def run_replay(args: argparse.Namespace) -> int:
         last = h == len(match.results) - 1
         emit(hand_line(0, h, result, score, match.winner if last else None), args.json)
     if match.winner is None:
-        print(f"tarocchino: the record stops in hand {match.hand_number + 1}, before the end of "
+        print(f"{REPLAY}: the record stops in hand {match.hand_number + 1}, before the end of "
               "the match", file=sys.stderr)
     return 0

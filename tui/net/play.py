@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import time
 from pathlib import Path
 from typing import Any
@@ -20,7 +19,6 @@ from tui.net.claims import ClaimStore
 from tui.net.client import Address, JoinRequest, TableClient, TokenStore
 from tui.net.remote import RemoteSession
 from tui.net.server import HostRequest, TableConfig, TableServer, table_directory
-from tui.presenter import status
 from tui.render import look_of
 from tui.save import SaveStore
 from tui.screens.confirm import ConfirmScreen
@@ -117,8 +115,10 @@ class NetworkPlay:
         table.say(self._ran_out)
 
     def _tick(self) -> None:
-        """The turn limit's countdown: in the status line of the table (before what it says,
-        so the rule of the trick stays in view), and a notification at a few moments."""
+        """The turn limit's countdown, in the last part of the limit: on this seat's turn in the
+        status line of the table (before what it says, so the rule of the trick stays in view)
+        and a notification at a few moments; on another seat's, who is waited for and how long
+        (counted down here from the time the table sent with its state: no message a second)."""
         session, table = self.session, self.table
         if session is None or table is None or not table.is_mounted:
             return
@@ -129,17 +129,21 @@ class NetworkPlay:
                 table.redraw()
             self._countdown = self._under = None
             return
-        left = session.seconds_left() or 0.0
-        told = min((t for t in TOLD_LEFT_S if left <= t), default=None)
+        left = session.seconds_left()
+        told = min((t for t in TOLD_LEFT_S if left is not None and left <= t), default=None)
         if told is not None and self._told != (session.ply, told):
             self._told = (session.ply, told)
             self.app.notify(words, severity="warning", timeout=5)
         if table.notice is not self._countdown or self._countdown is None:
             # a reason or a hint said meanwhile stays after it; what ran out before does not
             self._under = None if table.notice is self._ran_out else table.notice
-        under = self._under or status(dataclasses.replace(table.scene(), notice=None),
-                                      table.names)  # fmt: skip
-        self._countdown = Text.assemble((words, "bold reverse"), " ", under)
+        if left is None:  # another seat's turn: the countdown says all the status line would
+            self._countdown = Text(words, style="bold")
+            if self._under:
+                self._countdown.append(" ").append_text(self._under)
+        else:
+            under = self._under or table.prompt()
+            self._countdown = Text.assemble((words, "bold reverse"), " ", under)
         table.say(self._countdown)
 
     def _status(self, text: str) -> None:

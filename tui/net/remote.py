@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from ai.player import Player
-from game.actions import DECLARE, DISCARD, Action
+from game.actions import DECLARE, DISCARD, PLAY, Action
 from game.errors import IllegalActionError
 from game.hand import Hand, HandResult
 from game.history import hand_rows
@@ -60,6 +60,9 @@ class RemoteSession:
         self.played_for_me: str | None = None  # what the stand-in just decided for this seat
         self._deadline: float | None = None  # monotonic time this seat's decision is due
         self._timed_out: int | None = None  # the ply of this seat's last decision the stand-in made
+        # hand number -> {index in the hand's history (-1: the discard) -> the stand-in's name}:
+        # the decisions a stand-in made because a seat's time ran out (every seat's Log marks them)
+        self._decided_for: dict[int, dict[int, str]] = {}
         self._records: dict[int, p.HandRecord] = {}  # finished hands as dealt and played
         self._hands: dict[int, Hand] = {}  # ... replayed (a review's hands)
         self._results: list[HandResult] = []
@@ -148,7 +151,14 @@ class RemoteSession:
                 self._notices.append(f"The {new.stand_in} bot plays for {name} until they return.")
 
     def _timed_out_notice(self, message: p.TimedOut) -> None:
-        """The stand-in decided for a seat whose time ran out: said to everybody."""
+        """The stand-in decided for a seat whose time ran out: said to everybody, and marked in
+        the hand's log."""
+        state = self.state
+        if state is not None and state.ply == message.ply:  # the state before that decision
+            view = state.view
+            first = state.ply - len(view.history) - (view.phase != Phase.DISCARD)  # the discard
+            marks = self._decided_for.setdefault(view.hand_number, {})
+            marks[message.ply - first - 1] = message.by
         if message.seat != self.seat:
             name = self.statuses[message.seat].name if len(self.statuses) == 4 else "A player"
             self._notices.append(f"Time ran out for {name}: the {message.by} bot decided for "
@@ -171,12 +181,23 @@ class RemoteSession:
             return "declared " + listed(list(action.families))
         return f"played {card_name(action.card, self.look)}"
 
+    def time_left(self) -> tuple[int, float] | None:
+        """(the seat to act, seconds it has left before the stand-in decides for it) while the
+        table's turn limit runs for that seat; None otherwise."""
+        if self._deadline is None or self.turn < 0:
+            return None
+        return self.turn, max(0.0, self._deadline - time.monotonic())
+
     def seconds_left(self) -> float | None:
         """Seconds left before the stand-in decides for this seat; None when it is not this
         seat's turn or the table has no turn limit."""
-        if self._deadline is None or self.seat is None or self.turn != self.seat:
-            return None
-        return max(0.0, self._deadline - time.monotonic())
+        left = self.time_left()
+        return left[1] if left is not None and left[0] == self.seat else None
+
+    def decided_for(self, hand: int) -> dict[int, str]:
+        """The decisions of hand ``hand`` a stand-in made because a seat's time ran out: index in
+        the view's history (-1: the discard) -> the stand-in's name."""
+        return dict(self._decided_for.get(hand, {}))
 
     @property
     def warning_s(self) -> float:
@@ -184,11 +205,18 @@ class RemoteSession:
         return min(WARNING_S, self.turn_limit_s / 2)
 
     def countdown(self) -> str | None:
-        """"12 s left: then the medium bot plays for you.", in the last part of the limit."""
-        left = self.seconds_left()
-        if left is None or left > self.warning_s:
+        """In the last part of the limit: "12 s left: then the medium bot decides for you." on
+        this seat's turn, "Waiting for Bea: 12 s left, then the medium bot decides." on
+        another's."""
+        left = self.time_left()
+        if left is None or left[1] > self.warning_s:
             return None
-        return f"{math.ceil(left)} s left: then the {self.stand_in} bot decides for you."
+        seat, seconds = left
+        if seat == self.seat:
+            return f"{math.ceil(seconds)} s left: then the {self.stand_in} bot decides for you."
+        name = self.statuses[seat].name if len(self.statuses) == 4 else f"seat {seat + 1}"
+        return (f"Waiting for {name}: {math.ceil(seconds)} s left, then the {self.stand_in} bot "
+                "decides.")
 
     def pop_notices(self) -> list[str]:
         out, self._notices = self._notices, []
@@ -217,7 +245,20 @@ class RemoteSession:
             return None
         rows = hand_rows(self._results, [h.declarations for h in hands])
         return ReviewSource(tuple(hands), rows, self.seats, frozenset(self.humans),
-                            target=self.target)  # fmt: skip
+                            target=self.target, stand_in_cards=tuple(
+                                self._stand_in_cards(n, h) for n, h in enumerate(hands)))
+
+    def _stand_in_cards(self, number: int, hand: Hand) -> dict[int, str]:
+        """The cards of hand ``number`` a stand-in played for a seat whose time ran out, by
+        the card's number in the hand (as this seat was told of them)."""
+        marks = self._decided_for.get(number, {})
+        out, played = {}, 0
+        for i, move in enumerate(hand.history[1:]):  # the history of a view: the discard aside
+            if move.action.kind == PLAY:
+                if i in marks:
+                    out[played] = marks[i]
+                played += 1
+        return out
 
     # ----------------------------------------------------------------- the TableSession
     @property

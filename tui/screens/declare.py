@@ -39,12 +39,7 @@ class DeclareScreen(ModalScreen[tuple[str, ...]]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="declare-dialog"):
             yield Static(f"{self.player}: declarations (accusi)", classes="dialog-title")
-            yield Static(
-                Text("Your hand realises these combinations. Declared ones are shown to everybody "
-                     "and score for your side now. Switch off any you want to keep hidden.",
-                     style="dim"),
-                classes="dialog-body",
-            )
+            yield Static(Text(self._explanation(), style="dim"), classes="dialog-body")
             yield self.families
             yield self.total
             with Horizontal(classes="dialog-buttons"):
@@ -54,6 +49,15 @@ class DeclareScreen(ModalScreen[tuple[str, ...]]):
                 yes.can_focus = no.can_focus = False
                 yield yes
                 yield no
+
+    def _explanation(self) -> str:
+        """When declared points count (RULES.md §5, §8): in the side's total at the end of the
+        hand, and at once towards calling out (when that is on in this hand)."""
+        when = "their points go to your side when the hand is scored"
+        if self.needed is not None:
+            when += f" (and count at once towards calling out at {self.view.target})"
+        return (f"Your hand realises these combinations. Declared ones are shown to everybody; "
+                f"{when}. Switch off any you want to keep hidden.")
 
     def on_mount(self) -> None:
         self.families.focus()

@@ -1,6 +1,7 @@
 """The review of finished hands: step through a hand card by card or trick by trick with all four
 hands, the discard and the declarations revealed, and the hard bot's judgement of each card the
-judged players chose (computed in a worker, with a progress bar).
+judged players chose and of the dealer's discard when he is judged (computed in a worker, with a
+progress bar).
 
 Only finished hands are ever reviewed (see :mod:`tui.review`): in hot-seat play it is offered
 once the hand is over, and the screen says that every hand is shown.
@@ -19,7 +20,7 @@ from textual.widgets import Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 import ai.judge
-from ai.judge import Verdict, judge
+from ai.judge import DiscardVerdict, Verdict, judge, judge_discard
 from tui.render import Look, look_of
 from tui.review import (
     HandWalk,
@@ -163,16 +164,23 @@ class ReviewScreen(Screen[None]):
 
     # ----------------------------------------------------------------- judging
     def _judge(self) -> None:
-        """Judge the hand shown in a worker (what is already judged is kept)."""
+        """Judge the hand shown in a worker, the discard first (what is already judged is
+        kept)."""
         walk = self.walk
         todo = walk.pending()
-        if not todo or self.error:
+        discard = walk.discard if walk.discard_pending else None
+        if not (todo or discard) or self.error:
             return
         index, iterations = self.index, self.iterations
         app = self.app
 
         def work() -> None:
             worker = get_current_worker()
+            if discard is not None:
+                judged = judge_discard(discard, iterations, cancelled=lambda: worker.is_cancelled)
+                if judged is None or worker.is_cancelled:
+                    return
+                app.call_from_thread(self._discard_judged, index, judged)
             for decision in todo:
                 if worker.is_cancelled:
                     return
@@ -183,6 +191,11 @@ class ReviewScreen(Screen[None]):
 
         self._judging = self.run_worker(work, thread=True, group="judge", exclusive=True,
                                         exit_on_error=False)
+
+    def _discard_judged(self, index: int, verdict: DiscardVerdict) -> None:
+        self.walks[index].discard_verdict = verdict
+        if self.is_attached and index == self.index:
+            self.redraw()
 
     def _judged(self, index: int, verdict: Verdict) -> None:
         self.walks[index].verdicts[verdict.number] = verdict

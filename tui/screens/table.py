@@ -14,12 +14,14 @@ bot or another person is to play.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.messages import Update
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
@@ -44,6 +46,7 @@ from tui.presenter import (
     handover_context,
     hint_text,
     present,
+    status,
 )
 from tui.render import Look, look_of
 from tui.review import ReviewSource
@@ -68,6 +71,8 @@ from tui.widgets.trick import TrickView
 from tui.words import verb
 
 _PLACES = ("seat-bottom", "seat-right", "seat-top", "seat-left")  # by seat relative to the bottom
+# What redraw() draws (see _paint_together).
+_DRAWN = "#topbar, .seat, #trick, #hand, #score, #declarations, #log, #status, #keybar"
 PACES = (0.0, 0.15, 0.3, 0.6, 1.0, 1.5, 2.5)  # seconds a bot move takes when watching
 
 
@@ -214,6 +219,7 @@ class TableScreen(Screen[None]):
             speed="no pause" if self.delay <= 0 else f"{self.delay:g} s a move",
             notice=self.notice,
             presence=self.session.presence,
+            decided_for=self.session.decided_for(view.hand_number),
         )
 
     def redraw(self) -> None:
@@ -231,6 +237,15 @@ class TableScreen(Screen[None]):
         self.query_one(PlayLog).show(texts.log)
         self.query_one("#status", TextLine).show(texts.status)
         self.query_one(KeyBar).set_entries(texts.keys)
+        self._paint_together()
+
+    def _paint_together(self) -> None:
+        """One frame for the whole table. Each widget asks the screen for its repaint from its
+        own task, when idle: the hand (which handled the key) could be drawn a frame or more
+        before the status line, which would then speak of the moment before. Asking here, in
+        this handler, puts every repaint in the screen's queue before the screen next draws."""
+        for widget in self.query(_DRAWN):
+            self.post_message(Update(widget))
 
     def _draw_hand(self, scene: Scene) -> None:
         hand = self.query_one(HandView)
@@ -250,9 +265,15 @@ class TableScreen(Screen[None]):
         hand.show_view(view, look=scene.look, choosable=choosable,
                        marked=frozenset(self.marked))
 
+    def prompt(self) -> Text:
+        """What the status line says when no notice takes it: whose turn, what to do."""
+        return status(replace(self.scene(), notice=None), self.names)
+
     def say(self, message: Text | str) -> None:
         self.notice = Text(message) if isinstance(message, str) else message
-        self.query_one("#status", TextLine).show(self.notice)
+        line = self.query_one("#status", TextLine)
+        line.show(self.notice)
+        self.post_message(Update(line))  # drawn with whatever else changes now
 
     # ----------------------------------------------------------------- the flow of the game
     def advance(self) -> None:
@@ -445,9 +466,11 @@ class TableScreen(Screen[None]):
         if view is None or view.phase != Phase.DECLARE:
             return
         if len(view.legal) == 1 and not view.legal[0].families:
-            name = self.names[view.seat]
+            # Said to the person at the keyboard only, before the prompt of the card to play (a
+            # notification would outlive the turn: at a shared screen the next person would
+            # learn that this hand holds no combination).
             self.perform(declare(()))
-            self.say(f"{name} {verb(name, 'has')} nothing to declare.")
+            self.say(Text.assemble(("Nothing to declare. ", "bold"), self.prompt()))
             return
 
         def chosen(families: tuple[str, ...] | None) -> None:
@@ -584,7 +607,7 @@ class TableScreen(Screen[None]):
             self.show_last = not self.show_last
             self.redraw()
         else:
-            self.say("No trick has been played yet in this hand.")
+            self.refuse("No trick has been played yet in this hand.")
 
     def on_trick_clicked(self, event: TrickClicked) -> None:
         event.stop()
@@ -615,14 +638,19 @@ class TableScreen(Screen[None]):
     def action_slower(self) -> None:
         self._set_pace(1)
 
+    def refuse(self, message: str) -> None:
+        """Say why a key can do nothing now, in a notification: the status line keeps telling
+        whose turn it is and what to do."""
+        self.notify(message, severity="warning", timeout=4)
+
     def action_undo(self) -> None:
         humans = self.session.humans
         if len(humans) != 1 or self.final is not None:
-            self.say("Nothing to undo.")
+            self.refuse("Nothing to undo.")
             return
         seat = humans[0]
         if self.session.undo_point(seat) is None:
-            self.say("Only your card of the trick in progress can be taken back.")
+            self.refuse("Only your card of the trick in progress can be taken back.")
             return
         self._stop()
         self.session.undo(seat)
@@ -631,12 +659,12 @@ class TableScreen(Screen[None]):
         self.viewer = self.bottom = seat
         self.notice = None
         self.advance()
-        self.say("Your card is back in your hand.")
+        self.notify("Your card is back in your hand.", timeout=4)
 
     def action_hint(self) -> None:
         view = self._my_turn()
         if view is None or view.phase not in (Phase.PLAY, Phase.DISCARD):
-            self.say("A hint is for your own turn.")
+            self.refuse("A hint is for your own turn.")
             return
         self.say(Text(f"Thinking of a hint{self.look.ellipsis}", style="dim"))
         key = (self.session.ply, view.seat)

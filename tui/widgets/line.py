@@ -24,10 +24,21 @@ class TextLine(Widget):
         self.text = Text()
 
     def show(self, text: Text) -> None:
-        if not same_text(text, self.text):
-            self.text = text
-            height = self.styles.height
-            self.refresh(layout=height is not None and height.is_auto)  # may take more lines
+        if same_text(text, self.text):
+            return
+        before, self.text = self.text, text
+        height = self.styles.height
+        # A new layout only when the text takes another number of lines: a layout comes a frame
+        # or more after the repaint of the other widgets, and the line would lag behind them.
+        auto = height is not None and height.is_auto
+        self.refresh(layout=auto and self._lines(text) != self._lines(before))
+
+    def _lines(self, text: Text) -> int:
+        """How many lines ``text`` takes at the line's width."""
+        width = self.content_region.width
+        if width <= 0 or not self.is_mounted:
+            return -1  # not laid out yet: ask for a layout
+        return len(text.wrap(self.app.console, width))
 
     def render(self) -> RenderableType:
         return self.text

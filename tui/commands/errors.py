@@ -1,0 +1,32 @@
+"""How a subcommand refuses: one line on stderr, ``tarocchino CMD: error: what is wrong``, and an
+exit status: 2 when nothing was done (a bad option or value, a file named on the command line that
+cannot be read or used), 1 when something failed along the way (a file that cannot be written)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from game import record
+from game.errors import RecordError
+from game.files import clip_path
+from game.match import Match
+
+USAGE, FAILED = 2, 1
+
+
+def refuse(prog: str, message: str, status: int = USAGE) -> int:
+    """Print the error line; the exit status to return."""
+    print(f"{prog}: error: {message}", file=sys.stderr)
+    return status
+
+
+def load_record(path: Path) -> Match:
+    """The match of the game record at ``path``; RecordError whose message names the file."""
+    try:
+        return record.load(path)
+    except RecordError as exc:
+        text = str(exc)
+        if text.startswith("cannot read record"):
+            raise
+        raise RecordError(f"cannot read record {clip_path(path)}: {text}") from None
