@@ -297,7 +297,7 @@ def status(scene: Scene, names: Sequence[str]) -> Text:
         rule = play_rule(v)
         text = address(who, f"your turn: {rule}.")
         if rule not in ("lead any card", "play any card"):
-            text.append(" The raised cards may be played.")
+            text.append(" Raised cards are playable.")
         return text
     return Text()
 
