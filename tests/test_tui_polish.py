@@ -180,3 +180,25 @@ async def test_nothing_to_declare_is_said_to_that_person_only(tmp_path: Path) ->
         await press_for(pilot, table)
         assert "Nothing to declare" not in _status(table)
         assert not any("declare" in m for m in _messages(app))
+
+
+async def test_a_redraw_before_the_table_is_mounted_or_after_it_is_gone_draws_nothing(
+    tmp_path: Path,
+) -> None:
+    """A timer or a message from a network table may ask for a redraw before the table's parts
+    are there (just pushed) or after the screen is gone: it must not crash the game."""
+    app = make_app(tmp_path, BOTS3, seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        while table_of(app) is None:
+            await press(pilot, "enter")
+        session = table_of(app).session
+        early = TableScreen(session)
+        early.redraw()  # not mounted yet: no parts to draw on
+        assert not early.ready
+        await app.push_screen(early)
+        await pilot.pause()
+        assert early.ready
+        early.redraw()
+        app.pop_screen()
+        await pilot.pause()
+        early.redraw()  # gone again

@@ -117,6 +117,7 @@ class TableScreen(Screen[None]):
         self._hint_worker: Worker | None = None
         self._timer: Timer | None = None  # the sheet or the hand-over, after a pause
         self._recorded = False  # the finished match went to the statistics
+        self.ready = False  # mounted with every part: redraw has something to draw on
 
     # ----------------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
@@ -140,6 +141,7 @@ class TableScreen(Screen[None]):
         yield KeyBar([], id="keybar")
 
     def on_mount(self) -> None:
+        self.ready = True
         # The move comes back as a message, handled in the screen's own turn.
         self.runner = BotRunner(lambda move: self.post_message(BotMoved(move)))
         self.session.listen(self._moved_elsewhere)
@@ -222,7 +224,14 @@ class TableScreen(Screen[None]):
             decided_for=self.session.decided_for(view.hand_number),
         )
 
+    def on_unmount(self) -> None:
+        self.ready = False
+
     def redraw(self) -> None:
+        """Show the scene now; nothing before the screen is mounted with its parts (a timer or
+        a message from the table may come first) or after it is gone."""
+        if not self.ready:
+            return
         scene = self.scene()
         texts = present(scene)
         self.query_one("#topbar", TextLine).show(texts.topbar)
