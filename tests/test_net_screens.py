@@ -22,6 +22,8 @@ from textual.widgets import Input
 
 from ai.easy import EasyBot
 from game import wire
+from game.match import Match
+from game.scoring import declarable_families
 from tests.net_helpers import FAST as NET_FAST
 from tests.net_helpers import RawClient, serve
 from tui.app import TarocchinoApp
@@ -219,4 +221,37 @@ async def test_the_table_shows_who_is_there(tmp_path: Path) -> None:
     finally:
         for client in clients:
             await client.close()
+        await server.close()
+
+
+def _seed_seat0_declares_nothing() -> int:
+    """A match whose seat 0 is not the dealer and holds no combination."""
+    return next(s for s in range(1, 5000) if Match(s).first_dealer != 0
+                and not declarable_families(Match(s).hand.hands[0]))  # fmt: skip
+
+
+async def test_nothing_to_declare_comes_with_the_prompt_of_the_card(tmp_path: Path) -> None:
+    """At a network table the state after the (empty) declaration comes from the server a moment
+    later: the status line still says what to play once it does, after "Nothing to declare."."""
+    server, address = await serve(["human", "easy", "easy", "easy"],
+                                  seed=_seed_seat0_declares_nothing())  # fmt: skip
+    app = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+            await pilot.click("#join")
+            await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen))
+            await _type(pilot, "#address", str(address))
+            await _type(pilot, "#name", "Anna")
+            await press(pilot, "enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+            table = app.screen
+            status = table.query_one("#status")
+            await wait_for(pilot, lambda: "Nothing to declare" in status.text.plain)
+            await wait_for(pilot, lambda: "your turn" in status.text.plain.lower())
+            said = status.text.plain
+            assert said.startswith("Nothing to declare. ") and "card" in said
+            await press_for(pilot, table)
+            await wait_for(pilot, lambda: "Nothing to declare" not in status.text.plain)
+    finally:
         await server.close()

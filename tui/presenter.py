@@ -61,6 +61,7 @@ class Scene:
     paused: bool = False  # watching, and the bots wait
     speed: str = ""  # watching: the bots' pace in words ("0.6 s a card")
     notice: Text | None = None  # a message that takes the status line (a reason, a hint)
+    lead_in: Text | None = None  # said before the prompt of the person to act at this screen
     # seat -> who is there, at a table over the network: CONNECTED, AWAY (and the bot playing
     # for the seat meanwhile, see bot_tag) or OPEN_SEAT (nobody yet)
     presence: dict[int, tuple[str, ...]] = field(default_factory=dict)
@@ -271,6 +272,14 @@ def play_rule(view: PlayerView) -> str:
 def status(scene: Scene, names: Sequence[str]) -> Text:
     if scene.notice:
         return scene.notice
+    text = turn_status(scene, names)
+    if scene.lead_in and scene.my_turn and text:
+        return Text.assemble(scene.lead_in, text)
+    return text
+
+
+def turn_status(scene: Scene, names: Sequence[str]) -> Text:
+    """Whose turn it is and what to do, or what the table waits for."""
     v, look = scene.view, scene.look
     if scene.over:
         return Text("The hand is over.", style="dim")

@@ -110,6 +110,8 @@ class TableScreen(Screen[None]):
         self.final: PlayerView | None = None  # the final table of a hand while its sheet comes
         self.thinking: int | None = None  # the bot seat thinking now
         self.notice: Text | None = None  # a reason, a hint or a notice under the hand
+        self.lead_in: Text | None = None  # said before this person's prompt until he acts
+        self._lead_in_ply = 0  # the ply of the card the lead-in comes before
         self.paused = False  # watching: the bots wait
         self.pace = pace
         self.runner: BotRunner | None = None
@@ -203,6 +205,8 @@ class TableScreen(Screen[None]):
         results = tuple(self.session.results)
         if self.final is not None:
             results = results[:-1]
+        if self.lead_in is not None and self.session.ply > self._lead_in_ply:
+            self.lead_in = None  # said to the person whose card it was: the card is played
         return Scene(
             view=view,
             seats=self.session.seats,
@@ -220,6 +224,7 @@ class TableScreen(Screen[None]):
             paused=self.paused,
             speed="no pause" if self.delay <= 0 else f"{self.delay:g} s a move",
             notice=self.notice,
+            lead_in=self.lead_in,
             presence=self.session.presence,
             decided_for=self.session.decided_for(view.hand_number),
         )
@@ -349,7 +354,7 @@ class TableScreen(Screen[None]):
         except IllegalActionError as exc:
             self.say(Text(str(exc), style="bold"))
             return
-        self.notice = None
+        self.notice = self.lead_in = None
         self.marked = []
         self.show_last = False
         self._save()
@@ -478,8 +483,12 @@ class TableScreen(Screen[None]):
             # Said to the person at the keyboard only, before the prompt of the card to play (a
             # notification would outlive the turn: at a shared screen the next person would
             # learn that this hand holds no combination).
+            card_ply = self.session.ply + 1
             self.perform(declare(()))
-            self.say(Text.assemble(("Nothing to declare. ", "bold"), self.prompt()))
+            # Until that card is played (at a network table the prompt of the card comes with
+            # the table's next state, a moment later).
+            self.lead_in, self._lead_in_ply = Text("Nothing to declare. ", style="bold"), card_ply
+            self.redraw()
             return
 
         def chosen(families: tuple[str, ...] | None) -> None:
