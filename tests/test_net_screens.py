@@ -46,18 +46,27 @@ async def _type(pilot, selector: str, text: str) -> None:  # noqa: ANN001
     await pilot.pause()
 
 
+async def _join(pilot, address: object, name: str, *, refused: bool = False) -> None:  # noqa: ANN001
+    """From the start screen, join the table at ``address`` as ``name``, to the table (or, when
+    ``refused``, just ask and stay in the join dialog)."""
+    app = pilot.app
+    await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+    await pilot.click("#join")
+    await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen))
+    await _type(pilot, "#address", str(address))
+    await _type(pilot, "#name", name)
+    await press(pilot, "enter")
+    if not refused:
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+
+
 async def test_join_from_the_start_screen_and_play_the_match(tmp_path: Path) -> None:
     seed, target = 11, 150
     server, address = await serve(["human", "easy", "easy", "easy"], seed=seed, target=target)
     app = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False)
     try:
         async with app.run_test(size=(120, 40)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
-            await pilot.click("#join")
-            await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen))
-            await _type(pilot, "#address", "nowhere:99999")
-            await _type(pilot, "#name", "Anna")
-            await pilot.press("enter")
+            await _join(pilot, "nowhere:99999", "Anna", refused=True)
             assert isinstance(app.screen, JoinScreen)  # a bad address is refused in the dialog
             assert "port" in screen_text(app)
             await _type(pilot, "#address", str(address))
@@ -238,13 +247,7 @@ async def test_nothing_to_declare_comes_with_the_prompt_of_the_card(tmp_path: Pa
     app = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False)
     try:
         async with app.run_test(size=(120, 40)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
-            await pilot.click("#join")
-            await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen))
-            await _type(pilot, "#address", str(address))
-            await _type(pilot, "#name", "Anna")
-            await press(pilot, "enter")
-            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+            await _join(pilot, address, "Anna")
             table = app.screen
             status = table.query_one("#status")
             await wait_for(pilot, lambda: "Nothing to declare" in status.text.plain)
