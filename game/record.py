@@ -125,8 +125,11 @@ def save(match: Match, path: str | Path) -> None:
 
 
 def load(path: str | Path) -> Match:
+    """The match of the record file at ``path``; every RecordError names the file."""
+    where = f"cannot read record {clip_path(path)}"
     try:
-        data = read_json(path)
+        return from_json(read_json(path))
     except FileReadError as exc:
-        raise RecordError(f"cannot read record {clip_path(path)}: {exc}") from None
-    return from_json(data)
+        raise RecordError(f"{where}: {exc}") from None
+    except RecordError as exc:
+        raise RecordError(f"{where}: {exc}") from None

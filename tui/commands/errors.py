@@ -5,12 +5,6 @@ cannot be read or used), 1 when something failed along the way (a file that cann
 from __future__ import annotations
 
 import sys
-from pathlib import Path
-
-from game import record
-from game.errors import RecordError
-from game.files import clip_path
-from game.match import Match
 
 USAGE, FAILED = 2, 1
 
@@ -19,14 +13,3 @@ def refuse(prog: str, message: str, status: int = USAGE) -> int:
     """Print the error line; the exit status to return."""
     print(f"{prog}: error: {message}", file=sys.stderr)
     return status
-
-
-def load_record(path: Path) -> Match:
-    """The match of the game record at ``path``; RecordError whose message names the file."""
-    try:
-        return record.load(path)
-    except RecordError as exc:
-        text = str(exc)
-        if text.startswith("cannot read record"):
-            raise
-        raise RecordError(f"cannot read record {clip_path(path)}: {text}") from None

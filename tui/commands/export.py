@@ -10,7 +10,7 @@ from pathlib import Path
 from game import record
 from game.errors import RecordError
 from game.match import Match
-from tui.commands.errors import load_record, refuse
+from tui.commands.errors import refuse
 from tui.scoresheet import DEFAULT_NAMES, scoresheet
 from tui.settings import data_dir
 from tui.stats import SeatInfo, load_match
@@ -115,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
             match, stored, kinds = _saved()
             names = names or stored
         else:
-            match = load_record(args.file)
+            match = record.load(args.file)
     except (ValueError, RecordError) as exc:
         return _error(str(exc))
     if args.format == "json":

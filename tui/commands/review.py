@@ -8,8 +8,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game import record
 from game.errors import RecordError
-from tui.commands.errors import load_record, refuse
+from tui.commands.errors import refuse
 from tui.commands.export import names_option
 from tui.session import Seat
 from tui.settings import data_dir, load_settings
@@ -104,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
             source = replace(source, judged=frozenset(judged))
     else:
         try:
-            match = load_record(args.file)
+            match = record.load(args.file)
         except RecordError as exc:
             return _error(str(exc))
         seats = tuple(Seat("", n) for n in names) if names else None

@@ -21,7 +21,7 @@ from game.hand import HandResult
 from game.match import Match
 from game.rules import Rules
 from tui.commands.bot_options import add_time_limit, seconds_problem
-from tui.commands.errors import FAILED, USAGE, load_record, refuse
+from tui.commands.errors import FAILED, USAGE, refuse
 
 REPLAY = "tarocchino replay"
 
@@ -179,7 +179,7 @@ def run_simulate(args: argparse.Namespace) -> int:
 def run_replay(args: argparse.Namespace) -> int:
     """A record that cannot be read or used gives one error line and status 2."""
     try:
-        match = load_record(args.file)
+        match = record.load(args.file)
     except RecordError as exc:
         return refuse(REPLAY, str(exc))
     if not match.actions:
