@@ -13,7 +13,7 @@ from game.phase import Phase
 from game.tricks import led_suit
 from game.view import Declaration, PlayerView
 from tui.render import UNICODE, Look, card_text, cards_text
-from tui.words import possessive, verb
+from tui.words import capitalized, possessive, verb
 
 _DIM = "dim"
 _WHO = "bold"
@@ -85,8 +85,7 @@ def _who_acts(name: str, by: str | None, does: str) -> Text:
     ran out: the easy bot plays "."""
     if by is None:
         return Text.assemble((name, _WHO), f" {verb(name, does)} ")
-    whose = possessive(name)
-    return Text.assemble((whose[:1].upper() + whose[1:], _WHO),
+    return Text.assemble((capitalized(possessive(name)), _WHO),
                          f" time ran out: the {by} bot {does} ")  # fmt: skip
 
 

@@ -22,7 +22,7 @@ from game.view import PlayerView
 from tui.narrate import declaration_lines, declaration_summary, hand_log, suit_word
 from tui.render import Look, card_name, card_text, cards_text, face
 from tui.session import HUMAN, Seat, side_name
-from tui.words import listed, plural, verb
+from tui.words import capitalized, listed, plural, verb
 
 DOING = {Phase.DISCARD: "to discard two cards", Phase.DECLARE: "to declare and play",
          Phase.PLAY: "to play a card"}
@@ -34,7 +34,7 @@ CONNECTED, AWAY, OPEN_SEAT = "connected", "away", "open seat"
 def address(name: str, text: str) -> Text:
     """"Anna, your turn: …", or "Your turn: …" for the player called "You"."""
     if name == "You":
-        return Text(text[:1].upper() + text[1:])
+        return Text(capitalized(text))
     return Text.assemble((name, "bold"), ", ", text)
 
 

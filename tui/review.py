@@ -35,7 +35,7 @@ from tui.presenter import Scene, TrickTexts, trick_texts
 from tui.render import Look, card_text, cards_text
 from tui.session import HUMAN, Seat, side_name
 from tui.stats import load_match
-from tui.words import plural, possessive
+from tui.words import capitalized, plural, possessive
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,10 +329,10 @@ def verdict_text(source: ReviewSource, walk: HandWalk, position: int, look: Look
     seat, card = walk.plays[position - 1]
     name = source.names[seat]
     by = source.stand_in(walk.number, position - 1)
-    note = Text(f"{possessive(name).capitalize()} time ran out: the {by} bot played it. ",
+    note = Text(f"{capitalized(possessive(name))} time ran out: the {by} bot played it. ",
                 style="italic") if by else Text()  # fmt: skip
     if seat not in walk.judged:
-        return note + Text(f"{possessive(name).capitalize()} cards are not judged.", style="dim")
+        return note + Text(f"{capitalized(possessive(name))} cards are not judged.", style="dim")
     verdict = walk.verdicts.get(position - 1)
     if verdict is None:
         return note + Text.assemble(f"{name} played ", card_text(card, look),

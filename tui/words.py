@@ -19,6 +19,12 @@ def verb(name: str, third_person: str) -> str:
                        third_person)
 
 
+def capitalized(text: str) -> str:
+    """``text`` with its first letter a capital, the rest as it is ("your" -> "Your", "DeLuca's"
+    stays)."""
+    return text[:1].upper() + text[1:]
+
+
 def possessive(name: str) -> str:
     """"Anna's", or "your" for the player called "You"."""
     return "your" if name == "You" else f"{name}'s"

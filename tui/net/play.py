@@ -26,6 +26,7 @@ from tui.screens.declare import DeclareScreen
 from tui.screens.table import TableScreen
 from tui.session import Seat, Session
 from tui.stats import FinishedMatch, record_finished_match
+from tui.words import capitalized
 
 RETRY_TOLD_S = 10.0  # "trying again" notices at most this often while a table is out of reach
 TICK_S = 0.5  # how often the turn limit's countdown is looked at
@@ -157,7 +158,7 @@ class NetworkPlay:
             if self._retry_told is not None and now - self._retry_told < RETRY_TOLD_S:
                 return  # one word every few seconds while the table is out of reach
             self._retry_told = now
-        self.app.notify(text[:1].upper() + text[1:], timeout=5)
+        self.app.notify(capitalized(text), timeout=5)
 
     def leave(self) -> None:
         """Leave the table (a bot plays the seat until this player comes back)."""
