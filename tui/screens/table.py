@@ -63,7 +63,7 @@ from tui.session import TableSession, side_name
 from tui.stats import FinishedMatch, record_finished_match
 from tui.widgets.hand import HandView
 from tui.widgets.keybar import KeyBar
-from tui.widgets.line import TextLine
+from tui.widgets.line import TextLine, same_text
 from tui.widgets.log import LineList, PlayLog
 from tui.widgets.scoreboard import ScoreBoard
 from tui.widgets.seat import SeatPanel
@@ -249,7 +249,7 @@ class TableScreen(Screen[None]):
         self.query_one(ScoreBoard).show(texts.score)
         self.query_one("#declarations", LineList).show(texts.declarations)
         self.query_one(PlayLog).show(texts.log)
-        self.query_one("#status", TextLine).show(texts.status)
+        self._show_status(texts.status)
         self.query_one(KeyBar).set_entries(texts.keys)
         self._paint_together()
 
@@ -285,9 +285,16 @@ class TableScreen(Screen[None]):
 
     def say(self, message: Text | str) -> None:
         self.notice = Text(message) if isinstance(message, str) else message
+        self.post_message(Update(self._show_status(self.notice)))  # drawn with the rest now
+
+    def _show_status(self, text: Text) -> TextLine:
+        """The status line's words. Its height is fixed (the hand never moves); what does not
+        fit in it (a long hint at 80 columns) is also told whole in a notification."""
         line = self.query_one("#status", TextLine)
-        line.show(self.notice)
-        self.post_message(Update(line))  # drawn with whatever else changes now
+        if not same_text(text, line.text) and not line.fits(text):
+            self.notify(text.plain, timeout=max(6.0, len(text.plain) / 15))
+        line.show(text)
+        return line
 
     # ----------------------------------------------------------------- the flow of the game
     def advance(self) -> None:

@@ -12,8 +12,10 @@ def same_text(a: Text, b: Text) -> bool:
 
 
 class TextLine(Widget):
-    """Shows one Text. Its size comes from the stylesheet, so a change only repaints it (a
-    Static would ask for a layout of the whole screen each time)."""
+    """Shows one Text in the lines the stylesheet gives it (``height``), so a change only
+    repaints it (a Static, or a height that follows the text, would ask for a layout of the
+    whole screen each time and move what is under or over it). A text longer than its lines
+    ends with an ellipsis: see :meth:`fits`."""
 
     DEFAULT_CSS = """
     TextLine { height: 1; }
@@ -26,19 +28,30 @@ class TextLine(Widget):
     def show(self, text: Text) -> None:
         if same_text(text, self.text):
             return
-        before, self.text = self.text, text
-        height = self.styles.height
-        # A new layout only when the text takes another number of lines: a layout comes a frame
-        # or more after the repaint of the other widgets, and the line would lag behind them.
-        auto = height is not None and height.is_auto
-        self.refresh(layout=auto and self._lines(text) != self._lines(before))
+        self.text = text
+        self.refresh()
 
-    def _lines(self, text: Text) -> int:
-        """How many lines ``text`` takes at the line's width."""
+    def wrapped(self, text: Text) -> list[Text]:
+        """``text`` in the lines it takes at the line's width (one line before it is laid
+        out)."""
         width = self.content_region.width
         if width <= 0 or not self.is_mounted:
-            return -1  # not laid out yet: ask for a layout
-        return len(text.wrap(self.app.console, width))
+            return [text]
+        return list(text.wrap(self.app.console, width))
+
+    def fits(self, text: Text) -> bool:
+        """``text`` is shown whole in the lines there are (not laid out yet: assumed to)."""
+        return len(self.wrapped(text)) <= max(1, self.content_region.height)
 
     def render(self) -> RenderableType:
-        return self.text
+        height = self.content_region.height
+        lines = self.wrapped(self.text)
+        if height <= 0 or len(lines) <= height:
+            return self.text
+        shown = lines[:height]
+        last = shown[-1]
+        mark = "..." if self.app.has_class("-ascii") else "…"
+        last.rstrip()
+        last.truncate(max(0, self.content_region.width - len(mark)))
+        last.append(mark)
+        return Text("\n").join(shown)

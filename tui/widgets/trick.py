@@ -16,14 +16,19 @@ _PLACES = {
     SMALL: ({2: (0, 0), 3: (3, -9), 1: (3, 9), 0: (6, 0)}, 9),
     LARGE: ({2: (0, 0), 3: (3, -12), 1: (3, 12), 0: (6, 0)}, 11),
 }
+# Small cards in a closer diamond (the side cards level with the top and bottom cards' edges), for
+# a table of few rows (80x24): two rows fewer, and the captions keep theirs.
+_CLOSE = ({2: (0, 0), 3: (2, -9), 1: (2, 9), 0: (4, 0)}, 7)
+CAPTION_ROWS = 2  # the rows kept for the captions under the cards (more when there is room)
 
 
 class TrickView(Widget):
-    """Draws up to four cards around the centre and two caption lines under them; the bottom
-    place is ``bottom``'s. A click posts :class:`TrickClicked`."""
+    """Draws up to four cards around the centre and two captions under them (a caption too
+    long for the width goes on over the rows below); the bottom place is ``bottom``'s. A click
+    posts :class:`TrickClicked`."""
 
     DEFAULT_CSS = """
-    TrickView { height: 1fr; width: 1fr; min-height: 11; }
+    TrickView { height: 1fr; width: 1fr; min-height: 9; }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -55,6 +60,8 @@ class TrickView(Widget):
         width, height = self.size
         size = LARGE if height >= 13 and width >= 3 * LARGE[0] + 14 else SMALL
         places, card_rows = _PLACES[size]
+        if size == SMALL and height < card_rows + CAPTION_ROWS:
+            places, card_rows = _CLOSE
         full = size[0]
         width = max(width, 3 * full + 8)
         centre = width // 2 - full // 2
@@ -73,10 +80,25 @@ class TrickView(Widget):
                 for j in range(full):
                     cells[x + j] = line[j : j + 1]
         rows = [Text("").join(cells) for cells in grid]
-        for caption in self.captions:
-            line = caption.copy()
-            line.truncate(width)
-            line.pad_left(max(0, (width - line.cell_len) // 2))
-            rows.append(line)
-        top = max(0, (height - len(rows)) // 2)
+        # The cards stay where they are whatever the captions take.
+        top = max(0, (height - card_rows - CAPTION_ROWS) // 2)
+        room = max(CAPTION_ROWS, height - top - card_rows)
+        rows += self._caption_rows(max(1, self.size.width), room)
         return Text("\n").join([Text()] * top + rows)
+
+    def _caption_rows(self, width: int, room: int) -> list[Text]:
+        """The captions centred, each wrapped to ``width``, in ``room`` rows at most (the last
+        with an ellipsis if they need more)."""
+        rows: list[Text] = []
+        for caption in self.captions:
+            lines = list(caption.wrap(self.app.console, width)) if caption.plain else [Text()]
+            rows += lines
+        if len(rows) > room:
+            rows = rows[:room]
+            rows[-1].rstrip()
+            rows[-1].truncate(max(0, width - len(self.look.ellipsis)))
+            rows[-1].append(self.look.ellipsis)
+        for line in rows:
+            line.rstrip()
+            line.pad_left(max(0, (width - line.cell_len) // 2))
+        return rows
