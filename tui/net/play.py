@@ -138,13 +138,19 @@ class NetworkPlay:
         if table.notice is not self._countdown or self._countdown is None:
             # a reason or a hint said meanwhile stays after it; what ran out before does not
             self._under = None if table.notice is self._ran_out else table.notice
+        # A reason or a hint said meanwhile stays after the countdown if both fit in the status
+        # line; else the countdown goes before the bare prompt (the hint was seen when given,
+        # and comes back when the countdown ends).
         if left is None:  # another seat's turn: the countdown says all the status line would
-            self._countdown = Text(words, style="bold")
-            if self._under:
-                self._countdown.append(" ").append_text(self._under)
+            head, bare = Text(words, style="bold"), Text()
         else:
-            under = self._under or table.prompt()
-            self._countdown = Text.assemble((words, "bold reverse"), " ", under)
+            # (what was said before the prompt, "Nothing to declare.", is old news by now: the
+            # countdown takes its place)
+            head, bare = Text(words, style="bold reverse"), table.prompt(lead_in=False)
+        self._countdown = Text.assemble(head, " ", self._under or bare)
+        if self._under and not table.status_fits(self._countdown):
+            self._countdown = Text.assemble(head, " ", bare)
+        self._countdown.rstrip()
         table.say(self._countdown)
 
     def _status(self, text: str) -> None:

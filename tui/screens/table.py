@@ -279,13 +279,19 @@ class TableScreen(Screen[None]):
         hand.show_view(view, look=scene.look, choosable=choosable,
                        marked=frozenset(self.marked))
 
-    def prompt(self) -> Text:
-        """What the status line says when no notice takes it: whose turn, what to do."""
-        return status(replace(self.scene(), notice=None), self.names)
+    def prompt(self, *, lead_in: bool = True) -> Text:
+        """What the status line says when no notice takes it: whose turn, what to do (and the
+        lead-in said before it, unless ``lead_in`` is False)."""
+        scene = replace(self.scene(), notice=None)
+        return status(scene if lead_in else replace(scene, lead_in=None), self.names)
 
     def say(self, message: Text | str) -> None:
         self.notice = Text(message) if isinstance(message, str) else message
         self.post_message(Update(self._show_status(self.notice)))  # drawn with the rest now
+
+    def status_fits(self, text: Text) -> bool:
+        """``text`` is shown whole in the status line."""
+        return self.query_one("#status", TextLine).fits(text)
 
     def _show_status(self, text: Text) -> TextLine:
         """The status line's words. Its height is fixed (the hand never moves); what does not
