@@ -343,7 +343,8 @@ def test_the_remote_session_marks_the_stand_ins_decisions_and_counts_down_for_ot
     assert f"{names[me]}'s time ran out: the easy bot plays {played}" in log
     assert sum("time ran out" in line for line in log) == 2
     plays = [m for m in match.hand.history if m.action.kind == "play"]
-    assert session._stand_in_cards(0, match.hand) == {len(plays) - 1: "easy"}  # for the review
+    # for the review: the discard and the card
+    assert session._stand_in_cards(0, match.hand) == {-1: "easy", len(plays) - 1: "easy"}
 
 
 async def test_the_host_dialog_asks_the_turn_limit(tmp_path: Path) -> None:

@@ -27,7 +27,14 @@ from tui.cli import build_parser
 from tui.commands.review import judged_option
 from tui.commands.review import run as review_command
 from tui.render import Look, face
-from tui.review import HandWalk, ReviewSource, verdict_text
+from tui.review import (
+    HandWalk,
+    ReviewSource,
+    costly_lines,
+    facts_text,
+    play_lines,
+    verdict_text,
+)
 from tui.screens.matches import PastMatchesScreen
 from tui.screens.review import ReviewScreen
 from tui.screens.scoring import ScoringScreen
@@ -411,16 +418,50 @@ async def test_closing_the_review_stops_the_discards_judgement(tmp_path: Path,
     assert 1 <= len(chunks) < 50_000 // ai.judge.DISCARD_CHUNK
 
 
-def test_the_review_says_which_cards_a_stand_in_played() -> None:
-    """At a network table, a card the stand-in played when a person's time ran out is said as
-    such when the review comes to it."""
+def test_the_review_marks_a_stand_ins_choices_and_does_not_judge_them() -> None:
+    """At a network table, the card and the discard a stand-in chose when a person's time ran
+    out are said as such (the card's words, the "Every card" list, the facts) and are not
+    judged as that person's choices: no verdict, nothing in the costliest choices."""
     match = played_match(3, 300)
-    source = ReviewSource.of(match, judged=[0])
-    walk = HandWalk(source.hands[0], 0, source.judged)
-    seat = walk.plays[5][0]
-    marked = replace(source, stand_in_cards=({5: "easy"},))
-    name = marked.names[seat]
-    assert verdict_text(marked, walk, 6, ASCII).plain.startswith(
-        f"{name}'s time ran out: the easy bot played it. ")
+    source = ReviewSource.of(match, judged=range(4))
+    plain = HandWalk(source.hands[0], 0, source.judged)
+    seat, card = plain.plays[5]
+    marked = replace(source, stand_in_cards=({5: "easy", -1: "medium"},))
+    walk = HandWalk(marked.hands[0], 0, marked.judged, marked.stand_ins(0))
+    name, dealer = marked.names[seat], marked.names[walk.hand.dealer]
+    assert 5 in [d.number for d in plain.decisions] and plain.discard is not None
+    assert 5 not in [d.number for d in walk.pending()] and walk.discard is None
+    assert len(walk.decisions) == len(plain.decisions) - 1
+    said = verdict_text(marked, walk, 6, ASCII).plain
+    assert said == (f"{name}'s time ran out: the easy bot played {face(card, ASCII)}. The choice "
+                    f"was the bot's: it is not judged as {name}'s.")  # fmt: skip
     assert "time ran out" not in verdict_text(marked, walk, 5, ASCII).plain
-    assert "time ran out" not in verdict_text(source, walk, 6, ASCII).plain
+    assert "time ran out" not in verdict_text(source, plain, 6, ASCII).plain
+    lines = [t.plain for t in play_lines(marked, walk, 0, ASCII)]
+    assert lines[5].endswith(" (bot)") and not any("(bot)" in t for t in lines[:5] + lines[6:])
+    assert not any("(bot)" in t.plain for t in play_lines(source, plain, 0, ASCII))
+    facts = facts_text(marked, walk, 0, ASCII).plain
+    assert f"{dealer}'s time ran out: the medium bot discarded (not judged)." in facts
+    assert "time ran out" not in facts_text(source, plain, 0, ASCII).plain
+    # Whatever the judgement finds, the stand-in's card is never among the person's costs.
+    for d in walk.decisions:
+        walk.verdicts[d.number] = ai.judge.judge(d, 8)
+    assert 5 not in walk.verdicts
+    _, targets = costly_lines(marked, walk, ASCII)
+    assert 6 not in targets and 0 not in targets  # neither the card nor the discard
+
+
+async def test_the_review_screen_marks_the_stand_ins_card_in_every_card(tmp_path: Path) -> None:
+    """The review screen at a network table: the stand-in's card is marked "(bot)" in the list
+    of every card, and the judgement passes it by."""
+    match = played_match(3, 300)
+    source = replace(ReviewSource.of(match, judged=range(4)), stand_in_cards=({5: "easy"},))
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.push_screen(ReviewScreen(source, 0, iterations=8))
+        review = app.screen
+        await wait_for(pilot, lambda: review.walk.judged_all, limit=30000)
+        assert 5 not in review.walk.verdicts and review.walk.discard is not None
+        text = screen_text(app)
+        row = next(line for line in text.splitlines() if " 2.2 " in line)
+        assert "(bot)" in row and text.count("(bot)") == 1

@@ -49,12 +49,13 @@ class ReviewSource:
     title: str = ""  # where the match comes from ("match 12 of the statistics", a file name)
     target: int = 0
     # per hand: the cards a stand-in played because a person's time ran out (a table's turn
-    # limit), by the card's number in the hand -> the stand-in's name
+    # limit), by the card's number in the hand (-1: the dealer's discard) -> the stand-in's name
     stand_in_cards: tuple[dict[int, str], ...] = ()
 
-    def stand_in(self, hand: int, number: int) -> str | None:
-        """The stand-in that played card ``number`` of hand ``hand``, if one did."""
-        return self.stand_in_cards[hand].get(number) if hand < len(self.stand_in_cards) else None
+    def stand_ins(self, hand: int) -> dict[int, str]:
+        """The choices of hand ``hand`` a stand-in made: card number (-1: the discard) -> the
+        stand-in's name. They are the bot's, not the person's: never judged as his."""
+        return dict(self.stand_in_cards[hand]) if hand < len(self.stand_in_cards) else {}
 
     @classmethod
     def of(cls, match: Match, seats: Sequence[Seat] | None = None, *,
@@ -103,11 +104,14 @@ class ReviewSource:
 @dataclass(slots=True)
 class HandWalk:
     """One finished hand, position by position: ``position`` cards have been played (0 to
-    ``last``); with the decisions of the judged seats and the verdicts found so far."""
+    ``last``); with the decisions of the judged seats and the verdicts found so far. What a
+    stand-in chose for a person (``stand_ins``, see :meth:`ReviewSource.stand_ins`) is not his
+    decision: not judged."""
 
     hand: Hand
     number: int  # 0 for the first hand of the match
     judged: frozenset[int]
+    stand_ins: dict[int, str] = field(default_factory=dict)
     positions: list[Hand] = field(init=False)  # position i: just before card i+1, then the end
     plays: list[tuple[int, Card]] = field(init=False)  # (seat, card) in play order
     decisions: list[Decision] = field(init=False)
@@ -118,8 +122,10 @@ class HandWalk:
     def __post_init__(self) -> None:
         self.positions = hand_positions(self.hand)
         self.plays = [(m.seat, m.action.card) for m in self.hand.history if m.action.kind == PLAY]
-        self.decisions = decisions(self.hand, self.judged, self.number, self.positions)
-        judged = self.hand.dealer in self.judged and bool(self.hand.history)
+        self.decisions = [d for d in decisions(self.hand, self.judged, self.number,
+                                               self.positions) if d.number not in self.stand_ins]
+        judged = (self.hand.dealer in self.judged and bool(self.hand.history)
+                  and -1 not in self.stand_ins)
         self.discard = discard_decision(self.hand, self.number) if judged else None
 
     @property
@@ -244,6 +250,10 @@ def facts_text(source: ReviewSource, walk: HandWalk, position: int, look: Look) 
     if walk.discard is not None:
         text.append("\n")
         text.append_text(discard_words(source, walk, look))
+    elif -1 in walk.stand_ins:
+        text.append("\n")
+        text.append(f"{capitalized(possessive(dealer))} time ran out: the {walk.stand_ins[-1]} "
+                    "bot discarded (not judged).", style="italic")
     declared = [d for d in hand.declarations if d is not None and d.families]
     text.append("\n")
     text.append("Declarations ", style="bold")
@@ -328,16 +338,21 @@ def verdict_text(source: ReviewSource, walk: HandWalk, position: int, look: Look
                     f"{_judged_names(source)} cards.", style="dim")
     seat, card = walk.plays[position - 1]
     name = source.names[seat]
-    by = source.stand_in(walk.number, position - 1)
-    note = Text(f"{capitalized(possessive(name))} time ran out: the {by} bot played it. ",
-                style="italic") if by else Text()  # fmt: skip
+    by = walk.stand_ins.get(position - 1)
+    if by:
+        text = Text.assemble(f"{capitalized(possessive(name))} time ran out: the {by} bot played ",
+                             card_text(card, look), ".", style="italic")
+        if seat in walk.judged:
+            text.append(f" The choice was the bot's: it is not judged as {possessive(name)}.",
+                        style="dim")
+        return text
     if seat not in walk.judged:
-        return note + Text(f"{capitalized(possessive(name))} cards are not judged.", style="dim")
+        return Text(f"{capitalized(possessive(name))} cards are not judged.", style="dim")
     verdict = walk.verdicts.get(position - 1)
     if verdict is None:
-        return note + Text.assemble(f"{name} played ", card_text(card, look),
-                                    (f": the bot is still judging it{look.ellipsis}", "dim"))
-    return note + verdict_words(verdict, name, look)
+        return Text.assemble(f"{name} played ", card_text(card, look),
+                             (f": the bot is still judging it{look.ellipsis}", "dim"))
+    return verdict_words(verdict, name, look)
 
 
 def verdict_words(v: Verdict, name: str, look: Look) -> Text:
@@ -420,7 +435,8 @@ def estimate_note(look: Look) -> Text:
 
 
 def play_lines(source: ReviewSource, walk: HandWalk, position: int, look: Look) -> list[Text]:
-    """Every card of the hand, one line each, with its judgement (the sidebar's list)."""
+    """Every card of the hand, one line each, with its judgement (the sidebar's list); "(bot)"
+    for a card a stand-in played when the person's time ran out."""
     lines = []
     for i, (seat, card) in enumerate(walk.plays):
         name = source.names[seat]
@@ -428,7 +444,10 @@ def play_lines(source: ReviewSource, walk: HandWalk, position: int, look: Look) 
         line.append(f"{name[:10]:<10} ")
         line.append_text(card_text(card, look))
         verdict = walk.verdicts.get(i)
-        if verdict is not None and not verdict.forced:
+        if i in walk.stand_ins:
+            line.append(" " * (4 - len(card_text(card, look).plain)))
+            line.append(" (bot)", style="italic")
+        elif verdict is not None and not verdict.forced:
             line.append(" " * (4 - len(card_text(card, look).plain)))
             if verdict.played == verdict.best or round(verdict.loss) == 0:
                 line.append(" ok", style="green")

@@ -250,9 +250,11 @@ class RemoteSession:
 
     def _stand_in_cards(self, number: int, hand: Hand) -> dict[int, str]:
         """The cards of hand ``number`` a stand-in played for a seat whose time ran out, by
-        the card's number in the hand (as this seat was told of them)."""
+        the card's number in the hand, and -1 for the dealer's discard (as this seat was told of
+        them)."""
         marks = self._decided_for.get(number, {})
-        out, played = {}, 0
+        out = {-1: marks[-1]} if -1 in marks else {}
+        played = 0
         for i, move in enumerate(hand.history[1:]):  # the history of a view: the discard aside
             if move.action.kind == PLAY:
                 if i in marks:

@@ -108,7 +108,8 @@ class ReviewScreen(Screen[None]):
         """The hand shown, replayed once."""
         walk = self.walks.get(self.index)
         if walk is None:
-            walk = HandWalk(self.source.hands[self.index], self.index, self.source.judged)
+            walk = HandWalk(self.source.hands[self.index], self.index, self.source.judged,
+                            self.source.stand_ins(self.index))
             self.walks[self.index] = walk
         return walk
 
