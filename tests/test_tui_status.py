@@ -1,7 +1,7 @@
-"""The status line at 80 columns: every prompt the table can give (every suit led, the Matto,
+"""The table at 80 columns: every prompt the table can give (every suit led, the Matto,
 raised cards, a lead-in, the dealer's discard, the longest names a seat takes, a network table's
-countdown and waiting lines) is shown whole in its two lines, and the hand never moves whatever
-the status line says."""
+countdown and waiting lines) is shown whole in the status line's two lines, and the hand never
+moves whatever the status line says; at 80x24 the declarations of a hand are in view whole."""
 
 from __future__ import annotations
 
@@ -236,3 +236,28 @@ async def test_a_text_longer_than_the_status_line_ends_with_an_ellipsis_and_is_t
         table.say(Text("Short again."))
         await pilot.pause()
         assert hand.region == where
+
+
+async def test_at_80x24_two_declarations_are_shown_whole_beside_the_log(tmp_path: Path) -> None:
+    """Few rows: the score box goes without its frame, so two players' declarations (five lines
+    here) are all in view, and the log still has rows of its own."""
+    app = make_app(tmp_path, ["human", "easy", "human", "easy"], seed=5,
+                   names=["Anna", "Bruno", "Carla", "Dario"])  # fmt: skip
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = None
+        while table is None or table.session.phase != Phase.PLAY:
+            screen = await settle(pilot)
+            table = screen if isinstance(screen, TableScreen) else None
+            if table is not None and table.session.phase == Phase.DISCARD:
+                await press_for(pilot, table)
+            elif table is None:
+                await press(pilot, "enter")
+        declared = [d for d in table.session.match.hand.declarations if d and d.families]
+        assert len(declared) == 2
+        listed = table.query_one("#declarations")
+        shown = screen_text(app)
+        for d in declared:
+            for c in d.combinations:
+                assert f"{c.family} {c.points}:" in shown
+        assert listed.virtual_size.height <= listed.region.height  # nothing scrolled away
+        assert table.query_one("#log").region.height >= 4  # its least
