@@ -157,10 +157,22 @@ class Knowledge:
             self.pool &= ~slot.forced
         self._check_sizes()
         self._prepare()
-        self._dealer_slot = next(
-            (slot for slot in self.slots if slot.index == view.dealer), None
-        ) if discard_hidden and dealer_discards else None
+        self._dealer_slot = (
+            next((slot for slot in self.slots if slot.index == view.dealer), None)
+            if discard_hidden and dealer_discards
+            else None
+        )
         self._plays: list[tuple[int, tuple[int, ...], Mask, int, Mask]] | None = None
+
+    def reveal(self, seat: int, hand: Mask) -> None:
+        """Learn that ``seat`` holds exactly ``hand`` now (the oracle's partial sight)."""
+        slot = next(s for s in self.slots if s.index == seat)
+        slot.allowed = slot.forced = hand & self.unseen
+        self.pool &= ~slot.forced
+        for other in self.slots:
+            if other is not slot:
+                other.allowed &= ~hand
+        self._prepare()
 
     # ------------------------------------------------------------------ play likelihood
     def _observations(self) -> list[tuple[int, tuple[int, ...], Mask, int, Mask]]:

@@ -6,6 +6,9 @@ cards is worth to this search. It cheats by construction: it plays only where a 
 the whole deal before each decision (:meth:`OracleBot.see_deal`, called by the duplicate arena
 for the seats it plays). It is not among the levels a player can choose (:data:`ai.registry.BOTS`),
 nor behind the hint.
+
+With ``knows=partner`` (or ``knows=opponents``) it uses only the partner's true hand (or the two
+opponents') and deals the other cards as hard does: the split says whose cards are worth knowing.
 """
 
 from __future__ import annotations
@@ -14,9 +17,12 @@ import random
 from collections.abc import Sequence
 
 from ai.hard import HardBot
+from ai.inference import Knowledge
 from game.actions import Action
 from game.cards import Mask
 from game.view import PlayerView
+
+KNOWS = ("all", "partner", "opponents")
 
 
 class TrueDeal:
@@ -49,8 +55,15 @@ class OracleBot(HardBot):
         solver_tricks: int = 3,
         discard_candidates: int = 8,
         prune_sigmas: float = 3.0,
+        knows: str = "all",
     ) -> None:
-        """Hard's options; with the true cards the last tricks are solved exactly (3)."""
+        """Hard's options; with the true cards the last tricks are solved exactly (3).
+        ``knows`` is whose cards it is shown: ``all``, or only its ``partner``'s, or only the
+        ``opponents``' (then it deals the others as hard does, and solves nothing exactly)."""
+        if knows not in KNOWS:
+            raise ValueError(f"knows must be one of {', '.join(KNOWS)}, not {knows!r}")
+        if knows != "all":
+            solver_tricks = 0
         super().__init__(
             budget_s=budget_s,
             iterations=iterations,
@@ -59,6 +72,7 @@ class OracleBot(HardBot):
             discard_candidates=discard_candidates,
             prune_sigmas=prune_sigmas,
         )
+        self.knows = knows
 
     def see_deal(self, hands: Sequence[Mask], discard: Mask) -> None:
         """The four hands as they are now and the discard (0 before it is made)."""
@@ -72,6 +86,13 @@ class OracleBot(HardBot):
         finally:
             self._deal = None  # shown again before the next decision
 
-    def knowledge(self, view: PlayerView, trust_declarations: bool) -> TrueDeal:  # type: ignore[override]
+    def knowledge(self, view: PlayerView, trust_declarations: bool) -> TrueDeal | Knowledge:  # type: ignore[override]
         assert self._deal is not None
-        return self._deal
+        if self.knows == "all":
+            return self._deal
+        knowledge = super().knowledge(view, trust_declarations)
+        partner = view.seat ^ 2
+        for seat in range(4):
+            if seat != view.seat and (seat == partner) == (self.knows == "partner"):
+                knowledge.reveal(seat, self._deal.hands[seat])
+        return knowledge

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from ai.arena import play_deal
-from ai.inference import Knowledge
+from ai.inference import Knowledge, is_consistent
 from ai.oracle import OracleBot, TrueDeal
 from ai.registry import BOTS, MEASUREMENT_BOTS
 from ai.search import Settings, search_cards
@@ -79,3 +79,29 @@ def test_the_arena_shows_the_oracle_the_deal() -> None:
     oracle = parse_spec("oracle:iterations=2", measurement=True)
     result = play_deal(oracle, parse_spec("easy"), seed=3, index=0)
     assert result.times_ms[0] and result.times_ms[1]
+
+
+@pytest.mark.parametrize("knows", ["partner", "opponents"])
+def test_an_oracle_shown_some_hands_deals_only_the_others(knows: str) -> None:
+    """``knows=partner`` pins the partner's true hand in every deal and deals the opponents'
+    cards as hard does; ``knows=opponents`` the other way round."""
+    hand, view = first_lead(6)
+    bot = parse_spec(f"oracle:iterations=4,knows={knows}", measurement=True).make()
+    bot.see_deal(hand.hands, hand.discard)
+    knowledge = bot.knowledge(view, True)
+    partner = view.seat ^ 2
+    shown = [partner] if knows == "partner" else [partner ^ 1, partner ^ 3]
+    hidden = [s for s in range(4) if s != view.seat and s not in shown]
+    rng = random.Random(4)
+    varied = set()
+    for _ in range(30):
+        hands, discard = knowledge.sample(rng)
+        assert is_consistent(view, hands, discard) is None
+        assert all(hands[s] == hand.hands[s] for s in shown)
+        varied.add(tuple(hands[s] for s in hidden))
+    assert len(varied) > 1  # the others' cards are still dealt
+
+
+def test_an_oracle_is_told_what_it_may_know() -> None:
+    with pytest.raises(SpecError, match="knows"):
+        parse_spec("oracle:knows=dealer", measurement=True).make()
