@@ -15,6 +15,7 @@ from tui.cli import main
 from tui.net import protocol as p
 from tui.net.botclient import RemoteBot
 from tui.net.client import Address, TokenStore
+from tui.net.remote import RemoteSession
 from tui.net.server import TableConfig, TableServer
 from tui.session import Session, parse_seats
 
@@ -117,3 +118,21 @@ class RawClient:
     async def close(self) -> None:
         await self.ws.close()
         await self.http.close()
+
+
+class QuietClient:
+    """The client of a remote session that a test feeds by hand (``receive``): what the session
+    sends goes nowhere but ``sent``."""
+
+    def __init__(self, receive: Callable[[object], None]) -> None:
+        self.receive = receive
+        self.sent: list[dict] = []
+
+    def send(self, message: dict) -> bool:
+        self.sent.append(message)
+        return True
+
+
+def fed_session() -> RemoteSession:
+    """A remote session with no table behind it: a test gives it the table's messages."""
+    return RemoteSession(QuietClient)  # type: ignore[arg-type]

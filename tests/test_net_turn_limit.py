@@ -24,12 +24,11 @@ from game.phase import Phase
 from game.rules import Rules
 from game.view import PlayerView
 from tests.net_helpers import FAST as NET_FAST
-from tests.net_helpers import LIMIT_S, RawClient, serve, wait_until
+from tests.net_helpers import LIMIT_S, RawClient, fed_session, serve, wait_until
 from tui.app import TarocchinoApp
 from tui.narrate import hand_log
 from tui.net import protocol as p
 from tui.net.client import JoinRequest
-from tui.net.remote import RemoteSession
 from tui.net.screens import HostScreen
 from tui.net.server import REMOTE, STAND_IN, TURN_LIMIT, HostRequest, TableConfig
 from tui.presenter import present
@@ -263,14 +262,7 @@ def test_the_remote_session_tells_whose_time_ran_out() -> None:
     others without; a move of the seat a moment too late is not reported as an error; the
     countdown comes only in the last part of the limit."""
 
-    class Client:
-        def __init__(self, receive) -> None:  # noqa: ANN001
-            self.receive = receive
-
-        def send(self, message: dict) -> bool:
-            return True
-
-    session = RemoteSession(Client)  # type: ignore[arg-type]
+    session = fed_session()
     match = Match(3)
     seat = match.turn
     view = match.view(seat)
@@ -305,11 +297,7 @@ def test_the_remote_session_marks_the_stand_ins_decisions_and_counts_down_for_ot
     """The stand-in's discard and card for seats whose time ran out are marked in the log, at
     their place in the hand's history; another seat's remaining time is counted down here."""
 
-    class Client:
-        def __init__(self, receive) -> None:  # noqa: ANN001
-            self.receive = receive
-
-    session = RemoteSession(Client)  # type: ignore[arg-type]
+    session = fed_session()
     match = Match(3)
     me = (match.hand.dealer + 1) % 4
     names = ["Anna", "Bruno", "Carla", "Dario"]

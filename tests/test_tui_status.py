@@ -18,6 +18,7 @@ from game.match import Match
 from game.phase import Phase
 from game.tricks import legal_mask
 from game.view import PlayerView
+from tests.net_helpers import fed_session
 from tui.net import protocol as p
 from tui.net.remote import RemoteSession
 from tui.presenter import AWAY, OPEN_SEAT, Scene, card_note, status, waiting_for
@@ -91,14 +92,7 @@ def _discard_view() -> PlayerView:
 def _remote(stand_in: str) -> tuple[RemoteSession, PlayerView]:
     """A network seat with 12 s left of its turn, and its view."""
 
-    class Client:
-        def __init__(self, receive) -> None:  # noqa: ANN001
-            self.receive = receive
-
-        def send(self, message: dict) -> bool:
-            return True
-
-    session = RemoteSession(Client)  # type: ignore[arg-type]
+    session = fed_session()
     match = Match(3)
     seat = match.turn
     view = match.view(seat)
