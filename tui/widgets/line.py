@@ -11,6 +11,19 @@ def same_text(a: Text, b: Text) -> bool:
     return a.plain == b.plain and a.style == b.style and a.spans == b.spans
 
 
+def clipped(lines: list[Text], rows: int, width: int, mark: str) -> list[Text]:
+    """The first ``rows`` of ``lines``, the last ending with ``mark`` (an ellipsis) when some
+    were left out."""
+    if len(lines) <= rows:
+        return lines
+    shown = lines[:rows]
+    last = shown[-1]
+    last.rstrip()
+    last.truncate(max(0, width - len(mark)))
+    last.append(mark)
+    return shown
+
+
 class TextLine(Widget):
     """Shows one Text in the lines the stylesheet gives it (``height``), so a change only
     repaints it (a Static, or a height that follows the text, would ask for a layout of the
@@ -48,10 +61,5 @@ class TextLine(Widget):
         lines = self.wrapped(self.text)
         if height <= 0 or len(lines) <= height:
             return self.text
-        shown = lines[:height]
-        last = shown[-1]
         mark = "..." if self.app.has_class("-ascii") else "…"
-        last.rstrip()
-        last.truncate(max(0, self.content_region.width - len(mark)))
-        last.append(mark)
-        return Text("\n").join(shown)
+        return Text("\n").join(clipped(lines, height, self.content_region.width, mark))

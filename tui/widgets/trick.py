@@ -9,6 +9,7 @@ from textual.widget import Widget
 from game.cards import Card
 from tui.messages import TrickClicked
 from tui.render import LARGE, SMALL, Look, blank_box, box_lines
+from tui.widgets.line import clipped
 
 # Relative seat (0 bottom, 1 right, 2 top, 3 left) -> (first row, column offset from the centre),
 # and the rows the four cards take, for small and large cards.
@@ -91,13 +92,8 @@ class TrickView(Widget):
         with an ellipsis if they need more)."""
         rows: list[Text] = []
         for caption in self.captions:
-            lines = list(caption.wrap(self.app.console, width)) if caption.plain else [Text()]
-            rows += lines
-        if len(rows) > room:
-            rows = rows[:room]
-            rows[-1].rstrip()
-            rows[-1].truncate(max(0, width - len(self.look.ellipsis)))
-            rows[-1].append(self.look.ellipsis)
+            rows += list(caption.wrap(self.app.console, width)) if caption.plain else [Text()]
+        rows = clipped(rows, room, width, self.look.ellipsis)
         for line in rows:
             line.rstrip()
             line.pad_left(max(0, (width - line.cell_len) // 2))
