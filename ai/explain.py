@@ -1,18 +1,16 @@
-"""Short reasons in words for a bot's choice, for the front end's hint."""
+"""Short reasons in words for a bot's choice, for the front end's hint.
+
+The hint shows the card (or the two cards of the discard) itself; the reason says why, in a few
+words that fit beside it on one line of an 80-column table where possible."""
 
 from __future__ import annotations
 
 from ai import policy
 from game.actions import DECLARE, DISCARD, Action
-from game.cards import ANG, ENGLISH, FULL_PACK, MAT, SUIT, SUIT_MASK, TRUMP, VALUE, Card, Mask
+from game.cards import FULL_PACK, MAT, SUIT, SUIT_MASK, SUIT_NAMES, TRUMP, VALUE, Card, Mask
 from game.scoring import combination_points, declarable_families, declaration_points
 from game.tricks import BEATERS
 from game.view import PlayerView
-
-
-def name(c: Card) -> str:
-    """``the King of Cups``, ``the Angel``."""
-    return "the " + ENGLISH[c]
 
 
 def explain(view: PlayerView, action: Action, margin: float | None = None) -> str:
@@ -25,7 +23,8 @@ def explain(view: PlayerView, action: Action, margin: float | None = None) -> st
         text = explain_card(view, action.card)
     if margin is not None:
         ahead = "ahead" if margin >= 0 else "behind"
-        text += f"; the search expects your side to end this hand about {abs(margin):.0f} {ahead}"
+        outlook = f"your side should end the hand about {abs(margin):.0f} {ahead}"
+        text = f"{text}; {outlook}" if text else outlook
     return text
 
 
@@ -33,15 +32,14 @@ def explain_discard(hand: Mask, action: Action) -> str:
     a, b = action.cards
     kept = hand & ~((1 << a) | (1 << b))
     families = declarable_families(kept)
-    parts = [f"lays away {name(a)} and {name(b)}"]
     if families:
         points = combination_points(kept)
-        parts.append(f"keeps {', '.join(families)} together ({points} to declare)")
+        parts = [f"keeps {', '.join(families)} ({points} to declare)"]
     else:
-        parts.append("breaks no combination")
+        parts = ["breaks no combination"]
     value = VALUE[a] + VALUE[b]
     if value:
-        parts.append(f"secures {value} in card value for your side")
+        parts.append(f"puts {value} in card value safe")
     for s in range(4):
         if hand & SUIT_MASK[s] and not kept & SUIT_MASK[s]:
             parts.append("makes a void to trump in")
@@ -60,32 +58,35 @@ def explain_card(view: PlayerView, c: Card) -> str:
     trick = view.trick
     unseen = FULL_PACK & ~view.hand & ~view.played & ~(view.discard or 0)
     if c == MAT:
-        return "plays the Matto: it stays with your side and saves a better card"
+        return "the Matto stays with your side and saves a better card"
     w = policy.winning(trick)
     if w < 0:
         if SUIT[c] < TRUMP and not policy.may_be_beaten(c, unseen):
-            return f"leads {name(c)}: the others must follow and it should hold"
-        if c == ANG:
-            return "leads the Angel to draw the trumps"
-        if SUIT[c] < TRUMP and (view.hand & SUIT_MASK[SUIT[c]]).bit_count() <= 2:
-            return f"leads {name(c)} from a short suit, to make a void"
-        return f"leads {name(c)}"
+            return "the others must follow and nobody can beat it"
+        if SUIT[c] == TRUMP:
+            return "draws the others' trumps"
+        mine = view.hand & SUIT_MASK[SUIT[c]]
+        if mine.bit_count() <= 2:
+            return "a short suit: soon you can trump it"
+        if policy.low_card(mine) == c:
+            return f"a low {SUIT_NAMES[SUIT[c]]}: the better ones stay in your hand"
+        return f"opens {SUIT_NAMES[SUIT[c]]}"
     wc = trick[w]
     pos = len(trick)
     partner_wins = (pos - w) % 2 == 0
     value = policy.trick_value(trick)
     if partner_wins:
         if (BEATERS[wc] >> c) & 1:
-            return f"takes over your partner's trick with {name(c)}, which nobody can beat"
+            return "takes over your partner's trick, and nobody can beat it"
         if VALUE[c]:
-            return f"gives {name(c)} ({VALUE[c]}) to your partner's trick"
-        return f"your partner is winning: plays {name(c)} and keeps the better cards"
+            return f"your partner is winning: give him {VALUE[c]} in card value"
+        return "your partner is winning: keep the better cards"
     if (BEATERS[wc] >> c) & 1:
-        held = " for your side" if pos == 3 or not policy.may_be_beaten(c, unseen) else ""
-        text = f"wins the trick with {name(c)}{held}"
+        held = pos == 3 or not policy.may_be_beaten(c, unseen)
+        text = "takes the trick for your side" if held else "takes the trick, for now"
         if value:
-            text += f", taking {value} in carte di valore"
+            text += f", with {value} in card value"
         return text
     if VALUE[c]:
-        return f"cannot win the trick: {name(c)} is the card that costs least"
-    return f"cannot win the trick: throws {name(c)}, a scartino"
+        return "you cannot win the trick: this card costs least"
+    return "you cannot win the trick: give a scartino"
