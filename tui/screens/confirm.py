@@ -7,7 +7,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Footer, Static
 
 from tui.render import UNICODE, Look
 
@@ -16,8 +16,9 @@ class ConfirmScreen(ModalScreen[bool]):
     """Asks ``question``; dismisses with True or False."""
 
     BINDINGS = [
-        Binding("enter,y", "answer(True)", "Yes", priority=True),
-        Binding("escape,n", "answer(False)", "No", priority=True),
+        # Not in the footer: the buttons show these keys, in the words of the question.
+        Binding("enter,y", "answer(True)", "Yes", priority=True, show=False),
+        Binding("escape,n", "answer(False)", "No", priority=True, show=False),
     ]
 
     def __init__(self, question: Text | str, yes: str = "Yes", no: str = "No", *,
@@ -35,6 +36,7 @@ class ConfirmScreen(ModalScreen[bool]):
                 yes.can_focus = no.can_focus = False
                 yield yes
                 yield no
+        yield Footer()  # this dialog's keys, not those of the screen under it
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

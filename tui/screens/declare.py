@@ -8,12 +8,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Footer, Static
 
 from game.scoring import declared_combinations, doublings, total_points
 from game.view import PlayerView
 from tui.messages import FamilyToggled
 from tui.render import Look
+from tui.screens.help import HelpScreen
 from tui.widgets.families import FamilyList
 
 
@@ -23,6 +24,7 @@ class DeclareScreen(ModalScreen[tuple[str, ...]]):
     BINDINGS = [
         Binding("enter", "declare", "Declare", priority=True),
         Binding("n", "declare_none", "Declare nothing"),
+        Binding("question_mark,f1", "help", "Help"),
     ]
 
     def __init__(self, view: PlayerView, name: str, look: Look, needs: int | None) -> None:
@@ -49,6 +51,7 @@ class DeclareScreen(ModalScreen[tuple[str, ...]]):
                 yes.can_focus = no.can_focus = False
                 yield yes
                 yield no
+        yield Footer()  # this dialog's keys, not those of the table under it
 
     def _explanation(self) -> str:
         """When declared points count (RULES.md §5, §8): in the side's total at the end of the
@@ -88,6 +91,9 @@ class DeclareScreen(ModalScreen[tuple[str, ...]]):
             self.action_declare()
         else:
             self.action_declare_none()
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen())
 
     def action_declare(self) -> None:
         if self.is_active:

@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Label, Select, Static
+from textual.widgets import Button, Footer, Label, Select, Static
 
 from tui.render import Look
 from tui.settings import BOT_DELAYS, TRICK_PAUSES, Settings
@@ -55,6 +55,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Save  ^s", id="save", variant="primary", compact=True)
                 yield Button("Cancel  Esc", id="cancel", compact=True)
+        yield Footer()  # this dialog's keys, not those of the screen under it
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

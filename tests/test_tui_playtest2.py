@@ -1,0 +1,65 @@
+"""Findings of a second play-test: the footer of a dialog over the table shows the dialog's keys
+(not the table's, which do nothing there), help from the declarations dialog."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_tui_support import make_app, press, settle, wait_for
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+from game.match import Match
+from game.scoring import declarable_families
+from tui.screens.confirm import ConfirmScreen
+from tui.screens.declare import DeclareScreen
+from tui.screens.help import HelpScreen
+from tui.screens.settings import SettingsScreen
+from tui.screens.table import TableScreen
+
+BOTS3 = ["human", "random", "random", "random"]
+TABLE_KEYS = {"Play", "Mark", "Last trick", "Hint", "Undo", "Menu"}
+
+
+def _seed(condition) -> int:
+    return next(s for s in range(1, 10_000) if condition(Match(s)))
+
+
+def footer_keys(screen) -> set[str]:
+    """The descriptions in the footer drawn by ``screen`` (the one on top)."""
+    return {key.description for key in screen.query(FooterKey)}
+
+
+async def test_the_declarations_dialog_shows_its_keys_and_opens_the_help(tmp_path: Path) -> None:
+    seed = _seed(lambda m: m.first_dealer == 3 and declarable_families(m.hand.hands[0]))
+    app = make_app(tmp_path, BOTS3, seed=seed)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await settle(pilot)
+        assert isinstance(screen, DeclareScreen)
+        await wait_for(pilot, lambda: footer_keys(screen))
+        keys = footer_keys(screen)
+        assert {"Help", "Toggle"} <= keys and not keys & TABLE_KEYS, keys
+        await press(pilot, "question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await press(pilot, "escape")
+        await wait_for(pilot, lambda: app.screen is screen)  # still to declare
+
+
+async def test_the_discard_question_and_the_settings_hide_the_tables_keys(tmp_path: Path) -> None:
+    app = make_app(tmp_path, BOTS3, seed=_seed(lambda m: m.first_dealer == 0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await settle(pilot)
+        assert isinstance(table, TableScreen)
+        await press(pilot, "s")
+        await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
+        await wait_for(pilot, lambda: footer_keys(app.screen))
+        keys = footer_keys(app.screen)
+        assert {"Save", "Cancel"} <= keys and not keys & TABLE_KEYS, keys
+        await press(pilot, "escape")
+        await wait_for(pilot, lambda: app.screen is table)
+        view = table.current_view()
+        await press(pilot, "3", "4")  # two cards marked: the question
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        assert view.phase == "discard"
+        assert app.screen.query(Footer)  # over the table's key bar: its buttons show the keys
+        assert not footer_keys(app.screen)
