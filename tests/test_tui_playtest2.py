@@ -63,3 +63,24 @@ async def test_the_discard_question_and_the_settings_hide_the_tables_keys(tmp_pa
         assert view.phase == "discard"
         assert app.screen.query(Footer)  # over the table's key bar: its buttons show the keys
         assert not footer_keys(app.screen)
+
+
+async def test_undo_while_discarding_takes_back_the_last_mark(tmp_path: Path) -> None:
+    app = make_app(tmp_path, BOTS3, seed=_seed(lambda m: m.first_dealer == 0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await settle(pilot)
+        assert isinstance(table, TableScreen) and table.current_view().phase == "discard"
+        await press(pilot, "u")  # nothing marked: said so, nothing changes
+        assert table.marked == [] and "No card is marked" in _notices(app)
+        await press(pilot, "3")
+        marked = list(table.marked)
+        await press(pilot, "4", "escape")  # the question, then "Change": the second mark goes
+        await wait_for(pilot, lambda: app.screen is table)
+        assert table.marked == marked
+        await press(pilot, "u")
+        assert table.marked == [] and "no longer marked for the discard" in _notices(app)
+        assert table.current_view().phase == "discard"
+
+
+def _notices(app) -> str:
+    return " ".join(str(n.message) for n in app._notifications)

@@ -48,7 +48,7 @@ from tui.presenter import (
     present,
     status,
 )
-from tui.render import Look, look_of
+from tui.render import Look, face, look_of
 from tui.review import ReviewSource
 from tui.runner import BotMove, BotRunner
 from tui.save import SaveStore
@@ -675,6 +675,10 @@ class TableScreen(Screen[None]):
         self.notify(message, severity="warning", timeout=4)
 
     def action_undo(self) -> None:
+        view = self._my_turn()
+        if view is not None and view.phase == Phase.DISCARD:
+            self._unmark_last()
+            return
         humans = self.session.humans
         if len(humans) != 1 or self.final is not None:
             self.refuse("Nothing to undo.")
@@ -691,6 +695,16 @@ class TableScreen(Screen[None]):
         self.notice = None
         self.advance()
         self.notify("Your card is back in your hand.", timeout=4)
+
+    def _unmark_last(self) -> None:
+        """Undo while discarding: the card marked last is no longer marked."""
+        if not self.marked:
+            self.refuse("No card is marked for the discard yet.")
+            return
+        c = self.marked.pop()
+        self.notice = None
+        self.redraw()
+        self.notify(f"{face(c, self.look)} is no longer marked for the discard.", timeout=4)
 
     def action_hint(self) -> None:
         view = self._my_turn()
