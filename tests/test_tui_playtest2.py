@@ -1,20 +1,24 @@
 """Findings of a second play-test: the footer of a dialog over the table shows the dialog's keys
-(not the table's, which do nothing there), help from the declarations dialog."""
+(not the table's, which do nothing there), help from the declarations dialog, undo while
+discarding, `play --seed --target` without seats."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from test_tui_support import make_app, press, settle, wait_for
-from textual.widgets import Footer
+from test_tui_support import FAST, make_app, press, settle, wait_for
+from textual.widgets import Footer, Input
 from textual.widgets._footer import FooterKey
 
 from game.match import Match
 from game.scoring import declarable_families
+from tui.app import TarocchinoApp
+from tui.cli import build_parser
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.declare import DeclareScreen
 from tui.screens.help import HelpScreen
 from tui.screens.settings import SettingsScreen
+from tui.screens.start import StartScreen
 from tui.screens.table import TableScreen
 
 BOTS3 = ["human", "random", "random", "random"]
@@ -84,3 +88,15 @@ async def test_undo_while_discarding_takes_back_the_last_mark(tmp_path: Path) ->
 
 def _notices(app) -> str:
     return " ".join(str(n.message) for n in app._notifications)
+
+
+async def test_play_with_a_seed_and_a_target_but_no_seats_fills_them_in(tmp_path: Path) -> None:
+    args = build_parser().parse_args(["play", "--seed", "7", "--target", "500"])
+    assert (args.seed, args.target) == (7, 500)
+    assert build_parser().parse_args(["play"]).target is None  # the remembered target stays
+    app = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False, seed=args.seed,
+                        target=args.target)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+        assert app.screen.query_one("#seed", Input).value == "7"
+        assert app.screen.query_one("#target", Input).value == "500"

@@ -54,7 +54,7 @@ class TarocchinoApp(App[None]):
         directory: Path | None = None,
         seats: tuple[Seat, ...] | None = None,
         seed: int | None = None,
-        target: int = DEFAULT_TARGET,
+        target: int | None = None,
         resume: bool = False,
         persist: bool = True,
         join: JoinRequest | None = None,
@@ -66,7 +66,9 @@ class TarocchinoApp(App[None]):
         self.settings = settings if settings is not None else load_settings(self.directory)
         self.persist = persist
         self.store = SaveStore(self.directory)
-        self._start = (seats, seed, target) if seats is not None else None
+        self._start = ((seats, seed, DEFAULT_TARGET if target is None else target)
+                       if seats is not None else None)
+        self._given = (seed, target)  # without seats: filled in on the start screen
         self._resume = resume
         self._join = join
         self.local = local  # False: another game holds the data directory; tables only here
@@ -83,8 +85,9 @@ class TarocchinoApp(App[None]):
             seats, _, target = self._start
             defaults = {"target": target, "kinds": [s.kind for s in seats]}
         setup = load_setup(self.directory, KINDS)
+        seed, target = self._given if self._start is None else (None, None)
         self.push_screen(StartScreen(self.store if self.local else None, defaults, setup,
-                                     local=self.local))  # fmt: skip
+                                     local=self.local, seed=seed, target=target))
         if self._start is not None:
             seats, seed, target = self._start
             self.start_match(seats, seed=seed, target=target)

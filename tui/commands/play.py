@@ -39,7 +39,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "(with options: hard:budget_s=0.25) or any bot of `tarocchino bots`")
     parser.add_argument("--names", metavar="A,B,C,D", help="the four players' names")
     parser.add_argument("--seed", type=int, help="seed of the deals (default: random)")
-    parser.add_argument("--target", type=int, default=DEFAULT_TARGET,
+    parser.add_argument("--target", type=int,
                         help=f"score that wins (default {DEFAULT_TARGET})")
     parser.add_argument("--resume", action="store_true", help="resume the saved match")
     parser.add_argument("--new", action="store_true",
@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
         if args.seats:
             names = args.names.split(",") if args.names else None
             seats = parse_seats(split_specs(args.seats), names)
-        if not is_target(args.target):
+        if args.target is not None and not is_target(args.target):
             raise ValueError(f"--target must be {TARGET_RULE}")
         if args.bot_delay is not None and not 0 <= args.bot_delay <= MAX_PAUSE:
             raise ValueError(f"--bot-delay must be a number of seconds >= 0 and <= {MAX_PAUSE}")

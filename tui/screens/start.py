@@ -69,11 +69,14 @@ class StartScreen(Screen[None]):
     ]
 
     def __init__(self, store: SaveStore | None, defaults: dict[str, Any] | None = None,
-                 setup: MatchSetup | None = None, *, local: bool = True) -> None:
+                 setup: MatchSetup | None = None, *, local: bool = True,
+                 seed: int | None = None, target: int | None = None) -> None:
         """``defaults``: the seat kinds and target of ``play --seats`` (else ``setup``, the
         last match set up here); ``local=False``: another game holds the data directory, so
-        only tables are played here."""
+        only tables are played here; ``seed``, ``target``: given to ``play`` without seats,
+        filled in."""
         super().__init__()
+        self.given_seed, self.given_target = seed, target
         self.store = store
         self.defaults = defaults or {}
         self.setup = setup or MatchSetup()
@@ -82,7 +85,7 @@ class StartScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         kinds = self.defaults.get("kinds") or list(self.setup.kinds)
         names = list(self.setup.names) if not self.defaults else ["", "", "", ""]
-        target = self.defaults.get("target", self.setup.target)
+        target = self.given_target or self.defaults.get("target", self.setup.target)
         pace = self.setup.pace
         with Vertical(id="start-page"):
             yield Static(id="title")
@@ -104,7 +107,8 @@ class StartScreen(Screen[None]):
                 yield Input(str(target), id="target", type="integer", compact=True, max_length=5,
                             valid_empty=True)
                 yield Label("Seed", classes="option-label")
-                yield Input(placeholder="random", id="seed", type="integer", compact=True,
+                yield Input("" if self.given_seed is None else str(self.given_seed),
+                            placeholder="random", id="seed", type="integer", compact=True,
                             valid_empty=True)
                 yield Label("Watch pace", classes="option-label", id="pace-label")
                 yield Select([(f"{p:g} s a move", p) for p in sorted({*PACES, pace})], value=pace,
