@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_tui_support import FAST, make_app, press, settle, wait_for
+from test_tui_support import FAST, make_app, press, screen_text, settle, wait_for
 from textual.widgets import Footer, Input
 from textual.widgets._footer import FooterKey
 
@@ -100,3 +100,16 @@ async def test_play_with_a_seed_and_a_target_but_no_seats_fills_them_in(tmp_path
         await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
         assert app.screen.query_one("#seed", Input).value == "7"
         assert app.screen.query_one("#target", Input).value == "500"
+
+
+async def test_a_setup_refused_on_the_start_screen_is_said_as_a_sentence(tmp_path: Path) -> None:
+    app = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+        start = app.screen
+        start.query_one("#name-2", Input).value = "Bruno"  # as seat 2's name
+        start.query_one("#start").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is start
+        assert "The four names must be different." in screen_text(app)

@@ -25,6 +25,7 @@ from tui.screens.matches import PastMatchesScreen
 from tui.screens.statistics import StatisticsScreen
 from tui.session import BOT_LEVELS, DEFAULT_NAMES, HUMAN, QUICK_HARD, Seat, parse_seats
 from tui.widgets.arrows import plain_arrows
+from tui.words import capitalized
 
 TITLE = r"""
 ╔╦╗╔═╗╦═╗╔═╗╔═╗╔═╗╦ ╦╦╔╗╔╔═╗
@@ -251,8 +252,8 @@ class StartScreen(Screen[None]):
                 raise ValueError(f"the target must be {TARGET_RULE}")
             seed_text = self.query_one("#seed", Input).value.strip()
             seed = int(seed_text) if seed_text else None
-        except ValueError as exc:
-            self.show_message(str(exc), error=True)
+        except ValueError as exc:  # said as a sentence (the command line's words are lower case)
+            self.show_message(f"{capitalized(str(exc)).rstrip('.')}.", error=True)
             return
         pace = float(self.query_one("#pace", Select).value)  # type: ignore[arg-type]
         self.show_message("")
