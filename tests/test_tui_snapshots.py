@@ -99,7 +99,7 @@ async def _start(pilot: Pilot) -> None:
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_start_screen(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:
-    assert snap_compare(make_app(tmp_path, None, settings=LOOK), terminal_size=size,
+    assert snap_compare(make_app(tmp_path, None, seed=None, settings=LOOK), terminal_size=size,
                         run_before=_start)
 
 

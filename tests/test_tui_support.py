@@ -42,12 +42,13 @@ def make_app(
     directory: Path,
     kinds: list[str] | None = None,
     *,
-    seed: int = 1,
+    seed: int | None = 1,
     target: int = 800,
     names: list[str] | None = None,
     settings: Settings = FAST,
 ) -> TarocchinoApp:
-    """An app that starts a match at once (or the start screen when ``kinds`` is None)."""
+    """An app that starts a match at once (or the start screen when ``kinds`` is None, with
+    ``seed`` filled in as `play --seed` does)."""
     seats = parse_seats(kinds, names) if kinds is not None else None
     return TarocchinoApp(settings=settings, directory=directory, seats=seats, seed=seed,
                          target=target, persist=False)
