@@ -261,3 +261,31 @@ async def test_at_80x24_two_declarations_are_shown_whole_beside_the_log(tmp_path
                 assert f"{c.family} {c.points}:" in shown
         assert listed.virtual_size.height <= listed.region.height  # nothing scrolled away
         assert table.query_one("#log").region.height >= 4  # its least
+
+
+async def test_at_80x24_the_dealer_still_sees_his_discard_after_declaring(tmp_path: Path) -> None:
+    """The bottom seat has two lines on a short table: the dealer's own discard (seen nowhere
+    else) comes before his declaration (also listed beside the table), and nothing is cut with
+    an ellipsis that would look like a cut card or number."""
+    app = make_app(tmp_path, ["human", "easy", "easy", "easy"], seed=14)  # seat 0 deals
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = None
+        while table is None or table.session.phase != Phase.PLAY:
+            screen = await settle(pilot)
+            table = screen if isinstance(screen, TableScreen) else None
+            if table is not None and table.session.phase == Phase.DISCARD:
+                await press_for(pilot, table)
+            elif table is None:
+                await press(pilot, "enter")  # the discard question, then the declarations
+        view = table.session.match.view(0)
+        assert view.dealer == 0 and view.discard and view.declarations[0].families
+        seat = table.query_one("#seat-bottom")
+        assert seat.region.height == 2
+        text = screen_text(app)
+        shown = " ".join(text.splitlines()[seat.region.y:seat.region.bottom])
+        assert "your discard:" in shown
+        for c in cards_of(view.discard):
+            assert face(c, table.look).strip() in shown, shown
+        assert table.look.ellipsis not in shown
+        for family in view.declarations[0].families:  # in the list beside the table
+            assert f"{family} " in text.split("Declarations")[1]

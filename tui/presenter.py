@@ -186,15 +186,15 @@ def seat_texts(scene: Scene, seat: int, *, compact: bool) -> SeatTexts:
     if doing:
         text.append("\n" if compact else "  ")
         text.append(doing, style="italic")
-    if not compact:
-        d = v.declarations[seat]
-        if d is not None and d.families:
-            text.append("\n")
-            text.append(f"declared {declaration_summary(d, look)}", style="italic")
+    if not compact:  # what only this seat can see first: the declarations are also listed aside
         if seat == v.seat and v.discard and scene.hand_shown:
             text.append("\n")
             text.append("your discard: ", style="dim italic")
             text.append_text(cards_text(sorted_for_display(v.discard), look))
+        d = v.declarations[seat]
+        if d is not None and d.families:
+            text.append("\n")
+            text.append(f"declared {declaration_summary(d, look)}", style="italic")
     return SeatTexts(name, text, to_act)
 
 

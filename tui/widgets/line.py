@@ -28,11 +28,13 @@ class TextLine(Widget):
     """Shows one Text in the lines the stylesheet gives it (``height``), so a change only
     repaints it (a Static, or a height that follows the text, would ask for a layout of the
     whole screen each time and move what is under or over it). A text longer than its lines
-    ends with an ellipsis: see :meth:`fits`."""
+    ends with an ellipsis (see :meth:`fits`), or, without ``ELLIPSIS``, its last lines are left
+    out (for texts whose lines come by importance)."""
 
     DEFAULT_CSS = """
     TextLine { height: 1; }
     """
+    ELLIPSIS = True
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
@@ -61,5 +63,7 @@ class TextLine(Widget):
         lines = self.wrapped(self.text)
         if height <= 0 or len(lines) <= height:
             return self.text
+        if not self.ELLIPSIS:
+            return Text("\n").join(lines[:height])
         mark = "..." if self.app.has_class("-ascii") else "…"
         return Text("\n").join(clipped(lines, height, self.content_region.width, mark))

@@ -7,11 +7,14 @@ from tui.widgets.line import TextLine
 
 
 class SeatPanel(TextLine):
-    """A small fixed-size panel for one seat, lit up while its player is to act."""
+    """A small fixed-size panel for one seat, lit up while its player is to act. Its lines come
+    by importance; on a short table the last (the declarations, also listed beside the table)
+    are left out."""
 
     DEFAULT_CSS = """
     SeatPanel { height: 3; }
     """
+    ELLIPSIS = False
     TURN_BACKGROUND = "#1f6b4a"
 
     def show_seat(self, seat: SeatTexts) -> None:
