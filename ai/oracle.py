@@ -52,18 +52,21 @@ class OracleBot(HardBot):
         budget_s: float | None = None,
         iterations: int | None = None,
         eps: float = 0.1,
-        solver_tricks: int = 3,
+        solver_tricks: int | None = None,
         discard_candidates: int = 8,
         prune_sigmas: float = 3.0,
         knows: str = "all",
     ) -> None:
-        """Hard's options; with the true cards the last tricks are solved exactly (3).
-        ``knows`` is whose cards it is shown: ``all``, or only its ``partner``'s, or only the
-        ``opponents``' (then it deals the others as hard does, and solves nothing exactly)."""
+        """Hard's options; with the true cards the last tricks are solved exactly (3 unless
+        ``solver_tricks`` says otherwise). ``knows`` is whose cards it is shown: ``all``, or only
+        its ``partner``'s, or only the ``opponents``' (then it deals the others as hard does,
+        and the exact solver, which needs every card, is off)."""
         if knows not in KNOWS:
             raise ValueError(f"knows must be one of {', '.join(KNOWS)}, not {knows!r}")
-        if knows != "all":
-            solver_tricks = 0
+        if solver_tricks is None:
+            solver_tricks = 3 if knows == "all" else 0
+        elif solver_tricks and knows != "all":
+            raise ValueError("solver_tricks needs every card: only with knows=all")
         super().__init__(
             budget_s=budget_s,
             iterations=iterations,

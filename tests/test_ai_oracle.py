@@ -105,3 +105,8 @@ def test_an_oracle_shown_some_hands_deals_only_the_others(knows: str) -> None:
 def test_an_oracle_is_told_what_it_may_know() -> None:
     with pytest.raises(SpecError, match="knows"):
         parse_spec("oracle:knows=dealer", measurement=True).make()
+    with pytest.raises(SpecError, match="needs every card"):  # the solver plays seen cards
+        parse_spec("oracle:knows=partner,solver_tricks=3", measurement=True).make()
+    assert parse_spec("oracle", measurement=True).make().settings.solver_tricks == 3
+    partner = parse_spec("oracle:knows=partner", measurement=True).make()
+    assert partner.settings.solver_tricks == 0
