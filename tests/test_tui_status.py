@@ -11,6 +11,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 from test_tui_support import make_app, press, press_for, screen_text, settle, table_of
+from textual.pilot import Pilot
 
 from game.actions import discard, play
 from game.cards import CODES, FIVES, MAT, N_CARDS, SUIT, TRUMP, Card, cards_of, mask_of
@@ -238,20 +239,27 @@ async def test_a_text_longer_than_the_status_line_ends_with_an_ellipsis_and_is_t
         assert hand.region == where
 
 
+async def to_the_cards(pilot: Pilot) -> TableScreen:
+    """Play the test's human through the discard, its question and the declarations until the
+    first card is played; the table then."""
+    table = None
+    while table is None or table.session.phase != Phase.PLAY:
+        screen = await settle(pilot)
+        table = screen if isinstance(screen, TableScreen) else None
+        if table is not None and table.session.phase == Phase.DISCARD:
+            await press_for(pilot, table)
+        elif table is None:
+            await press(pilot, "enter")  # the discard question, the declarations
+    return table
+
+
 async def test_at_80x24_two_declarations_are_shown_whole_beside_the_log(tmp_path: Path) -> None:
     """Few rows: the score box goes without its frame, so two players' declarations (five lines
     here) are all in view, and the log still has rows of its own."""
     app = make_app(tmp_path, ["human", "easy", "human", "easy"], seed=5,
                    names=["Anna", "Bruno", "Carla", "Dario"])  # fmt: skip
     async with app.run_test(size=(80, 24)) as pilot:
-        table = None
-        while table is None or table.session.phase != Phase.PLAY:
-            screen = await settle(pilot)
-            table = screen if isinstance(screen, TableScreen) else None
-            if table is not None and table.session.phase == Phase.DISCARD:
-                await press_for(pilot, table)
-            elif table is None:
-                await press(pilot, "enter")
+        table = await to_the_cards(pilot)
         declared = [d for d in table.session.match.hand.declarations if d and d.families]
         assert len(declared) == 2
         listed = table.query_one("#declarations")
@@ -269,14 +277,7 @@ async def test_at_80x24_the_dealer_still_sees_his_discard_after_declaring(tmp_pa
     an ellipsis that would look like a cut card or number."""
     app = make_app(tmp_path, ["human", "easy", "easy", "easy"], seed=14)  # seat 0 deals
     async with app.run_test(size=(80, 24)) as pilot:
-        table = None
-        while table is None or table.session.phase != Phase.PLAY:
-            screen = await settle(pilot)
-            table = screen if isinstance(screen, TableScreen) else None
-            if table is not None and table.session.phase == Phase.DISCARD:
-                await press_for(pilot, table)
-            elif table is None:
-                await press(pilot, "enter")  # the discard question, then the declarations
+        table = await to_the_cards(pilot)
         view = table.session.match.view(0)
         assert view.dealer == 0 and view.discard and view.declarations[0].families
         seat = table.query_one("#seat-bottom")
