@@ -39,7 +39,7 @@ def explain_discard(hand: Mask, action: Action) -> str:
         parts = ["breaks no combination"]
     value = VALUE[a] + VALUE[b]
     if value:
-        parts.append(f"puts {value} in card value safe")
+        parts.append(f"secures {value} in card value")
     for s in range(4):
         if hand & SUIT_MASK[s] and not kept & SUIT_MASK[s]:
             parts.append("makes a void to trump in")
@@ -79,7 +79,7 @@ def explain_card(view: PlayerView, c: Card) -> str:
         if (BEATERS[wc] >> c) & 1:
             return "takes over your partner's trick, and nobody can beat it"
         if VALUE[c]:
-            return f"your partner is winning: give him {VALUE[c]} in card value"
+            return f"your partner is winning: add {VALUE[c]} in card value to the trick"
         return "your partner is winning: keep the better cards"
     if (BEATERS[wc] >> c) & 1:
         held = pos == 3 or not policy.may_be_beaten(c, unseen)
