@@ -129,7 +129,5 @@ def load(path: str | Path) -> Match:
     where = f"cannot read record {clip_path(path)}"
     try:
         return from_json(read_json(path))
-    except FileReadError as exc:
-        raise RecordError(f"{where}: {exc}") from None
-    except RecordError as exc:
+    except (FileReadError, RecordError) as exc:
         raise RecordError(f"{where}: {exc}") from None

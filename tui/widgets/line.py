@@ -12,7 +12,7 @@ def same_text(a: Text, b: Text) -> bool:
 
 
 def clipped(lines: list[Text], rows: int, width: int, mark: str) -> list[Text]:
-    """The first ``rows`` of ``lines``, the last ending with ``mark`` (an ellipsis) when some
+    """The first ``rows`` of ``lines``, the last ending with ``mark`` (an ellipsis, or "") when some
     were left out."""
     if len(lines) <= rows:
         return lines
@@ -63,7 +63,5 @@ class TextLine(Widget):
         lines = self.wrapped(self.text)
         if height <= 0 or len(lines) <= height:
             return self.text
-        if not self.ELLIPSIS:
-            return Text("\n").join(lines[:height])
-        mark = "..." if self.app.has_class("-ascii") else "…"
+        mark = ("..." if self.app.has_class("-ascii") else "…") if self.ELLIPSIS else ""
         return Text("\n").join(clipped(lines, height, self.content_region.width, mark))
