@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 
 import tui.cli
+from game.files import MAX_BYTES
+from tui.commands import score as score_command
 
 ROOT = Path(__file__).resolve().parents[1]
 _PRESENT = tuple(name for name in tui.cli.COMMANDS if find_spec(f"tui.commands.{name}"))
@@ -197,3 +199,30 @@ def test_subprocess_json() -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout) == KINGS_JSON
+
+
+def test_an_endless_standard_input_is_refused_after_its_bound() -> None:
+    """/dev/zero never ends a line: the overlong-line skip must not read it for ever."""
+    with open("/dev/zero", "rb") as zero:
+        proc = subprocess.run(
+            [sys.executable, "-m", "tui.cli", "score", "--json", "-"],
+            stdin=zero,
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            timeout=120,
+            check=False,
+        )
+    assert proc.returncode == 2
+    assert proc.stderr.strip().endswith(f"longer than {MAX_BYTES:,} bytes: not read further")
+
+
+def test_piles_before_the_bound_are_scored(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(score_command, "MAX_INPUT", 30)
+    monkeypatch.setattr(sys, "stdin", stdin(b"KS KB KC\n" * 10))
+    assert tui.cli.main(["score", "--json", "-"]) == 2
+    captured = capsys.readouterr()
+    assert len(captured.out.splitlines()) == 3  # 27 bytes read, the 4th line passes the bound
+    assert "not read further" in captured.err

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any, BinaryIO, TextIO
 
 from game.cards import CODES, CardError, Mask, format_cards, mask_of, parse_cards
+from game.files import MAX_BYTES
 from game.scoring import (
     Breakdown,
     declarable_families,
@@ -22,6 +23,7 @@ from tui.words import plural
 
 PROG = "tarocchino score"
 MAX_LINE = 64 << 10  # bytes in one line of standard input (a pile of all 62 cards needs ~250)
+MAX_INPUT = MAX_BYTES  # bytes of standard input in all (some 60,000 piles of all the cards)
 
 _EPILOG = """\
 examples:
@@ -86,12 +88,27 @@ def parse_pile(tokens: str | Iterable[str]) -> Mask:
     return mask_of(cards)
 
 
+class InputTooLong(Exception):
+    """Standard input goes on past MAX_INPUT bytes (an endless stream such as /dev/zero)."""
+
+
 def _lines(stream: BinaryIO) -> Iterator[str | CardError]:
     """Each line of ``stream`` as text, or the error to print in its place when it is not UTF-8
-    or longer than MAX_LINE bytes (never more than that is held in memory)."""
-    while line := stream.readline(MAX_LINE + 1):
+    or longer than MAX_LINE bytes (never more than that is held in memory). Raises InputTooLong
+    past MAX_INPUT bytes in all."""
+    total = 0
+
+    def read(limit: int) -> bytes:
+        nonlocal total
+        chunk = stream.readline(limit)
+        total += len(chunk)
+        if total > MAX_INPUT:
+            raise InputTooLong(f"standard input longer than {MAX_INPUT:,} bytes: not read further")
+        return chunk
+
+    while line := read(MAX_LINE + 1):
         if len(line) > MAX_LINE and not line.endswith(b"\n"):
-            while (rest := stream.readline(MAX_LINE)) and not rest.endswith(b"\n"):
+            while (rest := read(MAX_LINE)) and not rest.endswith(b"\n"):
                 pass  # skip the rest of the line
             yield CardError(f"line longer than {MAX_LINE:,} bytes")
             continue
@@ -102,6 +119,14 @@ def _lines(stream: BinaryIO) -> Iterator[str | CardError]:
 
 
 def _run_lines(stream: BinaryIO, out: TextIO, *, as_json: bool, hand: bool) -> int:
+    try:
+        return _score_lines(stream, out, as_json=as_json, hand=hand)
+    except InputTooLong as error:
+        print(f"{PROG}: error: {error}", file=sys.stderr)
+        return 2
+
+
+def _score_lines(stream: BinaryIO, out: TextIO, *, as_json: bool, hand: bool) -> int:
     status = 0
     for line in _lines(stream):
         if isinstance(line, str) and not line.strip():
