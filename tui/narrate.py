@@ -13,7 +13,7 @@ from game.phase import Phase
 from game.tricks import led_suit
 from game.view import Declaration, PlayerView
 from tui.render import UNICODE, Look, card_text, cards_text
-from tui.words import capitalized, possessive, verb
+from tui.words import capitalized, possessive, short_name, verb
 
 _DIM = "dim"
 _WHO = "bold"
@@ -35,6 +35,11 @@ def declaration_summary(d: Declaration, look: Look = UNICODE) -> str:
     if raw != d.points:
         return f"{parts} doubled = {d.points}"
     return parts if len(d.combinations) == 1 else f"{parts} = {d.points}"
+
+
+def declaration_brief(d: Declaration) -> str:
+    """``45: Re, Spade, Coppe`` (the points, doubling included, then the families)."""
+    return f"{d.points}: {', '.join(d.families)}"
 
 
 def hand_log(view: PlayerView, names: Sequence[str], look: Look,
@@ -116,3 +121,18 @@ def declaration_lines(view: PlayerView, names: Sequence[str], look: Look) -> lis
             lines.append(line)
     return lines
 
+
+
+COMPACT_NAME = 10  # characters of a name in the compact declarations
+
+
+def declaration_digest(view: PlayerView, names: Sequence[str], look: Look) -> list[Text]:
+    """The declarations made in this hand, one line each where there is little room: the name,
+    the points, the families (``Anna 45: Re, Spade, Coppe``); the cards are in the full form."""
+    lines: list[Text] = []
+    for d in view.declarations:
+        if d is None or not d.families:
+            continue
+        name = short_name(names[d.seat], COMPACT_NAME, look.ellipsis)
+        lines.append(Text.assemble((name, _WHO), f" {declaration_brief(d)}"))
+    return lines

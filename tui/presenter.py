@@ -19,7 +19,13 @@ from game.hand import TRICKS, HandResult
 from game.phase import Phase
 from game.tricks import led_suit, why_illegal, winning_index
 from game.view import PlayerView
-from tui.narrate import declaration_lines, declaration_summary, hand_log, suit_word
+from tui.narrate import (
+    declaration_brief,
+    declaration_digest,
+    declaration_lines,
+    hand_log,
+    suit_word,
+)
 from tui.render import Look, card_name, card_text, cards_text, face
 from tui.session import HUMAN, Seat, side_name
 from tui.words import capitalized, listed, plural, verb
@@ -111,7 +117,8 @@ class TableTexts:
     trick: TrickTexts
     status: Text
     log: list[Text]
-    declarations: list[Text]
+    declarations: list[Text]  # a line per player and per combination, with the cards
+    digest: list[Text]  # the same in a line per player, when the other does not fit
     score: ScoreTexts
     keys: list[tuple[str, str, str]]  # (key shown, what it does, action)
 
@@ -128,6 +135,7 @@ def present(scene: Scene) -> TableTexts:
         status=status(scene, names),
         log=[*earlier_hands(scene), *hand_log(scene.view, names, scene.look, scene.decided_for)],
         declarations=declaration_lines(scene.view, names, scene.look),
+        digest=declaration_digest(scene.view, names, scene.look),
         score=score_texts(scene),
         keys=keys(scene),
     )
@@ -194,7 +202,8 @@ def seat_texts(scene: Scene, seat: int, *, compact: bool) -> SeatTexts:
         d = v.declarations[seat]
         if d is not None and d.families:
             text.append("\n")
-            text.append(f"declared {declaration_summary(d, look)}", style="italic")
+            # the points and families (a whole line at 80 columns); the cards are listed aside
+            text.append(f"declared {declaration_brief(d)}", style="italic")
     return SeatTexts(name, text, to_act)
 
 

@@ -35,3 +35,12 @@ def listed(items: list[str]) -> str:
     if len(items) < 2:
         return "".join(items)
     return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def short_name(name: str, room: int, mark: str = "…") -> str:
+    """``name`` in ``room`` characters: whole, or cut and ending with ``mark`` (an ellipsis) so
+    the cut shows. Every narrow place shortens names this way (where there are several lines, a
+    name wraps between its words instead, and a word too long for a line is cut the same way)."""
+    if len(name) <= room:
+        return name
+    return name[: max(1, room - len(mark))].rstrip() + mark

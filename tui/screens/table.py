@@ -247,7 +247,7 @@ class TableScreen(Screen[None]):
                                        highlight=trick.highlight, captions=trick.captions)
         self._draw_hand(scene)
         self.query_one(ScoreBoard).show(texts.score)
-        self.query_one("#declarations", LineList).show(texts.declarations)
+        self.query_one("#declarations", LineList).show(texts.declarations, texts.digest)
         self.query_one(PlayLog).show(texts.log)
         self._show_status(texts.status)
         self.query_one(KeyBar).set_entries(texts.keys)

@@ -45,7 +45,11 @@ class PlayLog(RichLog, can_focus=False):
 
 class LineList(VerticalScroll, can_focus=False):
     """A short list of lines that changes rarely (the declarations). A line that starts with
-    two spaces is indented, and so is the rest of it when it wraps."""
+    two spaces is indented, and so is the rest of it when it wraps.
+
+    It may be given a shorter form of the same list too (the ``digest``, a line per entry): that
+    form is shown when the full one would not fit in the list's ``max-height`` at its width, so
+    everything can be read without scrolling; a digest line that wraps goes on indented."""
 
     DEFAULT_CSS = """
     LineList { height: auto; scrollbar-size-vertical: 1; }
@@ -58,14 +62,59 @@ class LineList(VerticalScroll, can_focus=False):
         super().__init__(id=id)
         self.empty = empty
         self._lines: list[Text] = []
+        self._digest: list[Text] = []
+        self._shown: tuple[list[Text], int] | None = None  # the rows drawn, at this width
 
     def compose(self) -> ComposeResult:
         yield Static(Text(self.empty, style="dim"))
 
-    def show(self, lines: list[Text]) -> None:
-        if _same(lines, self._lines):
+    def show(self, lines: list[Text], digest: list[Text] | None = None) -> None:
+        digest = digest or []
+        if _same(lines, self._lines) and _same(digest, self._digest):
             return
-        self._lines = list(lines)
+        self._lines, self._digest = list(lines), list(digest)
+        self._draw()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._draw()
+
+    def _room(self) -> tuple[int, int | None]:
+        """The width of a line and the most rows the list may take (None: no limit, or not
+        laid out yet)."""
+        width = self.size.width
+        limit = self.styles.max_height
+        rows = int(limit.value) if limit is not None and limit.is_cells else None
+        return width, (rows if width > 0 else None)
+
+    def _rows(self, lines: list[Text], width: int) -> int:
+        console = self.app.console
+        indent = len(self.INDENT)
+        return sum(len(line[indent:].wrap(console, width - indent))
+                   if line.plain.startswith(self.INDENT) else len(line.wrap(console, width))
+                   for line in lines)  # fmt: skip
+
+    def form(self) -> list[Text]:
+        """The lines to show: the full list when it fits (or nothing shorter was given), else
+        the digest with its wrapped lines indented."""
+        width, rows = self._room()
+        if rows is None or not self._digest or self._rows(self._lines, width) <= rows:
+            return self._lines
+        out: list[Text] = []
+        for line in self._digest:
+            first, *rest = line.wrap(self.app.console, width)
+            out.append(first)
+            if rest:
+                start = len(first.plain)
+                start += len(line.plain[start:]) - len(line.plain[start:].lstrip())
+                out.append(Text(self.INDENT) + line[start:])
+        return out
+
+    def _draw(self) -> None:
+        lines = self.form()
+        shown = (lines, self.size.width)
+        if self._shown is not None and self._shown[1] == shown[1] and _same(self._shown[0], lines):
+            return
+        self._shown = shown
         rows = [Static(line[len(self.INDENT):], classes="-indented")
                 if line.plain.startswith(self.INDENT) else Static(line) for line in lines]
         self.remove_children()
