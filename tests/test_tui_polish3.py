@@ -50,3 +50,34 @@ async def test_three_declarations_are_all_in_view_without_scrolling(tmp_path: Pa
             for d in declared:
                 for c in d.combinations:
                     assert f"{c.family} {c.points}:" in shown
+
+
+LONG = ["Maria Antonietta", "Massimilianoroma", "Pier Francesco B", "Giovanni Battist"]
+
+
+async def test_long_names_wrap_between_words_or_end_in_an_ellipsis(tmp_path: Path) -> None:
+    app = make_app(tmp_path, ["human", "easy", "easy", "easy"], seed=38, names=LONG)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await to_every_declaration(pilot)
+        look = table.look
+        right = [line.strip() for line in region_text(app, table.query_one("#seat-right"))]
+        left = [line.strip() for line in region_text(app, table.query_one("#seat-left"))]
+        # one word too long for the seat: cut visibly, not broken in two
+        cut = [line for line in right if line.startswith("Massimil")]
+        assert len(cut) == 1 and cut[0].endswith(look.ellipsis), right
+        assert "oroma" not in " ".join(right)
+        assert "opponent" in right and any(line.endswith(" cards") for line in right), right
+        # two words: a line each
+        assert "Giovanni" in left and "Battist" in left, left
+        assert any(line.endswith(" cards") for line in left), left
+        # the score box keeps a line per side, the scores in view
+        score = table.query_one("#score")
+        rows = region_text(app, score)
+        assert score.region.height == 3, rows
+        assert rows[0].rstrip().endswith(" 0") and rows[1].rstrip().endswith(" 0")
+        assert look.ellipsis in rows[0] and look.ellipsis in rows[1]
+        # the trick's captions: the names shortened rather than the words after them cut
+        trick = " ".join(region_text(app, table.query_one("#trick")))
+        assert "winning" in trick or "takes it" in trick, trick
+        log, sidebar = table.query_one("#log"), table.query_one("#sidebar")
+        assert log.region.bottom <= sidebar.region.bottom

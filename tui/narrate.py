@@ -64,7 +64,7 @@ def hand_log(view: PlayerView, names: Sequence[str], look: Look,
             d = view.declarations[seat]
             if action.families and d is not None:
                 line = _who_acts(names[seat], by, "declares")
-                line.append(declaration_summary(d, look))
+                line.append(declaration_brief(d))  # the cards and each one's points: aside
                 lines.append(line)
             elif by is not None:
                 lines.append(_who_acts(names[seat], by, "declares") + Text("nothing"))
@@ -133,6 +133,6 @@ def declaration_digest(view: PlayerView, names: Sequence[str], look: Look) -> li
     for d in view.declarations:
         if d is None or not d.families:
             continue
-        name = short_name(names[d.seat], COMPACT_NAME, look.ellipsis)
+        name = short_name(names[d.seat], COMPACT_NAME, look.ellipsis)  # as in short_names
         lines.append(Text.assemble((name, _WHO), f" {declaration_brief(d)}"))
     return lines

@@ -8,7 +8,7 @@ engine (the legal actions, ``game.tricks``, the hand results); nothing here re-d
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rich.text import Text
 
@@ -20,6 +20,7 @@ from game.phase import Phase
 from game.tricks import led_suit, why_illegal, winning_index
 from game.view import PlayerView
 from tui.narrate import (
+    COMPACT_NAME,
     declaration_brief,
     declaration_digest,
     declaration_lines,
@@ -28,7 +29,7 @@ from tui.narrate import (
 )
 from tui.render import Look, card_name, card_text, cards_text, face
 from tui.session import HUMAN, Seat, side_name
-from tui.words import capitalized, listed, plural, verb
+from tui.words import capitalized, listed, plural, short_name, verb
 
 DOING = {Phase.DISCARD: "to discard two cards", Phase.DECLARE: "to declare and play",
          Phase.PLAY: "to play a card"}
@@ -98,6 +99,7 @@ class TrickTexts:
     cards: dict[int, Card]
     highlight: int | None
     captions: tuple[Text, Text]
+    short: tuple[Text, Text] | None = None  # the captions with long names shortened
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +108,7 @@ class ScoreTexts:
 
     rows: tuple[tuple[str, str], ...]  # (side, score)
     footer: tuple[str, str]
+    pairs: tuple[tuple[str, str], ...] = ()  # each row's two names, to shorten where narrow
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +134,8 @@ def present(scene: Scene) -> TableTexts:
     return TableTexts(
         topbar=topbar(scene, names),
         seats=seats,  # type: ignore[arg-type]
-        trick=trick_texts(scene, names),
+        trick=replace(trick_texts(scene, names),
+                      short=trick_texts(scene, short_names(names, scene.look)).captions),
         status=status(scene, names),
         log=[*earlier_hands(scene), *hand_log(scene.view, names, scene.look, scene.decided_for)],
         declarations=declaration_lines(scene.view, names, scene.look),
@@ -139,6 +143,11 @@ def present(scene: Scene) -> TableTexts:
         score=score_texts(scene),
         keys=keys(scene),
     )
+
+
+def short_names(names: Sequence[str], look: Look) -> list[str]:
+    """The names as they are shown where there is little room (see :func:`short_name`)."""
+    return [short_name(n, COMPACT_NAME, look.ellipsis) for n in names]
 
 
 def topbar(scene: Scene, names: Sequence[str]) -> Text:
@@ -256,8 +265,10 @@ def earlier_hands(scene: Scene) -> list[Text]:
 def score_texts(scene: Scene) -> ScoreTexts:
     v = scene.view
     first = scene.bottom & 1
-    rows = tuple((side_name(scene.seats, side), str(v.scores[side])) for side in (first, 1 - first))
-    return ScoreTexts(rows, (f"Hand {v.hand_number + 1}", f"target {v.target}"))
+    sides = (first, 1 - first)
+    rows = tuple((side_name(scene.seats, side), str(v.scores[side])) for side in sides)
+    pairs = tuple((scene.seats[side].name, scene.seats[side + 2].name) for side in sides)
+    return ScoreTexts(rows, (f"Hand {v.hand_number + 1}", f"target {v.target}"), pairs)
 
 
 # ----------------------------------------------------------------------- the status line

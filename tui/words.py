@@ -44,3 +44,17 @@ def short_name(name: str, room: int, mark: str = "…") -> str:
     if len(name) <= room:
         return name
     return name[: max(1, room - len(mark))].rstrip() + mark
+
+
+def pair_names(a: str, b: str, room: int, mark: str = "…") -> str:
+    """"Anna & Carla" in ``room`` characters: the longer name shortened first (see
+    :func:`short_name`), then both."""
+    left = room - 3  # " & "
+    if len(a) + len(b) <= left:
+        return f"{a} & {b}"
+    half = left // 2
+    if len(a) <= half:
+        return f"{a} & {short_name(b, left - len(a), mark)}"
+    if len(b) <= half:
+        return f"{short_name(a, left - len(b), mark)} & {b}"
+    return f"{short_name(a, half, mark)} & {short_name(b, left - half, mark)}"

@@ -244,7 +244,8 @@ class TableScreen(Screen[None]):
             self.query_one(f"#{place}", SeatPanel).show_seat(seat)
         trick = texts.trick
         self.query_one(TrickView).show(trick.cards, bottom=self.bottom, look=scene.look,
-                                       highlight=trick.highlight, captions=trick.captions)
+                                       highlight=trick.highlight, captions=trick.captions,
+                                       short=trick.short)
         self._draw_hand(scene)
         self.query_one(ScoreBoard).show(texts.score)
         self.query_one("#declarations", LineList).show(texts.declarations, texts.digest)

@@ -7,6 +7,7 @@ from rich.text import Text
 from textual.widget import Widget
 
 from tui.presenter import ScoreTexts
+from tui.words import pair_names, short_name
 
 
 class ScoreBoard(Widget):
@@ -28,21 +29,20 @@ class ScoreBoard(Widget):
     def render(self) -> RenderableType:
         if self._shown is None:
             return Text()
-        # Each line: the text on the left, the number on the right; a side's names that do not
-        # fit go on to a second line rather than being cut.
+        # Each line: the side on the left, the number on the right; names that do not fit are
+        # shortened with an ellipsis (a side never takes two lines: the box keeps its height).
         width = max(self.content_size.width, 12)
+        mark = "..." if self.app.has_class("-ascii") else "…"
         lines = []
-        for side, score in self._shown.rows:
+        pairs = self._shown.pairs or tuple((side, "") for side, _ in self._shown.rows)
+        for (side, score), (a, b) in zip(self._shown.rows, pairs, strict=True):
             room = width - len(score) - 1
-            name = Text(side, style="bold")
-            wrapped = name.wrap(self.app.console, room) if name.cell_len > room else [name]
-            for i, part in enumerate(wrapped):
-                last = i == len(wrapped) - 1
-                part.rstrip()
-                part.pad_right(width - part.cell_len - (len(score) if last else 0))
-                if last:
-                    part.append(score, style="bold")
-                lines.append(part)
+            if len(side) > room:
+                side = pair_names(a, b, room, mark) if b else short_name(side, room, mark)
+            line = Text(side, style="bold")
+            line.pad_right(width - line.cell_len - len(score))
+            line.append(score, style="bold")
+            lines.append(line)
         left, right = self._shown.footer
         foot = Text(left, style="dim")
         foot.pad_right(max(1, width - len(left) - len(right)))

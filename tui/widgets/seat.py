@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rich.text import Text
+
 from tui.presenter import SeatTexts
 from tui.widgets.line import TextLine
 
@@ -16,6 +18,28 @@ class SeatPanel(TextLine):
     """
     ELLIPSIS = False
     TURN_BACKGROUND = "#1f6b4a"
+
+    def wrapped(self, text: Text) -> list[Text]:
+        """The lines wrap between words; a word longer than a line (a long name in a side seat)
+        is shortened with an ellipsis, never broken in two."""
+        text = text.copy()
+        text.overflow = "ellipsis"
+        lines = super().wrapped(text)
+        if not self.app.has_class("-ascii"):
+            return lines
+        width = self.content_region.width
+        for line in lines:
+            if line.plain.endswith("…"):
+                line.right_crop(1)
+                line.rstrip()
+                line.truncate(max(0, width - 3), overflow="crop")
+                line.append("...")
+        return lines
+
+    def render(self) -> Text:
+        height = self.content_region.height
+        lines = self.wrapped(self.text)  # (the panel's own wrapping, not the default one)
+        return Text("\n").join(lines[:height] if height > 0 else lines)
 
     def show_seat(self, seat: SeatTexts) -> None:
         background = self.TURN_BACKGROUND if seat.to_act else None

@@ -38,6 +38,7 @@ class TrickView(Widget):
         self.bottom = 0
         self.highlight: int | None = None
         self.captions: tuple[Text, Text] = (Text(), Text())
+        self.short: tuple[Text, Text] | None = None
         self.look = Look()
 
     def show(
@@ -48,10 +49,12 @@ class TrickView(Widget):
         look: Look,
         highlight: int | None = None,
         captions: tuple[Text, Text] = (Text(), Text()),
+        short: tuple[Text, Text] | None = None,
     ) -> None:
-        """``cards`` by seat; ``highlight`` is the seat whose card wins (or is winning)."""
+        """``cards`` by seat; ``highlight`` is the seat whose card wins (or is winning);
+        ``short``: the captions with long names shortened, for when the others do not fit."""
         self.cards, self.bottom, self.look = dict(cards), bottom, look
-        self.highlight, self.captions = highlight, captions
+        self.highlight, self.captions, self.short = highlight, captions, short
         self.refresh()
 
     def on_click(self, event: events.Click) -> None:
@@ -90,9 +93,15 @@ class TrickView(Widget):
     def _caption_rows(self, width: int, room: int) -> list[Text]:
         """The captions centred, each wrapped to ``width``, in ``room`` rows at most (the last
         with an ellipsis if they need more)."""
-        rows: list[Text] = []
-        for caption in self.captions:
-            rows += list(caption.wrap(self.app.console, width)) if caption.plain else [Text()]
+        def wrapped(captions: tuple[Text, Text]) -> list[Text]:
+            rows: list[Text] = []
+            for caption in captions:
+                rows += list(caption.wrap(self.app.console, width)) if caption.plain else [Text()]
+            return rows
+
+        rows = wrapped(self.captions)
+        if len(rows) > room and self.short is not None:
+            rows = wrapped(self.short)
         rows = clipped(rows, room, width, self.look.ellipsis)
         for line in rows:
             line.rstrip()
