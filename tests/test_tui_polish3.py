@@ -10,6 +10,7 @@ import pytest
 from test_tui_status import to_the_cards
 from test_tui_support import make_app, press_for, screen_text, settle
 
+from tui.presenter import present
 from tui.screens.table import TableScreen
 
 
@@ -81,3 +82,23 @@ async def test_long_names_wrap_between_words_or_end_in_an_ellipsis(tmp_path: Pat
         assert "winning" in trick or "takes it" in trick, trick
         log, sidebar = table.query_one("#log"), table.query_one("#sidebar")
         assert log.region.bottom <= sidebar.region.bottom
+
+
+async def test_the_log_at_80x24_starts_with_an_entry_and_ends_with_the_newest(
+    tmp_path: Path,
+) -> None:
+    app = make_app(tmp_path, ["human", "easy", "easy", "easy"], seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await to_the_cards(pilot)
+        for _ in range(6):  # six of your cards, each time the log as it stands
+            await pilot.pause()  # (the log scrolls to its end after it is drawn)
+            entries = [line.plain.strip() for line in present(table.scene()).log]
+            rows = [row.strip() for row in region_text(app, table.query_one("#log"))]
+            shown = [row for row in rows if row]
+            assert shown and any(entry.startswith(shown[0]) for entry in entries), (rows, entries)
+            newest = entries[-1]
+            assert newest.endswith(shown[-1]), (rows, newest)
+            await press_for(pilot, table)
+            screen = await settle(pilot)
+            assert isinstance(screen, TableScreen)
+            table = screen

@@ -254,8 +254,9 @@ async def to_the_cards(pilot: Pilot) -> TableScreen:
 
 
 async def test_at_80x24_two_declarations_are_shown_whole_beside_the_log(tmp_path: Path) -> None:
-    """Few rows: the score box goes without its frame, so two players' declarations (five lines
-    here) are all in view, and the log still has rows of its own."""
+    """Few rows: the score box goes without its frame, so two players' declarations are all in
+    view (with their cards when they fit, else a line per player), and the log still has rows
+    of its own."""
     app = make_app(tmp_path, ["human", "easy", "human", "easy"], seed=5,
                    names=["Anna", "Bruno", "Carla", "Dario"])  # fmt: skip
     async with app.run_test(size=(80, 24)) as pilot:
@@ -263,10 +264,13 @@ async def test_at_80x24_two_declarations_are_shown_whole_beside_the_log(tmp_path
         declared = [d for d in table.session.match.hand.declarations if d and d.families]
         assert len(declared) == 2
         listed = table.query_one("#declarations")
-        shown = screen_text(app)
+        r = listed.region
+        shown = " ".join(line[r.x:r.right] for line in screen_text(app).splitlines()[r.y:r.bottom])
         for d in declared:
+            assert f"{table.names[d.seat]} {d.points}:" in shown or (
+                f"{table.names[d.seat]} - {d.points} points" in shown)
             for c in d.combinations:
-                assert f"{c.family} {c.points}:" in shown
+                assert c.family in shown
         assert listed.virtual_size.height <= listed.region.height  # nothing scrolled away
         log, sidebar = table.query_one("#log"), table.query_one("#sidebar")
         assert log.region.height >= 3 and log.region.bottom <= sidebar.region.bottom  # in view

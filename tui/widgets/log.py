@@ -16,7 +16,10 @@ def _same(a: list[Text], b: list[Text]) -> bool:
 
 
 class PlayLog(RichLog, can_focus=False):
-    """The log: given the whole list of lines each time, it writes only the new ones."""
+    """The log: given the whole list of lines each time, it writes only the new ones. Scrolled
+    to the newest, it never starts with the rest of a wrapped entry: when the rows in view would
+    begin inside one, blank rows after the newest entry bring the next entry's start to the top.
+    """
 
     DEFAULT_CSS = """
     PlayLog { height: 1fr; scrollbar-size-vertical: 1; background: transparent; }
@@ -25,23 +28,45 @@ class PlayLog(RichLog, can_focus=False):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, wrap=True, markup=False, auto_scroll=True, min_width=8)
         self._lines: list[Text] = []
+        self._starts: list[int] = []  # the row where each entry written begins
+        self._pad = 0  # blank rows written after the newest entry
 
     def show(self, lines: list[Text]) -> None:
         old = self._lines
-        if _same(lines[: len(old)], old):
+        if not self._pad and len(self._starts) == len(old) and _same(lines[: len(old)], old):
             for line in lines[len(old):]:
-                self.write(line)
+                self._write(line)
         else:
             self.clear()
+            self._starts, self._pad = [], 0
             for line in lines:
-                self.write(line)
+                self._write(line)
         self._lines = list(lines)
+        self._align()
+
+    def _write(self, line: Text) -> None:
+        if self._size_known:  # (before, RichLog keeps the writes for later: see on_resize)
+            self._starts.append(len(self.lines))
+        self.write(line)
+
+    def _align(self) -> None:
+        height = self.scrollable_content_region.height
+        top = len(self.lines) - height  # the first row in view, scrolled to the end
+        if not self._size_known or height <= 0 or top <= 0 or top in self._starts:
+            return
+        later = [start for start in self._starts if start > top]
+        if later:  # (else the newest entry alone is taller than the log: its end shows)
+            self._pad = later[0] - top
+            for _ in range(self._pad):
+                self.write(Text())
 
     def on_resize(self, event: events.Resize) -> None:
-        lines, self._lines = self._lines, []
-        self.clear()
-        self.show(lines)
+        # After RichLog's own handler, which learns the width the first time.
+        self.call_after_refresh(self._rewrite)
 
+    def _rewrite(self) -> None:
+        lines, self._lines = self._lines, []
+        self.show(lines)
 
 class LineList(VerticalScroll, can_focus=False):
     """A short list of lines that changes rarely (the declarations). A line that starts with
@@ -81,10 +106,10 @@ class LineList(VerticalScroll, can_focus=False):
     def _room(self) -> tuple[int, int | None]:
         """The width of a line and the most rows the list may take (None: no limit, or not
         laid out yet)."""
-        width = self.size.width
+        width = self.size.width - 1  # its scrollbar may be in the way while it changes
         limit = self.styles.max_height
         rows = int(limit.value) if limit is not None and limit.is_cells else None
-        return width, (rows if width > 0 else None)
+        return width, (rows if width > 1 else None)
 
     def _rows(self, lines: list[Text], width: int) -> int:
         console = self.app.console
