@@ -4,14 +4,19 @@ that fits the status lines; and the past matches and statistics readable at 80 c
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 from test_tui_status import to_the_cards
-from test_tui_support import make_app, press_for, screen_text, settle
+from test_tui_support import make_app, press_for, screen_text, settle, wait_for
 
+from tests.test_history import called_out_match, played
 from tui.presenter import present
+from tui.screens.start import StartScreen
 from tui.screens.table import TableScreen
+from tui.stats import FinishedMatch, record_finished_match
+from tui.widgets.matchtable import MatchTable
 
 
 def region_text(app, widget) -> list[str]:
@@ -102,3 +107,44 @@ async def test_the_log_at_80x24_starts_with_an_entry_and_ends_with_the_newest(
             screen = await settle(pilot)
             assert isinstance(screen, TableScreen)
             table = screen
+
+
+def _recorded(directory: Path) -> None:
+    """Five finished matches: three with short names, two with long ones (one called out)."""
+    W = datetime(2026, 11, 30, 18, 0, tzinfo=UTC)
+    kinds = ("human", "hard", "human", "medium")
+    long_seats = tuple(zip(LONG, kinds, strict=True))
+    short_seats = tuple(zip(("You", "Bruno", "Carla", "Dario"), ("human", "hard", "hard", "hard"),
+                            strict=True))
+    for i in range(3):
+        assert record_finished_match(directory, FinishedMatch.of(
+            played(i), short_seats, ended_at=W.replace(minute=i))) is None
+    assert record_finished_match(directory, FinishedMatch.of(
+        played(5), long_seats, ended_at=W.replace(minute=10))) is None
+    assert record_finished_match(directory, FinishedMatch.of(
+        called_out_match(), long_seats, ended_at=W.replace(minute=20))) is None
+
+
+@pytest.mark.parametrize("key", ["p", "s"])
+async def test_past_matches_and_statistics_are_whole_at_80_columns(tmp_path: Path,
+                                                                   key: str) -> None:
+    _recorded(tmp_path)
+    app = make_app(tmp_path, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+        await pilot.press(key)
+        await wait_for(pilot, lambda: any(t.row_count for t in app.screen.query(MatchTable)))
+        table = app.screen.query_one(MatchTable)
+        await pilot.pause()
+        assert table.virtual_size.width <= table.scrollable_content_region.width  # no scrolling
+        table.scroll_visible()
+        if key == "s":
+            app.screen.query_one("#stats-page").scroll_end(animate=False)
+        await pilot.pause()
+        rows = [row.rstrip() for row in region_text(app, table)]
+        assert "Won" in rows[0]
+        winners = {m.id: "AB"[m.winner] for m in table.matches}
+        for m in table.matches:
+            row = next(r for r in rows if r.split()[:1] == [str(m.id)])
+            assert row.endswith(winners[m.id] + " called out" * bool(m.called_out)), row
+            assert "Maria Ant" in row or "You & Carla" in row, row

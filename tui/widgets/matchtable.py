@@ -6,11 +6,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
+from textual import events
 from textual.message import Message
 from textual.widgets import DataTable
 
 from tui.commands.stats import MATCH_HEADER, MATCH_LEFT, match_row
 from tui.stats import MatchSummary
+from tui.words import short_name
+
+# Where the whole table does not fit (80 columns): shorter headings and dates, the winner said as
+# the side's letter (the hands left out), and a side's two names on two lines when they do not
+# fit on one (each shortened to the column if need be).
+NARROW_HEADER = ("No.", "Ended", "Side A", "Score", "Side B", "Won")
+NARROW_LEFT = (1, 2, 4, 5)
+MARGIN = 4  # the screen's columns the table does not get (margins, its scrollbar)
 
 
 class MatchTable(DataTable):
@@ -27,17 +36,61 @@ class MatchTable(DataTable):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, cursor_type="row", zebra_stripes=True)
+        self.matches: tuple[MatchSummary, ...] = ()
+        self._width = 0  # the screen width it was drawn for
 
     def show(self, matches: Sequence[MatchSummary]) -> None:
+        self.matches = tuple(matches)
+        self._width = self.screen.size.width if self.is_attached else 0
+        room = self._width - MARGIN
+        header, left = MATCH_HEADER, MATCH_LEFT
+        rows = [match_row(m) for m in matches]
+        if self._width and _width_of(header, rows) > room:
+            header, left = NARROW_HEADER, NARROW_LEFT
+            rows = narrow_rows(matches, room, self.screen.app.has_class("-ascii"))
+        row = self.cursor_row
         self.clear(columns=True)
-        for i, title in enumerate(MATCH_HEADER):
-            self.add_column(title if i in MATCH_LEFT else Text(title, justify="right"))
-        for m in matches:
-            cells = [cell if i in MATCH_LEFT else Text(cell, justify="right")
-                     for i, cell in enumerate(match_row(m))]
-            self.add_row(*cells, key=str(m.id))
+        for i, title in enumerate(header):
+            self.add_column(title if i in left else Text(title, justify="right"))
+        for m, cells in zip(matches, rows, strict=True):
+            self.add_row(*[cell if i in left else Text(cell, justify="right")
+                           for i, cell in enumerate(cells)], key=str(m.id),
+                         height=1 + max(cell.count("\n") for cell in cells))
+        if rows:
+            self.move_cursor(row=min(row, len(rows) - 1))
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.matches and self.screen.size.width != self._width:
+            self.show(self.matches)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
         if event.row_key.value is not None:
             self.post_message(self.Chosen(int(event.row_key.value)))
+
+
+def _width_of(header: Sequence[str], rows: Sequence[Sequence[str]]) -> int:
+    """The columns the table takes: each column's widest cell and a space either side."""
+    return sum(max(len(r[i]) for r in [header, *rows]) + 2 for i in range(len(header)))
+
+
+def narrow_rows(matches: Sequence[MatchSummary], room: int, ascii: bool) -> list[list[str]]:
+    """The columns of NARROW_HEADER for ``room`` columns."""
+    mark = "..." if ascii else "…"
+    rows = []
+    for m in matches:
+        number, ended, _, score, _, _, _ = match_row(m)
+        won = "-" if m.winner not in (0, 1) else "AB"[m.winner]
+        rows.append([number, ended[5:], "", score, "", won + " called out" * bool(m.called_out)])
+    fixed = _width_of(NARROW_HEADER, rows) - 2 * len("Side A")
+    side = max(9, (room - fixed) // 2)
+
+    def pair(a: str, b: str) -> str:
+        if len(a) + len(b) + 3 <= side:
+            return f"{a} & {b}"
+        return f"{short_name(a, side - 2, mark)} &\n{short_name(b, side, mark)}"
+
+    for m, row in zip(matches, rows, strict=True):
+        names = [s.name for s in m.players] + ["?"] * (4 - len(m.players))
+        row[2], row[4] = pair(names[0], names[2]), pair(names[1], names[3])
+    return rows
