@@ -12,39 +12,56 @@ from game.scoring import combination_points, declarable_families, declaration_po
 from game.tricks import BEATERS
 from game.view import PlayerView
 
+# The status area holds two lines of 78 columns; "Hint: discard 10♠ 10♣ — " takes 24 of them.
+DISCARD_ROOM = 2 * 78 - 24
+
 
 def explain(view: PlayerView, action: Action, margin: float | None = None) -> str:
     """Why ``action`` is a good move for ``view.seat``, in a few words."""
     if action.kind == DISCARD:
-        text = explain_discard(view.hand, action)
-    elif action.kind == DECLARE:
+        return explain_discard(view.hand, action, margin)
+    if action.kind == DECLARE:
         text = explain_declaration(view.hand, action)
     else:
         text = explain_card(view, action.card)
     if margin is not None:
-        ahead = "ahead" if margin >= 0 else "behind"
-        outlook = f"your side should end the hand about {abs(margin):.0f} {ahead}"
+        outlook = forecast(margin)
         text = f"{text}; {outlook}" if text else outlook
     return text
 
 
-def explain_discard(hand: Mask, action: Action) -> str:
+def forecast(margin: float, *, short: bool = False) -> str:
+    """"your side should end the hand about 40 ahead" (``short``: "your side: about 40 ahead")."""
+    ahead = "ahead" if margin >= 0 else "behind"
+    if short:
+        return f"your side: about {abs(margin):.0f} {ahead}"
+    return f"your side should end the hand about {abs(margin):.0f} {ahead}"
+
+
+def explain_discard(hand: Mask, action: Action, margin: float | None = None) -> str:
+    """The families the discard keeps and the forecast first; then, as far as the hint's two
+    lines allow (:data:`DISCARD_ROOM`), the card value it secures and the void it makes."""
     a, b = action.cards
     kept = hand & ~((1 << a) | (1 << b))
     families = declarable_families(kept)
     if families:
-        points = combination_points(kept)
-        parts = [f"keeps {', '.join(families)} ({points} to declare)"]
+        keeps = f"keeps {', '.join(families)} ({combination_points(kept)} to declare)"
     else:
-        parts = ["breaks no combination"]
+        keeps = "breaks no combination"
+    extras = []
     value = VALUE[a] + VALUE[b]
     if value:
-        parts.append(f"secures {value} in card value")
-    for s in range(4):
-        if hand & SUIT_MASK[s] and not kept & SUIT_MASK[s]:
-            parts.append("makes a void to trump in")
-            break
-    return "; ".join(parts)
+        extras.append(f"secures {value} in card value")
+    if any(hand & SUIT_MASK[s] and not kept & SUIT_MASK[s] for s in range(4)):
+        extras.append("makes a void to trump in")
+    outlook = [] if margin is None else [forecast(margin)]
+    if len("; ".join([keeps, *outlook])) > DISCARD_ROOM:
+        outlook = [forecast(margin, short=True)] if margin is not None else []
+    parts = [keeps]
+    for extra in extras:
+        if len("; ".join([*parts, extra, *outlook])) <= DISCARD_ROOM:
+            parts.append(extra)
+    return "; ".join([*parts, *outlook])
 
 
 def explain_declaration(hand: Mask, action: Action) -> str:

@@ -3,10 +3,13 @@ table, and true to the trick."""
 
 from __future__ import annotations
 
-from ai.explain import explain
-from game.actions import PLAYS
-from game.cards import parse_card
+from ai.explain import explain, explain_discard
+from game.actions import PLAYS, discard
+from game.cards import cards_of, mask_of, parse_card
+from game.match import Match
+from game.scoring import declarable_families
 from game.tricks import winning_index
+from tests.helpers import m
 from tests.test_ai_bots import some_views
 
 # The status area holds two lines of 78 columns; "Hint: play T16 — " takes 17 of them.
@@ -45,3 +48,34 @@ def test_a_hint_without_a_search_still_says_why() -> None:
             for action in view.legal:
                 assert explain(view, action)
     assert explain(view, PLAYS[parse_card("MAT")]).startswith("the Matto")
+
+
+# "Hint: discard 10♠ 10♣ — " takes 24 of the two status lines.
+DISCARD_ROOM = 2 * 78 - 24
+
+
+def test_every_discard_reason_fits_the_status_lines_with_its_families_and_forecast() -> None:
+    longest = 0
+    for seed in range(1, 120):
+        match = Match(seed)
+        view = match.view(match.turn)
+        assert view.phase == "discard"
+        for action in view.legal:
+            reason = explain(view, action, margin=-123.4)
+            longest = max(longest, len(reason))
+            assert len(reason) <= DISCARD_ROOM, reason
+            assert reason.endswith("about 123 behind"), reason
+            kept = view.hand & ~mask_of(action.cards)
+            for family in declarable_families(kept):
+                assert family in reason
+    assert longest > 110  # the long ones were met, and shortened where they had to be
+
+
+def test_a_discard_keeping_eight_families_still_names_them_all() -> None:
+    hand = m("ANG MON SOL BEG MAT KS QS NS AS KB QB KC QC KD QD 7S 6S")
+    kept = hand & ~m("7S 6S")
+    families = declarable_families(kept)
+    assert len(families) >= 8
+    reason = explain_discard(hand, discard(*cards_of(m("7S 6S"))), 1234.0)
+    assert len(reason) <= DISCARD_ROOM, reason
+    assert all(f in reason for f in families) and "about 1234 ahead" in reason
