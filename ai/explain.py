@@ -5,6 +5,8 @@ words that fit beside it on one line of an 80-column table where possible."""
 
 from __future__ import annotations
 
+import textwrap
+
 from ai import policy
 from game.actions import DECLARE, DISCARD, Action
 from game.cards import FULL_PACK, MAT, SUIT, SUIT_MASK, SUIT_NAMES, TRUMP, VALUE, Card, Mask
@@ -12,8 +14,8 @@ from game.scoring import combination_points, declarable_families, declaration_po
 from game.tricks import BEATERS
 from game.view import PlayerView
 
-# The status area holds two lines of 78 columns; "Hint: discard 10♠ 10♣ — " takes 24 of them.
-DISCARD_ROOM = 2 * 78 - 24
+# The status area holds two lines of 78 columns, the reason after "Hint: discard 10♠ 10♣ — ".
+STATUS_LINES, STATUS_WIDTH, DISCARD_LEAD = 2, 78, "Hint: discard 10♠ 10♣ — "
 
 
 def explain(view: PlayerView, action: Action, margin: float | None = None) -> str:
@@ -40,7 +42,8 @@ def forecast(margin: float, *, short: bool = False) -> str:
 
 def explain_discard(hand: Mask, action: Action, margin: float | None = None) -> str:
     """The families the discard keeps and the forecast first; then, as far as the hint's two
-    lines allow (:data:`DISCARD_ROOM`), the card value it secures and the void it makes."""
+    lines allow (see :func:`fits_the_status`), the card value it secures and the void it
+    makes."""
     a, b = action.cards
     kept = hand & ~((1 << a) | (1 << b))
     families = declarable_families(kept)
@@ -55,13 +58,20 @@ def explain_discard(hand: Mask, action: Action, margin: float | None = None) -> 
     if any(hand & SUIT_MASK[s] and not kept & SUIT_MASK[s] for s in range(4)):
         extras.append("makes a void to trump in")
     outlook = [] if margin is None else [forecast(margin)]
-    if len("; ".join([keeps, *outlook])) > DISCARD_ROOM:
+    if not fits_the_status("; ".join([keeps, *outlook])):
         outlook = [forecast(margin, short=True)] if margin is not None else []
     parts = [keeps]
     for extra in extras:
-        if len("; ".join([*parts, extra, *outlook])) <= DISCARD_ROOM:
+        if fits_the_status("; ".join([*parts, extra, *outlook])):
             parts.append(extra)
     return "; ".join([*parts, *outlook])
+
+
+def fits_the_status(reason: str) -> bool:
+    """A discard's ``reason`` fits the two status lines of an 80-column table, wrapped between
+    words after the hint's lead."""
+    lines = textwrap.wrap(DISCARD_LEAD + reason, STATUS_WIDTH, break_on_hyphens=False)
+    return len(lines) <= STATUS_LINES
 
 
 def explain_declaration(hand: Mask, action: Action) -> str:

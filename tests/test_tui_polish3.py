@@ -16,6 +16,7 @@ from tui.presenter import present
 from tui.screens.start import StartScreen
 from tui.screens.table import TableScreen
 from tui.stats import FinishedMatch, record_finished_match
+from tui.widgets.line import TextLine
 from tui.widgets.matchtable import MatchTable
 
 
@@ -148,3 +149,18 @@ async def test_past_matches_and_statistics_are_whole_at_80_columns(tmp_path: Pat
             row = next(r for r in rows if r.split()[:1] == [str(m.id)])
             assert row.endswith(winners[m.id] + " called out" * bool(m.called_out)), row
             assert "Maria Ant" in row or "You & Carla" in row, row
+
+
+async def test_the_dealers_discard_hint_fits_the_two_status_lines(tmp_path: Path) -> None:
+    # Seed 104: you deal, holding Tarocchi, Re, Grande, Spade and Bastoni.
+    app = make_app(tmp_path, ["human", "easy", "easy", "easy"], seed=104)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await settle(pilot)
+        assert isinstance(table, TableScreen) and table.current_view().phase == "discard"
+        await pilot.press("t")
+        line = table.query_one("#status", TextLine)
+        await wait_for(pilot, lambda: line.text.plain.startswith("Hint: discard"), limit=20000)
+        hint = line.text.plain
+        assert "keeps Tarocchi, Re, Grande, Spade, Bastoni" in hint and "your side" in hint, hint
+        assert table.status_fits(line.text), hint
+        assert not any("Hint" in str(n.message) for n in app._notifications)
