@@ -102,6 +102,7 @@ async def test_the_log_at_80x24_starts_with_an_entry_and_ends_with_the_newest(
             rows = [row.strip() for row in region_text(app, table.query_one("#log"))]
             shown = [row for row in rows if row]
             assert shown and any(entry.startswith(shown[0]) for entry in entries), (rows, entries)
+            assert " ".join(shown) in " ".join(entries), (rows, entries)  # each once, in order
             newest = entries[-1]
             assert newest.endswith(shown[-1]), (rows, newest)
             await press_for(pilot, table)

@@ -65,6 +65,8 @@ class PlayLog(RichLog, can_focus=False):
         self.call_after_refresh(self._rewrite)
 
     def _rewrite(self) -> None:
+        self.clear()  # (and what RichLog kept for later and wrote on learning the width)
+        self._starts, self._pad = [], 0
         lines, self._lines = self._lines, []
         self.show(lines)
 
