@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.console import Console
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -13,6 +14,21 @@ from tui.widgets.line import same_text
 
 def _same(a: list[Text], b: list[Text]) -> bool:
     return len(a) == len(b) and all(same_text(x, y) for x, y in zip(a, b, strict=True))
+
+
+INDENT = "  "  # the rest of an entry that wraps, and an entry that belongs to the one above
+
+
+def hanging(line: Text, width: int, console: Console) -> list[Text]:
+    """``line`` wrapped to ``width``, the lines after the first indented (so that the eye finds
+    where each entry begins)."""
+    first, *rest = line.wrap(console, width) if width > len(INDENT) + 4 else [line]
+    if not rest:
+        return [first]
+    start = len(first.plain)
+    start += len(line.plain[start:]) - len(line.plain[start:].lstrip())
+    return [first, *(Text(INDENT) + part
+                     for part in line[start:].wrap(console, width - len(INDENT)))]
 
 
 class PlayLog(RichLog, can_focus=False):
@@ -47,6 +63,8 @@ class PlayLog(RichLog, can_focus=False):
     def _write(self, line: Text) -> None:
         if self._size_known:  # (before, RichLog keeps the writes for later: see on_resize)
             self._starts.append(len(self.lines))
+            # wrapped here, with the scrollbar's column kept free
+            line = Text("\n").join(hanging(line, self.size.width - 1, self.app.console))
         self.write(line)
 
     def _align(self) -> None:
@@ -83,7 +101,7 @@ class LineList(VerticalScroll, can_focus=False):
     LineList > Static { width: 1fr; }
     LineList > Static.-indented { padding-left: 2; }
     """
-    INDENT = "  "
+    INDENT = INDENT
 
     def __init__(self, *, id: str | None = None, empty: str = "") -> None:
         super().__init__(id=id)
@@ -126,15 +144,7 @@ class LineList(VerticalScroll, can_focus=False):
         width, rows = self._room()
         if rows is None or not self._digest or self._rows(self._lines, width) <= rows:
             return self._lines
-        out: list[Text] = []
-        for line in self._digest:
-            first, *rest = line.wrap(self.app.console, width)
-            out.append(first)
-            if rest:
-                start = len(first.plain)
-                start += len(line.plain[start:]) - len(line.plain[start:].lstrip())
-                out.append(Text(self.INDENT) + line[start:])
-        return out
+        return [row for line in self._digest for row in hanging(line, width, self.app.console)]
 
     def _draw(self) -> None:
         lines = self.form()
