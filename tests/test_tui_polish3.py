@@ -99,7 +99,11 @@ async def test_the_log_at_80x24_starts_with_an_entry_and_ends_with_the_newest(
         for _ in range(6):  # six of your cards, each time the log as it stands
             await pilot.pause()  # (the log scrolls to its end after it is drawn)
             entries = [line.plain.strip() for line in present(table.scene()).log]
-            rows = [row.strip() for row in region_text(app, table.query_one("#log"))]
+            raw = region_text(app, table.query_one("#log"))
+            for row in raw:  # the rest of a wrapped entry is indented
+                if row.strip() and not any(e.startswith(row.strip()) for e in entries):
+                    assert row.startswith("  "), raw
+            rows = [row.strip() for row in raw]
             shown = [row for row in rows if row]
             assert shown and any(entry.startswith(shown[0]) for entry in entries), (rows, entries)
             assert " ".join(shown) in " ".join(entries), (rows, entries)  # each once, in order
