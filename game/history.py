@@ -7,10 +7,10 @@ they are built here once, from the engine's own results (:class:`~game.hand.Hand
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from game.actions import PLAY
+from game.actions import DISCARD, PLAY
 from game.cards import Card
 from game.hand import Hand, HandResult, side_of
 from game.match import Match
@@ -115,3 +115,19 @@ def hand_positions(hand: Hand) -> list[Hand]:
 def match_rows(match: Match) -> tuple[HandRow, ...]:
     """The rows of every finished hand of ``match``, with who declared what."""
     return hand_rows(match.results, [h.declarations for h in replay_hands(match)])
+
+
+def stand_in_cards(hand: Hand, by_action: Mapping[int, str]) -> dict[int, str]:
+    """The choices of ``hand`` a stand-in bot made (``by_action``: index in ``hand.history``,
+    the discard 0 -> the bot's name) as a review counts them: by the card's number in the hand,
+    -1 for the dealer's discard (*scarto*). Declarations are left out: no card is chosen there."""
+    out = {}
+    played = 0
+    for i, move in enumerate(hand.history):
+        if move.action.kind == DISCARD and i in by_action:
+            out[-1] = by_action[i]
+        elif move.action.kind == PLAY:
+            if i in by_action:
+                out[played] = by_action[i]
+            played += 1
+    return out

@@ -1,14 +1,18 @@
 """Game records: a versioned JSON document that replays a match move by move.
 
 Version 2 holds the rules, the seed (or ``null``), the first dealer, the shuffle of every hand dealt
-when the match has no seed, and every action in text form, with a checksum over all of it. Version 1
-records (always seeded, no shuffles) still replay. Writes are atomic; a damaged record raises
-RecordError naming what is wrong, never another exception."""
+when the match has no seed, and every action in text form, with a checksum over all of it; a hosted
+match's record may also say which decisions a stand-in bot made for an absent or idle person
+(``stand_ins``: hand number -> index of the action in the hand, the discard 0 -> the bot's name;
+left out when there are none). Version 1 records (always seeded, no shuffles) still replay. Writes
+are atomic; a damaged record raises RecordError naming what is wrong, never another exception."""
 
 from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.errors import IllegalActionError, RecordError
@@ -17,14 +21,28 @@ from game.files import loads as loads_json
 from game.match import Match
 from game.rules import Rules
 
-__all__ = ["FORMAT", "VERSION", "to_json", "from_json", "dumps", "loads", "save", "load",
-           "write_atomic"]
+__all__ = ["FORMAT", "VERSION", "StandIns", "Recorded", "to_json", "from_json", "read", "dumps",
+           "loads", "save", "load", "load_recorded", "write_atomic"]
 
 FORMAT = "tarocchino-record"
 VERSION = 2
 READABLE = (1, 2)  # the versions this code replays
 _KEYS = {1: ("rules", "seed", "first_dealer", "actions", "sha256"),
          2: ("rules", "seed", "first_dealer", "shuffles", "actions", "sha256")}
+_OPTIONAL = {1: (), 2: ("stand_ins",)}
+MAX_BOT_NAME = 40  # characters of a stand-in bot's name
+
+# hand number (0 for the first) -> index of the action in the hand (0: the dealer's discard) ->
+# the name of the stand-in bot that made that decision for the seat's person
+StandIns = Mapping[int, Mapping[int, str]]
+
+
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    """A record read back: the match replayed, and the decisions stand-ins made in it."""
+
+    match: Match
+    stand_ins: dict[int, dict[int, str]] = field(default_factory=dict)
 
 
 def _checksum(body: dict) -> str:
@@ -32,9 +50,10 @@ def _checksum(body: dict) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def to_json(match: Match) -> dict:
-    """The record of a match so far."""
-    body = {
+def to_json(match: Match, stand_ins: StandIns | None = None) -> dict:
+    """The record of a match so far, with the decisions ``stand_ins`` made (by hand, then by
+    the action's index in the hand), when there are any."""
+    body: dict = {
         "format": FORMAT,
         "version": VERSION,
         "rules": match.rules.to_json(),
@@ -43,6 +62,10 @@ def to_json(match: Match) -> dict:
         "shuffles": list(match.shuffles),
         "actions": list(match.actions),
     }
+    marks = {str(hand): {str(i): by for i, by in sorted(made.items())}
+             for hand, made in sorted((stand_ins or {}).items()) if made}  # fmt: skip
+    if marks:
+        body["stand_ins"] = marks
     return {**body, "sha256": _checksum(body)}
 
 
@@ -62,7 +85,7 @@ def _header(data: object) -> int:
     missing = [k for k in _KEYS[version] if k not in data]
     if missing:
         raise RecordError(f"record is missing {', '.join(missing)}")
-    extra = sorted(set(data) - {"format", "version", *_KEYS[version]})
+    extra = sorted(set(data) - {"format", "version", *_KEYS[version], *_OPTIONAL[version]})
     if extra:
         raise RecordError(f"record has unknown fields: {clip(', '.join(map(str, extra)))}")
     body = {k: v for k, v in data.items() if k != "sha256"}
@@ -73,6 +96,12 @@ def _header(data: object) -> int:
 
 def from_json(data: object) -> Match:
     """Rebuild a match by replaying a record; raises RecordError naming what is wrong."""
+    return read(data).match
+
+
+def read(data: object) -> Recorded:
+    """A record's match, replayed, and its stand-ins' decisions; raises RecordError naming what
+    is wrong (a malformed ``stand_ins`` too)."""
     version = _header(data)
     assert isinstance(data, dict)
     seed, dealer, actions = data["seed"], data["first_dealer"], data["actions"]
@@ -90,16 +119,52 @@ def from_json(data: object) -> Match:
     except (TypeError, ValueError) as exc:
         raise RecordError(f"bad record: {clip(str(exc))}") from None
     _check_shuffles(match, shuffles)
+    per_hand = [0]  # actions of each hand dealt
     for i, text in enumerate(actions, 1):
         try:
-            match.apply(text)
+            ended = match.apply(text) is not None
         except IllegalActionError as exc:
             raise RecordError(f"action {i} ({shorten(text)}) cannot be replayed: {exc}") from None
         _check_shuffles(match, shuffles)
+        per_hand[-1] += 1
+        if ended and match.winner is None:
+            per_hand.append(0)
     if len(match.shuffles) < len(shuffles):
         raise RecordError(f"the record has {len(shuffles)} shuffles for "
                           f"{len(match.shuffles)} hands dealt")
-    return match
+    return Recorded(match, _stand_ins(data.get("stand_ins", {}), per_hand))
+
+
+def _number(key: object, below: int, what: str) -> int:
+    """A key of ``stand_ins``: a whole number in decimal, 0 to ``below`` - 1."""
+    if not isinstance(key, str) or not key.isascii() or not key.isdigit() or (
+        key != str(int(key)) or int(key) >= below
+    ):  # fmt: skip
+        raise RecordError(f"stand_ins: {shorten(key)} is not {what}")
+    return int(key)
+
+
+def _stand_ins(value: object, per_hand: list[int]) -> dict[int, dict[int, str]]:
+    """The stand-ins' decisions checked against the hands replayed (``per_hand``: the number of
+    actions of each hand dealt): every hand and action named exists, every name is a bot's."""
+    if not isinstance(value, dict):
+        raise RecordError("stand_ins must be an object of hands")
+    out: dict[int, dict[int, str]] = {}
+    for hand_key, made in value.items():
+        hand = _number(hand_key, len(per_hand), f"a hand of the record ({len(per_hand)} dealt)")
+        if not isinstance(made, dict) or not made:
+            raise RecordError(f"stand_ins of hand {hand + 1} must be an object of actions")
+        marks = out[hand] = {}
+        for key, name in made.items():
+            index = _number(key, per_hand[hand], f"an action of hand {hand + 1} "
+                                                 f"({per_hand[hand]} recorded)")  # fmt: skip
+            if not isinstance(name, str) or not 0 < len(name) <= MAX_BOT_NAME or (
+                not name.isprintable()
+            ):  # fmt: skip
+                raise RecordError(f"stand_ins: {shorten(name)} is not a bot's name (1 to "
+                                  f"{MAX_BOT_NAME} characters)")  # fmt: skip
+            marks[index] = name
+    return out
 
 
 def _check_shuffles(match: Match, recorded: list) -> None:
@@ -108,8 +173,8 @@ def _check_shuffles(match: Match, recorded: list) -> None:
         raise RecordError(f"the record lacks the shuffle of hand {len(match.shuffles)}")
 
 
-def dumps(match: Match) -> str:
-    return json.dumps(to_json(match), indent=1)
+def dumps(match: Match, stand_ins: StandIns | None = None) -> str:
+    return json.dumps(to_json(match, stand_ins), indent=1)
 
 
 def loads(text: str) -> Match:
@@ -126,8 +191,13 @@ def save(match: Match, path: str | Path) -> None:
 
 def load(path: str | Path) -> Match:
     """The match of the record file at ``path``; every RecordError names the file."""
+    return load_recorded(path).match
+
+
+def load_recorded(path: str | Path) -> Recorded:
+    """The record file at ``path`` read back; every RecordError names the file."""
     where = f"cannot read record {clip_path(path)}"
     try:
-        return from_json(read_json(path))
+        return read(read_json(path))
     except (FileReadError, RecordError) as exc:
         raise RecordError(f"{where}: {exc}") from None

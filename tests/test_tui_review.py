@@ -419,8 +419,8 @@ async def test_closing_the_review_stops_the_discards_judgement(tmp_path: Path,
 
 
 def test_the_review_marks_a_stand_ins_choices_and_does_not_judge_them() -> None:
-    """At a network table, the card and the discard a stand-in chose when a person's time ran
-    out are said as such (the card's words, the "Every card" list, the facts) and are not
+    """At a network table, the card and the discard a stand-in chose for a person (away, or out
+    of time) are said as such (the card's words, the "Every card" list, the facts) and are not
     judged as that person's choices: no verdict, nothing in the costliest choices."""
     match = played_match(3, 300)
     source = ReviewSource.of(match, judged=range(4))
@@ -433,16 +433,16 @@ def test_the_review_marks_a_stand_ins_choices_and_does_not_judge_them() -> None:
     assert 5 not in [d.number for d in walk.pending()] and walk.discard is None
     assert len(walk.decisions) == len(plain.decisions) - 1
     said = verdict_text(marked, walk, 6, ASCII).plain
-    assert said == (f"{name}'s time ran out: the easy bot played {face(card, ASCII)}. The choice "
-                    f"was the bot's: it is not judged as {name}'s.")  # fmt: skip
-    assert "time ran out" not in verdict_text(marked, walk, 5, ASCII).plain
-    assert "time ran out" not in verdict_text(source, plain, 6, ASCII).plain
+    assert said == (f"The easy bot played {face(card, ASCII)} for {name}. The choice was the "
+                    f"bot's: it is not judged as {name}'s.")  # fmt: skip
+    assert " bot played " not in verdict_text(marked, walk, 5, ASCII).plain
+    assert " bot played " not in verdict_text(source, plain, 6, ASCII).plain
     lines = [t.plain for t in play_lines(marked, walk, 0, ASCII)]
     assert lines[5].endswith(" (bot)") and not any("(bot)" in t for t in lines[:5] + lines[6:])
     assert not any("(bot)" in t.plain for t in play_lines(source, plain, 0, ASCII))
     facts = facts_text(marked, walk, 0, ASCII).plain
-    assert f"{dealer}'s time ran out: the medium bot discarded (not judged)." in facts
-    assert "time ran out" not in facts_text(source, plain, 0, ASCII).plain
+    assert f"The medium bot discarded for {dealer} (not judged)." in facts
+    assert "bot discarded" not in facts_text(source, plain, 0, ASCII).plain
     # Whatever the judgement finds, the stand-in's card is never among the person's costs.
     for d in walk.decisions:
         walk.verdicts[d.number] = ai.judge.judge(d, 8)

@@ -27,7 +27,7 @@ from game.actions import PLAY
 from game.cards import FOOL, SUIT, TRUMP, Card, Mask, mask_of, sorted_for_display
 from game.errors import RecordError
 from game.hand import Hand, side_of
-from game.history import HandRow, hand_positions, hand_rows, replay_hands
+from game.history import HandRow, hand_positions, hand_rows, replay_hands, stand_in_cards
 from game.kernel import TRICKS
 from game.match import Match
 from tui.narrate import declaration_summary
@@ -48,8 +48,8 @@ class ReviewSource:
     judged: frozenset[int]  # the seats whose cards the hard bot judges
     title: str = ""  # where the match comes from ("match 12 of the statistics", a file name)
     target: int = 0
-    # per hand: the cards a stand-in played because a person's time ran out (a table's turn
-    # limit), by the card's number in the hand (-1: the dealer's discard) -> the stand-in's name
+    # per hand: the cards a stand-in played for a person at a network table (away, or out of
+    # time), by the card's number in the hand (-1: the dealer's discard) -> the stand-in's name
     stand_in_cards: tuple[dict[int, str], ...] = ()
 
     def stand_ins(self, hand: int) -> dict[int, str]:
@@ -59,16 +59,21 @@ class ReviewSource:
 
     @classmethod
     def of(cls, match: Match, seats: Sequence[Seat] | None = None, *,
-           judged: Sequence[int] | None = None, title: str = "") -> ReviewSource:
+           judged: Sequence[int] | None = None, title: str = "",
+           stand_ins: record.StandIns | None = None) -> ReviewSource:  # fmt: skip
         """From a match (finished or not: only its finished hands are reviewed). ``judged``
-        defaults to the human seats, or all four when none is known to be human. Raises
-        ValueError when the match does not replay."""
+        defaults to the human seats, or all four when none is known to be human; ``stand_ins``:
+        the decisions stand-ins made, as its record keeps them (by hand, then by the action's
+        index in the hand). Raises ValueError when the match does not replay."""
         hands = tuple(replay_hands(match))
         rows = hand_rows(match.results, [h.declarations for h in hands])
         seats = tuple(seats) if seats else tuple(Seat("", f"Seat {i + 1}") for i in range(4))
         if judged is None:
             judged = [i for i, s in enumerate(seats) if s.kind == HUMAN] or range(4)
-        return cls(hands, rows, seats, frozenset(judged), title, match.rules.target)
+        marks = stand_ins or {}
+        cards = tuple(stand_in_cards(h, marks.get(n, {})) for n, h in enumerate(hands))
+        return cls(hands, rows, seats, frozenset(judged), title, match.rules.target,
+                   cards if any(cards) else ())  # fmt: skip
 
     @classmethod
     def recorded(cls, directory: Path | None, match_id: int | None) -> ReviewSource | str:
@@ -80,11 +85,12 @@ class ReviewSource:
         if finished is None:
             return f"{which} cannot be reviewed: {message}."
         try:
-            match = record.from_json(finished.record)
+            read = record.read(finished.record)
             seats = tuple(Seat(s.kind, s.name) for s in finished.seats)
             when = f"ended {finished.ended_at[:16].replace('T', ' ')} UTC"
             title = when if match_id is None else f"match {match_id}, {when}"
-            source = cls.of(match, seats if len(seats) == 4 else None, title=title)
+            source = cls.of(read.match, seats if len(seats) == 4 else None, title=title,
+                            stand_ins=read.stand_ins)  # fmt: skip
         except (RecordError, ValueError) as exc:
             return f"{which} cannot be reviewed: {exc}."
         if not source.hands:
@@ -252,8 +258,8 @@ def facts_text(source: ReviewSource, walk: HandWalk, position: int, look: Look) 
         text.append_text(discard_words(source, walk, look))
     elif -1 in walk.stand_ins:
         text.append("\n")
-        text.append(f"{capitalized(possessive(dealer))} time ran out: the {walk.stand_ins[-1]} "
-                    "bot discarded (not judged).", style="italic")
+        text.append(f"The {walk.stand_ins[-1]} bot discarded for {dealer} (not judged).",
+                    style="italic")
     declared = [d for d in hand.declarations if d is not None and d.families]
     text.append("\n")
     text.append("Declarations ", style="bold")
@@ -340,8 +346,8 @@ def verdict_text(source: ReviewSource, walk: HandWalk, position: int, look: Look
     name = source.names[seat]
     by = walk.stand_ins.get(position - 1)
     if by:
-        text = Text.assemble(f"{capitalized(possessive(name))} time ran out: the {by} bot played ",
-                             card_text(card, look), ".", style="italic")
+        text = Text.assemble(f"The {by} bot played ", card_text(card, look), f" for {name}.",
+                             style="italic")
         if seat in walk.judged:
             text.append(f" The choice was the bot's: it is not judged as {possessive(name)}.",
                         style="dim")
@@ -436,7 +442,7 @@ def estimate_note(look: Look) -> Text:
 
 def play_lines(source: ReviewSource, walk: HandWalk, position: int, look: Look) -> list[Text]:
     """Every card of the hand, one line each, with its judgement (the sidebar's list); "(bot)"
-    for a card a stand-in played when the person's time ran out."""
+    for a card a stand-in played for the person (away, or out of time)."""
     lines = []
     for i, (seat, card) in enumerate(walk.plays):
         name = source.names[seat]

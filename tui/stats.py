@@ -63,13 +63,16 @@ class FinishedMatch:
 
     @classmethod
     def of(cls, match: Match, seats: Sequence[_Seat | tuple[str, str]], *,
-           source: str = "local", ended_at: datetime | None = None) -> FinishedMatch:
+           source: str = "local", ended_at: datetime | None = None,
+           stand_ins: record.StandIns | None = None) -> FinishedMatch:  # fmt: skip
         """From the engine's match and the four seats (anything with ``name`` and ``kind``, such
-        as the front end's Seat, or (name, kind) pairs)."""
+        as the front end's Seat, or (name, kind) pairs); ``stand_ins``: the decisions a stand-in
+        bot made for a person at a network table (kept in the record, for its review)."""
         infos = tuple(SeatInfo(*s) if isinstance(s, tuple) else SeatInfo(s.name, s.kind)
                       for s in seats)  # fmt: skip
         when = (ended_at or datetime.now(UTC)).astimezone(UTC)
-        return cls(record.to_json(match), infos, when.isoformat(timespec="seconds"), source)
+        return cls(record.to_json(match, stand_ins), infos, when.isoformat(timespec="seconds"),
+                   source)  # fmt: skip
 
 
 def _check(finished: FinishedMatch) -> None:

@@ -255,7 +255,8 @@ async def _serve(
             kind = s.kind if not status.remote else (
                 HUMAN if status.player == "person" else label_of(status.level or "bot"))
             seats.append((s.name, kind))
-        finished = FinishedMatch.of(done.match, seats, source="network")
+        finished = FinishedMatch.of(done.match, seats, source="network",
+                                    stand_ins=server.stand_in_moves)  # fmt: skip
         pending.append(executor.submit(record_finished_match, data, finished))
 
     server = TableServer(session, config, store=store, claims=claims, claimed=claimed,

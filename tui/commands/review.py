@@ -105,11 +105,12 @@ def run(args: argparse.Namespace) -> int:
             source = replace(source, judged=frozenset(judged))
     else:
         try:
-            match = record.load(args.file)
+            read = record.load_recorded(args.file)
         except RecordError as exc:
             return _error(str(exc))
         seats = tuple(Seat("", n) for n in names) if names else None
-        source = ReviewSource.of(match, seats, judged=judged, title=args.file.name[:40])
+        source = ReviewSource.of(read.match, seats, judged=judged, title=args.file.name[:40],
+                                 stand_ins=read.stand_ins)  # fmt: skip
     if not source.hands:
         return _error("the match has no finished hand to review")
     if not 1 <= args.hand <= len(source.hands):

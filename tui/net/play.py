@@ -195,7 +195,8 @@ class NetworkPlay:
         mine = next(i for i, s in enumerate(seats) if s.human)
 
         def match_over(done: Session) -> None:
-            finished = FinishedMatch.of(done.match, done.seats, source="network")
+            finished = FinishedMatch.of(done.match, done.seats, source="network",
+                                        stand_ins=server.stand_in_moves)  # fmt: skip
             asyncio.ensure_future(asyncio.to_thread(record_finished_match, self.directory,
                                                     finished))  # fmt: skip
 

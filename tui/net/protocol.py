@@ -1,10 +1,12 @@
-"""The table protocol, versions 1 and 2: the JSON messages between a table server and its seats,
+"""The table protocol, versions 1 to 3: the JSON messages between a table server and its seats,
 each built and read here and nowhere else (``docs/protocol.md`` describes them for people).
 
 Version 2 adds, for the connections that say it in ``hello``: the record of each finished hand
 (``hand_record``, for the review), the turn limit (``table.turn_limit_s``, ``state.turn_left_s``)
-and a word when the stand-in decided for a seat whose time ran out (``timed_out``). A server
-speaks to each connection in the version it said, so a version 1 client never gets any of it.
+and a word when the stand-in decided for a seat whose time ran out (``timed_out``). Version 3
+adds to each hand's record the decisions a stand-in made in it (``hand_record.stand_ins``: for a
+person away as for one whose time ran out). A server speaks to each connection in the version it
+said, so a client never gets what its version does not know.
 
 One message is one WebSocket text frame holding one JSON object with a ``type``. Views, actions
 and hand results use the wire form of :mod:`game.wire`. Readers trust nothing: a message that is
@@ -15,7 +17,7 @@ message in words (never another exception).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,8 +28,8 @@ from game.errors import WireError
 from game.hand import HandResult
 from game.view import PlayerView
 
-PROTOCOL = 2  # the newest version, spoken by this game's clients
-VERSIONS = (1, 2)  # the versions a server of this game speaks
+PROTOCOL = 3  # the newest version, spoken by this game's clients
+VERSIONS = (1, 2, 3)  # the versions a server of this game speaks
 MAX_CLIENT_BYTES = 4096  # a client's message (hello, action, ping): a few hundred bytes
 MAX_NAME = 16  # characters of a player's name
 MAX_SECRET = 200  # characters of a token or a password
@@ -327,6 +329,9 @@ class HandRecord:
     dealer: int
     dealt: tuple[Mask, ...]  # the four hands as dealt (the dealer's with 17 cards)
     actions: tuple[Action, ...]  # the hand's actions in order, the discard first
+    # index in ``actions`` -> the stand-in bot that made that decision for the seat's person
+    # (away, or out of time); None: not told (a table of version 2)
+    stand_ins: dict[int, str] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -387,12 +392,17 @@ def state(ply: int, view: PlayerView, seats: list[SeatStatus], *, started: bool,
     return message
 
 
-def hand_record(number: int, dealer: int, dealt: Sequence[Mask],
-                actions: Sequence[Action]) -> dict[str, Any]:  # fmt: skip
-    """A finished hand's record (v2 only; never before the hand is over)."""
-    return {"type": "hand_record", "number": number, "dealer": dealer,
-            "dealt": [wire.cards_to_json(m) for m in dealt],
-            "actions": [wire.action_to_json(a) for a in actions]}  # fmt: skip
+def hand_record(number: int, dealer: int, dealt: Sequence[Mask], actions: Sequence[Action],
+                stand_ins: Mapping[int, str] | None = None,
+                version: int = PROTOCOL) -> dict[str, Any]:  # fmt: skip
+    """A finished hand's record (v2 and later; never before the hand is over), in v3 with the
+    decisions a stand-in made (index in ``actions`` -> the bot's name)."""
+    message = {"type": "hand_record", "number": number, "dealer": dealer,
+               "dealt": [wire.cards_to_json(m) for m in dealt],
+               "actions": [wire.action_to_json(a) for a in actions]}  # fmt: skip
+    if version >= 3:
+        message["stand_ins"] = {str(i): by for i, by in sorted((stand_ins or {}).items())}
+    return message
 
 
 def timed_out(seat: int, ply: int, action: Action | None, by: str) -> dict[str, Any]:
@@ -455,6 +465,19 @@ def _dealt_hand(value: object) -> Mask:
     return mask
 
 
+def _stand_ins(value: object, actions: int) -> dict[int, str]:
+    """A record's stand-ins: an object of action indices (in decimal, below ``actions``) and
+    bots' names."""
+    if not isinstance(value, dict):
+        raise ProtocolError(BAD_MESSAGE, "stand_ins must be an object")
+    out = {}
+    for key, by in value.items():
+        if not (key.isascii() and key.isdigit() and key == str(int(key)) and int(key) < actions):
+            raise ProtocolError(BAD_MESSAGE, f"stand_ins: {_short(key)} is not an action's index")
+        out[int(key)] = _text(by, "stand_ins", MAX_LEVEL)
+    return out
+
+
 def _seconds(value: object, what: str, most: float = math.inf) -> float:
     if not isinstance(value, (int, float)) or isinstance(value, bool) or not (
         math.isfinite(value) and 0 <= value <= most
@@ -509,7 +532,7 @@ def read_server(text: str | bytes) -> ServerMessage:
                         _wire(wire.result_from_json, data["result"]),
                         _wire(wire.view_from_json, data["last_view"]))  # fmt: skip
     if kind == "hand_record":
-        _fields(data, "hand_record", ("number", "dealer", "dealt", "actions"))
+        _fields(data, "hand_record", ("number", "dealer", "dealt", "actions"), ("stand_ins",))
         dealt = data["dealt"]
         if not isinstance(dealt, list) or len(dealt) != 4:
             raise ProtocolError(BAD_MESSAGE, "dealt must list the four hands")
@@ -521,6 +544,7 @@ def read_server(text: str | bytes) -> ServerMessage:
             _whole(data["dealer"], "dealer", 0, 3),
             tuple(_dealt_hand(h) for h in dealt),
             tuple(_wire(wire.action_from_json, a) for a in actions),
+            _stand_ins(data.get("stand_ins"), len(actions)) if "stand_ins" in data else None,
         )
     if kind == "timed_out":
         _fields(data, "timed_out", ("seat", "ply", "action", "by"))

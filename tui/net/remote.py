@@ -22,10 +22,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from ai.player import Player
-from game.actions import DECLARE, DISCARD, PLAY, Action
+from game.actions import DECLARE, DISCARD, Action
 from game.errors import IllegalActionError
 from game.hand import Hand, HandResult
-from game.history import hand_rows
+from game.history import hand_rows, stand_in_cards
 from game.phase import Phase
 from game.view import PlayerView
 from tui.net import protocol as p
@@ -249,18 +249,15 @@ class RemoteSession:
                                 self._stand_in_cards(n, h) for n, h in enumerate(hands)))
 
     def _stand_in_cards(self, number: int, hand: Hand) -> dict[int, str]:
-        """The cards of hand ``number`` a stand-in played for a seat whose time ran out, by
-        the card's number in the hand, and -1 for the dealer's discard (as this seat was told of
-        them)."""
-        marks = self._decided_for.get(number, {})
-        out = {-1: marks[-1]} if -1 in marks else {}
-        played = 0
-        for i, move in enumerate(hand.history[1:]):  # the history of a view: the discard aside
-            if move.action.kind == PLAY:
-                if i in marks:
-                    out[played] = marks[i]
-                played += 1
-        return out
+        """The cards of hand ``number`` a stand-in played for a person, by the card's number in
+        the hand, and -1 for the dealer's discard: as the hand's record says (a table of
+        protocol 3: for a person away as for one out of time), else as this seat was told of the
+        decisions made when a person's time ran out (a table of protocol 2)."""
+        record = self._records.get(number)
+        if record is not None and record.stand_ins is not None:
+            return stand_in_cards(hand, record.stand_ins)
+        marks = self._decided_for.get(number, {})  # by the index in a view's history
+        return stand_in_cards(hand, {i + 1: by for i, by in marks.items()})
 
     # ----------------------------------------------------------------- the TableSession
     @property

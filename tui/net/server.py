@@ -38,6 +38,7 @@ from game.files import write_atomic
 from game.hand import Hand, HandResult
 from game.history import replay_hands
 from game.phase import Phase
+from game.record import MAX_BOT_NAME
 from game.view import PlayerView
 from tui.net import protocol as p
 from tui.net.claims import Claim, ClaimStore, token_hash
@@ -225,6 +226,9 @@ class TableServer:
         self.finished = asyncio.Event()
         self.messages_sent = 0
         self.movers: list[tuple[int, str]] = []  # (seat, REMOTE, HOST or STAND_IN) of each action
+        # hand number -> index of the action in the hand (the discard 0) -> the stand-in's name:
+        # the decisions a stand-in made for a person away or out of time (the review's "(bot)")
+        self.stand_in_moves: dict[int, dict[int, str]] = {}
         self._thinking: tuple[int, int, str] | None = None  # (seat, ply, HOST, STAND_IN or
         # TURN_LIMIT) of the bot's decision in flight
         self._turn: tuple[int, int, float] | None = None  # (seat, ply, deadline) of the turn limit
@@ -551,6 +555,11 @@ class TableServer:
     def _applied(self, result: HandResult | None, seat: int, by: str, action: Action) -> None:
         """After an action: save, tell everybody, go on."""
         self.movers.append((seat, by))
+        if by in (STAND_IN, TURN_LIMIT):
+            hand = self.session.last_hand if result is not None else self.session.match.hand
+            assert hand is not None
+            marks = self.stand_in_moves.setdefault(len(self.results), {})
+            marks[len(hand.history) - 1] = label_of(self.config.stand_in)[:MAX_BOT_NAME]
         self._save()
         if by == TURN_LIMIT:
             self._tell_timed_out(seat, action)
@@ -743,12 +752,13 @@ class TableServer:
             self.messages_sent += 1
 
     def _send_record(self, conn: _Connection, number: int) -> None:
-        """The record of finished hand ``number``, for its review (version 2 connections)."""
+        """The record of finished hand ``number``, for its review (version 2 connections; in
+        version 3 with the decisions a stand-in made in it)."""
         hand = self.hands.get(number)
         if conn.version < 2 or hand is None or hand.phase != Phase.OVER:
             return
-        conn.send(p.hand_record(number, hand.dealer, hand.dealt,
-                                [m.action for m in hand.history]))  # fmt: skip
+        conn.send(p.hand_record(number, hand.dealer, hand.dealt, [m.action for m in hand.history],
+                                self.stand_in_moves.get(number), conn.version))  # fmt: skip
         self.messages_sent += 1
 
     def _tell_timed_out(self, seat: int, action: Action) -> None:
