@@ -70,8 +70,9 @@ def names_option(text: str | None) -> tuple[str, ...] | None:
     return names
 
 
-def _from_database(which: str) -> tuple[Match, tuple[str, ...], tuple[str, ...], str]:
-    """The match, names, kinds and time of a recorded match; ValueError saying why not."""
+def _from_database(which: str) -> tuple[record.Recorded, tuple[str, ...], tuple[str, ...], str]:
+    """The record read back, names, kinds and time of a recorded match; ValueError saying why
+    not."""
     if which != "last" and not which.isdigit():
         raise ValueError(f"--match takes a match number or 'last', not {which!r:.40}")
     finished, message = load_match(None, None if which == "last" else int(which))
@@ -80,12 +81,12 @@ def _from_database(which: str) -> tuple[Match, tuple[str, ...], tuple[str, ...],
     if message:
         print(f"{PROG}: {message}", file=sys.stderr)
     try:
-        match = record.from_json(finished.record)
+        read = record.read(finished.record)
     except RecordError as exc:
         raise ValueError(f"the stored record cannot be replayed: {exc}") from None
     names = tuple(s.name for s in finished.seats)
     kinds = tuple(s.level or s.kind for s in finished.seats)
-    return match, names, kinds, finished.ended_at
+    return read, names, kinds, finished.ended_at
 
 
 def _saved() -> tuple[Match, tuple[str, ...], tuple[str, ...]]:
@@ -106,20 +107,22 @@ def run(args: argparse.Namespace) -> int:
         return _error("give one of a record FILE, --match N|last or --saved")
     kinds: tuple[str, ...] | None = None
     when = None
+    stand_ins: record.StandIns = {}  # kept in a JSON export, as the record had them
     try:
         names = names_option(args.names)
         if args.match is not None:
-            match, stored, kinds, when = _from_database(args.match)
-            names = names or stored
+            read, stored, kinds, when = _from_database(args.match)
+            match, stand_ins, names = read.match, read.stand_ins, names or stored
         elif args.saved:
             match, stored, kinds = _saved()
             names = names or stored
         else:
-            match = record.load(args.file)
+            read = record.load_recorded(args.file)
+            match, stand_ins = read.match, read.stand_ins
     except (ValueError, RecordError) as exc:
         return _error(str(exc))
     if args.format == "json":
-        text = record.dumps(match) + "\n"
+        text = record.dumps(match, stand_ins) + "\n"
     else:
         text = scoresheet(match, names or DEFAULT_NAMES, kinds=kinds, when=when)
     if args.output is None:

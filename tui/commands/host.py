@@ -33,7 +33,7 @@ from tui.net.server import (
 from tui.save import SaveError, SaveStore
 from tui.session import HUMAN, Seat, Session, parse_seats
 from tui.settings import MAX_PAUSE, data_dir
-from tui.stats import FinishedMatch, record_finished_match
+from tui.stats import record_finished_match
 
 PROG = "tarocchino host"
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
@@ -249,15 +249,7 @@ async def _serve(
         print(f"{time.strftime('%H:%M:%S')} {text}", flush=True)
 
     def match_over(done: Session) -> None:
-        seats = []
-        for seat, s in enumerate(done.seats):
-            status = server.statuses()[seat]
-            kind = s.kind if not status.remote else (
-                HUMAN if status.player == "person" else label_of(status.level or "bot"))
-            seats.append((s.name, kind))
-        finished = FinishedMatch.of(done.match, seats, source="network",
-                                    stand_ins=server.stand_in_moves)  # fmt: skip
-        pending.append(executor.submit(record_finished_match, data, finished))
+        pending.append(executor.submit(record_finished_match, data, server.finished_match()))
 
     server = TableServer(session, config, store=store, claims=claims, claimed=claimed,
                          on_match_over=match_over, log=log)  # fmt: skip

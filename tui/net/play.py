@@ -25,7 +25,7 @@ from tui.screens.confirm import ConfirmScreen
 from tui.screens.declare import DeclareScreen
 from tui.screens.table import TableScreen
 from tui.session import Seat, Session
-from tui.stats import FinishedMatch, record_finished_match
+from tui.stats import record_finished_match
 from tui.words import capitalized
 
 RETRY_TOLD_S = 10.0  # "trying again" notices at most this often while a table is out of reach
@@ -195,10 +195,8 @@ class NetworkPlay:
         mine = next(i for i, s in enumerate(seats) if s.human)
 
         def match_over(done: Session) -> None:
-            finished = FinishedMatch.of(done.match, done.seats, source="network",
-                                        stand_ins=server.stand_in_moves)  # fmt: skip
             asyncio.ensure_future(asyncio.to_thread(record_finished_match, self.directory,
-                                                    finished))  # fmt: skip
+                                                    server.finished_match()))  # fmt: skip
 
         config = TableConfig(password=request.password, turn_limit_s=request.turn_limit_s)
         server = TableServer(Session.new(seats, seed=seed, target=target), config, store=store,

@@ -44,6 +44,7 @@ from tui.net import protocol as p
 from tui.net.claims import Claim, ClaimStore, token_hash
 from tui.save import SaveStore, to_save_json
 from tui.session import HUMAN, Seat, Session
+from tui.stats import FinishedMatch
 
 DEFAULT_TURN_LIMIT_S = 120.0  # a remote seat's time for one decision
 MIN_TURN_LIMIT_S = 5.0  # a shorter limit than this is no time for a person to decide
@@ -729,6 +730,18 @@ class TableServer:
                 out.append(p.SeatStatus(name, s.claim.player, s.claim.level, s.conn is not None,
                                         stand_in, away, True))  # fmt: skip
         return out
+
+    def finished_match(self) -> FinishedMatch:
+        """The match as the statistics keep it (its end is the hook ``on_match_over``): who
+        played each seat (a person, a bot of the host, a remote bot) and, in its record, the
+        decisions a stand-in made for a person (for the review of the match later on)."""
+        seats = []
+        for seat, status in enumerate(self.statuses()):
+            kind = self.session.seats[seat].kind if not status.remote else (
+                HUMAN if status.player == p.PERSON else label_of(status.level or "bot"))
+            seats.append((status.name, kind))
+        return FinishedMatch.of(self.session.match, seats, source="network",
+                                stand_ins=self.stand_in_moves)  # fmt: skip
 
     def _broadcast(self) -> None:
         """Each connected seat gets its own state: its view, the seats, the seed of its decision
