@@ -10,6 +10,7 @@ import pytest
 
 from game import record
 from game.errors import RecordError
+from game.history import replay_hands, stand_in_cards
 from game.match import Match
 from game.rules import Rules
 
@@ -87,3 +88,91 @@ def test_illegal_action_in_a_record_names_it() -> None:
 def test_missing_file(tmp_path: Path) -> None:
     with pytest.raises(RecordError, match="cannot read"):
         record.load(tmp_path / "nothing.json")
+
+
+# ----------------------------------------------------------------- the stand-ins' decisions
+def _rechecked(data: dict) -> str:
+    """``data`` with its checksum made right again: what is refused is what was changed."""
+    data["sha256"] = record._checksum({k: v for k, v in data.items() if k != "sha256"})
+    return json.dumps(data)
+
+
+def _two_hands() -> Match:
+    match = _played(4, 90)
+    assert len(match.results) == 1 and len(match.hand.history) == 25  # a hand, and the next
+    return match
+
+
+def test_a_record_without_stand_ins_is_written_and_read_as_before() -> None:
+    match = _two_hands()
+    data = record.to_json(match)
+    assert set(data) == {"format", "version", "rules", "seed", "first_dealer", "shuffles",
+                         "actions", "sha256"} and data["version"] == 2  # fmt: skip
+    assert record.to_json(match, {}) == data == record.to_json(match, {1: {}})
+    read = record.read(json.loads(json.dumps(data)))
+    assert read.stand_ins == {} and read.match.actions == match.actions
+    old = {k: v for k, v in data.items() if k != "shuffles"}  # version 1: no shuffles either
+    old["version"] = 1
+    assert record.loads(_rechecked(old)).actions == match.actions
+
+
+def test_the_stand_ins_round_trip(tmp_path: Path) -> None:
+    match = _two_hands()
+    first = len(replay_hands(match)[0].history)  # actions of the first hand
+    marks = {0: {0: "medium", first - 1: "easy"}, 1: {2: "medium"}}
+    data = record.to_json(match, marks)
+    assert data["stand_ins"] == {"0": {"0": "medium", str(first - 1): "easy"}, "1": {"2": "medium"}}
+    path = tmp_path / "hosted.json"
+    record.write_atomic(path, record.dumps(match, marks))
+    read = record.load_recorded(path)
+    assert read.stand_ins == marks and read.match.actions == match.actions
+    assert record.load(path).actions == match.actions  # who decided changes nothing replayed
+    changed = json.loads(path.read_text())
+    changed["stand_ins"]["1"]["2"] = "hard"  # edited without its checksum: refused
+    with pytest.raises(RecordError, match="checksum"):
+        record.from_json(changed)
+
+
+@pytest.mark.parametrize(
+    ("marks", "message"),
+    [
+        ([], "must be an object of hands"),
+        ({"x": {"0": "easy"}}, "'x' is not a hand"),
+        ({"00": {"0": "easy"}}, "'00' is not a hand"),
+        ({"-1": {"0": "easy"}}, "'-1' is not a hand"),
+        ({"2": {"0": "easy"}}, "'2' is not a hand of the record"),  # two hands dealt
+        ({"0": []}, "hand 1 must be an object"),
+        ({"0": {}}, "hand 1 must be an object"),
+        ({"0": {"1e3": "easy"}}, "is not an action of hand 1"),
+        ({"0": {"100000": "easy"}}, "is not an action of hand 1"),
+        ({"1": {"25": "easy"}}, "is not an action of hand 2"),  # 25 actions so far
+        ({"0": {"0": ""}}, "is not a bot's name"),
+        ({"0": {"0": 7}}, "is not a bot's name"),
+        ({"0": {"0": "x" * 41}}, "is not a bot's name"),
+        ({"0": {"0": "easy\n"}}, "is not a bot's name"),
+    ],
+)
+def test_malformed_stand_ins_are_refused(marks: object, message: str) -> None:
+    data = record.to_json(_two_hands())
+    data["stand_ins"] = marks
+    with pytest.raises(RecordError, match=f"stand_ins.*{message}"):
+        record.loads(_rechecked(data))
+
+
+def test_stand_ins_in_a_version_1_record_are_unknown() -> None:
+    data = record.to_json(_two_hands(), {0: {0: "easy"}})
+    del data["shuffles"]
+    data["version"] = 1
+    with pytest.raises(RecordError, match="unknown fields: stand_ins"):
+        record.loads(_rechecked(data))
+
+
+def test_a_review_counts_the_stand_ins_cards() -> None:
+    """By the action's index in the hand (the record's) to the card's number (the review's): the
+    discard is -1, a declaration is no card."""
+    hand = replay_hands(_two_hands())[0]
+    kinds = [m.action.kind for m in hand.history]
+    declare, plays = kinds.index("declare"), [i for i, k in enumerate(kinds) if k == "play"]
+    marks = {0: "medium", declare: "easy", plays[0]: "easy", plays[9]: "medium"}
+    assert stand_in_cards(hand, marks) == {-1: "medium", 0: "easy", 9: "medium"}
+    assert stand_in_cards(hand, {}) == {}
