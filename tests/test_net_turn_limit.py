@@ -97,6 +97,12 @@ async def test_an_idle_seat_is_decided_for_and_a_seat_in_time_never_is() -> None
     assert len(match.actions) == len(movers) and _replays(match.actions)  # ... legally
     told = [m for m in anna.messages if m["type"] == "timed_out"]
     assert len(told) >= 3 and all(m["seat"] == 0 and m["by"] == "easy" for m in told)
+    fresh, where = Match(SEED, Rules(800)), []  # (hand, index in the hand) of each action
+    for text in match.actions:
+        where.append((len(fresh.results), len(fresh.hand.history)))
+        fresh.apply(text)
+    kept = {(hand, i) for hand, made in server.stand_in_moves.items() for i in made}
+    assert kept == {where[ply] for ply, (_, by) in enumerate(movers) if by == TURN_LIMIT}
     assert [m["action"] for m in told] == [match.actions[m["ply"]] for m in told]
     others = [m for m in carla.messages if m["type"] == "timed_out"]
     assert [m["ply"] for m in others][:3] == [m["ply"] for m in told][:3]

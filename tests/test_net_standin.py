@@ -1,0 +1,172 @@
+"""A stand-in's decisions at a network table, in the review: a person goes away, the stand-in
+plays for them, they come back; every seat's review of the match (live, from what the table
+told it) and the review of the match recorded in the statistics mark exactly the stand-in's
+cards "(bot)" and never judge them as the person's."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from game.actions import DISCARD, PLAY
+from game.history import replay_hands
+from game.match import Match
+from tests.net_helpers import FAST, LIMIT_S, MAX_FRAMES, RawClient, remote_bot, serve, wait_until
+from tests.test_net_review import _raw_easy_seat
+from tui.net import protocol as p
+from tui.net.botclient import RemoteBot
+from tui.net.client import Address, TokenStore
+from tui.net.remote import RemoteSession
+from tui.net.server import STAND_IN, TableServer
+from tui.render import Look
+from tui.review import HandWalk, ReviewSource, play_lines, verdict_text
+from tui.stats import record_finished_match
+
+SEED, TARGET = 3, 300
+AWAY = 1  # the seat whose person goes away
+ASCII = Look(ascii=True)
+
+
+def _person(address: Address, seat: int, tokens: TokenStore,
+            heard: list[p.ServerMessage]) -> RemoteBot:  # fmt: skip
+    """A person's seat (as the table sees it) whose moves an easy bot chooses; every message
+    the table sends it is kept in ``heard``."""
+    seat_bot = remote_bot(address, seat, "easy", tokens, name=f"Person{seat + 1}")
+    seat_bot.client.player, seat_bot.client.level = p.PERSON, None
+    on_message = seat_bot.client.on_message
+
+    def hear(message: p.ServerMessage) -> None:
+        assert len(heard) < MAX_FRAMES
+        heard.append(message)
+        on_message(message)
+
+    seat_bot.client.on_message = hear
+    return seat_bot
+
+
+def _expected(server: TableServer) -> list[dict[int, str]]:
+    """Per finished hand: the cards the stand-in played (by their number in the hand; -1 the
+    discard), from what the server saw of each action."""
+    out = []
+    done = 0
+    for hand in replay_hands(server.session.match):
+        marks, played = {}, 0
+        for i, move in enumerate(hand.history):
+            seat, by = server.movers[done + i]
+            assert seat == move.seat
+            if move.action.kind == PLAY:
+                if by == STAND_IN:
+                    marks[played] = "easy"
+                played += 1
+            elif move.action.kind == DISCARD and by == STAND_IN:
+                marks[-1] = "easy"
+        done += len(hand.history)
+        out.append(marks)
+    return out
+
+
+def _check_review(source: ReviewSource, expected: list[dict[int, str]]) -> int:
+    """The review marks exactly the expected cards and judges none of them; the number marked."""
+    assert list(source.stand_in_cards) == expected
+    marked = 0
+    for number, hand in enumerate(source.hands):
+        walk = HandWalk(hand, number, source.judged, source.stand_ins(number))
+        bot_cards = {n for n in expected[number] if n >= 0}
+        lines = [line.plain for line in play_lines(source, walk, 0, ASCII)]
+        assert {n for n, line in enumerate(lines) if line.endswith(" (bot)")} == bot_cards
+        judged = {d.number for d in walk.decisions}
+        assert not judged & bot_cards
+        if AWAY in source.judged:  # the person's own cards are judged, the bot's are not
+            own = {n for n, (seat, _) in enumerate(walk.plays) if seat == AWAY}
+            assert judged >= own - bot_cards
+        for n in bot_cards:
+            said = verdict_text(source, walk, n + 1, ASCII).plain
+            assert said.startswith("The easy bot played ") and said.endswith(
+                f"it is not judged as {source.names[AWAY]}'s." if AWAY in source.judged
+                else f" for {source.names[AWAY]}.")  # fmt: skip
+        marked += len(bot_cards)
+    return marked
+
+
+async def test_the_stand_ins_cards_are_marked_in_every_review(tmp_path: Path) -> None:
+    config = dataclasses.replace(FAST, away_timeout_s=0.05, stand_in="easy", turn_limit_s=0)
+    server, address = await serve(seed=SEED, target=TARGET, config=config)
+    tokens = TokenStore(tmp_path / "tokens")
+    heard: list[list[p.ServerMessage]] = [[] for _ in range(4)]
+    seats = [_person(address, seat, tokens, heard[seat]) for seat in range(4)]
+    tasks = [asyncio.ensure_future(s.run()) for s in seats]
+    movers = server.movers
+    try:
+        await wait_until(lambda: len(movers) >= 20, "the first cards")
+        tasks[AWAY].cancel()  # the person's connection is gone
+        await wait_until(lambda: movers.count((AWAY, STAND_IN)) >= 6, "the stand-in's cards")
+        heard[AWAY] = []  # back: the welcome, every finished hand's record again, the table
+        back = _person(address, AWAY, tokens, heard[AWAY])
+        tasks[AWAY] = asyncio.ensure_future(back.run())
+        await asyncio.wait_for(asyncio.gather(*tasks), LIMIT_S)
+        await asyncio.wait_for(server.finished.wait(), LIMIT_S)
+    finally:
+        for task in tasks:
+            task.cancel()
+        await server.close()
+    match = server.session.match
+    assert match.winner is not None and (AWAY, "remote") in movers[movers.index((AWAY, STAND_IN)):]
+    expected = _expected(server)
+    assert sum(len(m) for m in expected) >= 3  # the stand-in played cards of the person's
+    # Live: each seat's review, from what the table told that seat.
+    for seat in range(4):
+        session = RemoteSession(lambda receive: None)  # type: ignore[arg-type, return-value]
+        for message in heard[seat]:
+            session.receive(message)
+        source = session.review_source()
+        assert source is not None and source.judged == {seat}
+        assert _check_review(source, expected) >= 3
+    # Later: the match as the statistics keep it.
+    finished = server.finished_match()
+    assert [s.kind for s in finished.seats] == ["human"] * 4
+    assert record_finished_match(tmp_path / "data", finished) is None
+    recorded = ReviewSource.recorded(tmp_path / "data", None)
+    assert isinstance(recorded, ReviewSource) and recorded.judged == set(range(4))
+    assert _check_review(recorded, expected) >= 3
+
+
+async def test_a_client_of_version_2_gets_the_records_as_before() -> None:
+    """Version 2 in hello: the hand records come without ``stand_ins`` (version 3 has them)."""
+    server, address = await serve(["human", "easy", "human", "easy"], seed=SEED, target=TARGET)
+    old, new = await RawClient.connect(address), await RawClient.connect(address)
+    try:
+        await old.hello("Old", seat=0, protocol=2)
+        await new.hello("New", seat=2)
+        await asyncio.wait_for(asyncio.gather(_raw_easy_seat(old, 0), _raw_easy_seat(new, 2)),
+                               LIMIT_S)  # fmt: skip
+    finally:
+        await old.close()
+        await new.close()
+        await server.close()
+    fields = {"type", "number", "dealer", "dealt", "actions"}
+    olds = [m for m in old.messages if m["type"] == "hand_record"]
+    news = [m for m in new.messages if m["type"] == "hand_record"]
+    assert len(olds) == len(news) == len(server.results) >= 1
+    assert all(set(m) == fields for m in olds)
+    assert all(set(m) == fields | {"stand_ins"} and m["stand_ins"] == {} for m in news)
+
+
+def test_a_hand_records_stand_ins_are_read_strictly() -> None:
+    match = Match(7)
+    while not match.results:
+        match.apply(match.legal_actions()[0])
+    hand = replay_hands(match)[0]
+    actions = tuple(m.action for m in hand.history)
+    message = p.hand_record(0, hand.dealer, hand.dealt, actions, {0: "easy", 9: "medium"})
+    assert message["stand_ins"] == {"0": "easy", "9": "medium"}
+    read = p.read_server(p.encode(message))
+    assert isinstance(read, p.HandRecord) and read.stand_ins == {0: "easy", 9: "medium"}
+    two = p.hand_record(0, hand.dealer, hand.dealt, actions, {0: "easy"}, version=2)
+    assert "stand_ins" not in two and p.read_server(p.encode(two)).stand_ins is None
+    for bad in ([], {"x": "easy"}, {"01": "easy"}, {str(len(actions)): "easy"}, {"0": ""},
+                {"0": None}, {"0": "x" * (p.MAX_LEVEL + 1)}):  # fmt: skip
+        with pytest.raises(p.ProtocolError, match="stand_ins"):
+            p.read_server(p.encode({**message, "stand_ins": bad}))
