@@ -22,7 +22,8 @@ from game.match import Match
 from game.rules import Rules
 
 __all__ = ["FORMAT", "VERSION", "StandIns", "Recorded", "to_json", "from_json", "read", "dumps",
-           "loads", "save", "load", "load_recorded", "write_atomic"]
+           "loads", "save", "load", "load_recorded", "stand_ins_from_json", "to_json_stand_ins",
+           "write_atomic"]
 
 FORMAT = "tarocchino-record"
 VERSION = 2
@@ -62,11 +63,16 @@ def to_json(match: Match, stand_ins: StandIns | None = None) -> dict:
         "shuffles": list(match.shuffles),
         "actions": list(match.actions),
     }
-    marks = {str(hand): {str(i): by for i, by in sorted(made.items())}
-             for hand, made in sorted((stand_ins or {}).items()) if made}  # fmt: skip
+    marks = to_json_stand_ins(stand_ins or {})
     if marks:
         body["stand_ins"] = marks
     return {**body, "sha256": _checksum(body)}
+
+
+def to_json_stand_ins(stand_ins: StandIns) -> dict[str, dict[str, str]]:
+    """The stand-ins' decisions in JSON: the numbers in decimal, in order, no empty hand."""
+    return {str(hand): {str(i): by for i, by in sorted(made.items())}
+            for hand, made in sorted(stand_ins.items()) if made}  # fmt: skip
 
 
 def _is_int(value: object) -> bool:
@@ -132,7 +138,10 @@ def read(data: object) -> Recorded:
     if len(match.shuffles) < len(shuffles):
         raise RecordError(f"the record has {len(shuffles)} shuffles for "
                           f"{len(match.shuffles)} hands dealt")
-    return Recorded(match, _stand_ins(data.get("stand_ins", {}), per_hand))
+    return Recorded(match, stand_ins_from_json(data.get("stand_ins", {}), per_hand))
+
+
+_ANY = 1 << 30  # a hand or action number far beyond any match's
 
 
 def _number(key: object, below: int, what: str) -> int:
@@ -144,26 +153,35 @@ def _number(key: object, below: int, what: str) -> int:
     return int(key)
 
 
-def _stand_ins(value: object, per_hand: list[int]) -> dict[int, dict[int, str]]:
-    """The stand-ins' decisions checked against the hands replayed (``per_hand``: the number of
-    actions of each hand dealt): every hand and action named exists, every name is a bot's."""
+def stand_ins_from_json(value: object, per_hand: list[int], *,
+                        beyond: bool = False) -> dict[int, dict[int, str]]:  # fmt: skip
+    """The stand-ins' decisions (``stand_ins``) checked against the hands of a match
+    (``per_hand``: the number of actions of each hand dealt): every hand and action named exists,
+    every name is a bot's; RecordError otherwise. ``beyond``: decisions after the match's last
+    action are left out instead (the match may be a little behind the map, as a table's autosave
+    can be)."""
     if not isinstance(value, dict):
         raise RecordError("stand_ins must be an object of hands")
     out: dict[int, dict[int, str]] = {}
     for hand_key, made in value.items():
-        hand = _number(hand_key, len(per_hand), f"a hand of the record ({len(per_hand)} dealt)")
+        hand = _number(hand_key, _ANY if beyond else len(per_hand),
+                       f"a hand of the record ({len(per_hand)} dealt)")  # fmt: skip
         if not isinstance(made, dict) or not made:
             raise RecordError(f"stand_ins of hand {hand + 1} must be an object of actions")
-        marks = out[hand] = {}
+        marks: dict[int, str] = {}
         for key, name in made.items():
-            index = _number(key, per_hand[hand], f"an action of hand {hand + 1} "
-                                                 f"({per_hand[hand]} recorded)")  # fmt: skip
+            actions = per_hand[hand] if hand < len(per_hand) else 0
+            index = _number(key, _ANY if beyond else actions, f"an action of hand {hand + 1} "
+                                                            f"({actions} recorded)")  # fmt: skip
             if not isinstance(name, str) or not 0 < len(name) <= MAX_BOT_NAME or (
                 not name.isprintable()
             ):  # fmt: skip
                 raise RecordError(f"stand_ins: {shorten(name)} is not a bot's name (1 to "
                                   f"{MAX_BOT_NAME} characters)")  # fmt: skip
-            marks[index] = name
+            if index < actions:
+                marks[index] = name
+        if marks:
+            out[hand] = marks
     return out
 
 

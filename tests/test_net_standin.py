@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from game import record
 from game.actions import DISCARD, PLAY
 from game.history import replay_hands
 from game.match import Match
@@ -18,11 +19,13 @@ from tests.net_helpers import FAST, LIMIT_S, MAX_FRAMES, RawClient, remote_bot, 
 from tests.test_net_review import _raw_easy_seat
 from tui.net import protocol as p
 from tui.net.botclient import RemoteBot
+from tui.net.claims import ClaimStore
 from tui.net.client import Address, TokenStore
 from tui.net.remote import RemoteSession
 from tui.net.server import STAND_IN, TableServer
 from tui.render import Look
 from tui.review import HandWalk, ReviewSource, play_lines, verdict_text
+from tui.save import SaveStore
 from tui.stats import record_finished_match
 
 SEED, TARGET = 3, 300
@@ -170,3 +173,39 @@ def test_a_hand_records_stand_ins_are_read_strictly() -> None:
                 {"0": None}, {"0": "x" * (p.MAX_LEVEL + 1)}):  # fmt: skip
         with pytest.raises(p.ProtocolError, match="stand_ins"):
             p.read_server(p.encode({**message, "stand_ins": bad}))
+
+
+async def test_a_restarted_host_keeps_the_stand_ins_moves(tmp_path: Path) -> None:
+    """The stand-in's decisions are kept with the seats: a host stopped and started again still
+    knows them, and the match it records at the end has them all."""
+    config = dataclasses.replace(FAST, away_timeout_s=0.05, stand_in="easy", turn_limit_s=0)
+    store, claims = SaveStore(tmp_path / "table"), ClaimStore(tmp_path / "table")
+    server, address = await serve(seed=SEED, target=TARGET, config=config, store=store,
+                                  claims=claims)  # fmt: skip
+    tokens = TokenStore(tmp_path / "tokens")
+    heard: list[list[p.ServerMessage]] = [[] for _ in range(4)]
+    seats = [_person(address, seat, tokens, heard[seat]) for seat in range(4)]
+    tasks = [asyncio.ensure_future(s.run()) for s in seats]
+    try:
+        await wait_until(lambda: len(server.movers) >= 10, "the first cards")
+        tasks[AWAY].cancel()
+        await wait_until(lambda: server.movers.count((AWAY, STAND_IN)) >= 4, "the stand-in")
+        await server.close()  # the host stops; the others keep trying to come back
+        before = server.stand_in_moves
+        assert sum(len(m) for m in before.values()) >= 4
+        session = store.read()
+        assert session.match.actions == server.session.match.actions
+        resumed = TableServer(session, config, store=store, claims=claims,
+                              claimed=claims.read())  # fmt: skip
+        assert resumed.stand_in_moves == before
+        await resumed.start("127.0.0.1", address.port)
+        tasks[AWAY] = asyncio.ensure_future(_person(address, AWAY, tokens, []).run())
+        await asyncio.wait_for(asyncio.gather(*tasks), LIMIT_S)
+    finally:
+        for task in tasks:
+            task.cancel()
+        await server.close()
+    await resumed.close()
+    kept = record.read(resumed.finished_match().record).stand_ins
+    assert resumed.session.match.winner is not None
+    assert all(kept[hand].items() >= made.items() for hand, made in before.items())

@@ -1,6 +1,8 @@
 """Who has taken which seat of a hosted table, kept beside its autosave so that a restarted host
 knows its players again: each seat's name, whether a person or a bot took it, and a hash of its
-token (never the token itself: the file lets nobody in)."""
+token (never the token itself: the file lets nobody in); and which decisions a stand-in bot made
+for them (``stand_ins``, as a game record holds them), so the review of the match marks them
+after a restart too."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.files import FileMissingError, FileReadError, read_json, write_atomic
+from game.record import StandIns, to_json_stand_ins
 from tui.net.protocol import BOT, MAX_LEVEL, PERSON, ProtocolError, check_name
 
 CLAIMS_FILE = "seats.json"
@@ -84,10 +87,22 @@ class ClaimStore:
             raise ValueError(f"{CLAIMS_FILE} must list four seats")
         return [None if s is None else Claim.from_json(s) for s in seats]
 
-    def write(self, claims: list[Claim | None]) -> None:
+    def write(self, claims: list[Claim | None], stand_ins: StandIns | None = None) -> None:
         data = {"format": FORMAT, "version": VERSION,
                 "seats": [None if c is None else c.to_json() for c in claims]}  # fmt: skip
+        marks = to_json_stand_ins(stand_ins or {})
+        if marks:
+            data["stand_ins"] = marks
         write_atomic(self.path, json.dumps(data, indent=1) + "\n")
+
+    def read_stand_ins(self) -> object:
+        """The stand-ins' decisions as written (to be checked against the match: see
+        :func:`game.record.stand_ins_from_json`); {} when there are none or no file."""
+        try:
+            data = read_json(self.path, MAX_BYTES)
+        except FileReadError:
+            return {}
+        return data.get("stand_ins", {}) if isinstance(data, dict) else {}
 
     def clear(self) -> None:
         self.path.unlink(missing_ok=True)

@@ -33,12 +33,12 @@ from ai.player import Player
 from ai.spec import label_of, parse_spec
 from ai.table import decision_rng, decision_seed
 from game.actions import Action
-from game.errors import IllegalActionError
+from game.errors import IllegalActionError, RecordError
 from game.files import write_atomic
 from game.hand import Hand, HandResult
 from game.history import replay_hands
 from game.phase import Phase
-from game.record import MAX_BOT_NAME
+from game.record import MAX_BOT_NAME, stand_ins_from_json
 from game.view import PlayerView
 from tui.net import protocol as p
 from tui.net.claims import Claim, ClaimStore, token_hash
@@ -230,6 +230,8 @@ class TableServer:
         # hand number -> index of the action in the hand (the discard 0) -> the stand-in's name:
         # the decisions a stand-in made for a person away or out of time (the review's "(bot)")
         self.stand_in_moves: dict[int, dict[int, str]] = {}
+        if claims is not None and any(c is not None for c in claimed or ()):  # resumed
+            self.stand_in_moves = self._resumed_stand_ins(claims)
         self._thinking: tuple[int, int, str] | None = None  # (seat, ply, HOST, STAND_IN or
         # TURN_LIMIT) of the bot's decision in flight
         self._turn: tuple[int, int, float] | None = None  # (seat, ply, deadline) of the turn limit
@@ -242,6 +244,22 @@ class TableServer:
         for seat, s in enumerate(self.seats):  # a resumed table: everybody is away until back
             if s.claim is not None:
                 self._went_away(seat, now)
+
+    def _resumed_stand_ins(self, claims: ClaimStore) -> dict[int, dict[int, str]]:
+        """The stand-ins' decisions kept beside a resumed table (those the match has: the
+        autosave may be a move behind); none when they cannot be read."""
+        match = self.session.match
+        per_hand = [len(self.hands[n].history) for n in range(len(match.results))
+                    if n in self.hands]  # fmt: skip
+        if len(per_hand) != len(match.results):
+            return {}  # the finished hands did not replay (logged above)
+        if match.winner is None:
+            per_hand.append(len(match.hand.history))
+        try:
+            return stand_ins_from_json(claims.read_stand_ins(), per_hand, beyond=True)
+        except RecordError as exc:
+            self.log(f"the stand-ins' moves of the saved table cannot be read: {exc}")
+            return {}
 
     # ----------------------------------------------------------------- serving
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
@@ -561,6 +579,7 @@ class TableServer:
             assert hand is not None
             marks = self.stand_in_moves.setdefault(len(self.results), {})
             marks[len(hand.history) - 1] = label_of(self.config.stand_in)[:MAX_BOT_NAME]
+            self._save_claims()  # kept with the seats, for the review after a restart
         self._save()
         if by == TURN_LIMIT:
             self._tell_timed_out(seat, action)
@@ -794,7 +813,7 @@ class TableServer:
         if self.claims is None:
             return
         try:
-            self.claims.write([s.claim for s in self.seats])
+            self.claims.write([s.claim for s in self.seats], self.stand_in_moves)
         except OSError as exc:
             self.log(f"could not save the seats: {exc}")
 
