@@ -11,15 +11,17 @@ from ai.random_bot import RandomBot
 from ai.table import play_match, seat_rngs
 from game import record
 from game.cards import format_cards
-from game.history import match_rows
+from game.history import match_rows, stand_in_cards
 from game.match import Match
 from game.rules import Rules
 from tests.test_history import called_out_match, played
-from tests.test_stats import finished
+from tests.test_stats import SEATS, WHEN, finished
 from tui.cli import main
+from tui.commands import review as review_command
+from tui.review import ReviewSource
 from tui.save import SaveStore
 from tui.session import Session, parse_seats
-from tui.stats import record_finished_match
+from tui.stats import FinishedMatch, record_finished_match
 
 
 def test_scoresheet_lists_every_hand_with_its_cards(tmp_path: Path, capsys) -> None:
@@ -129,3 +131,29 @@ def test_export_the_saved_match_in_progress(tmp_path: Path, monkeypatch, capsys)
     assert "The match is not over: Anna & Carla" in text
     assert main(["export", "--saved", "--format", "json"]) == 0
     assert record.loads(capsys.readouterr().out).actions == match.actions
+
+
+def test_the_stand_ins_decisions_go_with_the_record(tmp_path: Path, monkeypatch, capsys) -> None:
+    """A hosted match's record keeps the stand-ins' decisions: its JSON export carries them
+    (from the statistics or a file), the review of the file marks them, replay ignores them."""
+    monkeypatch.setenv("TAROCCHINO_DATA_DIR", str(tmp_path))
+    match = played(8)
+    marks = {0: {0: "medium", 20: "medium"}}
+    done = FinishedMatch.of(match, SEATS, ended_at=WHEN, source="network", stand_ins=marks)
+    assert record_finished_match(tmp_path, done) is None
+    out = tmp_path / "hosted.json"
+    assert main(["export", "--match", "last", "--format", "json", "--output", str(out)]) == 0
+    assert json.loads(out.read_text()) == record.to_json(match, marks)
+    copy = tmp_path / "copy.json"
+    assert main(["export", str(out), "--format", "json", "--output", str(copy)]) == 0
+    assert record.load_recorded(copy).stand_ins == marks
+    capsys.readouterr()
+    assert main(["replay", str(copy), "--json"]) == 0  # who chose changes no hand
+    replayed = capsys.readouterr().out
+    record.save(match, out)
+    assert main(["replay", str(out), "--json"]) == 0 and capsys.readouterr().out == replayed
+    seen: list[ReviewSource] = []
+    monkeypatch.setattr(review_command, "_review", lambda source, args: seen.append(source) or 0)
+    assert main(["review", str(copy)]) == 0
+    assert seen[0].stand_ins(0) == stand_in_cards(seen[0].hands[0], marks[0])
+    assert seen[0].stand_ins(0).keys() >= {-1}  # the discard: the hand's first action
