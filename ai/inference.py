@@ -162,14 +162,17 @@ class Knowledge:
         ) if discard_hidden and dealer_discards else None
         self._plays: list[tuple[int, tuple[int, ...], Mask, int, Mask]] | None = None
 
-    def reveal(self, seat: int, hand: Mask) -> None:
-        """Learn that ``seat`` holds exactly ``hand`` now (the oracle's partial sight)."""
+    def reveal(self, seat: int, hand: Mask, cards: Mask = FULL_PACK) -> None:
+        """Learn which of ``cards`` ``seat`` holds now: those of ``hand`` (the oracle's partial
+        sight; every card by default)."""
         slot = next(s for s in self.slots if s.index == seat)
-        slot.allowed = slot.forced = hand & self.unseen
-        self.pool &= ~slot.forced
+        held = hand & cards & self.unseen
+        slot.forced |= held
+        slot.allowed = slot.allowed & ~cards | held
+        self.pool &= ~held
         for other in self.slots:
             if other is not slot:
-                other.allowed &= ~hand
+                other.allowed &= ~held
         self._prepare()
 
     # ------------------------------------------------------------------ play likelihood

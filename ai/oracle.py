@@ -9,6 +9,9 @@ nor behind the hint.
 
 With ``knows=partner`` (or ``knows=opponents``) it uses only the partner's true hand (or the two
 opponents') and deals the other cards as hard does: the split says whose cards are worth knowing.
+``knows=partner_trumps``, ``partner_fives`` and ``partner_voids`` show it only part of the
+partner's hand (which trumps, which carte da 5, which suits he lacks): what a signal between
+partners could tell at most.
 """
 
 from __future__ import annotations
@@ -19,10 +22,10 @@ from collections.abc import Sequence
 from ai.hard import HardBot
 from ai.inference import Knowledge
 from game.actions import Action
-from game.cards import Mask
+from game.cards import FIVES, FULL_PACK, SUIT_MASK, TRUMPS, Mask
 from game.view import PlayerView
 
-KNOWS = ("all", "partner", "opponents")
+KNOWS = ("all", "partner", "opponents", "partner_trumps", "partner_fives", "partner_voids")
 
 
 class TrueDeal:
@@ -94,8 +97,23 @@ class OracleBot(HardBot):
         if self.knows == "all":
             return self._deal
         knowledge = super().knowledge(view, trust_declarations)
+        hands = self._deal.hands
         partner = view.seat ^ 2
-        for seat in range(4):
-            if seat != view.seat and (seat == partner) == (self.knows == "partner"):
-                knowledge.reveal(seat, self._deal.hands[seat])
+        if self.knows == "opponents":
+            for seat in (partner ^ 1, partner ^ 3):
+                knowledge.reveal(seat, hands[seat])
+        else:
+            knowledge.reveal(partner, hands[partner], shown_part(self.knows, hands[partner]))
         return knowledge
+
+
+def shown_part(knows: str, hand: Mask) -> Mask:
+    """The cards whose place in ``hand`` the oracle is shown (``knows``: partner or a part of
+    his hand): all, the trumps, the carte da 5, or the suits he holds none of."""
+    if knows == "partner_trumps":
+        return TRUMPS
+    if knows == "partner_fives":
+        return FIVES
+    if knows == "partner_voids":
+        return sum(m for m in SUIT_MASK if not hand & m)
+    return FULL_PACK

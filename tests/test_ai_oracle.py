@@ -9,11 +9,12 @@ import pytest
 
 from ai.arena import play_deal
 from ai.inference import Knowledge, is_consistent
-from ai.oracle import OracleBot, TrueDeal
+from ai.oracle import OracleBot, TrueDeal, shown_part
 from ai.registry import BOTS, MEASUREMENT_BOTS
 from ai.search import Settings, search_cards
 from ai.spec import SpecError, parse_spec
 from ai.table import seat_rngs
+from game.cards import FULL_PACK
 from game.hand import Hand
 from game.match import Match
 from game.phase import Phase
@@ -100,6 +101,28 @@ def test_an_oracle_shown_some_hands_deals_only_the_others(knows: str) -> None:
         assert all(hands[s] == hand.hands[s] for s in shown)
         varied.add(tuple(hands[s] for s in hidden))
     assert len(varied) > 1  # the others' cards are still dealt
+
+
+@pytest.mark.parametrize("knows", ["partner_trumps", "partner_fives", "partner_voids"])
+def test_an_oracle_shown_part_of_the_partners_hand_deals_the_rest(knows: str) -> None:
+    """A part of the partner's hand is pinned (which trumps, which carte da 5, which suits he
+    lacks) in every deal; the rest of his hand and the others' are still dealt."""
+    hand, view = first_lead(6)
+    bot = parse_spec(f"oracle:iterations=4,knows={knows}", measurement=True).make()
+    bot.see_deal(hand.hands, hand.discard)
+    knowledge = bot.knowledge(view, True)
+    partner = view.seat ^ 2
+    true = hand.hands[partner]
+    part = shown_part(knows, true)
+    assert part and part != FULL_PACK
+    rng = random.Random(4)
+    varied = set()
+    for _ in range(30):
+        hands, discard = knowledge.sample(rng)
+        assert is_consistent(view, hands, discard) is None
+        assert hands[partner] & part == true & part
+        varied.add(hands[partner])
+    assert len(varied) > 1  # the rest of his hand is still dealt
 
 
 def test_an_oracle_is_told_what_it_may_know() -> None:
