@@ -146,8 +146,8 @@ _ANY = 1 << 30  # a hand or action number far beyond any match's
 
 def _number(key: object, below: int, what: str) -> int:
     """A key of ``stand_ins``: a whole number in decimal, 0 to ``below`` - 1."""
-    if not isinstance(key, str) or not key.isascii() or not key.isdigit() or (
-        key != str(int(key)) or int(key) >= below
+    if not isinstance(key, str) or not 0 < len(key) <= 10 or not key.isascii() or (
+        not key.isdigit() or key != str(int(key)) or int(key) >= below
     ):  # fmt: skip
         raise RecordError(f"stand_ins: {shorten(key)} is not {what}")
     return int(key)

@@ -170,6 +170,7 @@ def test_a_hand_records_stand_ins_are_read_strictly() -> None:
     two = p.hand_record(0, hand.dealer, hand.dealt, actions, {0: "easy"}, version=2)
     assert "stand_ins" not in two and p.read_server(p.encode(two)).stand_ins is None
     for bad in ([], {"x": "easy"}, {"01": "easy"}, {str(len(actions)): "easy"}, {"0": ""},
+                {"9" * 5000: "easy"},
                 {"0": None}, {"0": "x" * (p.MAX_LEVEL + 1)}):  # fmt: skip
         with pytest.raises(p.ProtocolError, match="stand_ins"):
             p.read_server(p.encode({**message, "stand_ins": bad}))

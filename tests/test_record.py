@@ -145,6 +145,8 @@ def test_the_stand_ins_round_trip(tmp_path: Path) -> None:
         ({"0": {}}, "hand 1 must be an object"),
         ({"0": {"1e3": "easy"}}, "is not an action of hand 1"),
         ({"0": {"100000": "easy"}}, "is not an action of hand 1"),
+        ({"0": {"9" * 5000: "easy"}}, "is not an action of hand 1"),  # never read as a number
+        ({"9" * 5000: {"0": "easy"}}, "is not a hand"),
         ({"1": {"25": "easy"}}, "is not an action of hand 2"),  # 25 actions so far
         ({"0": {"0": ""}}, "is not a bot's name"),
         ({"0": {"0": 7}}, "is not a bot's name"),

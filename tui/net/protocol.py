@@ -472,7 +472,8 @@ def _stand_ins(value: object, actions: int) -> dict[int, str]:
         raise ProtocolError(BAD_MESSAGE, "stand_ins must be an object")
     out = {}
     for key, by in value.items():
-        if not (key.isascii() and key.isdigit() and key == str(int(key)) and int(key) < actions):
+        if not (len(key) <= 10 and key.isascii() and key.isdigit() and key == str(int(key))
+                and int(key) < actions):  # fmt: skip
             raise ProtocolError(BAD_MESSAGE, f"stand_ins: {_short(key)} is not an action's index")
         out[int(key)] = _text(by, "stand_ins", MAX_LEVEL)
     return out
