@@ -30,7 +30,7 @@ from tui.widgets.hand import HandView
 from tui.widgets.line import TextLine
 from tui.widgets.trick import TrickView
 
-# The longest names a seat takes (parse_seats keeps 16 characters), all different.
+# The longest names a seat takes (parse_seats accepts 16 characters), all different.
 NAMES = ["Giovannantonio_1", "Giovannantonio_2", "Giovannantonio_3", "Giovannantonio_4"]
 WIDTH, LINES = 78, 2  # the status line at 80 columns: one column of padding each side
 LEVELS = ("random", "easy", "medium", "hard")  # the stand-ins a table may have

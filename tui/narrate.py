@@ -122,7 +122,6 @@ def declaration_lines(view: PlayerView, names: Sequence[str], look: Look) -> lis
     return lines
 
 
-
 COMPACT_NAME = 10  # characters of a name in the compact declarations
 
 

@@ -50,6 +50,9 @@ class Seat:
         return self.kind == HUMAN
 
 
+NAME_CHARS = 16  # characters of a player's name at most
+
+
 def parse_seats(kinds: list[str], names: list[str] | None = None) -> tuple[Seat, ...]:
     """Four seats from kinds (human, or a bot as ``ai.spec`` reads it: a level with options such
     as hard:budget_s=0.25, an installed bot, module:Class, file.py:Class) and optional names.
@@ -68,7 +71,12 @@ def parse_seats(kinds: list[str], names: list[str] | None = None) -> tuple[Seat,
         name = given[seat] if given else ""
         if not name:
             name = "You" if kind == HUMAN and kinds.count(HUMAN) == 1 else DEFAULT_NAMES[seat]
-        out.append(Seat(kind, name[:16]))
+        if len(name) > NAME_CHARS:
+            raise ValueError(f"a name has at most {NAME_CHARS} characters: "
+                             f"{name!r} has {len(name)}")
+        if not name.isprintable():
+            raise ValueError(f"a name must be printable text, not {name!r}")
+        out.append(Seat(kind, name))
     if len({s.name for s in out}) != 4:
         raise ValueError("the four names must be different")
     return tuple(out)

@@ -3,6 +3,8 @@ a player's name (the lone human is "You")."""
 
 from __future__ import annotations
 
+from rich.cells import cell_len
+
 _PLURAL = {"is": "are", "has": "have"}
 
 
@@ -38,23 +40,31 @@ def listed(items: list[str]) -> str:
 
 
 def short_name(name: str, room: int, mark: str = "…") -> str:
-    """``name`` in ``room`` characters: whole, or cut and ending with ``mark`` (an ellipsis) so
-    the cut shows. Every narrow place shortens names this way (where there are several lines, a
-    name wraps between its words instead, and a word too long for a line is cut the same way)."""
-    if len(name) <= room:
+    """``name`` in ``room`` terminal cells: whole, or cut and ending with ``mark`` (an ellipsis)
+    so the cut shows. Every narrow place shortens names this way (where there are several lines,
+    a name wraps between its words instead, and a word too long for a line is cut the same way).
+    A wide character (東, 🎴) takes two cells."""
+    if cell_len(name) <= room:
         return name
-    return name[: max(1, room - len(mark))].rstrip() + mark
+    keep = max(1, room - cell_len(mark))
+    cut = ""
+    for ch in name:
+        if cell_len(cut + ch) > keep:
+            break
+        cut += ch
+    return (cut or name[0]).rstrip() + mark
 
 
 def pair_names(a: str, b: str, room: int, mark: str = "…") -> str:
-    """"Anna & Carla" in ``room`` characters: the longer name shortened first (see
+    """"Anna & Carla" in ``room`` cells: the longer name shortened first (see
     :func:`short_name`), then both."""
     left = room - 3  # " & "
-    if len(a) + len(b) <= left:
+    wa, wb = cell_len(a), cell_len(b)
+    if wa + wb <= left:
         return f"{a} & {b}"
     half = left // 2
-    if len(a) <= half:
-        return f"{a} & {short_name(b, left - len(a), mark)}"
-    if len(b) <= half:
-        return f"{short_name(a, left - len(b), mark)} & {b}"
+    if wa <= half:
+        return f"{a} & {short_name(b, left - wa, mark)}"
+    if wb <= half:
+        return f"{short_name(a, left - wb, mark)} & {b}"
     return f"{short_name(a, half, mark)} & {short_name(b, left - half, mark)}"

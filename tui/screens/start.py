@@ -23,7 +23,15 @@ from tui.save import SaveError, SaveStore
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.matches import PastMatchesScreen
 from tui.screens.statistics import StatisticsScreen
-from tui.session import BOT_LEVELS, DEFAULT_NAMES, HUMAN, QUICK_HARD, Seat, parse_seats
+from tui.session import (
+    BOT_LEVELS,
+    DEFAULT_NAMES,
+    HUMAN,
+    NAME_CHARS,
+    QUICK_HARD,
+    Seat,
+    parse_seats,
+)
 from tui.widgets.arrows import plain_arrows
 from tui.words import capitalized
 
@@ -100,7 +108,7 @@ class StartScreen(Screen[None]):
                 for seat in range(4):
                     yield Label(f"Seat {seat + 1}, side {'AB'[seat % 2]}", classes="seat-label")
                     yield Input(names[seat], placeholder=DEFAULT_NAMES[seat], id=f"name-{seat}",
-                                compact=True, max_length=16)
+                                compact=True, max_length=NAME_CHARS)
                     yield Select(kind_options(kinds), value=kinds[seat], allow_blank=False,
                                  id=f"kind-{seat}", compact=True)
             with Horizontal(id="options-row"):

@@ -88,6 +88,7 @@ class PlayLog(RichLog, can_focus=False):
         lines, self._lines = self._lines, []
         self.show(lines)
 
+
 class LineList(VerticalScroll, can_focus=False):
     """A short list of lines that changes rarely (the declarations). A line that starts with
     two spaces is indented, and so is the rest of it when it wraps.

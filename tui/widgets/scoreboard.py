@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.text import Text
 from textual.widget import Widget
@@ -37,7 +38,7 @@ class ScoreBoard(Widget):
         pairs = self._shown.pairs or tuple((side, "") for side, _ in self._shown.rows)
         for (side, score), (a, b) in zip(self._shown.rows, pairs, strict=True):
             room = width - len(score) - 1
-            if len(side) > room:
+            if cell_len(side) > room:
                 side = pair_names(a, b, room, mark) if b else short_name(side, room, mark)
             line = Text(side, style="bold")
             line.pad_right(width - line.cell_len - len(score))

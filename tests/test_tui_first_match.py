@@ -1,4 +1,4 @@
-"""Findings of playing the game as a new player would: the start screen's words and checks, the
+"""A first match as a new player plays it: the start screen's words and checks, the
 score history of a called-out hand, the match tables' side names, the review's first words, the
 declarations that wrap, the hand-over's footer."""
 

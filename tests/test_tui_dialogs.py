@@ -1,4 +1,4 @@
-"""Findings of a second play-test: the footer of a dialog over the table shows the dialog's keys
+"""Dialogs over the table: the footer of a dialog over the table shows the dialog's keys
 (not the table's, which do nothing there), help from the declarations dialog, undo while
 discarding, `play --seed --target` without seats."""
 

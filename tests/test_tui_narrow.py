@@ -18,6 +18,7 @@ from tui.screens.table import TableScreen
 from tui.stats import FinishedMatch, record_finished_match
 from tui.widgets.line import TextLine
 from tui.widgets.matchtable import MatchTable
+from tui.words import pair_names, short_name
 
 
 def region_text(app, widget) -> list[str]:
@@ -88,6 +89,30 @@ async def test_long_names_wrap_between_words_or_end_in_an_ellipsis(tmp_path: Pat
         assert "winning" in trick or "takes it" in trick, trick
         log, sidebar = table.query_one("#log"), table.query_one("#sidebar")
         assert log.region.bottom <= sidebar.region.bottom
+
+
+WIDE = ["東京太郎花子さん", "🎴🎴 Emoji Player", "Maria Antonietta", "Pier Francesco B"]
+
+
+async def test_wide_characters_in_names_take_two_cells(tmp_path: Path) -> None:
+    """A name in Chinese characters or emoji is measured by the cells it takes on screen, so
+    the score box still keeps a line per side with the scores in view."""
+    app = make_app(tmp_path, ["human", "easy", "easy", "easy"], seed=38, names=WIDE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await to_the_cards(pilot)
+        score = table.query_one("#score")
+        rows = region_text(app, score)
+        assert score.region.height == 3, rows
+        assert rows[0].rstrip().endswith(" 0") and rows[1].rstrip().endswith(" 0"), rows
+        assert rows[0].lstrip().startswith("東京") and rows[1].lstrip().startswith("🎴"), rows
+
+
+def test_a_name_is_shortened_by_the_cells_it_takes() -> None:
+    assert short_name("東京太郎花子", 7) == "東京太…"
+    assert short_name("東京太郎", 8) == "東京太郎"
+    assert short_name("Anna", 4) == "Anna"
+    assert short_name("Massimiliano", 6, "...") == "Mas..."
+    assert pair_names("東京太郎花子", "Anna", 12) == "東京… & Anna"
 
 
 async def test_the_log_at_80x24_starts_with_an_entry_and_ends_with_the_newest(
