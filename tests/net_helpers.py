@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import time
 from collections.abc import Callable
 
 import aiohttp
 
+from ai.easy import EasyBot
 from ai.spec import parse_spec
+from game import wire
 from tui.cli import main
 from tui.net import protocol as p
 from tui.net.botclient import RemoteBot
@@ -136,3 +139,37 @@ class QuietClient:
 def fed_session() -> RemoteSession:
     """A remote session with no table behind it: a test gives it the table's messages."""
     return RemoteSession(QuietClient)  # type: ignore[arg-type]
+
+
+async def raw_easy_seat(client: RawClient, seat: int) -> None:
+    """An easy bot playing through raw messages to the end of the match."""
+    bot = EasyBot()
+    while (message := await client.receive()) is not None:
+        if message["type"] != "state":
+            continue
+        if message["winner"] is not None:
+            return
+        if message["started"] and message["seed"] is not None:
+            view = wire.view_from_json(message["view"])
+            action = bot.choose(view, view.legal, random.Random(message["seed"]))
+            await client.send(p.act(seat, message["ply"], action))
+
+
+async def old_and_new_clients(
+    protocol: int, seed: int, target: int
+) -> tuple[dict, RawClient, RawClient, TableServer]:
+    """A whole match with a client of an older ``protocol`` in seat 1 and one of this version in
+    seat 3 (easy bots play both) and easy bots in the others: the old client's welcome, both
+    clients (closed, with every message they received) and the server (closed)."""
+    server, address = await serve(["human", "easy", "human", "easy"], seed=seed, target=target)
+    old, new = await RawClient.connect(address), await RawClient.connect(address)
+    try:
+        welcome = await old.hello("Old", seat=0, protocol=protocol)
+        await new.hello("New", seat=2)
+        await asyncio.wait_for(asyncio.gather(raw_easy_seat(old, 0), raw_easy_seat(new, 2)),
+                               LIMIT_S)  # fmt: skip
+    finally:
+        await old.close()
+        await new.close()
+        await server.close()
+    return welcome, old, new, server

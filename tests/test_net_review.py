@@ -6,18 +6,23 @@ before, and this game's client joins a table of version 1 (no review offered the
 from __future__ import annotations
 
 import asyncio
-import random
 from pathlib import Path
 
 import pytest
 from test_net_screens import play_until
 from test_tui_support import FAST, press, screen_text, wait_for
 
-from ai.easy import EasyBot
-from game import wire
 from game.history import replay_hands
 from game.match import Match
-from tests.net_helpers import LIMIT_S, RawClient, remote_bot, serve, wait_until
+from tests.net_helpers import (
+    LIMIT_S,
+    RawClient,
+    old_and_new_clients,
+    raw_easy_seat,
+    remote_bot,
+    serve,
+    wait_until,
+)
 from tui.app import TarocchinoApp
 from tui.net import protocol as p
 from tui.net.client import JoinRequest
@@ -73,20 +78,6 @@ async def test_the_sheet_at_a_network_table_opens_the_review(tmp_path: Path) -> 
         await server.close()
 
 
-async def _raw_easy_seat(client: RawClient, seat: int) -> None:
-    """An easy bot playing through raw messages to the end of the match."""
-    bot = EasyBot()
-    while (message := await client.receive()) is not None:
-        if message["type"] != "state":
-            continue
-        if message["winner"] is not None:
-            return
-        if message["started"] and message["seed"] is not None:
-            view = wire.view_from_json(message["view"])
-            action = bot.choose(view, view.legal, random.Random(message["seed"]))
-            await client.send(p.act(seat, message["ply"], action))
-
-
 V1_FIELDS = {
     "welcome": {"type", "protocol", "seat", "token", "table"},
     "state": {"type", "ply", "view", "seats", "started", "winner", "seed", "call_out_needs"},
@@ -99,17 +90,7 @@ V1_FIELDS = {
 async def test_a_client_of_version_1_is_served_as_before() -> None:
     """Protocol 1 in hello: only messages and fields of version 1 come back (a client of the
     old game reads every one of them), over a whole match; version 2 gets the records."""
-    server, address = await serve(["human", "easy", "human", "easy"], seed=SEED, target=TARGET)
-    old, new = await RawClient.connect(address), await RawClient.connect(address)
-    try:
-        welcome = await old.hello("Old", seat=0, protocol=1)
-        await new.hello("New", seat=2)
-        await asyncio.wait_for(asyncio.gather(_raw_easy_seat(old, 0), _raw_easy_seat(new, 2)),
-                               LIMIT_S)  # fmt: skip
-    finally:
-        await old.close()
-        await new.close()
-        await server.close()
+    welcome, old, new, server = await old_and_new_clients(1, SEED, TARGET)
     assert welcome["protocol"] == 1 and set(welcome["table"]) == {
         "target", "away_timeout_s", "stand_in", "results"}
     for message in old.messages:
@@ -168,7 +149,7 @@ async def test_a_seat_back_at_the_table_gets_the_records_again() -> None:
     back = await RawClient.connect(address)
     try:
         token = (await first.hello("Anna", seat=0))["token"]
-        playing = asyncio.ensure_future(_raw_easy_seat(first, 0))
+        playing = asyncio.ensure_future(raw_easy_seat(first, 0))
         await wait_until(lambda: any(m["type"] == "hand_record" for m in first.messages),
                          "the first hand's end")  # fmt: skip
         playing.cancel()

@@ -15,8 +15,15 @@ from game import record
 from game.actions import DISCARD, PLAY
 from game.history import replay_hands
 from game.match import Match
-from tests.net_helpers import FAST, LIMIT_S, MAX_FRAMES, RawClient, remote_bot, serve, wait_until
-from tests.test_net_review import _raw_easy_seat
+from tests.net_helpers import (
+    FAST,
+    LIMIT_S,
+    MAX_FRAMES,
+    old_and_new_clients,
+    remote_bot,
+    serve,
+    wait_until,
+)
 from tui.net import protocol as p
 from tui.net.botclient import RemoteBot
 from tui.net.claims import ClaimStore
@@ -138,17 +145,7 @@ async def test_the_stand_ins_cards_are_marked_in_every_review(tmp_path: Path) ->
 
 async def test_a_client_of_version_2_gets_the_records_as_before() -> None:
     """Version 2 in hello: the hand records come without ``stand_ins`` (version 3 has them)."""
-    server, address = await serve(["human", "easy", "human", "easy"], seed=SEED, target=TARGET)
-    old, new = await RawClient.connect(address), await RawClient.connect(address)
-    try:
-        await old.hello("Old", seat=0, protocol=2)
-        await new.hello("New", seat=2)
-        await asyncio.wait_for(asyncio.gather(_raw_easy_seat(old, 0), _raw_easy_seat(new, 2)),
-                               LIMIT_S)  # fmt: skip
-    finally:
-        await old.close()
-        await new.close()
-        await server.close()
+    _, old, new, server = await old_and_new_clients(2, SEED, TARGET)
     fields = {"type", "number", "dealer", "dealt", "actions"}
     olds = [m for m in old.messages if m["type"] == "hand_record"]
     news = [m for m in new.messages if m["type"] == "hand_record"]
