@@ -126,6 +126,17 @@ async def test_the_stand_ins_cards_are_marked_in_every_review(tmp_path: Path) ->
     assert match.winner is not None and (AWAY, "remote") in movers[movers.index((AWAY, STAND_IN)):]
     expected = _expected(server)
     assert sum(len(m) for m in expected) >= 3  # the stand-in played cards of the person's
+    # As it happens: every seat still there hears of each decision the stand-in made for the
+    # person away, while it shows the state before it, so its Log marks each one.
+    for seat in set(range(4)) - {AWAY}:
+        stood = [m for m in heard[seat] if isinstance(m, p.StoodIn)]
+        assert len(stood) == movers.count((AWAY, STAND_IN)) and {m.seat for m in stood} == {AWAY}
+        session = RemoteSession(lambda receive: None)  # type: ignore[arg-type, return-value]
+        for message in heard[seat]:
+            session.receive(message)
+        marks = [session.decided_for(n) for n in range(len(server.results))]
+        assert sum(len(m) for m in marks) == len(stood)
+        assert {by for m in marks for by in m.values()} == {"easy"}
     # Live: each seat's review, from what the table told that seat.
     for seat in range(4):
         session = RemoteSession(lambda receive: None)  # type: ignore[arg-type, return-value]

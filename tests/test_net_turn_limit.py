@@ -249,12 +249,12 @@ async def test_every_seat_sees_who_is_waited_for_and_the_stand_ins_moves(tmp_pat
                     text = server.session.match.actions[ply]
                     if seat == 2 and by == TURN_LIMIT and text.startswith("play"):
                         card = Action.parse(text).card
-                        return "Carla's time ran out: the easy bot plays " + card_text(
+                        return "For Carla, the easy bot plays " + card_text(
                             card, table.look).plain
                 return None
 
             await _until(pilot, lambda: carla_played() is not None and carla_played() in log())
-            assert any(line.startswith("Anna's time ran out: the easy bot ") for line in log())
+            assert any(line.startswith("For Anna, the easy bot ") for line in log())
             assert not any("time ran out" in line for line in log()
                            if line.startswith(("Bruno", "Dario")))  # fmt: skip
             assert len(waiting) >= 1
@@ -332,10 +332,10 @@ def test_the_remote_session_marks_the_stand_ins_decisions_and_counts_down_for_ot
     marks = session.decided_for(0)
     assert marks[-1] == "easy" and marks[len(match.view(me).history) - 1] == "easy"
     log = [t.plain for t in hand_log(match.view(me), names, UNICODE, marks)]
-    assert f"{dealer}'s time ran out: the easy bot discards two cards face down." in log
+    assert f"For {dealer}, the easy bot discards two cards face down." in log
     played = card_text(card.card, UNICODE).plain
-    assert f"{names[me]}'s time ran out: the easy bot plays {played}" in log
-    assert sum("time ran out" in line for line in log) == 2
+    assert f"For {names[me]}, the easy bot plays {played}" in log
+    assert sum(", the easy bot " in line for line in log) == 2
     plays = [m for m in match.hand.history if m.action.kind == "play"]
     # for the review: the discard and the card
     assert session._stand_in_cards(0, match.hand) == {-1: "easy", len(plays) - 1: "easy"}

@@ -13,7 +13,7 @@ from game.phase import Phase
 from game.tricks import led_suit
 from game.view import Declaration, PlayerView
 from tui.render import UNICODE, Look, card_text, cards_text
-from tui.words import capitalized, possessive, short_name, verb
+from tui.words import possessive, short_name, verb
 
 _DIM = "dim"
 _WHO = "bold"
@@ -86,12 +86,12 @@ def hand_log(view: PlayerView, names: Sequence[str], look: Look,
 
 
 def _who_acts(name: str, by: str | None, does: str) -> Text:
-    """"Anna plays ", or, for a decision the stand-in made when her time ran out, "Anna's time
-    ran out: the easy bot plays "."""
+    """"Anna plays ", or, for a decision the stand-in made for her (she was away, or her time
+    ran out), "For Anna, the easy bot plays "."""
     if by is None:
         return Text.assemble((name, _WHO), f" {verb(name, does)} ")
-    return Text.assemble((capitalized(possessive(name)), _WHO),
-                         f" time ran out: the {by} bot {does} ")  # fmt: skip
+    return Text.assemble("For ", ("you" if name == "You" else name, _WHO),
+                         f", the {by} bot {does} ")  # fmt: skip
 
 
 def _trick_line(

@@ -5,8 +5,10 @@ Version 2 adds, for the connections that say it in ``hello``: the record of each
 (``hand_record``, for the review), the turn limit (``table.turn_limit_s``, ``state.turn_left_s``)
 and a word when the stand-in decided for a seat whose time ran out (``timed_out``). Version 3
 adds to each hand's record the decisions a stand-in made in it (``hand_record.stand_ins``: for a
-person away as for one whose time ran out). A server speaks to each connection in the version it
-said, so a client never gets what its version does not know.
+person away as for one whose time ran out), and a word each time the stand-in decides for a
+person away (``stood_in``), so every seat's log marks those cards as they are played. A server
+speaks to each connection in the version it said, so a client never gets what its version does
+not know.
 
 One message is one WebSocket text frame holding one JSON object with a ``type``. Views, actions
 and hand results use the wire form of :mod:`game.wire`. Readers trust nothing: a message that is
@@ -345,6 +347,15 @@ class TimedOut:
 
 
 @dataclass(frozen=True, slots=True)
+class StoodIn:
+    """The stand-in made a decision for a seat whose person is away (v3)."""
+
+    seat: int
+    ply: int  # the ply of the decision (the match was at this ply when it was made)
+    by: str  # the stand-in bot's name
+
+
+@dataclass(frozen=True, slots=True)
 class Refused:
     """An error: the message was refused (and, for some codes, the connection closed)."""
 
@@ -365,7 +376,8 @@ class Closing:
     reason: str
 
 
-ServerMessage = Welcome | State | HandOver | HandRecord | TimedOut | Refused | Pong | Closing
+ServerMessage = (Welcome | State | HandOver | HandRecord | TimedOut | StoodIn | Refused | Pong
+                 | Closing)
 
 
 def welcome(seat: int, token: str, table: TableInfo, version: int = PROTOCOL) -> dict[str, Any]:
@@ -409,6 +421,11 @@ def timed_out(seat: int, ply: int, action: Action | None, by: str) -> dict[str, 
     """The stand-in decided for ``seat`` (v2 only); ``action`` only to the seat itself."""
     return {"type": "timed_out", "seat": seat, "ply": ply,
             "action": None if action is None else wire.action_to_json(action), "by": by}
+
+
+def stood_in(seat: int, ply: int, by: str) -> dict[str, Any]:
+    """The stand-in decided for ``seat``, whose person is away (v3 only)."""
+    return {"type": "stood_in", "seat": seat, "ply": ply, "by": by}
 
 
 def hand_over(number: int, result: HandResult, last_view: PlayerView) -> dict[str, Any]:
@@ -553,6 +570,10 @@ def read_server(text: str | bytes) -> ServerMessage:
         return TimedOut(_whole(data["seat"], "seat", 0, 3), _whole(data["ply"], "ply", 0, MAX_ID),
                         None if action is None else _wire(wire.action_from_json, action),
                         _text(data["by"], "by", MAX_LEVEL))  # fmt: skip
+    if kind == "stood_in":
+        _fields(data, "stood_in", ("seat", "ply", "by"))
+        return StoodIn(_whole(data["seat"], "seat", 0, 3), _whole(data["ply"], "ply", 0, MAX_ID),
+                       _text(data["by"], "by", MAX_LEVEL))  # fmt: skip
     if kind == "error":
         _fields(data, "error", ("code", "message"), ("ply",))
         ply = data.get("ply")

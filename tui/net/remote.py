@@ -98,6 +98,9 @@ class RemoteSession:
         if isinstance(message, p.TimedOut):
             self._timed_out_notice(message)
             return  # told with the state that follows it
+        if isinstance(message, p.StoodIn):  # (the seat already shows the stand-in)
+            self._mark_stand_in(message.ply, message.by)
+            return
         before = self._moment()
         if isinstance(message, p.State):
             self._presence(message.seats)
@@ -153,12 +156,7 @@ class RemoteSession:
     def _timed_out_notice(self, message: p.TimedOut) -> None:
         """The stand-in decided for a seat whose time ran out: said to everybody, and marked in
         the hand's log."""
-        state = self.state
-        if state is not None and state.ply == message.ply:  # the state before that decision
-            view = state.view
-            first = state.ply - len(view.history) - (view.phase != Phase.DISCARD)  # the discard
-            marks = self._decided_for.setdefault(view.hand_number, {})
-            marks[message.ply - first - 1] = message.by
+        self._mark_stand_in(message.ply, message.by)
         if message.seat != self.seat:
             name = self.statuses[message.seat].name if len(self.statuses) == 4 else "A player"
             self._notices.append(f"Time ran out for {name}: the {message.by} bot decided for "
@@ -170,6 +168,15 @@ class RemoteSession:
             what = self._action_words(message.action)
         self.played_for_me = f"Time ran out: the {message.by} bot {what} for you."
         self._notices.append(self.played_for_me)
+
+    def _mark_stand_in(self, ply: int, by: str) -> None:
+        """Mark the decision at ``ply`` as the stand-in ``by``'s in this hand's log (told while
+        the state before that decision is the one shown)."""
+        state = self.state
+        if state is not None and state.ply == ply:
+            view = state.view
+            first = state.ply - len(view.history) - (view.phase != Phase.DISCARD)  # the discard
+            self._decided_for.setdefault(view.hand_number, {})[ply - first - 1] = by
 
     def _action_words(self, action: Action) -> str:
         """"played K♠ Re di Spade (King of Swords)", "discarded …", "declared …"."""
@@ -195,8 +202,8 @@ class RemoteSession:
         return left[1] if left is not None and left[0] == self.seat else None
 
     def decided_for(self, hand: int) -> dict[int, str]:
-        """The decisions of hand ``hand`` a stand-in made because a seat's time ran out: index in
-        the view's history (-1: the discard) -> the stand-in's name."""
+        """The decisions of hand ``hand`` a stand-in made for a seat (its person away, or out of
+        time): index in the view's history (-1: the discard) -> the stand-in's name."""
         return dict(self._decided_for.get(hand, {}))
 
     @property

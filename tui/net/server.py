@@ -583,6 +583,8 @@ class TableServer:
         self._save()
         if by == TURN_LIMIT:
             self._tell_timed_out(seat, action)
+        elif by == STAND_IN:
+            self._tell_stood_in(seat)
         if result is not None:
             self.results.append(result)
             number = len(self.results) - 1
@@ -802,6 +804,15 @@ class TableServer:
         for other, s in enumerate(self.seats):
             if s.conn is not None and s.conn.version >= 2:
                 s.conn.send(p.timed_out(seat, ply, action if other == seat else None, by))
+                self.messages_sent += 1
+
+    def _tell_stood_in(self, seat: int) -> None:
+        """Every seat of version 3 hears that the stand-in decided for ``seat`` (its person
+        away), to mark it in the log; the decision itself is in the next state."""
+        ply, by = len(self.session.match.actions) - 1, label_of(self.config.stand_in)
+        for s in self.seats:
+            if s.conn is not None and s.conn.version >= 3:
+                s.conn.send(p.stood_in(seat, ply, by))
                 self.messages_sent += 1
 
     # ----------------------------------------------------------------- files
