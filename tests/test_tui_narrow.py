@@ -181,6 +181,22 @@ async def test_past_matches_and_statistics_are_whole_at_80_columns(tmp_path: Pat
             assert "Maria Ant" in row or "You & Carla" in row, row
 
 
+async def test_the_statistics_pairings_wrap_under_their_own_start(tmp_path: Path) -> None:
+    """At 80 columns a pairing that wraps goes on indented, like the line it belongs to."""
+    _recorded(tmp_path)
+    app = make_app(tmp_path, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+        await pilot.press("s")
+        await wait_for(pilot, lambda: any(t.row_count for t in app.screen.query(MatchTable)))
+        pairings = app.screen.query_one("#stats-pairings")
+        pairings.scroll_visible(animate=False)
+        await pilot.pause()
+        rows = [row.rstrip() for row in region_text(app, pairings) if row.strip()]
+        assert rows[0].strip() == "With partner and opponents", rows
+        assert len(rows) > 1 and all(row.startswith("  ") for row in rows[1:]), rows
+
+
 async def test_the_dealers_discard_hint_fits_the_two_status_lines(tmp_path: Path) -> None:
     # Seed 104: you deal, holding Tarocchi, Re, Grande, Spade and Bastoni.
     app = make_app(tmp_path, ["human", "easy", "easy", "easy"], seed=104)

@@ -4,6 +4,8 @@ the latest matches (Enter or a click reviews one). The same figures as `tarocchi
 
 from __future__ import annotations
 
+from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -61,11 +63,11 @@ class StatisticsScreen(RecordedMatches):
             return
         people = self.query_one("#stats-people", Static)
         people.update(Text("\n").join(_person(p) for p in figures.people))
-        pairings = Text("With partner and opponents\n", style="bold")
-        if figures.people:
-            pairings.append("\n".join(f"  {pairing_line(p)}" for p in figures.pairings), style="")
-        else:
-            pairings = Text(NO_PERSON, style="dim")
+        pairings: RenderableType = Text(NO_PERSON, style="dim")
+        if figures.people:  # a line that wraps goes on indented, under its own start
+            pairings = Group(Text("With partner and opponents", style="bold"),
+                             *(Padding(Text(pairing_line(p)), (0, 0, 0, 2))
+                               for p in figures.pairings))  # fmt: skip
         self.query_one("#stats-pairings", Static).update(pairings)
         self.query_one(MatchTable).show(figures.recent)
         for widget in self.query(".stats-title, #stats-pairings, MatchTable"):
