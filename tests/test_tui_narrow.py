@@ -181,8 +181,9 @@ async def test_past_matches_and_statistics_are_whole_at_80_columns(tmp_path: Pat
             assert "Maria Ant" in row or "You & Carla" in row, row
 
 
-async def test_the_statistics_pairings_wrap_under_their_own_start(tmp_path: Path) -> None:
-    """At 80 columns a pairing that wraps goes on indented, like the line it belongs to."""
+async def test_the_statistics_lines_wrap_under_their_own_start(tmp_path: Path) -> None:
+    """At 80 columns a person's figures that wrap go on under the first of them, and a pairing
+    that wraps goes on indented like the line it belongs to."""
     _recorded(tmp_path)
     app = make_app(tmp_path, None)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -195,6 +196,14 @@ async def test_the_statistics_pairings_wrap_under_their_own_start(tmp_path: Path
         rows = [row.rstrip() for row in region_text(app, pairings) if row.strip()]
         assert rows[0].strip() == "With partner and opponents", rows
         assert len(rows) > 1 and all(row.startswith("  ") for row in rows[1:]), rows
+        people = app.screen.query_one("#stats-people")
+        people.scroll_visible(animate=False)
+        await pilot.pause()
+        rows = [row.rstrip() for row in region_text(app, people) if row.strip()]
+        names = [row for row in rows if not row.startswith(" ")]
+        assert len(names) == 3 and len(rows) > len(names), rows  # three people, figures wrap
+        start = names[0].index("played")  # where the figures begin, for every person
+        assert all(row[start - 1] == " " and row[start] != " " for row in rows), rows
 
 
 async def test_the_dealers_discard_hint_fits_the_two_status_lines(tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from rich.console import Group, RenderableType
 from rich.padding import Padding
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -62,7 +63,7 @@ class StatisticsScreen(RecordedMatches):
         if not figures.matches:
             return
         people = self.query_one("#stats-people", Static)
-        people.update(Text("\n").join(_person(p) for p in figures.people))
+        people.update(_people(figures.people))
         pairings: RenderableType = Text(NO_PERSON, style="dim")
         if figures.people:  # a line that wraps goes on indented, under its own start
             pairings = Group(Text("With partner and opponents", style="bold"),
@@ -76,18 +77,25 @@ class StatisticsScreen(RecordedMatches):
         self.query_one(MatchTable).focus()
 
 
-def _person(p: PersonStats) -> Text:
-    """A person's figures as "label value" pairs that wrap at any width."""
-    cells = person_row(p)
-    text = Text(cells[0], style="bold")
-    for label, value in zip(PEOPLE_HEADER[1:], cells[1:], strict=True):
-        if label == "Won %":
-            text.append(f" ({value})")
-            continue
-        text.append("  ")
-        text.append(f"{_WORDS.get(label, label.lower())} ", style="dim")
-        text.append(value)
-    return text
+def _people(people: tuple[PersonStats, ...]) -> Table:
+    """Each person's name, then his figures as "label value" pairs that wrap under their own
+    start, at any width."""
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(no_wrap=True)
+    grid.add_column(ratio=1)
+    for p in people:
+        cells = person_row(p)
+        figures = Text()
+        for label, value in zip(PEOPLE_HEADER[1:], cells[1:], strict=True):
+            if label == "Won %":
+                figures.append(f" ({value})")
+                continue
+            if figures:
+                figures.append("  ")
+            figures.append(f"{_WORDS.get(label, label.lower())} ", style="dim")
+            figures.append(value)
+        grid.add_row(Text(cells[0], style="bold"), figures)
+    return grid
 
 
 _WORDS = {"Avg margin": "average hand margin", "Called out": "won by calling out"}
