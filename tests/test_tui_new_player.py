@@ -20,6 +20,7 @@ from textual.widgets import Input
 
 from game.match import Match
 from tui.app import TarocchinoApp
+from tui.render import card_text
 from tui.screens.scoring import ScoringScreen
 from tui.screens.start import StartScreen
 from tui.screens.table import TableScreen
@@ -268,3 +269,27 @@ async def test_a_session_whose_other_seats_play_elsewhere(tmp_path: Path) -> Non
             else:
                 await press(pilot, "enter")
         assert session.ply >= 12
+
+
+async def test_the_discard_hint_puts_the_cursor_on_a_card_to_mark(tmp_path: Path) -> None:
+    """`t` while discarding: the cursor goes to the first suggested card not marked yet, so
+    Enter marks it; asked again, to the other one."""
+    app = make_app(tmp_path, ["human", "easy", "easy", "easy"], seed=104)
+    async with app.run_test(size=(100, 32)) as pilot:
+        table = await settle(pilot)
+        assert isinstance(table, TableScreen) and table.current_view().phase == "discard"
+        hand = table.query_one(HandView)
+        status = table.query_one("#status")
+        for marked in range(2):
+            await pilot.press("t")
+            await wait_for(pilot, lambda: status.text.plain.startswith("Hint: discard"),
+                           limit=20000)
+            card = hand.cards[hand.cursor]
+            assert card not in hand.marked and len(hand.marked) == marked
+            shown = status.text.plain
+            if marked == 0:
+                await pilot.press("enter")
+                await pilot.pause()
+                assert hand.marked == {card} and card_text(card, table.look).plain in shown
+            else:
+                assert card_text(card, table.look).plain in shown

@@ -738,10 +738,13 @@ class TableScreen(Screen[None]):
         view = self._my_turn()
         if view is None or key != (self.session.ply, view.seat):
             return
-        if action.kind == PLAY:
-            hand = self.query_one(HandView)
-            if action.card in hand.cards:
-                hand.cursor = hand.cards.index(action.card)
-                hand.refresh()
+        # the cursor goes to the card (for the discard: the first not marked yet), so that
+        # Enter plays or marks it
+        hand = self.query_one(HandView)
+        cards = (action.card,) if action.kind == PLAY else action.cards
+        chosen = [c for c in cards if c in hand.cards and c not in hand.marked]
+        if chosen:
+            hand.cursor = hand.cards.index(chosen[0])
+            hand.refresh()
         self.say(hint_text(action, reason, self.look))
 
