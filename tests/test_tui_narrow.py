@@ -204,6 +204,8 @@ async def test_the_statistics_lines_wrap_under_their_own_start(tmp_path: Path) -
         assert len(names) == 3 and len(rows) > len(names), rows  # three people, figures wrap
         start = names[0].index("played")  # where the figures begin, for every person
         assert all(row[start - 1] == " " and row[start] != " " for row in rows), rows
+        labels = {"played", "won", "hands", "average", "best", "declarations"}
+        assert all(row[start:].split()[0] in labels for row in rows), rows  # no pair split
 
 
 async def test_the_dealers_discard_hint_fits_the_two_status_lines(tmp_path: Path) -> None:

@@ -4,7 +4,7 @@ the latest matches (Enter or a click reviews one). The same figures as `tarocchi
 
 from __future__ import annotations
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
@@ -79,23 +79,36 @@ class StatisticsScreen(RecordedMatches):
 
 def _people(people: tuple[PersonStats, ...]) -> Table:
     """Each person's name, then his figures as "label value" pairs that wrap under their own
-    start, at any width."""
+    start, at any width, a pair never split."""
     grid = Table.grid(padding=(0, 2))
     grid.add_column(no_wrap=True)
     grid.add_column(ratio=1)
     for p in people:
         cells = person_row(p)
-        figures = Text()
+        pairs: list[Text] = []
         for label, value in zip(PEOPLE_HEADER[1:], cells[1:], strict=True):
             if label == "Won %":
-                figures.append(f" ({value})")
+                pairs[-1].append(f" ({value})")
                 continue
-            if figures:
-                figures.append("  ")
-            figures.append(f"{_WORDS.get(label, label.lower())} ", style="dim")
-            figures.append(value)
-        grid.add_row(Text(cells[0], style="bold"), figures)
+            pairs.append(Text.assemble((f"{_WORDS.get(label, label.lower())} ", "dim"), value))
+        grid.add_row(Text(cells[0], style="bold"), Pairs(pairs))
     return grid
+
+
+class Pairs:
+    """Pieces of text set side by side two spaces apart, wrapped between pieces only."""
+
+    def __init__(self, pieces: list[Text]) -> None:
+        self.pieces = pieces
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        line = Text()
+        for piece in self.pieces:
+            if line and line.cell_len + 2 + piece.cell_len > options.max_width:
+                yield line
+                line = Text()
+            line += Text("  ") + piece if line else piece
+        yield line
 
 
 _WORDS = {"Avg margin": "average hand margin", "Called out": "won by calling out"}
