@@ -169,8 +169,8 @@ def stand_ins_from_json(value: object, per_hand: list[int], *,
         if not isinstance(made, dict) or not made:
             raise RecordError(f"stand_ins of hand {hand + 1} must be an object of actions")
         marks: dict[int, str] = {}
+        actions = per_hand[hand] if hand < len(per_hand) else 0
         for key, name in made.items():
-            actions = per_hand[hand] if hand < len(per_hand) else 0
             index = _number(key, _ANY if beyond else actions, f"an action of hand {hand + 1} "
                                                             f"({actions} recorded)")  # fmt: skip
             if not isinstance(name, str) or not 0 < len(name) <= MAX_BOT_NAME or (

@@ -13,7 +13,7 @@ from game.phase import Phase
 from game.tricks import led_suit
 from game.view import Declaration, PlayerView
 from tui.render import UNICODE, Look, card_text, cards_text
-from tui.words import possessive, short_name, verb
+from tui.words import possessive, verb
 
 _DIM = "dim"
 _WHO = "bold"
@@ -122,16 +122,10 @@ def declaration_lines(view: PlayerView, names: Sequence[str], look: Look) -> lis
     return lines
 
 
-COMPACT_NAME = 10  # characters of a name in the compact declarations
 
-
-def declaration_digest(view: PlayerView, names: Sequence[str], look: Look) -> list[Text]:
-    """The declarations made in this hand, one line each where there is little room: the name,
-    the points, the families (``Anna 45: Re, Spade, Coppe``); the cards are in the full form."""
-    lines: list[Text] = []
-    for d in view.declarations:
-        if d is None or not d.families:
-            continue
-        name = short_name(names[d.seat], COMPACT_NAME, look.ellipsis)  # as in short_names
-        lines.append(Text.assemble((name, _WHO), f" {declaration_brief(d)}"))
-    return lines
+def declaration_digest(view: PlayerView, names: Sequence[str]) -> list[Text]:
+    """The declarations made in this hand, one line each where there is little room: the name
+    (as short as ``names`` give it), the points, the families (``Anna 45: Re, Spade, Coppe``);
+    the cards are in the full form."""
+    return [Text.assemble((names[d.seat], _WHO), f" {declaration_brief(d)}")
+            for d in view.declarations if d is not None and d.families]  # fmt: skip

@@ -20,7 +20,6 @@ from game.phase import Phase
 from game.tricks import led_suit, why_illegal, winning_index
 from game.view import PlayerView
 from tui.narrate import (
-    COMPACT_NAME,
     declaration_brief,
     declaration_digest,
     declaration_lines,
@@ -129,20 +128,24 @@ class TableTexts:
 # ----------------------------------------------------------------------- the whole table
 def present(scene: Scene) -> TableTexts:
     names = [s.name for s in scene.seats]
+    short = short_names(names, scene.look)  # where there is little room
     seats = tuple(seat_texts(scene, (scene.bottom + rel) % 4, compact=rel in (1, 3))
                   for rel in range(4))
     return TableTexts(
         topbar=topbar(scene, names),
         seats=seats,  # type: ignore[arg-type]
         trick=replace(trick_texts(scene, names),
-                      short=trick_texts(scene, short_names(names, scene.look)).captions),
+                      short=trick_texts(scene, short).captions),
         status=status(scene, names),
         log=[*earlier_hands(scene), *hand_log(scene.view, names, scene.look, scene.decided_for)],
         declarations=declaration_lines(scene.view, names, scene.look),
-        digest=declaration_digest(scene.view, names, scene.look),
+        digest=declaration_digest(scene.view, short),
         score=score_texts(scene),
         keys=keys(scene),
     )
+
+
+COMPACT_NAME = 10  # characters of a name where there is little room
 
 
 def short_names(names: Sequence[str], look: Look) -> list[str]:

@@ -450,11 +450,11 @@ def play_lines(source: ReviewSource, walk: HandWalk, position: int, look: Look) 
         line.append(f"{name[:10]:<10} ")
         line.append_text(card_text(card, look))
         verdict = walk.verdicts.get(i)
+        pad = " " * (4 - len(card_text(card, look).plain))
         if i in walk.stand_ins:
-            line.append(" " * (4 - len(card_text(card, look).plain)))
-            line.append(" (bot)", style="italic")
+            line.append(pad + " (bot)", style="italic")
         elif verdict is not None and not verdict.forced:
-            line.append(" " * (4 - len(card_text(card, look).plain)))
+            line.append(pad)
             if verdict.played == verdict.best or round(verdict.loss) == 0:
                 line.append(" ok", style="green")
             else:
