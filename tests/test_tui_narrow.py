@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 from test_tui_status import to_the_cards
 from test_tui_support import make_app, press_for, screen_text, settle, wait_for
 
@@ -15,9 +16,9 @@ from tests.test_history import called_out_match, played
 from tui.presenter import present
 from tui.screens.start import StartScreen
 from tui.screens.table import TableScreen
-from tui.stats import FinishedMatch, record_finished_match
+from tui.stats import FinishedMatch, MatchSummary, SeatInfo, record_finished_match
 from tui.widgets.line import TextLine
-from tui.widgets.matchtable import MatchTable
+from tui.widgets.matchtable import MatchTable, narrow_rows
 from tui.words import pair_names, short_name
 
 
@@ -221,3 +222,16 @@ async def test_the_dealers_discard_hint_fits_the_two_status_lines(tmp_path: Path
         assert "keeps Tarocchi, Re, Grande, Spade, Bastoni" in hint and "your side" in hint, hint
         assert table.status_fits(line.text), hint
         assert not any("Hint" in str(n.message) for n in app._notifications)
+
+
+def test_the_narrow_match_table_measures_names_in_cells() -> None:
+    """Names in wide characters take two cells each: a side that would not fit goes on two
+    lines, each within its column."""
+    players = tuple(SeatInfo(n, "human") for n in ("東京太郎花子さん", "Bruno", "Carla", "Dario"))
+    match = MatchSummary(1, "2026-11-30T18:00:00+00:00", "local", players, (805, 300), 0, False,
+                         4)
+    rows = narrow_rows([match], 70, ascii=False)
+    side = rows[0][2]
+    assert "\n" in side, side  # 8 wide characters and "Carla" do not fit on one line of the column
+    widths = [cell_len(line) for line in side.splitlines()]
+    assert max(widths) <= 70 // 2, widths  # (each side gets less than half the room)

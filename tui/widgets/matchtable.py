@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.message import Message
@@ -71,7 +72,7 @@ class MatchTable(DataTable):
 
 def _width_of(header: Sequence[str], rows: Sequence[Sequence[str]]) -> int:
     """The columns the table takes: each column's widest cell and a space either side."""
-    return sum(max(len(r[i]) for r in [header, *rows]) + 2 for i in range(len(header)))
+    return sum(max(cell_len(r[i]) for r in [header, *rows]) + 2 for i in range(len(header)))
 
 
 def narrow_rows(matches: Sequence[MatchSummary], room: int, ascii: bool) -> list[list[str]]:
@@ -86,7 +87,7 @@ def narrow_rows(matches: Sequence[MatchSummary], room: int, ascii: bool) -> list
     side = max(9, (room - fixed) // 2)
 
     def pair(a: str, b: str) -> str:
-        if len(a) + len(b) + 3 <= side:
+        if cell_len(a) + cell_len(b) + 3 <= side:
             return f"{a} & {b}"
         return f"{short_name(a, side - 2, mark)} &\n{short_name(b, side, mark)}"
 
