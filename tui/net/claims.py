@@ -19,7 +19,7 @@ from tui.net.protocol import BOT, MAX_LEVEL, PERSON, ProtocolError, check_name
 CLAIMS_FILE = "seats.json"
 FORMAT = "tarocchino-table-seats"
 VERSION = 1
-MAX_BYTES = 64 << 10
+MAX_BYTES = 1 << 20  # the seats, and the stand-ins' decisions: up to ~1.3 KB a hand
 
 
 def token_hash(token: str) -> str:
