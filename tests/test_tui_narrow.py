@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 from rich.cells import cell_len
+from rich.console import Console
+from rich.text import Text
 from test_tui_status import to_the_cards
 from test_tui_support import make_app, press_for, screen_text, settle, wait_for
 
@@ -18,6 +20,7 @@ from tui.screens.start import StartScreen
 from tui.screens.table import TableScreen
 from tui.stats import FinishedMatch, MatchSummary, SeatInfo, record_finished_match
 from tui.widgets.line import TextLine
+from tui.widgets.log import hanging
 from tui.widgets.matchtable import MatchTable, narrow_rows
 from tui.words import pair_names, short_name
 
@@ -235,3 +238,52 @@ def test_the_narrow_match_table_measures_names_in_cells() -> None:
     assert "\n" in side, side  # 8 wide characters and "Carla" do not fit on one line of the column
     widths = [cell_len(line) for line in side.splitlines()]
     assert max(widths) <= 70 // 2, widths  # (each side gets less than half the room)
+
+
+CHINESE = "张伟李娜王芳刘洋陈静杨帆赵"  # 13 characters, 26 cells: wider than the log at 80x24
+
+
+@pytest.mark.parametrize("name", [CHINESE, CHINESE[:11]], ids=["13 characters", "11 characters"])
+def test_a_log_entry_never_leaves_its_arrow_alone_on_a_line(name: str) -> None:
+    """A name too wide for the rest of the line is shortened there with an ellipsis, beside
+    the arrow or the "For" before it; other words wrap as before."""
+    console = Console(width=200)
+    for width in (24, 30):
+        taken = hanging(Text.assemble("  → ", (name, "bold"), " takes trick 3"), width, console)
+        assert taken[0].plain.startswith(f"  → {name[:4]}"), [t.plain for t in taken]
+        assert taken[0].spans and taken[0].spans[0].style == "bold"  # the name is still bold
+        stood = hanging(Text(f"For {name}, the medium bot plays K♠"), width, console, "...")
+        assert stood[0].plain.startswith(f"For {name[:4]}"), [t.plain for t in stood]
+        assert stood[0].plain.rstrip().endswith(","), [t.plain for t in stood]  # comma kept
+        for line in (*taken, *stood):
+            assert cell_len(line.plain.rstrip()) <= width, line.plain
+        shortened = [line.plain for line in taken if "…" in line.plain]
+        assert len(shortened) <= 1 and (shortened or width == 30), shortened
+    italian = Text("  → Massimilianoroma takes trick 3; the Matto stays with Carla's side")
+    assert [line.plain.rstrip() for line in hanging(italian, 24, console)] == [
+        "  → Massimilianoroma", "  takes trick 3; the", "  Matto stays with", "  Carla's side"]
+
+
+async def test_at_80x24_a_trick_taken_by_a_wide_name_keeps_the_arrow_beside_it(
+    tmp_path: Path,
+) -> None:
+    # Seed 5: the third trick goes to the left seat.
+    names = ["You", CHINESE, "Carla", CHINESE[::-1]]
+    app = make_app(tmp_path, ["human", "easy", "easy", "easy"], seed=5, names=names)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await to_the_cards(pilot)
+        while len(table.session.match.hand.tricks) < 3:
+            await press_for(pilot, table)
+            screen = await settle(pilot)
+            assert isinstance(screen, TableScreen)
+            table = screen
+        await pilot.pause()
+        log = table.query_one("#log")
+        rows = [strip.text.rstrip() for strip in log.lines]
+        arrow = table.look.arrow
+        arrows = [row for row in rows if arrow in row]
+        assert len(arrows) == 3, rows
+        assert any(f"{arrow} {CHINESE[::-1][:4]}" in row for row in arrows), arrows
+        for row in arrows:
+            assert row.strip() != arrow and len(row.split()) > 1, rows
+        assert all(cell_len(row) < log.size.width for row in rows), rows

@@ -2,26 +2,70 @@
 
 from __future__ import annotations
 
+import re
+
+from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
+from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
 from tui.widgets.line import same_text
+from tui.words import short_name
 
 
 def _same(a: list[Text], b: list[Text]) -> bool:
     return len(a) == len(b) and all(same_text(x, y) for x, y in zip(a, b, strict=True))
 
 
+def ellipsis(widget: Widget) -> str:
+    """The mark of a shortened word in ``widget``'s app ("..." with plain codes)."""
+    return "..." if widget.app.has_class("-ascii") else "…"
+
+
 INDENT = "  "  # the rest of an entry that wraps, and an entry that belongs to the one above
 
 
-def hanging(line: Text, width: int, console: Console) -> list[Text]:
+def fitted(line: Text, width: int, mark: str = "…") -> Text:
+    """``line`` with the words that would leave a line nearly empty, or be broken in two,
+    shortened with ``mark`` (a long name, in Chinese characters say): a word that does not fit
+    in the rest of a line stays there, shortened, when at least half the line is left (so an
+    arrow or "For" is never alone on its line: "→ 张伟李娜…"); else it goes on to the next line,
+    shortened only if it is wider than a line. Trailing punctuation stays whole. Lines after
+    the first begin with the indent, as :func:`hanging` wraps them."""
+    plain = line.plain
+    if cell_len(plain) <= width:
+        return line
+    parts: list[Text] = []
+    pos = col = 0  # col: the cells taken on the line the wrap has reached
+    for word in re.finditer(r"(\S+?)([,.;:!?)]*)(?=\s|$)", plain):
+        gap, cells = cell_len(plain[pos:word.start()]), cell_len(word.group())
+        piece = line[word.start():word.end()]
+        room = width - col - gap
+        if cells <= room:
+            col += gap + cells
+        elif room >= width // 2 or cells > width - len(INDENT):
+            if room < width // 2:  # on a line of its own
+                room, col, gap = width - len(INDENT), len(INDENT), 0
+            core, trail = word.groups()
+            piece.plain = short_name(core, room - cell_len(trail), mark) + trail  # (style kept)
+            col += gap + piece.cell_len
+        else:
+            col = len(INDENT) + cells
+        parts += [line[pos:word.start()], piece]
+        pos = word.end()
+    return Text("").join([*parts, line[pos:]])
+
+
+def hanging(line: Text, width: int, console: Console, mark: str = "…") -> list[Text]:
     """``line`` wrapped to ``width``, the lines after the first indented (so that the eye finds
-    where each entry begins)."""
+    where each entry begins); a word too wide for a line is shortened with ``mark`` (see
+    :func:`fitted`)."""
+    if width > len(INDENT) + 4:
+        line = fitted(line, width, mark)
     first, *rest = line.wrap(console, width) if width > len(INDENT) + 4 else [line]
     if not rest:
         return [first]
@@ -64,7 +108,8 @@ class PlayLog(RichLog, can_focus=False):
         if self._size_known:  # (before, RichLog keeps the writes for later: see on_resize)
             self._starts.append(len(self.lines))
             # wrapped here, with the scrollbar's column kept free
-            line = Text("\n").join(hanging(line, self.size.width - 1, self.app.console))
+            line = Text("\n").join(hanging(line, self.size.width - 1, self.app.console,
+                                            ellipsis(self)))
         self.write(line)
 
     def _align(self) -> None:
@@ -145,7 +190,8 @@ class LineList(VerticalScroll, can_focus=False):
         width, rows = self._room()
         if rows is None or not self._digest or self._rows(self._lines, width) <= rows:
             return self._lines
-        return [row for line in self._digest for row in hanging(line, width, self.app.console)]
+        return [row for line in self._digest
+                for row in hanging(line, width, self.app.console, ellipsis(self))]
 
     def _draw(self) -> None:
         lines = self.form()
