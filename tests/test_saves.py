@@ -39,6 +39,15 @@ def _saved(directory: Path, actions: int = 52, seed: int | None = 5) -> bytes:
     return store.path.read_bytes()
 
 
+def test_the_saved_match_says_where_the_hand_is(tmp_path: Path) -> None:
+    """The start screen and `play` tell which trick the saved hand is at (or the discard)."""
+    expected = {0: "Hand 1, the discard · You & Carla 0 · Bruno & Dario 0 · to 800",
+                52: "Hand 1, trick 12 of 15 · You & Carla 0 · Bruno & Dario 0 · to 800"}
+    for actions, text in expected.items():
+        _saved(tmp_path, actions=actions)
+        assert SaveStore(tmp_path).info().describe() == text
+
+
 def test_an_unseeded_save_replays_and_holds_only_the_hands_dealt(tmp_path: Path) -> None:
     _saved(tmp_path, actions=70, seed=None)
     data = json.loads((tmp_path / "autosave.json").read_text())
@@ -173,7 +182,7 @@ def test_play_seats_refuses_to_replace_a_saved_match(data: Path, monkeypatch, ca
     args = _args("--seats", "human,easy,easy,easy")
     assert args.func(args) == 2 and not ran
     err = capsys.readouterr().err
-    assert "a match is saved (Hand 1 · You & Carla" in err and "--new" in err and "--resume" in err
+    assert "a match is saved (Hand 1, trick 12 of 15 · You & Carla" in err and "--new" in err and "--resume" in err
     assert (data / "autosave.json").read_bytes() == before
     args = _args("--seats", "human,easy,easy,easy", "--new")
     assert args.func(args) == 0 and ran

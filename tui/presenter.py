@@ -153,14 +153,19 @@ def short_names(names: Sequence[str], look: Look) -> list[str]:
     return [short_name(n, COMPACT_NAME, look.ellipsis) for n in names]
 
 
+def hand_stage(phase: Phase, tricks_done: int) -> str:
+    """Where a hand is: "the discard", "trick 5 of 15" (the declarations come in the first
+    trick), or "" once it is over."""
+    if phase in (Phase.PLAY, Phase.DECLARE):
+        return f"trick {min(tricks_done + 1, TRICKS)} of {TRICKS}"
+    return "the discard" if phase == Phase.DISCARD else ""
+
+
 def topbar(scene: Scene, names: Sequence[str]) -> Text:
     v, dot = scene.view, scene.look.dot
     text = Text.assemble(("TAROCCHINO", "bold"), ("  Ottocento", "dim"))
-    where = f"Hand {v.hand_number + 1}"
-    if v.phase in (Phase.PLAY, Phase.DECLARE):
-        where += f" {dot} trick {min(len(v.tricks) + 1, TRICKS)} of {TRICKS}"
-    elif v.phase == Phase.DISCARD:
-        where += f" {dot} the discard"
+    stage = hand_stage(v.phase, len(v.tricks))
+    where = f"Hand {v.hand_number + 1}" + (f" {dot} {stage}" if stage else "")
     text.append(f"   {where} {dot} dealer {names[v.dealer]}")
     if scene.watching:
         text.append(f" {dot} ")

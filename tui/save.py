@@ -23,6 +23,7 @@ from game.files import (
     write_atomic,
 )
 from game.record import from_json, to_json
+from tui.presenter import hand_stage
 from tui.session import Seat, Session, side_name, valid_kind
 
 SAVE_FILE = "autosave.json"
@@ -43,11 +44,13 @@ class SaveInfo:
     hand_number: int
     scores: tuple[int, int]
     target: int
+    stage: str = ""  # where the hand is: "trick 5 of 15", "the discard"
 
     def describe(self) -> str:
-        """"Hand 3 · Anna & Carla 120 · Bruno & Dario 95 · to 800"."""
+        """"Hand 3, trick 5 of 15 · Anna & Carla 120 · Bruno & Dario 95 · to 800"."""
         sides = (side_name(self.seats, 0), side_name(self.seats, 1))
-        return (f"Hand {self.hand_number + 1} · {sides[0]} {self.scores[0]} · "
+        where = f"Hand {self.hand_number + 1}" + (f", {self.stage}" if self.stage else "")
+        return (f"{where} · {sides[0]} {self.scores[0]} · "
                 f"{sides[1]} {self.scores[1]} · to {self.target}")
 
 
@@ -132,7 +135,8 @@ class SaveStore:
         """A summary of the saved match (replays it, so it also validates it)."""
         session = self.read()
         m = session.match
-        return SaveInfo(session.seats, m.hand_number, (m.scores[0], m.scores[1]), m.rules.target)
+        return SaveInfo(session.seats, m.hand_number, (m.scores[0], m.scores[1]), m.rules.target,
+                        hand_stage(m.phase, len(m.hand.tricks)))
 
     def clear(self) -> None:
         try:
