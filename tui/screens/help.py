@@ -1,16 +1,23 @@
-"""Rules summary, house rules, card codes and keys: ``tui/help.md``, read as package data."""
+"""Rules summary, house rules, card codes and keys: ``tui/help.md``, read as package data, with a
+search (``/``) that goes from one place that mentions a word to the next."""
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from importlib import resources
 
+from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Footer, Input, Markdown, Static
+from textual.widgets._markdown import MarkdownBlock, MarkdownTable
 
 HELP_RESOURCE = "help.md"  # in the tui package, installed with it
+FOUND = "-found"  # the class of the place shown by the search
 
 
 def help_text() -> str:
@@ -21,25 +28,117 @@ def help_text() -> str:
         return "# Tarocchino\n\nThe help (tui/help.md) is missing from this installation."
 
 
+def folded(text: str) -> str:
+    """``text`` as the search compares it: lower case, without accents ("Bégato" is found as
+    "begato"), Markdown's marks left out, one space between words."""
+    text = re.sub(r"[*`|#_]", " ", text)
+    text = "".join(ch for ch in unicodedata.normalize("NFKD", text)
+                   if not unicodedata.combining(ch))  # fmt: skip
+    return " ".join(text.casefold().split())
+
+
 class HelpScreen(Screen[None]):
-    """Scrollable help; Escape, q or ? goes back."""
+    """Scrollable help; Escape, q or ? goes back. ``/`` searches it: every paragraph, heading
+    or table that mentions the words, one after the other (Enter or ``n`` the next, ``N`` the
+    previous)."""
 
     BINDINGS = [
         Binding("escape,q,question_mark,f1", "close", "Back"),
+        Binding("slash", "search", "Search"),
+        Binding("n", "found(1)", "Next", show=False),
+        Binding("N", "found(-1)", "Previous", show=False),
         Binding("j", "scroll(1)", show=False),
         Binding("k", "scroll(-1)", show=False),
     ]
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.query_text = ""
+        self.places: list[MarkdownBlock] = []  # those the search found, in reading order
+        self.place = -1  # the one shown
+
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-scroll"):
             yield Markdown(help_text(), id="help-text")
+        yield Static(id="help-found")
+        yield Input(placeholder="Search the help (Enter: find, Esc: cancel)", id="help-search",
+                    compact=True, max_length=60)
         yield Footer()
 
     def on_mount(self) -> None:
+        self.query_one("#help-search").display = False
         self.query_one("#help-scroll").focus()
 
     def action_scroll(self, lines: int) -> None:
         self.query_one("#help-scroll", VerticalScroll).scroll_relative(y=lines, animate=False)
 
     def action_close(self) -> None:
+        search = self.query_one("#help-search", Input)
+        if search.display:  # Escape leaves the search, not the help
+            search.display = False
+            self.query_one("#help-scroll").focus()
+            return
         self.dismiss(None)
+
+    def action_search(self) -> None:
+        search = self.query_one("#help-search", Input)
+        search.display = True
+        search.value = self.query_text
+        search.focus()
+
+    @on(Input.Submitted, "#help-search")
+    def searched(self, event: Input.Submitted) -> None:
+        event.stop()
+        event.input.display = False
+        self.query_one("#help-scroll").focus()
+        self.find(event.value)
+
+    def blocks(self) -> list[MarkdownBlock]:
+        """The places the search looks at: headings, paragraphs (a list item's too), tables."""
+        return [block for block in self.query_one("#help-text", Markdown).query(MarkdownBlock)
+                if block.source and (isinstance(block, MarkdownTable)
+                                     or not block.query(MarkdownBlock))]  # fmt: skip
+
+    def find(self, text: str) -> None:
+        """Show the first place that mentions ``text`` (all its words, in any order)."""
+        self.query_text = text.strip()
+        words = folded(self.query_text).split()
+        self.places = [block for block in self.blocks()
+                       if words and all(word in folded(block.source or "") for word in words)]
+        self.place = -1
+        if self.places:
+            self.action_found(1)
+        else:
+            self._mark(None)
+            said = (f"Nothing in the help mentions \u201c{self.query_text}\u201d." if words
+                    else "Type a word to look for, then Enter.")
+            self._say(Text(said, style="bold"))
+
+    def action_found(self, step: int) -> None:
+        """The next (``step`` 1) or the previous (-1) place found, round the end."""
+        if not self.places:
+            if self.query_text:
+                self.find(self.query_text)
+            return
+        self.place = (self.place + step) % len(self.places)
+        block = self.places[self.place]
+        self._mark(block)
+        self.query_one("#help-scroll", VerticalScroll).scroll_to_widget(block, top=True,
+                                                                         animate=False)
+        n = len(self.places)
+        self._say(Text.assemble(
+            (f"\u201c{self.query_text}\u201d: ", "bold"),
+            f"{self.place + 1} of {n}" if n > 1 else "the only place",
+            ("   n next  N previous  / search again  Esc back" if n > 1
+             else "   / search again  Esc back", "dim")))
+
+    def _mark(self, block: MarkdownBlock | None) -> None:
+        for other in self.query(f".{FOUND}"):
+            other.remove_class(FOUND)
+        if block is not None:
+            block.add_class(FOUND)
+
+    def _say(self, text: Text) -> None:
+        found = self.query_one("#help-found", Static)
+        found.update(text)
+        found.display = True
