@@ -10,12 +10,19 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from tui.render import UNICODE, Look
+from tui.screens.help import HelpScreen
+from tui.screens.scoring import MENU
 
 
-class HandOverScreen(Screen[None]):
-    """Covers the whole table until the named player presses Enter (or clicks)."""
+class HandOverScreen(Screen[str | None]):
+    """Covers the whole table until the named player presses Enter (or clicks); meanwhile the
+    help may be read, or the match left for the menu (it is saved: dismissed with ``MENU``)."""
 
-    BINDINGS = [Binding("enter,space", "ready", "Show the hand", priority=True)]
+    BINDINGS = [
+        Binding("enter,space", "ready", "Show the hand", priority=True),
+        Binding("question_mark,f1", "help", "Help"),
+        Binding("q", "menu", "Menu"),
+    ]
 
     def __init__(self, name: str, doing: str, context: str, look: Look = UNICODE) -> None:
         super().__init__()
@@ -43,3 +50,10 @@ class HandOverScreen(Screen[None]):
     def action_ready(self) -> None:
         if self.is_active:
             self.dismiss(None)
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen())
+
+    def action_menu(self) -> None:
+        if self.is_active:
+            self.dismiss(MENU)

@@ -353,7 +353,7 @@ class TableScreen(Screen[None]):
         self.app.push_screen(
             HandOverScreen(self.names[seat], DOING.get(self.session.phase, "to play"), context,
                            self.look),
-            lambda _: self._take_seat(seat),
+            lambda choice: self._leave(MENU) if choice == MENU else self._take_seat(seat),
         )
 
     def _take_seat(self, seat: int) -> None:
@@ -613,8 +613,8 @@ class TableScreen(Screen[None]):
         # Fixed for the whole match (each change rebuilds the bindings): undo exists only for a
         # lone person against bots, the pace keys only when watching; when a key can do nothing
         # right now, pressing it says why.
-        if action == "undo":
-            return self._undo_offered
+        if action == "undo":  # hot-seat: the dealer's own marks, else a word on why not
+            return self._undo_offered or self.hot_seat
         if action in ("pause", "faster", "slower"):
             return self.watching
         if action == "hint":
@@ -681,6 +681,10 @@ class TableScreen(Screen[None]):
             self._unmark_last()
             return
         humans = self.session.humans
+        if self.hot_seat:
+            self.refuse("No undo with two or more people at the table: what the others have "
+                        "seen stays.")
+            return
         if len(humans) != 1 or self.final is not None:
             self.refuse("Nothing to undo.")
             return
