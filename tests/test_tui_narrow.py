@@ -15,9 +15,11 @@ from test_tui_status import to_the_cards
 from test_tui_support import make_app, press_for, screen_text, settle, wait_for
 
 from tests.test_history import called_out_match, played
+from tests.test_saves import _saved
 from tui.presenter import present
 from tui.screens.start import StartScreen
 from tui.screens.table import TableScreen
+from tui.settings import Settings
 from tui.stats import FinishedMatch, MatchSummary, SeatInfo, record_finished_match
 from tui.widgets.line import TextLine
 from tui.widgets.log import hanging
@@ -287,3 +289,22 @@ async def test_at_80x24_a_trick_taken_by_a_wide_name_keeps_the_arrow_beside_it(
         for row in arrows:
             assert row.strip() != arrow and len(row.split()) > 1, rows
         assert all(cell_len(row) < log.size.width for row in rows), rows
+
+
+@pytest.mark.parametrize("marks", ["unicode", "ascii"])
+async def test_the_saved_match_wraps_between_its_parts_at_80_columns(tmp_path: Path,
+                                                                      marks: str) -> None:
+    """The summary of the saved match (where the hand is, each side's score, the target) goes
+    on two lines at 80 columns, a side's name never parted from its score, no line beginning
+    with a separator."""
+    _saved(tmp_path)  # hand 1, trick 12
+    app = make_app(tmp_path, None, settings=Settings(bot_delay=0.0, suit_marks=marks))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+        await pilot.pause()
+        rows = [row.strip() for row in region_text(app, app.screen.query_one("#resume-info"))]
+        rows = [row for row in rows if row]
+        assert len(rows) == 2 and rows[0].startswith("Hand 1, trick 12 of 15"), rows
+        for part in ("You & Carla 0", "Bruno & Dario 0", "to 800"):
+            assert any(part in row for row in rows), (part, rows)
+        assert not any(row[0] in "-·" or row[-1] in "-·" for row in rows), rows

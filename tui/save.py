@@ -46,12 +46,15 @@ class SaveInfo:
     target: int
     stage: str = ""  # where the hand is: "trick 5 of 15", "the discard"
 
+    def parts(self) -> list[str]:
+        """["Hand 3, trick 5 of 15", "Anna & Carla 120", "Bruno & Dario 95", "to 800"]."""
+        where = f"Hand {self.hand_number + 1}" + (f", {self.stage}" if self.stage else "")
+        return [where, *(f"{side_name(self.seats, side)} {self.scores[side]}" for side in (0, 1)),
+                f"to {self.target}"]
+
     def describe(self) -> str:
         """"Hand 3, trick 5 of 15 · Anna & Carla 120 · Bruno & Dario 95 · to 800"."""
-        sides = (side_name(self.seats, 0), side_name(self.seats, 1))
-        where = f"Hand {self.hand_number + 1}" + (f", {self.stage}" if self.stage else "")
-        return (f"{where} · {sides[0]} {self.scores[0]} · "
-                f"{sides[1]} {self.scores[1]} · to {self.target}")
+        return " · ".join(self.parts())
 
 
 def to_save_json(session: Session) -> dict:

@@ -22,7 +22,7 @@ from tui.render import Look, box_lines
 from tui.save import SaveError, SaveStore
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.matches import PastMatchesScreen
-from tui.screens.statistics import StatisticsScreen
+from tui.screens.statistics import Pairs, StatisticsScreen
 from tui.session import (
     BOT_LEVELS,
     DEFAULT_NAMES,
@@ -204,7 +204,8 @@ class StartScreen(Screen[None]):
             return
         row.display = True
         row.border_title = "Saved match"
-        info_widget.update(info.describe().replace("·", self.look.dot))
+        # (wrapped between its parts, never inside one: a side's name stays with its score)
+        info_widget.update(Pairs([Text(part) for part in info.parts()], f" {self.look.dot} "))
         button.focus()
 
     def show_message(self, text: str, error: bool = False) -> None:

@@ -96,18 +96,19 @@ def _people(people: tuple[PersonStats, ...]) -> Table:
 
 
 class Pairs:
-    """Pieces of text set side by side two spaces apart, wrapped between pieces only."""
+    """Pieces of text set side by side ``separator`` apart (two spaces), wrapped between pieces
+    only."""
 
-    def __init__(self, pieces: list[Text]) -> None:
-        self.pieces = pieces
+    def __init__(self, pieces: list[Text], separator: str = "  ") -> None:
+        self.pieces, self.separator = pieces, separator
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        line = Text()
+        line, gap = Text(), len(self.separator)
         for piece in self.pieces:
-            if line and line.cell_len + 2 + piece.cell_len > options.max_width:
+            if line and line.cell_len + gap + piece.cell_len > options.max_width:
                 yield line
                 line = Text()
-            line += Text("  ") + piece if line else piece
+            line += Text(self.separator) + piece if line else piece
         yield line
 
 
