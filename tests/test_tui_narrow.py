@@ -12,11 +12,13 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 from test_tui_status import to_the_cards
-from test_tui_support import make_app, press_for, screen_text, settle, wait_for
+from test_tui_support import engine_match, make_app, press_for, screen_text, settle, wait_for
 
 from tests.test_history import called_out_match, played
 from tests.test_saves import _saved
 from tui.presenter import present
+from tui.render import UNICODE
+from tui.screens.scoring import HandSummary, ScoringScreen
 from tui.screens.start import StartScreen
 from tui.screens.table import TableScreen
 from tui.settings import Settings
@@ -308,3 +310,24 @@ async def test_the_saved_match_wraps_between_its_parts_at_80_columns(tmp_path: P
         for part in ("You & Carla 0", "Bruno & Dario 0", "to 800"):
             assert any(part in row for row in rows), (part, rows)
         assert not any(row[0] in "-·" or row[-1] in "-·" for row in rows), rows
+
+
+async def test_the_match_line_under_the_sheet_wraps_between_its_parts(tmp_path: Path) -> None:
+    """With a long side name at 80 columns, the match score under the last sheet wraps, but
+    each score stays with its side and the target with its word."""
+    match = engine_match(5, 300, ["easy"] * 4)
+    sides = (f"{CHINESE} & Carla", "Bruno & Dario")
+    summary = HandSummary(len(match.results) - 1, match.results[-1], sides, match.winner, 300)
+    app = make_app(tmp_path, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+        await app.push_screen(ScoringScreen(summary, UNICODE))
+        await pilot.pause()
+        line = app.screen.query_one("#sheet-result")
+        rows = [row.text.strip() for row in line.render_lines(line.content_region.reset_offset)]
+        rows = [row for row in rows if row]
+        scores = summary.result.scores_after
+        assert len(rows) == 3, rows  # the score on two lines, then who won
+        assert rows[0] == f"Match: {sides[0]} {scores[0]}", rows
+        assert rows[1] == f"Bruno & Dario {scores[1]}   (target 300)", rows
+        assert rows[2] == f"{sides[0]} win the match!", rows

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,6 +17,7 @@ from textual.widgets import Button, Footer, Static
 from game.hand import HandResult
 from game.history import HandRow
 from tui.render import Look, card_text
+from tui.screens.statistics import Pairs
 from tui.widgets.chart import ScoreChart
 from tui.widgets.history import ScoreHistory
 from tui.widgets.sheet import ScoreSheet
@@ -174,17 +176,19 @@ class ScoringScreen(Screen[str]):
                                            " for the Matto", style="dim"))
         return notes
 
-    def _footer_line(self) -> Text:
+    def _footer_line(self) -> Group:
+        """The match score, wrapped (when it must be) between the sides, never inside one's
+        score or the target; then who won the match."""
         s = self.summary
         after = s.result.scores_after
-        dot = self.look.dot
-        text = Text.assemble(
-            ("Match: ", "bold"), f"{s.sides[0]} {after[0]}  {dot}  {s.sides[1]} {after[1]}",
-            (f"   (target {s.target})", "dim"),
-        )
-        if s.winner is not None:
-            text.append(f"\n{s.sides[s.winner]} win the match!", style="bold reverse")
-        return text
+        score = Pairs([Text.assemble(("Match: ", "bold"), f"{s.sides[0]} {after[0]}"),
+                       Text.assemble(f"{s.sides[1]} {after[1]}", (f"   (target {s.target})",
+                                                                   "dim"))],
+                      f"  {self.look.dot}  ", justify="center")
+        if s.winner is None:
+            return Group(score)
+        return Group(score, Text(f"{s.sides[s.winner]} win the match!", style="bold reverse",
+                                 justify="center"))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

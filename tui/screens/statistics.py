@@ -4,7 +4,14 @@ the latest matches (Enter or a click reviews one). The same figures as `tarocchi
 
 from __future__ import annotations
 
-from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.console import (
+    Console,
+    ConsoleOptions,
+    Group,
+    JustifyMethod,
+    RenderableType,
+    RenderResult,
+)
 from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
@@ -99,17 +106,19 @@ class Pairs:
     """Pieces of text set side by side ``separator`` apart (two spaces), wrapped between pieces
     only."""
 
-    def __init__(self, pieces: list[Text], separator: str = "  ") -> None:
-        self.pieces, self.separator = pieces, separator
+    def __init__(self, pieces: list[Text], separator: str = "  ", *,
+                 justify: JustifyMethod | None = None) -> None:
+        self.pieces, self.separator, self.justify = pieces, separator, justify
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        line, gap = Text(), len(self.separator)
+        lines, gap = [Text()], len(self.separator)
         for piece in self.pieces:
-            if line and line.cell_len + gap + piece.cell_len > options.max_width:
-                yield line
-                line = Text()
-            line += Text(self.separator) + piece if line else piece
-        yield line
+            if lines[-1] and lines[-1].cell_len + gap + piece.cell_len > options.max_width:
+                lines.append(Text())
+            lines[-1] = lines[-1] + Text(self.separator) + piece if lines[-1] else piece.copy()
+        for line in lines:
+            line.justify = self.justify
+            yield line
 
 
 _WORDS = {"Avg margin": "average hand margin", "Called out": "won by calling out"}
