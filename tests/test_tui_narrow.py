@@ -14,6 +14,7 @@ from rich.text import Text
 from test_tui_status import to_the_cards
 from test_tui_support import engine_match, make_app, press_for, screen_text, settle, wait_for
 
+from game.history import hand_rows
 from tests.test_history import called_out_match, played
 from tests.test_saves import _saved
 from tui.presenter import present
@@ -23,6 +24,7 @@ from tui.screens.start import StartScreen
 from tui.screens.table import TableScreen
 from tui.settings import Settings
 from tui.stats import FinishedMatch, MatchSummary, SeatInfo, record_finished_match
+from tui.widgets.history import ScoreHistory
 from tui.widgets.line import TextLine
 from tui.widgets.log import hanging
 from tui.widgets.matchtable import MatchTable, narrow_rows
@@ -331,3 +333,32 @@ async def test_the_match_line_under_the_sheet_wraps_between_its_parts(tmp_path: 
         assert rows[0] == f"Match: {sides[0]} {scores[0]}", rows
         assert rows[1] == f"Bruno & Dario {scores[1]}   (target 300)", rows
         assert rows[2] == f"{sides[0]} win the match!", rows
+
+
+@pytest.mark.parametrize("width", [80, 120])
+async def test_the_score_history_measures_wide_names_in_cells(tmp_path: Path, width: int) -> None:
+    """A side's title and the dealer column shorten a wide name with an ellipsis, so the
+    columns stay under their headings."""
+    match = engine_match(5, 300, ["easy"] * 4)
+    rows = hand_rows(match.results)
+
+    async def drawn(names: tuple[str, ...]) -> list[str]:
+        sides = (f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}")
+        summary = HandSummary(len(rows) - 1, match.results[-1], sides, match.winner, 300,
+                              history=rows, names=names)
+        app = make_app(tmp_path, None)
+        async with app.run_test(size=(width, 40)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+            await app.push_screen(ScoringScreen(summary, UNICODE))
+            await pilot.pause()
+            history = app.screen.query_one(ScoreHistory)
+            return [strip.text.rstrip() for strip in
+                    history.render_lines(history.content_region.reset_offset)]
+
+    plain = await drawn(("Anna", "Bruno", "Carla", "Dario"))
+    wide = await drawn((CHINESE, "Bruno", "Carla", CHINESE[::-1]))
+    assert "…" in wide[0] and "A: 张伟" in wide[0] and "B: Bruno" in wide[0], wide[0]
+    column = cell_len(plain[0][:plain[0].index("B: ")])  # where side B's title begins
+    assert cell_len(wide[0][:wide[0].index("B: ")]) == column, (plain[0], wide[0])
+    assert [cell_len(r) for r in wide[2:2 + len(rows)]] == [cell_len(r) for r in
+                                                           plain[2:2 + len(rows)]], wide

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.text import Text
 from textual import events
@@ -15,6 +16,7 @@ from textual.widget import Widget
 
 from game.history import HandRow
 from tui.render import Look
+from tui.words import pair_names, short_name
 
 FULL = ("Comb.", "Cards", "Last", "Decl.", "Total")
 SHORT = ("Comb", "Card", "Last", "Decl", "Tot")
@@ -59,15 +61,16 @@ class ScoreHistory(Widget):
         wide = self.size.width >= WIDE
         heads = FULL if wide else SHORT
         w = [max(4, len(h)) for h in heads]
-        dealer_w = min(12, max([6, *(len(n) for n in self.names)])) if wide else 0
+        dealer_w = min(12, max([6, *(cell_len(n) for n in self.names)])) if wide else 0
         lead = 4 + (2 + dealer_w if wide else 0)
         side_w = sum(w) + len(w)  # each cell with a space before it
         gap = "  "
         dash = "-" if self.look.ascii else "─"
         title = Text(" " * lead, style="dim")
         for side in (0, 1):
-            name = f"{'AB'[side]}: {self.sides[side]}"[: side_w - 2]
-            title.append(gap + " " + (name + " ").ljust(side_w - 1, dash), style="bold")
+            name = f"{'AB'[side]}: {self._side(side, side_w - 5)} "  # measured in cells
+            title.append(gap + " " + name + dash * max(0, side_w - 1 - cell_len(name)),
+                         style="bold")
         head = Text("Hand".rjust(4) + (f"  {'Dealer':<{dealer_w}}" if wide else ""), style="bold")
         for _ in (0, 1):
             head.append(gap + "".join(" " + _cell(h, n) for h, n in zip(heads, w, strict=True)),
@@ -86,6 +89,13 @@ class ScoreHistory(Widget):
             lines[-1] = Text(lines[-1].plain.replace("·", "-"), style="dim")
         return Text("\n").join(lines)
 
+    def _side(self, side: int, room: int) -> str:
+        """A side's name in ``room`` cells (its two names shortened, the longer first)."""
+        mark = self.look.ellipsis
+        if len(self.names) == 4:
+            return pair_names(self.names[side], self.names[side + 2], room, mark)
+        return short_name(self.sides[side], room, mark)
+
     def _line(self, row: HandRow, w: list[int], wide: bool, dealer_w: int, gap: str,
               bold: bool) -> Text:
         called = row.called_out is not None
@@ -93,7 +103,8 @@ class ScoreHistory(Widget):
         text = _cell(row.number, 4)
         if wide:
             dealer = self.names[row.dealer] if row.dealer < len(self.names) else "?"
-            text += f"  {dealer[:dealer_w]:<{dealer_w}}"
+            dealer = short_name(dealer, dealer_w, self.look.ellipsis)
+            text += "  " + dealer + " " * (dealer_w - cell_len(dealer))
         counted = sum(w[:3]) + 2  # the combinations, card points and last trick cells
         for side, s in enumerate(row.sides):
             text += gap
