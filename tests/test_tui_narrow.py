@@ -18,10 +18,12 @@ from game.history import hand_rows
 from tests.test_history import called_out_match, played
 from tests.test_saves import _saved
 from tui.presenter import present
-from tui.render import UNICODE
+from tui.render import UNICODE, card_text
+from tui.review import HandWalk, ReviewSource, hands_text, play_lines
 from tui.screens.scoring import HandSummary, ScoringScreen
 from tui.screens.start import StartScreen
 from tui.screens.table import TableScreen
+from tui.session import Seat
 from tui.settings import Settings
 from tui.stats import FinishedMatch, MatchSummary, SeatInfo, record_finished_match
 from tui.widgets.history import ScoreHistory
@@ -362,3 +364,22 @@ async def test_the_score_history_measures_wide_names_in_cells(tmp_path: Path, wi
     assert cell_len(wide[0][:wide[0].index("B: ")]) == column, (plain[0], wide[0])
     assert [cell_len(r) for r in wide[2:2 + len(rows)]] == [cell_len(r) for r in
                                                            plain[2:2 + len(rows)]], wide
+
+
+def test_the_review_lines_measure_wide_names_in_cells() -> None:
+    """The review's four hands and its list of every card keep their columns with a name in
+    Chinese characters: a name is measured in cells and shortened with an ellipsis."""
+    match = engine_match(5, 300, ["easy"] * 4)
+    seats = [Seat("easy", name) for name in (CHINESE, "Bruno", "Carla", "Dario")]
+    source = ReviewSource.of(match, seats)
+    walk = HandWalk(source.hands[0], 0, source.judged)
+    for position in (0, 6):
+        hands = hands_text(source, walk, position, UNICODE).plain.splitlines()
+        bars = {cell_len(line[:line.index("│")]) for line in hands}
+        assert len(bars) == 1, hands  # the bar after the names in one column
+        assert any("张伟" in line and "…" in line for line in hands), hands
+    lines = [line.plain for line in play_lines(source, walk, 0, UNICODE)]
+    faces = [card_text(card, UNICODE).plain for _, card in walk.plays]
+    cards = {cell_len(line[:line.index(face, 5)]) for line, face in zip(lines, faces, strict=True)}
+    assert cards == {16}, lines  # every card in one column, after the names
+    assert any("张伟李娜…" in line for line in lines), lines

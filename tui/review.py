@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from ai.judge import (
@@ -33,9 +34,9 @@ from game.match import Match
 from tui.narrate import declaration_summary
 from tui.presenter import Scene, TrickTexts, trick_texts
 from tui.render import Look, card_text, cards_text
-from tui.session import HUMAN, Seat, side_name
+from tui.session import HUMAN, NAME_CHARS, Seat, side_name
 from tui.stats import load_match
-from tui.words import capitalized, plural, possessive
+from tui.words import capitalized, padded_name, plural, possessive
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,7 +205,7 @@ def hands_text(source: ReviewSource, walk: HandWalk, position: int, look: Look) 
     state = walk.state(position)
     names = source.names
     trick = _trick(source, walk, position, look)
-    width = max(len(n) for n in names)
+    width = min(NAME_CHARS, max(cell_len(n) for n in names))  # cells: a wide name is cut
     lines = []
     mover = walk.plays[position - 1][0] if position > 0 else state.leader
     bar = "|" if look.ascii else "│"
@@ -212,7 +213,7 @@ def hands_text(source: ReviewSource, walk: HandWalk, position: int, look: Look) 
         line = Text()
         line.append(f"{look.pointer} " if seat == mover else "  ", style="bold")
         line.append(f"{'AB'[side_of(seat)]} ", style="dim")
-        line.append(names[seat].ljust(width), style="bold")
+        line.append(padded_name(names[seat], width, look.ellipsis), style="bold")
         line.append(f" {bar} ")
         card = trick.cards.get(seat)
         face = card_text(card, look) if card is not None else Text()
@@ -447,7 +448,7 @@ def play_lines(source: ReviewSource, walk: HandWalk, position: int, look: Look) 
     for i, (seat, card) in enumerate(walk.plays):
         name = source.names[seat]
         line = Text(f"{i // 4 + 1:>2}.{i % 4 + 1} ", style="dim")
-        line.append(f"{name[:10]:<10} ")
+        line.append(padded_name(name, 10, look.ellipsis) + " ")
         line.append_text(card_text(card, look))
         verdict = walk.verdicts.get(i)
         pad = " " * (4 - len(card_text(card, look).plain))

@@ -55,6 +55,13 @@ def short_name(name: str, room: int, mark: str = "…") -> str:
     return (cut or name[0]).rstrip() + mark
 
 
+def padded_name(name: str, room: int, mark: str = "…") -> str:
+    """``name`` in a column ``room`` cells wide: shortened as :func:`short_name` does, then
+    padded with spaces (a wide character counts two)."""
+    name = short_name(name, room, mark)
+    return name + " " * (room - cell_len(name))
+
+
 def pair_names(a: str, b: str, room: int, mark: str = "…") -> str:
     """"Anna & Carla" in ``room`` cells: the longer name shortened first (see
     :func:`short_name`), then both."""

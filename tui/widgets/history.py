@@ -16,7 +16,7 @@ from textual.widget import Widget
 
 from game.history import HandRow
 from tui.render import Look
-from tui.words import pair_names, short_name
+from tui.words import padded_name, pair_names, short_name
 
 FULL = ("Comb.", "Cards", "Last", "Decl.", "Total")
 SHORT = ("Comb", "Card", "Last", "Decl", "Tot")
@@ -103,8 +103,7 @@ class ScoreHistory(Widget):
         text = _cell(row.number, 4)
         if wide:
             dealer = self.names[row.dealer] if row.dealer < len(self.names) else "?"
-            dealer = short_name(dealer, dealer_w, self.look.ellipsis)
-            text += "  " + dealer + " " * (dealer_w - cell_len(dealer))
+            text += "  " + padded_name(dealer, dealer_w, self.look.ellipsis)
         counted = sum(w[:3]) + 2  # the combinations, card points and last trick cells
         for side, s in enumerate(row.sides):
             text += gap
