@@ -43,6 +43,12 @@ def test_the_saved_match_says_where_the_hand_is(tmp_path: Path) -> None:
     """The start screen and `play` tell which trick the saved hand is at (or the discard)."""
     expected = {0: "Hand 1, the discard · You & Carla 0 · Bruno & Dario 0 · to 800",
                 52: "Hand 1, trick 12 of 15 · You & Carla 0 · Bruno & Dario 0 · to 800"}
+    session = Session.new(SEATS, seed=5)  # resumed between two hands: the sheet comes first
+    rng = random.Random(1)
+    while not session.results:
+        session.apply(rng.choice(sorted(session.match.legal_actions(), key=str)))
+    SaveStore(tmp_path).write(session)
+    assert SaveStore(tmp_path).info().describe().startswith("Hand 1 over · You & Carla ")
     for actions, text in expected.items():
         _saved(tmp_path, actions=actions)
         assert SaveStore(tmp_path).info().describe() == text

@@ -22,6 +22,7 @@ from game.files import (
     shorten,
     write_atomic,
 )
+from game.phase import Phase
 from game.record import from_json, to_json
 from tui.presenter import hand_stage
 from tui.session import Seat, Session, side_name, valid_kind
@@ -44,11 +45,12 @@ class SaveInfo:
     hand_number: int
     scores: tuple[int, int]
     target: int
-    stage: str = ""  # where the hand is: "trick 5 of 15", "the discard"
+    stage: str = ""  # where the hand is: "trick 5 of 15", "the discard"; "" once it is over
 
     def parts(self) -> list[str]:
-        """["Hand 3, trick 5 of 15", "Anna & Carla 120", "Bruno & Dario 95", "to 800"]."""
-        where = f"Hand {self.hand_number + 1}" + (f", {self.stage}" if self.stage else "")
+        """["Hand 3, trick 5 of 15", "Anna & Carla 120", "Bruno & Dario 95", "to 800"]; "Hand 2
+        over" when its sheet comes first on resuming."""
+        where = f"Hand {self.hand_number + 1}" + (f", {self.stage}" if self.stage else " over")
         return [where, *(f"{side_name(self.seats, side)} {self.scores[side]}" for side in (0, 1)),
                 f"to {self.target}"]
 
@@ -138,8 +140,11 @@ class SaveStore:
         """A summary of the saved match (replays it, so it also validates it)."""
         session = self.read()
         m = session.match
-        return SaveInfo(session.seats, m.hand_number, (m.scores[0], m.scores[1]), m.rules.target,
-                        hand_stage(m.phase, len(m.hand.tricks)))
+        if session.results and m.phase == Phase.DISCARD:  # resumed, the last sheet comes first
+            number, stage = m.hand_number - 1, ""
+        else:
+            number, stage = m.hand_number, hand_stage(m.phase, len(m.hand.tricks))
+        return SaveInfo(session.seats, number, (m.scores[0], m.scores[1]), m.rules.target, stage)
 
     def clear(self) -> None:
         try:
