@@ -404,3 +404,25 @@ def test_monochrome_setting_adds_a_filter(tmp_path: Path) -> None:
     colour = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False)
     assert any(isinstance(f, Monochrome) for f in mono.get_line_filters())
     assert not any(isinstance(f, Monochrome) for f in colour.get_line_filters())
+
+
+async def test_q_on_a_sheet_during_the_match_goes_back_to_the_menu(tmp_path: Path) -> None:
+    """As at the table, q on the sheet of a hand goes back to the start screen, the match saved
+    and offered back with that sheet (only the sheet that ends the match quits)."""
+    app = make_app(tmp_path, BOTS3, seed=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(200):
+            screen = await settle(pilot)
+            if isinstance(screen, ScoringScreen):
+                break
+            if isinstance(screen, TableScreen):
+                await press_for(pilot, screen)
+            else:
+                await press(pilot, "enter")
+        assert isinstance(app.screen, ScoringScreen) and app.screen.summary.winner is None
+        await press(pilot, "q")
+        await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+        assert app.is_running and app.store.exists()
+        assert "Hand 1 over" in screen_text(app)
+        await press(pilot, "enter")  # Resume: the sheet again
+        await wait_for(pilot, lambda: isinstance(app.screen, ScoringScreen))

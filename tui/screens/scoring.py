@@ -71,7 +71,9 @@ class ScoringScreen(Screen[str]):
         Binding("enter", "choose('next')", "Next hand", priority=True),
         Binding("n", "choose('new')", "New match"),
         Binding("m,escape", "choose('menu')", "Menu"),
-        Binding("q", "choose('quit')", "Quit", show=False),  # Ctrl+Q is in the footer
+        # q: back to the menu as at the table (the match is saved); once it is over, quit (its
+        # button says so). Ctrl+Q, in the footer, quits.
+        Binding("q", "leave", "Quit", show=False),
         Binding("r", "review", "Review hand"),
         Binding("h", "history", "History"),
         Binding("j,down", "scroll(1)", "Scroll"),
@@ -213,6 +215,9 @@ class ScoringScreen(Screen[str]):
 
     def action_scroll(self, lines: int) -> None:
         self.query_one("#sheet-scroll", VerticalScroll).scroll_relative(y=lines, animate=False)
+
+    def action_leave(self) -> None:
+        self.action_choose(MENU if self.summary.winner is None else QUIT)
 
     def action_choose(self, choice: str) -> None:
         if self.is_active:
