@@ -383,3 +383,26 @@ def test_the_review_lines_measure_wide_names_in_cells() -> None:
     cards = {cell_len(line[:line.index(face, 5)]) for line, face in zip(lines, faces, strict=True)}
     assert cards == {16}, lines  # every card in one column, after the names
     assert any("张伟李娜…" in line for line in lines), lines
+
+
+@pytest.mark.parametrize(("size", "dealer", "shown"),
+                         ids=["wide 80x24", "wide 120x40", "long 80x24"], argvalues=[
+    ((80, 24), CHINESE, "dealer 张伟李娜…"),
+    ((120, 40), CHINESE, f"dealer {CHINESE}"),
+    ((80, 24), "Massimilianoroma", "dealer Massimilianoroma"),
+])
+async def test_the_top_bar_shortens_the_dealers_name_only_when_it_must(
+    tmp_path: Path, size: tuple[int, int], dealer: str, shown: str,
+) -> None:
+    # Seed 2: the first seat deals the first hand.
+    app = make_app(tmp_path, ["human", "easy", "easy", "easy"], seed=2,
+                   names=[dealer, "Bruno", "Carla", "Dario"],
+                   settings=Settings(bot_delay=0.0, trick_pause=0.0))
+    async with app.run_test(size=size) as pilot:
+        table = await settle(pilot)
+        assert isinstance(table, TableScreen) and table.current_view().dealer == 0
+        await pilot.pause()
+        bar = table.query_one("#topbar", TextLine)
+        text = "".join(strip.text for strip in bar.render_lines(bar.content_region.reset_offset))
+        assert shown in text, text
+        assert text.rstrip().endswith(shown), text  # whole, nothing cut after it

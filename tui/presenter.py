@@ -123,6 +123,7 @@ class TableTexts:
     digest: list[Text]  # the same in a line per player, when the other does not fit
     score: ScoreTexts
     keys: list[tuple[str, str, str]]  # (key shown, what it does, action)
+    topbar_short: Text | None = None  # the top bar with long names shortened
 
 
 # ----------------------------------------------------------------------- the whole table
@@ -142,6 +143,7 @@ def present(scene: Scene) -> TableTexts:
         digest=declaration_digest(scene.view, short),
         score=score_texts(scene),
         keys=keys(scene),
+        topbar_short=topbar(scene, short),
     )
 
 

@@ -239,7 +239,7 @@ class TableScreen(Screen[None]):
             return
         scene = self.scene()
         texts = present(scene)
-        self.query_one("#topbar", TextLine).show(texts.topbar)
+        self.query_one("#topbar", TextLine).show(texts.topbar, texts.topbar_short)
         for place, seat in zip(_PLACES, texts.seats, strict=True):
             self.query_one(f"#{place}", SeatPanel).show_seat(seat)
         trick = texts.trick

@@ -39,11 +39,16 @@ class TextLine(Widget):
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.text = Text()
+        self.short: Text | None = None  # the same with long names shortened
 
-    def show(self, text: Text) -> None:
-        if same_text(text, self.text):
+    def show(self, text: Text, short: Text | None = None) -> None:
+        """Show ``text``, or ``short`` (the same, names shortened) where ``text`` would not
+        fit."""
+        same_short = short is self.short or (short is not None and self.short is not None
+                                             and same_text(short, self.short))
+        if same_short and same_text(text, self.text):
             return
-        self.text = text
+        self.text, self.short = text, short
         self.refresh()
 
     def wrapped(self, text: Text) -> list[Text]:
@@ -60,8 +65,12 @@ class TextLine(Widget):
 
     def render(self) -> RenderableType:
         height = self.content_region.height
-        lines = self.wrapped(self.text)
+        text = self.text
+        lines = self.wrapped(text)
+        if self.short is not None and height > 0 and len(lines) > height:
+            text = self.short
+            lines = self.wrapped(text)
         if height <= 0 or len(lines) <= height:
-            return self.text
+            return text
         mark = ("..." if self.app.has_class("-ascii") else "…") if self.ELLIPSIS else ""
         return Text("\n").join(clipped(lines, height, self.content_region.width, mark))
