@@ -77,9 +77,7 @@ def test_worked_hand_piles_discard_and_matto_exchange() -> None:
     assert result.tricks == (9, 6)
     assert result.discard_side == 1
     assert result.matto_exchange == (0, 1, card("10C"))
-    side1 = m(
-        "KB QB AB 6B 7B 8B 9B 10B KD QD ND AD 6D 7D 8D 9D 10D NC JC 10C NS JS T12 T11 T6 MO1"
-    )
+    side1 = m("KB QB AB 6B 7B 8B 9B 10B KD QD ND AD 6D 7D 8D 9D 10D NC JC 10C NS JS T12 T11 T6 MO1")
     assert result.sides[1].pile == side1
     assert result.sides[0].pile == FULL_PACK & ~side1
     assert result.sides[0].pile >> MAT & 1
@@ -307,8 +305,9 @@ def test_no_obligation_to_win_or_to_over_trump() -> None:
     hand.apply(declare(()))
     hand.apply(play(card("KS")))
     hand.apply(declare(()))
-    assert {a.card for a in hand.legal_actions()} == set(parse_cards("T16 T15 T14 T13 T12 T11 "
-                                                                     "T10 T9 T8 T7 T6"))
+    assert {a.card for a in hand.legal_actions()} == set(
+        parse_cards("T16 T15 T14 T13 T12 T11 T10 T9 T8 T7 T6")
+    )
     hand.apply(play(card("T16")))
     hand.apply(declare(()))
     assert {a.card for a in hand.legal_actions()} == set(parse_cards("ANG T5 MO1 MO2"))
