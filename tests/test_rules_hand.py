@@ -3,6 +3,8 @@ results worked out from the rule text alone (the section is cited in each test).
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from helpers import deal_with, m
 
@@ -42,12 +44,12 @@ _TRICKS = [  # (leader, cards from the leader, winning seat)
 ]
 
 
-def _play_worked_hand(scores: tuple[int, int] = (0, 0)) -> Hand:
+def _play_worked_hand(scores: tuple[int, int] = (0, 0), tricks=_TRICKS) -> Hand:
     hand = deal_with(3, _DEALT)
     assert hand.dealt == tuple(m(_DEALT[s]) for s in range(4))
     hand.scores = scores
     hand.apply(discard(*parse_cards(_DISCARD)))
-    for number, (leader, cards, winner) in enumerate(_TRICKS):
+    for number, (leader, cards, winner) in enumerate(tricks):
         for i, code in enumerate(cards.split()):
             seat = (leader + i) % 4
             if number == 0:
@@ -81,6 +83,19 @@ def test_worked_hand_piles_discard_and_matto_exchange() -> None:
     assert result.sides[1].pile == side1
     assert result.sides[0].pile == FULL_PACK & ~side1
     assert result.sides[0].pile >> MAT & 1
+
+
+def test_worked_hand_matto_won_by_the_partner_is_not_exchanged() -> None:
+    """§6: the same hand with seat 2's Matto in trick 10 (won by his partner, seat 0) and T8 in
+    trick 9 (won by seat 1): nothing is exchanged; 10C stays with side 0, T8 goes to side 1."""
+    tricks = list(_TRICKS)
+    tricks[8] = (3, "ND MO1 T11 T8", 1)
+    tricks[9] = (1, "NB MAT T5 T15", 0)
+    result = _play_worked_hand(tricks=tricks).result
+    assert result.matto_exchange is None
+    s0, s1 = (s.pile for s in result.sides)
+    assert s0 >> MAT & 1 and s0 >> card("10C") & 1 and s1 >> card("T8") & 1
+    assert (s0.bit_count(), s1.bit_count()) == (36, 26)
 
 
 def test_worked_hand_totals_are_rounded_once() -> None:
@@ -318,3 +333,16 @@ def test_no_obligation_to_win_or_to_over_trump() -> None:
     )
     hand.apply(play(card("AS")))
     assert hand.tricks[0].winner == 1  # the highest trump
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_house_rule_bots_declare_everything(level: str) -> None:
+    """§5 house rule: bots declare everything by default (the random player, uniform over every
+    legal action by design, is left out)."""
+    from ai.registry import make_bot
+
+    hand = deal_with(3, {0: "KS KB KC QS QB QC AS AB AC 6S 7S 8S 9S 10S T12"})
+    hand.apply(hand.legal_actions()[0])
+    legal = hand.legal_actions()
+    choice = make_bot(level).choose(hand.view(0), legal, random.Random(1))
+    assert choice == declare(("Re", "Regine", "Assi"))
