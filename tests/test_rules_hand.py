@@ -122,7 +122,39 @@ def test_worked_hand_totals_are_rounded_once() -> None:
         28, 35, 0, 30,
     )  # fmt: skip
     assert (s1.raw, s1.total) == (93, 95)
+    assert s0.card_points + s1.card_points + s0.last_trick + s1.last_trick == 93  # §8.1
     assert result.scores_after == (475, 295)
+
+
+def test_every_trick_to_one_side_the_matto_itself_and_no_bonus() -> None:
+    """Seat 1 holds the 15 highest trumps and leads them all: side 1 takes every trick.
+    §4.3: the dealer's side (0) took no trick, so the discard goes to side 1. §6: seat 2 keeps
+    his Matto for the last trick, which an opponent wins; his side has no other card, so it gives
+    the Matto itself. §8: no bonus for taking every trick: side 1 scores the whole pack's
+    combinations (846, the vector "whole-pack"), its 87 card points and the last trick's 6 =
+    939, rounded to 940; side 0 scores nothing."""
+    hand = deal_with(
+        0,
+        {
+            1: "ANG MON SOL LUN T16 T15 T14 T13 T12 T11 T10 T9 T8 T7 T6",
+            3: "T5 MO1 MO2 MO3 MO4 BEG 6S 7S 8S 9S 10S 6B 7B 8B 9B",
+        },
+    )
+    assert hand.hands[2] >> MAT & 1
+    hand.apply(hand.legal_actions()[0])
+    while hand.phase != Phase.OVER:
+        if hand.phase == Phase.DECLARE:
+            hand.apply(declare(()))
+        else:
+            hand.apply(hand.legal_actions()[0])  # the lowest card: the Matto comes last
+    assert hand.tricks[-1].cards[1] == MAT and hand.tricks[-1].winner == 1
+    result = hand.result
+    assert result.tricks == (0, 15) and result.discard_side == 1
+    assert result.matto_exchange == (0, 1, MAT)
+    s0, s1 = result.sides
+    assert s0.pile == 0 and s1.pile == FULL_PACK
+    assert (s1.captured_combinations, s1.card_points, s1.last_trick) == (846, 87, 6)
+    assert (s1.raw, s1.total, s0.total) == (939, 940, 0)
 
 
 # --- §3 seats and §4 the deal and the discard ---------------------------------------------------
