@@ -7,6 +7,7 @@ import random
 
 import pytest
 from helpers import deal_with
+from test_match import _last_action_totals
 
 from game.actions import declare
 from game.match import Match
@@ -14,21 +15,9 @@ from game.phase import Phase
 from game.rules import Rules
 
 
-def _to_last_action(match: Match, rng: random.Random):
-    """Play the hand in progress up to its last action; return that action and the two totals
-    it will add (found on a copy)."""
-    while True:
-        action = rng.choice(match.legal_actions())
-        probe = match.clone()
-        result = probe.apply(action)
-        if result is not None:
-            return action, (result.sides[0].total, result.sides[1].total)
-        match.apply(action)
-
-
 def _end_hand_at(match: Match, rng: random.Random, scores: tuple[int, int]) -> None:
     """Finish the hand in progress so that the match score afterwards is ``scores``."""
-    action, (t0, t1) = _to_last_action(match, rng)
+    action, (t0, t1) = _last_action_totals(match, rng)
     match.scores = [scores[0] - t0, scores[1] - t1]
     match.apply(action)
     assert match.scores == list(scores)
@@ -41,7 +30,7 @@ def test_a_new_match_starts_from_nothing_and_the_deal_passes_round() -> None:
     rng = random.Random(3)
     dealers = [match.hand.dealer]
     for _ in range(5):
-        _to_last_action(match, rng)
+        _last_action_totals(match, rng)
         match.apply(match.legal_actions()[0])
         dealers.append(match.hand.dealer)
     assert dealers == [(match.first_dealer + i) % 4 for i in range(6)]
