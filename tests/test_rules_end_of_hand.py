@@ -83,18 +83,18 @@ def _tie_order(code: str) -> tuple:
 
 def _matto_payment(pile: set[str]) -> str:
     """§6 house rule: the card the Matto's side gives from its pile."""
+    whole = _reference_points(pile)
+
+    def key(c: str) -> tuple:
+        pip = _suit(c) in "SBCD" and _rank(c) in ("6", "7", "8", "9", "10")
+        return (whole - _reference_points(pile - {c}), not pip, *_tie_order(c))
+
     scartini = [c for c in pile if _value(c) == 0]
     if scartini:
-        whole = _reference_points(pile)
-
-        def key(c: str) -> tuple:
-            pip = _suit(c) in "SBCD" and _rank(c) in ("6", "7", "8", "9", "10")
-            return (whole - _reference_points(pile - {c}), not pip, *_tie_order(c))
-
         return min(scartini, key=key)
     others = [c for c in pile if c != "MAT"]
-    if others:  # "ties broken the same way": read as the tie order alone (an open point, §6)
-        return min(others, key=lambda c: (_value(c), *_tie_order(c)))
+    if others:  # "ties broken the same way": among equal values, as among the scartini
+        return min(others, key=lambda c: (_value(c), *key(c)))
     return "MAT"
 
 
@@ -189,6 +189,13 @@ _NOT_PIPS = [c for c in CODES if c != "MAT" and _rank(c) not in ("6", "7", "8", 
 def test_the_card_paid_for_the_matto_without_pips(codes: set[str]) -> None:
     """§6 house rule, the branches random hands seldom reach (no pip in the pile): the scartino
     whose loss costs the pile's combinations least, then the tie order; with no scartino the
-    lowest value; with nothing else the Matto itself."""
+    lowest value, among equals chosen the same way; with nothing else the Matto itself."""
     pile = codes | {"MAT"}
     assert CODES[exchange_card(m(" ".join(pile)))] == _matto_payment(pile)
+
+
+def test_without_a_scartino_equal_values_are_chosen_as_the_scartini_are() -> None:
+    """§6: "its lowest-value card (ties broken the same way)": the two Jacks are worth the same;
+    JS would break the Spade sequence (K J and the Matto in terza, 10), JB only shortens the
+    Bastoni one (K Q N J and the Matto, 20 to 15), so JB is given."""
+    assert CODES[exchange_card(m("MAT KS KB QB NB JB JS"))] == "JB"
