@@ -367,10 +367,10 @@ def test_no_obligation_to_win_or_to_over_trump() -> None:
     assert hand.tricks[0].winner == 1  # the highest trump
 
 
-@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+@pytest.mark.parametrize("level", ["random", "easy", "medium", "hard"])
 def test_house_rule_bots_declare_everything(level: str) -> None:
-    """§5 house rule: bots declare everything by default (the random player, uniform over every
-    legal action by design, is left out)."""
+    """§5 house rule: bots declare everything by default (the random player too: only its cards
+    and its discard are random)."""
     from ai.registry import make_bot
 
     hand = deal_with(3, {0: "KS KB KC QS QB QC AS AB AC 6S 7S 8S 9S 10S T12"})
