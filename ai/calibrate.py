@@ -16,7 +16,6 @@ With iteration budgets everything is a function of the seed: the figures are rep
 
 from __future__ import annotations
 
-import multiprocessing
 import random
 import statistics
 from collections.abc import Callable, Iterator
@@ -26,7 +25,7 @@ from typing import Any
 from ai.arena import deal_seed
 from ai.hard import HardBot
 from ai.spec import BotSpec
-from ai.table import seat_rngs
+from ai.table import map_jobs, seat_rngs
 from game.match import Match
 from game.phase import Phase
 
@@ -85,12 +84,7 @@ def run_hands(
     players: BotSpec, forecaster: BotSpec, hands: int, seed: int, workers: int = 1
 ) -> Iterator[list[Forecast]]:
     """Each hand's forecasts, in hand order, played by ``workers`` processes."""
-    jobs = [(players, forecaster, seed, i) for i in range(hands)]
-    if workers <= 1:
-        yield from map(_job, jobs)
-        return
-    with multiprocessing.get_context("spawn").Pool(workers) as pool:
-        yield from pool.imap(_job, jobs, chunksize=1)
+    yield from map_jobs(_job, [(players, forecaster, seed, i) for i in range(hands)], workers)
 
 
 def summarize(forecasts: list[Forecast]) -> dict[str, Any]:

@@ -1,19 +1,12 @@
-"""The random player: uniform over the legal actions."""
+"""The random player: uniform over the legal cards and discards."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
-
 from ai.player import Bot
-from game.actions import Action
-from game.view import PlayerView
 
 
 class RandomBot(Bot):
-    """Plays any legal action with equal probability, declarations included."""
+    """Plays any legal card and makes any legal discard with equal probability; declares
+    everything, like every bot (the house rule of RULES.md §5)."""
 
     name = "random"
-
-    def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
-        return legal[int(rng.random() * len(legal))]

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import hashlib
+import multiprocessing
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import TypeVar
 
 from ai.player import Player
 from game.hand import HandResult
 from game.match import Match
+
+J = TypeVar("J")
+R = TypeVar("R")
 
 
 def seat_rngs(seed: int) -> list[random.Random]:
@@ -61,3 +66,13 @@ def play_match(
             if on_hand is not None:
                 on_hand(match, result)
     return match
+
+
+def map_jobs(fn: Callable[[J], R], jobs: Iterable[J], workers: int = 1) -> Iterator[R]:
+    """``fn`` of each job, in order, run by ``workers`` processes (here when 1); ``fn`` must be a
+    module-level function, its jobs picklable."""
+    if workers <= 1:
+        yield from map(fn, jobs)
+        return
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        yield from pool.imap(fn, jobs, chunksize=1)

@@ -267,6 +267,8 @@ class Hand:
         for f in action.families:
             if f not in realised:
                 return f"your hand does not realise {f}"
+        if action.cards or action != declare(action.families):
+            return "declare each family once, in the order of the families"
         return None
 
     def apply(self, action: Action) -> None:

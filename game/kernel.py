@@ -74,7 +74,8 @@ def exchange_card(pile: Mask) -> Card:
     """The card a side gives for its Matto (RULES.md §6 house rule).
 
     The scartino whose loss lowers the pile's combinations least, a pip (6–10) before any other
-    scartino, then :func:`_lowest_first`; with no scartino, the lowest-value card; else the Matto.
+    scartino, then :func:`_lowest_first`; with no scartino, the lowest-value card (among equals,
+    the one whose loss costs the combinations least, then :func:`_lowest_first`); else the Matto.
     """
     pips = pile & PIPS
     if pips:  # a pip is in no combination: it costs nothing and comes first among equals
@@ -82,16 +83,17 @@ def exchange_card(pile: Mask) -> Card:
             m = pips & level
             if m:
                 return (m & -m).bit_length() - 1  # the first suit in the order S, B, C, D
+    base = combination_points(pile)
+
+    def cost(c: Card) -> tuple[int, tuple[bool, int, Card]]:
+        return base - combination_points(pile & ~(1 << c)), _lowest_first(c)
+
     candidates = cards_of(pile & SCARTINI)
     if candidates:
-        base = combination_points(pile)
-        return min(
-            candidates,
-            key=lambda c: (base - combination_points(pile & ~(1 << c)), _lowest_first(c)),
-        )
+        return min(candidates, key=cost)
     others = cards_of(pile & ~MAT_BIT)
-    if others:
-        return min(others, key=lambda c: (VALUE[c], _lowest_first(c)))
+    if others:  # the lowest value; among equals chosen as the scartini are
+        return min(others, key=lambda c: (VALUE[c], cost(c)))
     return MAT
 
 

@@ -20,8 +20,10 @@ class Rules:
     target: int = DEFAULT_TARGET  # the match is won by the first side to reach it
 
     def __post_init__(self) -> None:
-        if not isinstance(self.target, int) or isinstance(self.target, bool) or self.target <= 0:
-            raise ValueError(f"target must be a positive whole number, not {self.target!r}")
+        if not isinstance(self.target, int) or isinstance(self.target, bool):
+            raise ValueError(f"target must be a whole number, not {self.target!r}")
+        if not is_target(self.target):  # §9; with 801 a side could call out and end on 800
+            raise ValueError(f"target must be {TARGET_RULE}, not {self.target}")
 
     def to_json(self) -> dict:
         return asdict(self)

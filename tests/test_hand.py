@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from helpers import deal_with, load_vectors, m
 
-from game.actions import Action, declare, discard, play
+from game.actions import DECLARE, Action, declare, discard, play
 from game.cards import FULL_PACK, MAT, card_points, parse_card, parse_cards
 from game.errors import IllegalActionError
 from game.hand import Hand, round5
@@ -66,6 +66,19 @@ def test_a_family_the_hand_does_not_hold_cannot_be_declared() -> None:
     with pytest.raises(IllegalActionError, match="does not realise Re"):
         hand.apply(declare(["Re"]))
     assert hand.declarations[0] is None
+
+
+def test_a_declaration_names_each_family_once() -> None:
+    """Only a declaration built by hand can repeat a family (the text form and ``declare``
+    merge repeats); it is refused, not recorded as "declare Re Re"."""
+    hand = deal_with(3, {0: "KS KB KC QS QB QC"})
+    hand.apply(hand.legal_actions()[0])
+    for bad in (Action(DECLARE, (), ("Re", "Re")), Action(DECLARE, (), ("Regine", "Re"))):
+        with pytest.raises(IllegalActionError, match="each family once"):
+            hand.apply(bad)
+    assert hand.declarations[0] is None
+    hand.apply(declare(["Re", "Re"]))
+    assert hand.declarations[0].families == ("Re",)
 
 
 def _play_out_first_legal(hand: Hand) -> None:

@@ -9,7 +9,7 @@ import sys
 # Each module of tui.commands registers one or more subcommands with `register(subparsers)`;
 # a registered parser sets `func(args) -> int`.
 COMMANDS = ("play", "score", "simulate", "bench", "arena", "bots", "stats", "export", "host",
-            "join", "web", "review", "calibrate")
+            "join", "web", "review", "calibrate", "regret")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,90 @@
+"""`tarocchino regret`: where a level loses points to the oracle, card by card."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from ai.regret import BIG, measure
+from ai.spec import SpecError, parse_spec, sees_every_card
+
+PROG = "tarocchino regret"
+
+_EPILOG = f"""\
+examples:
+  tarocchino regret hard:iterations=200 --hands 40 --seed 7
+  tarocchino regret medium --hands 40 --seed 7
+  tarocchino regret oracle:iterations=200 --hands 10 --seed 7    # the measurement's own noise
+
+Four LEVEL bots play each hand from 0-0 (the arena's deals). At each card with a real choice
+the ORACLE (it sees every card) values every legal card on the true deal; the card's regret is
+its value of its best card minus its value of the card played. Printed: decisions, the mean
+regret, the share of mistakes (regret over {BIG:g} points) and the share of all the regret, for
+every decision, by place in the trick and by stage of the hand. The oracle's playouts follow the
+rules of thumb: a regret is measured against the ladder's ceiling, not perfect play. The dealer's
+discard and the declarations are not measured.
+"""
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "regret",
+        help="where a bot level loses points to the oracle, card by card",
+        description="Measure the points each card a bot level plays gives away to the oracle.",
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("level", metavar="LEVEL", help="the bot in all four seats (any bot spec)")
+    parser.add_argument("--hands", type=int, default=40, metavar="N", help="hands (40)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the deals (1)")
+    parser.add_argument(
+        "--oracle",
+        default="oracle:iterations=200",
+        metavar="ORACLE",
+        help="the judge, an oracle seeing every card (%(default)s)",
+    )
+    parser.add_argument("--workers", type=int, default=2, help="worker processes (2)")
+    parser.add_argument("--json", action="store_true", help="print the figures as one JSON line")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.hands < 1 or args.workers < 1:
+        print(f"{PROG}: error: --hands and --workers must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        level = parse_spec(args.level, measurement=True)
+        oracle = parse_spec(args.oracle, measurement=True)
+        if not sees_every_card(oracle) or dict(oracle.options).get("knows", "all") != "all":
+            raise SpecError(f"the judge is an oracle seeing every card, not {args.oracle!r}")
+    except SpecError as error:
+        print(f"{PROG}: error: {error}", file=sys.stderr)
+        return 2
+
+    def progress(done: int, total: int) -> None:
+        end = "\n" if done == total else ""
+        print(f"\r{PROG}: {done}/{total} hands   ", end=end, file=sys.stderr, flush=True)
+
+    summary = measure(level, oracle, args.hands, args.seed, args.workers, progress)
+    print(json.dumps(summary) if args.json else render(summary), flush=True)
+    return 0
+
+
+def render(summary: dict[str, Any]) -> str:
+    regret = summary["regret"]
+    lines = [
+        f"{summary['hands']} hands of {summary['players']}, seed {summary['seed']}; "
+        f"judged by {summary['oracle']} (sees every card)",
+        "                decisions  mean regret  mistakes  share of regret",
+    ]
+    rows = [("every card", regret["all"])]
+    rows += [(f"  {name}", row) for name, row in regret["by_position"].items()]
+    rows += [(f"  tricks {name}", row) for name, row in regret["by_tricks"].items()]
+    for name, row in rows:
+        lines.append(
+            f"  {name:<14}{row['decisions']:>9}  {row['mean']:>11.1f}  {row['mistakes']:>8.0%}"
+            f"  {row['share']:>15.0%}"
+        )
+    return "\n".join(lines)
