@@ -8,6 +8,7 @@ import json
 import re
 from pathlib import Path
 
+from test_tui_snapshots import _sheet as to_the_sheet
 from test_tui_support import (
     FAST,
     _flush,
@@ -411,14 +412,7 @@ async def test_q_on_a_sheet_during_the_match_goes_back_to_the_menu(tmp_path: Pat
     and offered back with that sheet (only the sheet that ends the match quits)."""
     app = make_app(tmp_path, BOTS3, seed=3)
     async with app.run_test(size=(120, 40)) as pilot:
-        for _ in range(200):
-            screen = await settle(pilot)
-            if isinstance(screen, ScoringScreen):
-                break
-            if isinstance(screen, TableScreen):
-                await press_for(pilot, screen)
-            else:
-                await press(pilot, "enter")
+        await to_the_sheet(pilot)
         assert isinstance(app.screen, ScoringScreen) and app.screen.summary.winner is None
         await press(pilot, "q")
         await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
