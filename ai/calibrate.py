@@ -18,14 +18,14 @@ from __future__ import annotations
 
 import random
 import statistics
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from ai.arena import deal_seed
 from ai.hard import HardBot
 from ai.spec import BotSpec
-from ai.table import map_jobs, seat_rngs
+from ai.table import gather, seat_rngs
 from game.match import Match
 from game.phase import Phase
 
@@ -80,13 +80,6 @@ def _job(job: tuple[BotSpec, BotSpec, int, int]) -> list[Forecast]:
     return forecasts_of_hand(*job)
 
 
-def run_hands(
-    players: BotSpec, forecaster: BotSpec, hands: int, seed: int, workers: int = 1
-) -> Iterator[list[Forecast]]:
-    """Each hand's forecasts, in hand order, played by ``workers`` processes."""
-    yield from map_jobs(_job, [(players, forecaster, seed, i) for i in range(hands)], workers)
-
-
 def summarize(forecasts: list[Forecast]) -> dict[str, Any]:
     """Per checkpoint: forecasts, mean absolute error of each reading, the forecast's bias."""
     out: dict[str, Any] = {}
@@ -113,11 +106,8 @@ def calibrate(
     progress: Callable[[int, int], None] | None = None,
 ) -> dict[str, Any]:
     """Play ``hands`` hands and summarize the forecasts (see the module docstring)."""
-    forecasts: list[Forecast] = []
-    for done, rows in enumerate(run_hands(players, forecaster, hands, seed, workers), 1):
-        forecasts.extend(rows)
-        if progress is not None:
-            progress(done, hands)
+    jobs = [(players, forecaster, seed, i) for i in range(hands)]
+    forecasts = gather(_job, jobs, workers, progress)
     return {
         "players": str(players),
         "forecaster": str(forecaster),

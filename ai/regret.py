@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 import statistics
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -25,14 +25,14 @@ from ai.arena import deal_seed
 from ai.oracle import OracleBot
 from ai.search import distinct_cards, search_cards
 from ai.spec import BotSpec
-from ai.table import map_jobs, seat_rngs
+from ai.table import gather, seat_rngs
 from game.actions import PLAY
 from game.kernel import TRICKS
 from game.match import Match
 from game.view import PlayerView
 
 POSITIONS = ("lead", "second", "third", "last")  # a card's place in its trick
-STAGES = ((1, 5), (6, 10), (11, 15))  # tricks counted from 1
+STAGES = ((1, 5), (6, 10), (11, TRICKS))  # tricks counted from 1
 BIG = 10.0  # a regret above this many points is counted as a clear mistake
 
 
@@ -98,13 +98,6 @@ def _job(job: tuple[BotSpec, BotSpec, int, int]) -> list[Regret]:
     return regrets_of_hand(*job)
 
 
-def run_hands(
-    players: BotSpec, oracle: BotSpec, hands: int, seed: int, workers: int = 1
-) -> Iterator[list[Regret]]:
-    """Each hand's regrets, in hand order, played by ``workers`` processes."""
-    yield from map_jobs(_job, [(players, oracle, seed, i) for i in range(hands)], workers)
-
-
 def _row(rows: list[Regret], total: float) -> dict[str, Any]:
     """Decisions, mean regret, share of clear mistakes, share of all the regret."""
     lost = sum(r.regret for r in rows)
@@ -119,7 +112,6 @@ def _row(rows: list[Regret], total: float) -> dict[str, Any]:
 def summarize(regrets: list[Regret]) -> dict[str, Any]:
     """All decisions, then by place in the trick and by stage of the hand."""
     total = sum(r.regret for r in regrets)
-    assert STAGES[-1][1] == TRICKS
     return {
         "all": _row(regrets, total),
         "by_position": {
@@ -142,11 +134,7 @@ def measure(
     progress: Callable[[int, int], None] | None = None,
 ) -> dict[str, Any]:
     """Play ``hands`` hands and summarize the regrets (see the module docstring)."""
-    regrets: list[Regret] = []
-    for done, rows in enumerate(run_hands(players, oracle, hands, seed, workers), 1):
-        regrets.extend(rows)
-        if progress is not None:
-            progress(done, hands)
+    regrets = gather(_job, [(players, oracle, seed, i) for i in range(hands)], workers, progress)
     return {
         "players": str(players),
         "oracle": str(oracle),

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import multiprocessing
 import random
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TypeVar
 
 from ai.player import Player
@@ -68,11 +69,24 @@ def play_match(
     return match
 
 
-def map_jobs(fn: Callable[[J], R], jobs: Iterable[J], workers: int = 1) -> Iterator[R]:
-    """``fn`` of each job, in order, run by ``workers`` processes (here when 1); ``fn`` must be a
-    module-level function, its jobs picklable."""
-    if workers <= 1:
-        yield from map(fn, jobs)
-        return
-    with multiprocessing.get_context("spawn").Pool(workers) as pool:
-        yield from pool.imap(fn, jobs, chunksize=1)
+def gather(
+    fn: Callable[[J], list[R]],
+    jobs: list[J],
+    workers: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[R]:
+    """The rows of every job (``fn`` of it: a list), in job order, run by ``workers`` processes
+    (here when 1); ``fn`` must be a module-level function, its jobs picklable. ``progress`` is
+    told (jobs done, jobs) after each."""
+    out: list[R] = []
+    with contextlib.ExitStack() as stack:
+        if workers <= 1:
+            results: Iterator[list[R]] = map(fn, jobs)
+        else:
+            pool = stack.enter_context(multiprocessing.get_context("spawn").Pool(workers))
+            results = pool.imap(fn, jobs, chunksize=1)
+        for done, rows in enumerate(results, 1):
+            out.extend(rows)
+            if progress is not None:
+                progress(done, len(jobs))
+    return out

@@ -1,9 +1,12 @@
-"""The command-line options every command that runs bots shares (arena, simulate)."""
+"""The command-line options the commands that run bots share (arena, simulate, calibrate,
+regret)."""
 
 from __future__ import annotations
 
 import argparse
 import math
+import sys
+from collections.abc import Callable
 
 from ai.contain import Containment
 
@@ -24,3 +27,28 @@ def seconds_problem(flag: str, value: float | None) -> str | None:
     if value is not None and (not math.isfinite(value) or value <= 0):
         return f"{flag} must be a positive number of seconds, not {value:g}"
     return None
+
+
+def add_hand_runs(parser: argparse.ArgumentParser, hands: int) -> None:
+    """``--hands N --seed S --workers N --json``: a measurement over the arena's deals."""
+    parser.add_argument("--hands", type=int, default=hands, metavar="N", help=f"hands ({hands})")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the deals (1)")
+    parser.add_argument("--workers", type=int, default=2, help="worker processes (2)")
+    parser.add_argument("--json", action="store_true", help="print the figures as one JSON line")
+
+
+def hand_runs_problem(args: argparse.Namespace) -> str | None:
+    """What is wrong with the options of :func:`add_hand_runs`, if anything."""
+    if args.hands < 1 or args.workers < 1:
+        return "--hands and --workers must be at least 1"
+    return None
+
+
+def hands_progress(prog: str) -> Callable[[int, int], None]:
+    """A progress line on stderr: ``PROG: done/total hands``, ended when all are done."""
+
+    def progress(done: int, total: int) -> None:
+        end = "\n" if done == total else ""
+        print(f"\r{prog}: {done}/{total} hands   ", end=end, file=sys.stderr, flush=True)
+
+    return progress

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import Any
 
 from ai.calibrate import CHECKPOINTS, calibrate
 from ai.spec import SpecError, parse_spec
+from tui.commands.bot_options import add_hand_runs, hand_runs_problem, hands_progress
+from tui.commands.errors import refuse
 
 PROG = "tarocchino calibrate"
 
@@ -36,8 +37,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--hands", type=int, default=100, metavar="N", help="hands (100)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the deals (1)")
+    add_hand_runs(parser, hands=100)
     parser.add_argument(
         "--players",
         default="hard:iterations=100",
@@ -50,28 +50,22 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         metavar="HARD",
         help="the hint's search, a hard bot (%(default)s)",
     )
-    parser.add_argument("--workers", type=int, default=2, help="worker processes (2)")
-    parser.add_argument("--json", action="store_true", help="print the figures as one JSON line")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.hands < 1 or args.workers < 1:
-        print(f"{PROG}: error: --hands and --workers must be at least 1", file=sys.stderr)
-        return 2
+    problem = hand_runs_problem(args)
+    if problem:
+        return refuse(PROG, problem)
     try:
         players = parse_spec(args.players)
         forecaster = parse_spec(args.forecaster)
         if forecaster.name != "hard" or forecaster.source is not None:
             raise SpecError(f"the forecaster is a hard bot (hard:OPTIONS), not {args.forecaster!r}")
     except SpecError as error:
-        print(f"{PROG}: error: {error}", file=sys.stderr)
-        return 2
+        return refuse(PROG, str(error))
 
-    def progress(done: int, total: int) -> None:
-        end = "\n" if done == total else ""
-        print(f"\r{PROG}: {done}/{total} hands   ", end=end, file=sys.stderr, flush=True)
-
+    progress = hands_progress(PROG)
     summary = calibrate(players, forecaster, args.hands, args.seed, args.workers, progress)
     print(json.dumps(summary) if args.json else render(summary), flush=True)
     return 0

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import Any
 
 from ai.regret import BIG, measure
 from ai.spec import SpecError, parse_spec, sees_every_card
+from tui.commands.bot_options import add_hand_runs, hand_runs_problem, hands_progress
+from tui.commands.errors import refuse
 
 PROG = "tarocchino regret"
 
@@ -37,37 +38,29 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("level", metavar="LEVEL", help="the bot in all four seats (any bot spec)")
-    parser.add_argument("--hands", type=int, default=40, metavar="N", help="hands (40)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the deals (1)")
+    add_hand_runs(parser, hands=40)
     parser.add_argument(
         "--oracle",
         default="oracle:iterations=200",
         metavar="ORACLE",
         help="the judge, an oracle seeing every card (%(default)s)",
     )
-    parser.add_argument("--workers", type=int, default=2, help="worker processes (2)")
-    parser.add_argument("--json", action="store_true", help="print the figures as one JSON line")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.hands < 1 or args.workers < 1:
-        print(f"{PROG}: error: --hands and --workers must be at least 1", file=sys.stderr)
-        return 2
+    problem = hand_runs_problem(args)
+    if problem:
+        return refuse(PROG, problem)
     try:
         level = parse_spec(args.level, measurement=True)
         oracle = parse_spec(args.oracle, measurement=True)
         if not sees_every_card(oracle) or dict(oracle.options).get("knows", "all") != "all":
             raise SpecError(f"the judge is an oracle seeing every card, not {args.oracle!r}")
     except SpecError as error:
-        print(f"{PROG}: error: {error}", file=sys.stderr)
-        return 2
+        return refuse(PROG, str(error))
 
-    def progress(done: int, total: int) -> None:
-        end = "\n" if done == total else ""
-        print(f"\r{PROG}: {done}/{total} hands   ", end=end, file=sys.stderr, flush=True)
-
-    summary = measure(level, oracle, args.hands, args.seed, args.workers, progress)
+    summary = measure(level, oracle, args.hands, args.seed, args.workers, hands_progress(PROG))
     print(json.dumps(summary) if args.json else render(summary), flush=True)
     return 0
 
