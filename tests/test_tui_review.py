@@ -68,7 +68,14 @@ def played_match(seed: int, target: int, level: str = "random") -> Match:
 
 
 def _seed_with_hands(n: int, target: int) -> int:
-    return next(s for s in range(1, 500) if len(played_match(s, target).results) >= n)
+    """A seed whose match has at least ``n`` hands, the first ``n`` played out (not called out
+    during the declarations, so every seat has cards to review)."""
+
+    def played_out(match: Match) -> bool:
+        results = match.results[:n]
+        return len(results) == n and all(r.called_out is None for r in results)
+
+    return next(s for s in range(1, 500) if played_out(played_match(s, target)))
 
 
 async def keys(pilot: Pilot, *names: str) -> None:
