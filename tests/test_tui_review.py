@@ -68,7 +68,9 @@ def played_match(seed: int, target: int, level: str = "random") -> Match:
 
 
 def _seed_with_hands(n: int, target: int) -> int:
-    """A seed whose match has ``n`` hands played out to the last trick (none called out)."""
+    """A seed whose match has at least ``n`` hands, the first ``n`` played out (not called out
+    during the declarations, so every seat has cards to review)."""
+
     def played_out(match: Match) -> bool:
         results = match.results[:n]
         return len(results) == n and all(r.called_out is None for r in results)
