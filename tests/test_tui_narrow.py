@@ -406,3 +406,23 @@ async def test_the_top_bar_shortens_the_dealers_name_only_when_it_must(
         text = "".join(strip.text for strip in bar.render_lines(bar.content_region.reset_offset))
         assert shown in text, text
         assert text.rstrip().endswith(shown), text  # whole, nothing cut after it
+
+
+async def test_a_wide_name_is_shortened_in_its_seat_rather_than_push_out_a_line(
+    tmp_path: Path,
+) -> None:
+    """At 80x24 the bottom seat has two lines: a 13-character Chinese name (26 cells) made
+    "to play a card" wrap and left the declaration out; the name is shortened there instead
+    (whole in the status line)."""
+    name = "张伟李娜王芳刘洋陈静杨帆赵"
+    app = make_app(tmp_path, ["human", "easy", "easy", "easy"], seed=5,
+                   names=[name, "Bruno", "Carla", "Dario"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await to_the_cards(pilot)
+        while table.session.match.view(0).turn != 0:
+            table = await settle(pilot)
+        await settle(pilot)
+        bottom = [line.strip() for line in region_text(app, table.query_one("#seat-bottom"))]
+        assert "to play a card" in bottom[0] and table.look.ellipsis in bottom[0], bottom
+        assert any(line.startswith("declared 15") for line in bottom), bottom
+        assert name in screen_text(app)  # the status line still calls him by his whole name

@@ -89,6 +89,7 @@ class SeatTexts:
     name: str
     lines: Text  # name, tags and cards left (one fact a line for the side seats)
     to_act: bool
+    short: Text | None = None  # the same with the name shortened, where it takes fewer lines
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +131,7 @@ class TableTexts:
 def present(scene: Scene) -> TableTexts:
     names = [s.name for s in scene.seats]
     short = short_names(names, scene.look)  # where there is little room
-    seats = tuple(seat_texts(scene, (scene.bottom + rel) % 4, compact=rel in (1, 3))
+    seats = tuple(seat_panel(scene, (scene.bottom + rel) % 4, rel in (1, 3), short)
                   for rel in range(4))
     return TableTexts(
         topbar=topbar(scene, names),
@@ -197,9 +198,19 @@ def seat_tags(scene: Scene, seat: int) -> list[str]:
     return tags
 
 
-def seat_texts(scene: Scene, seat: int, *, compact: bool) -> SeatTexts:
+def seat_panel(scene: Scene, seat: int, compact: bool, short: Sequence[str]) -> SeatTexts:
+    """One seat's panel, and the same with the name shortened (``short``: the short names) for
+    a name that would push the rest onto more lines."""
+    full = seat_texts(scene, seat, compact=compact)
+    if short[seat] == full.name:
+        return full
+    return replace(full, short=seat_texts(scene, seat, compact=compact, name=short[seat]).lines)
+
+
+def seat_texts(scene: Scene, seat: int, *, compact: bool, name: str | None = None) -> SeatTexts:
+    """One seat's panel, its player called ``name`` (else his whole name)."""
     v, look = scene.view, scene.look
-    name = scene.seats[seat].name
+    name = name or scene.seats[seat].name
     to_act = v.turn == seat and not scene.over
     head = Text.assemble((f"{look.pointer} " if to_act else "", "bold"), (name, "bold"))
     parts = [head, *(Text(t, style="dim") for t in seat_tags(scene, seat))]

@@ -39,6 +39,10 @@ class SeatPanel(TextLine):
     def render(self) -> Text:
         height = self.content_region.height
         lines = self.wrapped(self.text)  # (the panel's own wrapping, not the default one)
+        if self.short is not None and 0 < height < len(lines):  # the name shortened, if it
+            shorter = self.wrapped(self.short)  # saves a line that would be left out
+            if len(shorter) < len(lines):
+                lines = shorter
         return Text("\n").join(lines[:height] if height > 0 else lines)
 
     def show_seat(self, seat: SeatTexts) -> None:
@@ -46,4 +50,4 @@ class SeatPanel(TextLine):
         if self.styles.background != background:
             # An inline style, not a CSS class: a class change re-applies the whole stylesheet.
             self.styles.background = background
-        self.show(seat.lines)
+        self.show(seat.lines, seat.short)
