@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 
 from ai.random_bot import RandomBot
 from ai.table import play_match, seat_rngs
@@ -157,3 +158,21 @@ def test_the_stand_ins_decisions_go_with_the_record(tmp_path: Path, monkeypatch,
     assert main(["review", str(copy)]) == 0
     assert seen[0].stand_ins(0) == stand_in_cards(seen[0].hands[0], marks[0])
     assert seen[0].stand_ins(0).keys() >= {-1}  # the discard: the hand's first action
+
+
+def test_the_scoresheet_aligns_wide_names_by_the_columns_they_take(tmp_path: Path,
+                                                                  capsys) -> None:
+    """A Chinese name takes two columns a character: the summary's columns and the
+    declarations' points stay aligned under each other."""
+    match = next(m for seed in range(7, 40) if len((m := played(seed, 700)).results) >= 2
+                 and m.results[-1].called_out is None)
+    path = tmp_path / "match.json"
+    record.save(match, path)
+    assert main(["export", str(path), "--names", "张伟,李娜王芳,Carla,Dario"]) == 0
+    text = capsys.readouterr().out
+    summary = text[text.index("Summary"):].splitlines()[1:]
+    table = [line for line in summary if line.lstrip()[:1].isdigit() or line.startswith("Hand")]
+    ends = {cell_len(line[: line.rindex("  ")]) for line in table}  # where the totals end
+    assert len(table) >= 3 and len(ends) == 1, table
+    declared = [line for line in text.splitlines() if line.startswith(("  张伟 ", "  李娜王芳 "))]
+    assert declared and len({cell_len(line) for line in declared}) == 1, declared

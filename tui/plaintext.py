@@ -6,6 +6,8 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Sequence
 
+from rich.cells import cell_len
+
 from game.cards import format_cards
 from game.scoring import Breakdown, Combination
 
@@ -40,7 +42,8 @@ class Sheet:
                 lines.append(r)
             else:
                 label, text, points = r
-                line = f"{label:<{LABEL}} {text:<{width}} {points:>{POINTS}}"
+                pad = " " * max(0, LABEL - cell_len(label))  # a wide character takes two
+                line = f"{label}{pad} {text:<{width}} {points:>{POINTS}}"
                 lines.append(line.rstrip())
         return "\n".join(lines)
 
