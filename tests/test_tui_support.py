@@ -65,8 +65,10 @@ def _progress(app: TarocchinoApp) -> tuple:
     table = table_of(app)
     if table is None:
         return (tuple(map(id, app.screen_stack)),)
+    hands = table.query(HandView)  # none yet while the table is being put together
+    cursor = hands.first().cursor if hands else None
     return (tuple(map(id, app.screen_stack)), table.session.ply,
-            tuple(table.marked), table.viewer, table.query_one(HandView).cursor)
+            tuple(table.marked), table.viewer, cursor)
 
 
 async def _flush(pilot: Pilot) -> None:
