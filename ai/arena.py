@@ -20,7 +20,6 @@ from __future__ import annotations
 import math
 import multiprocessing
 import random
-import signal
 import statistics
 import time
 from collections.abc import Callable, Iterator
@@ -28,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ai.contain import Containment, Guard
-from ai.lifeline import exit_with_parent
+from ai.lifeline import start_worker
 from ai.player import Player
 from ai.spec import BotSpec, sees_every_card
 from ai.table import seat_rngs
@@ -144,12 +143,6 @@ def _play_deal_job(job: tuple[BotSpec, BotSpec, int, int, Containment]) -> DealR
     return play_deal(*job)
 
 
-def _start_worker() -> None:
-    """An arena worker: Ctrl+C is for the main process, and it ends when the main process does."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    exit_with_parent()
-
-
 def run_deals(
     a: BotSpec,
     b: BotSpec,
@@ -168,7 +161,7 @@ def run_deals(
             close_players()
         return
     context = multiprocessing.get_context("spawn")
-    with context.Pool(workers, initializer=_start_worker) as pool:
+    with context.Pool(workers, initializer=start_worker) as pool:
         yield from pool.imap(_play_deal_job, jobs, chunksize=1)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import threading
 import time
 
@@ -22,3 +23,10 @@ def exit_with_parent(parent_pid: int | None = None, interval_s: float = 0.2) -> 
     if os.getppid() != parent:
         os._exit(70)
     threading.Thread(target=watch, name="lifeline", daemon=True).start()
+
+
+def start_worker() -> None:
+    """A measurement's pool worker (arena, calibrate, regret): Ctrl+C is for the main process,
+    and it ends when the main process does."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    exit_with_parent()

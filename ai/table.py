@@ -9,6 +9,7 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import TypeVar
 
+from ai.lifeline import start_worker
 from ai.player import Player
 from game.hand import HandResult
 from game.match import Match
@@ -83,7 +84,8 @@ def gather(
         if workers <= 1:
             results: Iterator[list[R]] = map(fn, jobs)
         else:
-            pool = stack.enter_context(multiprocessing.get_context("spawn").Pool(workers))
+            context = multiprocessing.get_context("spawn")
+            pool = stack.enter_context(context.Pool(workers, initializer=start_worker))
             results = pool.imap(fn, jobs, chunksize=1)
         for done, rows in enumerate(results, 1):
             out.extend(rows)

@@ -85,6 +85,7 @@ def test_regret_command(capsys: pytest.CaptureFixture[str]) -> None:
     "argv",
     [
         ["regret", "easy", "--hands", "0"],
+        ["regret", "easy", "--workers", "65"],
         ["regret", "grandmaster"],
         ["regret", "easy", "--oracle", "hard"],
         ["regret", "easy", "--oracle", "oracle:knows=partner"],

@@ -270,13 +270,21 @@ def test_a_bot_process_ends_when_the_game_is_killed(tmp_path: Path) -> None:
         game.wait(timeout=30)
 
 
+RAISER = f"{MISBEHAVING}:Raiser:trick=99"
+MEASUREMENTS = {
+    "arena": ["arena", RAISER, "hard", "--deals", "50", "--budget", "0.2"],
+    "regret": ["regret", RAISER, "--hands", "50"],
+}
+
+
 @needs_proc
 @pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL])
-def test_killing_the_arena_leaves_no_process(how: int, tmp_path: Path) -> None:
-    """The arena's workers and the bots' processes under them all end with it."""
+@pytest.mark.parametrize("command", sorted(MEASUREMENTS))
+def test_killing_a_measurement_leaves_no_process(command: str, how: int, tmp_path: Path) -> None:
+    """The workers of the arena (or of regret, calibrate's twin) and the bots' processes under
+    them all end with it."""
     arena = subprocess.Popen(
-        [sys.executable, "-m", "tui.cli", "arena", f"{MISBEHAVING}:Raiser:trick=99", "hard",
-         "--deals", "50", "--workers", "2", "--budget", "0.2", "--seed", "1"],
+        [sys.executable, "-m", "tui.cli", *MEASUREMENTS[command], "--workers", "2", "--seed", "1"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
@@ -295,7 +303,7 @@ def test_killing_the_arena_leaves_no_process(how: int, tmp_path: Path) -> None:
         arena.send_signal(how)
         arena.wait(timeout=60)
         assert _wait_gone(family) == []
-        if how == signal.SIGTERM:
+        if how == signal.SIGTERM and command == "arena":
             assert arena.returncode == 130
             assert "interrupted" in arena.stderr.read()
     finally:

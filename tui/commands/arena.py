@@ -13,7 +13,7 @@ from ai.arena import run_arena
 from ai.contain import Containment
 from ai.registry import BOTS
 from ai.spec import SpecError, parse_spec
-from tui.commands.bot_options import add_time_limit, seconds_problem
+from tui.commands.bot_options import MAX_WORKERS, add_time_limit, seconds_problem
 
 PROG = "tarocchino arena"
 
@@ -37,7 +37,6 @@ ladder, not a fair player (it takes hard's options).
 Progress (deals done, running mean, ETA) goes to stderr.
 """
 
-MAX_WORKERS = 64
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

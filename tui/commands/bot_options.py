@@ -10,6 +10,8 @@ from collections.abc import Callable
 
 from ai.contain import Containment
 
+MAX_WORKERS = 64  # worker processes a measurement may start
+
 
 def add_time_limit(parser: argparse.ArgumentParser) -> None:
     """``--time-limit SECONDS``: per decision, for the bots that play in their own process."""
@@ -39,8 +41,10 @@ def add_hand_runs(parser: argparse.ArgumentParser, hands: int) -> None:
 
 def hand_runs_problem(args: argparse.Namespace) -> str | None:
     """What is wrong with the options of :func:`add_hand_runs`, if anything."""
-    if args.hands < 1 or args.workers < 1:
-        return "--hands and --workers must be at least 1"
+    if args.hands < 1:
+        return "--hands must be at least 1"
+    if not 1 <= args.workers <= MAX_WORKERS:
+        return f"--workers must be from 1 to {MAX_WORKERS}"
     return None
 
 
