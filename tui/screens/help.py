@@ -14,7 +14,8 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Markdown, Static
-from textual.widgets._markdown import MarkdownBlock, MarkdownTable
+from textual.widgets._markdown import MarkdownTable  # not exported; textual is pinned
+from textual.widgets.markdown import MarkdownBlock
 
 HELP_RESOURCE = "help.md"  # in the tui package, installed with it
 FOUND = "-found"  # the class of the place shown by the search
