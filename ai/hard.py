@@ -41,7 +41,7 @@ from collections.abc import Sequence
 from ai.discard import rank_discards
 from ai.explain import explain
 from ai.inference import Knowledge
-from ai.player import Bot, check_option
+from ai.player import MAX_BUDGET_S, MAX_SAMPLES, Bot, check_option
 from ai.search import Settings, Stats, distinct_cards, search_cards, search_discards
 from game.actions import DISCARD, PLAY, PLAYS, Action
 from game.cards import mask_of
@@ -69,8 +69,8 @@ class HardBot(Bot):
         dealer_discards: bool = True,
         prune_sigmas: float = 2.0,
     ) -> None:
-        check_option("budget_s", budget_s, 0.001)
-        check_option("iterations", iterations, 1, whole=True)
+        check_option("budget_s", budget_s, 0.001, MAX_BUDGET_S)
+        check_option("iterations", iterations, 1, MAX_SAMPLES, whole=True)
         check_option("eps", eps, 0.0, 1.0)
         check_option("solver_tricks", solver_tricks, 0, 15, whole=True)
         check_option("discard_candidates", discard_candidates, 1, whole=True)

@@ -21,7 +21,7 @@ import random
 from collections.abc import Sequence
 
 from ai.discard import rank_discards
-from ai.player import Bot, check_option
+from ai.player import MAX_BUDGET_S, MAX_SAMPLES, Bot, check_option
 from ai.search import Settings, Stats, search_cards
 from game.actions import PLAYS, Action
 from game.view import PlayerView
@@ -40,9 +40,9 @@ class MediumBot(Bot):
         iterations: int | None = None,
         eps: float = 0.25,
     ) -> None:
-        check_option("samples", samples, 1, whole=True)
-        check_option("budget_s", budget_s, 0.001)
-        check_option("iterations", iterations, 1, whole=True)
+        check_option("samples", samples, 1, MAX_SAMPLES, whole=True)
+        check_option("budget_s", budget_s, 0.001, MAX_BUDGET_S)
+        check_option("iterations", iterations, 1, MAX_SAMPLES, whole=True)
         check_option("eps", eps, 0.0, 1.0)
         self.settings = Settings(
             samples=iterations if iterations is not None else samples,

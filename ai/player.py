@@ -11,6 +11,11 @@ from ai.explain import explain
 from game.actions import DECLARE, DISCARD, Action
 from game.view import PlayerView
 
+# The most a bot's options may ask for: a decision of ten minutes, or of 100,000 deals (the
+# search bots take well under a second for a few hundred).
+MAX_BUDGET_S = 600.0
+MAX_SAMPLES = 100_000
+
 
 class Player(Protocol):
     """Chooses one of ``legal`` from what its seat may know, with its own generator."""
