@@ -6,10 +6,9 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Sequence
 
-from rich.cells import cell_len
-
 from game.cards import format_cards
 from game.scoring import Breakdown, Combination
+from tui.words import aligned
 
 LABEL = 13
 POINTS = 5
@@ -42,8 +41,7 @@ class Sheet:
                 lines.append(r)
             else:
                 label, text, points = r
-                pad = " " * max(0, LABEL - cell_len(label))  # a wide character takes two
-                line = f"{label}{pad} {text:<{width}} {points:>{POINTS}}"
+                line = f"{aligned(label, LABEL)} {text:<{width}} {points:>{POINTS}}"
                 lines.append(line.rstrip())
         return "\n".join(lines)
 

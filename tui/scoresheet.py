@@ -12,7 +12,7 @@ from game.cards import CODES, format_cards
 from game.history import HandRow, SideRow, match_rows
 from game.match import Match
 from tui.plaintext import TEXT, WIDTH, Sheet, combination_sections
-from tui.words import padded_name
+from tui.words import aligned
 
 DEFAULT_NAMES = ("Seat 0", "Seat 1", "Seat 2", "Seat 3")
 
@@ -97,22 +97,17 @@ def _side(s: SideRow, title: str, names: Sequence[str], called_out: bool) -> str
     return sheet.render(min_width=TEXT)
 
 
-def _right(text: str, width: int) -> str:
-    """``text`` right-aligned in ``width`` columns (a wide character takes two)."""
-    return " " * (width - cell_len(text)) + text
-
-
 def _summary(rows: Sequence[HandRow], names: Sequence[str], sides: tuple[str, str],
              match: Match) -> str:
     width = max(12, *(cell_len(s) for s in sides))  # a wide character takes two columns
     dealer = max(6, *(cell_len(n) for n in names))
-    head = (f"{'Hand':>4}  {padded_name('Dealer', dealer)}  {_right(sides[0], width)}  "
-            f"{_right(sides[1], width)}  Score")
+    left, right = (aligned(side, width, right=True) for side in sides)
+    head = f"{'Hand':>4}  {aligned('Dealer', dealer)}  {left}  {right}  Score"
     lines = ["=" * WIDTH, "Summary", head]
     for row in rows:
         a, b = row.sides
         note = "  called out" if row.called_out is not None else ""
-        lines.append(f"{row.number:>4}  {padded_name(names[row.dealer], dealer)}  "
+        lines.append(f"{row.number:>4}  {aligned(names[row.dealer], dealer)}  "
                      f"{a.total:>{width}}  {b.total:>{width}}  {a.score} – {b.score}{note}")
     scores = match.scores
     if match.winner is not None:

@@ -55,11 +55,17 @@ def short_name(name: str, room: int, mark: str = "…") -> str:
     return (cut or name[0]).rstrip() + mark
 
 
+def aligned(text: str, width: int, *, right: bool = False) -> str:
+    """``text`` padded with spaces to ``width`` terminal cells (a wide character takes two),
+    on the left when ``right``; never cut."""
+    pad = " " * max(0, width - cell_len(text))
+    return pad + text if right else text + pad
+
+
 def padded_name(name: str, room: int, mark: str = "…") -> str:
     """``name`` in a column ``room`` cells wide: shortened as :func:`short_name` does, then
     padded with spaces (a wide character counts two)."""
-    name = short_name(name, room, mark)
-    return name + " " * (room - cell_len(name))
+    return aligned(short_name(name, room, mark), room)
 
 
 def pair_names(a: str, b: str, room: int, mark: str = "…") -> str:

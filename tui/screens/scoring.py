@@ -17,11 +17,11 @@ from textual.widgets import Button, Footer, Static
 from game.hand import HandResult
 from game.history import HandRow
 from tui.render import Look, card_text
-from tui.screens.statistics import Pairs
 from tui.widgets.chart import ScoreChart
 from tui.widgets.history import ScoreHistory
 from tui.widgets.sheet import ScoreSheet
 from tui.words import plural
+from tui.wrapping import Pairs
 
 NEXT, NEW, MENU, QUIT = "next", "new", "menu", "quit"
 Reviewer = Callable[[int], Screen]  # the review of a hand of the match (its index)

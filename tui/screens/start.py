@@ -22,7 +22,7 @@ from tui.render import Look, box_lines
 from tui.save import SaveError, SaveStore
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.matches import PastMatchesScreen
-from tui.screens.statistics import Pairs, StatisticsScreen
+from tui.screens.statistics import StatisticsScreen
 from tui.session import (
     BOT_LEVELS,
     DEFAULT_NAMES,
@@ -34,6 +34,7 @@ from tui.session import (
 )
 from tui.widgets.arrows import plain_arrows
 from tui.words import capitalized
+from tui.wrapping import Pairs
 
 TITLE = r"""
 ╔╦╗╔═╗╦═╗╔═╗╔═╗╔═╗╦ ╦╦╔╗╔╔═╗

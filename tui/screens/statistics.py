@@ -4,14 +4,7 @@ the latest matches (Enter or a click reviews one). The same figures as `tarocchi
 
 from __future__ import annotations
 
-from rich.console import (
-    Console,
-    ConsoleOptions,
-    Group,
-    JustifyMethod,
-    RenderableType,
-    RenderResult,
-)
+from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
@@ -31,6 +24,7 @@ from tui.screens.matches import RecordedMatches
 from tui.stats import PersonStats, Statistics
 from tui.widgets.line import TextLine
 from tui.widgets.matchtable import MatchTable
+from tui.wrapping import Pairs
 
 
 class StatisticsScreen(RecordedMatches):
@@ -100,25 +94,6 @@ def _people(people: tuple[PersonStats, ...]) -> Table:
             pairs.append(Text.assemble((f"{_WORDS.get(label, label.lower())} ", "dim"), value))
         grid.add_row(Text(cells[0], style="bold"), Pairs(pairs))
     return grid
-
-
-class Pairs:
-    """Pieces of text set side by side ``separator`` apart (two spaces), wrapped between pieces
-    only."""
-
-    def __init__(self, pieces: list[Text], separator: str = "  ", *,
-                 justify: JustifyMethod | None = None) -> None:
-        self.pieces, self.separator, self.justify = pieces, separator, justify
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        lines, gap = [Text()], len(self.separator)
-        for piece in self.pieces:
-            if lines[-1] and lines[-1].cell_len + gap + piece.cell_len > options.max_width:
-                lines.append(Text())
-            lines[-1] = lines[-1] + Text(self.separator) + piece if lines[-1] else piece.copy()
-        for line in lines:
-            line.justify = self.justify
-            yield line
 
 
 _WORDS = {"Avg margin": "average hand margin", "Called out": "won by calling out"}

@@ -11,6 +11,10 @@ def same_text(a: Text, b: Text) -> bool:
     return a.plain == b.plain and a.style == b.style and a.spans == b.spans
 
 
+def _same_or_none(a: Text | None, b: Text | None) -> bool:
+    return a is b or (a is not None and b is not None and same_text(a, b))
+
+
 def clipped(lines: list[Text], rows: int, width: int, mark: str) -> list[Text]:
     """The first ``rows`` of ``lines``, the last ending with ``mark`` (an ellipsis, or "") when some
     were left out."""
@@ -44,9 +48,7 @@ class TextLine(Widget):
     def show(self, text: Text, short: Text | None = None) -> None:
         """Show ``text``, or ``short`` (the same, names shortened) where ``text`` would not
         fit."""
-        same_short = short is self.short or (short is not None and self.short is not None
-                                             and same_text(short, self.short))
-        if same_short and same_text(text, self.text):
+        if same_text(text, self.text) and _same_or_none(short, self.short):
             return
         self.text, self.short = text, short
         self.refresh()
