@@ -1,0 +1,58 @@
+"""The game notices its terminal hanging up (a closed window) even when nothing sends it SIGHUP,
+as under `make play`, so it quits instead of reading an ended input forever."""
+
+from __future__ import annotations
+
+import os
+import pty
+import select
+import signal
+import sys
+
+import pytest
+
+from tui.terminal import terminal_gone
+
+CHILD = """
+import signal, sys, time
+from tui.terminal import terminal_gone, terminal_input
+signal.signal(signal.SIGHUP, signal.SIG_IGN)  # like make: no hang-up signal reaches the game
+fd = terminal_input()
+result = open(sys.argv[1], "w")
+result.write(f"fd={fd} gone={terminal_gone(fd)}\\n"); result.flush()
+print("ready", flush=True)
+for _ in range(100):
+    if terminal_gone(fd):
+        result.write("hung up\\n")
+        break
+    time.sleep(0.05)
+result.close()
+"""
+
+
+@pytest.mark.skipif(not hasattr(pty, "fork") or sys.platform != "linux", reason="needs a pty")
+def test_a_hung_up_terminal_is_noticed(tmp_path) -> None:
+    out = tmp_path / "result.txt"
+    pid, master = pty.fork()
+    if pid == 0:  # the child: its terminal is the pty
+        os.execv(sys.executable, [sys.executable, "-c", CHILD, str(out)])
+    try:
+        ready, _, _ = select.select([master], [], [], 30)
+        assert ready and b"ready" in os.read(master, 1024)
+        os.close(master)  # the window is closed
+        _, status = os.waitpid(pid, 0)
+        assert os.WIFEXITED(status), status
+        lines = out.read_text().splitlines()
+        assert lines[0] == "fd=0 gone=False" and lines[1] == "hung up", lines
+    finally:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
+def test_a_closed_descriptor_is_a_terminal_gone() -> None:
+    read, write = os.pipe()
+    os.close(read)
+    os.close(write)
+    assert terminal_gone(read)
