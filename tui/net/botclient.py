@@ -62,7 +62,8 @@ class RemoteBot:
             self.hands.append(message)
             return
         if isinstance(message, p.Refused):
-            self.log(f"refused ({message.code}): {message.message}")
+            if message is not self.client.refusal:  # one that ends the client: run() says it
+                self.log(f"refused ({message.code}): {message.message}")
             return
         if not isinstance(message, p.State):
             return

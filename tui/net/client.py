@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import hashlib
 import json
 import re
@@ -26,6 +27,7 @@ PASSWORD_ENV = "TAROCCHINO_TABLE_PASSWORD"  # a table's password, kept out of th
 # Refusals after which trying again is pointless (the person must change something).
 GIVE_UP = {p.VERSION, p.PASSWORD, p.SEAT_TAKEN, p.NO_SEAT, p.NAME_TAKEN, p.MATCH_OVER,
            p.REPLACED, p.FLOOD, p.TOO_MANY_ERRORS, p.TOO_LONG, p.HELLO_FIRST}  # fmt: skip
+MAX_SEAT_FILES = 64  # the seat files looked at for the table joined last
 _HOST = re.compile(r"[A-Za-z0-9.\-_]{1,253}")
 
 
@@ -103,6 +105,22 @@ class TokenStore:
         with contextlib.suppress(OSError):
             write_atomic(self._path(address, name), json.dumps(data) + "\n")
 
+    def latest(self) -> tuple[str, str] | None:
+        """The table (``host:port``) and name of the seat joined last from here, if any."""
+        try:
+            files = sorted(self.directory.glob("*.json"), key=lambda f: f.stat().st_mtime)
+        except OSError:
+            return None
+        for path in reversed(files[-MAX_SEAT_FILES:]):
+            try:
+                data = read_json(path, 4096)
+                table, name = data["table"], p.check_name(data["name"])
+                Address.parse(table)
+            except (FileReadError, OSError, TypeError, KeyError, ValueError, p.ProtocolError):
+                continue
+            return table, name
+        return None
+
     def forget(self, address: Address, name: str) -> None:
         with contextlib.suppress(OSError):
             self._path(address, name).unlink(missing_ok=True)
@@ -170,7 +188,7 @@ class TableClient:
                         compress=0,
                     )
                 except (aiohttp.ClientError, OSError, TimeoutError) as exc:
-                    problem = _reason(exc)
+                    problem = _reason(exc, self.address)
                 else:
                     problem = await self._session(ws)
                     if self.refusal is not None or self._closing:
@@ -221,7 +239,7 @@ class TableClient:
                     self.on_status(f"the host stopped the table ({message.reason})")
                 self.on_message(message)
         except (aiohttp.ClientError, OSError, ConnectionError) as exc:
-            return f"the connection was lost ({_reason(exc)})"
+            return f"the connection was lost ({_reason(exc, self.address)})"
         finally:
             self._ws = None
             self.connected = False
@@ -254,8 +272,7 @@ class TableClient:
             self.on_status("the table does not know this seat any more: joining again")
             return True
         if message.code in GIVE_UP or message.code == p.TOKEN:
-            self.refusal = message
-            self.on_status(f"refused: {message.message}")
+            self.refusal = message  # said once, by whoever runs the client (run() returns it)
             self.on_message(message)
             return True
         return False
@@ -291,13 +308,26 @@ def _quiet(task: asyncio.Future) -> None:
         task.exception()  # a send on a connection that just dropped: the reconnect says it
 
 
-def _reason(exc: BaseException) -> str:
+def _reason(exc: BaseException, address: Address) -> str:
+    """Why the table could not be reached, in words a player can act on."""
+    if isinstance(exc, aiohttp.ClientConnectorDNSError):
+        return f"cannot reach the table: no machine called {address.host!r} is known here"
     if isinstance(exc, aiohttp.ClientConnectorError):
-        return f"cannot reach the table ({exc.os_error.strerror or exc.os_error})"
+        number = exc.os_error.errno
+        if number == errno.ECONNREFUSED:
+            why = "nothing answers there (is the table running, and on that port?)"
+        elif number in (errno.EHOSTUNREACH, errno.ENETUNREACH):
+            why = "that machine cannot be reached from here"
+        elif number == errno.ETIMEDOUT:
+            why = "that machine did not answer"
+        else:
+            why = exc.os_error.strerror or str(exc.os_error)
+        return f"cannot reach the table at {address}: {why}"
     if isinstance(exc, aiohttp.WSServerHandshakeError):
-        return f"the table answered {exc.status} {exc.message}".strip()
+        return (f"{address} is not a Tarocchino table (it answered {exc.status} "
+                f"{exc.message})").replace(" )", ")")
     if isinstance(exc, TimeoutError):
-        return "the table did not answer in time"
+        return f"the table at {address} did not answer in time"
     return str(exc) or type(exc).__name__
 
 

@@ -51,13 +51,23 @@ class NetworkPlay:
         self._under: Text | None = None  # the notice the countdown was put before
         self._told: tuple[int, int] | None = None  # (ply, seconds) of the last notification
         self._ran_out: Text | None = None  # "time ran out: ..." as the status line says it
+        self.last: JoinRequest | None = None  # the table joined last (the join dialog offers it)
 
     # ----------------------------------------------------------------- joining
     def join(self, request: JoinRequest) -> None:
-        """Connect; the table screen opens once the table has given this player a seat."""
+        """Connect; the table screen opens once the table has given this player a seat. A
+        table still being tried (never reached, or not yet answering) is given up for this
+        one."""
         if self._task is not None and not self._task.done():
-            self.app.notify("Leave the table you are at first.", severity="warning")
-            return
+            old = self.session
+            if old is not None and old.joined:
+                self.app.notify("Leave the table you are at first.", severity="warning")
+                return
+            self._task.cancel()
+            if old is not None:
+                asyncio.ensure_future(old.client.close())
+                self.app.notify(f"Stopped trying the table at {old.client.address}.", timeout=4)
+        self.last = request
         tokens = TokenStore(self.directory)
 
         def client(receive: Any) -> TableClient:
@@ -72,14 +82,30 @@ class NetworkPlay:
         if self._ticker is None:
             self._ticker = self.app.set_interval(TICK_S, self._tick)
         self.app.notify(f"Joining the table at {request.address}…", timeout=4)
-        self._task = asyncio.ensure_future(self._run(session))
+        self._task = asyncio.ensure_future(self._run(session, request))
 
-    async def _run(self, session: RemoteSession) -> None:
+    def remembered(self) -> tuple[str, str] | None:
+        """The address and name of the table joined last (from this data directory), for the
+        join dialog to offer again."""
+        if self.last is not None:
+            return str(self.last.address), self.last.name
+        return TokenStore(self.directory).latest()
+
+    async def _run(self, session: RemoteSession, request: JoinRequest) -> None:
         refused = await session.client.run()
-        if refused is not None and self.session is session:
+        if refused is None or self.session is not session:
+            return
+        if session.joined:
             self.app.notify(f"The table refused: {refused.message}", severity="error", timeout=10)
-            if not session.joined:
-                self.session = None
+            return
+        self.session = None  # never seated: the join dialog again, saying why
+        from tui.net.screens import JoinScreen
+
+        self.app.push_screen(
+            JoinScreen(str(request.address), request.name, seat=request.seat,
+                       error=f"The table at {request.address} refused: {refused.message}."
+                       if refused.code != "unreachable" else f"{capitalized(refused.message)}."),
+            lambda again: again and self.app.join_table(again))  # type: ignore[attr-defined]  # fmt: skip
 
     def _changed(self, session: RemoteSession) -> None:
         """The table said something besides a move: seats coming and going, a refusal, the
@@ -92,7 +118,7 @@ class NetworkPlay:
         if played_for_me is not None and self.table is not None and self.table.is_mounted:
             self._time_ran_out(self.table, played_for_me)
         refusal = session.pop_refusal()
-        if refusal is not None:
+        if refusal is not None and refusal is not session.client.refusal:  # (that one: _run)
             self.app.notify(refusal.message, severity="warning" if session.joined else "error")
         if not session.joined:
             return

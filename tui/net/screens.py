@@ -27,6 +27,16 @@ def _seat_options() -> list[tuple[str, int]]:
                                         for k in range(1, 5)]  # fmt: skip
 
 
+def _others(seats: int) -> str:
+    """Who else takes a seat at a table hosted with ``seats`` more Human seats."""
+    if seats == 0:
+        return ("the bots play the others, so nobody can join: make a seat Human for each "
+                "person who will.")  # fmt: skip
+    if seats == 1:
+        return "the other Human seat is for a person who joins (`tarocchino join`)."
+    return f"the other {seats} Human seats are for people who join (`tarocchino join`)."
+
+
 class _NetDialog(ModalScreen):
     DEFAULT_CSS = _CSS
     BINDINGS = [Binding("escape", "cancel", "Cancel", priority=True)]
@@ -56,11 +66,18 @@ class _NetDialog(ModalScreen):
 class JoinScreen(_NetDialog):
     """Join a table: dismisses with a :class:`JoinRequest`."""
 
-    def __init__(self, address: str = "", name: str = "") -> None:
+    def __init__(self, address: str = "", name: str = "", *, seat: int | None = None,
+                 error: str = "") -> None:  # fmt: skip
+        """``address`` and ``name`` filled in (else those of the table joined last), ``error``:
+        why the last try failed."""
         super().__init__()
-        self.address, self.player = address, name
+        self.address, self.player, self.seat, self.problem = address, name, seat, error
 
     def compose(self) -> ComposeResult:
+        network = getattr(self.app, "network", None)
+        remembered = network.remembered() if network is not None and not self.address else None
+        if remembered is not None:
+            self.address, self.player = remembered
         with Vertical(classes="dialog", id="net-dialog"):
             yield Static("Join a table", classes="dialog-title")
             yield Static(Text("The host started it with `tarocchino host` (or Host on its start "
@@ -74,8 +91,8 @@ class JoinScreen(_NetDialog):
                 yield Input(self.player, placeholder="1-16 characters", id="name", compact=True,
                             max_length=16)  # fmt: skip
                 yield Label("Seat")
-                yield Select(_seat_options(), value=-1, allow_blank=False, id="seat",
-                             compact=True)  # fmt: skip
+                yield Select(_seat_options(), value=-1 if self.seat is None else self.seat,
+                             allow_blank=False, id="seat", compact=True)  # fmt: skip
                 yield Label("Password")
                 yield Input(placeholder="if the table has one", id="password", password=True,
                             compact=True)  # fmt: skip
@@ -85,6 +102,10 @@ class JoinScreen(_NetDialog):
                 yield Button("Cancel  Esc", id="cancel", compact=True)
 
     def on_mount(self) -> None:
+        if self.problem:  # refused (a password, a seat, a name): that is what to change
+            self.error(self.problem)
+            self.query_one("#password" if "password" in self.problem else "#name", Input).focus()
+            return
         self.query_one("#name" if self.address else "#address", Input).focus()
 
     def submit(self) -> None:
@@ -110,8 +131,7 @@ class HostScreen(_NetDialog):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="net-dialog"):
             yield Static("Host a table", classes="dialog-title")
-            yield Static(Text(f"You take the first Human seat; the other {self.people - 1} "
-                              "Human seat(s) are for people who join (`tarocchino join`). The "
+            yield Static(Text(f"You take the first Human seat; {_others(self.people - 1)} The "
                               "table runs as long as this game does. A person who takes longer "
                               "than the turn limit (seconds; 0: none) over a move has it made "
                               f"by the {TableConfig().stand_in} bot.", style="dim"),
