@@ -170,3 +170,42 @@ def test_a_joined_window_plays_its_own_match_only_with_the_data_directory(tmp_pa
     assert seen == [True, "held", False, "held"]
     with DataLock(tmp_path):
         pass  # released when the window closed
+
+
+def test_a_stopped_host_says_the_command_that_resumes_it_where_it_was(tmp_path: Path) -> None:
+    """Ctrl+C prints the exact command (its port, its choices) that resumes the table at the
+    address the players' windows keep trying; a second table on that port is refused in one
+    sentence; the command printed resumes it."""
+    host = _tarocchino(["host", "--port", "0", "--turn-limit", "30", "--password", "pw",
+                        "--stand-in", "easy"], tmp_path / "host")  # fmt: skip
+    processes = [host]
+    try:
+        log: list[str] = []
+        port = int(_line(host, r"listening on 127\.0\.0\.1 port (\d+)", log)[1])
+        command = f"tarocchino host --port {port} --turn-limit 30 --stand-in easy"
+        _line(host, re.escape(f"Ctrl+C stops the table; `{command}` resumes it"), log)
+        other = _tarocchino(["host", "--port", str(port)], tmp_path / "other")
+        processes.append(other)
+        assert other.wait(LIMIT_S) == 1
+        assert other.stdout is not None
+        said = other.stdout.read().strip()
+        assert said == (f"tarocchino host: error: port {port} is already in use on 127.0.0.1 "
+                        "(another table or program): choose another port")  # fmt: skip
+        anna = _tarocchino(["join", f"127.0.0.1:{port}", "--bot", "easy", "--name", "Anna",
+                            "--password", "pw"], tmp_path / "anna")  # fmt: skip
+        processes.append(anna)
+        _line(host, r"Anna took seat 1", log)
+        host.send_signal(signal.SIGINT)
+        assert host.wait(LIMIT_S) == 0
+        saved = _line(host, r"The table is saved: `(.*)` resumes it \(with the password again",
+                      log)[1]  # fmt: skip
+        assert saved == command
+        again = _tarocchino([*saved.split()[1:], "--password", "pw"], tmp_path / "host")
+        processes.append(again)
+        _line(again, r"Resuming the saved table", log)
+        _line(again, rf"listening on 127\.0\.0\.1 port {port}\b", log)
+    finally:
+        for process in processes:
+            if process.poll() is None:
+                process.kill()
+            process.wait()

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import shlex
 import signal
 import socket
 import sys
@@ -28,6 +29,7 @@ from tui.net.server import (
     MIN_TURN_LIMIT_S,
     TableConfig,
     TableServer,
+    listen_problem,
     table_directory,
 )
 from tui.save import SaveError, SaveStore
@@ -234,8 +236,8 @@ def _welcome(server: TableServer, args: argparse.Namespace, port: int) -> None:
         print("Newcomers need the password: add --password (or set "
               f"{PASSWORD_ENV}).")  # fmt: skip
     print(f"A bot joins with:  tarocchino join {where}:{port} --bot hard --name Robot")
-    print("In a browser: `tarocchino web`, then Join. Ctrl+C stops the table; "
-          "`tarocchino host` again resumes it.", flush=True)  # fmt: skip
+    print("In a browser: `tarocchino web`, then Join.")
+    print(f"Ctrl+C stops the table; {resume_words(args, port, server.config)}.", flush=True)
 
 
 async def _serve(
@@ -256,7 +258,7 @@ async def _serve(
     try:
         port = await server.start(args.bind, args.port)
     except OSError as exc:
-        return _error(f"cannot listen on {args.bind} port {args.port}: {exc.strerror or exc}", 1)
+        return _error(listen_problem(exc, args.bind, args.port), 1)
     _welcome(server, args, port)
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
@@ -273,6 +275,33 @@ async def _serve(
         if message:
             log(message)
     executor.shutdown()
-    if not over:
-        print("The table is saved: `tarocchino host` resumes it.")
+    if not over and store.exists():
+        print(f"The table is saved: {resume_words(args, port, config)}.")
+    elif not over:
+        print("Nobody had taken a seat: there is no table to resume.")
     return 0
+
+
+def resume_words(args: argparse.Namespace, port: int, config: TableConfig) -> str:
+    """How to resume the table as it is now: the command with the port it listens on (the
+    players' windows try that address again by themselves) and the other choices made for it
+    (they are not saved with it)."""
+    parts = ["tarocchino host"]
+    if port != DEFAULT_PORT:
+        parts.append(f"--port {port}")
+    if args.bind != "127.0.0.1":
+        parts.append(f"--bind {shlex.quote(args.bind)}")
+    defaults = TableConfig()
+    for option, value, default in (
+        ("--turn-limit", config.turn_limit_s, defaults.turn_limit_s),
+        ("--away-timeout", config.away_timeout_s, defaults.away_timeout_s),
+        ("--bot-delay", config.bot_delay_s, defaults.bot_delay_s),
+    ):  # fmt: skip
+        if value != default:
+            parts.append(f"{option} {value:g}")
+    if config.stand_in != defaults.stand_in:
+        parts.append(f"--stand-in {shlex.quote(config.stand_in)}")
+    words = f"`{' '.join(parts)}` resumes it"
+    if config.password:
+        words += f" (with the password again: --password, or ${PASSWORD_ENV})"
+    return words

@@ -18,7 +18,13 @@ from tui.lock import DataLock, DirectoryBusy
 from tui.net.claims import ClaimStore
 from tui.net.client import Address, JoinRequest, TableClient, TokenStore
 from tui.net.remote import RemoteSession
-from tui.net.server import HostRequest, TableConfig, TableServer, table_directory
+from tui.net.server import (
+    HostRequest,
+    TableConfig,
+    TableServer,
+    listen_problem,
+    table_directory,
+)
 from tui.render import look_of
 from tui.save import SaveStore
 from tui.screens.confirm import ConfirmScreen
@@ -231,7 +237,7 @@ class NetworkPlay:
             port = await server.start(request.bind, request.port)
         except OSError as exc:
             lock.release()
-            self.app.notify(f"Cannot listen on port {request.port}: {exc.strerror or exc}",
+            self.app.notify(f"Cannot host: {listen_problem(exc, request.bind, request.port)}.",
                             severity="error", timeout=10)  # fmt: skip
             return
         await self.stop_hosting()

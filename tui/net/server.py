@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import json
 import math
 import secrets
@@ -876,6 +877,18 @@ class _Saver:
     def flush(self, timeout: float = 10.0) -> None:
         """Wait for the last save to be on disk."""
         self._idle.wait(timeout)
+
+
+def listen_problem(exc: OSError, host: str, port: int) -> str:
+    """Why the table cannot listen on ``host:port``, in words a host can act on."""
+    if exc.errno == errno.EADDRINUSE:
+        return (f"port {port} is already in use on {host} (another table or program): choose "
+                "another port")  # fmt: skip
+    if exc.errno == errno.EADDRNOTAVAIL:
+        return f"{host} is not an address of this machine"
+    if exc.errno == errno.EACCES:
+        return f"port {port} is reserved on this machine: choose one above 1023"
+    return f"cannot listen on {host} port {port}: {exc.strerror or exc}"
 
 
 def table_directory(data: Path) -> Path:
