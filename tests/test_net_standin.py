@@ -27,7 +27,7 @@ from tests.net_helpers import (
 from tui.net import protocol as p
 from tui.net.botclient import RemoteBot
 from tui.net.claims import ClaimStore
-from tui.net.client import Address, TokenStore
+from tui.net.client import Address, TableClient, TokenStore
 from tui.net.remote import RemoteSession
 from tui.net.server import STAND_IN, TableServer
 from tui.render import Look
@@ -218,3 +218,33 @@ async def test_a_restarted_host_keeps_the_stand_ins_moves(tmp_path: Path) -> Non
     kept = record.read(resumed.finished_match().record).stand_ins
     assert resumed.session.match.winner is not None
     assert all(kept[hand].items() >= made.items() for hand, made in before.items())
+
+
+async def test_a_seat_joining_mid_hand_sees_the_stand_ins_moves_in_its_log(tmp_path: Path) -> None:
+    """Whoever joins (or comes back) mid-hand gets the hand's stand-in decisions so far: its log
+    marks them as the bot's, as the logs of those who saw them made do."""
+    config = dataclasses.replace(FAST, stand_in="easy", bot_delay_s=0.05)
+    server, address = await serve(["human", "human", "easy", "easy"], seed=SEED, config=config)
+    tokens = TokenStore(tmp_path)
+    heard: list[p.ServerMessage] = []
+    person = _person(address, AWAY, tokens, heard)
+    anna = _person(address, 0, TokenStore(tmp_path / "anna"), [])
+    runs = [asyncio.ensure_future(person.run()), asyncio.ensure_future(anna.run())]
+    try:
+        await wait_until(lambda: server.started, "the match to start")
+        await person.client.close(leave=True)  # away: the stand-in plays at once
+        await wait_until(lambda: sum(by == STAND_IN for _, by in server.movers) >= 2
+                         and len(server.results) == 0, "two stand-in moves in hand 1",
+                         LIMIT_S)  # fmt: skip
+        back = RemoteSession(lambda receive: TableClient(address, "Person2", receive,
+                                                         tokens=tokens, retry_for_s=LIMIT_S))
+        runs.append(asyncio.ensure_future(back.client.run()))
+        await wait_until(lambda: back.joined and back.decided_for(0), "the marks after joining")
+        await asyncio.sleep(0.05)
+        assert back.seat == AWAY and len(server.results) == 0
+        marks = server.stand_in_moves[0]  # index in the hand (0: the discard) -> the bot
+        assert back.decided_for(0) == {index - 1: "easy" for index in marks}
+    finally:
+        for run in runs:
+            run.cancel()
+        await server.close()

@@ -99,7 +99,10 @@ class RemoteSession:
             self._timed_out_notice(message)
             return  # told with the state that follows it
         if isinstance(message, p.StoodIn):  # (the seat already shows the stand-in)
+            state = self.state
             self._mark_stand_in(message.ply, message.by)
+            if state is not None and message.ply < state.ply and self.on_change is not None:
+                self.on_change()  # one made before this seat joined: its log is drawn already
             return
         before = self._moment()
         if isinstance(message, p.State):
@@ -173,9 +176,11 @@ class RemoteSession:
         """Mark the decision at ``ply`` as the stand-in ``by``'s in this hand's log (told while
         the state before that decision is the one shown)."""
         state = self.state
-        if state is not None and state.ply == ply:
-            view = state.view
-            first = state.ply - len(view.history) - (view.phase != Phase.DISCARD)  # the discard
+        if state is None:
+            return
+        view = state.view
+        first = state.ply - len(view.history) - (view.phase != Phase.DISCARD)  # the discard
+        if first <= ply <= state.ply:  # of the hand shown (one made before joining, too)
             self._decided_for.setdefault(view.hand_number, {})[ply - first - 1] = by
 
     def _action_words(self, action: Action) -> str:

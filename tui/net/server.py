@@ -430,6 +430,7 @@ class TableServer:
         for number in sorted(self.hands):
             self._send_record(conn, number)
         self._broadcast()
+        self._tell_stood_in_so_far(conn)
         self._drive()
 
     def _name_seat(self, seat: int, name: str) -> None:
@@ -814,6 +815,20 @@ class TableServer:
         for s in self.seats:
             if s.conn is not None and s.conn.version >= 3:
                 s.conn.send(p.stood_in(seat, ply, by))
+                self.messages_sent += 1
+
+    def _tell_stood_in_so_far(self, conn: _Connection) -> None:
+        """A connection of version 3 that joins mid-hand hears of the decisions of the hand so
+        far that a stand-in made, to mark them in its log as those who saw them made did."""
+        match = self.session.match
+        marks = self.stand_in_moves.get(len(self.results), {})
+        if conn.version < 3 or match.winner is None and not marks or match.winner is not None:
+            return
+        history = match.hand.history
+        first = len(match.actions) - len(history)  # the ply of the hand's first action
+        for index, by in sorted(marks.items()):
+            if index < len(history):
+                conn.send(p.stood_in(history[index].seat, first + index, by))
                 self.messages_sent += 1
 
     # ----------------------------------------------------------------- files
