@@ -365,3 +365,32 @@ async def test_the_host_dialog_asks_the_turn_limit(tmp_path: Path) -> None:
                 assert asked == [None]
                 asked.clear()
     assert asked == [HostRequest(7800, "127.0.0.1", None, 60.0)]
+
+
+def test_an_away_seat_to_act_is_counted_down_to_its_stand_in() -> None:
+    """Waiting for a person who is away says when the stand-in takes over (the table's absence
+    rule, from the seconds the table says she has been gone); once it plays, or she is back,
+    the count is over."""
+    import dataclasses as dc
+
+    from game.match import Match
+    from tui.net import protocol as pr
+    from tui.net.remote import RemoteSession
+
+    class Client:
+        def __init__(self, receive) -> None:  # noqa: ANN001
+            self.receive = receive
+
+    session = RemoteSession(Client)  # type: ignore[arg-type]
+    match = Match(3)
+    away = match.turn
+    mine = (away + 1) % 4
+    here = pr.SeatStatus("Anna", pr.PERSON, None, True, None, None, True)
+    seats = [dc.replace(here, name=f"P{i}") for i in range(4)]
+    seats[away] = dc.replace(seats[away], name="Bea", connected=False, away_s=18.0)
+    session.receive(pr.Welcome(mine, "t", pr.TableInfo(800, 60, "medium", ())))
+    session.receive(pr.State(0, match.view(mine), tuple(seats), True, None, None, None))
+    assert session.countdown() == "Waiting for Bea (away): the medium bot plays for them in 42 s."
+    seats[away] = dc.replace(seats[away], stand_in="medium", away_s=61.0)
+    session.receive(pr.State(0, match.view(mine), tuple(seats), True, None, None, None))
+    assert session.countdown() is None

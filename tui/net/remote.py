@@ -59,6 +59,8 @@ class RemoteSession:
         self.stand_in = "medium"  # the bot that decides when the time runs out
         self.played_for_me: str | None = None  # what the stand-in just decided for this seat
         self._deadline: float | None = None  # monotonic time this seat's decision is due
+        self.away_timeout_s = 60.0  # a seat left empty this long is played by the stand-in
+        self._stand_in_at: dict[int, float] = {}  # seat away -> monotonic time its stand-in comes
         self._timed_out: int | None = None  # the ply of this seat's last decision the stand-in made
         # hand number -> {index in the hand's history (-1: the discard) -> the stand-in's name}:
         # the decisions a stand-in made because a seat's time ran out (every seat's Log marks them)
@@ -82,6 +84,7 @@ class RemoteSession:
             self.seat = message.seat
             self.target = message.table.target
             self.turn_limit_s = message.table.turn_limit_s
+            self.away_timeout_s = message.table.away_timeout_s
             self.stand_in = message.table.stand_in
             self._results = list(message.table.results)
             self._records, self._hands = {}, {}  # they come again after the welcome
@@ -110,7 +113,13 @@ class RemoteSession:
             self.statuses, self.state = message.seats, message
             self.pending = False
             left = message.turn_left_s
-            self._deadline = None if left is None else time.monotonic() + left
+            now = time.monotonic()
+            self._deadline = None if left is None else now + left
+            self._stand_in_at = {
+                seat: now + max(0.0, self.away_timeout_s - s.away_s)
+                for seat, s in enumerate(message.seats)
+                if s.remote and s.player != p.OPEN and not s.connected and not s.stand_in
+                and s.away_s is not None}  # fmt: skip
         elif isinstance(message, p.Refused):
             self.pending = False
             if message.code in (p.STALE, p.NOT_YOUR_TURN) and message.ply is not None and (
@@ -221,6 +230,9 @@ class RemoteSession:
         this seat's turn, "Waiting for Bea: 12 s left, then the medium bot decides." on
         another's."""
         left = self.time_left()
+        away = self._away_countdown(left)
+        if away is not None:
+            return away
         if left is None or left[1] > self.warning_s:
             return None
         seat, seconds = left
@@ -229,6 +241,19 @@ class RemoteSession:
         name = self.statuses[seat].name if len(self.statuses) == 4 else f"seat {seat + 1}"
         return (f"Waiting for {name}: {math.ceil(seconds)} s left, then the {self.stand_in} bot "
                 "decides.")
+
+    def _away_countdown(self, left: tuple[int, float] | None) -> str | None:
+        """Another seat to act whose person is away: "Waiting for Bea (away): the medium bot
+        plays for her in 42 s." (unless her turn limit runs out first)."""
+        seat = self.turn
+        at = self._stand_in_at.get(seat)
+        if at is None or seat == self.seat or len(self.statuses) != 4:
+            return None
+        seconds = max(0.0, at - time.monotonic())
+        if left is not None and left[0] == seat and left[1] < seconds:
+            return None  # the turn limit's countdown says it
+        return (f"Waiting for {self.statuses[seat].name} (away): the {self.stand_in} bot plays "
+                f"for them in {math.ceil(seconds)} s.")
 
     def pop_notices(self) -> list[str]:
         out, self._notices = self._notices, []
