@@ -209,3 +209,13 @@ def test_a_stopped_host_says_the_command_that_resumes_it_where_it_was(tmp_path: 
             if process.poll() is None:
                 process.kill()
             process.wait()
+
+
+def test_a_browser_tab_too_small_asks_for_a_wider_window() -> None:
+    """In a browser (`tarocchino web`) there is no terminal to enlarge: the window is widened,
+    or the page zoomed out."""
+    from tui.screens.too_small import too_small_text
+
+    said = too_small_text(66, 38, web=True).plain
+    assert said.startswith("Window too small") and "zoom out" in said and "66×38" in said
+    assert too_small_text(66, 38).plain.startswith("Terminal too small")

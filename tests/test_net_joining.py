@@ -161,3 +161,4 @@ async def test_a_bot_client_refused_says_it_once(tmp_path: Path) -> None:
         assert heard == [refused]
     finally:
         await server.close()
+

@@ -18,11 +18,13 @@ def big_enough(width: int, height: int) -> bool:
     return width >= MIN_WIDTH and height >= MIN_HEIGHT
 
 
-def too_small_text(width: int, height: int) -> Text:
-    """The message, most important first, in short lines (it must fit a tiny terminal)."""
+def too_small_text(width: int, height: int, web: bool = False) -> Text:
+    """The message, most important first, in short lines (it must fit a tiny terminal).
+    ``web``: the game is in a browser tab, whose window is made larger or its text smaller."""
     return Text.assemble(
-        ("Terminal too small\n", "bold"),
+        ("Window too small\n" if web else "Terminal too small\n", "bold"),
         f"It is {width}×{height}; the game needs {MIN_WIDTH}×{MIN_HEIGHT}.\n",
+        "Widen the window or zoom out (Ctrl+-):\nthe game comes back as it was.\n" if web else
         "Enlarge it: the game comes back as it was.\n",
         ("Ctrl+Q quits (the match is saved).", "dim"),
         justify="center",
@@ -46,4 +48,5 @@ class TooSmallScreen(Screen[None]):
 
     def show_size(self) -> None:
         width, height = self.app.size
-        self.query_one("#too-small-text", Static).update(too_small_text(width, height))
+        self.query_one("#too-small-text", Static).update(
+            too_small_text(width, height, self.app.is_web))
