@@ -50,8 +50,23 @@ def make_app(
     """An app that starts a match at once (or the start screen when ``kinds`` is None, with
     ``seed`` filled in as `play --seed` does)."""
     seats = parse_seats(kinds, names) if kinds is not None else None
-    return TarocchinoApp(settings=settings, directory=directory, seats=seats, seed=seed,
-                         target=target, persist=False)
+    app = TarocchinoApp(settings=settings, directory=directory, seats=seats, seed=seed,
+                        target=target, persist=False)
+    count_notices(app)
+    return app
+
+
+def count_notices(app: TarocchinoApp) -> None:
+    """Count the notices the app posts (``app.notices``), so that :func:`press` returns as soon
+    as a key's only effect is a notice, long before the notice times out."""
+    notify = app.notify
+    app.notices = 0
+
+    def counted(*args, **kwargs):
+        app.notices += 1
+        return notify(*args, **kwargs)
+
+    app.notify = counted
 
 
 def table_of(app: TarocchinoApp) -> TableScreen | None:
@@ -63,11 +78,12 @@ def table_of(app: TarocchinoApp) -> TableScreen | None:
 
 def _progress(app: TarocchinoApp) -> tuple:
     table = table_of(app)
+    notices = getattr(app, "notices", 0)
     if table is None:
-        return (tuple(map(id, app.screen_stack)),)
+        return (tuple(map(id, app.screen_stack)), notices)
     hands = table.query(HandView)  # none yet while the table is being put together
     cursor = hands.first().cursor if hands else None
-    return (tuple(map(id, app.screen_stack)), table.session.ply,
+    return (tuple(map(id, app.screen_stack)), notices, table.session.ply,
             tuple(table.marked), table.viewer, cursor)
 
 

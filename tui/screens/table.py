@@ -422,6 +422,8 @@ class TableScreen(Screen[None]):
         self.perform(move.action)
 
     def on_screen_resume(self) -> None:
+        if not self.is_active:
+            return  # covered again before this message came (a dialog held back meanwhile)
         hand = self.query_one(HandView)
         if not hand.has_focus:
             hand.focus()
