@@ -212,6 +212,27 @@ def test_a_trick_led_with_the_matto() -> None:
     assert lead_words("Anna", (INDEX["AB"], MAT)) == "Anna led Bastoni"
 
 
+def test_a_declaration_summary_says_what_was_doubled() -> None:
+    """RULES.md §7: criccone doubling and sequence doubling are independent; the summary says
+    which one made the total."""
+    from game.cards import mask_of, parse_cards
+    from game.scoring import declaration
+    from game.view import Declaration
+    from tui.narrate import declaration_summary
+
+    def declared(cards: str, families: tuple[str, ...]) -> str:
+        shown, points = declaration(mask_of(parse_cards(cards)), families)
+        return declaration_summary(Declaration(0, families, shown, points), ASCII)
+
+    hand = "KS KB KC QS QB QC NS NB NC AS BEG"
+    assert declared(hand, ("Re",)) == "Re 17"
+    assert declared(hand, ("Re", "Spade")) == "Re 17 - Spade 20 = 37"
+    sequences = declared(hand, ("Re", "Spade", "Bastoni", "Coppe"))
+    assert sequences == "Re 17 - Spade 20 - Bastoni 15 - Coppe 15, sequences doubled = 117"
+    both = declared(hand, ("Re", "Regine", "Cavalli", "Spade", "Bastoni", "Coppe"))
+    assert both.endswith(", cricche and sequences doubled = 188")
+
+
 def test_plural_of_one_card() -> None:
     hand = deal_with(0, {})
     view = replace(hand.view(0), hand_sizes=(1, 2, 1, 1))
