@@ -341,7 +341,7 @@ def turn_status(scene: Scene, names: Sequence[str]) -> Text:
         if scene.marked:
             text.append(": ")
             text.append_text(cards_text(scene.marked, look))
-        text.append("). Kings, Angelo, Mondo, Bégato and the Matto stay.")
+        text.append("). Kings and Tarocchi stay.")
         return text
     if v.phase == Phase.PLAY:
         rule = play_rule(v)
