@@ -346,3 +346,23 @@ def test_faces_and_boxes() -> None:
     suit = "".join(t.plain for t in box_lines(CODES.index("KS"), uni))
     matto = "".join(t.plain for t in box_lines(CODES.index("MAT"), uni))
     assert "╔" in trump and "┌" in suit and "╭" in matto  # told apart without colour
+
+
+def test_the_cursor_comes_to_a_card_not_to_the_matto() -> None:
+    """The Matto is drawn before the suits: when the turn comes, Enter at once should play a
+    card, not spend the excuse; a Matto the player moved onto stays under the cursor."""
+    from tui.widgets.hand import PLAY, WAIT, HandView
+
+    index = {code: i for i, code in enumerate(CODES)}
+    cards = sorted_for_display([index[c] for c in ("MAT", "7S", "9S", "KC")])
+    hand = HandView()
+    hand.show(cards, mode=WAIT, look=Look())
+    assert hand.cards[hand.cursor] == index["MAT"]  # the first card while waiting
+    follow = frozenset({index["MAT"], index["7S"], index["9S"]})
+    hand.show(cards, mode=PLAY, look=Look(), legal=follow)
+    assert CODES[hand.cards[hand.cursor]] in ("7S", "9S")
+    hand.cursor = hand.cards.index(index["MAT"])  # the player moves onto it
+    hand.show(cards, mode=PLAY, look=Look(), legal=follow)
+    assert hand.cards[hand.cursor] == index["MAT"]
+    hand.show([index["MAT"]], mode=PLAY, look=Look(), legal=frozenset({index["MAT"]}))
+    assert hand.cursor == 0
