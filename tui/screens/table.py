@@ -378,10 +378,9 @@ class TableScreen(Screen[None]):
     def _save(self) -> None:
         if self.store is None:
             return
-        try:
-            self.store.write(self.session)  # type: ignore[arg-type]
-        except OSError as exc:
-            self.notify(f"Could not save the match: {exc}", severity="error")
+        said = self.store.save(self.session)  # type: ignore[arg-type]
+        if said:
+            self.notify(said[0], severity=said[1], timeout=10)
 
     def _moved_elsewhere(self, result: HandResult | None) -> None:
         """A seat played elsewhere acted (a remote session's listener); ``result``: the hand it
