@@ -9,9 +9,9 @@ import textwrap
 
 from ai import policy
 from game.actions import DECLARE, DISCARD, Action
-from game.cards import FULL_PACK, MAT, SUIT, SUIT_MASK, SUIT_NAMES, TRUMP, VALUE, Card, Mask
+from game.cards import FULL_PACK, MAT, SUIT, SUIT_MASK, SUIT_NAMES, TRUMP, TRUMPS, VALUE, Card, Mask
 from game.scoring import combination_points, declarable_families, declaration_points
-from game.tricks import BEATERS
+from game.tricks import BEATERS, HIGHER, MAT_BIT
 from game.view import PlayerView
 
 # The status area holds two lines of 78 columns, the reason after "Hint: discard 10♠ 10♣ — ".
@@ -42,7 +42,7 @@ def forecast(margin: float, *, short: bool = False) -> str:
 
 def explain_discard(hand: Mask, action: Action, margin: float | None = None) -> str:
     """The families the discard keeps and the forecast first; then, as far as the hint's two
-    lines allow (see :func:`fits_the_status`), the card value it secures and the void it
+    lines allow (see :func:`fits_the_status`), the card value it lays away and the void it
     makes."""
     a, b = action.cards
     kept = hand & ~((1 << a) | (1 << b))
@@ -54,7 +54,7 @@ def explain_discard(hand: Mask, action: Action, margin: float | None = None) -> 
     extras = []
     value = VALUE[a] + VALUE[b]
     if value:
-        extras.append(f"secures {value} in card value")
+        extras.append(f"lays away {value} in card value")
     if any(hand & SUIT_MASK[s] and not kept & SUIT_MASK[s] for s in range(4)):
         extras.append("makes a void to trump in")
     outlook = [] if margin is None else [forecast(margin)]
@@ -81,15 +81,27 @@ def explain_declaration(hand: Mask, action: Action) -> str:
     return f"declares {', '.join(action.families)} for {points} points"
 
 
+def sure_to_hold(c: Card, unseen: Mask, last: bool) -> bool:
+    """Nobody still to play can take the trick from ``c``: it is the trick's last card, or no
+    stronger card is out (for a card of a suit, no trump either)."""
+    if last:
+        return True
+    return not unseen & HIGHER[c] and (SUIT[c] == TRUMP or not unseen & TRUMPS & ~MAT_BIT)
+
+
 def explain_card(view: PlayerView, c: Card) -> str:
     trick = view.trick
     unseen = FULL_PACK & ~view.hand & ~view.played & ~(view.discard or 0)
+    if len(view.legal) == 1:
+        return "the only card you may play"
     if c == MAT:
         return "the Matto stays with your side and saves a better card"
     w = policy.winning(trick)
     if w < 0:
-        if SUIT[c] < TRUMP and not policy.may_be_beaten(c, unseen):
-            return "the others must follow and nobody can beat it"
+        if SUIT[c] < TRUMP and not unseen & HIGHER[c]:
+            if sure_to_hold(c, unseen, False):
+                return "nobody can beat it: no better card and no trump is out"
+            return f"no better {SUIT_NAMES[SUIT[c]]} is out: it wins unless somebody trumps it"
         if SUIT[c] == TRUMP:
             return "draws the others' trumps"
         mine = view.hand & SUIT_MASK[SUIT[c]]
@@ -104,13 +116,19 @@ def explain_card(view: PlayerView, c: Card) -> str:
     value = policy.trick_value(trick)
     if partner_wins:
         if (BEATERS[wc] >> c) & 1:
-            return "takes over your partner's trick, and nobody can beat it"
+            if sure_to_hold(c, unseen, pos == 3):
+                return "takes over your partner's trick, and nobody can beat it"
+            return "takes over your partner's trick"
         if VALUE[c]:
             return f"your partner is winning: add {VALUE[c]} in card value to the trick"
         return "your partner is winning: keep the better cards"
     if (BEATERS[wc] >> c) & 1:
-        held = pos == 3 or not policy.may_be_beaten(c, unseen)
-        text = "takes the trick for your side" if held else "takes the trick, for now"
+        if sure_to_hold(c, unseen, pos == 3):
+            text = "takes the trick for your side"
+        elif SUIT[c] < TRUMP and not unseen & HIGHER[c]:
+            text = "takes the trick unless somebody trumps it"
+        else:
+            text = "takes the trick, for now"
         if value:
             text += f", with {value} in card value"
         return text

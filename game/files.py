@@ -9,6 +9,7 @@ Every failure is a :class:`FileReadError` whose message says what is wrong, in w
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -149,6 +150,20 @@ def fsync_directory(directory: str | Path) -> None:
         pass  # some file systems cannot sync a directory; the rename itself is still atomic
     finally:
         os.close(fd)
+
+
+def write_problem(exc: OSError) -> str:
+    """Why a write failed, in words a player can act on: "/x/y is a file, not a folder"."""
+    where = clip_path(exc.filename) if exc.filename else "the file"
+    if isinstance(exc, (FileExistsError, NotADirectoryError)):
+        return f"a file is in the way of the folder {where}"
+    if isinstance(exc, PermissionError):
+        return f"no permission to write in {where}"
+    if exc.errno == errno.ENOSPC:
+        return "the disk is full"
+    if exc.errno == errno.EROFS:
+        return f"{where} is on a read-only disk"
+    return f"{where}: {exc.strerror or exc}"
 
 
 def write_atomic(path: str | Path, text: str) -> None:

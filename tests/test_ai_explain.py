@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import textwrap
 
-from ai.explain import explain, explain_discard
+from ai.explain import explain, explain_card, explain_discard, sure_to_hold
 from game.actions import PLAYS, discard
-from game.cards import cards_of, mask_of, parse_card
+from game.cards import TRUMPS, cards_of, mask_of, parse_card
 from game.match import Match
 from game.scoring import declarable_families
 from game.tricks import winning_index
-from tests.helpers import m
+from game.view import PlayerView
+from tests.helpers import deal_with, m
 from tests.test_ai_bots import some_views
 
 # The status area holds two lines of 78 columns; "Hint: play T16 — " takes 17 of them.
@@ -49,7 +50,43 @@ def test_a_hint_without_a_search_still_says_why() -> None:
         if view.phase == "play":
             for action in view.legal:
                 assert explain(view, action)
-    assert explain(view, PLAYS[parse_card("MAT")]).startswith("the Matto")
+            if len(view.legal) > 1:
+                choice = view
+    assert explain(choice, PLAYS[parse_card("MAT")]).startswith("the Matto")
+
+
+def test_the_only_legal_card_is_not_said_to_be_chosen() -> None:
+    for _, view in some_views(3, every=1):
+        if view.phase == "play" and len(view.legal) == 1:
+            assert explain(view, view.legal[0], 12.0).startswith("the only card you may play;")
+            return
+    raise AssertionError("no view with one legal card")
+
+
+def _lead_view(fixed: dict[int, str]) -> PlayerView:
+    """Seat 0's view as it leads the first trick (dealer 3 discarded, seat 0 declared)."""
+    hand = deal_with(3, fixed)
+    while hand.phase != "play":
+        hand.apply(hand.legal_actions()[0])
+    view = hand.view(0)
+    assert hand.turn == 0 and not view.trick
+    return view
+
+
+def test_a_lead_is_not_said_to_be_unbeatable_while_trumps_are_out() -> None:
+    view = _lead_view({0: "KS 7S KB QB NB JB AB 6B 7B 8B 9B 10B KC QC NC", 1: "ANG QS 8S 9S"})
+    assert explain_card(view, parse_card("KS")) == (
+        "no better Spade is out: it wins unless somebody trumps it")
+
+
+def test_sure_to_hold_asks_for_no_stronger_card_and_for_a_suit_card_no_trump() -> None:
+    ang, ks, qs = parse_card("ANG"), parse_card("KS"), parse_card("QS")
+    assert sure_to_hold(ang, TRUMPS & ~(1 << ang), False)  # the top trump
+    assert not sure_to_hold(parse_card("MON"), TRUMPS, False)  # the Angelo is out
+    assert not sure_to_hold(ks, m("T5"), False)  # a trump may take a suit card
+    assert sure_to_hold(ks, m("MAT QS 7S"), False)  # the Matto takes nothing
+    assert not sure_to_hold(qs, m("KS"), False)
+    assert sure_to_hold(qs, m("KS ANG"), True)  # the trick's last card
 
 
 

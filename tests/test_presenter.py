@@ -23,6 +23,7 @@ from tui.presenter import (
     Scene,
     card_note,
     card_refusal,
+    discard_question,
     discardable,
     keys,
     play_rule,
@@ -132,6 +133,29 @@ def test_an_illegal_card_is_named_as_drawn() -> None:
     assert "Re di Bastoni" in card_note(view, INDEX["KB"], Look()).plain
 
 
+def test_a_refusal_says_the_matto_may_go_instead() -> None:
+    """RULES.md §6: the Matto may be played instead of the card the rule requires."""
+    hand = deal_with(3, {0: "KS QS KB MAT", 1: "7S"})
+    base = replace(hand.view(0), phase=Phase.PLAY, turn=0, trick=(INDEX["7S"],))
+    follow = replace(base, legal=(play(INDEX["KS"]), play(INDEX["QS"]), play(MAT)))
+    assert card_refusal(follow, INDEX["KB"], ASCII) == (
+        "KB is not legal: you must follow Spade (or play the Matto)")
+    without = replace(base, hand=base.hand & ~(1 << MAT),
+                      legal=(play(INDEX["KS"]), play(INDEX["QS"])))
+    assert card_refusal(without, INDEX["KB"], ASCII) == "KB is not legal: you must follow Spade"
+    assert card_refusal(follow, INDEX["7D"], ASCII) == "7D is not in your hand"
+
+
+def test_the_discard_says_what_stays_and_where_it_goes() -> None:
+    """RULES.md §4: no carta da 5 in the discard; it counts for the dealer's side only if that
+    side wins a trick."""
+    view = deal_with(0, {0: "KS ANG 7S 8S"}).view(0)
+    scene = Scene(view=view, seats=SOLO, bottom=0, hand_shown=True, look=ASCII)
+    assert "Kings and Tarocchi stay." in status(scene, ["You"] * 4).plain
+    question = discard_question((INDEX["7S"], INDEX["8S"]), ASCII).plain
+    assert "if it wins at least one trick, else for the other side" in question
+
+
 def test_the_discard_offers_only_what_the_engine_allows() -> None:
     hand = deal_with(0, {0: "KS ANG MON BEG MAT 7S"})
     view = hand.view(0)
@@ -186,6 +210,27 @@ def test_a_trick_led_with_the_matto() -> None:
     assert lead_words("Anna", (MAT, INDEX["AB"])) == "Anna led the Matto: Bastoni to follow"
     assert lead_words("Anna", (MAT,)) == "Anna led the Matto: the next card sets the suit"
     assert lead_words("Anna", (INDEX["AB"], MAT)) == "Anna led Bastoni"
+
+
+def test_a_declaration_summary_says_what_was_doubled() -> None:
+    """RULES.md §7: criccone doubling and sequence doubling are independent; the summary says
+    which one made the total."""
+    from game.cards import mask_of, parse_cards
+    from game.scoring import declaration
+    from game.view import Declaration
+    from tui.narrate import declaration_summary
+
+    def declared(cards: str, families: tuple[str, ...]) -> str:
+        shown, points = declaration(mask_of(parse_cards(cards)), families)
+        return declaration_summary(Declaration(0, families, shown, points), ASCII)
+
+    hand = "KS KB KC QS QB QC NS NB NC AS BEG"
+    assert declared(hand, ("Re",)) == "Re 17"
+    assert declared(hand, ("Re", "Spade")) == "Re 17 - Spade 20 = 37"
+    sequences = declared(hand, ("Re", "Spade", "Bastoni", "Coppe"))
+    assert sequences == "Re 17 - Spade 20 - Bastoni 15 - Coppe 15, sequences doubled = 117"
+    both = declared(hand, ("Re", "Regine", "Cavalli", "Spade", "Bastoni", "Coppe"))
+    assert both.endswith(", cricche and sequences doubled = 188")
 
 
 def test_plural_of_one_card() -> None:

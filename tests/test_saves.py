@@ -254,3 +254,38 @@ async def test_start_screen_asks_before_replacing_the_saved_match(tmp_path: Path
         await _until(pilot, lambda: any(isinstance(s, TableScreen) for s in app.screen_stack))
         await asyncio.sleep(0)
     assert (tmp_path / "autosave.json.backup").read_bytes() == before
+
+
+def test_a_save_that_fails_is_said_once_and_its_return_too(tmp_path: Path) -> None:
+    session = Session.new(SEATS, seed=5)
+    (tmp_path / "data").write_text("a file where the data folder should be")
+    store = SaveStore(tmp_path / "data")
+    said = store.save(session)
+    assert said is not None and said[1] == "error"
+    assert said[0].startswith(f"Could not save the match: a file is in the way of the folder "
+                              f"{tmp_path / 'data'}. The game goes on, but is not saved")
+    session.apply(sorted(session.match.legal_actions(), key=str)[0])
+    assert store.save(session) is None  # not said again at every move
+    (tmp_path / "data").unlink()
+    assert store.save(session) == ("The match is saved again.", "information")
+    assert store.read().match.actions == session.match.actions
+    assert store.save(session) is None
+
+
+async def test_the_table_says_once_that_the_match_cannot_be_saved(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.write_text("a file where the data folder should be")
+    seats = parse_seats(["random"] * 4)
+    app = TarocchinoApp(settings=FAST, directory=data, seats=seats, seed=3, persist=False)
+    notices: list[str] = []
+    notify = app.notify
+    app.notify = lambda message, **kw: notices.append(str(message)) or notify(message, **kw)
+    async with app.run_test(size=(100, 30)):
+        table = None
+        for _ in range(2000):
+            table = next((s for s in app.screen_stack if isinstance(s, TableScreen)), None)
+            if table is not None and len(table.session.match.actions) > 20:
+                break
+            await asyncio.sleep(0.005)
+        assert table is not None and len(table.session.match.actions) > 20
+    assert sum(n.startswith("Could not save the match") for n in notices) == 1, notices

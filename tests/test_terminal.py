@@ -14,13 +14,13 @@ import pytest
 from tui.terminal import terminal_gone
 
 CHILD = """
-import signal, sys, time
+import os, signal, sys, time
 from tui.terminal import terminal_gone, terminal_input
 signal.signal(signal.SIGHUP, signal.SIG_IGN)  # like make: no hang-up signal reaches the game
 fd = terminal_input()
 result = open(sys.argv[1], "w")
 result.write(f"fd={fd} gone={terminal_gone(fd)}\\n"); result.flush()
-print("ready", flush=True)
+os.write(1, b"ready\\n")  # one write: nothing left to write once the window closes
 for _ in range(100):
     if terminal_gone(fd):
         result.write("hung up\\n")
@@ -37,11 +37,15 @@ def test_a_hung_up_terminal_is_noticed(tmp_path) -> None:
     if pid == 0:  # the child: its terminal is the pty
         os.execv(sys.executable, [sys.executable, "-c", CHILD, str(out)])
     try:
-        ready, _, _ = select.select([master], [], [], 30)
-        assert ready and b"ready" in os.read(master, 1024)
+        said = b""
+        while b"\n" not in said:  # the whole line, so the child has nothing more to write
+            ready, _, _ = select.select([master], [], [], 30)
+            assert ready, said
+            said += os.read(master, 1024)
+        assert said.startswith(b"ready"), said
         os.close(master)  # the window is closed
         _, status = os.waitpid(pid, 0)
-        assert os.WIFEXITED(status), status
+        assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, status
         lines = out.read_text().splitlines()
         assert lines[0] == "fd=0 gone=False" and lines[1] == "hung up", lines
     finally:

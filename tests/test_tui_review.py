@@ -458,6 +458,20 @@ def test_the_review_marks_a_stand_ins_choices_and_does_not_judge_them() -> None:
     assert 6 not in targets and 0 not in targets  # neither the card nor the discard
 
 
+def test_the_costliest_choices_say_how_many_points_were_lost() -> None:
+    """The heading's figure is the points the judged choices lost in all, said as points (not
+    a count of choices)."""
+    match = played_match(3, 300)
+    source = ReviewSource.of(match, judged=range(4))
+    walk = HandWalk(source.hands[0], 0, source.judged)
+    for d in walk.decisions:
+        walk.verdicts[d.number] = ai.judge.judge(d, 8)
+    lost = sum(v.loss for v in walk.verdicts.values())
+    lines, _ = costly_lines(source, walk, ASCII)
+    assert len(lines) > 1  # this hand has costly choices (8 deals a card: rough ones)
+    assert f"(about {round(lost)} points lost; n or a click shows one)" in lines[0].plain
+
+
 async def test_the_review_screen_marks_the_stand_ins_card_in_every_card(tmp_path: Path) -> None:
     """The review screen at a network table: the stand-in's card is marked "(bot)" in the list
     of every card, and the judgement passes it by."""

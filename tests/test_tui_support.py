@@ -50,8 +50,23 @@ def make_app(
     """An app that starts a match at once (or the start screen when ``kinds`` is None, with
     ``seed`` filled in as `play --seed` does)."""
     seats = parse_seats(kinds, names) if kinds is not None else None
-    return TarocchinoApp(settings=settings, directory=directory, seats=seats, seed=seed,
-                         target=target, persist=False)
+    app = TarocchinoApp(settings=settings, directory=directory, seats=seats, seed=seed,
+                        target=target, persist=False)
+    count_notices(app)
+    return app
+
+
+def count_notices(app: TarocchinoApp) -> None:
+    """Count the notices the app posts (``app.notices``), so that :func:`press` returns as soon
+    as a key's only effect is a notice, long before the notice times out."""
+    notify = app.notify
+    app.notices = 0
+
+    def counted(*args, **kwargs):
+        app.notices += 1
+        return notify(*args, **kwargs)
+
+    app.notify = counted
 
 
 def table_of(app: TarocchinoApp) -> TableScreen | None:
@@ -63,11 +78,12 @@ def table_of(app: TarocchinoApp) -> TableScreen | None:
 
 def _progress(app: TarocchinoApp) -> tuple:
     table = table_of(app)
+    notices = getattr(app, "notices", 0)
     if table is None:
-        return (tuple(map(id, app.screen_stack)),)
+        return (tuple(map(id, app.screen_stack)), notices)
     hands = table.query(HandView)  # none yet while the table is being put together
     cursor = hands.first().cursor if hands else None
-    return (tuple(map(id, app.screen_stack)), table.session.ply,
+    return (tuple(map(id, app.screen_stack)), notices, table.session.ply,
             tuple(table.marked), table.viewer, cursor)
 
 
@@ -330,3 +346,23 @@ def test_faces_and_boxes() -> None:
     suit = "".join(t.plain for t in box_lines(CODES.index("KS"), uni))
     matto = "".join(t.plain for t in box_lines(CODES.index("MAT"), uni))
     assert "╔" in trump and "┌" in suit and "╭" in matto  # told apart without colour
+
+
+def test_the_cursor_comes_to_a_card_not_to_the_matto() -> None:
+    """The Matto is drawn before the suits: when the turn comes, Enter at once should play a
+    card, not spend the excuse; a Matto the player moved onto stays under the cursor."""
+    from tui.widgets.hand import PLAY, WAIT, HandView
+
+    index = {code: i for i, code in enumerate(CODES)}
+    cards = sorted_for_display([index[c] for c in ("MAT", "7S", "9S", "KC")])
+    hand = HandView()
+    hand.show(cards, mode=WAIT, look=Look())
+    assert hand.cards[hand.cursor] == index["MAT"]  # the first card while waiting
+    follow = frozenset({index["MAT"], index["7S"], index["9S"]})
+    hand.show(cards, mode=PLAY, look=Look(), legal=follow)
+    assert CODES[hand.cards[hand.cursor]] in ("7S", "9S")
+    hand.cursor = hand.cards.index(index["MAT"])  # the player moves onto it
+    hand.show(cards, mode=PLAY, look=Look(), legal=follow)
+    assert hand.cards[hand.cursor] == index["MAT"]
+    hand.show([index["MAT"]], mode=PLAY, look=Look(), legal=frozenset({index["MAT"]}))
+    assert hand.cursor == 0

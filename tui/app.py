@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widget import AwaitMount
 
 from ai.contain import close_all
+from game.files import write_problem
 from game.rules import DEFAULT_TARGET
 from tui.match_setup import MatchSetup, load_setup, save_setup
 from tui.net.client import JoinRequest
@@ -160,10 +161,9 @@ class TarocchinoApp(App[None]):
             self.screen.query_one("#start").focus()
 
     def _write(self, session: Session) -> None:
-        try:
-            self.store.write(session)
-        except OSError as exc:
-            self.notify(f"Could not save the match: {exc}", severity="error")
+        said = self.store.save(session)
+        if said:
+            self.notify(said[0], severity=said[1], timeout=10)
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen())
@@ -182,7 +182,8 @@ class TarocchinoApp(App[None]):
             try:
                 save_settings(settings, self.directory)
             except OSError as exc:
-                self.notify(f"Could not save the settings: {exc}", severity="error")
+                self.notify(f"Could not save the settings: {write_problem(exc)}.",
+                            severity="error")
         self.refresh(repaint=True, layout=True)
         for screen in self.screen_stack:
             screen.refresh(repaint=True)

@@ -10,6 +10,7 @@ from rich.text import Text
 from game.actions import DECLARE, PLAY
 from game.cards import MAT, SUIT_NAMES, TRUMP, Card
 from game.phase import Phase
+from game.scoring import doublings
 from game.tricks import led_suit
 from game.view import Declaration, PlayerView
 from tui.render import UNICODE, Look, card_text, cards_text
@@ -27,13 +28,15 @@ def suit_word(trick: Sequence[Card]) -> str:
 
 
 def declaration_summary(d: Declaration, look: Look = UNICODE) -> str:
-    """``Re 17 · Grande 20 = 37`` (points before doubling, then the total)."""
+    """``Re 17 · Grande 20 = 37`` (points before doubling, then the total), and which of them
+    were doubled: ``Re 17 · Spade 10 · Coppe 10 · Mori 10, sequences doubled = 77``."""
     if not d.families:
         return "nothing"
     parts = f" {look.dot} ".join(f"{c.family} {c.points}" for c in d.combinations)
-    raw = sum(c.points for c in d.combinations)
-    if raw != d.points:
-        return f"{parts} doubled = {d.points}"
+    criccone, sequences = doublings(d.families)
+    doubled = ["cricche"] * criccone + ["sequences"] * sequences
+    if doubled:
+        return f"{parts}, {' and '.join(doubled)} doubled = {d.points}"
     return parts if len(d.combinations) == 1 else f"{parts} = {d.points}"
 
 

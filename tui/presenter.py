@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from rich.text import Text
 
 from ai.spec import label_of
-from game.actions import DECLARE, DISCARD, PLAY, Action
+from game.actions import DECLARE, DISCARD, PLAY, Action, play
 from game.cards import CODES, MAT, SUIT, SUIT_NAMES, TRUMP, Card, sorted_for_display
 from game.hand import TRICKS, HandResult
 from game.phase import Phase
@@ -410,6 +410,8 @@ def card_refusal(view: PlayerView, c: Card, look: Look) -> str | None:
         reason = why_illegal(view.hand, view.trick, c)
         if reason and reason.startswith(CODES[c] + " "):
             reason = face(c, look) + reason[len(CODES[c]):]
+        if reason and view.hand >> c & 1 and play(MAT) in view.legal:
+            reason += " (or play the Matto)"  # the excuse is always allowed (RULES.md §6)
         return reason
     if view.phase == Phase.DISCARD and not any(c in a.cards for a in view.legal):
         return (f"{face(c, look)} may not be discarded: Kings, Angelo, Mondo, Bégato and the "
@@ -425,7 +427,8 @@ def discardable(view: PlayerView) -> frozenset[Card]:
 def discard_question(marked: Sequence[Card], look: Look) -> Text:
     a, b = marked
     question = Text.assemble("Discard ", card_text(a, look), " and ", card_text(b, look), "?")
-    question.append("\nThey count for your side if it wins a trick.", style="dim")
+    question.append("\nThey count for your side if it wins at least one trick, else for the "
+                    "other side.", style="dim")
     return question
 
 

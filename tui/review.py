@@ -413,7 +413,7 @@ def costly_lines(source: ReviewSource, walk: HandWalk, look: Look
         head.append(": none cost a point or more" + ("." if done else " yet."), style="")
         return [head], [None]
     total = sum(v.loss for v in walk.verdicts.values()) + (discarded.loss if discarded else 0)
-    head.append(f" (about {round(total)} in all; n or a click shows one)", style="dim")
+    head.append(f" (about {round(total)} points lost; n or a click shows one)", style="dim")
     lines: list[Text] = [head]
     targets: list[int | None] = [None]
     for v in worst:

@@ -21,6 +21,7 @@ from game.files import (
     read_json,
     shorten,
     write_atomic,
+    write_problem,
 )
 from game.phase import Phase
 from game.record import from_json, to_json
@@ -110,6 +111,7 @@ class SaveStore:
 
     def __init__(self, directory: Path) -> None:
         self.directory = Path(directory)
+        self._problem: str | None = None  # why the last save failed (said once)
 
     @property
     def path(self) -> Path:
@@ -125,6 +127,24 @@ class SaveStore:
             self.clear()
             return
         write_atomic(self.path, json.dumps(to_save_json(session), indent=1) + "\n")
+
+    def save(self, session: Session) -> tuple[str, str] | None:
+        """:meth:`write`, and what to tell the player (a sentence and its severity): why it
+        failed, the first time a problem is met (the game goes on unsaved), and that it saves
+        again once it does; None when there is nothing new to say."""
+        try:
+            self.write(session)
+        except OSError as exc:
+            problem = write_problem(exc)
+            if problem == self._problem:
+                return None
+            self._problem = problem
+            return (f"Could not save the match: {problem}. The game goes on, but is not saved "
+                    "(TAROCCHINO_DATA_DIR chooses the folder).", "error")
+        if self._problem is not None:
+            self._problem = None
+            return "The match is saved again.", "information"
+        return None
 
     def read(self) -> Session:
         """The saved session; SaveError (never a traceback) when the file is missing or damaged."""

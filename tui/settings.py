@@ -15,6 +15,12 @@ SUIT_MARKS = ("unicode", "ascii")
 BOT_DELAYS = (0.0, 0.3, 0.6, 1.0, 1.5)
 TRICK_PAUSES = (0.0, 0.5, 1.0, 2.0)
 MAX_PAUSE = 60  # seconds: longer waits are surely a mistake
+WATCH_PACES = (0.0, 0.15, 0.3, 0.6, 1.0, 1.5, 2.5)  # seconds a bot move takes when watching
+
+
+def pace_words(seconds: float) -> str:
+    """A watching pace in words: "no pause", "0.6 s a move"."""
+    return "no pause" if seconds <= 0 else f"{seconds:g} s a move"
 
 
 def data_dir() -> Path:

@@ -32,6 +32,7 @@ from tui.session import (
     Seat,
     parse_seats,
 )
+from tui.settings import WATCH_PACES, pace_words
 from tui.widgets.arrows import plain_arrows
 from tui.words import capitalized
 from tui.wrapping import Pairs
@@ -41,7 +42,6 @@ TITLE = r"""
  ║ ╠═╣╠╦╝║ ║║  ║  ╠═╣║║║║║ ║
  ╩ ╩ ╩╩╚═╚═╝╚═╝╚═╝╩ ╩╩╝╚╝╚═╝""".strip("\n")
 ASCII_TITLE = "T A R O C C H I N O"
-PACES = (0.3, 0.6, 1.0, 1.5, 2.5)  # seconds a bot move takes when watching
 BUSY_HERE = "Another game is using this data directory: here you can host or join a table."
 
 
@@ -121,7 +121,7 @@ class StartScreen(Screen[None]):
                             placeholder="random", id="seed", type="integer", compact=True,
                             valid_empty=True)
                 yield Label("Watch pace", classes="option-label", id="pace-label")
-                yield Select([(f"{p:g} s a move", p) for p in sorted({*PACES, pace})], value=pace,
+                yield Select([(pace_words(p), p) for p in sorted({*WATCH_PACES, pace})], value=pace,
                              allow_blank=False, id="pace", compact=True)
             with Horizontal(id="start-buttons"):
                 yield Button("Start new match", id="start", variant="primary", compact=True)

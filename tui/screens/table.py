@@ -60,6 +60,7 @@ from tui.screens.review import ReviewScreen
 from tui.screens.scoring import MENU, NEW, QUIT, HandSummary, Reviewer, ScoringScreen
 from tui.screens.settings import SettingsScreen
 from tui.session import TableSession, side_name
+from tui.settings import WATCH_PACES, pace_words
 from tui.stats import FinishedMatch, record_finished_match
 from tui.widgets.hand import HandView
 from tui.widgets.keybar import KeyBar
@@ -73,9 +74,6 @@ from tui.words import verb
 _PLACES = ("seat-bottom", "seat-right", "seat-top", "seat-left")  # by seat relative to the bottom
 # What redraw() draws (see _paint_together).
 _DRAWN = "#topbar, .seat, #trick, #hand, #score, #declarations, #log, #status, #keybar"
-PACES = (0.0, 0.15, 0.3, 0.6, 1.0, 1.5, 2.5)  # seconds a bot move takes when watching
-
-
 class TableScreen(Screen[None]):
     """Plays a match: bots through the bot runner, people through the hand and dialogs.
 
@@ -222,7 +220,7 @@ class TableScreen(Screen[None]):
             undo=self._undo_offered,
             watching=self.watching,
             paused=self.paused,
-            speed="no pause" if self.delay <= 0 else f"{self.delay:g} s a move",
+            speed=pace_words(self.delay),
             notice=self.notice,
             lead_in=self.lead_in,
             presence=self.session.presence,
@@ -380,10 +378,9 @@ class TableScreen(Screen[None]):
     def _save(self) -> None:
         if self.store is None:
             return
-        try:
-            self.store.write(self.session)  # type: ignore[arg-type]
-        except OSError as exc:
-            self.notify(f"Could not save the match: {exc}", severity="error")
+        said = self.store.save(self.session)  # type: ignore[arg-type]
+        if said:
+            self.notify(said[0], severity=said[1], timeout=10)
 
     def _moved_elsewhere(self, result: HandResult | None) -> None:
         """A seat played elsewhere acted (a remote session's listener); ``result``: the hand it
@@ -422,6 +419,8 @@ class TableScreen(Screen[None]):
         self.perform(move.action)
 
     def on_screen_resume(self) -> None:
+        if not self.is_active:
+            return  # covered again before this message came (a dialog held back meanwhile)
         hand = self.query_one(HandView)
         if not hand.has_focus:
             hand.focus()
@@ -659,7 +658,7 @@ class TableScreen(Screen[None]):
             self.advance()
 
     def _set_pace(self, step: int) -> None:
-        paces = sorted({*PACES, self.delay})
+        paces = sorted({*WATCH_PACES, self.delay})
         i = paces.index(self.delay)
         self.pace = paces[max(0, min(len(paces) - 1, i + step))]
         self.redraw()

@@ -8,7 +8,7 @@ from textual import events
 from textual.binding import Binding
 from textual.widget import Widget
 
-from game.cards import FOOL, SUIT, TRUMP, Card, sorted_for_display
+from game.cards import FOOL, MAT, SUIT, TRUMP, Card, sorted_for_display
 from game.phase import Phase
 from game.view import PlayerView
 from tui.messages import CardChosen, CardHighlighted
@@ -91,15 +91,18 @@ class HandView(Widget, can_focus=True):
         note: str = "",
     ) -> None:
         """Draw ``cards`` (display order); the cursor stays on its card, else goes to the first
-        legal one."""
+        legal one other than the Matto (an Enter at once should not spend the excuse: it is
+        drawn before the suits, so it would be the first card whenever a suit is followed)."""
         current = self.cards[self.cursor] if 0 <= self.cursor < len(self.cards) else None
+        if current == MAT and self.mode != mode:
+            current = None  # not put there by the player: the turn has just come
         self.cards, self.mode, self.look = list(cards), mode, look
         self.legal, self.marked, self.note = legal, marked, note
         if current in self.cards and (mode != PLAY or current in legal):
             self.cursor = self.cards.index(current)
         else:
-            firsts = [i for i, c in enumerate(self.cards) if c in legal]
-            self.cursor = firsts[0] if firsts else 0
+            firsts = sorted((c == MAT, i) for i, c in enumerate(self.cards) if c in legal)
+            self.cursor = firsts[0][1] if firsts else 0
         self.refresh()
 
     @property
