@@ -15,6 +15,7 @@ from textual.widgets import Input, Static
 from tests.net_helpers import FAST as NET_FAST
 from tests.net_helpers import serve
 from tui.app import TarocchinoApp
+from tui.commands.join import come_back_words
 from tui.net.client import Address, JoinRequest, TableClient, TokenStore
 from tui.net.screens import HostScreen, JoinScreen
 from tui.screens.declare import DeclareScreen
@@ -123,6 +124,10 @@ async def test_leaving_a_table_and_joining_it_again_from_the_start_screen(tmp_pa
             await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
             await press(pilot, "q")
             await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+            assert app.network.left == JoinRequest(address, "Anna")  # its seat is kept
+            assert come_back_words(app.network.left) == (
+                f"You left the table at {address}: a bot plays your seat until you come back "
+                f"with  tarocchino join {address} --name Anna")  # fmt: skip
             await pilot.click("#join")
             await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen))
             assert app.screen.query_one("#address", Input).value == str(address)

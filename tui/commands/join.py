@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import shlex
 import signal
 import sys
 import time
@@ -93,11 +94,22 @@ def _person(args: argparse.Namespace, request: JoinRequest) -> int:
         local = False  # another game plays here: this window only joins and hosts tables
     except OSError:
         pass  # as `play`: saving says why it fails
+    app = TarocchinoApp(settings=settings, directory=directory, join=request, local=local)
     try:
-        TarocchinoApp(settings=settings, directory=directory, join=request, local=local).run()
+        app.run()
     finally:
         lock.release()
+    if app.network.left is not None:
+        print(come_back_words(app.network.left))
     return 0
+
+
+def come_back_words(left: JoinRequest) -> str:
+    """What a person who left a match under way is told: the bot keeps the seat, and the
+    command that brings them back to it."""
+    seat = "" if left.seat is None else f" --seat {left.seat + 1}"
+    return (f"You left the table at {left.address}: a bot plays your seat until you come back "
+            f"with  tarocchino join {left.address} --name {shlex.quote(left.name)}{seat}")
 
 
 async def _bot(address: Address, name: str, seat: int | None, password: str | None,

@@ -58,6 +58,7 @@ class NetworkPlay:
         self._told: tuple[int, int] | None = None  # (ply, seconds) of the last notification
         self._ran_out: Text | None = None  # "time ran out: ..." as the status line says it
         self.last: JoinRequest | None = None  # the table joined last (the join dialog offers it)
+        self.left: JoinRequest | None = None  # the table left mid-match (its seat kept)
 
     # ----------------------------------------------------------------- joining
     def join(self, request: JoinRequest) -> None:
@@ -201,6 +202,8 @@ class NetworkPlay:
     def leave(self) -> None:
         """Leave the table (a bot plays the seat until this player comes back)."""
         session, self.session, self.table = self.session, None, None
+        if session is not None and session.joined and session.winner is None:
+            self.left = self.last  # the seat is kept: `join` says how to come back
         if self._ticker is not None:
             self._ticker.stop()
             self._ticker = None
