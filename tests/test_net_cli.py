@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -155,6 +156,7 @@ def test_a_joined_window_plays_its_own_match_only_with_the_data_directory(tmp_pa
     class App:
         def __init__(self, **kwargs: object) -> None:
             seen.append(kwargs["local"])
+            self.network = SimpleNamespace(left=None)  # no table was left mid-match
 
         def run(self) -> None:
             try:
