@@ -19,6 +19,8 @@ from textual.widgets.markdown import MarkdownBlock
 
 HELP_RESOURCE = "help.md"  # in the tui package, installed with it
 FOUND = "-found"  # the class of the place shown by the search
+# ? or F1 opens the help on every screen (the help itself closes with them)
+HELP_KEY = Binding("question_mark,f1", "app.help", "Help")
 
 
 def help_text() -> str:

@@ -88,7 +88,7 @@ class TableScreen(Screen[None]):
         Binding("t", "hint", "Hint"),
         Binding("u", "undo", "Undo"),
         Binding("s", "settings", "Settings"),
-        Binding("q", "leave", "Menu"),
+        Binding("q,escape", "leave", "Menu"),
         Binding("space", "pause", "Pause", show=False, priority=True),  # before the hand's
         Binding("plus,equals_sign", "faster", "Faster", show=False),
         Binding("minus", "slower", "Slower", show=False),
@@ -504,8 +504,10 @@ class TableScreen(Screen[None]):
             self.redraw()
             return
 
-        def chosen(families: tuple[str, ...] | None) -> None:
-            if self._my_turn() is not None and self.session.phase == Phase.DECLARE:
+        def chosen(families: tuple[str, ...] | str | None) -> None:
+            if families == MENU:
+                self._leave(MENU)
+            elif self._my_turn() is not None and self.session.phase == Phase.DECLARE:
                 self.perform(declare(tuple(families or ())))
 
         needs = self.session.call_out_needs(view.seat)

@@ -11,6 +11,8 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Static
 
+from tui.render import UNICODE, Look, look_of
+
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
@@ -18,11 +20,12 @@ def big_enough(width: int, height: int) -> bool:
     return width >= MIN_WIDTH and height >= MIN_HEIGHT
 
 
-def too_small_text(width: int, height: int) -> Text:
+def too_small_text(width: int, height: int, look: Look = UNICODE) -> Text:
     """The message, most important first, in short lines (it must fit a tiny terminal)."""
+    by = "x" if look.ascii else "×"
     return Text.assemble(
         ("Terminal too small\n", "bold"),
-        f"It is {width}×{height}; the game needs {MIN_WIDTH}×{MIN_HEIGHT}.\n",
+        f"It is {width}{by}{height}; the game needs {MIN_WIDTH}{by}{MIN_HEIGHT}.\n",
         "Enlarge it: the game comes back as it was.\n",
         ("Ctrl+Q quits (the match is saved).", "dim"),
         justify="center",
@@ -46,4 +49,5 @@ class TooSmallScreen(Screen[None]):
 
     def show_size(self) -> None:
         width, height = self.app.size
-        self.query_one("#too-small-text", Static).update(too_small_text(width, height))
+        look = look_of(getattr(self.app, "settings", None))
+        self.query_one("#too-small-text", Static).update(too_small_text(width, height, look))
