@@ -253,10 +253,6 @@ class ReviewScreen(Screen[None]):
         event.stop()
         self._go(event.target)
 
-    def on_key_bar_pressed(self, event: KeyBar.Pressed) -> None:
-        event.stop()
-        self.run_action(event.action)
-
     def action_close(self) -> None:
         self.workers.cancel_group(self, "judge")
         app: Any = self.app

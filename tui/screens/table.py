@@ -603,10 +603,6 @@ class TableScreen(Screen[None]):
             self.dismiss(None)
 
     # ----------------------------------------------------------------- key bindings
-    def on_key_bar_pressed(self, event: KeyBar.Pressed) -> None:
-        event.stop()
-        self.run_action(event.action)
-
     def action_play(self) -> None:
         self.query_one(HandView).action_choose()
 

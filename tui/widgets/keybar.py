@@ -9,24 +9,18 @@ from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.text import Text
 from textual import events
-from textual.message import Message
 from textual.widget import Widget
 
 
 class KeyBar(Widget):
     """Entries (key shown, description, action), the most useful first and the way out (Back,
-    Menu) last; a click posts :class:`KeyBar.Pressed`."""
+    Menu) last; a click on an entry runs its action on the screen (as its key does)."""
 
     DEFAULT_CSS = """
     KeyBar { height: 1; background: $footer-background; color: $footer-foreground; }
     KeyBar > .keybar--key { color: $footer-key-foreground; text-style: bold; }
     """
     COMPONENT_CLASSES = {"keybar--key"}
-
-    class Pressed(Message):
-        def __init__(self, action: str) -> None:
-            super().__init__()
-            self.action = action
 
     def __init__(self, entries: list[tuple[str, str, str]], *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -57,8 +51,8 @@ class KeyBar(Widget):
             self._spans.append((start, text.cell_len, action))
         return text
 
-    def on_click(self, event: events.Click) -> None:
+    async def on_click(self, event: events.Click) -> None:
         for start, end, action in self._spans:
             if start <= event.x < end:
-                self.post_message(self.Pressed(action))
+                await self.app.run_action(action, self.screen)
                 return
