@@ -1,6 +1,6 @@
 """ASCII mode (`--ascii`, the settings' suit marks) draws nothing a plain terminal font may lack:
 no suit marks, box drawing, block glyphs (the scroll bars' ends), dashes or dots, on the
-review, the past matches, the statistics and the too-small message (letters such as the é of
+review, the help, the past matches, the statistics and the too-small message (letters such as the é of
 Bégato are words, not marks)."""
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import ai.judge
 from game import record
 from tui.app import TarocchinoApp
 from tui.review import ReviewSource
+from tui.screens.help import HelpScreen, help_text
 from tui.screens.matches import PastMatchesScreen
 from tui.screens.review import ReviewScreen
 from tui.screens.start import StartScreen
@@ -49,6 +50,21 @@ async def test_the_review_in_ascii(tmp_path: Path, monkeypatch: pytest.MonkeyPat
         await _shown(pilot, ReviewScreen)
         await press(pilot, "end")
         assert not marks(app)
+
+
+async def test_the_help_in_ascii(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _shown(pilot, StartScreen)
+        await press(pilot, "f1")
+        await _shown(pilot, HelpScreen)
+        for _ in range(3):  # page by page to the keys' table
+            assert not marks(app)
+            await press(pilot, "pagedown")
+        await press(pilot, "slash", *"keys", "enter")  # the search and what it says
+        await pilot.pause()
+        assert not marks(app) and '"keys"' in screen_text(app)
+        assert "Left Right or h l" in help_text(ascii=True)
 
 
 async def test_past_matches_statistics_and_too_small_in_ascii(tmp_path: Path) -> None:
