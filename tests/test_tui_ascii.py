@@ -1,7 +1,7 @@
 """ASCII mode (`--ascii`, the settings' suit marks) draws nothing a plain terminal font may lack:
 no suit marks, box drawing, block glyphs (the scroll bars' ends), dashes or dots, on the
-review, the help, the past matches, the statistics and the too-small message (letters such as the é of
-Bégato are words, not marks)."""
+review, the help, the past matches, the statistics and the too-small message (letters such as
+the é of Bégato are words, not marks)."""
 
 from __future__ import annotations
 
