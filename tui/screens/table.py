@@ -632,11 +632,14 @@ class TableScreen(Screen[None]):
         self.app.push_screen(SettingsScreen(app.settings), done)
 
     def action_last_trick(self) -> None:
-        if self.current_view().tricks:
+        view = self.current_view()
+        if not view.tricks:
+            self.refuse("No trick has been played yet in this hand.")
+        elif not view.trick and not self.show_last:  # between two tricks: it is in view
+            self.refuse(f"The last trick is the one on the table: trick {len(view.tricks)}.")
+        else:
             self.show_last = not self.show_last
             self.redraw()
-        else:
-            self.refuse("No trick has been played yet in this hand.")
 
     def on_trick_clicked(self, event: TrickClicked) -> None:
         event.stop()
