@@ -45,7 +45,9 @@ class HandSummary:
 class ScoringScreen(Screen[str]):
     """Dismisses with NEXT (another hand), or NEW, MENU or QUIT when the match is over."""
 
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+    # -narrow (80 columns): the sheets without padding; -medium: with it, the history still
+    # above the chart
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (90, "-medium"), (110, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
 
     def __init__(self, summary: HandSummary, look: Look, *, next_in: float | None = None,

@@ -1,5 +1,6 @@
-"""A very large terminal (220x60): the scoring sheets, the help and the review keep widths a
-reader's eye can follow (centred), rather than stretching their lines across the screen."""
+"""Terminals larger than 80x24: at 100 columns the scoring sheets keep a space inside their
+frames (only 80 columns take it away); at 220x60 the sheets, the help and the review keep widths
+a reader's eye can follow (centred), rather than stretching their lines across the screen."""
 
 from __future__ import annotations
 
@@ -37,3 +38,14 @@ async def test_the_sheet_the_help_and_the_review_on_a_large_terminal(tmp_path: P
         review = app.screen
         assert review.query_one("#review-left").size.width <= 120
         await press(pilot, "q")
+
+
+async def test_the_sheets_keep_their_padding_at_100_columns(tmp_path: Path) -> None:
+    app = make_app(tmp_path, ["random"] * 4, seed=3)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ScoringScreen), limit=30000)
+        await pilot.pause()
+        assert all(s.styles.padding.left == 1 for s in app.screen.query(ScoreSheet))
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert all(s.styles.padding.left == 0 for s in app.screen.query(ScoreSheet))
