@@ -1,6 +1,7 @@
 """Without colour (NO_COLOR, the monochrome setting) a player still sees where he is: the focused
 select box of the settings and of the start screen, and the declaration under the cursor, are
-drawn reversed as a focused button is (not by a tint only)."""
+drawn reversed as a focused button is (not by a tint only); an open select box's list is framed
+by lines."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from test_tui_dialogs import _seed
 from test_tui_support import FAST, make_app, settle, wait_for
 from textual.widget import Widget
 from textual.widgets import Select
+from textual.widgets._select import SelectOverlay
 
 from game.scoring import declarable_families
 from tui.screens.declare import DeclareScreen
@@ -44,6 +46,10 @@ async def test_the_focused_select_box_is_reversed(tmp_path: Path) -> None:
         await pilot.pause()
         first, second = list(app.screen.query(Select))[:2]
         assert first.has_focus and reversed_cells(first) > 3 and reversed_cells(second) == 0
+        await pilot.press("enter")  # its list opens, framed by lines (ASCII here), not a tint
+        await pilot.pause()
+        overlay = first.query_one(SelectOverlay)
+        assert overlay.display and overlay.styles.border.top[0] == "ascii"
 
 
 async def test_the_declaration_under_the_cursor_is_reversed(tmp_path: Path) -> None:
