@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from test_tui_dialogs import _seed
 from test_tui_review import played_match
-from test_tui_support import FAST, make_app, press, press_for, settle, wait_for
+from test_tui_support import FAST, make_app, play_until, press, settle, wait_for
 from textual.pilot import Pilot
 
 import ai.judge
@@ -152,15 +152,7 @@ async def test_the_review_answers_question_mark_and_its_key_bar_keeps_back_at_80
 async def test_p_between_two_tricks_says_the_last_trick_is_in_view(tmp_path: Path) -> None:
     app = make_app(tmp_path, BOTS3, seed=2)
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(100):
-            screen = await settle(pilot)
-            if isinstance(screen, TableScreen):
-                view = screen._my_turn()
-                if view.phase == "play" and view.tricks and not view.trick:
-                    break
-                await press_for(pilot, screen)
-            else:
-                await press(pilot, "enter")
+        screen = await play_until(pilot, lambda v: v.phase == "play" and v.tricks and not v.trick)
         notices = app.notices
         await press(pilot, "p")  # the trick on the table is the last one: said so
         assert not screen.show_last and app.notices == notices + 1
