@@ -57,3 +57,19 @@ def test_options_reach_the_app(monkeypatch, tmp_path) -> None:
     args = _parse("--resume")
     assert args.func(args) == 0
     assert seen["start"] is None and seen["resume"] is True
+
+
+def test_play_options_without_the_word_play(monkeypatch, tmp_path) -> None:
+    """`tarocchino --ascii` opens the game as `tarocchino play --ascii` does (the command without
+    a subcommand is the game)."""
+    from tui.cli import main
+
+    monkeypatch.setenv("TAROCCHINO_DATA_DIR", str(tmp_path))
+    seen = {}
+    monkeypatch.setattr("tui.app.TarocchinoApp.run",
+                        lambda self: seen.update(settings=self.settings, given=self._given))
+    assert main(["--ascii", "--seed", "5"]) == 0
+    assert seen["settings"].ascii and seen["given"] == (5, None)
+    seen.clear()
+    assert main([]) == 0
+    assert not seen["settings"].ascii

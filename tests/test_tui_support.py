@@ -159,6 +159,21 @@ async def press_for(pilot: Pilot, screen: TableScreen) -> None:
         await press(pilot, CARD_KEYS[hand.cards.index(c)])
 
 
+async def play_until(pilot: Pilot, wanted, limit: int = 400) -> TableScreen:
+    """The test's human plays (Enter on every dialog and sheet) until it is his turn at the table
+    and ``wanted(view)`` holds; returns the table."""
+    for _ in range(limit):
+        screen = await settle(pilot)
+        if not isinstance(screen, TableScreen):
+            await press(pilot, "enter")
+            continue
+        view = screen._my_turn()
+        if view is not None and wanted(view):
+            return screen
+        await press_for(pilot, screen)
+    raise AssertionError("the wanted turn never came")
+
+
 async def play_to_the_end(pilot: Pilot, limit: int = 3000) -> int:
     """The test's human plays the match through keys (answering every dialog) until its last
     sheet, then goes back to the menu; the number of sheets seen."""

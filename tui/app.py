@@ -29,6 +29,7 @@ from tui.screens.too_small import TooSmallScreen, big_enough
 from tui.session import KINDS, Seat, Session
 from tui.settings import Settings, data_dir, load_settings, save_settings
 from tui.terminal import CHECK_EVERY_S, terminal_gone, terminal_input
+from tui.widgets.scrollbars import use_plain_scroll_bars
 
 
 class TarocchinoApp(App[None]):
@@ -81,7 +82,7 @@ class TarocchinoApp(App[None]):
 
     # ----------------------------------------------------------------- screens
     def on_mount(self) -> None:
-        self.set_class(self.settings.ascii, "-ascii")
+        self._set_look()
         defaults: dict = {}
         if self._start is not None:
             seats, _, target = self._start
@@ -177,7 +178,7 @@ class TarocchinoApp(App[None]):
 
     def apply_settings(self, settings: Settings) -> None:
         self.settings = settings
-        self.set_class(settings.ascii, "-ascii")
+        self._set_look()
         if self.persist:
             try:
                 save_settings(settings, self.directory)
@@ -187,6 +188,11 @@ class TarocchinoApp(App[None]):
         self.refresh(repaint=True, layout=True)
         for screen in self.screen_stack:
             screen.refresh(repaint=True)
+
+    def _set_look(self) -> None:
+        """ASCII mode or not, as the settings say: the stylesheet's and the scroll bars'."""
+        self.set_class(self.settings.ascii, "-ascii")
+        use_plain_scroll_bars(self.settings.ascii)
 
     def get_key_display(self, binding: Binding) -> str:
         """Keys in footers: plain names in ASCII mode ("Enter" rather than a symbol)."""

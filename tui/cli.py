@@ -26,9 +26,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv and argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
+        argv = ["play", *argv]  # `tarocchino --ascii` is `tarocchino play --ascii`
     args = parser.parse_args(argv)
     if args.command is None:
-        args = parser.parse_args(["play", *(argv or [])])
+        args = parser.parse_args(["play"])
     try:
         return int(args.func(args) or 0)
     except KeyboardInterrupt:

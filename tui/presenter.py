@@ -325,9 +325,9 @@ def turn_status(scene: Scene, names: Sequence[str]) -> Text:
     if scene.over:
         return Text("The hand is over.", style="dim")
     if scene.watching:
-        pace = "paused" if scene.paused else scene.speed
+        pace, space = ("paused", "goes on") if scene.paused else (scene.speed, "pauses")
         return Text.assemble(("Watching four bots", "bold"),
-                             f" ({pace}): space pauses, + and - change the pace.")
+                             f" ({pace}): space {space}, + and - change the pace.")
     if v.turn < 0:
         return waiting_for_players(scene)
     who = names[v.turn]

@@ -98,15 +98,15 @@ def person_row(p: PersonStats) -> list[str]:
             f"{p.declarations} ({p.declared_points} points)", str(p.called_out_wins)]
 
 
-def match_row(m: MatchSummary) -> list[str]:
-    """One recorded match, as the columns of MATCH_HEADER."""
+def match_row(m: MatchSummary, dash: str = "–") -> list[str]:
+    """One recorded match, as the columns of MATCH_HEADER (``dash`` between the scores)."""
     names = [s.name for s in m.players] + ["?"] * (4 - len(m.players))
     sides = side_names(names)
     winner = "-" if m.winner not in (0, 1) else sides[m.winner]
     if m.called_out:
         winner += " (called out)"
     return [str(m.id), m.played_at.replace("T", " ")[:16], sides[0],
-            f"{m.scores[0]} – {m.scores[1]}", sides[1], str(m.hands), winner]
+            f"{m.scores[0]} {dash} {m.scores[1]}", sides[1], str(m.hands), winner]
 
 
 def _table(header: Sequence[str], rows: Sequence[Sequence[str]], left: Sequence[int]) -> str:

@@ -1,6 +1,8 @@
-"""A yes/no question over the table (Enter: yes, Escape: no)."""
+"""A yes/no question over the table (Enter or y: yes; Escape, n or q: no)."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -10,6 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
 from tui.render import UNICODE, Look
+from tui.screens.help import HELP_KEY
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -18,7 +21,8 @@ class ConfirmScreen(ModalScreen[bool]):
     BINDINGS = [
         # Not in the footer: the buttons show these keys, in the words of the question.
         Binding("enter,y", "answer(True)", "Yes", priority=True, show=False),
-        Binding("escape,n", "answer(False)", "No", priority=True, show=False),
+        Binding("escape,n,q", "answer(False)", "No", priority=True, show=False),
+        replace(HELP_KEY, show=False),
     ]
 
     def __init__(self, question: Text | str, yes: str = "Yes", no: str = "No", *,

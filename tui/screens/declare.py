@@ -14,17 +14,21 @@ from game.scoring import declared_combinations, doublings, total_points
 from game.view import PlayerView
 from tui.messages import FamilyToggled
 from tui.render import Look
-from tui.screens.help import HelpScreen
+from tui.screens.help import HELP_KEY
+from tui.screens.scoring import MENU
 from tui.widgets.families import FamilyList
 
 
-class DeclareScreen(ModalScreen[tuple[str, ...]]):
-    """Dismisses with the families declared (possibly none)."""
+class DeclareScreen(ModalScreen[tuple[str, ...] | str]):
+    """Dismisses with the families declared (possibly none), or ``MENU`` when the player goes
+    back to the menu instead."""
 
     BINDINGS = [
         Binding("enter", "declare", "Declare", priority=True),
         Binding("n", "declare_none", "Declare nothing"),
-        Binding("question_mark,f1", "help", "Help"),
+        HELP_KEY,
+        # as at the table: back to the menu (the match is saved; the question comes again)
+        Binding("q,escape", "menu", "Menu"),
     ]
 
     def __init__(self, view: PlayerView, name: str, look: Look, needs: int | None) -> None:
@@ -92,9 +96,6 @@ class DeclareScreen(ModalScreen[tuple[str, ...]]):
         else:
             self.action_declare_none()
 
-    def action_help(self) -> None:
-        self.app.push_screen(HelpScreen())
-
     def action_declare(self) -> None:
         if self.is_active:
             self.dismiss(self.families.chosen)
@@ -102,3 +103,7 @@ class DeclareScreen(ModalScreen[tuple[str, ...]]):
     def action_declare_none(self) -> None:
         if self.is_active:
             self.dismiss(())
+
+    def action_menu(self) -> None:
+        if self.is_active:
+            self.dismiss(MENU)

@@ -10,7 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from tui.render import UNICODE, Look
-from tui.screens.help import HelpScreen
+from tui.screens.help import HELP_KEY
 from tui.screens.scoring import MENU
 
 
@@ -20,8 +20,8 @@ class HandOverScreen(Screen[str | None]):
 
     BINDINGS = [
         Binding("enter,space", "ready", "Show the hand", priority=True),
-        Binding("question_mark,f1", "help", "Help"),
-        Binding("q", "menu", "Menu"),
+        HELP_KEY,
+        Binding("q,escape", "menu", "Menu"),
     ]
 
     def __init__(self, name: str, doing: str, context: str, look: Look = UNICODE) -> None:
@@ -50,9 +50,6 @@ class HandOverScreen(Screen[str | None]):
     def action_ready(self) -> None:
         if self.is_active:
             self.dismiss(None)
-
-    def action_help(self) -> None:
-        self.app.push_screen(HelpScreen())
 
     def action_menu(self) -> None:
         if self.is_active:

@@ -19,14 +19,25 @@ from textual.widgets.markdown import MarkdownBlock
 
 HELP_RESOURCE = "help.md"  # in the tui package, installed with it
 FOUND = "-found"  # the class of the place shown by the search
+# ? or F1 opens the help on every screen (the help itself closes with them)
+HELP_KEY = Binding("question_mark,f1", "app.help", "Help")
 
 
-def help_text() -> str:
-    """The help in Markdown (from the installed package, wherever it is)."""
+# ASCII mode: the marks and arrows of the help in plain characters (its arrows are all keys)
+_PLAIN = str.maketrans({"♠": "S", "♣": "B", "♥": "C", "♦": "D", "←": "Left", "→": "Right",
+                        "↑": "Up", "↓": "Down", "…": "...", "–": "-", "—": "-", "−": "-",
+                        "·": "-", "÷": "/", "×": "x", "“": '"', "”": '"', "’": "'"})
+_PLAIN_BULLETS = ["- ", "* ", "+ ", "- ", "* "]
+
+
+def help_text(ascii: bool = False) -> str:
+    """The help in Markdown (from the installed package, wherever it is); ``ascii``: in plain
+    characters."""
     try:
-        return resources.files("tui").joinpath(HELP_RESOURCE).read_text(encoding="utf-8")
+        text = resources.files("tui").joinpath(HELP_RESOURCE).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
-        return "# Tarocchino\n\nThe help (tui/help.md) is missing from this installation."
+        text = "# Tarocchino\n\nThe help (tui/help.md) is missing from this installation."
+    return text.translate(_PLAIN) if ascii else text
 
 
 def folded(text: str) -> str:
@@ -58,9 +69,16 @@ class HelpScreen(Screen[None]):
         self.places: list[MarkdownBlock] = []  # those the search found, in reading order
         self.place = -1  # the one shown
 
+    @property
+    def ascii(self) -> bool:
+        return self.app.has_class("-ascii")
+
     def compose(self) -> ComposeResult:
+        markdown = Markdown(help_text(self.ascii), id="help-text")
+        if self.ascii:
+            markdown.BULLETS = _PLAIN_BULLETS
         with VerticalScroll(id="help-scroll"):
-            yield Markdown(help_text(), id="help-text")
+            yield markdown
         yield Static(id="help-found")
         yield Input(placeholder="Search the help (Enter: find, Esc: cancel)", id="help-search",
                     compact=True, max_length=60)
@@ -111,7 +129,7 @@ class HelpScreen(Screen[None]):
             self.action_found(1)
         else:
             self._mark(None)
-            said = (f"Nothing in the help mentions \u201c{self.query_text}\u201d." if words
+            said = (f"Nothing in the help mentions {self._quoted()}." if words
                     else "Type a word to look for, then Enter.")
             self._say(Text(said, style="bold"))
 
@@ -128,10 +146,13 @@ class HelpScreen(Screen[None]):
                                                                          animate=False)
         n = len(self.places)
         self._say(Text.assemble(
-            (f"\u201c{self.query_text}\u201d: ", "bold"),
+            (f"{self._quoted()}: ", "bold"),
             f"{self.place + 1} of {n}" if n > 1 else "the only place",
             ("   n next  N previous  / search again  Esc back" if n > 1
              else "   / search again  Esc back", "dim")))
+
+    def _quoted(self) -> str:
+        return f'"{self.query_text}"' if self.ascii else f"\u201c{self.query_text}\u201d"
 
     def _mark(self, block: MarkdownBlock | None) -> None:
         for other in self.query(f".{FOUND}"):

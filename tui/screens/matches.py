@@ -19,6 +19,7 @@ from textual.worker import Worker, WorkerState
 from tui.commands.stats import nothing_recorded
 from tui.render import Look, look_of
 from tui.review import ReviewSource
+from tui.screens.help import HELP_KEY
 from tui.screens.review import ReviewScreen
 from tui.stats import Statistics, read_statistics
 from tui.widgets.line import TextLine
@@ -31,7 +32,7 @@ class RecordedMatches(Screen[None]):
     """A screen that reads the statistics of ``directory`` (the data directory when None) and
     reviews the match chosen in its :class:`MatchTable`."""
 
-    BINDINGS = [Binding("q,escape", "close", "Back")]
+    BINDINGS = [Binding("q,escape", "close", "Back"), HELP_KEY]
     RECENT = LISTED
 
     def __init__(self, directory: Path | None = None) -> None:

@@ -35,6 +35,7 @@ from tui.review import (
     topbar,
     verdict_text,
 )
+from tui.screens.help import HELP_KEY
 from tui.widgets.keybar import KeyBar
 from tui.widgets.line import TextLine
 from tui.widgets.picklist import PickList
@@ -59,6 +60,7 @@ class ReviewScreen(Screen[None]):
         Binding("left_square_bracket,pageup", "hand(-1)", "Hand before", show=False),
         Binding("n", "costly", "Costliest", show=False),
         Binding("q,escape", "close", "Back", show=False),
+        HELP_KEY,
     ]
 
     def __init__(self, source: ReviewSource, hand: int = 0, *, look: Look | None = None,
@@ -159,8 +161,9 @@ class ReviewScreen(Screen[None]):
         keys = [(card, "Card", "step(1)"), (trick, "Trick", "trick(1)")]
         if len(self.source.hands) > 1:
             keys.append(("[/]", "Hand", "hand(1)"))
-        keys += [("Home/End", "Start/end", "ends(1)"), ("n", "Costliest", "costly"),
-                 ("q", "Back", "close")]
+        # (the key bar leaves out entries from the right when they do not fit, never the last)
+        keys += [("n", "Costliest", "costly"), ("?", "Help", "app.help"),
+                 ("Home/End", "Start/end", "ends(1)"), ("q", "Back", "close")]
         return keys
 
     # ----------------------------------------------------------------- judging
@@ -249,10 +252,6 @@ class ReviewScreen(Screen[None]):
     def on_pick_list_picked(self, event: PickList.Picked) -> None:
         event.stop()
         self._go(event.target)
-
-    def on_key_bar_pressed(self, event: KeyBar.Pressed) -> None:
-        event.stop()
-        self.run_action(event.action)
 
     def action_close(self) -> None:
         self.workers.cancel_group(self, "judge")

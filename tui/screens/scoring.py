@@ -17,6 +17,7 @@ from textual.widgets import Button, Footer, Static
 from game.hand import HandResult
 from game.history import HandRow
 from tui.render import Look, card_text
+from tui.screens.help import HELP_KEY
 from tui.widgets.chart import ScoreChart
 from tui.widgets.history import ScoreHistory
 from tui.widgets.sheet import ScoreSheet
@@ -44,7 +45,9 @@ class HandSummary:
 class ScoringScreen(Screen[str]):
     """Dismisses with NEXT (another hand), or NEW, MENU or QUIT when the match is over."""
 
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+    # -narrow (80 columns): the sheets without padding; -medium: with it, the history still
+    # above the chart
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (90, "-medium"), (110, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
 
     def __init__(self, summary: HandSummary, look: Look, *, next_in: float | None = None,
@@ -64,8 +67,7 @@ class ScoringScreen(Screen[str]):
             self.set_timer(self.next_in, lambda: self.action_choose(NEXT))
 
     def on_screen_resume(self) -> None:
-        if self.review is not None:
-            self._start_timer()  # back from a review: the next hand comes again by itself
+        self._start_timer()  # back from a review or the help: the next hand comes by itself
 
     BINDINGS = [
         Binding("enter", "choose('next')", "Next hand", priority=True),
@@ -78,6 +80,7 @@ class ScoringScreen(Screen[str]):
         Binding("h", "history", "History"),
         Binding("j,down", "scroll(1)", "Scroll"),
         Binding("k,up", "scroll(-1)", show=False),
+        HELP_KEY,
     ]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

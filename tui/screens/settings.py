@@ -11,6 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Label, Select, Static
 
 from tui.render import Look
+from tui.screens.help import HELP_KEY
 from tui.settings import BOT_DELAYS, TRICK_PAUSES, Settings
 from tui.widgets.arrows import plain_arrows
 
@@ -24,8 +25,9 @@ class SettingsScreen(ModalScreen[Settings | None]):
     """Dismisses with the new settings, or None when cancelled."""
 
     BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
+        Binding("escape,q", "cancel", "Cancel"),
         Binding("ctrl+s", "save", "Save"),
+        HELP_KEY,
     ]
 
     def __init__(self, settings: Settings) -> None:

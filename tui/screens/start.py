@@ -21,6 +21,7 @@ from tui.match_setup import MatchSetup
 from tui.render import Look, box_lines
 from tui.save import SaveError, SaveStore
 from tui.screens.confirm import ConfirmScreen
+from tui.screens.help import HELP_KEY
 from tui.screens.matches import PastMatchesScreen
 from tui.screens.statistics import StatisticsScreen
 from tui.session import (
@@ -70,7 +71,7 @@ class StartScreen(Screen[None]):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
 
     BINDINGS = [
-        Binding("f1", "help", "Help"),
+        HELP_KEY,  # (? typed in a text box stays there, as q does)
         Binding("f2", "settings", "Settings"),
         Binding("w", "watch", "Watch bots"),
         Binding("p", "past_matches", "Past matches"),
@@ -304,10 +305,6 @@ class StartScreen(Screen[None]):
 
     def action_watch(self) -> None:
         self.start(watch=True)
-
-    def action_help(self) -> None:
-        app: Any = self.app
-        app.action_help()
 
     def action_past_matches(self) -> None:
         self.app.push_screen(PastMatchesScreen(getattr(self.app, "directory", None)))

@@ -88,7 +88,7 @@ class TableScreen(Screen[None]):
         Binding("t", "hint", "Hint"),
         Binding("u", "undo", "Undo"),
         Binding("s", "settings", "Settings"),
-        Binding("q", "leave", "Menu"),
+        Binding("q,escape", "leave", "Menu"),
         Binding("space", "pause", "Pause", show=False, priority=True),  # before the hand's
         Binding("plus,equals_sign", "faster", "Faster", show=False),
         Binding("minus", "slower", "Slower", show=False),
@@ -504,8 +504,10 @@ class TableScreen(Screen[None]):
             self.redraw()
             return
 
-        def chosen(families: tuple[str, ...] | None) -> None:
-            if self._my_turn() is not None and self.session.phase == Phase.DECLARE:
+        def chosen(families: tuple[str, ...] | str | None) -> None:
+            if families == MENU:
+                self._leave(MENU)
+            elif self._my_turn() is not None and self.session.phase == Phase.DECLARE:
                 self.perform(declare(tuple(families or ())))
 
         needs = self.session.call_out_needs(view.seat)
@@ -601,10 +603,6 @@ class TableScreen(Screen[None]):
             self.dismiss(None)
 
     # ----------------------------------------------------------------- key bindings
-    def on_key_bar_pressed(self, event: KeyBar.Pressed) -> None:
-        event.stop()
-        self.run_action(event.action)
-
     def action_play(self) -> None:
         self.query_one(HandView).action_choose()
 
@@ -634,11 +632,14 @@ class TableScreen(Screen[None]):
         self.app.push_screen(SettingsScreen(app.settings), done)
 
     def action_last_trick(self) -> None:
-        if self.current_view().tricks:
+        view = self.current_view()
+        if not view.tricks:
+            self.refuse("No trick has been played yet in this hand.")
+        elif not view.trick and not self.show_last:  # between two tricks: it is in view
+            self.refuse(f"The last trick is the one on the table: trick {len(view.tricks)}.")
+        else:
             self.show_last = not self.show_last
             self.redraw()
-        else:
-            self.refuse("No trick has been played yet in this hand.")
 
     def on_trick_clicked(self, event: TrickClicked) -> None:
         event.stop()

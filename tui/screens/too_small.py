@@ -11,6 +11,8 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Static
 
+from tui.render import UNICODE, Look, look_of
+
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
@@ -18,12 +20,13 @@ def big_enough(width: int, height: int) -> bool:
     return width >= MIN_WIDTH and height >= MIN_HEIGHT
 
 
-def too_small_text(width: int, height: int, web: bool = False) -> Text:
+def too_small_text(width: int, height: int, look: Look = UNICODE, web: bool = False) -> Text:
     """The message, most important first, in short lines (it must fit a tiny terminal).
     ``web``: the game is in a browser tab, whose window is made larger or its text smaller."""
+    by = "x" if look.ascii else "×"
     return Text.assemble(
         ("Window too small\n" if web else "Terminal too small\n", "bold"),
-        f"It is {width}×{height}; the game needs {MIN_WIDTH}×{MIN_HEIGHT}.\n",
+        f"It is {width}{by}{height}; the game needs {MIN_WIDTH}{by}{MIN_HEIGHT}.\n",
         "Widen the window or zoom out (Ctrl+-):\nthe game comes back as it was.\n" if web else
         "Enlarge it: the game comes back as it was.\n",
         ("Ctrl+Q quits (the match is saved).", "dim"),
@@ -48,5 +51,6 @@ class TooSmallScreen(Screen[None]):
 
     def show_size(self) -> None:
         width, height = self.app.size
+        look = look_of(getattr(self.app, "settings", None))
         self.query_one("#too-small-text", Static).update(
-            too_small_text(width, height, self.app.is_web))
+            too_small_text(width, height, look, web=self.app.is_web))

@@ -21,7 +21,7 @@ class FamilyRow(Static):
 
     DEFAULT_CSS = """
     FamilyRow { height: auto; padding: 0 1; }
-    FamilyRow.-cursor { background: $boost; text-style: bold; }
+    FamilyRow.-cursor { background: $boost; text-style: bold reverse; }
     """
 
     def __init__(self, index: int, combo: Combination, look: Look) -> None:
@@ -43,7 +43,7 @@ class FamilyRow(Static):
             Text(box, style="bold" if self.on else "dim"),
             Text(self.combo.family, style=style or "bold"),
             cards_text(self.combo.cards, self.look) if self.on else
-            Text(" ".join("·" for _ in self.combo.cards), style="dim"),
+            Text(" ".join(self.look.dot for _ in self.combo.cards), style="dim"),
             Text(str(self.combo.points), style=style),
         )
         self.update(table)

@@ -45,10 +45,11 @@ class MatchTable(DataTable):
         self._width = self.screen.size.width if self.is_attached else 0
         room = self._width - MARGIN
         header, left = MATCH_HEADER, MATCH_LEFT
-        rows = [match_row(m) for m in matches]
+        ascii = self.is_attached and self.screen.app.has_class("-ascii")
+        rows = [match_row(m, "-" if ascii else "–") for m in matches]
         if self._width and _width_of(header, rows) > room:
             header, left = NARROW_HEADER, NARROW_LEFT
-            rows = narrow_rows(matches, room, self.screen.app.has_class("-ascii"))
+            rows = narrow_rows(matches, room, ascii)
         row = self.cursor_row
         self.clear(columns=True)
         for i, title in enumerate(header):
@@ -80,7 +81,7 @@ def narrow_rows(matches: Sequence[MatchSummary], room: int, ascii: bool) -> list
     mark = "..." if ascii else "…"
     rows = []
     for m in matches:
-        number, ended, _, score, _, _, _ = match_row(m)
+        number, ended, _, score, _, _, _ = match_row(m, "-" if ascii else "–")
         won = "-" if m.winner not in (0, 1) else "AB"[m.winner]
         rows.append([number, ended[5:], "", score, "", won + " called out" * bool(m.called_out)])
     fixed = _width_of(NARROW_HEADER, rows) - 2 * len("Side A")
