@@ -21,6 +21,7 @@ from textual.widgets import Input
 from game.match import Match
 from tui.app import TarocchinoApp
 from tui.render import card_text
+from tui.screens.help import HelpScreen
 from tui.screens.scoring import ScoringScreen
 from tui.screens.start import StartScreen
 from tui.screens.table import TableScreen
@@ -229,6 +230,24 @@ async def test_watching_the_next_hand_comes_by_itself(tmp_path: Path) -> None:
         table = table_of(app)
         assert table is not None and len(table.session.results) >= 1
         assert not isinstance(app.screen, ScoringScreen) or app.screen is not sheet
+
+
+async def test_back_from_the_help_the_sheet_waits_its_whole_time_again(tmp_path: Path) -> None:
+    """Watching, the help opened on a sheet and closed: the next hand comes the whole 4 s later
+    (the sheet's first countdown used to run on and take it away at once)."""
+    app = make_app(tmp_path, ["random"] * 4, seed=4, settings=replace(FAST, bot_delay=0.0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ScoringScreen), limit=10000)
+        sheet = app.screen
+        await pilot.pause(3.0)
+        await press(pilot, "question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await press(pilot, "escape")
+        await wait_for(pilot, lambda: app.screen is sheet)
+        await pilot.pause(2.0)  # past the first countdown's end
+        assert app.screen is sheet
+        await pilot.pause(3.0)
+        assert app.screen is not sheet
 
 
 async def test_a_session_whose_other_seats_play_elsewhere(tmp_path: Path) -> None:

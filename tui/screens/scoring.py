@@ -12,6 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Button, Footer, Static
 
 from game.hand import HandResult
@@ -58,16 +59,20 @@ class ScoringScreen(Screen[str]):
         self.summary, self.look = summary, look
         self.next_in = next_in if summary.winner is None else None
         self.review = review
-
-    def on_mount(self) -> None:
-        self._start_timer()
-
-    def _start_timer(self) -> None:
-        if self.next_in is not None:
-            self.set_timer(self.next_in, lambda: self.action_choose(NEXT))
+        self._next_timer: Timer | None = None
 
     def on_screen_resume(self) -> None:
-        self._start_timer()  # back from a review or the help: the next hand comes by itself
+        """Shown (again, back from a review or the help): the next hand comes by itself after
+        the whole ``next_in``, counted from now."""
+        if self._next_timer is not None:
+            self._next_timer.stop()
+        if self.next_in is not None:
+            self._next_timer = self.set_timer(self.next_in, lambda: self.action_choose(NEXT))
+
+    def on_screen_suspend(self) -> None:
+        if self._next_timer is not None:
+            self._next_timer.stop()
+            self._next_timer = None
 
     BINDINGS = [
         Binding("enter", "choose('next')", "Next hand", priority=True),
