@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import json
 import os
+import queue
 import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from types import SimpleNamespace
@@ -24,19 +26,40 @@ LIMIT_S = 60
 
 
 def _tarocchino(args: list[str], data: Path) -> subprocess.Popen[str]:
+    """The command in a process of its own; a thread reads its output into ``process.lines``
+    (None at its end), so that waiting for a line is bounded even when it prints nothing."""
     env = dict(os.environ, TAROCCHINO_DATA_DIR=str(data))
-    return subprocess.Popen([sys.executable, "-m", "tui.cli", *args], env=env, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)  # fmt: skip
+    process = subprocess.Popen([sys.executable, "-m", "tui.cli", *args], env=env, text=True,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT)  # fmt: skip
+    lines: queue.Queue[str | None] = queue.Queue()
+
+    def pump() -> None:
+        assert process.stdout is not None
+        for line in process.stdout:
+            lines.put(line)
+        lines.put(None)
+
+    threading.Thread(target=pump, daemon=True).start()
+    process.lines = lines  # type: ignore[attr-defined]
+    return process
+
+
+def _next_lines(process: subprocess.Popen[str]):
+    """The process's lines as they come, until its output ends or the test's time limit."""
+    deadline = time.monotonic() + LIMIT_S
+    while (left := deadline - time.monotonic()) > 0:
+        try:
+            line = process.lines.get(timeout=left)  # type: ignore[attr-defined]
+        except queue.Empty:
+            return
+        if line is None:
+            return
+        yield line
 
 
 def _line(process: subprocess.Popen[str], pattern: str, seen: list[str]) -> re.Match[str]:
     """Read the process's output until a line matches (bounded by the test's time limit)."""
-    deadline = time.monotonic() + LIMIT_S
-    assert process.stdout is not None
-    while time.monotonic() < deadline:
-        line = process.stdout.readline()
-        if not line:
-            break
+    for line in _next_lines(process):
         seen.append(line)
         found = re.search(pattern, line)
         if found:
@@ -189,8 +212,7 @@ def test_a_stopped_host_says_the_command_that_resumes_it_where_it_was(tmp_path: 
         other = _tarocchino(["host", "--port", str(port)], tmp_path / "other")
         processes.append(other)
         assert other.wait(LIMIT_S) == 1
-        assert other.stdout is not None
-        said = other.stdout.read().strip()
+        said = "".join(_next_lines(other)).strip()
         assert said == (f"tarocchino host: error: port {port} is already in use on 127.0.0.1 "
                         "(another table or program): choose another port")  # fmt: skip
         anna = _tarocchino(["join", f"127.0.0.1:{port}", "--bot", "easy", "--name", "Anna",
