@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -130,18 +130,21 @@ class ScoringScreen(Screen[str]):
                     yield self._button("Quit  q", QUIT)
         yield Footer()
 
-    def _history_title(self) -> Text:
+    def _history_title(self) -> Group:
+        """The history's title and what it offers, wrapped between its parts only."""
         s = self.summary
-        text = Text("The match so far", style="bold")
-        text.append(f"   {plural(len(s.history), 'hand')} and a chart of the running score"
-                    if len(s.history) else "", style="dim")
+        pieces = [Text("The match so far", style="bold")]
+        if len(s.history):
+            pieces.append(Text(f"{plural(len(s.history), 'hand')} and a chart of the running "
+                               "score", style="dim"))
         if self.review is not None:
-            dot = self.look.dot
-            text.append(f" {dot} click a hand or press r to review it", style="dim")
-            if s.hot_seat:
-                text.append("\nThe review shows all four hands: it is offered only now that "
-                            "the hand is over.", style="dim italic")
-        return text
+            pieces.append(Text(f"{self.look.dot} click a hand or press r to review it",
+                               style="dim"))
+        lines: list[RenderableType] = [Pairs(pieces, "  ")]
+        if self.review is not None and s.hot_seat:
+            lines.append(Text("The review shows all four hands: it is offered only now that the "
+                              "hand is over.", style="dim italic"))
+        return Group(*lines)
 
     @staticmethod
     def _button(label: str, choice: str, primary: bool = False) -> Button:
