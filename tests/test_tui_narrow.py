@@ -426,3 +426,31 @@ async def test_a_wide_name_is_shortened_in_its_seat_rather_than_push_out_a_line(
         assert "to play a card" in bottom[0] and table.look.ellipsis in bottom[0], bottom
         assert any(line.startswith("declared 15") for line in bottom), bottom
         assert name in screen_text(app)  # the status line still calls him by his whole name
+
+
+async def test_what_a_seat_is_to_do_is_never_split_across_lines() -> None:
+    """"to play a card" used to wrap as "to play a" / "card" in the top seat at 80x24; it goes
+    whole to a line of its own when it does not fit after the cards."""
+    from textual.app import App
+
+    from tui.presenter import SeatTexts
+    from tui.widgets.seat import SeatPanel
+
+    class One(App[None]):
+        def compose(self):
+            yield SeatPanel(id="seat")
+
+    line = Text.assemble(("▶ Carla", "bold"), " · partner · connected · 15 cards  ",
+                         ("to play a card", "italic"))
+    app = One()
+    async with app.run_test(size=(70, 5)) as pilot:
+        panel = app.query_one(SeatPanel)
+        panel.styles.width = 50
+        panel.show_seat(SeatTexts("Carla", line, True, doing="to play a card"))
+        await pilot.pause()
+        rows = [row.rstrip() for row in region_text(app, panel)]
+        assert rows[:2] == ["▶ Carla · partner · connected · 15 cards", "to play a card"], rows
+        panel.styles.width = 70  # room for it all on one line: it stays there
+        await pilot.pause()
+        rows = [row.rstrip() for row in region_text(app, panel)]
+        assert rows[0].endswith("15 cards  to play a card"), rows

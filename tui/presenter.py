@@ -90,6 +90,7 @@ class SeatTexts:
     lines: Text  # name, tags and cards left (one fact a line for the side seats)
     to_act: bool
     short: Text | None = None  # the same with the name shortened, where it takes fewer lines
+    doing: str = ""  # what the player is to do: kept whole on one line ("to play a card")
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,7 +235,7 @@ def seat_texts(scene: Scene, seat: int, *, compact: bool, name: str | None = Non
             text.append("\n")
             # the points and families (a whole line at 80 columns); the cards are listed aside
             text.append(f"declared {declaration_brief(d)}", style="italic")
-    return SeatTexts(name, text, to_act)
+    return SeatTexts(name, text, to_act, doing=doing)
 
 
 def trick_texts(scene: Scene, names: Sequence[str]) -> TrickTexts:

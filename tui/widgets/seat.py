@@ -19,12 +19,20 @@ class SeatPanel(TextLine):
     ELLIPSIS = False
     TURN_BACKGROUND = "#1f6b4a"
 
+    doing = ""  # the phrase kept whole on one line (what the player is to do)
+
     def wrapped(self, text: Text) -> list[Text]:
-        """The lines wrap between words; a word longer than a line (a long name in a side seat)
-        is shortened with an ellipsis, never broken in two."""
+        """The lines wrap between words, and never inside :attr:`doing` (it goes to a line of
+        its own instead); a word longer than a line (a long name in a side seat) is shortened
+        with an ellipsis, never broken in two."""
         text = text.copy()
         text.overflow = "ellipsis"
         lines = super().wrapped(text)
+        at = text.plain.find(f"  {self.doing}") if self.doing else -1
+        if at >= 0 and not any(self.doing in line.plain for line in lines):
+            apart = text[:at] + Text("\n") + text[at + 2:]
+            apart.overflow = "ellipsis"
+            lines = super().wrapped(apart)
         if not self.app.has_class("-ascii"):
             return lines
         width = self.content_region.width
@@ -50,4 +58,5 @@ class SeatPanel(TextLine):
         if self.styles.background != background:
             # An inline style, not a CSS class: a class change re-applies the whole stylesheet.
             self.styles.background = background
+        self.doing = seat.doing
         self.show(seat.lines, seat.short)
