@@ -328,5 +328,6 @@ def test_who_is_at_a_table_over_the_network() -> None:
     assert texts.status.plain == ("Waiting for players: seats 2 and 4 open. The match starts "
                                   "when every seat is taken.")
     assert "open seat" in texts.seats[1].lines.plain
+    assert texts.trick.captions[0].plain == "Waiting for players"  # not "Bruno is discarding"
     local = present(Scene(view=before, seats=seats, bottom=0, hand_shown=True))
     assert local.status.plain == "" and "away" not in "".join(s.lines.plain for s in local.seats)
