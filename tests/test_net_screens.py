@@ -258,3 +258,25 @@ async def test_nothing_to_declare_comes_with_the_prompt_of_the_card(tmp_path: Pa
             await wait_for(pilot, lambda: "Nothing to declare" not in status.text.plain)
     finally:
         await server.close()
+
+
+async def test_a_table_out_of_reach_says_so_in_the_status_line(tmp_path: Path) -> None:
+    """The host stops: the status line says the table cannot be reached (it said "Waiting for
+    Bruno." as if the table were there); reached again, the prompt comes back."""
+    server, address = await serve(["human", "easy", "easy", "easy"], seed=11,
+                                  config=dataclasses.replace(NET_FAST, bot_delay_s=0.5))
+    app = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False)
+    try:
+        async with app.run_test(size=(100, 32)) as pilot:
+            await _join(pilot, address, "Anna")
+            table = app.screen
+            await server.close()
+            await wait_for(pilot, lambda: "trying again" in table.notice.plain
+                           if table.notice is not None else False, limit=20000)
+            status = " ".join(screen_text(app).split())
+            assert "trying again" in status and "Waiting for" not in status
+            app.network._status(f"connected to {address}, seat 1")
+            await pilot.pause()
+            assert table.notice is None or "trying again" not in table.notice.plain
+    finally:
+        await server.close()

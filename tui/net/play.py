@@ -57,6 +57,7 @@ class NetworkPlay:
         self._under: Text | None = None  # the notice the countdown was put before
         self._told: tuple[int, int] | None = None  # (ply, seconds) of the last notification
         self._ran_out: Text | None = None  # "time ran out: ..." as the status line says it
+        self._unreachable: Text | None = None  # "cannot reach the table ..." in the status line
         self.last: JoinRequest | None = None  # the table joined last (the join dialog offers it)
         self.left: JoinRequest | None = None  # the table left mid-match (its seat kept)
 
@@ -190,14 +191,31 @@ class NetworkPlay:
         session = self.session
         if text.startswith("connected"):
             self._retry_told = None
+            self._out_of_reach(None)
             if session is not None and session.joined:
                 return  # back at the seat: the session's notice says so
         elif "trying again" in text:
+            self._out_of_reach(capitalized(text))
             now = time.monotonic()
             if self._retry_told is not None and now - self._retry_told < RETRY_TOLD_S:
                 return  # one word every few seconds while the table is out of reach
             self._retry_told = now
         self.app.notify(capitalized(text), timeout=5)
+
+    def _out_of_reach(self, words: str | None) -> None:
+        """While the table cannot be reached, the status line says so (not "Waiting for Bea.",
+        as if the table were there); ``words`` None: reached again, the prompt comes back."""
+        table = self.table
+        if table is None or not table.is_mounted:
+            return
+        if words is not None:
+            self._unreachable = Text(words, style="bold")
+            table.say(self._unreachable)
+        elif self._unreachable is not None:
+            if table.notice is self._unreachable:
+                table.notice = None
+                table.redraw()
+            self._unreachable = None
 
     def leave(self) -> None:
         """Leave the table (a bot plays the seat until this player comes back)."""
