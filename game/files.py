@@ -153,7 +153,8 @@ def fsync_directory(directory: str | Path) -> None:
 
 
 def write_problem(exc: OSError) -> str:
-    """Why a write failed, in words a player can act on: "/x/y is a file, not a folder"."""
+    """Why a write failed, in words a player can act on ("a file is in the way of the folder
+    /x/y", "the disk is full")."""
     where = clip_path(exc.filename) if exc.filename else "the file"
     if isinstance(exc, (FileExistsError, NotADirectoryError)):
         return f"a file is in the way of the folder {where}"
