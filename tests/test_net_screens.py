@@ -280,3 +280,23 @@ async def test_a_table_out_of_reach_says_so_in_the_status_line(tmp_path: Path) -
             assert table.notice is None or "trying again" not in table.notice.plain
     finally:
         await server.close()
+
+
+async def test_the_join_dialog_opens_the_help_and_keeps_a_typed_question_mark(
+    tmp_path: Path,
+) -> None:
+    from tui.screens.help import HelpScreen
+
+    app = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+        await pilot.click("#join")
+        await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen))
+        dialog = app.screen
+        dialog.query_one("#name", Input).focus()
+        await pilot.press("A", "question_mark")
+        assert dialog.query_one("#name", Input).value.endswith("A?")
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is dialog)

@@ -14,6 +14,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from tui.net.client import DEFAULT_PORT, Address, JoinRequest
 from tui.net.protocol import MAX_LIMIT_S, ProtocolError, check_name
 from tui.net.server import DEFAULT_TURN_LIMIT_S, MIN_TURN_LIMIT_S, HostRequest, TableConfig
+from tui.screens.help import HELP_KEY
 
 _CSS = """
 #net-dialog { width: 64; }
@@ -39,7 +40,8 @@ def _others(seats: int) -> str:
 
 class _NetDialog(ModalScreen):
     DEFAULT_CSS = _CSS
-    BINDINGS = [Binding("escape", "cancel", "Cancel", priority=True)]
+    # ? typed in a field stays there (the field takes it first); F1 opens the help anywhere
+    BINDINGS = [Binding("escape", "cancel", "Cancel", priority=True), HELP_KEY]
 
     def error(self, text: str) -> None:
         self.query_one("#net-error", Static).update(Text(text))
