@@ -89,8 +89,6 @@ def test_sure_to_hold_asks_for_no_stronger_card_and_for_a_suit_card_no_trump() -
     assert sure_to_hold(qs, m("KS ANG"), True)  # the trick's last card
 
 
-
-
 def status_lines(reason: str) -> int:
     """The lines of 78 columns the discard hint takes, wrapped between words."""
     return len(textwrap.wrap(f"Hint: discard 10♠ 10♣ — {reason}", 78))

@@ -125,7 +125,6 @@ def declaration_lines(view: PlayerView, names: Sequence[str], look: Look) -> lis
     return lines
 
 
-
 def declaration_digest(view: PlayerView, names: Sequence[str]) -> list[Text]:
     """The declarations made in this hand, one line each where there is little room: the name
     (as short as ``names`` give it), the points, the families (``Anna 45: Re, Spade, Coppe``);

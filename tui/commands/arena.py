@@ -38,7 +38,6 @@ Progress (deals done, running mean, ETA) goes to stderr.
 """
 
 
-
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "arena",

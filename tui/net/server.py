@@ -822,7 +822,7 @@ class TableServer:
         far that a stand-in made, to mark them in its log as those who saw them made did."""
         match = self.session.match
         marks = self.stand_in_moves.get(len(self.results), {})
-        if conn.version < 3 or match.winner is None and not marks or match.winner is not None:
+        if conn.version < 3 or not marks or match.winner is not None:
             return
         history = match.hand.history
         first = len(match.actions) - len(history)  # the ply of the hand's first action

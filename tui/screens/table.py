@@ -74,6 +74,8 @@ from tui.words import verb
 _PLACES = ("seat-bottom", "seat-right", "seat-top", "seat-left")  # by seat relative to the bottom
 # What redraw() draws (see _paint_together).
 _DRAWN = "#topbar, .seat, #trick, #hand, #score, #declarations, #log, #status, #keybar"
+
+
 class TableScreen(Screen[None]):
     """Plays a match: bots through the bot runner, people through the hand and dialogs.
 
