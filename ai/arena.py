@@ -18,7 +18,6 @@ worker, renewed (a fresh bot object) for every hand; its faults are counted in t
 from __future__ import annotations
 
 import math
-import multiprocessing
 import random
 import statistics
 import time
@@ -27,10 +26,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ai.contain import Containment, Guard
-from ai.lifeline import start_worker
 from ai.player import Player
 from ai.spec import BotSpec, sees_every_card
-from ai.table import seat_rngs
+from ai.table import run_jobs, seat_rngs
 from game.match import Match
 
 __all__ = ["BotSpec", "DealResult", "play_deal", "run_arena", "run_deals", "summarize"]
@@ -154,15 +152,11 @@ def run_deals(
     """The deals' results in deal order, played by ``workers`` processes."""
     containment = containment or Containment()
     jobs = [(a, b, seed, i, containment) for i in range(deals)]
-    if workers <= 1:
-        try:
-            yield from map(_play_deal_job, jobs)
-        finally:
-            close_players()
-        return
-    context = multiprocessing.get_context("spawn")
-    with context.Pool(workers, initializer=start_worker) as pool:
-        yield from pool.imap(_play_deal_job, jobs, chunksize=1)
+    try:
+        yield from run_jobs(_play_deal_job, jobs, workers)
+    finally:
+        if workers <= 1:
+            close_players()  # the bots in processes of their own played here
 
 
 def percentile(values: list[float], q: float) -> float | None:

@@ -70,23 +70,27 @@ def play_match(
     return match
 
 
+def run_jobs(fn: Callable[[J], R], jobs: list[J], workers: int = 1) -> Iterator[R]:
+    """``fn`` of each job, in job order, run by ``workers`` processes (here when 1; each worker
+    ignores Ctrl+C and ends with this process); ``fn`` must be a module-level function, its
+    jobs picklable."""
+    if workers <= 1:
+        yield from map(fn, jobs)
+        return
+    with multiprocessing.get_context("spawn").Pool(workers, initializer=start_worker) as pool:
+        yield from pool.imap(fn, jobs, chunksize=1)
+
+
 def gather(
     fn: Callable[[J], list[R]],
     jobs: list[J],
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
 ) -> list[R]:
-    """The rows of every job (``fn`` of it: a list), in job order, run by ``workers`` processes
-    (here when 1); ``fn`` must be a module-level function, its jobs picklable. ``progress`` is
-    told (jobs done, jobs) after each."""
+    """The rows of every job (``fn`` of it: a list), in job order, run as :func:`run_jobs`
+    does. ``progress`` is told (jobs done, jobs) after each."""
     out: list[R] = []
-    with contextlib.ExitStack() as stack:
-        if workers <= 1:
-            results: Iterator[list[R]] = map(fn, jobs)
-        else:
-            context = multiprocessing.get_context("spawn")
-            pool = stack.enter_context(context.Pool(workers, initializer=start_worker))
-            results = pool.imap(fn, jobs, chunksize=1)
+    with contextlib.closing(run_jobs(fn, jobs, workers)) as results:
         for done, rows in enumerate(results, 1):
             out.extend(rows)
             if progress is not None:
