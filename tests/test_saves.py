@@ -22,7 +22,7 @@ from tui.screens.confirm import ConfirmScreen
 from tui.screens.start import StartScreen
 from tui.screens.table import TableScreen
 from tui.session import Session, parse_seats
-from tui.settings import Settings, load_settings
+from tui.settings import Settings, load_settings, read_settings
 
 SEATS = parse_seats(["human", "random", "random", "random"])
 FAST = Settings(bot_delay=0.0, trick_pause=0.0, suit_marks="ascii", color=True)
@@ -165,6 +165,24 @@ def test_bounded_settings_file(tmp_path: Path) -> None:
     assert load_settings(tmp_path).trick_pause == 0.5
     (tmp_path / "settings.json").write_text("[" * 10_000)
     assert load_settings(tmp_path) == Settings.default()
+
+
+async def test_unreadable_settings_are_said_and_left_as_they_are(tmp_path: Path) -> None:
+    assert read_settings(tmp_path) == (Settings.default(), None)  # none yet: nothing to say
+    damaged = "[" * 10_000
+    (tmp_path / "settings.json").write_text(damaged)
+    settings, problem = read_settings(tmp_path)
+    assert settings == Settings.default()
+    assert problem == ("The settings could not be read (settings.json: nested deeper than 32 "
+                       "levels): the defaults are used until you change one.")
+    app = TarocchinoApp(settings=FAST, directory=tmp_path)
+    notices: list[str] = []
+    notify = app.notify
+    app.notify = lambda message, **kw: notices.append(str(message)) or notify(message, **kw)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await _until(pilot, lambda: isinstance(app.screen, StartScreen))
+    assert problem in notices
+    assert (tmp_path / "settings.json").read_text() == damaged
 
 
 # --------------------------------------------------------------------------- the command line

@@ -27,7 +27,7 @@ from tui.screens.start import BUSY_HERE, StartScreen
 from tui.screens.table import TableScreen
 from tui.screens.too_small import TooSmallScreen, big_enough
 from tui.session import KINDS, Seat, Session
-from tui.settings import Settings, data_dir, load_settings, save_settings
+from tui.settings import Settings, data_dir, load_settings, read_settings, save_settings
 from tui.terminal import CHECK_EVERY_S, terminal_gone, terminal_input
 from tui.widgets.scrollbars import use_plain_scroll_bars
 
@@ -101,6 +101,9 @@ class TarocchinoApp(App[None]):
         elif self._review is not None:
             self.push_screen(self._review, lambda _: self.exit())
         self.call_after_refresh(self.check_size)
+        problem = read_settings(self.directory)[1] if self.persist else None
+        if problem:
+            self.notify(problem, severity="warning", timeout=10)
         fd = None if self.is_headless else terminal_input()
         if fd is not None:  # quit when the window is closed (every move is saved already)
             self.set_interval(CHECK_EVERY_S, lambda: terminal_gone(fd) and self.exit())

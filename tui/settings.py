@@ -7,7 +7,7 @@ import os
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 
-from game.files import FileReadError, read_json, shorten, write_atomic
+from game.files import FileMissingError, FileReadError, read_json, shorten, write_atomic
 
 SETTINGS_FILE = "settings.json"
 SETTINGS_MAX_BYTES = 64 << 10
@@ -88,12 +88,21 @@ class Settings:
 
 def load_settings(directory: Path | None = None) -> Settings:
     """The saved settings, or the defaults when there are none or the file is unreadable."""
+    return read_settings(directory)[0]
+
+
+def read_settings(directory: Path | None = None) -> tuple[Settings, str | None]:
+    """The saved settings (the defaults when there are none) and, when the file is there but
+    cannot be read, why in a sentence (the defaults are used, the file is left as it is)."""
     path = (directory or data_dir()) / SETTINGS_FILE
     try:
         data = read_json(path, max_bytes=SETTINGS_MAX_BYTES)
-    except FileReadError:
-        return Settings.default()
-    return Settings.from_json(data)
+    except FileMissingError:
+        return Settings.default(), None
+    except FileReadError as exc:
+        return Settings.default(), (f"The settings could not be read ({SETTINGS_FILE}: {exc}): "
+                                    "the defaults are used until you change one.")
+    return Settings.from_json(data), None
 
 
 def save_settings(settings: Settings, directory: Path | None = None) -> None:
