@@ -6,6 +6,7 @@ his turn to play. Older clients are served as before."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from game.actions import PLAY
 from game.match import Match
 from game.record import OUT_OF_TIME, StandIn
 from tests.net_helpers import FAST as NET_FAST
-from tests.net_helpers import RawClient, fed_session, serve
+from tests.net_helpers import LIMIT_S, RawClient, fed_session, raw_easy_seat, serve, wait_until
 from tui.app import TarocchinoApp
 from tui.net import protocol as p
 from tui.net.client import JoinRequest
@@ -253,3 +254,64 @@ def test_a_stand_in_mark_keeps_why() -> None:
     assert StandIn("easy", OUT_OF_TIME).to_json() == {"by": "easy", "why": "time"}
     assert StandIn("easy").to_json() == "easy"  # the older form, when why is not known
 
+
+
+def test_a_state_of_the_same_move_keeps_this_seats_action_on_its_way() -> None:
+    """Anna has sent her move; a state of the same move comes first (Bruno went to the sheet):
+    her turn is not offered again (a second move would be refused as stale); the state of the
+    next move, a refusal, or a new connection ends the wait."""
+    session = fed_session()
+    match = Match(next(s for s in range(100) if Match(s).first_dealer == 0))
+    session.receive(p.Welcome(0, "t", p.TableInfo(800, 60, "medium", (), 0.0)))
+
+    def state(doing: str) -> p.State:
+        return p.State(len(match.actions), match.view(0), _seats({1: doing}), True, None, 5,
+                       None, None)  # fmt: skip
+
+    session.receive(state(p.TABLE))
+    assert session.turn == 0
+    session.apply(match.legal_actions()[0])
+    assert session.turn == -1 and len(session.client.sent) == 1  # type: ignore[attr-defined]
+    session.receive(state(p.SHEET))
+    assert session.turn == -1  # still on its way
+    session.receive(p.Refused(p.ILLEGAL, "no", 0))
+    assert session.turn == 0
+    session.apply(match.legal_actions()[0])
+    session.receive(p.Welcome(0, "t", p.TableInfo(800, 60, "medium", (), 0.0)))
+    session.receive(state(p.SHEET))
+    assert session.turn == 0  # a new connection: the move is asked again
+    session.apply(match.legal_actions()[0])
+    match.apply(match.legal_actions()[0])
+    session.receive(state(p.SHEET))
+    assert session.turn == match.turn and session.ply == 1
+
+
+async def test_the_host_says_who_the_finished_table_waits_for() -> None:
+    """The match is over: the table closes when everybody has left; its log says who is still
+    there and where (once each change), until the last one leaves."""
+    logged: list[str] = []
+    server, address = await serve(["human", "easy", "human", "easy"], seed=3, target=100,
+                                  log=logged.append)  # fmt: skip
+    anna, bruno = await RawClient.connect(address), await RawClient.connect(address)
+    try:
+        await anna.hello("Anna", seat=0)
+        await bruno.hello("Carla", seat=2)
+        await asyncio.wait_for(asyncio.gather(raw_easy_seat(anna, 0), raw_easy_seat(bruno, 2)),
+                               LIMIT_S)  # fmt: skip
+        await anna.send(p.doing(p.MATCH_OVER))
+        await bruno.send(p.doing(p.REVIEW))
+        await bruno.send(p.doing(p.REVIEW))
+        await wait_until(lambda: logged[-1].endswith("Anna (on the final sheet), Carla "
+                                                     "(reviewing a hand)"), "the log")  # fmt: skip
+        await anna.close()
+        await wait_until(lambda: logged[-1].endswith("still there Carla (reviewing a hand)"),
+                         "Anna gone")  # fmt: skip
+        assert not server.finished.is_set()
+        await bruno.close()
+        await asyncio.wait_for(server.finished.wait(), LIMIT_S)
+    finally:
+        await anna.close()
+        await bruno.close()
+        await server.close()
+    lingering = [line for line in logged if "the table closes when" in line]
+    assert len(lingering) == len(set(lingering)) <= 5

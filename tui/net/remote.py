@@ -63,6 +63,7 @@ class RemoteSession:
         self.statuses: tuple[p.SeatStatus, ...] = ()
         self.state: p.State | None = None  # the latest state the table sent
         self.pending = False  # an action of this seat is on its way to the table
+        self._pending_ply = -1  # ... the ply it was sent for
         self.bots: dict[int, Player] = {}  # no seat is played by a bot at this screen
         self.substitutes: dict[int, str] = {}
         self.refusal: p.Refused | None = None  # the last error the table answered
@@ -104,6 +105,7 @@ class RemoteSession:
             self.stand_in = message.table.stand_in
             self.protocol = message.protocol
             self._doing_said = None  # a new connection: it is told again
+            self.pending = False  # an action sent before the connection went is lost
             self._results = list(message.table.results)
             self._records, self._hands = {}, {}  # they come again after the welcome
             if self._joined:
@@ -129,7 +131,8 @@ class RemoteSession:
         if isinstance(message, p.State):
             self._presence(message.seats)
             self.statuses, self.state = message.seats, message
-            self.pending = False
+            if message.ply != self._pending_ply:
+                self.pending = False  # taken (a state of the same ply: somebody came or went)
             left = message.turn_left_s
             now = time.monotonic()
             self._deadline = None if left is None else now + left
@@ -461,7 +464,7 @@ class RemoteSession:
         if self.seat is None or self.turn != self.seat:
             return None
         if self.client.send(p.act(self.seat, self.ply, action)):
-            self.pending = True
+            self.pending, self._pending_ply = True, self.ply
         else:
             self._notices.append("Not connected to the table: the move was not sent.")
             if self.on_change is not None:

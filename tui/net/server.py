@@ -244,6 +244,7 @@ class TableServer:
         self._runner: web.AppRunner | None = None
         self._pending = 0
         self._closing = False
+        self._lingering = ""  # who the finished table still waits for, as last logged
         now = time.monotonic()
         for seat, s in enumerate(self.seats):  # a resumed table: everybody is away until back
             if s.claim is not None:
@@ -510,8 +511,10 @@ class TableServer:
                  p.SHEET_HELP: "reading the help"}  # fmt: skip
         still = [f"{self.session.seats[i].name} ({words.get(s.doing or '', 'connected')})"
                  for i, s in enumerate(self.seats) if s.conn is not None]  # fmt: skip
-        if still:
-            self.log(f"the table closes when everybody has left: still there {', '.join(still)}")
+        said = f"the table closes when everybody has left: still there {', '.join(still)}"
+        if still and said != self._lingering:
+            self.log(said)
+            self._lingering = said
 
     def _left(self, conn: _Connection) -> None:
         """A connection ended (closed, dropped, refused)."""
