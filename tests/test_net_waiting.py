@@ -315,3 +315,21 @@ async def test_the_host_says_who_the_finished_table_waits_for() -> None:
         await server.close()
     lingering = [line for line in logged if "the table closes when" in line]
     assert len(lingering) == len(set(lingering)) <= 5
+
+
+def test_a_table_of_an_older_version_is_told_nothing_new() -> None:
+    """This game at a table of version 3 (joined again saying 3): what its person does is not
+    sent (that table would refuse it); at a table of version 4 it is, once each change, and
+    again after each welcome (a new connection knows nothing yet)."""
+    match = Match(2)
+    for version, sent in ((3, []), (4, [p.SHEET, p.TABLE, p.TABLE])):
+        session = fed_session()
+        welcome = p.Welcome(0, "t", p.TableInfo(800, 60, "medium", (), 0.0), version)
+        session.receive(welcome)
+        session.receive(p.State(0, match.view(0), _seats({}), True, None, None, None, None))
+        for what in (p.SHEET, p.SHEET, p.TABLE):
+            session.tell_doing(what)
+        session.receive(welcome)
+        session.tell_doing(p.TABLE)
+        told = [m["what"] for m in session.client.sent]  # type: ignore[attr-defined]
+        assert told == sent
