@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from game.actions import DISCARD, PLAY
 from game.cards import Card
@@ -16,6 +17,8 @@ from game.hand import Hand, HandResult, side_of
 from game.match import Match
 from game.scoring import Breakdown
 from game.view import Declaration
+
+Mark = TypeVar("Mark")  # what is known of a stand-in's decision (its name, and why it decided)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,11 +120,12 @@ def match_rows(match: Match) -> tuple[HandRow, ...]:
     return hand_rows(match.results, [h.declarations for h in replay_hands(match)])
 
 
-def stand_in_cards(hand: Hand, by_action: Mapping[int, str]) -> dict[int, str]:
+def stand_in_cards(hand: Hand, by_action: Mapping[int, Mark]) -> dict[int, Mark]:
     """The choices of ``hand`` a stand-in bot made (``by_action``: index in ``hand.history``,
-    the discard 0 -> the bot's name) as a review counts them: by the card's number in the hand,
-    -1 for the dealer's discard (*scarto*). Declarations are left out: no card is chosen there."""
-    out = {}
+    the discard 0 -> what is known of the decision) as a review counts them: by the card's number
+    in the hand, -1 for the dealer's discard (*scarto*). Declarations are left out: no card is
+    chosen there."""
+    out: dict[int, Mark] = {}
     played = 0
     for i, move in enumerate(hand.history):
         if move.action.kind == DISCARD and i in by_action:

@@ -3,8 +3,9 @@
 Version 2 holds the rules, the seed (or ``null``), the first dealer, the shuffle of every hand dealt
 when the match has no seed, and every action in text form, with a checksum over all of it; a hosted
 match's record may also say which decisions a stand-in bot made for an absent or idle person
-(``stand_ins``: hand number -> index of the action in the hand, the discard 0 -> the bot's name;
-left out when there are none). Version 1 records (always seeded, no shuffles) still replay. Writes
+(``stand_ins``: hand number -> index of the action in the hand, the discard 0 -> the bot's name,
+or the bot's name and why it decided: the person was away, had left, or ran out of time; left out
+when there are none). Version 1 records (always seeded, no shuffles) still replay. Writes
 are atomic; a damaged record raises RecordError naming what is wrong, never another exception."""
 
 from __future__ import annotations
@@ -21,8 +22,9 @@ from game.files import loads as loads_json
 from game.match import Match
 from game.rules import Rules
 
-__all__ = ["FORMAT", "VERSION", "StandIns", "Recorded", "to_json", "from_json", "read", "dumps",
-           "loads", "save", "load", "load_recorded", "stand_ins_from_json", "to_json_stand_ins",
+__all__ = ["FORMAT", "VERSION", "StandIn", "StandIns", "Recorded", "AWAY", "LEFT", "OUT_OF_TIME",
+           "REASONS", "to_json", "from_json", "read", "dumps", "loads", "save", "load",
+           "load_recorded", "stand_ins_from_json", "stand_in_from_json", "to_json_stand_ins",
            "write_atomic"]
 
 FORMAT = "tarocchino-record"
@@ -32,10 +34,28 @@ _KEYS = {1: ("rules", "seed", "first_dealer", "actions", "sha256"),
          2: ("rules", "seed", "first_dealer", "shuffles", "actions", "sha256")}
 _OPTIONAL = {1: (), 2: ("stand_ins",)}
 MAX_BOT_NAME = 40  # characters of a stand-in bot's name
+# Why a stand-in decided for a person: the person's connection was gone (away), the person had
+# left the table on purpose, the person's time for the decision ran out (a table's turn limit).
+AWAY, LEFT, OUT_OF_TIME = "away", "left", "time"
+REASONS = (AWAY, LEFT, OUT_OF_TIME)
+
+
+@dataclass(frozen=True, slots=True)
+class StandIn:
+    """A decision a stand-in bot made for a person: the bot's name and why (None: not said, as in
+    a record written before the reason was kept)."""
+
+    by: str
+    why: str | None = None
+
+    def to_json(self) -> str | dict[str, str]:
+        """The bot's name alone when the reason is not known (the older form), else both."""
+        return self.by if self.why is None else {"by": self.by, "why": self.why}
+
 
 # hand number (0 for the first) -> index of the action in the hand (0: the dealer's discard) ->
-# the name of the stand-in bot that made that decision for the seat's person
-StandIns = Mapping[int, Mapping[int, str]]
+# the stand-in bot that made that decision for the seat's person, and why
+StandIns = Mapping[int, Mapping[int, StandIn]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +63,7 @@ class Recorded:
     """A record read back: the match replayed, and the decisions stand-ins made in it."""
 
     match: Match
-    stand_ins: dict[int, dict[int, str]] = field(default_factory=dict)
+    stand_ins: dict[int, dict[int, StandIn]] = field(default_factory=dict)
 
 
 def _checksum(body: dict) -> str:
@@ -69,9 +89,9 @@ def to_json(match: Match, stand_ins: StandIns | None = None) -> dict:
     return {**body, "sha256": _checksum(body)}
 
 
-def to_json_stand_ins(stand_ins: StandIns) -> dict[str, dict[str, str]]:
+def to_json_stand_ins(stand_ins: StandIns) -> dict[str, dict[str, str | dict[str, str]]]:
     """The stand-ins' decisions in JSON: the numbers in decimal, in order, no empty hand."""
-    return {str(hand): {str(i): by for i, by in sorted(made.items())}
+    return {str(hand): {str(i): mark.to_json() for i, mark in sorted(made.items())}
             for hand, made in sorted(stand_ins.items()) if made}  # fmt: skip
 
 
@@ -154,35 +174,49 @@ def _number(key: object, below: int, what: str) -> int:
 
 
 def stand_ins_from_json(value: object, per_hand: list[int], *,
-                        beyond: bool = False) -> dict[int, dict[int, str]]:  # fmt: skip
+                        beyond: bool = False) -> dict[int, dict[int, StandIn]]:  # fmt: skip
     """The stand-ins' decisions (``stand_ins``) checked against the hands of a match
     (``per_hand``: the number of actions of each hand dealt): every hand and action named exists,
-    every name is a bot's; RecordError otherwise. ``beyond``: decisions after the match's last
-    action are left out instead (the match may be a little behind the map, as a table's autosave
-    can be)."""
+    every name is a bot's, every reason one of :data:`REASONS`; RecordError otherwise.
+    ``beyond``: decisions after the match's last action are left out instead (the match may be a
+    little behind the map, as a table's autosave can be)."""
     if not isinstance(value, dict):
         raise RecordError("stand_ins must be an object of hands")
-    out: dict[int, dict[int, str]] = {}
+    out: dict[int, dict[int, StandIn]] = {}
     for hand_key, made in value.items():
         hand = _number(hand_key, _ANY if beyond else len(per_hand),
                        f"a hand of the record ({len(per_hand)} dealt)")  # fmt: skip
         if not isinstance(made, dict) or not made:
             raise RecordError(f"stand_ins of hand {hand + 1} must be an object of actions")
-        marks: dict[int, str] = {}
+        marks: dict[int, StandIn] = {}
         actions = per_hand[hand] if hand < len(per_hand) else 0
-        for key, name in made.items():
+        for key, value in made.items():
             index = _number(key, _ANY if beyond else actions, f"an action of hand {hand + 1} "
                                                             f"({actions} recorded)")  # fmt: skip
-            if not isinstance(name, str) or not 0 < len(name) <= MAX_BOT_NAME or (
-                not name.isprintable()
-            ):  # fmt: skip
-                raise RecordError(f"stand_ins: {shorten(name)} is not a bot's name (1 to "
-                                  f"{MAX_BOT_NAME} characters)")  # fmt: skip
+            mark = stand_in_from_json(value)
             if index < actions:
-                marks[index] = name
+                marks[index] = mark
         if marks:
             out[hand] = marks
     return out
+
+
+def stand_in_from_json(value: object) -> StandIn:
+    """One decision of ``stand_ins``: the bot's name (a record without the reason), or
+    ``{"by": name, "why": reason}``; RecordError when it is neither."""
+    why = None
+    if isinstance(value, dict):
+        if set(value) != {"by", "why"}:
+            raise RecordError(f"stand_ins: {shorten(value)} is not a bot's name and a reason")
+        value, why = value["by"], value["why"]
+        if why not in REASONS:
+            raise RecordError(f"stand_ins: {shorten(why)} is not a reason ({', '.join(REASONS)})")
+    if not isinstance(value, str) or not 0 < len(value) <= MAX_BOT_NAME or (
+        not value.isprintable()
+    ):  # fmt: skip
+        raise RecordError(f"stand_ins: {shorten(value)} is not a bot's name (1 to "
+                          f"{MAX_BOT_NAME} characters)")  # fmt: skip
+    return StandIn(value, why)
 
 
 def _check_shuffles(match: Match, recorded: list) -> None:

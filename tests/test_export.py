@@ -14,6 +14,7 @@ from game import record
 from game.cards import format_cards
 from game.history import match_rows, stand_in_cards
 from game.match import Match
+from game.record import AWAY, StandIn
 from game.rules import Rules
 from tests.test_history import called_out_match, played
 from tests.test_stats import SEATS, WHEN, finished
@@ -139,7 +140,7 @@ def test_the_stand_ins_decisions_go_with_the_record(tmp_path: Path, monkeypatch,
     (from the statistics or a file), the review of the file marks them, replay ignores them."""
     monkeypatch.setenv("TAROCCHINO_DATA_DIR", str(tmp_path))
     match = played(8)
-    marks = {0: {0: "medium", 20: "medium"}}
+    marks = {0: {0: StandIn("medium", AWAY), 20: StandIn("medium")}}  # (one without why)
     done = FinishedMatch.of(match, SEATS, ended_at=WHEN, source="network", stand_ins=marks)
     assert record_finished_match(tmp_path, done) is None
     out = tmp_path / "hosted.json"

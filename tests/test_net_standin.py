@@ -15,6 +15,8 @@ from game import record
 from game.actions import DISCARD, PLAY
 from game.history import replay_hands
 from game.match import Match
+from game.record import AWAY as GONE
+from game.record import LEFT, OUT_OF_TIME, StandIn
 from tests.net_helpers import (
     FAST,
     LIMIT_S,
@@ -57,7 +59,7 @@ def _person(address: Address, seat: int, tokens: TokenStore,
     return seat_bot
 
 
-def _expected(server: TableServer) -> list[dict[int, str]]:
+def _expected(server: TableServer) -> list[dict[int, StandIn]]:
     """Per finished hand: the cards the stand-in played (by their number in the hand; -1 the
     discard), from what the server saw of each action."""
     out = []
@@ -69,16 +71,16 @@ def _expected(server: TableServer) -> list[dict[int, str]]:
             assert seat == move.seat
             if move.action.kind == PLAY:
                 if by == STAND_IN:
-                    marks[played] = "easy"
+                    marks[played] = StandIn("easy", GONE)
                 played += 1
             elif move.action.kind == DISCARD and by == STAND_IN:
-                marks[-1] = "easy"
+                marks[-1] = StandIn("easy", GONE)
         done += len(hand.history)
         out.append(marks)
     return out
 
 
-def _check_review(source: ReviewSource, expected: list[dict[int, str]]) -> int:
+def _check_review(source: ReviewSource, expected: list[dict[int, StandIn]]) -> int:
     """The review marks exactly the expected cards and judges none of them; the number marked."""
     assert list(source.stand_in_cards) == expected
     marked = 0
@@ -96,7 +98,7 @@ def _check_review(source: ReviewSource, expected: list[dict[int, str]]) -> int:
             said = verdict_text(source, walk, n + 1, ASCII).plain
             assert said.startswith("The easy bot played ") and said.endswith(
                 f"it is not judged as {source.names[AWAY]}'s." if AWAY in source.judged
-                else f" for {source.names[AWAY]}.")  # fmt: skip
+                else f" for {source.names[AWAY]} (away).")  # fmt: skip
         marked += len(bot_cards)
     return marked
 
@@ -171,14 +173,20 @@ def test_a_hand_records_stand_ins_are_read_strictly() -> None:
         match.apply(match.legal_actions()[0])
     hand = replay_hands(match)[0]
     actions = tuple(m.action for m in hand.history)
-    message = p.hand_record(0, hand.dealer, hand.dealt, actions, {0: "easy", 9: "medium"})
-    assert message["stand_ins"] == {"0": "easy", "9": "medium"}
+    marks = {0: StandIn("easy", GONE), 9: StandIn("medium", OUT_OF_TIME)}
+    message = p.hand_record(0, hand.dealer, hand.dealt, actions, marks)
+    assert message["stand_ins"] == {"0": {"by": "easy", "why": "away"},
+                                    "9": {"by": "medium", "why": "time"}}  # fmt: skip
     read = p.read_server(p.encode(message))
-    assert isinstance(read, p.HandRecord) and read.stand_ins == {0: "easy", 9: "medium"}
-    two = p.hand_record(0, hand.dealer, hand.dealt, actions, {0: "easy"}, version=2)
+    assert isinstance(read, p.HandRecord) and read.stand_ins == marks
+    three = p.hand_record(0, hand.dealer, hand.dealt, actions, marks, version=3)
+    assert three["stand_ins"] == {"0": "easy", "9": "medium"}  # version 3: the names only
+    assert p.read_server(p.encode(three)).stand_ins == {0: StandIn("easy"), 9: StandIn("medium")}
+    two = p.hand_record(0, hand.dealer, hand.dealt, actions, marks, version=2)
     assert "stand_ins" not in two and p.read_server(p.encode(two)).stand_ins is None
     for bad in ([], {"x": "easy"}, {"01": "easy"}, {str(len(actions)): "easy"}, {"0": ""},
-                {"9" * 5000: "easy"},
+                {"9" * 5000: "easy"}, {"0": {"by": "easy"}}, {"0": {"by": "easy", "why": "tea"}},
+                {"0": {"by": "", "why": "away"}}, {"0": {"by": "easy", "why": "away", "x": 1}},
                 {"0": None}, {"0": "x" * (p.MAX_LEVEL + 1)}):  # fmt: skip
         with pytest.raises(p.ProtocolError, match="stand_ins"):
             p.read_server(p.encode({**message, "stand_ins": bad}))
@@ -244,6 +252,7 @@ async def test_a_seat_joining_mid_hand_sees_the_stand_ins_moves_in_its_log(tmp_p
         assert back.seat == AWAY and len(server.results) == 0
         marks = server.stand_in_moves[0]  # index in the hand (0: the discard) -> the bot
         assert back.decided_for(0) == {index - 1: "easy" for index in marks}
+        assert set(marks.values()) == {StandIn("easy", LEFT)}  # the person left on purpose
     finally:
         for run in runs:
             run.cancel()

@@ -21,6 +21,7 @@ from game import wire
 from game.actions import Action, play
 from game.match import Match
 from game.phase import Phase
+from game.record import OUT_OF_TIME, StandIn
 from game.rules import Rules
 from game.view import PlayerView
 from tests.net_helpers import FAST as NET_FAST
@@ -338,7 +339,8 @@ def test_the_remote_session_marks_the_stand_ins_decisions_and_counts_down_for_ot
     assert sum(", the easy bot " in line for line in log) == 2
     plays = [m for m in match.hand.history if m.action.kind == "play"]
     # for the review: the discard and the card
-    assert session._stand_in_cards(0, match.hand) == {-1: "easy", len(plays) - 1: "easy"}
+    assert session._stand_in_cards(0, match.hand) == {-1: StandIn("easy", OUT_OF_TIME),
+                                                      len(plays) - 1: StandIn("easy", OUT_OF_TIME)}
 
 
 async def test_the_host_dialog_asks_the_turn_limit(tmp_path: Path) -> None:

@@ -119,16 +119,19 @@ def test_a_record_without_stand_ins_is_written_and_read_as_before() -> None:
 def test_the_stand_ins_round_trip(tmp_path: Path) -> None:
     match = _two_hands()
     first = len(replay_hands(match)[0].history)  # actions of the first hand
-    marks = {0: {0: "medium", first - 1: "easy"}, 1: {2: "medium"}}
+    marks = {0: {0: record.StandIn("medium", record.AWAY), first - 1: record.StandIn("easy")},
+             1: {2: record.StandIn("medium", record.OUT_OF_TIME)}}
     data = record.to_json(match, marks)
-    assert data["stand_ins"] == {"0": {"0": "medium", str(first - 1): "easy"}, "1": {"2": "medium"}}
+    assert data["stand_ins"] == {
+        "0": {"0": {"by": "medium", "why": "away"}, str(first - 1): "easy"},  # (why not known)
+        "1": {"2": {"by": "medium", "why": "time"}}}  # fmt: skip
     path = tmp_path / "hosted.json"
     record.write_atomic(path, record.dumps(match, marks))
     read = record.load_recorded(path)
     assert read.stand_ins == marks and read.match.actions == match.actions
     assert record.load(path).actions == match.actions  # who decided changes nothing replayed
     changed = json.loads(path.read_text())
-    changed["stand_ins"]["1"]["2"] = "hard"  # edited without its checksum: refused
+    changed["stand_ins"]["1"]["2"]["why"] = "left"  # edited without its checksum: refused
     with pytest.raises(RecordError, match="checksum"):
         record.from_json(changed)
 
@@ -152,6 +155,12 @@ def test_the_stand_ins_round_trip(tmp_path: Path) -> None:
         ({"0": {"0": 7}}, "is not a bot's name"),
         ({"0": {"0": "x" * 41}}, "is not a bot's name"),
         ({"0": {"0": "easy\n"}}, "is not a bot's name"),
+        ({"0": {"0": {"by": "easy"}}}, "is not a bot's name and a reason"),
+        ({"0": {"0": {"by": "easy", "why": "away", "when": 3}}}, "is not a bot's name and a"),
+        ({"0": {"0": {"by": "easy", "why": "bored"}}}, "'bored' is not a reason"),
+        ({"0": {"0": {"by": "easy", "why": None}}}, "None is not a reason"),
+        ({"0": {"0": {"by": 7, "why": "left"}}}, "is not a bot's name"),
+        ({"0": {"0": {"by": "x" * 41, "why": "left"}}}, "is not a bot's name"),
     ],
 )
 def test_malformed_stand_ins_are_refused(marks: object, message: str) -> None:
@@ -162,7 +171,7 @@ def test_malformed_stand_ins_are_refused(marks: object, message: str) -> None:
 
 
 def test_stand_ins_in_a_version_1_record_are_unknown() -> None:
-    data = record.to_json(_two_hands(), {0: {0: "easy"}})
+    data = record.to_json(_two_hands(), {0: {0: record.StandIn("easy")}})
     del data["shuffles"]
     data["version"] = 1
     with pytest.raises(RecordError, match="unknown fields: stand_ins"):

@@ -21,6 +21,7 @@ from game import record
 from game.cards import cards_of, mask_of, sorted_for_display
 from game.history import hand_rows, replay_hands
 from game.match import Match
+from game.record import AWAY, LEFT, OUT_OF_TIME, StandIn
 from game.rules import Rules
 from tui.app import TarocchinoApp
 from tui.cli import build_parser
@@ -433,7 +434,7 @@ def test_the_review_marks_a_stand_ins_choices_and_does_not_judge_them() -> None:
     source = ReviewSource.of(match, judged=range(4))
     plain = HandWalk(source.hands[0], 0, source.judged)
     seat, card = plain.plays[5]
-    marked = replace(source, stand_in_cards=({5: "easy", -1: "medium"},))
+    marked = replace(source, stand_in_cards=({5: StandIn("easy"), -1: StandIn("medium")},))
     walk = HandWalk(marked.hands[0], 0, marked.judged, marked.stand_ins(0))
     name, dealer = marked.names[seat], marked.names[walk.hand.dealer]
     assert 5 in [d.number for d in plain.decisions] and plain.discard is not None
@@ -450,6 +451,14 @@ def test_the_review_marks_a_stand_ins_choices_and_does_not_judge_them() -> None:
     facts = facts_text(marked, walk, 0, ASCII).plain
     assert f"The medium bot discarded for {dealer} (not judged)." in facts
     assert "bot discarded" not in facts_text(source, plain, 0, ASCII).plain
+    # Why the stand-in decided, when the record says it (a table of protocol 4)
+    why = replace(source, stand_in_cards=({5: StandIn("easy", LEFT), -1: StandIn("medium",
+                                                                                 AWAY)},))
+    walk = HandWalk(why.hands[0], 0, why.judged, why.stand_ins(0))
+    assert verdict_text(why, walk, 6, ASCII).plain.startswith(
+        f"The easy bot played {face(card, ASCII)} for {name} (left the table). The choice")
+    assert f"The medium bot discarded for {dealer} (away; not judged)." in facts_text(
+        why, walk, 0, ASCII).plain
     # Whatever the judgement finds, the stand-in's card is never among the person's costs.
     for d in walk.decisions:
         walk.verdicts[d.number] = ai.judge.judge(d, 8)
@@ -476,7 +485,8 @@ async def test_the_review_screen_marks_the_stand_ins_card_in_every_card(tmp_path
     """The review screen at a network table: the stand-in's card is marked "(bot)" in the list
     of every card, and the judgement passes it by."""
     match = played_match(3, 300)
-    source = replace(ReviewSource.of(match, judged=range(4)), stand_in_cards=({5: "easy"},))
+    source = replace(ReviewSource.of(match, judged=range(4)),
+                     stand_in_cards=({5: StandIn("easy", OUT_OF_TIME)},))
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await app.push_screen(ReviewScreen(source, 0, iterations=8))
@@ -486,3 +496,5 @@ async def test_the_review_screen_marks_the_stand_ins_card_in_every_card(tmp_path
         text = screen_text(app)
         row = next(line for line in text.splitlines() if " 2.2 " in line)
         assert "(bot)" in row and text.count("(bot)") == 1
+        await press(pilot, *["right"] * 6)  # to the card: why the bot played it
+        assert "(out of time)" in " ".join(screen_text(app).split())

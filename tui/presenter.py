@@ -74,6 +74,9 @@ class Scene:
     # the decisions of this hand a stand-in made because a person's time ran out (a table's
     # turn limit): index in the view's history (-1: the discard) -> the stand-in's name
     decided_for: dict[int, str] = field(default_factory=dict)
+    # what the table waits for when another person, at a table over the network, is not at the
+    # table itself ("Bruno is still reading the scoring sheet."); None: "Waiting for Bruno."
+    awaiting: str | None = None
 
     @property
     def my_turn(self) -> bool:
@@ -337,7 +340,8 @@ def turn_status(scene: Scene, names: Sequence[str]) -> Text:
     if not scene.my_turn:
         if scene.thinking == v.turn:
             return Text(f"{who} {verb(who, 'is')} thinking{look.ellipsis}", style="dim")
-        return Text(waiting_for(who, scene.presence.get(v.turn, ())), style="dim")
+        return Text(scene.awaiting or waiting_for(who, scene.presence.get(v.turn, ())),
+                    style="dim")
     if v.phase == Phase.DISCARD:
         text = address(who, "you deal: mark two cards to discard ")
         text.append(f"({len(scene.marked)}/2", style="bold")

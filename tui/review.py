@@ -38,6 +38,10 @@ from tui.session import HUMAN, NAME_CHARS, Seat, side_name
 from tui.stats import load_match
 from tui.words import capitalized, padded_name, plural, possessive
 
+# Why a stand-in played for a person, as the review says it at the card and at the discard.
+REASON_WORDS = {record.AWAY: "away", record.LEFT: "left the table",
+                record.OUT_OF_TIME: "out of time"}  # fmt: skip
+
 
 @dataclass(frozen=True, slots=True)
 class ReviewSource:
@@ -49,13 +53,13 @@ class ReviewSource:
     judged: frozenset[int]  # the seats whose cards the hard bot judges
     title: str = ""  # where the match comes from ("match 12 of the statistics", a file name)
     target: int = 0
-    # per hand: the cards a stand-in played for a person at a network table (away, or out of
-    # time), by the card's number in the hand (-1: the dealer's discard) -> the stand-in's name
-    stand_in_cards: tuple[dict[int, str], ...] = ()
+    # per hand: the cards a stand-in played for a person at a network table (away, gone, or out
+    # of time), by the card's number in the hand (-1: the dealer's discard) -> the stand-in
+    stand_in_cards: tuple[dict[int, record.StandIn], ...] = ()
 
-    def stand_ins(self, hand: int) -> dict[int, str]:
+    def stand_ins(self, hand: int) -> dict[int, record.StandIn]:
         """The choices of hand ``hand`` a stand-in made: card number (-1: the discard) -> the
-        stand-in's name. They are the bot's, not the person's: never judged as his."""
+        stand-in and why. They are the bot's, not the person's: never judged as his."""
         return dict(self.stand_in_cards[hand]) if hand < len(self.stand_in_cards) else {}
 
     @classmethod
@@ -118,7 +122,7 @@ class HandWalk:
     hand: Hand
     number: int  # 0 for the first hand of the match
     judged: frozenset[int]
-    stand_ins: dict[int, str] = field(default_factory=dict)
+    stand_ins: dict[int, record.StandIn] = field(default_factory=dict)
     positions: list[Hand] = field(init=False)  # position i: just before card i+1, then the end
     plays: list[tuple[int, Card]] = field(init=False)  # (seat, card) in play order
     decisions: list[Decision] = field(init=False)
@@ -258,8 +262,10 @@ def facts_text(source: ReviewSource, walk: HandWalk, position: int, look: Look) 
         text.append("\n")
         text.append_text(discard_words(source, walk, look))
     elif -1 in walk.stand_ins:
+        mark = walk.stand_ins[-1]
+        why = f"{REASON_WORDS[mark.why]}; " if mark.why else ""
         text.append("\n")
-        text.append(f"The {walk.stand_ins[-1]} bot discarded for {dealer} (not judged).",
+        text.append(f"The {mark.by} bot discarded for {dealer} ({why}not judged).",
                     style="italic")
     declared = [d for d in hand.declarations if d is not None and d.families]
     text.append("\n")
@@ -345,10 +351,11 @@ def verdict_text(source: ReviewSource, walk: HandWalk, position: int, look: Look
                     f"{_judged_names(source)} cards.", style="dim")
     seat, card = walk.plays[position - 1]
     name = source.names[seat]
-    by = walk.stand_ins.get(position - 1)
-    if by:
-        text = Text.assemble(f"The {by} bot played ", card_text(card, look), f" for {name}.",
-                             style="italic")
+    mark = walk.stand_ins.get(position - 1)
+    if mark:
+        why = f" ({REASON_WORDS[mark.why]})" if mark.why else ""
+        text = Text.assemble(f"The {mark.by} bot played ", card_text(card, look),
+                             f" for {name}{why}.", style="italic")
         if seat in walk.judged:
             text.append(f" The choice was the bot's: it is not judged as {possessive(name)}.",
                         style="dim")
@@ -443,7 +450,7 @@ def estimate_note(look: Look) -> Text:
 
 def play_lines(source: ReviewSource, walk: HandWalk, position: int, look: Look) -> list[Text]:
     """Every card of the hand, one line each, with its judgement (the sidebar's list); "(bot)"
-    for a card a stand-in played for the person (away, or out of time)."""
+    for a card a stand-in played for the person (away, gone, or out of time)."""
     lines = []
     for i, (seat, card) in enumerate(walk.plays):
         name = source.names[seat]
@@ -452,7 +459,7 @@ def play_lines(source: ReviewSource, walk: HandWalk, position: int, look: Look) 
         line.append_text(card_text(card, look))
         verdict = walk.verdicts.get(i)
         pad = " " * (4 - len(card_text(card, look).plain))
-        if i in walk.stand_ins:
+        if i in walk.stand_ins:  # (why: at the card, the list has no room for it)
             line.append(pad + " (bot)", style="italic")
         elif verdict is not None and not verdict.forced:
             line.append(pad)

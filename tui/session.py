@@ -141,6 +141,7 @@ class TableSession(Protocol):
     def undo_point(self, seat: int) -> int | None: ...
     def undo(self, seat: int) -> bool: ...
     def decided_for(self, hand: int) -> dict[int, str]: ...  # history index -> stand-in's name
+    def awaiting(self) -> str | None: ...  # what the table waits for elsewhere, in words
     def listen(self, listener: Callable[[HandResult | None], None]) -> None: ...
 
 
@@ -236,6 +237,11 @@ class Session:
         """No turn limit here: no decision is ever made for a person whose time ran out (see
         ``tui.presenter.Scene.decided_for``)."""
         return {}
+
+    def awaiting(self) -> str | None:
+        """Nobody plays elsewhere: the table never waits for anybody's screen (see
+        ``tui.presenter.Scene.awaiting``)."""
+        return None
 
     def view(self, seat: int) -> PlayerView:
         return self.match.view(seat)

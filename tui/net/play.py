@@ -12,9 +12,11 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import App
+from textual.screen import Screen
 from textual.timer import Timer
 
 from tui.lock import DataLock, DirectoryBusy
+from tui.net import protocol as p
 from tui.net.claims import ClaimStore
 from tui.net.client import Address, JoinRequest, TableClient, TokenStore
 from tui.net.remote import RemoteSession
@@ -29,7 +31,12 @@ from tui.render import look_of
 from tui.save import SaveStore
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.declare import DeclareScreen
+from tui.screens.help import HelpScreen
+from tui.screens.review import ReviewScreen
+from tui.screens.scoring import ScoringScreen
+from tui.screens.settings import SettingsScreen
 from tui.screens.table import TableScreen
+from tui.screens.too_small import TooSmallScreen
 from tui.session import Seat, Session
 from tui.stats import record_finished_match
 from tui.words import capitalized
@@ -150,13 +157,15 @@ class NetworkPlay:
         table.say(self._ran_out)
 
     def _tick(self) -> None:
-        """The turn limit's countdown, in the last part of the limit: on this seat's turn in the
-        status line of the table (before what it says, so the rule of the trick stays in view)
-        and a notification at a few moments; on another seat's, who is waited for and how long
-        (counted down here from the time the table sent with its state: no message a second)."""
+        """What this person is doing, told to the table when it changed; and the turn limit's
+        countdown, in the last part of the limit: on this seat's turn in the status line of the
+        table (before what it says, so the rule of the trick stays in view) and a notification
+        at a few moments; on another seat's, who is waited for and how long (counted down here
+        from the time the table sent with its state: no message a second)."""
         session, table = self.session, self.table
         if session is None or table is None or not table.is_mounted:
             return
+        session.tell_doing(screen_doing(self.app.screen_stack, table))
         words = session.countdown()
         if words is None:
             if self._countdown is not None and table.notice is self._countdown:
@@ -285,3 +294,24 @@ class NetworkPlay:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._task
         await self.stop_hosting()
+
+
+def screen_doing(stack: list[Screen], table: TableScreen) -> str:
+    """What the person at this screen is doing (one of ``tui.net.protocol.DOINGS``), from the
+    screens over the table: the declarations dialog, the settings, the help, the scoring sheet
+    and what was opened from it (a review, the help), the sheet of the match's last hand."""
+    above = stack[stack.index(table) + 1:] if table in stack else []
+    above = [s for s in above if not isinstance(s, TooSmallScreen)]  # (a pause, not a place)
+    sheet = next((s for s in above if isinstance(s, ScoringScreen)), None)
+    top = above[-1] if above else None
+    if isinstance(top, ReviewScreen):
+        return p.REVIEW
+    if isinstance(top, HelpScreen):
+        return p.HELP if sheet is None else p.SHEET_HELP
+    if sheet is not None:
+        return p.SHEET if sheet.summary.winner is None else p.MATCH_OVER
+    if isinstance(top, DeclareScreen):
+        return p.DECLARING
+    if isinstance(top, SettingsScreen):
+        return p.SETTINGS
+    return p.TABLE

@@ -1,4 +1,4 @@
-"""The table protocol, versions 1 to 3: the JSON messages between a table server and its seats,
+"""The table protocol, versions 1 to 4: the JSON messages between a table server and its seats,
 each built and read here and nowhere else (``docs/protocol.md`` describes them for people).
 
 Version 2 adds, for the connections that say it in ``hello``: the record of each finished hand
@@ -6,9 +6,12 @@ Version 2 adds, for the connections that say it in ``hello``: the record of each
 and a word when the stand-in decided for a seat whose time ran out (``timed_out``). Version 3
 adds to each hand's record the decisions a stand-in made in it (``hand_record.stand_ins``: for a
 person away as for one whose time ran out), and a word each time the stand-in decides for a
-person away (``stood_in``), so every seat's log marks those cards as they are played. A server
-speaks to each connection in the version it said, so a client never gets what its version does
-not know.
+person away (``stood_in``), so every seat's log marks those cards as they are played. Version 4
+adds what each person is doing at their screen (``doing`` from the client, ``seats[].doing`` in
+each state: at the table, in the declarations dialog, on the scoring sheet, in a review, ...),
+so every window says truthfully what the table waits for, and why a stand-in decided (a reason
+with each of ``hand_record.stand_ins``). A server speaks to each connection in the version it
+said, so a client never gets what its version does not know.
 
 One message is one WebSocket text frame holding one JSON object with a ``type``. Views, actions
 and hand results use the wire form of :mod:`game.wire`. Readers trust nothing: a message that is
@@ -23,15 +26,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game import wire
+from game import record, wire
 from game.actions import Action
 from game.cards import INDEX, Mask
-from game.errors import WireError
+from game.errors import RecordError, WireError
 from game.hand import HandResult
 from game.view import PlayerView
 
-PROTOCOL = 3  # the newest version, spoken by this game's clients
-VERSIONS = (1, 2, 3)  # the versions a server of this game speaks
+PROTOCOL = 4  # the newest version, spoken by this game's clients
+VERSIONS = (1, 2, 3, 4)  # the versions a server of this game speaks
 MAX_CLIENT_BYTES = 4096  # a client's message (hello, action, ping): a few hundred bytes
 MAX_NAME = 16  # characters of a player's name
 MAX_SECRET = 200  # characters of a token or a password
@@ -64,6 +67,17 @@ REPLACED = "replaced"  # the seat was joined again from another connection (clos
 MATCH_OVER = "match_over"
 
 PERSON, BOT, OPEN = "person", "bot", "open"  # who plays a seat
+
+# What a person is doing at their screen (v4), as their client tells the table (``doing``): at
+# the table itself (playing, or watching the others), in the declarations dialog, the settings,
+# the help; between two hands: on the scoring sheet of the hand just over, in a review opened
+# from it, in the help opened from it; on the sheet of the match's last hand.
+TABLE, DECLARING, SETTINGS, HELP = "table", "declaring", "settings", "help"
+SHEET, REVIEW, SHEET_HELP, MATCH_OVER = "sheet", "review", "sheet_help", "match_over"
+DOINGS = (TABLE, DECLARING, SETTINGS, HELP, SHEET, REVIEW, SHEET_HELP, MATCH_OVER)
+BETWEEN_HANDS = (SHEET, REVIEW, SHEET_HELP)  # the sheet of the hand just over is still open
+# ... and, said by the table itself: its stand-in bot is making the seat's decision now
+STAND_IN_DECIDING = "stand_in"
 
 
 class ProtocolError(ValueError):
@@ -167,7 +181,14 @@ class Leave:
     """Leaving the table on purpose: a bot plays the seat at once, until its person returns."""
 
 
-ClientMessage = Hello | Act | Ping | Leave
+@dataclass(frozen=True, slots=True)
+class Doing:
+    """What the person is doing at their screen now (one of :data:`DOINGS`; v4)."""
+
+    what: str
+
+
+ClientMessage = Hello | Act | Ping | Leave | Doing
 
 
 def hello(name: str, *, seat: int | None = None, token: str | None = None,
@@ -187,6 +208,11 @@ def ping(ident: int) -> dict[str, Any]:
 
 def leave() -> dict[str, Any]:
     return {"type": "leave"}
+
+
+def doing(what: str) -> dict[str, Any]:
+    """What the person is doing now (v4): sent when it changes, and after each welcome."""
+    return {"type": "doing", "what": what}
 
 
 def read_client(text: str | bytes) -> ClientMessage:
@@ -228,6 +254,12 @@ def read_client(text: str | bytes) -> ClientMessage:
     if kind == "leave":
         _fields(data, "leave", ())
         return Leave()
+    if kind == "doing":
+        _fields(data, "doing", ("what",))
+        if data["what"] not in DOINGS:
+            raise ProtocolError(BAD_MESSAGE, f"doing must be one of {', '.join(DOINGS)}, not "
+                                             f"{_short(data['what'])}")  # fmt: skip
+        return Doing(data["what"])
     raise ProtocolError(UNKNOWN_TYPE, f"unknown message type {_short(kind)}")
 
 
@@ -243,18 +275,24 @@ class SeatStatus:
     stand_in: str | None  # the bot playing for the seat while its person is away
     away_s: float | None  # seconds since the seat's connection went, if it did
     remote: bool  # taken by a connection (a person or a remote bot), not a bot of the host
+    # what its person is doing (one of DOINGS, as their client said), or STAND_IN_DECIDING; None
+    # when not known (a bot, nobody connected, a client of an older version); v4
+    doing: str | None = None
 
-    def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "player": self.player, "level": self.level,
-                "connected": self.connected, "stand_in": self.stand_in,
-                "away_s": self.away_s, "remote": self.remote}  # fmt: skip
+    def to_json(self, version: int = PROTOCOL) -> dict[str, Any]:
+        out = {"name": self.name, "player": self.player, "level": self.level,
+               "connected": self.connected, "stand_in": self.stand_in,
+               "away_s": self.away_s, "remote": self.remote}  # fmt: skip
+        if version >= 4:
+            out["doing"] = self.doing
+        return out
 
     @classmethod
     def from_json(cls, data: object) -> SeatStatus:
         if not isinstance(data, dict):
             raise ProtocolError(BAD_MESSAGE, "a seat must be an object")
         _fields(data, "seat", ("name", "player", "level", "connected", "stand_in", "away_s",
-                               "remote"))  # fmt: skip
+                               "remote"), ("doing",))  # fmt: skip
         player = data["player"]
         if player not in (PERSON, BOT, OPEN):
             raise ProtocolError(BAD_MESSAGE, f"unknown player {_short(player)}")
@@ -267,6 +305,9 @@ class SeatStatus:
         for key in ("connected", "remote"):
             if not isinstance(data[key], bool):
                 raise ProtocolError(BAD_MESSAGE, f"{key} must be true or false")
+        doing = data.get("doing")
+        if doing is not None and doing not in (*DOINGS, STAND_IN_DECIDING):
+            raise ProtocolError(BAD_MESSAGE, f"unknown doing {_short(doing)}")
         return cls(
             check_name(data["name"]),
             player,
@@ -275,6 +316,7 @@ class SeatStatus:
             _optional_text(data["stand_in"], "stand_in", MAX_LEVEL),
             None if away is None else float(away),
             data["remote"],
+            doing,
         )
 
 
@@ -332,8 +374,9 @@ class HandRecord:
     dealt: tuple[Mask, ...]  # the four hands as dealt (the dealer's with 17 cards)
     actions: tuple[Action, ...]  # the hand's actions in order, the discard first
     # index in ``actions`` -> the stand-in bot that made that decision for the seat's person
-    # (away, or out of time); None: not told (a table of version 2)
-    stand_ins: dict[int, str] | None = None
+    # (away, gone, or out of time) and, from a table of version 4, why; None: not told (a table
+    # of version 2)
+    stand_ins: dict[int, record.StandIn] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -397,7 +440,8 @@ def state(ply: int, view: PlayerView, seats: list[SeatStatus], *, started: bool,
           winner: int | None, seed: int | None, call_out_needs: int | None = None,
           turn_left_s: float | None = None, version: int = PROTOCOL) -> dict[str, Any]:  # fmt: skip
     message = {"type": "state", "ply": ply, "view": wire.view_to_json(view),
-               "seats": [s.to_json() for s in seats], "started": started, "winner": winner,
+               "seats": [s.to_json(version) for s in seats], "started": started,
+               "winner": winner,
                "seed": seed, "call_out_needs": call_out_needs}  # fmt: skip
     if version >= 2:
         message["turn_left_s"] = turn_left_s
@@ -405,15 +449,17 @@ def state(ply: int, view: PlayerView, seats: list[SeatStatus], *, started: bool,
 
 
 def hand_record(number: int, dealer: int, dealt: Sequence[Mask], actions: Sequence[Action],
-                stand_ins: Mapping[int, str] | None = None,
+                stand_ins: Mapping[int, record.StandIn] | None = None,
                 version: int = PROTOCOL) -> dict[str, Any]:  # fmt: skip
     """A finished hand's record (v2 and later; never before the hand is over), in v3 with the
-    decisions a stand-in made (index in ``actions`` -> the bot's name)."""
+    decisions a stand-in made (index in ``actions`` -> the bot's name), in v4 with why."""
     message = {"type": "hand_record", "number": number, "dealer": dealer,
                "dealt": [wire.cards_to_json(m) for m in dealt],
                "actions": [wire.action_to_json(a) for a in actions]}  # fmt: skip
     if version >= 3:
-        message["stand_ins"] = {str(i): by for i, by in sorted((stand_ins or {}).items())}
+        message["stand_ins"] = {
+            str(i): mark.to_json() if version >= 4 else mark.by
+            for i, mark in sorted((stand_ins or {}).items())}  # fmt: skip
     return message
 
 
@@ -482,9 +528,9 @@ def _dealt_hand(value: object) -> Mask:
     return mask
 
 
-def _stand_ins(value: object, actions: int) -> dict[int, str]:
+def _stand_ins(value: object, actions: int) -> dict[int, record.StandIn]:
     """A record's stand-ins: an object of action indices (in decimal, below ``actions``) and
-    bots' names."""
+    bots' names (v3), or names and reasons (v4: ``{"by": name, "why": reason}``)."""
     if not isinstance(value, dict):
         raise ProtocolError(BAD_MESSAGE, "stand_ins must be an object")
     out = {}
@@ -492,7 +538,10 @@ def _stand_ins(value: object, actions: int) -> dict[int, str]:
         if not (len(key) <= 10 and key.isascii() and key.isdigit() and key == str(int(key))
                 and int(key) < actions):  # fmt: skip
             raise ProtocolError(BAD_MESSAGE, f"stand_ins: {_short(key)} is not an action's index")
-        out[int(key)] = _text(by, "stand_ins", MAX_LEVEL)
+        try:
+            out[int(key)] = record.stand_in_from_json(by)
+        except RecordError as exc:
+            raise ProtocolError(BAD_MESSAGE, str(exc)) from None
     return out
 
 

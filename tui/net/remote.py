@@ -10,7 +10,10 @@ the connection) hears of everything else: seats coming and going (:meth:`pop_not
 
 A table of protocol version 2 also sends the record of each finished hand, so the hands can be
 reviewed here as in local play (:meth:`review_source`), and the time this seat has left for its
-decision when the table has a turn limit (:meth:`seconds_left`).
+decision when the table has a turn limit (:meth:`seconds_left`). A table of version 4 is told
+what this person is doing at the screen (:meth:`tell_doing`), and tells what each of the others
+is doing, so the table says what it waits for (:meth:`awaiting`: "Bruno is still reading the
+scoring sheet.") and each seat's panel who is where (:attr:`presence`).
 """
 
 from __future__ import annotations
@@ -22,11 +25,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from ai.player import Player
-from game.actions import DECLARE, DISCARD, Action
+from game.actions import DECLARE, DISCARD, PLAY, Action
 from game.errors import IllegalActionError
 from game.hand import Hand, HandResult
 from game.history import hand_rows, stand_in_cards
 from game.phase import Phase
+from game.record import OUT_OF_TIME, StandIn
 from game.view import PlayerView
 from tui.net import protocol as p
 from tui.net.client import TableClient
@@ -37,6 +41,15 @@ from tui.session import HUMAN, Seat
 from tui.words import listed
 
 WARNING_S = 30.0  # the last part of the turn limit that is counted down (half of a shorter one)
+# What a person connected to the table is doing, as their seat's panel says it (v4); at the table
+# itself: CONNECTED.
+DOING_TAGS = {p.DECLARING: "declaring", p.SETTINGS: "in settings", p.HELP: "in the help",
+              p.SHEET: "on sheet", p.REVIEW: "reviewing", p.SHEET_HELP: "in the help",
+              p.MATCH_OVER: "on sheet", p.STAND_IN_DECIDING: "out of time"}  # fmt: skip
+# ... and as the status line says it when the table waits for them (before the name: the words)
+DOING_WORDS = {p.DECLARING: "is choosing what to declare", p.SETTINGS: "is in the settings",
+               p.HELP: "is reading the help", p.SHEET: "is still reading the scoring sheet",
+               p.REVIEW: "is reviewing a hand", p.SHEET_HELP: "is reading the help"}  # fmt: skip
 
 
 class RemoteSession:
@@ -50,6 +63,7 @@ class RemoteSession:
         self.statuses: tuple[p.SeatStatus, ...] = ()
         self.state: p.State | None = None  # the latest state the table sent
         self.pending = False  # an action of this seat is on its way to the table
+        self._pending_ply = -1  # ... the ply it was sent for
         self.bots: dict[int, Player] = {}  # no seat is played by a bot at this screen
         self.substitutes: dict[int, str] = {}
         self.refusal: p.Refused | None = None  # the last error the table answered
@@ -62,9 +76,12 @@ class RemoteSession:
         self.away_timeout_s = 60.0  # a seat left empty this long is played by the stand-in
         self._stand_in_at: dict[int, float] = {}  # seat away -> monotonic time its stand-in comes
         self._timed_out: int | None = None  # the ply of this seat's last decision the stand-in made
-        # hand number -> {index in the hand's history (-1: the discard) -> the stand-in's name}:
-        # the decisions a stand-in made because a seat's time ran out (every seat's Log marks them)
-        self._decided_for: dict[int, dict[int, str]] = {}
+        # hand number -> {index in the hand's history (-1: the discard) -> the stand-in}: the
+        # decisions a stand-in made for a seat, its person away or out of time (every seat's Log
+        # marks them)
+        self._decided_for: dict[int, dict[int, StandIn]] = {}
+        self.protocol = p.PROTOCOL  # the version the table speaks to this seat
+        self._doing_said: str | None = None  # what this seat last told the table it is doing
         self._records: dict[int, p.HandRecord] = {}  # finished hands as dealt and played
         self._hands: dict[int, Hand] = {}  # ... replayed (a review's hands)
         self._results: list[HandResult] = []
@@ -86,6 +103,9 @@ class RemoteSession:
             self.turn_limit_s = message.table.turn_limit_s
             self.away_timeout_s = message.table.away_timeout_s
             self.stand_in = message.table.stand_in
+            self.protocol = message.protocol
+            self._doing_said = None  # a new connection: it is told again
+            self.pending = False  # an action sent before the connection went is lost
             self._results = list(message.table.results)
             self._records, self._hands = {}, {}  # they come again after the welcome
             if self._joined:
@@ -103,7 +123,7 @@ class RemoteSession:
             return  # told with the state that follows it
         if isinstance(message, p.StoodIn):  # (the seat already shows the stand-in)
             state = self.state
-            self._mark_stand_in(message.ply, message.by)
+            self._mark_stand_in(message.ply, StandIn(message.by))
             if state is not None and message.ply < state.ply and self.on_change is not None:
                 self.on_change()  # one made before this seat joined: its log is drawn already
             return
@@ -111,7 +131,8 @@ class RemoteSession:
         if isinstance(message, p.State):
             self._presence(message.seats)
             self.statuses, self.state = message.seats, message
-            self.pending = False
+            if message.ply != self._pending_ply:
+                self.pending = False  # taken (a state of the same ply: somebody came or went)
             left = message.turn_left_s
             now = time.monotonic()
             self._deadline = None if left is None else now + left
@@ -168,7 +189,7 @@ class RemoteSession:
     def _timed_out_notice(self, message: p.TimedOut) -> None:
         """The stand-in decided for a seat whose time ran out: said to everybody, and marked in
         the hand's log."""
-        self._mark_stand_in(message.ply, message.by)
+        self._mark_stand_in(message.ply, StandIn(message.by, OUT_OF_TIME))
         if message.seat != self.seat:
             name = self.statuses[message.seat].name if len(self.statuses) == 4 else "A player"
             self._notices.append(f"Time ran out for {name}: the {message.by} bot decided for "
@@ -181,7 +202,7 @@ class RemoteSession:
         self.played_for_me = f"Time ran out: the {message.by} bot {what} for you."
         self._notices.append(self.played_for_me)
 
-    def _mark_stand_in(self, ply: int, by: str) -> None:
+    def _mark_stand_in(self, ply: int, by: StandIn) -> None:
         """Mark the decision at ``ply`` as the stand-in ``by``'s in this hand's log (told while
         the state before that decision is the one shown)."""
         state = self.state
@@ -218,7 +239,7 @@ class RemoteSession:
     def decided_for(self, hand: int) -> dict[int, str]:
         """The decisions of hand ``hand`` a stand-in made for a seat (its person away, or out of
         time): index in the view's history (-1: the discard) -> the stand-in's name."""
-        return dict(self._decided_for.get(hand, {}))
+        return {i: mark.by for i, mark in self._decided_for.get(hand, {}).items()}
 
     @property
     def warning_s(self) -> float:
@@ -228,7 +249,8 @@ class RemoteSession:
     def countdown(self) -> str | None:
         """In the last part of the limit: "12 s left: then the medium bot decides for you." on
         this seat's turn, "Waiting for Bea: 12 s left, then the medium bot decides." on
-        another's."""
+        another's (or what Bea is doing: "Bea is still reading the scoring sheet: the next hand
+        starts when Bea goes on (12 s left, then the medium bot decides).")."""
         left = self.time_left()
         away = self._away_countdown(left)
         if away is not None:
@@ -238,9 +260,55 @@ class RemoteSession:
         seat, seconds = left
         if seat == self.seat:
             return f"{math.ceil(seconds)} s left: then the {self.stand_in} bot decides for you."
+        if len(self.statuses) == 4 and self.statuses[seat].doing == p.STAND_IN_DECIDING:
+            return None  # the time is up: the status line says the stand-in is deciding
         name = self.statuses[seat].name if len(self.statuses) == 4 else f"seat {seat + 1}"
-        return (f"Waiting for {name}: {math.ceil(seconds)} s left, then the {self.stand_in} bot "
-                "decides.")
+        limit = f"{math.ceil(seconds)} s left, then the {self.stand_in} bot decides"
+        head, tail = self._activity(seat) or (f"Waiting for {name}", None)
+        return f"{head}: {tail} ({limit})." if tail else f"{head}: {limit}."
+
+    def awaiting(self) -> str | None:
+        """What the table waits for when it waits for another person who is not simply at the
+        table (a table of version 4 says what each is doing): "Bruno is still reading the
+        scoring sheet: the next hand starts when Bruno goes on.", "Time ran out for Bruno: the
+        medium bot is deciding."; None otherwise (the table says "Waiting for Bruno.")."""
+        seat = self.turn
+        if seat < 0 or seat == self.seat or len(self.statuses) != 4:
+            return None
+        status = self.statuses[seat]
+        if status.doing == p.STAND_IN_DECIDING and not status.stand_in:
+            return f"Time ran out for {status.name}: the {self.stand_in} bot is deciding."
+        activity = self._activity(seat)
+        if activity is None:
+            return None
+        head, tail = activity
+        return f"{head}: {tail}." if tail else f"{head}."
+
+    def _activity(self, seat: int) -> tuple[str, str | None] | None:
+        """("Bruno is still reading the scoring sheet", and, when everybody else has gone on
+        to the table, "the next hand starts when Bruno goes on") for a connected person away from
+        the table itself; None when at the table, not connected, or not told."""
+        status = self.statuses[seat]
+        words = DOING_WORDS.get(status.doing or "")
+        if words is None or not status.connected:
+            return None
+        head, tail = f"{status.name} {words}", None
+        others = [s for i, s in enumerate(self.statuses) if i != seat and s.remote
+                  and s.player == p.PERSON and s.connected]  # fmt: skip
+        if status.doing in p.BETWEEN_HANDS and not any(s.doing in p.BETWEEN_HANDS for s in others):
+            view = self.state.view if self.state is not None else None
+            started = view is not None and any(m.action.kind == PLAY for m in view.history)
+            goes = "play goes on" if started else "the next hand starts"
+            tail = f"{goes} when {status.name} goes on"
+        return head, tail
+
+    def tell_doing(self, what: str) -> None:
+        """Tell the table what this person is doing now (``tui.net.protocol.DOINGS``), when it
+        changed (a table of version 4; an older one is told nothing)."""
+        if self.protocol < 4 or not self.joined or what == self._doing_said:
+            return
+        if self.client.send(p.doing(what)):
+            self._doing_said = what
 
     def _away_countdown(self, left: tuple[int, float] | None) -> str | None:
         """Another seat to act whose person is away: "Waiting for Bea (away): the medium bot
@@ -285,11 +353,12 @@ class RemoteSession:
                             target=self.target, stand_in_cards=tuple(
                                 self._stand_in_cards(n, h) for n, h in enumerate(hands)))
 
-    def _stand_in_cards(self, number: int, hand: Hand) -> dict[int, str]:
+    def _stand_in_cards(self, number: int, hand: Hand) -> dict[int, StandIn]:
         """The cards of hand ``number`` a stand-in played for a person, by the card's number in
         the hand, and -1 for the dealer's discard: as the hand's record says (a table of
-        protocol 3: for a person away as for one out of time), else as this seat was told of the
-        decisions made when a person's time ran out (a table of protocol 2)."""
+        protocol 3: for a person away as for one out of time; from protocol 4 with why), else as
+        this seat was told of the decisions made when a person's time ran out (a table of
+        protocol 2)."""
         record = self._records.get(number)
         if record is not None and record.stand_ins is not None:
             return stand_in_cards(hand, record.stand_ins)
@@ -318,7 +387,7 @@ class RemoteSession:
             if s.player == p.OPEN:
                 out[seat] = (OPEN_SEAT,)
             elif s.connected:
-                out[seat] = (CONNECTED,)
+                out[seat] = (DOING_TAGS.get(s.doing or "", CONNECTED),)
             else:
                 out[seat] = (AWAY, bot_tag(s.stand_in)) if s.stand_in else (AWAY,)
         return out
@@ -395,7 +464,7 @@ class RemoteSession:
         if self.seat is None or self.turn != self.seat:
             return None
         if self.client.send(p.act(self.seat, self.ply, action)):
-            self.pending = True
+            self.pending, self._pending_ply = True, self.ply
         else:
             self._notices.append("Not connected to the table: the move was not sent.")
             if self.on_change is not None:

@@ -39,7 +39,7 @@ from game.files import write_atomic
 from game.hand import Hand, HandResult
 from game.history import replay_hands
 from game.phase import Phase
-from game.record import MAX_BOT_NAME, stand_ins_from_json
+from game.record import AWAY, LEFT, MAX_BOT_NAME, OUT_OF_TIME, StandIn, stand_ins_from_json
 from game.view import PlayerView
 from tui.net import protocol as p
 from tui.net.claims import Claim, ClaimStore, token_hash
@@ -185,6 +185,8 @@ class _SeatState:
     away_since: float | None = None  # monotonic time its connection went (None: never, or back)
     stand_in: bool = False  # the stand-in bot plays it now
     timer: asyncio.TimerHandle | None = None
+    left: bool = False  # its person left on purpose (``leave``), and has not come back
+    doing: str | None = None  # what its person is doing, as the connection said (v4)
 
 
 class TableServer:
@@ -228,9 +230,10 @@ class TableServer:
         self.finished = asyncio.Event()
         self.messages_sent = 0
         self.movers: list[tuple[int, str]] = []  # (seat, REMOTE, HOST or STAND_IN) of each action
-        # hand number -> index of the action in the hand (the discard 0) -> the stand-in's name:
-        # the decisions a stand-in made for a person away or out of time (the review's "(bot)")
-        self.stand_in_moves: dict[int, dict[int, str]] = {}
+        # hand number -> index of the action in the hand (the discard 0) -> the stand-in and why:
+        # the decisions a stand-in made for a person away, gone or out of time (the review's
+        # "(bot)")
+        self.stand_in_moves: dict[int, dict[int, StandIn]] = {}
         if claims is not None and any(c is not None for c in claimed or ()):  # resumed
             self.stand_in_moves = self._resumed_stand_ins(claims)
         self._thinking: tuple[int, int, str] | None = None  # (seat, ply, HOST, STAND_IN or
@@ -241,12 +244,13 @@ class TableServer:
         self._runner: web.AppRunner | None = None
         self._pending = 0
         self._closing = False
+        self._lingering = ""  # who the finished table still waits for, as last logged
         now = time.monotonic()
         for seat, s in enumerate(self.seats):  # a resumed table: everybody is away until back
             if s.claim is not None:
                 self._went_away(seat, now)
 
-    def _resumed_stand_ins(self, claims: ClaimStore) -> dict[int, dict[int, str]]:
+    def _resumed_stand_ins(self, claims: ClaimStore) -> dict[int, dict[int, StandIn]]:
         """The stand-ins' decisions kept beside a resumed table (those the match has: the
         autosave may be a move behind); none when they cannot be read."""
         match = self.session.match
@@ -363,6 +367,8 @@ class TableServer:
                 conn.bucket.refund()
             elif isinstance(parsed, p.Ping):
                 conn.send(p.pong(parsed.id))
+            elif isinstance(parsed, p.Doing):
+                self._doing(conn, parsed.what)
             else:
                 self._leave(conn)
                 return False
@@ -420,7 +426,7 @@ class TableServer:
             old.seat = None
             self._refuse(old, p.REPLACED, "your seat was joined from another connection")
         conn.seat, conn.version = seat, hello.protocol
-        s.conn = conn
+        s.conn, s.doing = conn, None  # (a client of version 4 says it next)
         self._came_back(seat)
         conn.send(p.welcome(seat, token, p.TableInfo(
             self.session.match.rules.target, self.config.away_timeout_s,
@@ -431,7 +437,8 @@ class TableServer:
             self._send_record(conn, number)
         self._broadcast()
         self._tell_stood_in_so_far(conn)
-        self._drive()
+        if self._drive():
+            self._broadcast()  # every seat sees the stand-in deciding
 
     def _name_seat(self, seat: int, name: str) -> None:
         """Give ``seat`` its player's name; an open seat that had that name as a placeholder
@@ -484,6 +491,31 @@ class TableServer:
                 return seat
         raise p.ProtocolError(p.NO_SEAT, "every seat at this table is taken")
 
+    def _doing(self, conn: _Connection, what: str) -> None:
+        """The person says what they are doing at their screen (v4): everybody is told."""
+        seat = conn.seat
+        assert seat is not None
+        if conn.version < 4:
+            raise p.ProtocolError(p.UNKNOWN_TYPE, "doing is a message of protocol version 4")
+        s = self.seats[seat]
+        if s.doing == what:
+            return
+        s.doing = what
+        if self.session.match.winner is not None:
+            self._log_lingering()
+        self._broadcast()
+
+    def _log_lingering(self) -> None:
+        """Once the match is over: who the table still waits for before it closes."""
+        words = {p.MATCH_OVER: "on the final sheet", p.REVIEW: "reviewing a hand",
+                 p.SHEET_HELP: "reading the help"}  # fmt: skip
+        still = [f"{self.session.seats[i].name} ({words.get(s.doing or '', 'connected')})"
+                 for i, s in enumerate(self.seats) if s.conn is not None]  # fmt: skip
+        said = f"the table closes when everybody has left: still there {', '.join(still)}"
+        if still and said != self._lingering:
+            self.log(said)
+            self._lingering = said
+
     def _left(self, conn: _Connection) -> None:
         """A connection ended (closed, dropped, refused)."""
         seat = conn.seat
@@ -491,11 +523,13 @@ class TableServer:
         if seat is None or self.seats[seat].conn is not conn:
             self._check_finished()
             return
-        self.seats[seat].conn = None
+        self.seats[seat].conn = self.seats[seat].doing = None
         if not self._closing:
             self.log(f"{self.session.seats[seat].name} left seat {seat + 1}")
             self._went_away(seat, time.monotonic())
             self._broadcast()
+            if self.session.match.winner is not None:
+                self._log_lingering()
         self._check_finished()
 
     def _leave(self, conn: _Connection) -> None:
@@ -503,7 +537,9 @@ class TableServer:
         seat = conn.seat
         if seat is None:
             return
-        self.seats[seat].conn = None
+        s = self.seats[seat]
+        s.conn = s.doing = None
+        s.left = True
         conn.seat = None
         conn.close(WSCloseCode.OK, "goodbye")
         self.log(f"{self.session.seats[seat].name} left seat {seat + 1} for now")
@@ -526,7 +562,7 @@ class TableServer:
             s.timer = None
         if s.stand_in:
             self.log(f"the stand-in hands seat {seat + 1} back")
-        s.away_since, s.stand_in = None, False
+        s.away_since, s.stand_in, s.left = None, False, False
         if self._thinking is not None and self._thinking[0] == seat and (
             self._thinking[2] == STAND_IN
         ):  # a decision of the turn limit stands: the time for it is over
@@ -540,8 +576,8 @@ class TableServer:
         s.stand_in = True
         self.log(f"the {label_of(self.config.stand_in)} bot plays seat {seat + 1} "
                  f"({self.session.seats[seat].name} is away)")  # fmt: skip
-        self._broadcast()
         self._drive()
+        self._broadcast()
 
     # ----------------------------------------------------------------- playing
     def _act(self, conn: _Connection, act: p.Act) -> None:
@@ -580,7 +616,9 @@ class TableServer:
             hand = self.session.last_hand if result is not None else self.session.match.hand
             assert hand is not None
             marks = self.stand_in_moves.setdefault(len(self.results), {})
-            marks[len(hand.history) - 1] = label_of(self.config.stand_in)[:MAX_BOT_NAME]
+            why = OUT_OF_TIME if by == TURN_LIMIT else LEFT if self.seats[seat].left else AWAY
+            marks[len(hand.history) - 1] = StandIn(label_of(self.config.stand_in)[:MAX_BOT_NAME],
+                                                   why)  # fmt: skip
             self._save_claims()  # kept with the seats, for the review after a restart
         self._save()
         if by == TURN_LIMIT:
@@ -603,11 +641,12 @@ class TableServer:
                     s.conn.send(p.hand_over(number, result, hand.view(seat, number)))
                     self.messages_sent += 1
                     self._send_record(s.conn, number)
+        over = self.session.match.winner is not None
+        if not over:
+            self._drive()  # first: the state says whether a stand-in is deciding now
         self._broadcast()
-        if self.session.match.winner is not None:
+        if over:
             self._match_over()
-        else:
-            self._drive()
 
     def _match_over(self) -> None:
         side = self.session.match.winner
@@ -622,6 +661,7 @@ class TableServer:
                 self.claims.clear()
         if self.on_match_over is not None:
             self.on_match_over(self.session)
+        self._log_lingering()
         self._check_finished()
 
     def _check_finished(self) -> None:
@@ -647,23 +687,25 @@ class TableServer:
             bot = self.stand_ins[seat] = parse_spec(self.config.stand_in, check=False).make()
         return bot
 
-    def _drive(self) -> None:
+    def _drive(self) -> bool:
         """Whoever is to act: a bot of this table is asked in a thread; a connection is waited
-        for (its seat's absence timer and the turn limit run meanwhile)."""
+        for (its seat's absence timer and the turn limit run meanwhile). True when a stand-in
+        has just started deciding for a person (the seats' ``doing`` changed)."""
         self._limit_turn()
         match = self.session.match
         if self._closing or match.winner is not None or not self.started:
-            return
+            return False
         seat, ply = match.turn, len(match.actions)
         chosen = self._player(seat)
         if chosen is None:
-            return
+            return False
         bot, by = chosen
         if self._thinking == (seat, ply, by):
-            return
+            return False
         self._cancel_thinking()
         self._thinking = (seat, ply, by)
         self._task = asyncio.create_task(self._think(bot, seat, ply, by))
+        return by == STAND_IN
 
     def _awaited(self) -> tuple[int, int] | None:
         """(seat, ply) when the match waits for a remote seat's decision, else None."""
@@ -707,6 +749,7 @@ class TableServer:
         self._thinking = (seat, ply, TURN_LIMIT)
         self._task = asyncio.create_task(self._think(self._stand_in(seat), seat, ply,
                                                      TURN_LIMIT))  # fmt: skip
+        self._broadcast()  # every seat sees the stand-in deciding
 
     def _cancel_thinking(self) -> None:
         if self._task is not None:
@@ -751,8 +794,17 @@ class TableServer:
                 out.append(p.SeatStatus(name, p.OPEN, None, False, None, None, True))
             else:
                 out.append(p.SeatStatus(name, s.claim.player, s.claim.level, s.conn is not None,
-                                        stand_in, away, True))  # fmt: skip
+                                        stand_in, away, True, self._doing_of(seat)))  # fmt: skip
         return out
+
+    def _doing_of(self, seat: int) -> str | None:
+        """What ``seat``'s person is doing, as everybody is told: the stand-in deciding for them
+        now, else what their connection said (None: not connected, or not said)."""
+        thinking = self._thinking
+        if thinking is not None and thinking[0] == seat and thinking[2] in (STAND_IN, TURN_LIMIT):
+            return p.STAND_IN_DECIDING
+        s = self.seats[seat]
+        return s.doing if s.conn is not None else None
 
     def finished_match(self) -> FinishedMatch:
         """The match as the statistics keep it (its end is the hook ``on_match_over``): who
@@ -826,9 +878,9 @@ class TableServer:
             return
         history = match.hand.history
         first = len(match.actions) - len(history)  # the ply of the hand's first action
-        for index, by in sorted(marks.items()):
+        for index, mark in sorted(marks.items()):
             if index < len(history):
-                conn.send(p.stood_in(history[index].seat, first + index, by))
+                conn.send(p.stood_in(history[index].seat, first + index, mark.by))
                 self.messages_sent += 1
 
     # ----------------------------------------------------------------- files

@@ -227,6 +227,7 @@ class TableScreen(Screen[None]):
             lead_in=self.lead_in,
             presence=self.session.presence,
             decided_for=self.session.decided_for(view.hand_number),
+            awaiting=self.session.awaiting(),
         )
 
     def on_unmount(self) -> None:
