@@ -231,7 +231,8 @@ async def test_a_restarted_host_keeps_the_stand_ins_moves(tmp_path: Path) -> Non
 async def test_a_seat_joining_mid_hand_sees_the_stand_ins_moves_in_its_log(tmp_path: Path) -> None:
     """Whoever joins (or comes back) mid-hand gets the hand's stand-in decisions so far: its log
     marks them as the bot's, as the logs of those who saw them made do."""
-    config = dataclasses.replace(FAST, stand_in="easy", bot_delay_s=0.05)
+    # 0.3 s a bot move: the hand lasts some 15 s, not over before the seat is back
+    config = dataclasses.replace(FAST, stand_in="easy", bot_delay_s=0.3)
     server, address = await serve(["human", "human", "easy", "easy"], seed=SEED, config=config)
     tokens = TokenStore(tmp_path)
     heard: list[p.ServerMessage] = []
@@ -247,7 +248,12 @@ async def test_a_seat_joining_mid_hand_sees_the_stand_ins_moves_in_its_log(tmp_p
         back = RemoteSession(lambda receive: TableClient(address, "Person2", receive,
                                                          tokens=tokens, retry_for_s=LIMIT_S))
         runs.append(asyncio.ensure_future(back.client.run()))
-        await wait_until(lambda: back.joined and back.decided_for(0), "the marks after joining")
+        try:
+            await wait_until(lambda: back.joined and back.decided_for(0), "the marks after joining")
+        except AssertionError:  # say how far it got
+            raise AssertionError(f"no marks after joining: joined={back.joined}, refusal="
+                                 f"{back.client.refusal}, hands over={len(server.results)}"
+                                 ) from None
         await asyncio.sleep(0.05)
         assert back.seat == AWAY and len(server.results) == 0
         marks = server.stand_in_moves[0]  # index in the hand (0: the discard) -> the bot
