@@ -118,7 +118,7 @@ class TarocchinoApp(App[None]):
         if kept is not None:
             self.notify(kept, timeout=8)
         session = Session.new(seats, seed=seed, target=target)
-        self._write(session)
+        self.store.save_telling(session, self.notify)
         watching = not session.humans
         self.push_screen(TableScreen(session, self.store, pace=pace if watching else None))
 
@@ -163,11 +163,6 @@ class TarocchinoApp(App[None]):
         """Back to the start screen to set up a new match."""
         if isinstance(self.screen, StartScreen):
             self.screen.query_one("#start").focus()
-
-    def _write(self, session: Session) -> None:
-        said = self.store.save(session)
-        if said:
-            self.notify(said[0], severity=said[1], timeout=10)
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen())
