@@ -528,6 +528,7 @@ class TableScreen(Screen[None]):
             history=hand_rows(self.session.results),
             names=tuple(self.names),
             hot_seat=self.hot_seat,
+            declared=self.final.declarations if self.final is not None else (),
         )
         if self.session.winner is not None:
             self._record_statistics()
