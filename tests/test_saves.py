@@ -252,6 +252,18 @@ async def _until(pilot, condition) -> None:
     raise AssertionError("the condition never held")
 
 
+async def test_resuming_with_nothing_saved_says_so_in_a_sentence(tmp_path: Path) -> None:
+    """After the last sheet of a match (a finished match leaves no save), `play --resume`."""
+    app = TarocchinoApp(settings=FAST, directory=tmp_path, resume=True, persist=False)
+    notices: list[str] = []
+    notify = app.notify
+    app.notify = lambda message, **kw: notices.append(str(message)) or notify(message, **kw)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await _until(pilot, lambda: bool(notices))
+        assert isinstance(app.screen, StartScreen)
+    assert notices == ["There is no saved match. Start a new match."], notices
+
+
 async def test_start_screen_asks_before_replacing_the_saved_match(tmp_path: Path) -> None:
     before = _saved(tmp_path)
     app = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False)

@@ -30,6 +30,7 @@ from tui.session import KINDS, Seat, Session
 from tui.settings import Settings, data_dir, load_settings, read_settings, save_settings
 from tui.terminal import CHECK_EVERY_S, terminal_gone, terminal_input
 from tui.widgets.scrollbars import use_plain_scroll_bars
+from tui.words import capitalized
 
 
 class TarocchinoApp(App[None]):
@@ -147,7 +148,8 @@ class TarocchinoApp(App[None]):
         try:
             session = self.store.read()
         except SaveError as exc:
-            message = self.store.damaged_message(exc) if self.store.exists() else f"{exc}."
+            message = (self.store.damaged_message(exc) if self.store.exists()
+                       else f"{capitalized(str(exc))}.")
             self.notify(f"{message} Start a new match.", severity="error", timeout=10)
             return False
         self.push_screen(TableScreen(session, self.store))

@@ -20,7 +20,6 @@ from tui.screens.help import HELP_KEY
 from tui.screens.scoring import MENU
 from tui.widgets.families import FamilyList
 
-
 # The dialog's rows besides its families, at their roomiest: the frame 2, the title and a blank
 # 2, the explanation and a blank 5, the total with a blank above 4 (a wrapped doubling and the
 # call-out line), the buttons with a blank above 2.
