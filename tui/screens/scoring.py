@@ -192,7 +192,7 @@ class ScoringScreen(Screen[str]):
         if s.result.called_out is not None:
             text.append(f" {'-' if self.look.ascii else '—'} {s.sides[s.result.called_out]} call "
                         "out with their declarations!", style="bold")
-            text.append(" No cards are counted: each side scores what it declared.")
+            text.append("\nNo cards are counted: each side scores what it declared.", style="dim")
         if self.next_in is not None:
             text.append(f"   (the next hand starts in {self.next_in:g} s)", style="dim")
         return text
