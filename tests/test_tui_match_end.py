@@ -159,3 +159,21 @@ async def test_ten_families_and_the_call_out_line_fit_the_declarations_dialog(
         buttons = app.screen.query_one(".dialog-buttons")
         assert buttons.display == (size == (100, 40))
         assert "Declare nothing" in text.splitlines()[-1]  # the footer's keys
+
+
+async def test_enter_on_the_last_sheet_says_what_comes_next(tmp_path: Path) -> None:
+    """Enter took every sheet before to the next hand; on the last one it says what the keys do
+    now, and the sheet stays (nothing is skipped by pressing on)."""
+    match = ended_at((310, 150))
+    app = make_app(tmp_path, None)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+        await app.push_screen(ScoringScreen(summary_of(match), UNICODE))
+        await pilot.pause()
+        before = app.notices
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.notices == before + 1 and isinstance(app.screen, ScoringScreen)
+        said = [n.message for n in app._notifications]
+        assert any(m.startswith("The match is over: n starts a new one") for m in said), said
+        assert "Next hand" not in screen_text(app).splitlines()[-1]  # not offered in the footer

@@ -98,6 +98,8 @@ class ScoringScreen(Screen[str]):
 
     BINDINGS = [
         Binding("enter", "choose('next')", "Next hand", priority=True),
+        # Enter on the last sheet (a habit from every sheet before it) says what comes next
+        Binding("enter", "over", show=False, priority=True),
         Binding("n", "choose('new')", "New match"),
         Binding("m,escape", "choose('menu')", "Menu"),
         # q: back to the menu as at the table (the match is saved); once it is over, quit (its
@@ -115,6 +117,8 @@ class ScoringScreen(Screen[str]):
             return self.review is not None
         if action == "history":
             return bool(self.summary.history)
+        if action == "over":
+            return self.summary.winner is not None
         if action == "choose":
             over = self.summary.winner is not None
             return (parameters[0] != NEXT) if over else parameters[0] in (NEXT, QUIT, MENU)
@@ -256,6 +260,11 @@ class ScoringScreen(Screen[str]):
 
     def action_scroll(self, lines: int) -> None:
         self.query_one("#sheet-scroll", VerticalScroll).scroll_relative(y=lines, animate=False)
+
+    def action_over(self) -> None:
+        review = ", r reviews a hand" if self.review is not None else ""
+        self.notify(f"The match is over: n starts a new one, m goes back to the menu{review}, "
+                    "q quits.", timeout=6)
 
     def action_leave(self) -> None:
         self.action_choose(MENU if self.summary.winner is None else QUIT)
