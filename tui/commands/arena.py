@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import signal
 import sys
 import time
@@ -13,7 +12,7 @@ from ai.arena import run_arena
 from ai.contain import Containment
 from ai.registry import BOTS
 from ai.spec import SpecError, parse_spec
-from tui.commands.bot_options import MAX_WORKERS, add_time_limit, seconds_problem
+from tui.commands.bot_options import MAX_WORKERS, add_time_limit, print_figures, seconds_problem
 
 PROG = "tarocchino arena"
 
@@ -133,8 +132,7 @@ def run(args: argparse.Namespace) -> int:
         return 130
     finally:
         signal.signal(signal.SIGTERM, previous)
-    print(json.dumps(summary) if args.json else render(summary), flush=True)
-    return 0
+    return print_figures(summary, args.json, render)
 
 
 def render(summary: dict[str, Any]) -> str:

@@ -4,13 +4,19 @@ regret)."""
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import sys
 from collections.abc import Callable
+from typing import Any
 
 from ai.contain import Containment
+from ai.spec import BotSpec, SpecError
+from tui.commands.errors import refuse
 
 MAX_WORKERS = 64  # worker processes a measurement may start
+
+Progress = Callable[[int, int], None]  # hands done, hands in all
 
 
 def add_time_limit(parser: argparse.ArgumentParser) -> None:
@@ -31,6 +37,46 @@ def seconds_problem(flag: str, value: float | None) -> str | None:
     return None
 
 
+def add_measurement(
+    subparsers: argparse._SubParsersAction, name: str, *, hands: int, **texts: str
+) -> argparse.ArgumentParser:
+    """The parser of a measurement over the arena's deals (``help``, ``description`` and
+    ``epilog`` in ``texts``), with the options of :func:`add_hand_runs`."""
+    parser = subparsers.add_parser(
+        name, formatter_class=argparse.RawDescriptionHelpFormatter, **texts
+    )
+    add_hand_runs(parser, hands)
+    return parser
+
+
+def run_measurement(
+    args: argparse.Namespace,
+    prog: str,
+    read_players: Callable[[], tuple[BotSpec, ...]],
+    measure: Callable[..., dict[str, Any]],
+    render: Callable[[dict[str, Any]], str],
+) -> int:
+    """Check the options of :func:`add_hand_runs` and the players (``read_players`` raises
+    :class:`SpecError`), refusing in one line what is wrong; else measure and print the figures.
+    ``measure`` takes the players and a progress callback."""
+    problem = hand_runs_problem(args)
+    if problem:
+        return refuse(prog, problem)
+    try:
+        players = read_players()
+    except SpecError as error:
+        return refuse(prog, str(error))
+    return print_figures(measure(*players, hands_progress(prog)), args.json, render)
+
+
+def print_figures(
+    figures: dict[str, Any], as_json: bool, render: Callable[[dict[str, Any]], str]
+) -> int:
+    """A measurement's figures on stdout, as one JSON line or as ``render`` lays them out."""
+    print(json.dumps(figures) if as_json else render(figures), flush=True)
+    return 0
+
+
 def add_hand_runs(parser: argparse.ArgumentParser, hands: int) -> None:
     """``--hands N --seed S --workers N --json``: a measurement over the arena's deals."""
     parser.add_argument("--hands", type=int, default=hands, metavar="N", help=f"hands ({hands})")
@@ -48,7 +94,7 @@ def hand_runs_problem(args: argparse.Namespace) -> str | None:
     return None
 
 
-def hands_progress(prog: str) -> Callable[[int, int], None]:
+def hands_progress(prog: str) -> Progress:
     """A progress line on stderr: ``PROG: done/total hands``, ended when all are done."""
 
     def progress(done: int, total: int) -> None:

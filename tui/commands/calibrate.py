@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any
 
 from ai.calibrate import CHECKPOINTS, calibrate
-from ai.spec import SpecError, parse_spec
-from tui.commands.bot_options import add_hand_runs, hand_runs_problem, hands_progress
-from tui.commands.errors import refuse
+from ai.spec import BotSpec, SpecError, parse_spec
+from tui.commands.bot_options import Progress, add_measurement, run_measurement
 
 PROG = "tarocchino calibrate"
 
@@ -30,14 +28,14 @@ bias is the forecast's mean error (positive: too optimistic).
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser(
+    parser = add_measurement(
+        subparsers,
         "calibrate",
+        hands=100,
         help="check the hint's expected margin against how hands end",
         description="Measure how well the hint's expected margin forecasts the end of a hand.",
         epilog=_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    add_hand_runs(parser, hands=100)
     parser.add_argument(
         "--players",
         default="hard:iterations=100",
@@ -54,21 +52,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    problem = hand_runs_problem(args)
-    if problem:
-        return refuse(PROG, problem)
-    try:
-        players = parse_spec(args.players)
-        forecaster = parse_spec(args.forecaster)
+    def read_players() -> tuple[BotSpec, BotSpec]:
+        players, forecaster = parse_spec(args.players), parse_spec(args.forecaster)
         if forecaster.name != "hard" or forecaster.source is not None:
             raise SpecError(f"the forecaster is a hard bot (hard:OPTIONS), not {args.forecaster!r}")
-    except SpecError as error:
-        return refuse(PROG, str(error))
+        return players, forecaster
 
-    progress = hands_progress(PROG)
-    summary = calibrate(players, forecaster, args.hands, args.seed, args.workers, progress)
-    print(json.dumps(summary) if args.json else render(summary), flush=True)
-    return 0
+    def measure(players: BotSpec, forecaster: BotSpec, progress: Progress) -> dict[str, Any]:
+        return calibrate(players, forecaster, args.hands, args.seed, args.workers, progress)
+
+    return run_measurement(args, PROG, read_players, measure, render)
 
 
 def render(summary: dict[str, Any]) -> str:

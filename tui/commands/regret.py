@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any
 
 from ai.regret import BIG, measure
-from ai.spec import SpecError, parse_spec, sees_every_card
-from tui.commands.bot_options import add_hand_runs, hand_runs_problem, hands_progress
-from tui.commands.errors import refuse
+from ai.spec import BotSpec, SpecError, parse_spec, sees_every_card
+from tui.commands.bot_options import Progress, add_measurement, run_measurement
 
 PROG = "tarocchino regret"
 
@@ -30,15 +28,15 @@ discard and the declarations are not measured.
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser(
+    parser = add_measurement(
+        subparsers,
         "regret",
+        hands=40,
         help="where a bot level loses points to the oracle, card by card",
         description="Measure the points each card a bot level plays gives away to the oracle.",
         epilog=_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("level", metavar="LEVEL", help="the bot in all four seats (any bot spec)")
-    add_hand_runs(parser, hands=40)
     parser.add_argument(
         "--oracle",
         default="oracle:iterations=200",
@@ -49,20 +47,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    problem = hand_runs_problem(args)
-    if problem:
-        return refuse(PROG, problem)
-    try:
+    def read_players() -> tuple[BotSpec, BotSpec]:
         level = parse_spec(args.level, measurement=True)
         oracle = parse_spec(args.oracle, measurement=True)
         if not sees_every_card(oracle) or dict(oracle.options).get("knows", "all") != "all":
             raise SpecError(f"the judge is an oracle seeing every card, not {args.oracle!r}")
-    except SpecError as error:
-        return refuse(PROG, str(error))
+        return level, oracle
 
-    summary = measure(level, oracle, args.hands, args.seed, args.workers, hands_progress(PROG))
-    print(json.dumps(summary) if args.json else render(summary), flush=True)
-    return 0
+    def judge(level: BotSpec, oracle: BotSpec, progress: Progress) -> dict[str, Any]:
+        return measure(level, oracle, args.hands, args.seed, args.workers, progress)
+
+    return run_measurement(args, PROG, read_players, judge, render)
 
 
 def render(summary: dict[str, Any]) -> str:
