@@ -252,6 +252,18 @@ async def _until(pilot, condition) -> None:
     raise AssertionError("the condition never held")
 
 
+async def test_resuming_with_nothing_saved_says_so_in_a_sentence(tmp_path: Path) -> None:
+    """After the last sheet of a match (a finished match leaves no save), `play --resume`."""
+    app = TarocchinoApp(settings=FAST, directory=tmp_path, resume=True, persist=False)
+    notices: list[str] = []
+    notify = app.notify
+    app.notify = lambda message, **kw: notices.append(str(message)) or notify(message, **kw)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await _until(pilot, lambda: bool(notices))
+        assert isinstance(app.screen, StartScreen)
+    assert notices == ["There is no saved match. Start a new match."], notices
+
+
 async def test_start_screen_asks_before_replacing_the_saved_match(tmp_path: Path) -> None:
     before = _saved(tmp_path)
     app = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False)
@@ -288,6 +300,25 @@ def test_a_save_that_fails_is_said_once_and_its_return_too(tmp_path: Path) -> No
     assert store.save(session) == ("The match is saved again.", "information")
     assert store.read().match.actions == session.match.actions
     assert store.save(session) is None
+
+
+def test_saving_tells_the_player_in_one_notification(tmp_path: Path) -> None:
+    """The one piece of code that saves and tells the player (the start of a match and every
+    move at the table): the problem once, as an error, then that it saves again."""
+    session = Session.new(SEATS, seed=5)
+    (tmp_path / "data").write_text("a file where the data folder should be")
+    store = SaveStore(tmp_path / "data")
+    told: list[tuple[str, str, float]] = []
+
+    def notify(message: str, *, severity: str, timeout: float) -> None:
+        told.append((message, severity, timeout))
+
+    store.save_telling(session, notify)
+    store.save_telling(session, notify)
+    (tmp_path / "data").unlink()
+    store.save_telling(session, notify)
+    assert [(m.split(":")[0], s, t) for m, s, t in told] == [
+        ("Could not save the match", "error", 10), ("The match is saved again.", "information", 10)]
 
 
 async def test_the_table_says_once_that_the_match_cannot_be_saved(tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from helpers import deal_with
 from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
@@ -15,6 +16,7 @@ from test_tui_status import to_the_cards
 from test_tui_support import engine_match, make_app, press_for, screen_text, settle, wait_for
 
 from game.history import hand_rows
+from game.match import Match
 from tests.test_history import called_out_match, played
 from tests.test_saves import _saved
 from tui.presenter import present
@@ -23,7 +25,7 @@ from tui.review import HandWalk, ReviewSource, hands_text, play_lines
 from tui.screens.scoring import HandSummary, ScoringScreen
 from tui.screens.start import StartScreen
 from tui.screens.table import TableScreen
-from tui.session import Seat
+from tui.session import Seat, Session, parse_seats
 from tui.settings import Settings
 from tui.stats import FinishedMatch, MatchSummary, SeatInfo, record_finished_match
 from tui.widgets.history import ScoreHistory
@@ -70,6 +72,47 @@ async def test_three_declarations_are_all_in_view_without_scrolling(tmp_path: Pa
             for d in declared:
                 for c in d.combinations:
                     assert f"{c.family} {c.points}:" in shown
+
+
+SIXTEEN = ["Massimilianoroma", "Bartolomeo Crist", "Pier Francesco B", "Giovanni Battist"]
+
+
+def declared_session(names: list[str]) -> Session:
+    """Hand 1 with seat 4 (a person) dealing and the three bots before him declaring: nine
+    families, two, one; then it is his turn (he has nothing to declare)."""
+    hand = deal_with(3, {0: "ANG MON BEG KS QS NS KB QB NB KC QC NC MO3 MO4 T16",
+                         1: "SOL LUN MAT AS AB AC AD JS JB JC JD T15 T14 T13 T12",
+                         2: "KD QD ND 9D 6D 7D 8D MO1 MO2 T11 T10 T9 T8 T7 T6"})
+    match = Match(1)
+    match.hand = hand
+    session = Session(parse_seats(["easy", "easy", "easy", "human"], names), match)
+    session.apply(hand.legal_actions()[0])  # the dealer's discard
+    for _ in range(3):  # each bot declares everything and plays
+        session.apply(hand.legal_actions()[0])
+        session.apply(hand.legal_actions()[0])
+    return session
+
+
+async def test_three_long_declarations_of_sixteen_character_names_need_no_scrolling(
+        tmp_path: Path) -> None:
+    """At 80x24, with every name 16 characters long and three declarations too long for the
+    digest's lines, the declarations stay in view without scrolling: a line for each, with its
+    player and his points."""
+    session = declared_session(SIXTEEN)
+    app = make_app(tmp_path, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+        table = TableScreen(session)
+        await app.push_screen(table)
+        await wait_for(pilot, lambda: table._my_turn() is not None)
+        await pilot.pause()
+        listed = table.query_one("#declarations")
+        assert listed.virtual_size.height <= listed.region.height  # nothing scrolled away
+        rows = [row.strip() for row in region_text(app, listed) if row.strip()]
+        assert len(rows) == 3, rows
+        for row, d in zip(rows, session.match.hand.declarations, strict=False):
+            assert d is not None and row.startswith(SIXTEEN[d.seat][:6]), rows
+            assert f" {d.points}: {d.families[0][:3]}" in row, rows
 
 
 LONG = ["Maria Antonietta", "Massimilianoroma", "Pier Francesco B", "Giovanni Battist"]
@@ -334,7 +377,9 @@ async def test_the_match_line_under_the_sheet_wraps_between_its_parts(tmp_path: 
         assert len(rows) == 3, rows  # the score on two lines, then who won
         assert rows[0] == f"Match: {sides[0]} {scores[0]}", rows
         assert rows[1] == f"Bruno & Dario {scores[1]}   (target 300)", rows
-        assert rows[2] == f"{sides[0]} win the match!", rows
+        lead = scores[0] - scores[1]
+        assert rows[2] == (f"{sides[0]} win the match by {lead} points, {scores[0]} to "
+                           f"{scores[1]}!"), rows
 
 
 @pytest.mark.parametrize("width", [80, 120])

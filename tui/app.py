@@ -30,6 +30,7 @@ from tui.session import KINDS, Seat, Session
 from tui.settings import Settings, data_dir, load_settings, read_settings, save_settings
 from tui.terminal import CHECK_EVERY_S, terminal_gone, terminal_input
 from tui.widgets.scrollbars import use_plain_scroll_bars
+from tui.words import capitalized
 
 
 class TarocchinoApp(App[None]):
@@ -118,7 +119,7 @@ class TarocchinoApp(App[None]):
         if kept is not None:
             self.notify(kept, timeout=8)
         session = Session.new(seats, seed=seed, target=target)
-        self._write(session)
+        self.store.save_telling(session, self.notify)
         watching = not session.humans
         self.push_screen(TableScreen(session, self.store, pace=pace if watching else None))
 
@@ -147,7 +148,8 @@ class TarocchinoApp(App[None]):
         try:
             session = self.store.read()
         except SaveError as exc:
-            message = self.store.damaged_message(exc) if self.store.exists() else f"{exc}."
+            message = (self.store.damaged_message(exc) if self.store.exists()
+                       else f"{capitalized(str(exc))}.")
             self.notify(f"{message} Start a new match.", severity="error", timeout=10)
             return False
         self.push_screen(TableScreen(session, self.store))
@@ -163,11 +165,6 @@ class TarocchinoApp(App[None]):
         """Back to the start screen to set up a new match."""
         if isinstance(self.screen, StartScreen):
             self.screen.query_one("#start").focus()
-
-    def _write(self, session: Session) -> None:
-        said = self.store.save(session)
-        if said:
-            self.notify(said[0], severity=said[1], timeout=10)
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen())

@@ -168,11 +168,18 @@ def hand_stage(phase: Phase, tricks_done: int) -> str:
     return "the discard" if phase == Phase.DISCARD else ""
 
 
+def extra_hand(view: PlayerView) -> bool:
+    """The hand after a tie at or over the target: played in full, nobody may call out in it
+    (RULES.md §5, §9)."""
+    return min(view.scores) >= view.target
+
+
 def topbar(scene: Scene, names: Sequence[str]) -> Text:
     v, dot = scene.view, scene.look.dot
     text = Text.assemble(("TAROCCHINO", "bold"), ("  Ottocento", "dim"))
     stage = hand_stage(v.phase, len(v.tricks))
-    where = f"Hand {v.hand_number + 1}" + (f" {dot} {stage}" if stage else "")
+    where = f"Hand {v.hand_number + 1}" + (f" {dot} extra hand" if extra_hand(v) else "")
+    where += f" {dot} {stage}" if stage else ""
     text.append(f"   {where} {dot} dealer {names[v.dealer]}")
     if scene.watching:
         text.append(f" {dot} ")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -145,6 +146,13 @@ class SaveStore:
             self._problem = None
             return "The match is saved again.", "information"
         return None
+
+    def save_telling(self, session: Session, notify: Callable[..., object]) -> None:
+        """:meth:`save`, and what it has to say goes to the player in a notification
+        (``notify``: an app's or a screen's)."""
+        said = self.save(session)
+        if said:
+            notify(said[0], severity=said[1], timeout=10)
 
     def read(self) -> Session:
         """The saved session; SaveError (never a traceback) when the file is missing or damaged."""

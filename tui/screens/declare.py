@@ -4,6 +4,7 @@ cards and points, all on by default."""
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -13,15 +14,25 @@ from textual.widgets import Button, Footer, Static
 from game.scoring import declared_combinations, doublings, total_points
 from game.view import PlayerView
 from tui.messages import FamilyToggled
+from tui.presenter import extra_hand
 from tui.render import Look
 from tui.screens.help import HELP_KEY
 from tui.screens.scoring import MENU
 from tui.widgets.families import FamilyList
 
+# The dialog's rows besides its families, at their roomiest: the frame 2, the title and a blank
+# 2, the explanation and a blank 5, the total with a blank above 4 (a wrapped doubling and the
+# call-out line), the buttons with a blank above 2.
+ROOMY_ROWS = 15
+
 
 class DeclareScreen(ModalScreen[tuple[str, ...] | str]):
     """Dismisses with the families declared (possibly none), or ``MENU`` when the player goes
-    back to the menu instead."""
+    back to the menu instead.
+
+    When the roomy dialog would not fit (many families at 24 rows), it goes ``-tight``: no blank
+    rows and no buttons (the footer has the same keys, and they can be clicked), so every family,
+    the total and the call-out line are shown."""
 
     BINDINGS = [
         Binding("enter", "declare", "Declare", priority=True),
@@ -63,11 +74,21 @@ class DeclareScreen(ModalScreen[tuple[str, ...] | str]):
         when = "their points go to your side when the hand is scored"
         if self.needed is not None:
             when += f" (and count at once towards calling out at {self.view.target})"
+        elif extra_hand(self.view):
+            when += " (nobody can call out in this extra hand after a tie)"
         return (f"Your hand realises these combinations. Declared ones are shown to everybody; "
                 f"{when}. Switch off any you want to keep hidden.")
 
     def on_mount(self) -> None:
         self.families.focus()
+        self._fit()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        rows = int(self.size.height * 0.95)  # the dialog's max-height
+        self.set_class(ROOMY_ROWS + len(self.combos) > rows, "-tight")
 
     def on_family_toggled(self, event: FamilyToggled) -> None:
         self.total.update(self._total_text())

@@ -15,8 +15,9 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Button, Footer, Static
 
-from game.hand import HandResult
+from game.hand import HandResult, side_of
 from game.history import HandRow
+from game.view import Declaration
 from tui.render import Look, card_text
 from tui.screens.help import HELP_KEY
 from tui.widgets.chart import ScoreChart
@@ -41,6 +42,27 @@ class HandSummary:
     history: tuple[HandRow, ...] = ()  # every hand of the match so far, this one last
     names: tuple[str, ...] = ()  # the players by seat
     hot_seat: bool = False  # people share the screen: the review is said to show every hand
+    declared: tuple[Declaration | None, ...] = ()  # what each seat declared in this hand
+
+    @property
+    def level_over_target(self) -> bool:
+        """Both sides level at or over the target: another hand is played, in full, with no
+        calling out (RULES.md §5, §9)."""
+        first, second = self.result.scores_after
+        return self.winner is None and first == second >= self.target
+
+    def match_end(self) -> str:
+        """How the match ended, in words: who won, by how much and how ("" while it goes on)."""
+        if self.winner is None:
+            return ""
+        after = self.result.scores_after
+        won, lost = after[self.winner], after[1 - self.winner]
+        side = self.sides[self.winner]
+        if self.result.called_out is not None:
+            return f"{side} call out and win the match, {won} to {lost}!"
+        how = (f" Both sides reached {self.target}: the higher score wins."
+               if lost >= self.target else "")
+        return f"{side} win the match by {plural(won - lost, 'point')}, {won} to {lost}!{how}"
 
 
 class ScoringScreen(Screen[str]):
@@ -76,6 +98,8 @@ class ScoringScreen(Screen[str]):
 
     BINDINGS = [
         Binding("enter", "choose('next')", "Next hand", priority=True),
+        # Enter on the last sheet (a habit from every sheet before it) says what comes next
+        Binding("enter", "over", show=False, priority=True),
         Binding("n", "choose('new')", "New match"),
         Binding("m,escape", "choose('menu')", "Menu"),
         # q: back to the menu as at the table (the match is saved); once it is over, quit (its
@@ -93,6 +117,8 @@ class ScoringScreen(Screen[str]):
             return self.review is not None
         if action == "history":
             return bool(self.summary.history)
+        if action == "over":
+            return self.summary.winner is not None
         if action == "choose":
             over = self.summary.winner is not None
             return (parameters[0] != NEXT) if over else parameters[0] in (NEXT, QUIT, MENU)
@@ -157,9 +183,11 @@ class ScoringScreen(Screen[str]):
         s = self.summary
         r = s.result
         sheet = ScoreSheet(id=f"sheet-{side}")
-        notes = [] if r.called_out is not None else self._notes(side)
+        notes = self._notes(side)
+        declared = [(s.names[d.seat] if s.names else f"Seat {d.seat + 1}", d)
+                    for d in s.declared if d is not None and d.families and side_of(d.seat) == side]
         sheet.show(s.sides[side], r.sides[side], look=self.look, before=r.scores_before[side],
-                   notes=notes, called_out=r.called_out is not None)
+                   notes=notes, called_out=r.called_out is not None, declared=declared)
         return sheet
 
     def _heading(self) -> Text:
@@ -168,6 +196,7 @@ class ScoringScreen(Screen[str]):
         if s.result.called_out is not None:
             text.append(f" {'-' if self.look.ascii else '—'} {s.sides[s.result.called_out]} call "
                         "out with their declarations!", style="bold")
+            text.append("\nNo cards are counted: each side scores what it declared.", style="dim")
         if self.next_in is not None:
             text.append(f"   (the next hand starts in {self.next_in:g} s)", style="dim")
         return text
@@ -175,6 +204,8 @@ class ScoringScreen(Screen[str]):
     def _notes(self, side: int) -> list[Text]:
         s = self.summary
         r = s.result
+        if r.called_out is not None:
+            return []
         notes = [Text(f"{plural(r.tricks[side], 'trick')} won", style="dim")]
         if r.discard_side == side:
             who = "dealer's side" if (r.dealer & 1) == side else "the dealer's side won no trick"
@@ -198,10 +229,13 @@ class ScoringScreen(Screen[str]):
                        Text.assemble(f"{s.sides[1]} {after[1]}", (f"   (target {s.target})",
                                                                    "dim"))],
                       f"  {self.look.dot}  ", justify="center")
+        if s.level_over_target:
+            return Group(score, Text(
+                f"Level at {after[0]}, at or over the target: another hand is played in full, "
+                "with no calling out.", style="bold", justify="center"))
         if s.winner is None:
             return Group(score)
-        return Group(score, Text(f"{s.sides[s.winner]} win the match!", style="bold reverse",
-                                 justify="center"))
+        return Group(score, Text(s.match_end(), style="bold reverse", justify="center"))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -226,6 +260,11 @@ class ScoringScreen(Screen[str]):
 
     def action_scroll(self, lines: int) -> None:
         self.query_one("#sheet-scroll", VerticalScroll).scroll_relative(y=lines, animate=False)
+
+    def action_over(self) -> None:
+        review = ", r reviews a hand" if self.review is not None else ""
+        self.notify(f"The match is over: n starts a new one, m goes back to the menu{review}, "
+                    "q quits.", timeout=6)
 
     def action_leave(self) -> None:
         self.action_choose(MENU if self.summary.winner is None else QUIT)

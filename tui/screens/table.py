@@ -379,11 +379,8 @@ class TableScreen(Screen[None]):
             self._hand_ended(result)
 
     def _save(self) -> None:
-        if self.store is None:
-            return
-        said = self.store.save(self.session)  # type: ignore[arg-type]
-        if said:
-            self.notify(said[0], severity=said[1], timeout=10)
+        if self.store is not None:
+            self.store.save_telling(self.session, self.notify)  # type: ignore[arg-type]
 
     def _moved_elsewhere(self, result: HandResult | None) -> None:
         """A seat played elsewhere acted (a remote session's listener); ``result``: the hand it
@@ -532,6 +529,7 @@ class TableScreen(Screen[None]):
             history=hand_rows(self.session.results),
             names=tuple(self.names),
             hot_seat=self.hot_seat,
+            declared=self.final.declarations if self.final is not None else (),
         )
         if self.session.winner is not None:
             self._record_statistics()

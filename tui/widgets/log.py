@@ -60,6 +60,16 @@ def fitted(line: Text, width: int, mark: str = "…") -> Text:
     return Text("").join([*parts, line[pos:]])
 
 
+def cut(line: Text, width: int, mark: str = "…") -> Text:
+    """``line`` in one row of ``width`` cells: whole, or cut and ending with ``mark``."""
+    if line.cell_len <= width:
+        return line
+    short = line.copy()
+    short.truncate(max(0, width - cell_len(mark)))
+    short.append(mark)
+    return short
+
+
 def hanging(line: Text, width: int, console: Console, mark: str = "…") -> list[Text]:
     """``line`` wrapped to ``width``, the lines after the first indented (so that the eye finds
     where each entry begins); a word too wide for a line is shortened with ``mark`` (see
@@ -186,12 +196,17 @@ class LineList(VerticalScroll, can_focus=False):
 
     def form(self) -> list[Text]:
         """The lines to show: the full list when it fits (or nothing shorter was given), else
-        the digest with its wrapped lines indented."""
+        the digest with its wrapped lines indented, else (still too tall: long names and many
+        families) the digest a row per line, each cut with an ellipsis where it must be."""
         width, rows = self._room()
         if rows is None or not self._digest or self._rows(self._lines, width) <= rows:
             return self._lines
-        return [row for line in self._digest
-                for row in hanging(line, width, self.app.console, ellipsis(self))]
+        mark = ellipsis(self)
+        wrapped = [row for line in self._digest
+                   for row in hanging(line, width, self.app.console, mark)]
+        if len(wrapped) <= rows:
+            return wrapped
+        return [cut(line, width, mark) for line in self._digest]
 
     def _draw(self) -> None:
         lines = self.form()

@@ -10,8 +10,9 @@ from textual.widgets import Static
 
 from game.hand import SideResult
 from game.scoring import Combination
+from game.view import Declaration
 from tui.render import Look, cards_text
-from tui.words import plural
+from tui.words import plural, short_name
 
 
 def _combo_rows(table: Table, title: str, combos: tuple[Combination, ...], doubled: bool,
@@ -27,6 +28,21 @@ def _combo_rows(table: Table, title: str, combos: tuple[Combination, ...], doubl
         table.add_row(Text("  doubled", style="italic"),
                       Text(f"{len(combos)} {doubling}", style="italic"),
                       Text(f"+{subtotal // 2}", style="italic"))
+
+
+def _declared_rows(table: Table, declared: list[tuple[str, Declaration]], look: Look) -> None:
+    """Who declared what (*accusi*): each player's combinations with their cards and points,
+    and the doubling (a called-out hand was never seen on the table: this is where it is told)."""
+    table.add_row(Text("Declarations", style="bold underline"), "", "")
+    for name, d in declared:
+        combos = d.combinations
+        for i, c in enumerate(combos):
+            who = Text(f"  {short_name(name, 10, look.ellipsis)}" if i == 0 else "")
+            table.add_row(who, Text.assemble(f"{c.family} ", cards_text(c.cards, look)),
+                          Text(str(c.points)))
+        extra = d.points - sum(c.points for c in combos)
+        if extra:
+            table.add_row("", Text("doubled", style="italic"), Text(f"+{extra}", style="italic"))
 
 
 def _grid() -> Table:
@@ -55,7 +71,9 @@ class ScoreSheet(Static):
         before: int,
         notes: list[Text],
         called_out: bool = False,
+        declared: list[tuple[str, Declaration]] | None = None,
     ) -> None:
+        """``declared``: the side's players' declarations, with their names."""
         table = _grid()
         if not called_out:
             b = result.breakdown
@@ -67,6 +85,8 @@ class ScoreSheet(Static):
             table.add_row(Text("Card points"), Text(plural(len(b.cards), "card"), style="dim"),
                           Text(str(result.card_points)))
             table.add_row(Text("Last trick"), "", Text(str(result.last_trick)))
+        if declared:
+            _declared_rows(table, declared, look)
         table.add_row(Text("Declarations"), "", Text(str(result.declarations)))
         totals = _grid()
         totals.add_row(Text("Raw total"), "", Text(str(result.raw)))
