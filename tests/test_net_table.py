@@ -26,7 +26,7 @@ from tests.net_helpers import (
 )
 from tui.net import protocol as p
 from tui.net.claims import ClaimStore
-from tui.net.client import TokenStore
+from tui.net.client import TableClient, TokenStore
 from tui.net.server import STAND_IN, TableServer
 from tui.runner import ask
 from tui.save import SaveStore
@@ -111,6 +111,39 @@ async def test_an_empty_seat_is_played_by_a_bot_and_handed_back(tmp_path) -> Non
     later = movers[handed_back:]
     assert (1, "remote") in later and (1, STAND_IN) not in later
     assert server.session.match.winner is not None
+
+
+async def test_a_seat_left_while_its_welcome_is_on_the_way_is_kept(tmp_path) -> None:
+    """Leaving the moment the table gives the seat (its welcome, with the seat's token, not yet
+    read) still keeps the token: the person comes back to the seat, and is not refused as a
+    newcomer whose name is taken."""
+    tokens = TokenStore(tmp_path)
+    leaving: list[asyncio.Future] = []
+
+    def log(text: str) -> None:
+        if text.startswith("Anna took seat"):  # said before the welcome is sent
+            leaving.append(asyncio.ensure_future(first.close(leave=True)))
+
+    config = dataclasses.replace(FAST, stand_in="easy", bot_delay_s=0.05)
+    server, address = await serve(["human", "easy", "easy", "easy"], config=config, log=log)
+    first = TableClient(address, "Anna", lambda message: None, tokens=tokens,
+                        retry_for_s=LIMIT_S)  # fmt: skip
+    runs = [asyncio.ensure_future(first.run())]
+    try:
+        assert await asyncio.wait_for(runs[0], LIMIT_S) is None
+        await asyncio.wait_for(leaving[0], LIMIT_S)
+        assert server.seats[0].stand_in  # left on purpose: the stand-in plays at once
+        assert tokens.get(address, "Anna") == first.token is not None
+        back = TableClient(address, "Anna", lambda message: None, tokens=tokens,
+                           retry_for_s=LIMIT_S)  # fmt: skip
+        runs.append(asyncio.ensure_future(back.run()))
+        await wait_until(lambda: back.connected or back.refusal is not None, "an answer")
+        assert back.refusal is None and back.seat == 0
+        assert not server.seats[0].stand_in  # handed back at once
+    finally:
+        for run in runs:
+            run.cancel()
+        await server.close()
 
 
 async def test_a_restarted_host_resumes_the_table(tmp_path, capsys) -> None:

@@ -28,6 +28,7 @@ PASSWORD_ENV = "TAROCCHINO_TABLE_PASSWORD"  # a table's password, kept out of th
 GIVE_UP = {p.VERSION, p.PASSWORD, p.SEAT_TAKEN, p.NO_SEAT, p.NAME_TAKEN, p.MATCH_OVER,
            p.REPLACED, p.FLOOD, p.TOO_MANY_ERRORS, p.TOO_LONG, p.HELLO_FIRST}  # fmt: skip
 MAX_SEAT_FILES = 64  # the seat files looked at for the table joined last
+ANSWER_WAIT_S = 10.0  # how long closing waits for the answer to a hello on its way (the token)
 _HOST = re.compile(r"[A-Za-z0-9.\-_]{1,253}")
 
 
@@ -169,6 +170,8 @@ class TableClient:
         self.refusal: p.Refused | None = None  # the refusal that ended the client, if one did
         self._ws: aiohttp.ClientWebSocketResponse | None = None
         self._closing = False
+        self._answered = asyncio.Event()  # clear while a hello awaits its answer
+        self._answered.set()
         self._pings: dict[int, float] = {}
         self.round_trips: list[float] = []  # seconds, of each pong received
 
@@ -190,6 +193,9 @@ class TableClient:
                 except (aiohttp.ClientError, OSError, TimeoutError) as exc:
                     problem = _reason(exc, self.address)
                 else:
+                    if self._closing:  # closed while connecting: no hello, no seat taken
+                        await ws.close()
+                        break
                     problem = await self._session(ws)
                     if self.refusal is not None or self._closing:
                         break
@@ -213,6 +219,7 @@ class TableClient:
         was told to try again), else why it could not join."""
         self._ws = ws
         joined = False
+        self._answered.clear()
         try:
             await ws.send_str(p.encode(p.hello(
                 self.name, seat=self.seat, token=self.token, password=self.password,
@@ -229,6 +236,7 @@ class TableClient:
                     return self.refusal.message
                 if isinstance(message, p.Welcome):
                     joined = self._welcomed(message)
+                    self._answered.set()
                 elif isinstance(message, p.Refused) and self._refused(message):
                     return None if self.refusal is None else message.message
                 elif isinstance(message, p.Pong):
@@ -241,6 +249,7 @@ class TableClient:
         except (aiohttp.ClientError, OSError, ConnectionError) as exc:
             return f"the connection was lost ({_reason(exc, self.address)})"
         finally:
+            self._answered.set()
             self._ws = None
             self.connected = False
             with contextlib.suppress(Exception):
@@ -293,8 +302,12 @@ class TableClient:
         return self.send(p.ping(ident))
 
     async def close(self, leave: bool = False) -> None:
-        """Stop (``leave``: tell the table first, so a bot takes the seat at once)."""
+        """Stop (``leave``: tell the table first, so a bot takes the seat at once). A hello on
+        its way is answered first: a seat the table has just given is kept with its token, so
+        the person can come back to it."""
         self._closing = True
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._answered.wait(), ANSWER_WAIT_S)
         ws = self._ws
         if ws is not None and not ws.closed:
             with contextlib.suppress(Exception):
