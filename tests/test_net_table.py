@@ -146,6 +146,23 @@ async def test_a_seat_left_while_its_welcome_is_on_the_way_is_kept(tmp_path) -> 
         await server.close()
 
 
+async def test_a_client_closed_while_connecting_takes_no_seat() -> None:
+    """Closed before its connection is up, a client says no hello: it takes no seat, and does
+    not stay at the table unseen."""
+    server, address = await serve(["human", "easy", "easy", "easy"])
+    client = TableClient(address, "Anna", lambda message: None, retry_for_s=LIMIT_S)
+    run = asyncio.ensure_future(client.run())
+    try:
+        await asyncio.sleep(0)  # the client is connecting
+        await client.close()
+        assert await asyncio.wait_for(run, LIMIT_S) is None
+        await wait_until(lambda: not server.connections, "the connection to end")
+        assert server.seats[0].claim is None and client.token is None
+    finally:
+        run.cancel()
+        await server.close()
+
+
 async def test_a_restarted_host_resumes_the_table(tmp_path, capsys) -> None:
     expected = simulate_hands(SEED, PLAYERS, TARGET, capsys)
     store, claims = SaveStore(tmp_path / "table"), ClaimStore(tmp_path / "table")
