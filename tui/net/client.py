@@ -28,7 +28,7 @@ PASSWORD_ENV = "TAROCCHINO_TABLE_PASSWORD"  # a table's password, kept out of th
 GIVE_UP = {p.VERSION, p.PASSWORD, p.SEAT_TAKEN, p.NO_SEAT, p.NAME_TAKEN, p.MATCH_OVER,
            p.REPLACED, p.FLOOD, p.TOO_MANY_ERRORS, p.TOO_LONG, p.HELLO_FIRST}  # fmt: skip
 MAX_SEAT_FILES = 64  # the seat files looked at for the table joined last
-ANSWER_WAIT_S = 10.0  # how long closing waits for the answer to a hello on its way (the token)
+ANSWER_WAIT_S = 3.0  # how long closing waits for the answer to a hello on its way (the token)
 _HOST = re.compile(r"[A-Za-z0-9.\-_]{1,253}")
 
 
