@@ -19,6 +19,8 @@ from game.phase import Phase
 from tui.presenter import (
     AWAY,
     CONNECTED,
+    DOING,
+    DOING_SHORT,
     OPEN_SEAT,
     Scene,
     card_note,
@@ -331,3 +333,19 @@ def test_who_is_at_a_table_over_the_network() -> None:
     assert texts.trick.captions[0].plain == "Waiting for players"  # not "Bruno is discarding"
     local = present(Scene(view=before, seats=seats, bottom=0, hand_shown=True))
     assert local.status.plain == "" and "away" not in "".join(s.lines.plain for s in local.seats)
+
+
+def test_the_seat_to_act_and_the_middle_say_what_is_expected_not_what_is_happening() -> None:
+    """At a network table the dealer of the next hand may still be on the scoring sheet: his
+    panel and the middle of the table say what he is to do ("to discard"), never that he is
+    doing it; every phase's words are of that kind."""
+    assert all(w.startswith("to ") for w in (*DOING.values(), *DOING_SHORT.values()))
+    seats = parse_seats(["human", "human", "easy", "human"], ["Anna", "Bruno", "Carla", "Dario"])
+    view = deal_with(1, {}).view(0)
+    assert view.phase == Phase.DISCARD and view.turn == 1  # Bruno deals
+    scene = Scene(view=view, seats=seats, bottom=0, hand_shown=True, presence={1: ("on sheet",)})
+    texts = present(scene)
+    assert texts.trick.captions[0].plain == "Bruno is to discard"
+    assert texts.seats[1].doing == "to discard"  # (the side panels are the compact ones)
+    assert "to discard" in texts.seats[1].lines.plain
+    assert "discarding" not in texts.seats[1].lines.plain
