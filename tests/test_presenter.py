@@ -16,6 +16,7 @@ from game.cards import CODES, INDEX, MAT
 from game.hand import Hand
 from game.match import Match
 from game.phase import Phase
+from game.rules import Rules
 from tui.presenter import (
     AWAY,
     CONNECTED,
@@ -349,3 +350,17 @@ def test_the_seat_to_act_and_the_middle_say_what_is_expected_not_what_is_happeni
     assert texts.seats[1].doing == "to discard"  # (the side panels are the compact ones)
     assert "to discard" in texts.seats[1].lines.plain
     assert "discarding" not in texts.seats[1].lines.plain
+
+
+def test_a_hand_called_out_is_not_waiting_for_players_in_its_review() -> None:
+    """Before the first card of a hand that was called out (nobody's turn: the hand is over),
+    the middle says who led, as for any hand, not the network table's "Waiting for players"."""
+    match = Match(3, Rules(target=5))
+    while match.winner is None:
+        result = match.apply(match.legal_actions()[0])
+    assert result is not None and result.called_out is not None
+    view = replace(match.hand.view(0, 0), trick=())
+    assert view.turn == -1 and view.phase == Phase.OVER and not view.tricks
+    seats = parse_seats(["human", "easy", "human", "easy"], ["Anna", "Bruno", "Carla", "Dario"])
+    caption = present(Scene(view=view, seats=seats, bottom=0)).trick.captions[0].plain
+    assert caption == f"{seats[view.leader].name} leads the first trick"

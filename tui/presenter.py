@@ -271,7 +271,7 @@ def trick_texts(scene: Scene, names: Sequence[str]) -> TrickTexts:
             if lead is not None else Text(),
         )
         return TrickTexts(cards, lead, captions)
-    if v.turn < 0:  # a table's match that has not started: nobody is dealt in yet
+    if v.turn < 0 and v.phase != Phase.OVER:  # a table's match that has not started
         return TrickTexts({}, None, (Text("Waiting for players", style="dim"), Text()))
     if v.phase == Phase.DISCARD:
         dealer = names[v.dealer]
