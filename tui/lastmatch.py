@@ -166,7 +166,8 @@ class LastMatchNote:
         except FileMissingError:
             return None
         except FileReadError as exc:
-            raise NoteError(str(exc).split(" (")[0]) from None
+            short = str(exc).split(" (")[0]  # "too big", "not valid JSON": no details
+            raise NoteError("nested too deeply" if short.startswith("nested") else short) from None
         return LastMatch.from_json(data)
 
     def set_aside(self) -> Path | None:
