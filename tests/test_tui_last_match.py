@@ -58,9 +58,9 @@ def test_the_note_says_who_won_the_score_and_when(tmp_path: Path) -> None:
     assert note is not None and note == LastMatch.of(finished, match)
     won, lost = match.winner, 1 - match.winner
     sides = ("Anna & Carla", "Bruno & Dario")
-    assert note.parts() == [
-        f"{sides[won]} beat {sides[lost]} {match.scores[won]} to {match.scores[lost]}",
-        "1 hand"]
+    assert " ".join(note.parts()) == (
+        f"{sides[won]} beat {sides[lost]} {match.scores[won]} to {match.scores[lost]}")
+    assert note.title().startswith("Last match, 1 hand, today at ")
     assert (tmp_path / NOTE_FILE).stat().st_size < 1024  # small, and bounded when read
     number, why = match_number(tmp_path, note.uid)
     assert number is None and why == "no match has been recorded yet"
@@ -154,9 +154,8 @@ async def test_quitting_on_the_last_sheet_the_next_start_says_how_the_match_ende
         assert row.display and row.region.height == 3  # one line in its frame
         said = start_row(app)
         score = f"{note.scores[1]} to {note.scores[0]}"
-        assert f"Last match, {when_words(note.ended_at)}" in said
-        dot = app.screen.look.dot  # (ASCII here)
-        assert f"Bruno & Dario beat Anna & Carla {score} {dot} 1 hand Review r" in said, said
+        assert f"Last match, 1 hand, {when_words(note.ended_at)}" in said
+        assert f"Bruno & Dario beat Anna & Carla {score} Review r" in said, said
         assert "every match: Past matches p" in said
         await press(pilot, "r")
         await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))

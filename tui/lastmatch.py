@@ -69,15 +69,16 @@ class LastMatch:
         return f"{self.names[side]} & {self.names[side + 2]}"
 
     def parts(self) -> list[str]:
-        """["Anna & Carla beat Bruno & Dario 805 to 640", "7 hands"]."""
+        """["Anna & Carla beat", "Bruno & Dario 805 to 640"]: one line, wrapped between the two
+        sides when the names are long."""
         won, lost = self.winner, 1 - self.winner
         score = f"{self.scores[won]} to {self.scores[lost]}"
-        return [f"{self.side(won)} beat {self.side(lost)} {score}",
-                f"{self.hands} hand{'' if self.hands == 1 else 's'}"]
+        return [f"{self.side(won)} beat", f"{self.side(lost)} {score}"]
 
     def title(self, now: datetime | None = None) -> str:
-        """"Last match, today at 15:20"."""
-        return f"Last match, {when_words(self.ended_at, now)}"
+        """"Last match, 7 hands, today at 15:20"."""
+        hands = f"{self.hands} hand{'' if self.hands == 1 else 's'}"
+        return f"Last match, {hands}, {when_words(self.ended_at, now)}"
 
     def to_json(self) -> dict:
         return {"format": FORMAT, "version": VERSION, "names": list(self.names),

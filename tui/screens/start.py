@@ -244,7 +244,7 @@ class StartScreen(Screen[None]):
         button.display = self.last is not None
         info = self.query_one("#last-info", Static)
         if self.last is not None:
-            info.update(Pairs([Text(part) for part in self.last.parts()], f" {self.look.dot} "))
+            info.update(Pairs([Text(part) for part in self.last.parts()], " "))
         elif problem is not None:
             info.update(Text(problem, style="dim"))
 
