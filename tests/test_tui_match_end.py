@@ -177,3 +177,7 @@ async def test_enter_on_the_last_sheet_says_what_comes_next(tmp_path: Path) -> N
         said = [n.message for n in app._notifications]
         assert any(m.startswith("The match is over: n starts a new one") for m in said), said
         assert "Next hand" not in screen_text(app).splitlines()[-1]  # not offered in the footer
+        for _ in range(3):  # pressed again and again: said once, not stacked over the sheet
+            await pilot.press("enter")
+        await pilot.pause()
+        assert app.notices == before + 4 and len(app._notifications) == len(said)

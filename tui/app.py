@@ -10,6 +10,7 @@ from textual import events
 from textual.app import App
 from textual.binding import Binding
 from textual.filter import LineFilter, Monochrome
+from textual.notifications import Notify
 from textual.screen import Screen
 from textual.widget import AwaitMount
 
@@ -168,6 +169,14 @@ class TarocchinoApp(App[None]):
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen())
+
+    def _on_notify(self, event: Notify) -> None:
+        """A notification still shown is replaced by the same one said again (a key pressed
+        again and again), not stacked on top of it."""
+        said = event.notification.message
+        for shown in [n for n in self._notifications if n.message == said]:
+            self._unnotify(shown, refresh=False)
+        super()._on_notify(event)
 
     def action_settings(self) -> None:
         def done(settings: Settings | None) -> None:
