@@ -16,9 +16,12 @@ from game.cards import CODES, INDEX, MAT
 from game.hand import Hand
 from game.match import Match
 from game.phase import Phase
+from game.rules import Rules
 from tui.presenter import (
     AWAY,
     CONNECTED,
+    DOING,
+    DOING_SHORT,
     OPEN_SEAT,
     Scene,
     card_note,
@@ -331,3 +334,33 @@ def test_who_is_at_a_table_over_the_network() -> None:
     assert texts.trick.captions[0].plain == "Waiting for players"  # not "Bruno is discarding"
     local = present(Scene(view=before, seats=seats, bottom=0, hand_shown=True))
     assert local.status.plain == "" and "away" not in "".join(s.lines.plain for s in local.seats)
+
+
+def test_the_seat_to_act_and_the_middle_say_what_is_expected_not_what_is_happening() -> None:
+    """At a network table the dealer of the next hand may still be on the scoring sheet: his
+    panel and the middle of the table say what he is to do ("to discard"), never that he is
+    doing it; every phase's words are of that kind."""
+    assert all(w.startswith("to ") for w in (*DOING.values(), *DOING_SHORT.values()))
+    seats = parse_seats(["human", "human", "easy", "human"], ["Anna", "Bruno", "Carla", "Dario"])
+    view = deal_with(1, {}).view(0)
+    assert view.phase == Phase.DISCARD and view.turn == 1  # Bruno deals
+    scene = Scene(view=view, seats=seats, bottom=0, hand_shown=True, presence={1: ("on sheet",)})
+    texts = present(scene)
+    assert texts.trick.captions[0].plain == "Bruno is to discard"
+    assert texts.seats[1].doing == "to discard"  # (the side panels are the compact ones)
+    assert "to discard" in texts.seats[1].lines.plain
+    assert "discarding" not in texts.seats[1].lines.plain
+
+
+def test_a_hand_called_out_is_not_waiting_for_players_in_its_review() -> None:
+    """Before the first card of a hand that was called out (nobody's turn: the hand is over),
+    the middle says who led, as for any hand, not the network table's "Waiting for players"."""
+    match = Match(3, Rules(target=5))
+    while match.winner is None:
+        result = match.apply(match.legal_actions()[0])
+    assert result is not None and result.called_out is not None
+    view = replace(match.hand.view(0, 0), trick=())
+    assert view.turn == -1 and view.phase == Phase.OVER and not view.tricks
+    seats = parse_seats(["human", "easy", "human", "easy"], ["Anna", "Bruno", "Carla", "Dario"])
+    caption = present(Scene(view=view, seats=seats, bottom=0)).trick.captions[0].plain
+    assert caption == f"{seats[view.leader].name} leads the first trick"

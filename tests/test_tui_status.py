@@ -208,8 +208,8 @@ async def test_the_hand_never_moves_whatever_the_status_line_says(tmp_path: Path
         r = trick.region
         middle = [row[r.x:r.right] for row in screen_text(app).splitlines()[r.y:r.bottom]]
         dealer = NAMES[table.session.match.hand.dealer]
-        assert len(f"{dealer} is discarding") > r.width
-        assert f"{dealer} is discarding" in " ".join(" ".join(middle).split())
+        assert len(f"{dealer} is to discard") > r.width
+        assert f"{dealer} is to discard" in " ".join(" ".join(middle).split())
 
 
 async def test_a_text_longer_than_the_status_line_ends_with_an_ellipsis_and_is_told_whole(

@@ -32,7 +32,9 @@ from tui.words import capitalized, listed, plural, short_name, verb
 
 DOING = {Phase.DISCARD: "to discard two cards", Phase.DECLARE: "to declare and play",
          Phase.PLAY: "to play a card"}
-DOING_SHORT = {Phase.DISCARD: "discarding", Phase.DECLARE: "to declare", Phase.PLAY: "to play"}
+# What a seat is expected to do (never what it is doing: a dealer still on the scoring sheet of a
+# network table has not begun his discard).
+DOING_SHORT = {Phase.DISCARD: "to discard", Phase.DECLARE: "to declare", Phase.PLAY: "to play"}
 # Who is at a seat played elsewhere (a table over the network): the tags of Scene.presence.
 CONNECTED, AWAY, OPEN_SEAT = "connected", "away", "open seat"
 
@@ -269,11 +271,11 @@ def trick_texts(scene: Scene, names: Sequence[str]) -> TrickTexts:
             if lead is not None else Text(),
         )
         return TrickTexts(cards, lead, captions)
-    if v.turn < 0:  # a table's match that has not started: nobody is dealt in yet
+    if v.turn < 0 and v.phase != Phase.OVER:  # a table's match that has not started
         return TrickTexts({}, None, (Text("Waiting for players", style="dim"), Text()))
     if v.phase == Phase.DISCARD:
         dealer = names[v.dealer]
-        return TrickTexts({}, None, (Text(f"{dealer} {verb(dealer, 'is')} discarding",
+        return TrickTexts({}, None, (Text(f"{dealer} {verb(dealer, 'is')} to discard",
                                           style="dim"), Text()))
     leader = names[v.leader]
     return TrickTexts({}, None, (Text(f"{leader} {verb(leader, 'leads')} the first trick",

@@ -38,7 +38,7 @@ from tui.statsschema import (
 
 __all__ = [
     "SeatInfo", "FinishedMatch", "record_finished_match", "read_statistics", "Statistics",
-    "PersonStats", "PairingStats", "BestHand", "MatchSummary", "load_match",
+    "PersonStats", "PairingStats", "BestHand", "MatchSummary", "load_match", "match_number",
 ]  # fmt: skip
 
 SOURCES = ("local", "network")
@@ -345,3 +345,22 @@ def load_match(directory: Path | None, match_id: int | None = None, *,
         return None, str(failure(exc))
     except (ValueError, RecursionError) as exc:
         return None, f"the stored record cannot be read ({exc!r:.100})"
+
+
+def match_number(directory: Path | None, key: str, *,
+                 timeout: float = TIMEOUT) -> tuple[int | None, str | None]:
+    """The number of the recorded match whose identity is ``key`` (``statsschema.uid``), or None
+    and why not. Never raises; may wait for another program's lock (call it in a thread)."""
+    try:
+        opened = open_existing(directory or data_dir(), timeout)
+        if opened is None:
+            return None, "no match has been recorded yet"
+        with closing(opened.connection) as c:
+            row = c.execute("SELECT id FROM matches WHERE uid = ?", (key,)).fetchone()
+        return (row[0], None) if row else (None, "it is not in the statistics")
+    except StatsError as exc:
+        return None, str(exc)
+    except (sqlite3.Error, OSError) as exc:
+        return None, str(failure(exc))
+    except Exception as exc:  # the statistics never crash the game
+        return None, f"unexpected error ({exc!r:.100})"

@@ -12,17 +12,21 @@ from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.worker import Worker, WorkerState
 
 from ai.hard import DEFAULT_BUDGET_S
 from game.cards import INDEX
 from game.rules import DEFAULT_TARGET, TARGET_RULE, is_target
 from tui.bots import BOTS, available_level
+from tui.lastmatch import LastMatch, LastMatchNote
 from tui.match_setup import MatchSetup
 from tui.render import Look, box_lines
+from tui.review import ReviewSource
 from tui.save import SaveError, SaveStore
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.help import HELP_KEY
 from tui.screens.matches import PastMatchesScreen
+from tui.screens.review import ReviewScreen
 from tui.screens.statistics import StatisticsScreen
 from tui.session import (
     BOT_LEVELS,
@@ -34,6 +38,7 @@ from tui.session import (
     parse_seats,
 )
 from tui.settings import WATCH_PACES, pace_words
+from tui.stats import match_number
 from tui.widgets.arrows import plain_arrows
 from tui.words import capitalized
 from tui.wrapping import Pairs
@@ -76,6 +81,7 @@ class StartScreen(Screen[None]):
         Binding("w", "watch", "Watch bots"),
         Binding("p", "past_matches", "Past matches"),
         Binding("s", "statistics", "Statistics"),
+        Binding("r", "review_last", "Review the last match", show=False),
         Binding("q", "app.quit", "Quit", show=False),  # typed in a text box, it stays there
     ]
 
@@ -92,6 +98,8 @@ class StartScreen(Screen[None]):
         self.defaults = defaults or {}
         self.setup = setup or MatchSetup()
         self.local = local
+        self.last: LastMatch | None = None  # the last match noted, when no match is saved
+        self._note_problem: str | None = None  # why the note could not be read
 
     def compose(self) -> ComposeResult:
         kinds = self.defaults.get("kinds") or list(self.setup.kinds)
@@ -105,6 +113,9 @@ class StartScreen(Screen[None]):
             with Horizontal(id="resume-row"):
                 yield Static(id="resume-info")
                 yield Button("Resume", id="resume", variant="success", compact=True)
+            with Horizontal(id="last-row"):  # shown when no match is saved
+                yield Static(id="last-info")
+                yield Button("Review  r", id="last-review", compact=True)
             yield Static(id="new-title", classes="section-title")
             with Grid(id="seats-grid"):
                 for seat in range(4):
@@ -189,19 +200,23 @@ class StartScreen(Screen[None]):
         self.refresh_resume()
 
     def refresh_resume(self) -> None:
-        """Show the saved match, if any; a damaged save is set aside with a clear message."""
+        """Show the saved match, if any; a damaged save is set aside with a clear message.
+        Without one, how the last match ended."""
         info_widget = self.query_one("#resume-info", Static)
         button = self.query_one("#resume", Button)
         row = self.query_one("#resume-row")
         if self.store is None or not self.store.exists():
             row.display = False
+            self.refresh_last()
             self.query_one("#start", Button).focus()
             return
+        self.query_one("#last-row").display = False
         try:
             info = self.store.info()
         except SaveError as exc:
             row.display = False
             self.show_message(f"{self.store.damaged_message(exc)} Start a new match.", error=True)
+            self.refresh_last()
             self.query_one("#start", Button).focus()
             return
         row.display = True
@@ -209,6 +224,62 @@ class StartScreen(Screen[None]):
         # (wrapped between its parts, never inside one: a side's name stays with its score)
         info_widget.update(Pairs([Text(part) for part in info.parts()], f" {self.look.dot} "))
         button.focus()
+
+    def refresh_last(self) -> None:
+        """How the last match ended (from its note beside the autosave: the statistics are not
+        read here), and Review to look at it; a note that cannot be read is said in a line."""
+        row = self.query_one("#last-row")
+        self.last = None
+        if self.store is None:
+            row.display = False
+            return
+        self.last, problem = LastMatchNote(self.store.directory).read_telling()
+        # a damaged note is set aside as it is said: said again until another match is noted
+        self._note_problem = None if self.last is not None else problem or self._note_problem
+        problem = self._note_problem
+        row.display = self.last is not None or problem is not None
+        row.border_title = self.last.title() if self.last is not None else "Last match"
+        row.border_subtitle = "every match: Past matches  p"
+        button = self.query_one("#last-review", Button)
+        button.display = self.last is not None
+        info = self.query_one("#last-info", Static)
+        if self.last is not None:
+            info.update(Pairs([Text(part) for part in self.last.parts()], " "))
+        elif problem is not None:
+            info.update(Text(problem, style="dim"))
+
+    def action_review_last(self) -> None:
+        """The review of the last match, found in the statistics by its identity (in a worker:
+        the database may be locked for a moment by another program)."""
+        last = self.last
+        if last is None or self.store is None:
+            self.action_past_matches()
+            return
+        directory, key = self.store.directory, last.uid
+        self.notify(f"Opening the last match{self.look.ellipsis}", timeout=2)
+
+        def find() -> ReviewSource | str:
+            number, why = match_number(directory, key)
+            if number is None:
+                return (f"The last match cannot be reviewed: {why}. Past matches (p) lists the "
+                        "recorded ones.")
+            return ReviewSource.recorded(directory, number)
+
+        self.run_worker(find, thread=True, name="last", group="last", exclusive=True,
+                        exit_on_error=False)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.name != "last":
+            return
+        if event.state == WorkerState.ERROR:
+            self.notify(f"The last match cannot be reviewed: {event.worker.error}",
+                        severity="error", timeout=8)
+        elif event.state == WorkerState.SUCCESS:
+            found = event.worker.result
+            if isinstance(found, str):
+                self.notify(found, severity="error", timeout=8)
+            elif self.is_current:
+                self.app.push_screen(ReviewScreen(found, look=self.look))
 
     def show_message(self, text: str, error: bool = False) -> None:
         self.query_one("#start-message", Static).update(
@@ -225,6 +296,8 @@ class StartScreen(Screen[None]):
                 self.action_watch()
             case "resume":
                 app.resume_match()
+            case "last-review":
+                self.action_review_last()
             case "host":
                 self.start(host=True)
             case "join":

@@ -35,6 +35,7 @@ from game.history import hand_rows
 from game.phase import Phase
 from game.view import PlayerView
 from tui.bots import suggest
+from tui.lastmatch import LastMatchNote
 from tui.messages import BotMoved, CardChosen, CardHighlighted, TrickClicked
 from tui.presenter import (
     DOING,
@@ -563,8 +564,9 @@ class TableScreen(Screen[None]):
         return review
 
     def _record_statistics(self) -> None:
-        """Add the finished match to the statistics, in a thread (it may wait for another
-        program's lock); a message comes back as a notification. Only a session that holds its
+        """Note how the match ended beside the autosave (the start screen says it next time),
+        and add it to the statistics, in a thread (it may wait for another program's lock); a
+        message comes back as a notification. Only a session that holds its
         match records it (a table server records its own)."""
         match = getattr(self.session, "match", None)
         directory = getattr(self.app, "directory", None)
@@ -574,6 +576,7 @@ class TableScreen(Screen[None]):
         substitutes = self.session.substitutes
         seats = [(s.name, substitutes.get(i, s.kind)) for i, s in enumerate(self.session.seats)]
         finished = FinishedMatch.of(match, seats)
+        LastMatchNote(directory).write(finished, match)  # what the start screen says next time
         app = self.app
 
         def record() -> None:
