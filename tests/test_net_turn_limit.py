@@ -202,7 +202,8 @@ async def test_the_table_counts_down_and_says_what_was_played(tmp_path: Path) ->
 
             await _until(pilot, lambda: said("s left: then the easy bot decides for you."))
             await _until(pilot, lambda: said("Time ran out: the easy bot "))
-            assert isinstance(app.screen, TableScreen)  # a question of that turn is closed
+            # the question of that turn (the declarations) is closed: at once, or a moment later
+            await _until(pilot, lambda: isinstance(app.screen, TableScreen))
             assert any(n.startswith("1 s left") or n.startswith("2 s left") for n in notices)
             assert server.movers.count((0, TURN_LIMIT)) >= 1
             before = len(server.session.match.actions)
