@@ -217,6 +217,14 @@ def aside_name(path: Path, kind: str, companions: tuple[str, ...] = ()) -> Path:
     raise OSError(f"there are already {MAX_ASIDE} {kind} copies of {path.name}")
 
 
+def move_aside(path: Path, kind: str, companions: tuple[str, ...] = ()) -> Path:
+    """Set ``path`` aside under its first free name of ``kind`` (:func:`aside_name`), never over
+    another file; the new path. OSError when it cannot be moved."""
+    target = aside_name(path, kind, companions)
+    move_without_replacing(path, target)
+    return target
+
+
 def move_without_replacing(source: Path, target: Path) -> None:
     """Rename ``source`` to ``target`` but never over something already there: a hard link then
     an unlink; a plain rename (after checking the name is free) where no link can be made."""

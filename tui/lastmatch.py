@@ -17,9 +17,8 @@ from pathlib import Path
 from game.files import (
     FileMissingError,
     FileReadError,
-    aside_name,
     clip,
-    move_without_replacing,
+    move_aside,
     read_json,
     write_atomic,
 )
@@ -174,11 +173,9 @@ class LastMatchNote:
     def set_aside(self) -> Path | None:
         """Move a damaged note out of the way (kept under a new name); None when it cannot be."""
         try:
-            target = aside_name(self.path, DAMAGED)
-            move_without_replacing(self.path, target)
+            return move_aside(self.path, DAMAGED)
         except OSError:
             return None
-        return target
 
     def read_telling(self) -> tuple[LastMatch | None, str | None]:
         """The last match noted, or why not in one short sentence (a damaged note is set aside as

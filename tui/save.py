@@ -18,7 +18,7 @@ from game.files import (
     FileMissingError,
     FileReadError,
     aside_name,
-    move_without_replacing,
+    move_aside,
     read_json,
     shorten,
     write_atomic,
@@ -180,19 +180,13 @@ class SaveStore:
         except IsADirectoryError:
             pass  # not ours to remove; reading it says what is wrong
 
-    def _move_aside(self, kind: str) -> Path:
-        """Rename the save to a free name of ``kind``, never over another file; OSError if not."""
-        target = aside_name(self.path, kind)
-        move_without_replacing(self.path, target)
-        return target
-
     def set_aside(self) -> Path | None:
         """Move a damaged save out of the way (kept for inspection under a new name); None when
         there is nothing to move or it cannot be moved. Never raises."""
         if not self.exists():
             return None
         try:
-            return self._move_aside(DAMAGED)
+            return move_aside(self.path, DAMAGED)
         except OSError:
             return None
 
@@ -213,7 +207,7 @@ class SaveStore:
         except SaveError as exc:
             return self.damaged_message(exc)
         try:
-            moved = self._move_aside(BACKUP)
+            moved = move_aside(self.path, BACKUP)
         except OSError as exc:
             return f"The saved match could not be kept as a backup ({exc}); it will be replaced."
         return f"The saved match was kept as {moved.name}."

@@ -18,7 +18,7 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.files import aside_name, move_without_replacing
+from game.files import move_aside, move_without_replacing
 from tui.statsschema import CURRENT, Damaged, StatsError, create, migrate, schema_version
 
 DB_FILE = "stats.sqlite3"
@@ -77,8 +77,7 @@ def failure(exc: sqlite3.Error | OSError) -> StatsError:
 def set_aside(path: Path) -> Path:
     """Move a damaged database, with its journal if any, to a free numbered name; OSError if it
     cannot be moved."""
-    target = aside_name(path, DAMAGED, COMPANIONS)
-    move_without_replacing(path, target)
+    target = move_aside(path, DAMAGED, COMPANIONS)
     for companion in COMPANIONS:
         source = path.with_name(path.name + companion)
         if os.path.lexists(source):
