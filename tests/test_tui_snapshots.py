@@ -140,14 +140,14 @@ def test_snapshot_helpers_find_their_seeds() -> None:
 
 async def _watching_paused(pilot: Pilot) -> None:
     await wait_for(pilot, lambda: isinstance(pilot.app.screen, TableScreen))
-    await pilot.press("space")  # within the first bot's second: nothing has been played
+    await pilot.press("space")  # a bot waits a minute before its move: nothing has been played
     await pilot.pause()
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_watching_bots(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:
     app = make_app(tmp_path, ["easy"] * 4, seed=_seed_dealer(1),
-                   settings=Settings(bot_delay=2.0, trick_pause=0.0))
+                   settings=Settings(bot_delay=60.0, trick_pause=0.0))
     assert snap_compare(app, terminal_size=size, run_before=_watching_paused)
 
 
