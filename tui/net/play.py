@@ -64,6 +64,7 @@ class NetworkPlay:
         self._under: Text | None = None  # the notice the countdown was put before
         self._told: tuple[int, int] | None = None  # (ply, seconds) of the last notification
         self._ran_out: Text | None = None  # "time ran out: ..." as the status line says it
+        self._ran_out_ply = -1  # ... said at this move (the next move of the table ends it)
         self._unreachable: Text | None = None  # "cannot reach the table ..." in the status line
         self.last: JoinRequest | None = None  # the table joined last (the join dialog offers it)
         self.left: JoinRequest | None = None  # the table left mid-match (its seat kept)
@@ -127,6 +128,7 @@ class NetworkPlay:
         first state (the table screen opens: the same screen as local play)."""
         if self.session is not session:
             return
+        self._ran_out_over(session)
         for notice in session.pop_notices():
             self.app.notify(notice, timeout=6)
         played_for_me, session.played_for_me = session.played_for_me, None
@@ -153,8 +155,27 @@ class NetworkPlay:
         table.marked = []
         if asking:
             top.dismiss(None)
-        self._ran_out = Text(words, style="bold")
+        said = Text(words, style="bold")
+        if self.session is not None and self.session.turn == self.session.seat:
+            # the declarations made for this seat: the card is still to be played, and the
+            # status line says which (the log and the notification say what was declared)
+            prompt = table.prompt(lead_in=False)
+            said = Text.assemble(said, " ", prompt)
+            if not table.status_fits(said):
+                said = prompt
+        self._ran_out, self._ran_out_ply = said, self.session.ply if self.session else -1
         table.say(self._ran_out)
+
+    def _ran_out_over(self, session: RemoteSession) -> None:
+        """What the stand-in did for this seat is said until the table's next move: then the
+        status line says whose turn it is again (not "Time ran out" while others play on, nor
+        when this seat's next turn comes)."""
+        table = self.table
+        if self._ran_out is None or session.ply == self._ran_out_ply:
+            return
+        if table is not None and table.notice is self._ran_out:
+            table.notice = None  # (the table is redrawn with the move that ended it)
+        self._ran_out = None
 
     def _tick(self) -> None:
         """What this person is doing, told to the table when it changed; and the turn limit's
