@@ -187,7 +187,9 @@ class NetworkPlay:
         if session is None or table is None or not table.is_mounted:
             return
         session.tell_doing(screen_doing(self.app.screen_stack, table))
-        words = session.countdown()
+        # no countdown while the table cannot be reached: nothing runs out that this window
+        # could know of (the status line says the table is out of reach)
+        words = None if self._unreachable is not None else session.countdown()
         if words is None:
             if self._countdown is not None and table.notice is self._countdown:
                 table.notice = self._under  # the turn is over: back to what was said before
@@ -242,6 +244,8 @@ class NetworkPlay:
             self._unreachable = Text(words, style="bold")
             table.say(self._unreachable)
         elif self._unreachable is not None:
+            if self._under is self._unreachable:
+                self._under = None
             if table.notice is self._unreachable:
                 table.notice = None
                 table.redraw()
