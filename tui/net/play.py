@@ -256,6 +256,10 @@ class NetworkPlay:
         session, self.session, self.table = self.session, None, None
         if session is not None and session.joined and session.winner is None:
             self.left = self.last  # the seat is kept: `join` says how to come back
+            if self.left is not None:  # (the start screen says nothing of the table left)
+                self.app.notify(f"You left the table at {self.left.address}: the "
+                                f"{session.stand_in} bot plays your seat until you come back "
+                                f"(Join a table, as {self.left.name}).", timeout=10)  # fmt: skip
         if self._ticker is not None:
             self._ticker.stop()
             self._ticker = None
