@@ -301,9 +301,13 @@ class NetworkPlay:
             return
         await self.stop_hosting()
         self.server, self._lock = server, lock
-        where = "this machine" if request.bind == "127.0.0.1" else "your network"
+        if request.bind in ("127.0.0.1", "localhost"):  # the exact command: nothing to fill in
+            where, host = "this machine", "127.0.0.1"
+        else:
+            where, host = "your network", "HOST"
         self.app.notify(f"Hosting on port {port} ({where}): others join with "
-                        f"`tarocchino join HOST:{port} --name NAME`.", timeout=15)  # fmt: skip
+                        f"`tarocchino join {host}:{port} --name NAME` (or Join a table, address "
+                        f"{host}:{port}).", timeout=15)  # fmt: skip
         self.join(JoinRequest(Address("127.0.0.1", port), seats[mine].name, mine,
                               request.password))  # fmt: skip
 
