@@ -18,7 +18,7 @@ from textual.timer import Timer
 from tui.lock import DataLock, DirectoryBusy
 from tui.net import protocol as p
 from tui.net.claims import ClaimStore
-from tui.net.client import Address, JoinRequest, TableClient, TokenStore
+from tui.net.client import ANSWER_WAIT_S, Address, JoinRequest, TableClient, TokenStore
 from tui.net.remote import RemoteSession
 from tui.net.server import (
     HostRequest,
@@ -141,7 +141,7 @@ class NetworkPlay:
             return
         if self.table is None:
             self.table = TableScreen(session)
-            self.app.push_screen(self.table, lambda _: self.leave())
+            self.app.push_screen(self.table, self._table_closed)
         elif self.table.is_mounted:
             self.table.redraw()  # who is there
 
@@ -251,8 +251,12 @@ class NetworkPlay:
                 table.redraw()
             self._unreachable = None
 
-    def leave(self) -> None:
-        """Leave the table (a bot plays the seat until this player comes back)."""
+    def _table_closed(self, _result: object) -> None:
+        self.leave()  # (the connection closes meanwhile: nothing waits for it)
+
+    def leave(self) -> asyncio.Future[None] | None:
+        """Leave the table (a bot plays the seat until this player comes back); the closing of
+        the connection, under way (None when there is none)."""
         session, self.session, self.table = self.session, None, None
         if session is not None and session.joined and session.winner is None:
             self.left = self.last  # the seat is kept: `join` says how to come back
@@ -264,8 +268,9 @@ class NetworkPlay:
             self._ticker.stop()
             self._ticker = None
         self._countdown = self._under = None
-        if session is not None:
-            asyncio.ensure_future(session.client.close(leave=session.winner is None))
+        if session is None:
+            return None
+        return asyncio.ensure_future(session.client.close(leave=session.winner is None))
 
     # ----------------------------------------------------------------- hosting
     async def host(self, seats: tuple[Seat, ...], seed: int | None, target: int,
@@ -320,8 +325,12 @@ class NetworkPlay:
             lock.release()
 
     async def close(self) -> None:
-        """The game ends: leave the table and stop hosting."""
-        self.leave()
+        """The game ends: leave the table (told to it before the connection goes, so a bot
+        takes the seat at once rather than after the away timeout) and stop hosting."""
+        leaving = self.leave()
+        if leaving is not None:
+            with contextlib.suppress(TimeoutError, Exception):
+                await asyncio.wait_for(leaving, ANSWER_WAIT_S + 1)
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
