@@ -244,7 +244,7 @@ class TableClient:
                     if sent is not None:
                         self.round_trips.append(time.monotonic() - sent)
                 elif isinstance(message, p.Closing):
-                    self.on_status(f"the host stopped the table ({message.reason})")
+                    self.on_status(closing_words(message.reason))
                 self.on_message(message)
         except (aiohttp.ClientError, OSError, ConnectionError) as exc:
             return f"the connection was lost ({_reason(exc, self.address)})"
@@ -314,6 +314,14 @@ class TableClient:
                 if leave:
                     await ws.send_str(p.encode(p.leave()))
                 await ws.close()
+
+
+def closing_words(reason: str) -> str:
+    """What a seat is told when the table closes: "the host stopped the table", and why when
+    the table says more than that."""
+    said = "the host stopped the table"
+    why = reason.strip().rstrip(".")
+    return said if why.casefold() in ("", said, "the host stopped") else f"{said} ({why})"
 
 
 def _quiet(task: asyncio.Future) -> None:

@@ -18,7 +18,7 @@ from textual.timer import Timer
 from tui.lock import DataLock, DirectoryBusy
 from tui.net import protocol as p
 from tui.net.claims import ClaimStore
-from tui.net.client import Address, JoinRequest, TableClient, TokenStore
+from tui.net.client import ANSWER_WAIT_S, Address, JoinRequest, TableClient, TokenStore
 from tui.net.remote import RemoteSession
 from tui.net.server import (
     HostRequest,
@@ -64,6 +64,7 @@ class NetworkPlay:
         self._under: Text | None = None  # the notice the countdown was put before
         self._told: tuple[int, int] | None = None  # (ply, seconds) of the last notification
         self._ran_out: Text | None = None  # "time ran out: ..." as the status line says it
+        self._ran_out_ply = -1  # ... said at this move (the next move of the table ends it)
         self._unreachable: Text | None = None  # "cannot reach the table ..." in the status line
         self.last: JoinRequest | None = None  # the table joined last (the join dialog offers it)
         self.left: JoinRequest | None = None  # the table left mid-match (its seat kept)
@@ -127,6 +128,7 @@ class NetworkPlay:
         first state (the table screen opens: the same screen as local play)."""
         if self.session is not session:
             return
+        self._ran_out_over(session)
         for notice in session.pop_notices():
             self.app.notify(notice, timeout=6)
         played_for_me, session.played_for_me = session.played_for_me, None
@@ -139,7 +141,7 @@ class NetworkPlay:
             return
         if self.table is None:
             self.table = TableScreen(session)
-            self.app.push_screen(self.table, lambda _: self.leave())
+            self.app.push_screen(self.table, self._table_closed)
         elif self.table.is_mounted:
             self.table.redraw()  # who is there
 
@@ -153,8 +155,27 @@ class NetworkPlay:
         table.marked = []
         if asking:
             top.dismiss(None)
-        self._ran_out = Text(words, style="bold")
+        said = Text(words, style="bold")
+        if self.session is not None and self.session.turn == self.session.seat:
+            # the declarations made for this seat: the card is still to be played, and the
+            # status line says which (the log and the notification say what was declared)
+            prompt = table.prompt(lead_in=False)
+            said = Text.assemble(said, " ", prompt)
+            if not table.status_fits(said):
+                said = prompt
+        self._ran_out, self._ran_out_ply = said, self.session.ply if self.session else -1
         table.say(self._ran_out)
+
+    def _ran_out_over(self, session: RemoteSession) -> None:
+        """What the stand-in did for this seat is said until the table's next move: then the
+        status line says whose turn it is again (not "Time ran out" while others play on, nor
+        when this seat's next turn comes)."""
+        table = self.table
+        if self._ran_out is None or session.ply == self._ran_out_ply:
+            return
+        if table is not None and table.notice is self._ran_out:
+            table.notice = None  # (the table is redrawn with the move that ended it)
+        self._ran_out = None
 
     def _tick(self) -> None:
         """What this person is doing, told to the table when it changed; and the turn limit's
@@ -166,7 +187,9 @@ class NetworkPlay:
         if session is None or table is None or not table.is_mounted:
             return
         session.tell_doing(screen_doing(self.app.screen_stack, table))
-        words = session.countdown()
+        # no countdown while the table cannot be reached: nothing runs out that this window
+        # could know of (the status line says the table is out of reach)
+        words = None if self._unreachable is not None else session.countdown()
         if words is None:
             if self._countdown is not None and table.notice is self._countdown:
                 table.notice = self._under  # the turn is over: back to what was said before
@@ -221,22 +244,33 @@ class NetworkPlay:
             self._unreachable = Text(words, style="bold")
             table.say(self._unreachable)
         elif self._unreachable is not None:
+            if self._under is self._unreachable:
+                self._under = None
             if table.notice is self._unreachable:
                 table.notice = None
                 table.redraw()
             self._unreachable = None
 
-    def leave(self) -> None:
-        """Leave the table (a bot plays the seat until this player comes back)."""
+    def _table_closed(self, _result: object) -> None:
+        self.leave()  # (the connection closes meanwhile: nothing waits for it)
+
+    def leave(self) -> asyncio.Future[None] | None:
+        """Leave the table (a bot plays the seat until this player comes back); the closing of
+        the connection, under way (None when there is none)."""
         session, self.session, self.table = self.session, None, None
         if session is not None and session.joined and session.winner is None:
             self.left = self.last  # the seat is kept: `join` says how to come back
+            if self.left is not None:  # (the start screen says nothing of the table left)
+                self.app.notify(f"You left the table at {self.left.address}: the "
+                                f"{session.stand_in} bot plays your seat until you come back "
+                                f"(Join a table, as {self.left.name}).", timeout=10)  # fmt: skip
         if self._ticker is not None:
             self._ticker.stop()
             self._ticker = None
         self._countdown = self._under = None
-        if session is not None:
-            asyncio.ensure_future(session.client.close(leave=session.winner is None))
+        if session is None:
+            return None
+        return asyncio.ensure_future(session.client.close(leave=session.winner is None))
 
     # ----------------------------------------------------------------- hosting
     async def host(self, seats: tuple[Seat, ...], seed: int | None, target: int,
@@ -272,9 +306,18 @@ class NetworkPlay:
             return
         await self.stop_hosting()
         self.server, self._lock = server, lock
-        where = "this machine" if request.bind == "127.0.0.1" else "your network"
+        if request.bind in ("127.0.0.1", "localhost"):  # the exact command: nothing to fill in
+            where, host = "this machine", "127.0.0.1"
+        else:
+            where, host = "your network", "HOST"
         self.app.notify(f"Hosting on port {port} ({where}): others join with "
-                        f"`tarocchino join HOST:{port} --name NAME`.", timeout=15)  # fmt: skip
+                        f"`tarocchino join {host}:{port} --name NAME` (or Join a table, address "
+                        f"{host}:{port}).", timeout=15)  # fmt: skip
+        if seed is not None:  # each seat's state holds a hash of it: a small seed is guessed
+            self.app.notify(f"This table deals from seed {seed}: a player's program can work "
+                            "out every hand from it. Leave the seed empty (random) for a table "
+                            "where each sees only their own cards.", severity="warning",
+                            timeout=15)  # fmt: skip
         self.join(JoinRequest(Address("127.0.0.1", port), seats[mine].name, mine,
                               request.password))  # fmt: skip
 
@@ -287,8 +330,12 @@ class NetworkPlay:
             lock.release()
 
     async def close(self) -> None:
-        """The game ends: leave the table and stop hosting."""
-        self.leave()
+        """The game ends: leave the table (told to it before the connection goes, so a bot
+        takes the seat at once rather than after the away timeout) and stop hosting."""
+        leaving = self.leave()
+        if leaving is not None:
+            with contextlib.suppress(TimeoutError, Exception):
+                await asyncio.wait_for(leaving, ANSWER_WAIT_S + 1)
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):

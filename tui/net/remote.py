@@ -271,13 +271,16 @@ class RemoteSession:
         """What the table waits for when it waits for another person who is not simply at the
         table (a table of version 4 says what each is doing): "Bruno is still reading the
         scoring sheet: the next hand starts when Bruno goes on.", "Time ran out for Bruno: the
-        medium bot is deciding."; None otherwise (the table says "Waiting for Bruno.")."""
+        medium bot is deciding.", "Bruno is thinking…" for a bot; None otherwise (the table says
+        "Waiting for Bruno.")."""
         seat = self.turn
         if seat < 0 or seat == self.seat or len(self.statuses) != 4:
             return None
         status = self.statuses[seat]
         if status.doing == p.STAND_IN_DECIDING and not status.stand_in:
             return f"Time ran out for {status.name}: the {self.stand_in} bot is deciding."
+        if status.player == p.BOT and status.connected:  # a bot of the host, or a bot client
+            return f"{status.name} is thinking{self.look.ellipsis}"  # (as at a table of one's own)
         activity = self._activity(seat)
         if activity is None:
             return None
