@@ -63,7 +63,7 @@ def test_a_called_out_match_says_so(tmp_path: Path, capsys) -> None:
     record.save(match, path)
     assert main(["export", str(path)]) == 0
     text = capsys.readouterr().out
-    side = ("Seat 0 & Seat 2", "Seat 1 & Seat 3")[match.winner]
+    side = ("Seat 1 & Seat 3", "Seat 2 & Seat 4")[match.winner]  # seats numbered as in the game
     assert f"{side} call out with their declarations" in text
     assert f"{side} win the match by calling out" in text
 

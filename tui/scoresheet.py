@@ -15,7 +15,7 @@ from tui.plaintext import TEXT, WIDTH, Sheet, combination_sections
 from tui.stats import local_time
 from tui.words import aligned
 
-DEFAULT_NAMES = ("Seat 0", "Seat 1", "Seat 2", "Seat 3")
+DEFAULT_NAMES = ("Seat 1", "Seat 2", "Seat 3", "Seat 4")  # as the game numbers seats (1 to 4)
 
 
 def side_names(names: Sequence[str]) -> tuple[str, str]:
