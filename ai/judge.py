@@ -13,6 +13,13 @@ discard made) by playouts of the whole hand, and the discard made is compared wi
 
 It is an estimate: the bot's own play of the rest of the hand on deals of the cards it cannot
 see, never knowledge of the real hands. Deterministic given the budget (no clock involved).
+
+What a card cost is measured head to head: once the search has named its card, that card and the
+card played are both played out on the same fresh deals (none dropped early, so neither is judged
+on a handful of deals, and the deals that chose the bot's card do not also price it), and the
+verdict carries the margin of error of that difference (``noise``: two standard errors of the
+mean paired difference). A difference within it is one the search cannot tell from chance: the
+review says so rather than call the card a loss.
 """
 
 from __future__ import annotations
@@ -35,6 +42,7 @@ from game.view import PlayerView
 DEFAULT_ITERATIONS = 1000  # deals of the hidden cards per judged card (at most)
 DISCARD_CANDIDATES = 8  # the discards the hard bot weighs (its own default), besides the one made
 DISCARD_CHUNK = 100  # deals searched between two looks at whether the judgement is still wanted
+NOISE_SIGMAS = 2.0  # a difference within this many standard errors is not told from chance
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +75,8 @@ class Verdict:
     played_margin: float | None  # the hand margin expected with the card played (None: forced)
     best_margin: float | None  # ... with ``best``
     choices: int  # the legal cards
+    noise: float = 0.0  # the margin of error of ``loss`` (two standard errors), 0.0 when none
+    deals: int = 0  # the deals ``loss`` was measured on (head to head), 0 when not measured
 
     @property
     def trick(self) -> int:
@@ -76,6 +86,11 @@ class Verdict:
     def forced(self) -> bool:
         """The only legal card: there was nothing to choose."""
         return self.choices == 1
+
+    @property
+    def clear(self) -> bool:
+        """The card cost a point or more, beyond what the search can tell from chance."""
+        return self.played != self.best and round(self.loss) >= 1 and self.loss > self.noise
 
 
 def decisions(hand: Hand, seats: Collection[int], hand_number: int = 0,
@@ -109,6 +124,38 @@ def _search(view: PlayerView, cards: Sequence[Card], iterations: int, seed: int
     return choice, {c: v for c, v in values.items() if math.isfinite(v)}
 
 
+def paired(first: Sequence[float], second: Sequence[float], weights: Sequence[float]
+           ) -> tuple[float, float]:
+    """The (weighted) mean of ``first - second`` deal by deal and its standard error."""
+    n = min(len(first), len(second))
+    w = list(weights[:n]) if len(weights) >= n and sum(weights[:n]) > 0 else [1.0] * n
+    total = sum(w)
+    if n == 0 or total <= 0:
+        return 0.0, math.inf
+    diffs = [a - b for a, b in zip(first[:n], second[:n], strict=True)]
+    mean = sum(x * d for x, d in zip(w, diffs, strict=True)) / total
+    n_eff = total * total / sum(x * x for x in w)
+    if n_eff < 2:
+        return mean, math.inf
+    var = sum(x * (d - mean) ** 2 for x, d in zip(w, diffs, strict=True)) / total
+    return mean, math.sqrt(var * n_eff / (n_eff - 1) / n_eff)
+
+
+def duel(view: PlayerView, best: Card, played: Card, iterations: int, seed: int
+         ) -> tuple[float, float, float, int] | None:
+    """``best`` and ``played`` played out on the same ``iterations`` deals (none dropped): the
+    margin expected with each, the standard error of their difference, and the deals; None when
+    they play alike."""
+    bot = HardBot(iterations=iterations, prune_sigmas=0.0)
+    bot.choose(view, [PLAYS[best], PLAYS[played]], random.Random(seed))
+    stats = bot.last_stats
+    if stats is None or best not in stats.cards or played not in stats.cards:
+        return None
+    i, j = stats.cards.index(best), stats.cards.index(played)
+    _, se = paired(stats.values[i], stats.values[j], stats.weights)
+    return stats.mean(i), stats.mean(j), se, stats.n(i)
+
+
 def judge(decision: Decision, iterations: int = DEFAULT_ITERATIONS,
           seed: int | None = None) -> Verdict:
     """The hard bot's judgement of ``decision`` with ``iterations`` deals of the hidden cards and
@@ -124,22 +171,23 @@ def judge(decision: Decision, iterations: int = DEFAULT_ITERATIONS,
     if played == best:
         margin = values.get(best)
         return Verdict(view.seat, decision.number, played, best, 0.0, margin, margin, len(legal))
-    if played not in values or best not in values:
-        # The search set the card aside as playing exactly like another: the two head to head.
-        _, values = _search(view, [best, played], iterations, seed)
-    if played not in values or best not in values:  # they play alike
+    # The two head to head on fresh deals: the search's own figures compare a card dropped
+    # after a few deals with one kept for all of them, on the deals that chose it.
+    measured = duel(view, best, played, iterations, (seed + 1) % 2**64)
+    if measured is None:  # they play alike
         margin = values.get(best)
         return Verdict(view.seat, decision.number, played, best, 0.0, margin, margin, len(legal))
-    loss = max(0.0, values[best] - values[played])
-    return Verdict(view.seat, decision.number, played, best, loss, values[played], values[best],
-                   len(legal))
+    best_margin, played_margin, se, deals = measured
+    loss = max(0.0, best_margin - played_margin)
+    return Verdict(view.seat, decision.number, played, best, loss, played_margin, best_margin,
+                   len(legal), NOISE_SIGMAS * se, deals)
 
 
 def costliest(verdicts: Sequence[Verdict], limit: int = 3, at_least: float = 1.0
               ) -> list[Verdict]:
-    """The choices that cost most (``at_least`` points or more), the costliest first (the earlier
-    card among equals)."""
-    costly = [v for v in verdicts if v.loss >= at_least]
+    """The choices that cost most (``at_least`` points or more, and more than their margin of
+    error), the costliest first (the earlier card among equals)."""
+    costly = [v for v in verdicts if v.loss >= at_least and v.loss > v.noise]
     return sorted(costly, key=lambda v: (-v.loss, v.number))[:limit]
 
 
@@ -167,6 +215,12 @@ class DiscardVerdict:
     made_margin: float
     best_margin: float
     candidates: int  # the discards compared
+    noise: float = 0.0  # the margin of error of ``loss`` (two standard errors), 0.0 when none
+
+    @property
+    def clear(self) -> bool:
+        """The discard cost a point or more, beyond what the search can tell from chance."""
+        return self.made != self.best and round(self.loss) >= 1 and self.loss > self.noise
 
 
 def discard_decision(hand: Hand, hand_number: int = 0) -> DiscardDecision:
@@ -192,20 +246,21 @@ def judge_discard(decision: DiscardDecision, iterations: int = DEFAULT_ITERATION
         candidates.append(made)
     pairs = [mask_of(a.cards) for a in candidates]
     rng = random.Random(position_seed(view) if seed is None else seed)
-    totals, counts = [0.0] * len(pairs), [0] * len(pairs)
+    values: list[list[float]] = [[] for _ in pairs]  # each candidate's value, deal by deal
     done = 0
     while done < iterations and len(pairs) > 1:
         if cancelled is not None and cancelled():
             return None
         n = min(DISCARD_CHUNK, iterations - done)
         stats = search_discards(view, pairs, rng, Settings(samples=n, prune_sigmas=0.0))
-        for i, values in enumerate(stats.values):
-            totals[i] += sum(values)
-            counts[i] += len(values)
+        for i, found in enumerate(stats.values):
+            values[i] += found
         done += n
-    means = [t / max(1, c) for t, c in zip(totals, counts, strict=True)]
+    means = [sum(v) / max(1, len(v)) for v in values]
     best = max(range(len(pairs)), key=lambda i: (means[i], -i))  # the first among equals
     i = candidates.index(made)
+    # every candidate was played out on every deal: the two compared deal by deal
+    _, se = paired(values[best], values[i], []) if i != best else (0.0, 0.0)
     return DiscardVerdict(view.seat, made.cards, candidates[best].cards,
                           max(0.0, means[best] - means[i]), means[i], means[best],
-                          len(candidates))  # fmt: skip
+                          len(candidates), NOISE_SIGMAS * se if math.isfinite(se) else 0.0)

@@ -18,6 +18,7 @@ from game.record import AWAY, StandIn
 from game.rules import Rules
 from tests.test_history import called_out_match, played
 from tests.test_stats import SEATS, WHEN, finished
+from tests.test_tui_local_time import zone
 from tui.cli import main
 from tui.commands import review as review_command
 from tui.review import ReviewSource
@@ -62,7 +63,7 @@ def test_a_called_out_match_says_so(tmp_path: Path, capsys) -> None:
     record.save(match, path)
     assert main(["export", str(path)]) == 0
     text = capsys.readouterr().out
-    side = ("Seat 0 & Seat 2", "Seat 1 & Seat 3")[match.winner]
+    side = ("Seat 1 & Seat 3", "Seat 2 & Seat 4")[match.winner]  # seats numbered as in the game
     assert f"{side} call out with their declarations" in text
     assert f"{side} win the match by calling out" in text
 
@@ -84,9 +85,10 @@ def test_export_from_the_statistics(tmp_path: Path, monkeypatch, capsys) -> None
     first, second = played(1), played(2)
     record_finished_match(tmp_path, finished(first))
     record_finished_match(tmp_path, finished(second, minutes=5))
-    assert main(["export", "--match", "last"]) == 0
+    with zone("UTC"):  # the local time; no zone named
+        assert main(["export", "--match", "last"]) == 0
     text = capsys.readouterr().out
-    assert "ended 2024-05-01 18:05 UTC" in text
+    assert "ended 2024-05-01 18:05 ·" in text and "UTC" not in text
     assert "Anna (human), Bruno (medium), Carla (hard), Dario (medium)" in text
     assert main(["export", "--match", "1", "--format", "json"]) == 0
     assert record.loads(capsys.readouterr().out).actions == first.actions

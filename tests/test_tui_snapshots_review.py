@@ -4,10 +4,12 @@ matches. Regenerate with `--snapshot-update` and look at every SVG before accept
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from test_tui_local_time import zone
 from test_tui_review import keys, played_match
 from test_tui_snapshots import LOOK, SIZES
 from test_tui_support import make_app, wait_for
@@ -28,12 +30,14 @@ IDS = {"ids": lambda s: f"{s[0]}x{s[1]}"}
 
 
 @pytest.fixture(autouse=True)
-def _steady(monkeypatch: pytest.MonkeyPatch) -> None:
+def _steady(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.delenv("NO_COLOR", raising=False)
     monkeypatch.setattr(ai.judge, "DEFAULT_ITERATIONS", 8)
     # the database's place is shown on screen: the same words on every machine
     monkeypatch.setattr(tui.stats, "path_of", lambda _: Path("~/.local/share/tarocchino/"
                                                              "stats.sqlite3"))
+    with zone("UTC"):  # the times shown are local: the same zone on every machine
+        yield
 
 
 async def _match_over_history(pilot: Pilot) -> None:

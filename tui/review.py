@@ -7,6 +7,7 @@ that are over (:func:`game.history.replay_hands` gives only finished hands).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,6 +16,7 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from ai.judge import (
+    DEFAULT_ITERATIONS,
     Decision,
     DiscardDecision,
     DiscardVerdict,
@@ -35,7 +37,7 @@ from tui.narrate import declaration_summary
 from tui.presenter import Scene, TrickTexts, trick_texts
 from tui.render import Look, card_text, cards_text
 from tui.session import HUMAN, NAME_CHARS, Seat, side_name
-from tui.stats import load_match
+from tui.stats import load_match, local_time
 from tui.words import capitalized, padded_name, plural, possessive
 
 # Why a stand-in played for a person, as the review says it at the card and at the discard.
@@ -92,7 +94,7 @@ class ReviewSource:
         try:
             read = record.read(finished.record)
             seats = tuple(Seat(s.kind, s.name) for s in finished.seats)
-            when = f"ended {finished.ended_at[:16].replace('T', ' ')} UTC"
+            when = f"ended {local_time(finished.ended_at)}"
             title = when if match_id is None else f"match {match_id}, {when}"
             source = cls.of(read.match, seats if len(seats) == 4 else None, title=title,
                             stand_ins=read.stand_ins)  # fmt: skip
@@ -306,12 +308,19 @@ def discard_words(source: ReviewSource, walk: HandWalk, look: Look) -> Text:
                     f"{_margin(v.made_margin)}).")  # fmt: skip
         return text
     text.append("; ")
+    if round(v.loss) >= 1 and not v.clear:  # within what the search can tell from chance
+        text.append("the bot would rather discard ")
+        text.append_text(_pair(v.best, look))
+        text.append(f", but the {round(v.loss)} points between them are within what its "
+                    f"search can tell ({_give_or_take(v)}): about as good.")
+        return text
     text.append_text(_pair(v.best, look))
     if round(v.loss) == 0:
         text.append(" was about as good (within a point).")
         return text
     text.append(f" was worth about {round(v.loss)} more", style="bold")
-    text.append(f" (expected hand margin {_margin(v.made_margin)} against "
+    give = f", {_give_or_take(v)}" if v.noise else ""
+    text.append(f"{give} (expected hand margin {_margin(v.made_margin)} against "
                 f"{_margin(v.best_margin)}).")  # fmt: skip
     return text
 
@@ -370,7 +379,8 @@ def verdict_text(source: ReviewSource, walk: HandWalk, position: int, look: Look
 
 
 def verdict_words(v: Verdict, name: str, look: Look) -> Text:
-    """"You played K♠; T12 was worth about 18 more (expected margin +12 against +30)."."""
+    """"You played K♠; T12 was worth about 18 more, give or take 6 (expected hand margin +12
+    against +30)."; a difference within the margin of error is said to be one."""
     played = card_text(v.played, look)
     if v.forced:
         return Text.assemble(played, f" was {possessive(name)} only legal card.")
@@ -386,10 +396,24 @@ def verdict_words(v: Verdict, name: str, look: Look) -> Text:
         text.append(" was about as good (within a point).")
         return text
     text.append("; ")
+    if not v.clear:  # within what the search can tell from chance: no loss to speak of
+        text.append("the bot would rather play ")
+        text.append_text(card_text(v.best, look))
+        text.append(f", but the {round(v.loss)} points between them are within what its "
+                    f"search can tell ({_give_or_take(v)}): about as good.")
+        return text
     text.append_text(card_text(v.best, look))
     text.append(f" was worth about {round(v.loss)} more", style="bold")
-    text.append(f" (expected hand margin {margin} against {_margin(v.best_margin)}).")
+    give = f", {_give_or_take(v)}" if v.noise else ""
+    text.append(f"{give} (expected hand margin {margin} against {_margin(v.best_margin)}).")
     return text
+
+
+def _give_or_take(v: Verdict | DiscardVerdict) -> str:
+    """"give or take 7": the verdict's margin of error, at least a point."""
+    if not math.isfinite(v.noise):
+        return "too few deals to tell"
+    return f"give or take {max(1, round(v.noise))}"
 
 
 def _margin(value: float | None) -> str:
@@ -412,14 +436,15 @@ def costly_lines(source: ReviewSource, walk: HandWalk, look: Look
         return [], []
     discarded = walk.discard_verdict
     worst: list[Verdict | DiscardVerdict] = list(costliest(list(walk.verdicts.values())))
-    if discarded is not None and discarded.loss >= 1:  # the discard, first among equals
+    if discarded is not None and discarded.clear:  # the discard, first among equals
         worst = sorted([discarded, *worst], key=lambda v: -v.loss)[:3]
     done = walk.judged_all
     head = Text("Costliest choices" + ("" if done else " so far"), style="bold")
     if not worst:
         head.append(": none cost a point or more" + ("." if done else " yet."), style="")
         return [head], [None]
-    total = sum(v.loss for v in walk.verdicts.values()) + (discarded.loss if discarded else 0)
+    total = (sum(v.loss for v in walk.verdicts.values() if v.clear)
+             + (discarded.loss if discarded is not None and discarded.clear else 0))
     head.append(f" (about {round(total)} points lost; n or a click shows one)", style="dim")
     lines: list[Text] = [head]
     targets: list[int | None] = [None]
@@ -443,9 +468,11 @@ def costly_lines(source: ReviewSource, walk: HandWalk, look: Look
     return lines, targets
 
 
-def estimate_note(look: Look) -> Text:
-    return Text("The judgement is the hard bot's estimate (from deals of the cards it could not "
-                "see), not a certainty.", style="italic dim")
+def estimate_note(look: Look, iterations: int = DEFAULT_ITERATIONS) -> Text:
+    """What the judgement is, and why the hint at the table may have named another card."""
+    return Text(f"The judgement is the hard bot's estimate ({iterations:,} deals of the hidden "
+                f"cards a card), not a certainty; the hint at the table searches only half a "
+                f"second and may name another card.", style="italic dim")
 
 
 def play_lines(source: ReviewSource, walk: HandWalk, position: int, look: Look) -> list[Text]:
@@ -463,7 +490,7 @@ def play_lines(source: ReviewSource, walk: HandWalk, position: int, look: Look) 
             line.append(pad + " (bot)", style="italic")
         elif verdict is not None and not verdict.forced:
             line.append(pad)
-            if verdict.played == verdict.best or round(verdict.loss) == 0:
+            if verdict.played == verdict.best or not verdict.clear:
                 line.append(" ok", style="green")
             else:
                 line.append(f" -{round(verdict.loss)}", style="bold red")

@@ -12,9 +12,10 @@ from game.cards import CODES, format_cards
 from game.history import HandRow, SideRow, match_rows
 from game.match import Match
 from tui.plaintext import TEXT, WIDTH, Sheet, combination_sections
+from tui.stats import local_time
 from tui.words import aligned
 
-DEFAULT_NAMES = ("Seat 0", "Seat 1", "Seat 2", "Seat 3")
+DEFAULT_NAMES = ("Seat 1", "Seat 2", "Seat 3", "Seat 4")  # as the game numbers seats (1 to 4)
 
 
 def side_names(names: Sequence[str]) -> tuple[str, str]:
@@ -40,7 +41,7 @@ def _heading(match: Match, names: Sequence[str], kinds: Sequence[str] | None,
     deal = f"seed {match.seed}" if match.seed is not None else "shuffled from fresh entropy"
     facts = [f"target {match.rules.target}", deal]
     if when:
-        facts.insert(0, "ended " + when.replace("T", " ")[:16] + " UTC")
+        facts.insert(0, "ended " + local_time(when))
     seats = [f"{n} ({k})" if kinds else n for n, k in zip(names, kinds or names, strict=True)]
     sides = side_names(names)
     return "\n".join([

@@ -39,6 +39,7 @@ from tui.statsschema import (
 __all__ = [
     "SeatInfo", "FinishedMatch", "record_finished_match", "read_statistics", "Statistics",
     "PersonStats", "PairingStats", "BestHand", "MatchSummary", "load_match", "match_number",
+    "local_time",
 ]  # fmt: skip
 
 SOURCES = ("local", "network")
@@ -202,6 +203,19 @@ class Statistics:
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
+
+
+def local_time(moment: str) -> str:
+    """A time kept in UTC (ISO 8601, as ``played_at`` and ``ended_at``) as the player's clock
+    shows it: "2025-03-01 19:00" in the local time zone; the text as it is (its first 16
+    characters, "T" as a space) when it is not a time."""
+    try:
+        when = datetime.fromisoformat(moment)
+    except (TypeError, ValueError):
+        return str(moment)[:16].replace("T", " ")
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return when.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
 def _shown(value: object, limit: int = MAX_SPEC) -> str:

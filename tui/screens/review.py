@@ -152,7 +152,7 @@ class ReviewScreen(Screen[None]):
             side.scroll_to(y=max(0, line - side.size.height // 2), animate=False)
 
     def _note(self) -> Text:
-        text = estimate_note(self.look)
+        text = estimate_note(self.look, self.iterations)
         text.append(" Every hand is shown: the hand is over.", style="dim")
         return text
 
