@@ -169,10 +169,16 @@ async def test_the_note_is_written_before_the_last_tricks_pause(tmp_path: Path) 
     settings = replace(FAST, trick_pause=0.1)
     app = make_app(tmp_path, ["random"] * 4, seed=3, target=20, names=NAMES, settings=settings)
     async with app.run_test(size=(100, 32)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen)
-                       and app.screen.session.match.winner is not None, limit=20000)
-        match = app.screen.session.match
-        assert app.screen.final is not None and match.results[-1].called_out is None
+
+        def table() -> TableScreen | None:  # under the sheet too, on a machine slow to look
+            return next((s for s in app.screen_stack if isinstance(s, TableScreen)), None)
+
+        await wait_for(pilot, lambda: (t := table()) is not None
+                       and t.session.match.winner is not None, limit=20000)  # fmt: skip
+        screen = table()
+        assert screen is not None
+        match = screen.session.match
+        assert screen.final is not None and match.results[-1].called_out is None
         note = LastMatchNote(tmp_path).read()
         assert note is not None and note.scores == tuple(match.scores)
         assert not SaveStore(tmp_path).exists()
