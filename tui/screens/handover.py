@@ -12,6 +12,7 @@ from textual.widgets import Button, Footer, Static
 from tui.render import UNICODE, Look
 from tui.screens.help import HELP_KEY
 from tui.screens.scoring import MENU
+from tui.widgets.hand import CARD_KEYS
 
 
 class HandOverScreen(Screen[str | None]):
@@ -22,6 +23,8 @@ class HandOverScreen(Screen[str | None]):
         Binding("enter,space", "ready", "Show the hand", priority=True),
         HELP_KEY,
         Binding("q,escape", "menu", "Menu"),
+        # the table's keys (a card's, a hint, the last trick, ...): said why they do nothing yet
+        Binding(",".join(["t", "p", "u", "s", *CARD_KEYS]), "not_yet", show=False),
     ]
 
     def __init__(self, name: str, doing: str, context: str, look: Look = UNICODE) -> None:
@@ -50,6 +53,9 @@ class HandOverScreen(Screen[str | None]):
     def action_ready(self) -> None:
         if self.is_active:
             self.dismiss(None)
+
+    def action_not_yet(self) -> None:
+        self.notify(f"First Enter: it shows {self.player}'s hand.", timeout=3)
 
     def action_menu(self) -> None:
         if self.is_active:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from rich.console import Console
 from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
+from textual.message import Message
 from textual.widget import Widget
 
 from game.cards import FOOL, MAT, SUIT, TRUMP, Card, sorted_for_display
@@ -45,6 +47,14 @@ class HandView(Widget, can_focus=True):
         Binding("enter,space", "choose", "Choose card"),
         *(Binding(k, f"pick({i})", f"Card {i + 1}", show=False) for i, k in enumerate(CARD_KEYS)),
     ]
+
+    class KeyUnused(Message):
+        """Enter (``index`` None) or a card's key pressed when it chooses nothing: no card may
+        be chosen now, or no card has that key."""
+
+        def __init__(self, index: int | None) -> None:
+            super().__init__()
+            self.index = index
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -145,11 +155,15 @@ class HandView(Widget, can_focus=True):
     def action_choose(self) -> None:
         if self.interactive:
             self.post_message(CardChosen(self.cards[self.cursor]))
+        else:
+            self.post_message(self.KeyUnused(None))
 
     def action_pick(self, index: int) -> None:
         if self.interactive and index < len(self.cards):
             self._set_cursor(index)
             self.post_message(CardChosen(self.cards[index]))
+        else:
+            self.post_message(self.KeyUnused(index))
 
     # ----------------------------------------------------------------- geometry
     def _geometry(self) -> tuple[tuple[int, int], int, int]:
@@ -190,8 +204,11 @@ class HandView(Widget, can_focus=True):
 
     # ----------------------------------------------------------------- drawing
     def render(self) -> Text:
-        if not self.cards:
-            return Text("\n\n" + self.note, style="dim", justify="center")
+        if not self.cards:  # the note centred under the table (padded: the row is wider)
+            note = Text(self.note, style="dim")
+            lines = note.wrap(Console(), max(1, self.size.width), justify="center") \
+                if self.note else []
+            return Text("\n").join([Text(), Text(), *lines])
         size, stride, margin = self._geometry()
         full, height = size
         n = len(self.cards)
