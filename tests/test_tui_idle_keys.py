@@ -3,6 +3,7 @@ another player is to act, a card key that no card has."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ from test_tui_support import (
 from game.scoring import declarable_families
 from tui.screens.declare import DeclareScreen
 from tui.screens.handover import HandOverScreen
+from tui.screens.scoring import ScoringScreen
 from tui.screens.table import TableScreen
 from tui.settings import Settings
 from tui.widgets.hand import HandView
@@ -53,7 +55,7 @@ async def test_enter_while_a_bot_plays_says_whose_turn_it_is(tmp_path: Path) -> 
         bot = table.names[table.session.turn]
         moves = table.session.ply
         await press(pilot, "enter")
-        await wait_for(pilot, lambda: f"Wait: it is {bot}'s turn to" in _notices(app))
+        await wait_for(pilot, lambda: f"It is {bot}'s turn to" in _notices(app))
         await press(pilot, "1")
         assert table.session.ply == moves or table.session.turn != 0  # no card of ours went
 
@@ -71,9 +73,9 @@ async def test_hot_seat_enter_with_no_hand_on_screen_says_so_until_the_hand_over
         await press(pilot, "enter")  # yes, discard them
         await wait_for(pilot, lambda: table.viewer is None and app.screen is table)
         await press(pilot, "enter")
-        await wait_for(pilot, lambda: "no hand is shown while Bruno is to" in _notices(app))
+        await wait_for(pilot, lambda: "No hand is shown while Bruno is to" in _notices(app))
         await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
-        assert "no hand is shown" not in _notices(app)  # said to Anna, gone for Carla
+        assert "No hand is shown" not in _notices(app)  # said to Anna, gone for Carla
 
 
 async def test_hot_seat_the_no_hand_note_is_centred_under_the_table(tmp_path: Path) -> None:
@@ -107,7 +109,7 @@ async def test_the_tables_keys_in_the_declarations_dialog_say_declare_first(
 
 
 async def test_wait_said_while_a_bot_plays_goes_when_the_turn_comes(tmp_path: Path) -> None:
-    """Enter pressed during the last bot's turn before ours: "Wait: it is Dario's turn" is not
+    """Enter pressed during the last bot's turn before ours: "It is Dario's turn" is not
     left on screen once it is our turn (it would say the opposite of the status line)."""
     app = make_app(tmp_path, ["human", "easy", "easy", "easy"], settings=SLOW)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -120,10 +122,10 @@ async def test_wait_said_while_a_bot_plays_goes_when_the_turn_comes(tmp_path: Pa
             assert await settle(pilot) is table
         assert table.thinking == 3
         await press(pilot, "enter")
-        await wait_for(pilot, lambda: "Wait: it is Dario's turn" in _notices(app))
+        await wait_for(pilot, lambda: "It is Dario's turn" in _notices(app))
         await settle(pilot)
         assert table._my_turn() is not None
-        assert "Wait:" not in _notices(app)
+        assert "It is Dario's turn" not in _notices(app)
 
 
 @pytest.mark.parametrize("key", ["t", "3"])
@@ -136,3 +138,18 @@ async def test_the_tables_keys_on_the_hand_over_say_enter_first(tmp_path: Path, 
         await press(pilot, key)
         await wait_for(pilot, lambda: "First Enter: it shows Anna's hand." in _notices(app))
         assert app.screen is screen
+
+
+async def test_enter_on_the_last_table_says_the_hand_is_over_until_the_sheet(
+    tmp_path: Path,
+) -> None:
+    app = make_app(tmp_path, ["human", "easy", "easy", "easy"])
+    async with app.run_test(size=(100, 32)) as pilot:
+        table = await play_until(pilot, lambda v: len(v.tricks) == 14)
+        app.settings = replace(app.settings, trick_pause=1.0)  # the last trick stays a moment
+        await press_for(pilot, table)
+        await wait_for(pilot, lambda: table.final is not None)
+        await press(pilot, "enter")
+        await wait_for(pilot, lambda: "The hand is over." in _notices(app))
+        await wait_for(pilot, lambda: isinstance(app.screen, ScoringScreen))
+        assert "The hand is over." not in _notices(app)  # the sheet says it

@@ -70,7 +70,7 @@ from tui.widgets.log import LineList, PlayLog
 from tui.widgets.scoreboard import ScoreBoard
 from tui.widgets.seat import SeatPanel
 from tui.widgets.trick import TrickView
-from tui.words import possessive, verb
+from tui.words import capitalized, possessive, verb
 
 _PLACES = ("seat-bottom", "seat-right", "seat-top", "seat-left")  # by seat relative to the bottom
 # What redraw() draws (see _paint_together).
@@ -339,7 +339,7 @@ class TableScreen(Screen[None]):
                 self._hand_over(seat)
             return
         self.viewer = self.bottom = seat
-        self._withdraw(self._until_turn)  # "Wait: it is Bruno's turn" is over
+        self._withdraw(self._until_turn)  # "It is Bruno's turn to play a card." is over
         self.redraw()
         if session.phase == Phase.DECLARE:
             self._ask_declaration()
@@ -582,6 +582,7 @@ class TableScreen(Screen[None]):
 
     def _show_sheet(self, summary: HandSummary) -> None:
         self._timer = None
+        self._withdraw(self._until_turn)  # "The hand is over." is now plain to see
         if self.is_attached:
             # Watching, the next hand comes by itself (unless paused): time to read the sheet.
             next_in = max(4.0, 10 * self.delay) if self.watching and not self.paused else None
@@ -718,7 +719,7 @@ class TableScreen(Screen[None]):
         """Why nothing can be chosen at this screen now (a sentence to follow "No hint: ")."""
         session = self.session
         if self.final is not None:
-            return "the hand is over: its scoring sheet comes next."
+            return "the hand is over."
         if session.winner is not None:
             return "the match is over."
         seat = session.turn
@@ -743,7 +744,7 @@ class TableScreen(Screen[None]):
             self.refuse(f"No card has the key {CARD_KEYS[event.index]}: the keys of your "
                         f"{len(hand.cards)} cards go from 1 to {last}.")
         else:
-            self.refuse(f"Wait: {self._not_now()}", until_turn=True)
+            self.refuse(capitalized(self._not_now()), until_turn=True)
 
     def refuse(self, message: str, *, until_turn: bool = False) -> None:
         """Say why a key can do nothing now, in a notification: the status line keeps telling
