@@ -49,8 +49,8 @@ class HandView(Widget, can_focus=True):
     ]
 
     class KeyUnused(Message):
-        """Enter (``index`` None) or a card's key pressed when it chooses nothing: no card may
-        be chosen now, or no card has that key."""
+        """Enter or a click on a card (``index`` None), or a card's key, when it chooses
+        nothing: no card may be chosen now, or no card has that key."""
 
         def __init__(self, index: int | None) -> None:
             super().__init__()
@@ -196,6 +196,8 @@ class HandView(Widget, can_focus=True):
         if index is not None and self.interactive:
             self._set_cursor(index)
             self.post_message(CardChosen(self.cards[index]))
+        elif index is not None:  # a card clicked while it is not this player's turn
+            self.post_message(self.KeyUnused(None))
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
         index = self._index_at(event.x)
