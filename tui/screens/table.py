@@ -355,7 +355,8 @@ class TableScreen(Screen[None]):
         """A notification for the person at the keyboard only (withdrawn at a shared screen
         when his hand goes, see :meth:`_hide_hand`); ``until_turn``: it says why he cannot act
         yet, and goes when his turn comes."""
-        self._private.add(message)
+        if self.hot_seat:  # (one person alone at the screen: nobody else to hide it from)
+            self._private.add(message)
         if until_turn:
             self._until_turn.add(message)
         self.notify(message, severity=severity, timeout=timeout)  # type: ignore[arg-type]
