@@ -18,6 +18,7 @@ from dataclasses import replace
 from typing import Any
 
 from rich.text import Text
+from textual import _time  # the clock of Textual's events (a key's time)
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -72,6 +73,8 @@ from tui.widgets.seat import SeatPanel
 from tui.widgets.trick import TrickView
 from tui.words import capitalized, possessive, verb
 
+# Two presses of Enter closer than this are taken for one press twice (or a key held down).
+DOUBLE_ENTER_S = 0.4
 _PLACES = ("seat-bottom", "seat-right", "seat-top", "seat-left")  # by seat relative to the bottom
 # What redraw() draws (see _paint_together).
 _DRAWN = "#topbar, .seat, #trick, #hand, #score, #declarations, #log, #status, #keybar"
@@ -125,6 +128,7 @@ class TableScreen(Screen[None]):
         # hand (see _hide_hand).
         self._private: set[str] = set()
         self._until_turn: set[str] = set()  # why nothing can be chosen: said until his turn
+        self._entered_at: float | None = None  # the Enter that made a person's last move
         self.ready = False  # mounted with every part: redraw has something to draw on
 
     # ----------------------------------------------------------------- layout
@@ -393,11 +397,17 @@ class TableScreen(Screen[None]):
         context = handover_context(self.session.public_view(seat), self.session.seats, self.look)
         self.app.push_screen(
             HandOverScreen(self.names[seat], DOING.get(self.session.phase, "to play"), context,
-                           self.look),
+                           self.look, not_before=self._double_enter_until()),
             lambda choice: self._leave(MENU) if choice == MENU else self._take_seat(seat),
         )
         # a notice still on its way when the hand went (a key pressed a moment before)
         self.call_after_refresh(self._withdraw_private)
+
+    def _double_enter_until(self) -> float | None:
+        """Until when an Enter is the same press as the one that made the last move (pressed
+        twice, or held down): it must not show the next person's hand."""
+        entered, self._entered_at = self._entered_at, None
+        return None if entered is None else entered + DOUBLE_ENTER_S
 
     def _take_seat(self, seat: int) -> None:
         if self.session.turn == seat:
@@ -499,6 +509,7 @@ class TableScreen(Screen[None]):
         if refusal:
             self.say(Text(refusal, style="bold"))
             return
+        self._entered_at = event.time if self.query_one(HandView).by_enter else None
         if view.phase == Phase.PLAY:
             self.perform(play(c))
         elif view.phase == Phase.DISCARD:
@@ -520,15 +531,16 @@ class TableScreen(Screen[None]):
     def _confirm_discard(self) -> None:
         def answer(yes: bool | None) -> None:
             if yes and len(self.marked) == 2 and self._my_turn() is not None:
+                self._entered_at = _time.get_time() if confirm.by_key else None
                 self.perform(discard(*self.marked))
             else:
                 if self.marked:
                     self.marked.pop()
                 self.redraw()
 
-        self.app.push_screen(
-            ConfirmScreen(discard_question(self.marked, self.look), "Discard", "Change",
-                          look=self.look), answer)
+        confirm = ConfirmScreen(discard_question(self.marked, self.look), "Discard", "Change",
+                                look=self.look)
+        self.app.push_screen(confirm, answer)
 
     def _ask_declaration(self) -> None:
         view = self._my_turn()

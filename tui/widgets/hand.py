@@ -65,6 +65,7 @@ class HandView(Widget, can_focus=True):
         self.look = Look()
         self.cursor = 0
         self.note = ""  # shown when there are no cards to draw
+        self.by_enter = False  # the card chosen last was chosen by Enter or Space (not its key)
 
     # ----------------------------------------------------------------- state from the screen
     def show_view(
@@ -154,6 +155,7 @@ class HandView(Widget, can_focus=True):
 
     def action_choose(self) -> None:
         if self.interactive:
+            self.by_enter = True
             self.post_message(CardChosen(self.cards[self.cursor]))
         else:
             self.post_message(self.KeyUnused(None))
@@ -161,6 +163,7 @@ class HandView(Widget, can_focus=True):
     def action_pick(self, index: int) -> None:
         if self.interactive and index < len(self.cards):
             self._set_cursor(index)
+            self.by_enter = False
             self.post_message(CardChosen(self.cards[index]))
         else:
             self.post_message(self.KeyUnused(index))
@@ -195,6 +198,7 @@ class HandView(Widget, can_focus=True):
         index = self._index_at(event.x)
         if index is not None and self.interactive:
             self._set_cursor(index)
+            self.by_enter = False
             self.post_message(CardChosen(self.cards[index]))
         elif index is not None:  # a card clicked while it is not this player's turn
             self.post_message(self.KeyUnused(None))
