@@ -14,7 +14,7 @@ from rich.text import Text
 
 from ai.spec import label_of
 from game.actions import DECLARE, DISCARD, PLAY, Action, play
-from game.cards import ANG, BEG, CODES, MAT, MON, SUIT, SUIT_NAMES, TRUMP, Card, sorted_for_display
+from game.cards import CODES, MAT, SUIT, SUIT_NAMES, TRUMP, Card, sorted_for_display
 from game.hand import TRICKS, HandResult
 from game.phase import Phase
 from game.tricks import led_suit, why_illegal, winning_index
@@ -357,9 +357,10 @@ def turn_status(scene: Scene, names: Sequence[str]) -> Text:
         if scene.marked:
             text.append(": ")
             text.append_text(cards_text(scene.marked, look))
-        # the carte da 5 by the names on their faces ("Tarocchi" alone reads as every trump,
-        # and trumps may go)
-        text.append(f"). Kings, {', '.join(face(c, look) for c in (ANG, MON, BEG, MAT))} stay.")
+        # the carte da 5: "the 4 Tarocchi" (ANG MON BEG MAT), as "Tarocchi" alone reads as
+        # every trump and trumps may go; no card's code (the hot-seat screen shows no code of a
+        # card another holds), nor their names (the prompt must fit two lines at 80 columns)
+        text.append("). Kings and the 4 Tarocchi stay.")
         return text
     if v.phase == Phase.PLAY:
         rule = play_rule(v)

@@ -37,6 +37,7 @@ class HandOverScreen(Screen[str | None]):
         super().__init__()
         self.player, self.doing, self.context, self.look = name, doing, context, look
         self.not_before = not_before
+        self.pressed_at: float | None = None  # the Enter or Space that showed the hand
 
     def compose(self) -> ComposeResult:
         with Middle(), Center(), Vertical(id="handover-box"):
@@ -58,6 +59,8 @@ class HandOverScreen(Screen[str | None]):
                 and event.time < self.not_before:
             event.stop()  # the tail of the Enter that played the card before: not for this screen
             event.prevent_default()
+        elif event.key in ("enter", "space"):
+            self.pressed_at = event.time
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

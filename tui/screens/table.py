@@ -353,6 +353,8 @@ class TableScreen(Screen[None]):
         who had it (a hint, a card taken back from the discard) stays in view either."""
         self.viewer = None
         self._withdraw_private()
+        if self.ready:
+            self.query_one(HandView).enter_after = None  # his hand-over's Enter is long past
 
     def tell(self, message: str, *, severity: str = "information", timeout: float = 4,
              until_turn: bool = False) -> None:
@@ -395,11 +397,20 @@ class TableScreen(Screen[None]):
         if self.session.turn != seat or not self.is_attached:
             return
         context = handover_context(self.session.public_view(seat), self.session.seats, self.look)
-        self.app.push_screen(
-            HandOverScreen(self.names[seat], DOING.get(self.session.phase, "to play"), context,
-                           self.look, not_before=self._double_enter_until()),
-            lambda choice: self._leave(MENU) if choice == MENU else self._take_seat(seat),
-        )
+        handover = HandOverScreen(self.names[seat], DOING.get(self.session.phase, "to play"),
+                                  context, self.look, not_before=self._double_enter_until())
+
+        def shown(choice: str | None) -> None:
+            if choice == MENU:
+                self._leave(MENU)
+                return
+            # the press that passed the hand-over, twice or held, plays no card unseen
+            pressed = handover.pressed_at
+            hand = self.query_one(HandView)
+            hand.enter_after = None if pressed is None else pressed + DOUBLE_ENTER_S
+            self._take_seat(seat)
+
+        self.app.push_screen(handover, shown)
         # a notice still on its way when the hand went (a key pressed a moment before)
         self.call_after_refresh(self._withdraw_private)
 
@@ -509,7 +520,7 @@ class TableScreen(Screen[None]):
         if refusal:
             self.say(Text(refusal, style="bold"))
             return
-        self._entered_at = event.time if self.query_one(HandView).by_enter else None
+        self._entered_at = self.query_one(HandView).entered_at
         if view.phase == Phase.PLAY:
             self.perform(play(c))
         elif view.phase == Phase.DISCARD:

@@ -65,7 +65,13 @@ class HandView(Widget, can_focus=True):
         self.look = Look()
         self.cursor = 0
         self.note = ""  # shown when there are no cards to draw
-        self.by_enter = False  # the card chosen last was chosen by Enter or Space (not its key)
+        # when the card chosen last was chosen by Enter or Space, the time of that key (of
+        # Textual's events), else None (its own key, a click)
+        self.entered_at: float | None = None
+        self._key_at: float | None = None  # the Enter or Space being handled
+        # Enter and Space choose nothing before this time (of Textual's events): the press that
+        # passed the hand-over, twice or held, must not play a card unseen
+        self.enter_after: float | None = None
 
     # ----------------------------------------------------------------- state from the screen
     def show_view(
@@ -125,6 +131,15 @@ class HandView(Widget, can_focus=True):
         return self.cards[self.cursor] if self.interactive else None
 
     # ----------------------------------------------------------------- actions
+    def on_key(self, event: events.Key) -> None:
+        if event.key not in ("enter", "space"):
+            return
+        if self.enter_after is not None and event.time < self.enter_after:
+            event.stop()
+            event.prevent_default()
+        else:
+            self._key_at = event.time  # for action_choose, which the key's binding calls next
+
     def _set_cursor(self, index: int) -> None:
         if not self.cards:
             return
@@ -155,7 +170,7 @@ class HandView(Widget, can_focus=True):
 
     def action_choose(self) -> None:
         if self.interactive:
-            self.by_enter = True
+            self.entered_at, self._key_at = self._key_at, None
             self.post_message(CardChosen(self.cards[self.cursor]))
         else:
             self.post_message(self.KeyUnused(None))
@@ -163,7 +178,7 @@ class HandView(Widget, can_focus=True):
     def action_pick(self, index: int) -> None:
         if self.interactive and index < len(self.cards):
             self._set_cursor(index)
-            self.by_enter = False
+            self.entered_at = None
             self.post_message(CardChosen(self.cards[index]))
         else:
             self.post_message(self.KeyUnused(index))
@@ -198,7 +213,7 @@ class HandView(Widget, can_focus=True):
         index = self._index_at(event.x)
         if index is not None and self.interactive:
             self._set_cursor(index)
-            self.by_enter = False
+            self.entered_at = None
             self.post_message(CardChosen(self.cards[index]))
         elif index is not None:  # a card clicked while it is not this player's turn
             self.post_message(self.KeyUnused(None))
