@@ -154,7 +154,8 @@ def test_the_discard_says_what_stays_and_where_it_goes() -> None:
     side wins a trick."""
     view = deal_with(0, {0: "KS ANG 7S 8S"}).view(0)
     scene = Scene(view=view, seats=SOLO, bottom=0, hand_shown=True, look=ASCII)
-    assert "Kings and Tarocchi stay." in status(scene, ["You"] * 4).plain
+    # the carte da 5: the 4 Tarocchi (not "Tarocchi": other trumps may be discarded)
+    assert "Kings and the 4 Tarocchi stay." in status(scene, ["You"] * 4).plain
     question = discard_question((INDEX["7S"], INDEX["8S"]), ASCII).plain
     assert "if it wins at least one trick, else for the other side" in question
 

@@ -357,7 +357,10 @@ def turn_status(scene: Scene, names: Sequence[str]) -> Text:
         if scene.marked:
             text.append(": ")
             text.append_text(cards_text(scene.marked, look))
-        text.append("). Kings and Tarocchi stay.")
+        # the carte da 5: "the 4 Tarocchi" (ANG MON BEG MAT), as "Tarocchi" alone reads as
+        # every trump and trumps may go; no card's code (the hot-seat screen shows no code of a
+        # card another holds), nor their names (the prompt must fit two lines at 80 columns)
+        text.append("). Kings and the 4 Tarocchi stay.")
         return text
     if v.phase == Phase.PLAY:
         rule = play_rule(v)

@@ -29,6 +29,7 @@ class ConfirmScreen(ModalScreen[bool]):
                  look: Look = UNICODE) -> None:
         super().__init__()
         self.question, self.yes, self.no, self.look = question, yes, no, look
+        self.by_key = True  # answered by a key (Enter, y, ...), not by a click
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="confirm-dialog"):
@@ -44,6 +45,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
+        self.by_key = False
         self.action_answer(event.button.id == "yes")
 
     def action_answer(self, answer: bool) -> None:

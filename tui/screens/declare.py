@@ -40,6 +40,8 @@ class DeclareScreen(ModalScreen[tuple[str, ...] | str]):
         HELP_KEY,
         # as at the table: back to the menu (the match is saved; the question comes again)
         Binding("q,escape", "menu", "Menu"),
+        # the table's other keys: said why they do nothing yet
+        Binding("t,p,u,s", "not_yet", show=False),
     ]
 
     def __init__(self, view: PlayerView, name: str, look: Look, needs: int | None) -> None:
@@ -124,6 +126,10 @@ class DeclareScreen(ModalScreen[tuple[str, ...] | str]):
     def action_declare_none(self) -> None:
         if self.is_active:
             self.dismiss(())
+
+    def action_not_yet(self) -> None:
+        self.notify("Declarations first: Enter declares the ticked ones, n nothing; then the "
+                    "table's keys work again.", severity="warning", timeout=4)
 
     def action_menu(self) -> None:
         if self.is_active:

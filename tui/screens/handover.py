@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical
@@ -12,6 +13,7 @@ from textual.widgets import Button, Footer, Static
 from tui.render import UNICODE, Look
 from tui.screens.help import HELP_KEY
 from tui.screens.scoring import MENU
+from tui.widgets.hand import CARD_KEYS
 
 
 class HandOverScreen(Screen[str | None]):
@@ -19,14 +21,23 @@ class HandOverScreen(Screen[str | None]):
     help may be read, or the match left for the menu (it is saved: dismissed with ``MENU``)."""
 
     BINDINGS = [
-        Binding("enter,space", "ready", "Show the hand", priority=True),
+        # not a priority binding: a key typed as the screen came is stopped first (on_key)
+        Binding("enter,space", "ready", "Show the hand"),
         HELP_KEY,
         Binding("q,escape", "menu", "Menu"),
+        # the table's keys (a card's, a hint, the last trick, ...): said why they do nothing yet
+        Binding(",".join(["t", "p", "u", "s", *CARD_KEYS]), "not_yet", show=False),
     ]
 
-    def __init__(self, name: str, doing: str, context: str, look: Look = UNICODE) -> None:
+    def __init__(self, name: str, doing: str, context: str, look: Look = UNICODE, *,
+                 not_before: float | None = None) -> None:
+        """``not_before``: the time (of Textual's events) before which Enter and Space do not
+        show the hand: the previous person's Enter pressed twice (or held) would show him the
+        next person's cards."""
         super().__init__()
         self.player, self.doing, self.context, self.look = name, doing, context, look
+        self.not_before = not_before
+        self.pressed_at: float | None = None  # the Enter or Space that showed the hand
 
     def compose(self) -> ComposeResult:
         with Middle(), Center(), Vertical(id="handover-box"):
@@ -43,6 +54,14 @@ class HandOverScreen(Screen[str | None]):
             yield Center(button)
         yield Footer()  # how to quit: the keyboard may reach somebody who wants to stop
 
+    def on_key(self, event: events.Key) -> None:
+        if event.key in ("enter", "space") and self.not_before is not None \
+                and event.time < self.not_before:
+            event.stop()  # the tail of the Enter that played the card before: not for this screen
+            event.prevent_default()
+        elif event.key in ("enter", "space"):
+            self.pressed_at = event.time
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         self.action_ready()
@@ -50,6 +69,9 @@ class HandOverScreen(Screen[str | None]):
     def action_ready(self) -> None:
         if self.is_active:
             self.dismiss(None)
+
+    def action_not_yet(self) -> None:
+        self.notify(f"First Enter: it shows {self.player}'s hand.", timeout=3)
 
     def action_menu(self) -> None:
         if self.is_active:

@@ -18,6 +18,7 @@ from dataclasses import replace
 from typing import Any
 
 from rich.text import Text
+from textual import _time  # the clock of Textual's events (a key's time)
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -63,15 +64,17 @@ from tui.screens.settings import SettingsScreen
 from tui.session import TableSession, side_name
 from tui.settings import WATCH_PACES, pace_words
 from tui.stats import FinishedMatch, record_finished_match
-from tui.widgets.hand import HandView
+from tui.widgets.hand import CARD_KEYS, HandView
 from tui.widgets.keybar import KeyBar
 from tui.widgets.line import TextLine, same_text
 from tui.widgets.log import LineList, PlayLog
 from tui.widgets.scoreboard import ScoreBoard
 from tui.widgets.seat import SeatPanel
 from tui.widgets.trick import TrickView
-from tui.words import verb
+from tui.words import capitalized, possessive, verb
 
+# Two presses of Enter closer than this are taken for one press twice (or a key held down).
+DOUBLE_ENTER_S = 0.4
 _PLACES = ("seat-bottom", "seat-right", "seat-top", "seat-left")  # by seat relative to the bottom
 # What redraw() draws (see _paint_together).
 _DRAWN = "#topbar, .seat, #trick, #hand, #score, #declarations, #log, #status, #keybar"
@@ -120,6 +123,12 @@ class TableScreen(Screen[None]):
         self._hint_worker: Worker | None = None
         self._timer: Timer | None = None  # the sheet or the hand-over, after a pause
         self._recorded = False  # the finished match went to the statistics
+        # Notifications said to the person at the keyboard only (a hint too long for the status
+        # line, a mark taken back, why a key did nothing): at a shared screen they go with his
+        # hand (see _hide_hand).
+        self._private: set[str] = set()
+        self._until_turn: set[str] = set()  # why nothing can be chosen: said until his turn
+        self._entered_at: float | None = None  # the Enter that made a person's last move
         self.ready = False  # mounted with every part: redraw has something to draw on
 
     # ----------------------------------------------------------------- layout
@@ -301,7 +310,7 @@ class TableScreen(Screen[None]):
         fit in it (a long hint at 80 columns) is also told whole in a notification."""
         line = self.query_one("#status", TextLine)
         if not same_text(text, line.text) and not line.fits(text):
-            self.notify(text.plain, timeout=max(6.0, len(text.plain) / 15))
+            self.tell(text.plain, timeout=max(6.0, len(text.plain) / 15))
         line.show(text)
         return line
 
@@ -316,7 +325,7 @@ class TableScreen(Screen[None]):
         seat = session.turn
         if seat not in session.humans:
             if self.hot_seat:
-                self.viewer = None  # nobody's hand while somebody else is to play
+                self._hide_hand()  # nobody's hand while somebody else is to play
             self.thinking = seat if seat in session.bots else None
             self.redraw()
             if self.thinking is not None and not self.paused:
@@ -324,7 +333,7 @@ class TableScreen(Screen[None]):
             return
         self.thinking = None
         if seat != self.viewer and self.hot_seat:
-            self.viewer = None  # nothing of anybody's hand may be on screen now
+            self._hide_hand()  # nothing of anybody's hand may be on screen now
             self.redraw()
             view = session.public_view(seat)
             pause = self._setting("trick_pause", 1.0) if view.tricks and not view.trick else 0
@@ -334,9 +343,45 @@ class TableScreen(Screen[None]):
                 self._hand_over(seat)
             return
         self.viewer = self.bottom = seat
+        self._withdraw(self._until_turn)  # "It is Bruno's turn to play a card." is over
         self.redraw()
         if session.phase == Phase.DECLARE:
             self._ask_declaration()
+
+    def _hide_hand(self) -> None:
+        """At a shared screen: no hand is on screen from now on, and nothing said to the person
+        who had it (a hint, a card taken back from the discard) stays in view either."""
+        self.viewer = None
+        self._withdraw_private()
+        if self.ready:
+            self.query_one(HandView).enter_after = None  # his hand-over's Enter is long past
+
+    def tell(self, message: str, *, severity: str = "information", timeout: float = 4,
+             until_turn: bool = False) -> None:
+        """A notification for the person at the keyboard only (withdrawn at a shared screen
+        when his hand goes, see :meth:`_hide_hand`); ``until_turn``: it says why he cannot act
+        yet, and goes when his turn comes."""
+        if self.hot_seat:  # (one person alone at the screen: nobody else to hide it from)
+            self._private.add(message)
+        if until_turn:
+            self._until_turn.add(message)
+        self.notify(message, severity=severity, timeout=timeout)  # type: ignore[arg-type]
+
+    def _withdraw_private(self) -> None:
+        said, self._private = self._private, set()
+        self._until_turn.clear()
+        self._withdraw(said)
+
+    def _withdraw(self, said: set[str]) -> None:
+        """Take the notifications that say ``said`` off the screen (and forget them)."""
+        if not said or not self.is_attached:
+            said.clear()
+            return
+        app: Any = self.app
+        for shown in [n for n in app._notifications if n.message in said]:
+            app._unnotify(shown, refresh=False)
+        said.clear()
+        app._refresh_notifications()
 
     def _later(self, seconds: float, then: Any) -> None:
         self._stop_timer()
@@ -352,11 +397,28 @@ class TableScreen(Screen[None]):
         if self.session.turn != seat or not self.is_attached:
             return
         context = handover_context(self.session.public_view(seat), self.session.seats, self.look)
-        self.app.push_screen(
-            HandOverScreen(self.names[seat], DOING.get(self.session.phase, "to play"), context,
-                           self.look),
-            lambda choice: self._leave(MENU) if choice == MENU else self._take_seat(seat),
-        )
+        handover = HandOverScreen(self.names[seat], DOING.get(self.session.phase, "to play"),
+                                  context, self.look, not_before=self._double_enter_until())
+
+        def shown(choice: str | None) -> None:
+            if choice == MENU:
+                self._leave(MENU)
+                return
+            # the press that passed the hand-over, twice or held, plays no card unseen
+            pressed = handover.pressed_at
+            hand = self.query_one(HandView)
+            hand.enter_after = None if pressed is None else pressed + DOUBLE_ENTER_S
+            self._take_seat(seat)
+
+        self.app.push_screen(handover, shown)
+        # a notice still on its way when the hand went (a key pressed a moment before)
+        self.call_after_refresh(self._withdraw_private)
+
+    def _double_enter_until(self) -> float | None:
+        """Until when an Enter is the same press as the one that made the last move (pressed
+        twice, or held down): it must not show the next person's hand."""
+        entered, self._entered_at = self._entered_at, None
+        return None if entered is None else entered + DOUBLE_ENTER_S
 
     def _take_seat(self, seat: int) -> None:
         if self.session.turn == seat:
@@ -458,6 +520,7 @@ class TableScreen(Screen[None]):
         if refusal:
             self.say(Text(refusal, style="bold"))
             return
+        self._entered_at = self.query_one(HandView).entered_at
         if view.phase == Phase.PLAY:
             self.perform(play(c))
         elif view.phase == Phase.DISCARD:
@@ -479,15 +542,16 @@ class TableScreen(Screen[None]):
     def _confirm_discard(self) -> None:
         def answer(yes: bool | None) -> None:
             if yes and len(self.marked) == 2 and self._my_turn() is not None:
+                self._entered_at = _time.get_time() if confirm.by_key else None
                 self.perform(discard(*self.marked))
             else:
                 if self.marked:
                     self.marked.pop()
                 self.redraw()
 
-        self.app.push_screen(
-            ConfirmScreen(discard_question(self.marked, self.look), "Discard", "Change",
-                          look=self.look), answer)
+        confirm = ConfirmScreen(discard_question(self.marked, self.look), "Discard", "Change",
+                                look=self.look)
+        self.app.push_screen(confirm, answer)
 
     def _ask_declaration(self) -> None:
         view = self._my_turn()
@@ -517,7 +581,7 @@ class TableScreen(Screen[None]):
     # ----------------------------------------------------------------- end of a hand
     def _hand_ended(self, result: HandResult) -> None:
         if self.hot_seat:
-            self.viewer = None  # the final table and the sheet are shared screens
+            self._hide_hand()  # the final table and the sheet are shared screens
         self.thinking = None
         self.final = self.session.last_view(self.viewer, self.bottom)
         self.redraw()
@@ -542,6 +606,7 @@ class TableScreen(Screen[None]):
 
     def _show_sheet(self, summary: HandSummary) -> None:
         self._timer = None
+        self._withdraw(self._until_turn)  # "The hand is over." is now plain to see
         if self.is_attached:
             # Watching, the next hand comes by itself (unless paused): time to read the sheet.
             next_in = max(4.0, 10 * self.delay) if self.watching and not self.paused else None
@@ -589,7 +654,7 @@ class TableScreen(Screen[None]):
     def _after_sheet(self, choice: str | None) -> None:
         self.final = None
         if self.hot_seat:
-            self.viewer = None  # the sheet was a shared screen: hand over again
+            self._hide_hand()  # the sheet was a shared screen: hand over again
         if self.session.winner is not None or choice in (NEW, MENU, QUIT):
             self._leave(choice or MENU)
             return
@@ -674,10 +739,41 @@ class TableScreen(Screen[None]):
     def action_slower(self) -> None:
         self._set_pace(1)
 
-    def refuse(self, message: str) -> None:
+    def _not_now(self) -> str:
+        """Why nothing can be chosen at this screen now (a sentence to follow "No hint: ")."""
+        session = self.session
+        if self.final is not None:
+            return "the hand is over."
+        if session.winner is not None:
+            return "the match is over."
+        seat = session.turn
+        if seat < 0:
+            return "the match has not started yet."
+        who = self.names[seat]
+        doing = DOING.get(session.phase, "to play")
+        if self.viewer is None and seat in session.humans:  # at a shared screen
+            return f"{possessive(who)} hand is shown after the hand-over."
+        if self.viewer is None:
+            return f"no hand is shown while {who} {verb(who, 'is')} {doing}."
+        if seat == self.viewer:
+            return "first the declarations."
+        return f"it is {possessive(who)} turn {doing}."
+
+    def on_hand_view_key_unused(self, event: HandView.KeyUnused) -> None:
+        """A card key (or Enter) that chooses nothing now: say why in one line."""
+        event.stop()
+        hand = self.query_one(HandView)
+        if event.index is not None and hand.interactive:
+            last = CARD_KEYS[len(hand.cards) - 1]
+            self.refuse(f"No card has the key {CARD_KEYS[event.index]}: the keys of your "
+                        f"{len(hand.cards)} cards go from 1 to {last}.")
+        else:
+            self.refuse(capitalized(self._not_now()), until_turn=True)
+
+    def refuse(self, message: str, *, until_turn: bool = False) -> None:
         """Say why a key can do nothing now, in a notification: the status line keeps telling
         whose turn it is and what to do."""
-        self.notify(message, severity="warning", timeout=4)
+        self.tell(message, severity="warning", timeout=4, until_turn=until_turn)
 
     def action_undo(self) -> None:
         view = self._my_turn()
@@ -713,12 +809,12 @@ class TableScreen(Screen[None]):
         c = self.marked.pop()
         self.notice = None
         self.redraw()
-        self.notify(f"{face(c, self.look)} is no longer marked for the discard.", timeout=4)
+        self.tell(f"{face(c, self.look)} is no longer marked for the discard.")
 
     def action_hint(self) -> None:
         view = self._my_turn()
         if view is None or view.phase not in (Phase.PLAY, Phase.DISCARD):
-            self.refuse("A hint is for your own turn.")
+            self.refuse(f"No hint: {self._not_now()}", until_turn=True)
             return
         self.say(Text(f"Thinking of a hint{self.look.ellipsis}", style="dim"))
         key = (self.session.ply, view.seat)
@@ -728,8 +824,12 @@ class TableScreen(Screen[None]):
             action, reason = suggest(view, view.legal, rng)
             return action, reason, key
 
-        self._hint_worker = self.run_worker(think, thread=True, group="hint", exclusive=True,
-                                            exit_on_error=False)
+        self._hint_worker = self.run_worker(think, name=self._hint_name(view), thread=True,
+                                            group="hint", exclusive=True, exit_on_error=False)
+
+    def _hint_name(self, view: PlayerView) -> str:
+        """The hint worker's name: the turn it was asked for."""
+        return f"hint {self.session.ply} {view.seat}"
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker
@@ -740,7 +840,9 @@ class TableScreen(Screen[None]):
             self._show_hint(*worker.result)
         elif event.state == WorkerState.ERROR:
             self._hint_worker = None
-            self.say(f"No hint: {worker.error}")
+            view = self._my_turn()
+            if view is not None and worker.name == self._hint_name(view):  # else: overtaken
+                self.say(f"No hint: {worker.error}")
 
     def _show_hint(self, action: Action, reason: str, key: tuple[int, int]) -> None:
         view = self._my_turn()

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from rich.console import Console
 from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
+from textual.message import Message
 from textual.widget import Widget
 
 from game.cards import FOOL, MAT, SUIT, TRUMP, Card, sorted_for_display
@@ -46,6 +48,14 @@ class HandView(Widget, can_focus=True):
         *(Binding(k, f"pick({i})", f"Card {i + 1}", show=False) for i, k in enumerate(CARD_KEYS)),
     ]
 
+    class KeyUnused(Message):
+        """Enter or a click on a card (``index`` None), or a card's key, when it chooses
+        nothing: no card may be chosen now, or no card has that key."""
+
+        def __init__(self, index: int | None) -> None:
+            super().__init__()
+            self.index = index
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.cards: list[Card] = []
@@ -55,6 +65,13 @@ class HandView(Widget, can_focus=True):
         self.look = Look()
         self.cursor = 0
         self.note = ""  # shown when there are no cards to draw
+        # when the card chosen last was chosen by Enter or Space, the time of that key (of
+        # Textual's events), else None (its own key, a click)
+        self.entered_at: float | None = None
+        self._key_at: float | None = None  # the Enter or Space being handled
+        # Enter and Space choose nothing before this time (of Textual's events): the press that
+        # passed the hand-over, twice or held, must not play a card unseen
+        self.enter_after: float | None = None
 
     # ----------------------------------------------------------------- state from the screen
     def show_view(
@@ -114,6 +131,15 @@ class HandView(Widget, can_focus=True):
         return self.cards[self.cursor] if self.interactive else None
 
     # ----------------------------------------------------------------- actions
+    def on_key(self, event: events.Key) -> None:
+        if event.key not in ("enter", "space"):
+            return
+        if self.enter_after is not None and event.time < self.enter_after:
+            event.stop()
+            event.prevent_default()
+        else:
+            self._key_at = event.time  # for action_choose, which the key's binding calls next
+
     def _set_cursor(self, index: int) -> None:
         if not self.cards:
             return
@@ -144,12 +170,18 @@ class HandView(Widget, can_focus=True):
 
     def action_choose(self) -> None:
         if self.interactive:
+            self.entered_at, self._key_at = self._key_at, None
             self.post_message(CardChosen(self.cards[self.cursor]))
+        else:
+            self.post_message(self.KeyUnused(None))
 
     def action_pick(self, index: int) -> None:
         if self.interactive and index < len(self.cards):
             self._set_cursor(index)
+            self.entered_at = None
             self.post_message(CardChosen(self.cards[index]))
+        else:
+            self.post_message(self.KeyUnused(index))
 
     # ----------------------------------------------------------------- geometry
     def _geometry(self) -> tuple[tuple[int, int], int, int]:
@@ -181,7 +213,10 @@ class HandView(Widget, can_focus=True):
         index = self._index_at(event.x)
         if index is not None and self.interactive:
             self._set_cursor(index)
+            self.entered_at = None
             self.post_message(CardChosen(self.cards[index]))
+        elif index is not None:  # a card clicked while it is not this player's turn
+            self.post_message(self.KeyUnused(None))
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
         index = self._index_at(event.x)
@@ -190,8 +225,11 @@ class HandView(Widget, can_focus=True):
 
     # ----------------------------------------------------------------- drawing
     def render(self) -> Text:
-        if not self.cards:
-            return Text("\n\n" + self.note, style="dim", justify="center")
+        if not self.cards:  # the note centred under the table (padded: the row is wider)
+            note = Text(self.note, style="dim")
+            lines = note.wrap(Console(), max(1, self.size.width), justify="center") \
+                if self.note else []
+            return Text("\n").join([Text(), Text(), *lines])
         size, stride, margin = self._geometry()
         full, height = size
         n = len(self.cards)
