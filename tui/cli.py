@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
+from typing import NoReturn
+
+from tui.commands.errors import FAILED, USAGE, one_line
 
 # Each module of tui.commands registers one or more subcommands with `register(subparsers)`;
 # a registered parser sets `func(args) -> int`.
@@ -12,13 +16,21 @@ COMMANDS = ("play", "score", "simulate", "bench", "arena", "bots", "stats", "exp
             "join", "web", "review", "calibrate", "regret")
 
 
+class Parser(argparse.ArgumentParser):
+    """A parser whose refusal is one line, as every command's own: ``PROG: error: what is wrong
+    (see PROG --help)`` and exit status 2 (argparse prints the whole usage first)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(USAGE, f"{self.prog}: error: {one_line(message)} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="tarocchino",
         description="Ottocento, the four-player tarot game of Bologna. "
         "Without a subcommand, opens the game's start screen.",
     )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")  # subparsers are Parsers too
     for name in COMMANDS:
         importlib.import_module(f"tui.commands.{name}").register(sub)
     return parser
@@ -29,16 +41,46 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv and argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
         argv = ["play", *argv]  # `tarocchino --ascii` is `tarocchino play --ascii`
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
     if args.command is None:
-        args = parser.parse_args(["play"])
+        args, extra = parser.parse_known_args(["play", *extra])
+    if extra:  # said by the subcommand's parser, which knows the options that are meant
+        _subparser(parser, args.command).error(f"unrecognized arguments: {' '.join(extra)}")
+    prog = f"tarocchino {args.command}"
     try:
-        return int(args.func(args) or 0)
+        status = int(args.func(args) or 0)
+        if sys.stdout is not None:
+            sys.stdout.flush()  # a full disk or a closed pipe is said here, not at exit
+        return status
     except KeyboardInterrupt:
+        print(f"\n{prog}: interrupted", file=sys.stderr)  # ends a progress line too
         return 130
     except BrokenPipeError:
-        sys.stderr.close()
+        _quiet_stdout()
         return 0
+    except OSError as exc:  # writing the output failed (standard output on a full disk, ...)
+        _quiet_stdout()
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"{prog}: error: {one_line(where + (exc.strerror or str(exc)))}", file=sys.stderr)
+        return FAILED
+
+
+def _subparser(parser: argparse.ArgumentParser, command: str) -> argparse.ArgumentParser:
+    for action in parser._subparsers._group_actions if parser._subparsers else ():
+        if isinstance(action, argparse._SubParsersAction) and command in action.choices:
+            return action.choices[command]
+    return parser
+
+
+def _quiet_stdout() -> None:
+    """Standard output cannot be written: what is left of it goes to the null device, so that
+    nothing more fails (and nothing more is said) when Python flushes it at exit."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.__stdout__.fileno())  # type: ignore[union-attr]
+        os.close(devnull)
+    except (AttributeError, OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":

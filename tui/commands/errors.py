@@ -7,9 +7,17 @@ from __future__ import annotations
 import sys
 
 USAGE, FAILED = 2, 1
+MAX_MESSAGE = 300  # characters of an error message: a huge value given is never echoed whole
+
+
+def one_line(message: str, limit: int = MAX_MESSAGE) -> str:
+    """``message`` as one printable line of at most ``limit`` characters: line breaks and other
+    control characters (an escape sequence in a value given) are shown escaped."""
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def refuse(prog: str, message: str, status: int = USAGE) -> int:
     """Print the error line; the exit status to return."""
-    print(f"{prog}: error: {message}", file=sys.stderr)
+    print(f"{prog}: error: {one_line(message)}", file=sys.stderr)
     return status

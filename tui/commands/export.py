@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import argparse
 import os
+import stat
 import sys
 from pathlib import Path
 
 from game import record
 from game.errors import RecordError
+from game.files import clip_path, shorten
 from game.match import Match
 from tui.commands.errors import refuse
 from tui.scoresheet import DEFAULT_NAMES, scoresheet
+from tui.session import NAME_CHARS
 from tui.settings import data_dir
 from tui.stats import SeatInfo, load_match
 
@@ -65,6 +68,12 @@ def names_option(text: str | None) -> tuple[str, ...] | None:
     names = tuple(n.strip() for n in text.split(","))
     if len(names) != 4 or not all(names):
         raise ValueError("--names needs four names separated by commas")
+    for name in names:  # as at the table: a name is printed on the sheet and the screens
+        if len(name) > NAME_CHARS:
+            raise ValueError(f"a name has at most {NAME_CHARS} characters: {shorten(name)} has "
+                             f"{len(name)}")
+        if not name.isprintable():
+            raise ValueError(f"a name must be printable text, not {shorten(name)}")
     if len(set(names)) != 4:
         raise ValueError("the four names must be different")
     return names
@@ -130,12 +139,33 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if args.file is not None and _same_file(args.file, args.output):
         return _error("--output would overwrite the record being exported")
+    target, problem = output_target(args.output)
+    if problem:
+        return _error(problem)
     try:
-        record.write_atomic(args.output, text)
+        record.write_atomic(target, text)
     except OSError as exc:
         return _error(f"cannot write {args.output}: {exc.strerror or exc}")
     print(f"Wrote {args.output}", file=sys.stderr)
     return 0
+
+
+def output_target(path: Path) -> tuple[Path, str | None]:
+    """Where ``--output PATH`` is written, or why it cannot be: a new file or a regular file is
+    replaced whole (through a link, the file it names, the link kept); a directory, a device, a
+    FIFO or a link to one (``/dev/stdout``) is never replaced."""
+    if not str(path).strip():
+        return path, "--output needs a file name"
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return path, None  # a new file (its folder is made if need be)
+    except OSError as exc:
+        return path, f"cannot use --output {clip_path(path)}: {exc.strerror or exc}"
+    if not stat.S_ISREG(info.st_mode):
+        return path, (f"--output {clip_path(path)} is not a regular file (a directory, a device "
+                      "or a pipe): name a file, or leave --output out to print")
+    return Path(os.path.realpath(path)), None
 
 
 def _same_file(a: Path, b: Path) -> bool:

@@ -12,6 +12,8 @@ import sys
 import time
 
 from ai.spec import BotSpec, SpecError, label_of, parse_spec
+from tui.commands import terminal
+from tui.commands.errors import refuse
 from tui.lock import DataLock, DirectoryBusy
 from tui.net.client import DEFAULT_PORT, PASSWORD_ENV, Address, JoinRequest, TokenStore
 from tui.net.protocol import ProtocolError, check_name
@@ -68,6 +70,9 @@ def run(args: argparse.Namespace) -> int:
     except (ValueError, SpecError, ProtocolError) as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)
         return 2
+    problem = None if spec is not None else terminal.problem()  # a bot seat has no screen
+    if problem:
+        return refuse(PROG, problem)
     password = args.password if args.password is not None else os.environ.get(PASSWORD_ENV)
     seat = None if args.seat is None else args.seat - 1
     tokens = TokenStore(data_dir())

@@ -10,6 +10,8 @@ from pathlib import Path
 from ai.spec import split_specs
 from game.files import remove_stale_temporaries
 from game.rules import DEFAULT_TARGET, TARGET_RULE, is_target
+from tui.commands import terminal
+from tui.commands.errors import refuse
 from tui.lock import DataLock, DirectoryBusy
 from tui.save import SaveError, SaveStore
 from tui.session import KINDS, Seat, parse_seats
@@ -57,6 +59,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.names and not args.seats:
             raise ValueError("--names needs --seats")
+        if args.resume and (args.seats or args.new):
+            raise ValueError("--resume goes alone: it resumes the saved match (--seats and --new "
+                             "start a new one)")
         if args.seats:
             names = args.names.split(",") if args.names else None
             seats = parse_seats(split_specs(args.seats), names)
@@ -65,8 +70,10 @@ def run(args: argparse.Namespace) -> int:
         if args.bot_delay is not None and not 0 <= args.bot_delay <= MAX_PAUSE:
             raise ValueError(f"--bot-delay must be a number of seconds >= 0 and <= {MAX_PAUSE}")
     except ValueError as exc:
-        print(f"{PROG}: error: {exc}", file=sys.stderr)
-        return 2
+        return refuse(PROG, str(exc))
+    problem = terminal.problem()
+    if problem:  # before the data directory is touched
+        return refuse(PROG, problem)
     directory = data_dir()
     lock = DataLock(directory)
     try:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from game import record
 from game.errors import RecordError
+from tui.commands import terminal
 from tui.commands.errors import refuse
 from tui.commands.export import names_option
 from tui.session import Seat
@@ -122,6 +123,9 @@ def _review(source: ReviewSource, args: argparse.Namespace) -> int:
     from tui.app import TarocchinoApp
     from tui.screens.review import ReviewScreen
 
+    problem = terminal.problem()
+    if problem:
+        return _error(problem)
     directory = data_dir()
     settings = load_settings(directory)
     if args.ascii:

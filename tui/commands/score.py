@@ -68,6 +68,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     tokens: list[str] = args.cards
     if tokens == ["-"]:
+        if sys.stdin is None:  # started with standard input closed
+            print(f"{PROG}: error: standard input is closed: give the cards as arguments, or "
+                  "pipe the piles in", file=sys.stderr)
+            return 2
         return _run_lines(sys.stdin.buffer, sys.stdout, as_json=args.json, hand=args.hand)
     try:
         if "-" in tokens:

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import argparse
 import shlex
+import socket
 import sys
+
+from tui.commands.errors import FAILED, refuse
 
 PROG = "tarocchino web"
 DEFAULT_WEB_PORT = 7880
@@ -32,11 +35,40 @@ def command() -> str:
 
 def run(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
-        print(f"{PROG}: error: --port must be a number from 1 to 65535", file=sys.stderr)
-        return 2
+        return refuse(PROG, "--port must be a number from 1 to 65535")
+    problem = serve_problem(args.bind, args.port)
+    if problem:  # said before anything is printed, as `host` does
+        return refuse(PROG, problem, FAILED)
     from textual_serve.server import Server
 
     where = f"[{args.bind}]" if ":" in args.bind else args.bind
     print(f"Open http://{where}:{args.port} in a browser (Ctrl+C stops serving).", flush=True)
-    Server(command(), host=args.bind, port=args.port, title="Tarocchino").serve()
+    try:
+        Server(command(), host=args.bind, port=args.port, title="Tarocchino").serve()
+    except OSError as exc:  # taken meanwhile
+        return refuse(PROG, _listen_problem(exc, args.bind, args.port), FAILED)
     return 0
+
+
+def serve_problem(host: str, port: int) -> str | None:
+    """Why the game cannot be served on ``host:port`` (an address that is not this machine's, a
+    port in use), found by listening there for a moment; None when it can."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (OSError, UnicodeError) as exc:
+        return f"cannot serve on {host!r}: {getattr(exc, 'strerror', None) or exc}"
+    for family, kind, proto, _name, address in infos:
+        try:
+            with socket.socket(family, kind, proto) as probe:
+                probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server does
+                probe.bind(address)
+                probe.listen()
+        except OSError as exc:
+            return _listen_problem(exc, host, port)
+    return None
+
+
+def _listen_problem(exc: OSError, host: str, port: int) -> str:
+    from tui.net.server import listen_problem  # the words `host` uses
+
+    return listen_problem(exc, host, port)
