@@ -79,6 +79,15 @@ def test_a_match_is_recorded_once(tmp_path: Path) -> None:
     assert read_statistics(tmp_path)[0].matches == 2
 
 
+def test_the_database_is_readable_by_its_owner_only(tmp_path: Path) -> None:
+    old = os.umask(0o022)  # as a usual login leaves it
+    try:
+        assert record_finished_match(tmp_path, finished(played(1))) is None
+    finally:
+        os.umask(old)
+    assert (tmp_path / DB_FILE).stat().st_mode & 0o777 == 0o600
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [

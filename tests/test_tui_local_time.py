@@ -5,6 +5,7 @@ what it sees is the same on every machine."""
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from collections.abc import Iterator
@@ -16,6 +17,7 @@ from test_tui_last_match import finished_match, start_row
 from test_tui_support import make_app, screen_text, wait_for
 
 from game import record
+from tui.cli import main
 from tui.lastmatch import LastMatchNote
 from tui.review import ReviewSource
 from tui.scoresheet import scoresheet
@@ -105,3 +107,16 @@ def test_the_latest_match_and_the_scoresheet_say_local_time(tmp_path: Path) -> N
         finished, match = finished_match()
         text = scoresheet(record.read(finished.record).match, when=figures.recent[0].played_at)
         assert "ended 2025-03-01 20:05 ·" in text and "UTC" not in text
+
+
+def test_the_stats_command_says_local_time(tmp_path: Path, monkeypatch, capsys) -> None:
+    """`tarocchino stats` as the screens: the player's clock (its --json keeps UTC)."""
+    _recorded(tmp_path, datetime(2025, 3, 1, 18, 5, tzinfo=UTC))
+    monkeypatch.setenv("TAROCCHINO_DATA_DIR", str(tmp_path))
+    with zone(PLUS_TWO):
+        assert main(["stats"]) == 0
+        text = capsys.readouterr().out
+        assert "2025-03-01 20:05" in text and "UTC" not in text, text
+        assert main(["stats", "--json"]) == 0
+        assert json.loads(capsys.readouterr().out)["recent"][0]["played_at"].startswith(
+            "2025-03-01T18:05")

@@ -108,12 +108,23 @@ def _check_regular(path: Path) -> None:
         raise Damaged("it is not a regular file")
 
 
+def _create_private(path: Path) -> None:
+    """A new database file is created empty, readable by its owner only, as every file of the
+    data directory (SQLite makes its journal with the same permissions); one that exists is left
+    as it is."""
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        pass
+
+
 def _open_checked(path: Path, timeout: float) -> tuple[sqlite3.Connection, str | None]:
     """Open ``path`` and bring it to the current schema; Damaged, NewerDatabase or StatsError."""
     _check_regular(path)
     try:
+        _create_private(path)
         connection = sqlite3.connect(path, timeout=timeout, isolation_level=None)
-    except sqlite3.Error as exc:
+    except (sqlite3.Error, OSError) as exc:
         raise failure(exc) from None
     try:
         connection.execute("PRAGMA trusted_schema = OFF")

@@ -8,7 +8,14 @@ import sys
 from collections.abc import Sequence
 
 from tui.scoresheet import side_names
-from tui.stats import MatchSummary, PairingStats, PersonStats, Statistics, read_statistics
+from tui.stats import (
+    MatchSummary,
+    PairingStats,
+    PersonStats,
+    Statistics,
+    local_time,
+    read_statistics,
+)
 
 PROG = "tarocchino stats"
 
@@ -45,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
 PEOPLE_HEADER = ("Player", "Played", "Won", "Won %", "Hands", "Avg margin", "Best hand",
                  "Declarations", "Called out")
 PEOPLE_LEFT = (0, 6, 7)  # the columns of text; the others are numbers
-MATCH_HEADER = ("No.", "Ended (UTC)", "Side A", "Score", "Side B", "Hands", "Winner")
+MATCH_HEADER = ("No.", "Ended", "Side A", "Score", "Side B", "Hands", "Winner")
 MATCH_LEFT = (1, 2, 4, 6)
 NO_PERSON = "No person played in these matches (bots only)."
 
@@ -99,13 +106,14 @@ def person_row(p: PersonStats) -> list[str]:
 
 
 def match_row(m: MatchSummary, dash: str = "–") -> list[str]:
-    """One recorded match, as the columns of MATCH_HEADER (``dash`` between the scores)."""
+    """One recorded match, as the columns of MATCH_HEADER (``dash`` between the scores), the
+    time it ended in the local time zone (the statistics keep UTC)."""
     names = [s.name for s in m.players] + ["?"] * (4 - len(m.players))
     sides = side_names(names)
     winner = "-" if m.winner not in (0, 1) else sides[m.winner]
     if m.called_out:
         winner += " (called out)"
-    return [str(m.id), m.played_at.replace("T", " ")[:16], sides[0],
+    return [str(m.id), local_time(m.played_at), sides[0],
             f"{m.scores[0]} {dash} {m.scores[1]}", sides[1], str(m.hands), winner]
 
 

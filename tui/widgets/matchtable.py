@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -13,7 +12,7 @@ from textual.message import Message
 from textual.widgets import DataTable
 
 from tui.commands.stats import MATCH_HEADER, MATCH_LEFT, match_row
-from tui.stats import MatchSummary, local_time
+from tui.stats import MatchSummary
 from tui.words import short_name
 
 # Where the whole table does not fit (80 columns): shorter headings and dates, the winner said as
@@ -45,9 +44,9 @@ class MatchTable(DataTable):
         self.matches = tuple(matches)
         self._width = self.screen.size.width if self.is_attached else 0
         room = self._width - MARGIN
-        header, left = ("No.", "Ended", *MATCH_HEADER[2:]), MATCH_LEFT  # the player's own time
+        header, left = MATCH_HEADER, MATCH_LEFT
         ascii = self.is_attached and self.screen.app.has_class("-ascii")
-        rows = [match_row(local(m), "-" if ascii else "–") for m in matches]
+        rows = [match_row(m, "-" if ascii else "–") for m in matches]
         if self._width and _width_of(header, rows) > room:
             header, left = NARROW_HEADER, NARROW_LEFT
             rows = narrow_rows(matches, room, ascii)
@@ -72,11 +71,6 @@ class MatchTable(DataTable):
             self.post_message(self.Chosen(int(event.row_key.value)))
 
 
-def local(m: MatchSummary) -> MatchSummary:
-    """``m`` with the time it ended in the local time zone (the statistics keep UTC)."""
-    return replace(m, played_at=local_time(m.played_at))
-
-
 def _width_of(header: Sequence[str], rows: Sequence[Sequence[str]]) -> int:
     """The columns the table takes: each column's widest cell and a space either side."""
     return sum(max(cell_len(r[i]) for r in [header, *rows]) + 2 for i in range(len(header)))
@@ -87,7 +81,7 @@ def narrow_rows(matches: Sequence[MatchSummary], room: int, ascii: bool) -> list
     mark = "..." if ascii else "…"
     rows = []
     for m in matches:
-        number, ended, _, score, _, _, _ = match_row(local(m), "-" if ascii else "–")
+        number, ended, _, score, _, _, _ = match_row(m, "-" if ascii else "–")
         won = "-" if m.winner not in (0, 1) else "AB"[m.winner]
         rows.append([number, ended[5:], "", score, "", won + " called out" * bool(m.called_out)])
     fixed = _width_of(NARROW_HEADER, rows) - 2 * len("Side A")
