@@ -77,6 +77,8 @@ def test_host_and_four_bot_clients_one_killed_and_back(tmp_path: Path, capsys,
         log: list[str] = []
         port = _line(host, r"listening on 127\.0\.0\.1 port (\d+)", log)[1]
         assert "tarocchino join 127.0.0.1:" in "".join(log + [_line(host, "join", log)[0]])
+        # whoever knows the seed knows every hand: the host is told
+        assert f"Warning: This table deals from seed {SEED}: a player's program" in "".join(log)
         join = ["join", f"127.0.0.1:{port}", "--delay", "0"]
         bots = [_tarocchino([*join, "--bot", spec, "--name", f"Bot{i + 1}", "--seat",
                              str(i + 1)], tmp_path / f"client{i}") for i, spec in
@@ -209,6 +211,7 @@ def test_a_stopped_host_says_the_command_that_resumes_it_where_it_was(tmp_path: 
         port = int(_line(host, r"listening on 127\.0\.0\.1 port (\d+)", log)[1])
         command = f"tarocchino host --port {port} --turn-limit 30 --stand-in easy"
         _line(host, re.escape(f"Ctrl+C stops the table; `{command}` resumes it"), log)
+        assert not [line for line in log if "seed" in line]  # random deals: nothing to warn of
         other = _tarocchino(["host", "--port", str(port)], tmp_path / "other")
         processes.append(other)
         assert other.wait(LIMIT_S) == 1

@@ -30,6 +30,7 @@ from tui.net.server import (
     TableConfig,
     TableServer,
     listen_problem,
+    seeded_warning,
     table_directory,
 )
 from tui.save import SaveError, SaveStore
@@ -221,6 +222,8 @@ def _welcome(server: TableServer, args: argparse.Namespace, port: int) -> None:
     print(f"Tarocchino table listening on {bind} port {port} · target "
           f"{server.session.match.rules.target}")  # fmt: skip
     print(f"Seats: {describe_seats(server)}")
+    if server.session.match.seed is not None:
+        print(f"Warning: {seeded_warning(server.session.match.seed)}")
     limit = server.config.turn_limit_s
     print(f"Turn limit: {limit:g} s a decision, then the {label_of(server.config.stand_in)} bot "
           "decides" if limit else "Turn limit: none (--turn-limit)")  # fmt: skip

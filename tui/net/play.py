@@ -25,6 +25,7 @@ from tui.net.server import (
     TableConfig,
     TableServer,
     listen_problem,
+    seeded_warning,
     table_directory,
 )
 from tui.render import look_of
@@ -313,11 +314,8 @@ class NetworkPlay:
         self.app.notify(f"Hosting on port {port} ({where}): others join with "
                         f"`tarocchino join {host}:{port} --name NAME` (or Join a table, address "
                         f"{host}:{port}).", timeout=15)  # fmt: skip
-        if seed is not None:  # each seat's state holds a hash of it: a small seed is guessed
-            self.app.notify(f"This table deals from seed {seed}: a player's program can work "
-                            "out every hand from it. Leave the seed empty (random) for a table "
-                            "where each sees only their own cards.", severity="warning",
-                            timeout=15)  # fmt: skip
+        if seed is not None:
+            self.app.notify(seeded_warning(seed), severity="warning", timeout=15)
         self.join(JoinRequest(Address("127.0.0.1", port), seats[mine].name, mine,
                               request.password))  # fmt: skip
 

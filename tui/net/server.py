@@ -946,6 +946,14 @@ class _Saver:
         self._idle.wait(timeout)
 
 
+def seeded_warning(seed: int) -> str:
+    """What the host is told of a table dealt from a seed: a seat's program finds a small seed
+    from its own cards (trying seeds until one deals them), and with it every hand."""
+    return (f"This table deals from seed {seed}: a player's program can work out every hand "
+            "from it. Leave the seed out (random) for a table where each sees only their own "
+            "cards.")
+
+
 def listen_problem(exc: OSError, host: str, port: int) -> str:
     """Why the table cannot listen on ``host:port``, in words a host can act on."""
     if exc.errno == errno.EADDRINUSE:
