@@ -49,6 +49,7 @@ def test_simulate_plain_output(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--seed", "1", "--target", "300"]) == 0
     out = capsys.readouterr().out
     assert "match 0 hand  0" in out and "wins the match" in out
+    assert all(line == line.rstrip() for line in out.splitlines())  # no spaces at the ends
 
 
 @pytest.mark.parametrize(
@@ -83,6 +84,15 @@ def test_bench_json(capsys: pytest.CaptureFixture[str]) -> None:
     else:
         ratio = figures["random_hands_per_s"] / skat
         assert figures["ratio_to_openspiel_skat"] == pytest.approx(ratio, rel=1e-2)
+
+
+def test_bench_text_says_what_it_could_not_measure(capsys, monkeypatch) -> None:
+    monkeypatch.setattr("tui.commands.bench.bench_engine",
+                        lambda hands, rollouts: {"hands": hands, "ratio_to_openspiel_skat": None})
+    monkeypatch.setattr("tui.commands.bench.bench_scoring", lambda: {})
+    assert main(["bench", "--hands", "5", "--no-bots"]) == 0
+    out = capsys.readouterr().out
+    assert "None" not in out and "ratio_to_openspiel_skat: not measured (OpenSpiel" in out
 
 
 @pytest.mark.parametrize("argv", [["--hands", "-1"], ["--hands", "0"], ["--rollouts", "x"]])

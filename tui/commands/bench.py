@@ -39,5 +39,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(figures))
     else:
         for key, value in figures.items():
+            if value is None:  # the comparison with OpenSpiel, which is not installed
+                value = "not measured (OpenSpiel is not installed: pip install open-spiel)"
             print(f"{key:>32}: {value}")
     return 0

@@ -75,11 +75,9 @@ def emit(line: dict, as_json: bool) -> None:
     a, b = line["sides"]
     how = "called out" if line["called_out"] else f"{a['total']:>3} – {b['total']:<3}"
     end = f"  side {line['winner']} wins the match" if line["winner"] is not None else ""
-    print(
-        f"match {line['match']} hand {line['hand']:>2}  dealer {line['dealer']}  {how}"
-        f"  score {line['score'][0]:>4} – {line['score'][1]:<4}{end}",
-        flush=True,
-    )
+    text = (f"match {line['match']} hand {line['hand']:>2}  dealer {line['dealer']}  {how}"
+            f"  score {line['score'][0]:>4} – {line['score'][1]:<4}{end}")
+    print(text.rstrip(), flush=True)  # (the columns line up; no spaces at the end)
 
 
 def _error(message: str, status: int = USAGE) -> int:
