@@ -576,7 +576,11 @@ class TableScreen(Screen[None]):
                 self.perform(declare(tuple(families or ())))
 
         needs = self.session.call_out_needs(view.seat)
-        self.app.push_screen(DeclareScreen(view, self.names[view.seat], self.look, needs), chosen)
+        # the press that passed the hand-over (if it came just now), twice or held, declares
+        # nothing unseen
+        not_before = self.query_one(HandView).enter_after
+        self.app.push_screen(DeclareScreen(view, self.names[view.seat], self.look, needs,
+                                           not_before=not_before), chosen)
 
     # ----------------------------------------------------------------- end of a hand
     def _hand_ended(self, result: HandResult) -> None:
