@@ -101,10 +101,13 @@ class TableScreen(Screen[None]):
     ]
 
     def __init__(
-        self, session: TableSession, store: SaveStore | None = None, *, pace: float | None = None
+        self, session: TableSession, store: SaveStore | None = None, *, pace: float | None = None,
+        network: bool = False,
     ) -> None:
+        """``network``: the session is a table over the network (q leaves it)."""
         super().__init__()
         self.session = session
+        self.network = network
         self.store = store
         humans = session.humans
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
@@ -238,6 +241,7 @@ class TableScreen(Screen[None]):
             presence=self.session.presence,
             decided_for=self.session.decided_for(view.hand_number),
             awaiting=self.session.awaiting(),
+            network=self.network,
         )
 
     def on_unmount(self) -> None:
