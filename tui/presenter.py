@@ -79,6 +79,7 @@ class Scene:
     # what the table waits for when another person, at a table over the network, is not at the
     # table itself ("Bruno is still reading the scoring sheet."); None: "Waiting for Bruno."
     awaiting: str | None = None
+    network: bool = False  # a table over the network: q leaves it (a bot plays the seat meanwhile)
 
     @property
     def my_turn(self) -> bool:
@@ -407,7 +408,7 @@ def keys(scene: Scene) -> list[tuple[str, str, str]]:
         out.append(("t", "Hint", "hint"))
     if scene.undo:
         out.append(("u", "Undo", "undo"))
-    out += [("s", "Settings", "settings"), ("q", "Menu", "leave")]
+    out += [("s", "Settings", "settings"), ("q", "Leave" if scene.network else "Menu", "leave")]
     return out
 
 

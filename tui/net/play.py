@@ -141,7 +141,7 @@ class NetworkPlay:
         if not session.joined:
             return
         if self.table is None:
-            self.table = TableScreen(session)
+            self.table = TableScreen(session, network=True)
             self.app.push_screen(self.table, self._table_closed)
         elif self.table.is_mounted:
             self.table.redraw()  # who is there

@@ -33,7 +33,11 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="confirm-dialog"):
-            yield Static(self.question, classes="dialog-body")
+            question = Static(self.question, classes="dialog-body")
+            # One blank row between the question and the buttons (the buttons' own, as in the
+            # other dialogs): the body's blank row under it as well would make two.
+            question.styles.padding = 0
+            yield question
             with Horizontal(classes="dialog-buttons"):
                 yes = Button(f"{self.yes}  {self.look.enter}", id="yes", variant="primary",
                              compact=True)

@@ -35,7 +35,8 @@ class DeclareScreen(ModalScreen[tuple[str, ...] | str]):
     the total and the call-out line are shown."""
 
     BINDINGS = [
-        Binding("enter", "declare", "Declare", priority=True),
+        # not a priority binding: an Enter typed with the hand-over's is stopped first (on_key)
+        Binding("enter", "declare", "Declare"),
         Binding("n", "declare_none", "Declare nothing"),
         HELP_KEY,
         # as at the table: back to the menu (the match is saved; the question comes again)
@@ -44,11 +45,16 @@ class DeclareScreen(ModalScreen[tuple[str, ...] | str]):
         Binding("t,p,u,s", "not_yet", show=False),
     ]
 
-    def __init__(self, view: PlayerView, name: str, look: Look, needs: int | None) -> None:
+    def __init__(self, view: PlayerView, name: str, look: Look, needs: int | None, *,
+                 not_before: float | None = None) -> None:
         """``needs``: the points this side still has to declare to call out now (None: calling
-        out is off in this hand)."""
+        out is off in this hand). ``not_before``: the time (of Textual's events) before which
+        Enter and Space do nothing here: the Enter that passed the hand-over just before,
+        pressed twice (or held), would declare what the player has not seen."""
         super().__init__()
         self.view, self.player, self.look, self.needed = view, name, look, needs
+        self.not_before = not_before
+        self.answered = False  # dismissed: a key typed meanwhile is not for the table under it
         families = view.legal[0].families  # the first legal declaration is the full set
         self.combos = declared_combinations(view.hand, families)
         # Kept here: nothing of the dialog is looked up while it is being mounted.
@@ -80,6 +86,14 @@ class DeclareScreen(ModalScreen[tuple[str, ...] | str]):
             when += " (nobody can call out in this extra hand after a tie)"
         return (f"Your hand realises these combinations. Declared ones are shown to everybody; "
                 f"{when}. Switch off any you want to keep hidden.")
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key not in ("enter", "space"):
+            return
+        early = self.not_before is not None and event.time < self.not_before
+        if early or self.answered:
+            event.stop()  # the tail of the hand-over's Enter, or one after the answer
+            event.prevent_default()
 
     def on_mount(self) -> None:
         self.families.focus()
@@ -120,11 +134,13 @@ class DeclareScreen(ModalScreen[tuple[str, ...] | str]):
             self.action_declare_none()
 
     def action_declare(self) -> None:
-        if self.is_active:
+        if self.is_active and not self.answered:
+            self.answered = True
             self.dismiss(self.families.chosen)
 
     def action_declare_none(self) -> None:
-        if self.is_active:
+        if self.is_active and not self.answered:
+            self.answered = True
             self.dismiss(())
 
     def action_not_yet(self) -> None:
@@ -132,5 +148,6 @@ class DeclareScreen(ModalScreen[tuple[str, ...] | str]):
                     "table's keys work again.", severity="warning", timeout=4)
 
     def action_menu(self) -> None:
-        if self.is_active:
+        if self.is_active and not self.answered:
+            self.answered = True
             self.dismiss(MENU)

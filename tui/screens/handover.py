@@ -55,11 +55,17 @@ class HandOverScreen(Screen[str | None]):
         yield Footer()  # how to quit: the keyboard may reach somebody who wants to stop
 
     def on_key(self, event: events.Key) -> None:
-        if event.key in ("enter", "space") and self.not_before is not None \
-                and event.time < self.not_before:
+        if event.key not in ("enter", "space"):
+            return
+        if self.not_before is not None and event.time < self.not_before:
             event.stop()  # the tail of the Enter that played the card before: not for this screen
             event.prevent_default()
-        elif event.key in ("enter", "space"):
+        elif self.pressed_at is not None:
+            # A second press that came with the first (typed together, or while the screen was
+            # still going): it would reach the table's keys as the hand is drawn, unseen.
+            event.stop()
+            event.prevent_default()
+        else:
             self.pressed_at = event.time
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

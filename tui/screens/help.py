@@ -40,6 +40,17 @@ def help_text(ascii: bool = False) -> str:
     return text.translate(_PLAIN) if ascii else text
 
 
+# The key table's q at a table over the network, where q leaves the table (see "Playing together")
+_Q_ROW = "| q | back to the start screen (the match is saved after every move) |"
+_Q_ROW_NETWORK = ("| q | leave the table: a bot plays your seat until you join again with the same "
+                  "name |")
+
+
+def at_network_table(text: str) -> str:
+    """The help as shown at a table over the network: its key table says what q does there."""
+    return text.replace(_Q_ROW, _Q_ROW_NETWORK)
+
+
 def folded(text: str) -> str:
     """``text`` as the search compares it: lower case, without accents ("Bégato" is found as
     "begato"), Markdown's marks left out, one space between words."""
@@ -74,7 +85,10 @@ class HelpScreen(Screen[None]):
         return self.app.has_class("-ascii")
 
     def compose(self) -> ComposeResult:
-        markdown = Markdown(help_text(self.ascii), id="help-text")
+        text = help_text(self.ascii)
+        if any(getattr(screen, "network", False) for screen in self.app.screen_stack):
+            text = at_network_table(text)
+        markdown = Markdown(text, id="help-text")
         if self.ascii:
             markdown.BULLETS = _PLAIN_BULLETS
         with VerticalScroll(id="help-scroll"):

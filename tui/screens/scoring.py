@@ -213,7 +213,8 @@ class ScoringScreen(Screen[str]):
         if r.matto_exchange is not None:
             giver, receiver, card = r.matto_exchange
             if side == giver:
-                notes.append(Text.assemble("Matto kept; gave ", card_text(card, self.look),
+                # short enough for a sheet at 80 columns
+                notes.append(Text.assemble("Matto kept; ", card_text(card, self.look),
                                            f" to {s.sides[receiver]}", style="dim"))
             elif side == receiver:
                 notes.append(Text.assemble("received ", card_text(card, self.look),

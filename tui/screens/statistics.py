@@ -8,6 +8,7 @@ from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static
@@ -40,10 +41,8 @@ class StatisticsScreen(RecordedMatches):
             yield Static(Text("People", style="bold"), classes="stats-title", id="people-title")
             yield Static(id="stats-people")
             yield Static(id="stats-pairings")
-            yield Static(Text.assemble(("Latest matches", "bold"),
-                                       ("   Enter or a click reviews one; Left and Right "
-                                        "scroll", "dim")),
-                         classes="stats-title", id="recent-title")
+            yield Static(_recent_title(scrolls=False), classes="stats-title",
+                         id="recent-title")
             yield MatchTable(id="stats-recent")
         yield Footer()
 
@@ -76,6 +75,23 @@ class StatisticsScreen(RecordedMatches):
             widget.display = True
         people.display = self.query_one("#people-title").display = bool(figures.people)
         self.query_one(MatchTable).focus()
+        self.call_after_refresh(self._scroll_hint)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self._scroll_hint)  # (the table is drawn again for the width)
+
+    def _scroll_hint(self) -> None:
+        """"Left and Right scroll" only when the latest matches are wider than the screen."""
+        if not self.is_attached:
+            return
+        table = self.query_one(MatchTable)
+        scrolls = table.display and table.max_scroll_x > 0
+        self.query_one("#recent-title", Static).update(_recent_title(scrolls=scrolls))
+
+
+def _recent_title(*, scrolls: bool) -> Text:
+    how = "Enter or a click reviews one" + ("; Left and Right scroll" if scrolls else "")
+    return Text.assemble(("Latest matches", "bold"), (f"   {how}", "dim"))
 
 
 def _people(people: tuple[PersonStats, ...]) -> Table:

@@ -101,10 +101,13 @@ class TableScreen(Screen[None]):
     ]
 
     def __init__(
-        self, session: TableSession, store: SaveStore | None = None, *, pace: float | None = None
+        self, session: TableSession, store: SaveStore | None = None, *, pace: float | None = None,
+        network: bool = False,
     ) -> None:
+        """``network``: the session is a table over the network (q leaves it)."""
         super().__init__()
         self.session = session
+        self.network = network
         self.store = store
         humans = session.humans
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
@@ -238,6 +241,7 @@ class TableScreen(Screen[None]):
             presence=self.session.presence,
             decided_for=self.session.decided_for(view.hand_number),
             awaiting=self.session.awaiting(),
+            network=self.network,
         )
 
     def on_unmount(self) -> None:
@@ -576,7 +580,11 @@ class TableScreen(Screen[None]):
                 self.perform(declare(tuple(families or ())))
 
         needs = self.session.call_out_needs(view.seat)
-        self.app.push_screen(DeclareScreen(view, self.names[view.seat], self.look, needs), chosen)
+        # the press that passed the hand-over (if it came just now), twice or held, declares
+        # nothing unseen
+        not_before = self.query_one(HandView).enter_after
+        self.app.push_screen(DeclareScreen(view, self.names[view.seat], self.look, needs,
+                                           not_before=not_before), chosen)
 
     # ----------------------------------------------------------------- end of a hand
     def _hand_ended(self, result: HandResult) -> None:

@@ -17,7 +17,8 @@ from tui.words import plural, short_name
 
 def _combo_rows(table: Table, title: str, combos: tuple[Combination, ...], doubled: bool,
                 subtotal: int, doubling: str, look: Look) -> None:
-    """A section of the sheet; ``doubling`` names what doubles it ("criccone")."""
+    """A section of the sheet; ``doubling`` names its doubling ("criccone"), said in the label
+    column: the middle one says of how many (short enough for a sheet at 80 columns)."""
     table.add_row(Text(title, style="bold underline"), "", "")
     if not combos:
         table.add_row(Text("  none", style="dim"), "", Text("0", style="dim"))
@@ -25,8 +26,8 @@ def _combo_rows(table: Table, title: str, combos: tuple[Combination, ...], doubl
     for c in combos:
         table.add_row(Text(f"  {c.family}"), cards_text(c.cards, look), Text(str(c.points)))
     if doubled:
-        table.add_row(Text("  doubled", style="italic"),
-                      Text(f"{len(combos)} {doubling}", style="italic"),
+        table.add_row(Text(f"  {doubling}", style="italic"),
+                      Text(f"{len(combos)} {title.lower()}", style="italic"),  # 3 or more
                       Text(f"+{subtotal // 2}", style="italic"))
 
 
@@ -78,9 +79,9 @@ class ScoreSheet(Static):
         if not called_out:
             b = result.breakdown
             _combo_rows(table, "Cricche", b.cricche, b.criccone, b.cricche_points,
-                        "cricche: criccone", look)
+                        "criccone", look)
             _combo_rows(table, "Sequences", b.sequences, b.sequences_doubled, b.sequences_points,
-                        "sequences", look)
+                        "doubled", look)
             table.add_row(Text("Combinations"), "", Text(str(result.captured_combinations)))
             table.add_row(Text("Card points"), Text(plural(len(b.cards), "card"), style="dim"),
                           Text(str(result.card_points)))
