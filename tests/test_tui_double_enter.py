@@ -49,7 +49,7 @@ async def _the_second_enter_keeps_the_hand_over(pilot, first: events.Key, name: 
     own = await _send(pilot, "enter", after=first, by=2.0)  # a press of its own
     await wait_for(pilot, lambda: not isinstance(app.screen, HandOverScreen))
     assert table.viewer == NAMES.index(name)
-    if app.screen is table:  # (a press twice answers the declarations: no card is played)
+    if app.screen is table:  # (the declarations dialog keeps a press twice: test_tui_declare_enter)
         moves = table.session.ply
         await _send(pilot, "enter", after=own, by=0.1)  # that press, twice
         await _idle(pilot)
