@@ -9,7 +9,7 @@ import dataclasses
 import socket
 from pathlib import Path
 
-from test_tui_support import FAST, press, wait_for
+from test_tui_support import FAST, press, seated_at, wait_for
 from textual.widgets import Input, Static
 
 from tests.net_helpers import FAST as NET_FAST
@@ -18,9 +18,7 @@ from tui.app import TarocchinoApp
 from tui.commands.join import come_back_words
 from tui.net.client import Address, JoinRequest, TableClient, TokenStore
 from tui.net.screens import HostScreen, JoinScreen
-from tui.screens.declare import DeclareScreen
 from tui.screens.start import StartScreen
-from tui.screens.table import TableScreen
 
 
 def _closed_port() -> int:
@@ -115,13 +113,7 @@ async def test_leaving_a_table_and_joining_it_again_from_the_start_screen(tmp_pa
     app = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False)
     try:
         async with app.run_test(size=(100, 32)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
-            app.join_table(JoinRequest(address, "Anna"))
-            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
-            await pilot.pause()
-            if isinstance(app.screen, DeclareScreen):  # her declarations first
-                await press(pilot, "n")
-            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+            await seated_at(pilot, app, address)
             await press(pilot, "q")
             await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
             assert app.network.left == JoinRequest(address, "Anna")  # its seat is kept

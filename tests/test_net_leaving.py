@@ -6,14 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_tui_support import FAST, press, wait_for
+from test_tui_support import FAST, press, seated_at, wait_for
 
 from tests.net_helpers import serve, wait_until
 from tui.app import TarocchinoApp
-from tui.net.client import JoinRequest
-from tui.screens.declare import DeclareScreen
 from tui.screens.start import StartScreen
-from tui.screens.table import TableScreen
 
 
 async def test_leaving_says_who_plays_the_seat_and_how_to_come_back(tmp_path: Path) -> None:
@@ -21,13 +18,7 @@ async def test_leaving_says_who_plays_the_seat_and_how_to_come_back(tmp_path: Pa
     app = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False)
     try:
         async with app.run_test(size=(100, 32)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
-            app.join_table(JoinRequest(address, "Anna"))
-            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
-            await pilot.pause()
-            if isinstance(app.screen, DeclareScreen):
-                await press(pilot, "n")
-            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+            await seated_at(pilot, app, address)
             app.clear_notifications()
             await press(pilot, "q")
             await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))

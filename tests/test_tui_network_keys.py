@@ -6,15 +6,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_tui_support import FAST, make_app, press, settle, wait_for
+from test_tui_support import FAST, make_app, press, seated_at, settle, wait_for
 from textual.widgets import Markdown
 
 from tests.net_helpers import serve
 from tui.app import TarocchinoApp
-from tui.net.client import JoinRequest
-from tui.screens.declare import DeclareScreen
 from tui.screens.help import HelpScreen
-from tui.screens.start import StartScreen
 from tui.screens.table import TableScreen
 from tui.widgets.keybar import KeyBar
 
@@ -41,14 +38,7 @@ async def test_q_says_leave_at_a_network_table(tmp_path: Path) -> None:
     app = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False)
     try:
         async with app.run_test(size=(100, 32)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
-            app.join_table(JoinRequest(address, "Anna"))
-            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
-            await pilot.pause()
-            if isinstance(app.screen, DeclareScreen):
-                await press(pilot, "n")
-            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
-            table = app.screen
+            table = await seated_at(pilot, app, address)
             await wait_for(pilot, lambda: table.query_one(KeyBar).entries)
             assert _q_entry(table) == "Leave"
             text = await _help_text(pilot)

@@ -21,6 +21,7 @@ from game.match import Match
 from game.rules import Rules
 from tui.app import TarocchinoApp
 from tui.bots import available_level, make_bot
+from tui.net.client import Address, JoinRequest
 from tui.render import Look, box_lines, face
 from tui.save import SaveError, SaveStore, from_save_json, to_save_json
 from tui.screens.confirm import ConfirmScreen
@@ -381,3 +382,19 @@ def test_the_cursor_comes_to_a_card_not_to_the_matto() -> None:
     assert hand.cards[hand.cursor] == index["MAT"]
     hand.show([index["MAT"]], mode=PLAY, look=Look(), legal=frozenset({index["MAT"]}))
     assert hand.cursor == 0
+
+
+async def seated_at(pilot: Pilot, app: TarocchinoApp, address: Address,
+                    name: str = "Anna") -> TableScreen:
+    """``app``, from its start screen, joins the network table at ``address`` as ``name``: its
+    table screen, past the declarations (none made) if they were asked first."""
+    await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+    app.join_table(JoinRequest(address, name))
+    await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+    await pilot.pause()
+    if isinstance(app.screen, DeclareScreen):  # the declarations first
+        await press(pilot, "n")
+    await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+    table = app.screen
+    assert isinstance(table, TableScreen)
+    return table
