@@ -56,6 +56,14 @@ async def wait_until(condition: Callable[[], bool], what: str, limit: float = LI
         await asyncio.sleep(0.005)
 
 
+async def run_until(pilot, condition: Callable[[], bool]) -> None:  # noqa: ANN001
+    """Let the app of ``pilot`` run until ``condition()`` holds; fail after LIMIT_S seconds."""
+    deadline = time.monotonic() + LIMIT_S
+    while not condition():
+        assert time.monotonic() < deadline, "the condition never held"
+        await pilot.pause(0.01)
+
+
 def simulate_hands(seed: int, players: list[str], target: int, capsys) -> list[dict]:
     """What `tarocchino simulate` prints for the match, one dict a hand."""
     capsys.readouterr()

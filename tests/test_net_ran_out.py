@@ -7,7 +7,6 @@ turn, what to play), never "Time ran out" when the person's next turn comes."""
 from __future__ import annotations
 
 import dataclasses
-import time
 from pathlib import Path
 
 from test_tui_support import FAST, wait_for
@@ -15,7 +14,7 @@ from test_tui_support import FAST, wait_for
 from game.match import Match
 from game.scoring import declarable_families
 from tests.net_helpers import FAST as NET_FAST
-from tests.net_helpers import LIMIT_S, serve
+from tests.net_helpers import run_until, serve
 from tui.app import TarocchinoApp
 from tui.net.client import JoinRequest
 from tui.net.server import TURN_LIMIT
@@ -27,12 +26,6 @@ def _seed_seat0_declares() -> int:
     return next(s for s in range(1, 5000) if Match(s).first_dealer != 0
                 and declarable_families(Match(s).hand.hands[0]))  # fmt: skip
 
-
-async def _until(pilot, condition) -> None:  # noqa: ANN001
-    deadline = time.monotonic() + LIMIT_S
-    while not condition():
-        assert time.monotonic() < deadline, "the condition never held"
-        await pilot.pause(0.01)
 
 
 async def test_after_the_stand_in_the_status_line_says_whose_turn_it_is(tmp_path: Path) -> None:
@@ -53,16 +46,16 @@ async def test_after_the_stand_in_the_status_line_says_whose_turn_it_is(tmp_path
                 return table.query_one("#status").text.plain
 
             # Anna does nothing: the stand-in declares for her; the card is still hers to play
-            await _until(pilot, lambda: "the easy bot declared" in status())
+            await run_until(pilot, lambda: "the easy bot declared" in status())
             said = status()
             assert said.startswith("Time ran out: the easy bot declared ")
             assert "Anna, your turn" in said, said
             # ... and then plays it for her; the others play on
-            await _until(pilot, lambda: (0, TURN_LIMIT) in server.movers[1:]
+            await run_until(pilot, lambda: (0, TURN_LIMIT) in server.movers[1:]
                           and "the easy bot played" in status())  # fmt: skip
             ran_out = len(server.movers)
             # her next turn: the status line says it is hers (before the countdown begins)
-            await _until(pilot, lambda: session.turn == 0 and session.ply > ran_out
+            await run_until(pilot, lambda: session.turn == 0 and session.ply > ran_out
                          and len(server.session.match.actions) == session.ply)  # fmt: skip
             for _ in range(3):
                 await pilot.pause()

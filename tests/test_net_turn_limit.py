@@ -25,7 +25,7 @@ from game.record import OUT_OF_TIME, StandIn
 from game.rules import Rules
 from game.view import PlayerView
 from tests.net_helpers import FAST as NET_FAST
-from tests.net_helpers import LIMIT_S, RawClient, fed_session, serve, wait_until
+from tests.net_helpers import RawClient, fed_session, run_until, serve, wait_until
 from tui.app import TarocchinoApp
 from tui.narrate import hand_log
 from tui.net import protocol as p
@@ -172,13 +172,6 @@ async def test_a_late_action_is_refused_and_the_stand_in_is_judged_by_the_engine
     assert len([m for m in anna.messages if m["type"] == "error"]) == 1  # nothing else refused
 
 
-async def _until(pilot, condition) -> None:  # noqa: ANN001
-    """Let the app run until ``condition()`` holds; fail after LIMIT_S seconds."""
-    deadline = time.monotonic() + LIMIT_S
-    while not condition():
-        assert time.monotonic() < deadline, "the condition never held"
-        await pilot.pause(0.02)
-
 
 async def test_the_table_counts_down_and_says_what_was_played(tmp_path: Path) -> None:
     """Anna's table: in the last part of the limit the status line counts down (the rule of
@@ -200,10 +193,10 @@ async def test_the_table_counts_down_and_says_what_was_played(tmp_path: Path) ->
                     notices.append(text)
                 return words in text
 
-            await _until(pilot, lambda: said("s left: then the easy bot decides for you."))
-            await _until(pilot, lambda: said("Time ran out: the easy bot "))
+            await run_until(pilot, lambda: said("s left: then the easy bot decides for you."))
+            await run_until(pilot, lambda: said("Time ran out: the easy bot "))
             # the question of that turn (the declarations) is closed: at once, or a moment later
-            await _until(pilot, lambda: isinstance(app.screen, TableScreen))
+            await run_until(pilot, lambda: isinstance(app.screen, TableScreen))
             assert any(n.startswith("1 s left") or n.startswith("2 s left") for n in notices)
             assert server.movers.count((0, TURN_LIMIT)) >= 1
             before = len(server.session.match.actions)
@@ -241,7 +234,7 @@ async def test_every_seat_sees_who_is_waited_for_and_the_stand_ins_moves(tmp_pat
             def log() -> list[str]:
                 return [line.plain for line in present(table.scene()).log]
 
-            await _until(pilot, lambda: status().startswith("Waiting for Carla: "))
+            await run_until(pilot, lambda: status().startswith("Waiting for Carla: "))
             assert status().endswith(" s left, then the easy bot decides.")
             states = len([m for m in carla.messages if m["type"] == "state"])
             assert states < 20  # the countdown is not one message a second
@@ -255,7 +248,7 @@ async def test_every_seat_sees_who_is_waited_for_and_the_stand_ins_moves(tmp_pat
                             card, table.look).plain
                 return None
 
-            await _until(pilot, lambda: carla_played() is not None and carla_played() in log())
+            await run_until(pilot, lambda: carla_played() is not None and carla_played() in log())
             assert any(line.startswith("For Anna, the easy bot ") for line in log())
             assert not any("time ran out" in line for line in log()
                            if line.startswith(("Bruno", "Dario")))  # fmt: skip
