@@ -112,9 +112,12 @@ async def test_a_hint_overtaken_by_the_card_is_dropped_and_t_then_says_why(
             if isinstance(screen, DeclareScreen):
                 # an Enter of her own (the hand-over's, twice, declares nothing: see
                 # test_tui_declare_enter)
+                dialog = screen
+                await wait_for(pilot, lambda: dialog.is_active)  # (a key before it is lost)
                 key = events.Key("enter", None)
-                key.time = max(key.time, screen.not_before or 0)
+                key.time = max(key.time, dialog.not_before or 0)
                 app._driver.send_message(key)
+                await wait_for(pilot, lambda: app.screen is not dialog)
                 screen = await settle(pilot)
             assert isinstance(screen, TableScreen) and screen.viewer == 2
             assert "Hint" not in screen.query_one("#status").text.plain
