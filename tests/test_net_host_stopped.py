@@ -10,7 +10,7 @@ import dataclasses
 import time
 from pathlib import Path
 
-from test_tui_support import FAST, wait_for
+from test_tui_support import FAST, at_table, wait_for
 
 from tests.net_helpers import FAST as NET_FAST
 from tests.net_helpers import LIMIT_S, RawClient, serve
@@ -18,7 +18,6 @@ from tui.app import TarocchinoApp
 from tui.net.client import JoinRequest
 from tui.net.server import TableServer
 from tui.screens.start import StartScreen
-from tui.screens.table import TableScreen
 
 
 async def _idle(client: RawClient) -> None:
@@ -38,10 +37,7 @@ async def test_no_countdown_while_the_table_is_out_of_reach(tmp_path: Path) -> N
         idle = asyncio.ensure_future(_idle(carla))
         async with app.run_test(size=(120, 40)) as pilot:
             await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
-            app.join_table(JoinRequest(address, "Bea", 1))
-            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
-            table = app.screen
-            assert isinstance(table, TableScreen)
+            table = await at_table(pilot, app, JoinRequest(address, "Bea", 1))
             session = app.network.session
             assert session is not None
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-from test_tui_support import FAST, wait_for
+from test_tui_support import FAST, at_table
 
 from game.match import Match
 from game.scoring import declarable_families
@@ -18,7 +18,6 @@ from tests.net_helpers import run_until, serve
 from tui.app import TarocchinoApp
 from tui.net.client import JoinRequest
 from tui.net.server import TURN_LIMIT
-from tui.screens.table import TableScreen
 
 
 def _seed_seat0_declares() -> int:
@@ -35,10 +34,7 @@ async def test_after_the_stand_in_the_status_line_says_whose_turn_it_is(tmp_path
     app = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False)
     try:
         async with app.run_test(size=(120, 40)) as pilot:
-            app.join_table(JoinRequest(address, "Anna", 0))
-            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
-            table = app.screen
-            assert isinstance(table, TableScreen)
+            table = await at_table(pilot, app, JoinRequest(address, "Anna", 0))
             session = app.network.session
             assert session is not None
 

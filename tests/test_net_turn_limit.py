@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
-from test_tui_support import FAST, screen_text, wait_for
+from test_tui_support import FAST, at_table, screen_text, wait_for
 from textual.widgets import Input
 
 from ai.easy import EasyBot
@@ -182,10 +182,7 @@ async def test_the_table_counts_down_and_says_what_was_played(tmp_path: Path) ->
     notices: list[str] = []
     try:
         async with app.run_test(size=(120, 40)) as pilot:
-            app.join_table(JoinRequest(address, "Anna", 0))
-            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
-            table = app.screen
-            assert isinstance(table, TableScreen)
+            table = await at_table(pilot, app, JoinRequest(address, "Anna", 0))
 
             def said(words: str) -> bool:
                 text = table.notice.plain if table.notice is not None else ""
@@ -220,10 +217,7 @@ async def test_every_seat_sees_who_is_waited_for_and_the_stand_ins_moves(tmp_pat
         await carla.hello("Carla", seat=2)
         idle = asyncio.ensure_future(_idle(carla))
         async with app.run_test(size=(120, 40)) as pilot:
-            app.join_table(JoinRequest(address, "Anna", 0))
-            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
-            table = app.screen
-            assert isinstance(table, TableScreen)
+            table = await at_table(pilot, app, JoinRequest(address, "Anna", 0))
 
             def status() -> str:
                 text = table.notice.plain if table.notice is not None else ""

@@ -384,13 +384,21 @@ def test_the_cursor_comes_to_a_card_not_to_the_matto() -> None:
     assert hand.cursor == 0
 
 
+async def at_table(pilot: Pilot, app: TarocchinoApp, request: JoinRequest) -> TableScreen:
+    """``app`` joins a network table as ``request`` says: its table screen, once shown."""
+    app.join_table(request)
+    await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+    table = app.screen
+    assert isinstance(table, TableScreen)
+    return table
+
+
 async def seated_at(pilot: Pilot, app: TarocchinoApp, address: Address,
                     name: str = "Anna") -> TableScreen:
     """``app``, from its start screen, joins the network table at ``address`` as ``name``: its
     table screen, past the declarations (none made) if they were asked first."""
     await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
-    app.join_table(JoinRequest(address, name))
-    await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+    await at_table(pilot, app, JoinRequest(address, name))
     await pilot.pause()
     if isinstance(app.screen, DeclareScreen):  # the declarations first
         await press(pilot, "n")
