@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -173,10 +173,17 @@ class TarocchinoApp(App[None]):
     def _on_notify(self, event: Notify) -> None:
         """A notification still shown is replaced by the same one said again (a key pressed
         again and again), not stacked on top of it."""
-        said = event.notification.message
-        for shown in [n for n in self._notifications if n.message == said]:
-            self._unnotify(shown, refresh=False)
+        self._drop({event.notification.message})
         super()._on_notify(event)
+
+    def withdraw(self, messages: Collection[str]) -> None:
+        """Take the notifications that say any of ``messages`` off the screen."""
+        self._drop(messages)
+        self._refresh_notifications()
+
+    def _drop(self, messages: Collection[str]) -> None:
+        for shown in [n for n in self._notifications if n.message in messages]:
+            self._unnotify(shown, refresh=False)
 
     def action_settings(self) -> None:
         def done(settings: Settings | None) -> None:

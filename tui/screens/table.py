@@ -382,10 +382,8 @@ class TableScreen(Screen[None]):
             said.clear()
             return
         app: Any = self.app
-        for shown in [n for n in app._notifications if n.message in said]:
-            app._unnotify(shown, refresh=False)
+        app.withdraw(said)
         said.clear()
-        app._refresh_notifications()
 
     def _later(self, seconds: float, then: Any) -> None:
         self._stop_timer()
