@@ -250,7 +250,7 @@ class TableScreen(Screen[None]):
     def redraw(self) -> None:
         """Show the scene now; nothing before the screen is mounted with its parts (a timer or
         a message from the table may come first) or after it is gone."""
-        if not self.ready:
+        if not self.ready or self._status_line() is None:
             return
         scene = self.scene()
         texts = present(scene)
@@ -303,16 +303,27 @@ class TableScreen(Screen[None]):
 
     def say(self, message: Text | str) -> None:
         self.notice = Text(message) if isinstance(message, str) else message
-        self.post_message(Update(self._show_status(self.notice)))  # drawn with the rest now
+        line = self._show_status(self.notice)
+        if line is not None:
+            self.post_message(Update(line))  # drawn with the rest now
 
     def status_fits(self, text: Text) -> bool:
         """``text`` is shown whole in the status line."""
-        return self.query_one("#status", TextLine).fits(text)
+        line = self._status_line()
+        return line is None or line.fits(text)
 
-    def _show_status(self, text: Text) -> TextLine:
+    def _status_line(self) -> TextLine | None:
+        """The status line; None while the screen has no parts (a timer may tick just before
+        they are composed or while they are being taken down)."""
+        found = self.query("#status")
+        return found.first(TextLine) if found else None
+
+    def _show_status(self, text: Text) -> TextLine | None:
         """The status line's words. Its height is fixed (the hand never moves); what does not
         fit in it (a long hint at 80 columns) is also told whole in a notification."""
-        line = self.query_one("#status", TextLine)
+        line = self._status_line()
+        if line is None:
+            return None
         if not same_text(text, line.text) and not line.fits(text):
             self.tell(text.plain, timeout=max(6.0, len(text.plain) / 15))
         line.show(text)
