@@ -151,3 +151,18 @@ class DeclareScreen(ModalScreen[tuple[str, ...] | str]):
         if self.is_active and not self.answered:
             self.answered = True
             self.dismiss(MENU)
+
+
+class NetworkDeclareScreen(DeclareScreen):
+    """The dialog at a table over the network: q (and Escape) leave the table there, a bot
+    playing the seat until its person comes back, so the footer says "q Leave" as the table's
+    key bar and help do (the dismissal is the same ``MENU``)."""
+
+    BINDINGS = [Binding("q,escape", "menu", "Leave")]
+
+
+def declare_screen(view: PlayerView, name: str, look: Look, needs: int | None, *,
+                   not_before: float | None = None, network: bool = False) -> DeclareScreen:
+    """The declarations dialog for a table of this screen, or (``network``) over the network."""
+    kind = NetworkDeclareScreen if network else DeclareScreen
+    return kind(view, name, look, needs, not_before=not_before)

@@ -55,7 +55,7 @@ from tui.review import ReviewSource
 from tui.runner import BotMove, BotRunner
 from tui.save import SaveStore
 from tui.screens.confirm import ConfirmScreen
-from tui.screens.declare import DeclareScreen
+from tui.screens.declare import declare_screen
 from tui.screens.handover import HandOverScreen
 from tui.screens.help import HelpScreen
 from tui.screens.review import ReviewScreen
@@ -592,8 +592,8 @@ class TableScreen(Screen[None]):
         # the press that passed the hand-over (if it came just now), twice or held, declares
         # nothing unseen
         not_before = self.query_one(HandView).enter_after
-        self.app.push_screen(DeclareScreen(view, self.names[view.seat], self.look, needs,
-                                           not_before=not_before), chosen)
+        self.app.push_screen(declare_screen(view, self.names[view.seat], self.look, needs,
+                                            not_before=not_before, network=self.network), chosen)
 
     # ----------------------------------------------------------------- end of a hand
     def _hand_ended(self, result: HandResult) -> None:
