@@ -16,6 +16,7 @@ except ImportError:  # not a POSIX system: no locking
     fcntl = None  # type: ignore[assignment]
 
 LOCK_FILE = "lock"
+RETRIES = 5  # opening the lock file again when the one opened was tidied away meanwhile
 
 
 class DirectoryBusy(Exception):
@@ -29,27 +30,41 @@ class DataLock:
         self.directory = Path(directory)
         self.path = self.directory / LOCK_FILE
         self._fd: int | None = None
+        self._made: list[Path] = []  # what taking the lock created: the file, its directories
 
     def acquire(self) -> None:
         """Take the lock now: DirectoryBusy if another game has it, OSError if the directory
         cannot be used at all."""
         if fcntl is None or self._fd is not None:
             return
+        missing = [d for d in (self.directory, *self.directory.parents) if not d.exists()]
         self.directory.mkdir(parents=True, exist_ok=True)
+        self._made = missing  # (innermost first: removed in this order when tidied)
         flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
-        fd = os.open(self.path, flags | os.O_NONBLOCK, 0o600)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            holder = _holder(fd)
+        for _ in range(RETRIES):
+            fd, new = _open(self.path, flags | os.O_NONBLOCK)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                holder = _holder(fd)
+                os.close(fd)
+                raise DirectoryBusy(
+                    f"another Tarocchino game{holder} is using {self.directory}; finish it "
+                    "first, or set TAROCCHINO_DATA_DIR to another directory to play a separate "
+                    "game"
+                ) from None
+            except OSError:
+                os.close(fd)
+                raise
+            if _same_file(fd, self.path):
+                break
+            # the file was tidied away by the game that had it, between our open and our lock:
+            # a lock on it holds nothing (the next game would make a new file)
             os.close(fd)
-            raise DirectoryBusy(
-                f"another Tarocchino game{holder} is using {self.directory}; finish it first, "
-                "or set TAROCCHINO_DATA_DIR to another directory to play a separate game"
-            ) from None
-        except OSError:
-            os.close(fd)
-            raise
+        else:
+            raise OSError(f"the lock file {self.path} keeps being replaced")
+        if new:
+            self._made.insert(0, self.path)
         try:
             os.ftruncate(fd, 0)
             os.write(fd, f"{os.getpid()}\n".encode())
@@ -57,10 +72,21 @@ class DataLock:
             pass  # the lock holds without the process id
         self._fd = fd
 
-    def release(self) -> None:
-        if self._fd is not None:
-            os.close(self._fd)  # closing the file releases the lock
-            self._fd = None
+    def release(self, tidy: bool = False) -> None:
+        """Let the lock go; ``tidy``: and remove what taking it created (the lock file, the
+        directories made for it while they are empty), as when a table could not be started:
+        nothing is left behind."""
+        if self._fd is None:
+            return
+        made, self._made = self._made, []
+        if tidy:
+            for path in made:  # the file first (while it is still locked), then its directories
+                try:
+                    path.unlink() if path == self.path else path.rmdir()
+                except OSError:
+                    break  # a directory that holds something else now stays, and so do those above
+        os.close(self._fd)  # closing the file releases the lock
+        self._fd = None
 
     @property
     def held(self) -> bool:
@@ -72,6 +98,26 @@ class DataLock:
 
     def __exit__(self, *exc: object) -> None:
         self.release()
+
+
+def _open(path: Path, flags: int) -> tuple[int, bool]:
+    """The lock file, opened (created when missing); and whether this call created it."""
+    try:
+        return os.open(path, flags | os.O_EXCL, 0o600), True
+    except FileExistsError:
+        try:
+            return os.open(path, flags & ~os.O_CREAT, 0o600), False
+        except FileNotFoundError:  # tidied away just now
+            return os.open(path, flags | os.O_EXCL, 0o600), True
+
+
+def _same_file(fd: int, path: Path) -> bool:
+    """``fd`` is still the file at ``path`` (not one removed since it was opened)."""
+    try:
+        opened, there = os.fstat(fd), os.stat(path, follow_symlinks=False)
+    except OSError:
+        return False
+    return (opened.st_dev, opened.st_ino) == (there.st_dev, there.st_ino)
 
 
 def _holder(fd: int) -> str:

@@ -142,23 +142,31 @@ def run(args: argparse.Namespace) -> int:
                       "set TAROCCHINO_DATA_DIR to host another)", 1)  # fmt: skip
     except OSError as exc:
         return _error(f"cannot use {directory}: {exc.strerror or exc}", 1)
+    status, store = 1, None
     try:
         remove_stale_temporaries(directory)
         store, claims = SaveStore(directory), ClaimStore(directory)
         opened = _open_table(args, seats, store, claims)
         if isinstance(opened, int):
-            return opened
-        session, claimed = opened
-        return asyncio.run(_serve(args, config, session, store, claims, claimed, data))
+            status = opened
+        else:
+            session, claimed, resumed = opened
+            status = asyncio.run(_serve(args, config, session, store, claims, claimed, data,
+                                        resumed))  # fmt: skip
+        return status
     finally:
-        lock.release()
+        # A table that could not start (or was stopped before anybody took a seat) leaves
+        # nothing behind: the lock file and the directory made for it go again.
+        lock.release(tidy=status != 0 or store is None or not store.exists())
 
 
 def _open_table(
     args: argparse.Namespace, seats: tuple[Seat, ...] | None, store: SaveStore,
     claims: ClaimStore,
-) -> tuple[Session, list[Claim | None]] | int:  # fmt: skip
-    """The saved table, or a new one; or the exit status when neither may be used."""
+) -> tuple[Session, list[Claim | None], bool] | int:  # fmt: skip
+    """The saved table, or a new one (and whether it is the saved one); or the exit status when
+    neither may be used. Nothing is written here: a saved table that gives way to a new one is
+    kept as a backup once the new one listens (``_make_way``)."""
     if store.exists() and not args.new:
         if seats is not None:
             try:
@@ -179,14 +187,22 @@ def _open_table(
                 print(f"{PROG}: {exc}; every seat is open again", file=sys.stderr)
                 claimed = [None] * 4
             print(f"Resuming the saved table ({store.info().describe()}).")
-            return session, claimed
-    elif args.new:
+            return session, claimed, True
+    seats = seats or parse_seats([HUMAN] * 4, ["Seat 1", "Seat 2", "Seat 3", "Seat 4"])
+    return Session.new(seats, seed=args.seed, target=args.target), [None] * 4, False
+
+
+def _make_way(args: argparse.Namespace, store: SaveStore, claims: ClaimStore,
+              resumed: bool) -> None:  # fmt: skip
+    """A new table listens: the saved one (``--new``) is kept as a backup and the seats of the
+    last table are forgotten. Done only now, so a table that cannot start changes nothing."""
+    if resumed:
+        return
+    if args.new:
         kept = store.keep_as_backup()
         if kept:
             print(kept)
     claims.clear()
-    seats = seats or parse_seats([HUMAN] * 4, ["Seat 1", "Seat 2", "Seat 3", "Seat 4"])
-    return Session.new(seats, seed=args.seed, target=args.target), [None] * 4
 
 
 def _addresses() -> list[str]:
@@ -245,7 +261,7 @@ def _welcome(server: TableServer, args: argparse.Namespace, port: int) -> None:
 
 async def _serve(
     args: argparse.Namespace, config: TableConfig, session: Session, store: SaveStore,
-    claims: ClaimStore, claimed: list[Claim | None], data: Path,
+    claims: ClaimStore, claimed: list[Claim | None], data: Path, resumed: bool,
 ) -> int:  # fmt: skip
     executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="stats")
     pending: list[Future[str | None]] = []
@@ -262,6 +278,8 @@ async def _serve(
         port = await server.start(args.bind, args.port)
     except OSError as exc:
         return _error(listen_problem(exc, args.bind, args.port), 1)
+    # (before anything else runs: no move of the new table is saved yet)
+    _make_way(args, store, claims, resumed)
     _welcome(server, args, port)
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()

@@ -285,10 +285,6 @@ class NetworkPlay:
             self.app.notify(f"Cannot host here: {exc}", severity="error", timeout=10)
             return
         store, claims = SaveStore(directory), ClaimStore(directory)
-        kept = store.keep_as_backup()
-        if kept:
-            self.app.notify(f"A saved table: {kept}", timeout=8)
-        claims.clear()
         mine = next(i for i, s in enumerate(seats) if s.human)
 
         def match_over(done: Session) -> None:
@@ -301,10 +297,16 @@ class NetworkPlay:
         try:
             port = await server.start(request.bind, request.port)
         except OSError as exc:
-            lock.release()
+            lock.release(tidy=True)  # a table that cannot start leaves nothing behind
             self.app.notify(f"Cannot host: {listen_problem(exc, request.bind, request.port)}.",
                             severity="error", timeout=10)  # fmt: skip
             return
+        # Listening: only now does a table saved before give way (before anything else runs,
+        # so no move of the new one is saved yet).
+        kept = store.keep_as_backup()
+        if kept:
+            self.app.notify(f"A saved table: {kept}", timeout=8)
+        claims.clear()
         await self.stop_hosting()
         self.server, self._lock = server, lock
         if request.bind in ("127.0.0.1", "localhost"):  # the exact command: nothing to fill in

@@ -274,7 +274,12 @@ class TableServer:
         self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, host, port)
-        await site.start()
+        try:
+            await site.start()
+        except OSError:  # (the port is taken, the address not this machine's): nothing stays
+            await self._runner.cleanup()
+            self._runner = None
+            raise
         server = site._server
         assert server is not None and server.sockets
         self._drive()
