@@ -69,6 +69,8 @@ class NetworkPlay:
         self._unreachable: Text | None = None  # "cannot reach the table ..." in the status line
         self.last: JoinRequest | None = None  # the table joined last (the join dialog offers it)
         self.left: JoinRequest | None = None  # the table left mid-match (its seat kept)
+        self.left_seat: int | None = None  # ... the seat kept there
+        self.left_to = ""  # ... the bot that plays it meanwhile ("medium")
 
     # ----------------------------------------------------------------- joining
     def join(self, request: JoinRequest) -> None:
@@ -112,6 +114,10 @@ class NetworkPlay:
         refused = await session.client.run()
         if refused is None or self.session is not session:
             return
+        left = self.left
+        if (refused.code != "unreachable" and left is not None
+                and left.address == request.address):  # fmt: skip
+            self.left = None  # that table keeps no seat for this player now (a new match ...)
         if session.joined:
             self.app.notify(f"The table refused: {refused.message}", severity="error", timeout=10)
             return
@@ -141,6 +147,8 @@ class NetworkPlay:
         if not session.joined:
             return
         if self.table is None:
+            if self.left is not None and self.left.address == session.client.address:
+                self.left = None  # back at the table left
             self.table = TableScreen(session, network=True)
             self.app.push_screen(self.table, self._table_closed)
         elif self.table.is_mounted:
@@ -260,8 +268,9 @@ class NetworkPlay:
         the connection, under way (None when there is none)."""
         session, self.session, self.table = self.session, None, None
         if session is not None and session.joined and session.winner is None:
-            self.left = self.last  # the seat is kept: `join` says how to come back
-            if self.left is not None:  # (the start screen says nothing of the table left)
+            self.left = self.last  # the seat is kept: `join` and the start screen say how to
+            self.left_seat, self.left_to = session.seat, session.stand_in  # come back
+            if self.left is not None:
                 self.app.notify(f"You left the table at {self.left.address}: the "
                                 f"{session.stand_in} bot plays your seat until you come back "
                                 f"(Join a table, as {self.left.name}).", timeout=10)  # fmt: skip

@@ -75,6 +75,12 @@ class StartScreen(Screen[None]):
 
     VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
 
+    DEFAULT_CSS = """
+    #left-row { height: auto; border: round $warning; padding: 0 1; margin: 0 0 1 0; }
+    #left-row.-ascii { border: ascii $accent; }
+    #left-info { width: 1fr; }
+    """
+
     BINDINGS = [
         HELP_KEY,  # (? typed in a text box stays there, as q does)
         Binding("f2", "settings", "Settings"),
@@ -82,6 +88,7 @@ class StartScreen(Screen[None]):
         Binding("p", "past_matches", "Past matches"),
         Binding("s", "statistics", "Statistics"),
         Binding("r", "review_last", "Review the last match", show=False),
+        Binding("j", "rejoin", "Back to the table left", show=False),
         Binding("q", "app.quit", "Quit", show=False),  # typed in a text box, it stays there
     ]
 
@@ -110,6 +117,10 @@ class StartScreen(Screen[None]):
             yield Static(id="title")
             yield Static(Text("Ottocento, the tarot game of Bologna", style="dim"), id="subtitle")
             yield Static(id="hero")
+            with Horizontal(id="left-row"):  # shown when this player left a table mid-match
+                yield Static(id="left-info")
+                yield Button("Back to the table  j", id="rejoin", variant="warning",
+                             compact=True)  # fmt: skip
             with Horizontal(id="resume-row"):
                 yield Static(id="resume-info")
                 yield Button("Resume", id="resume", variant="success", compact=True)
@@ -201,7 +212,8 @@ class StartScreen(Screen[None]):
 
     def refresh_resume(self) -> None:
         """Show the saved match, if any; a damaged save is set aside with a clear message.
-        Without one, how the last match ended."""
+        Without one, how the last match ended. Above them, the table left mid-match."""
+        self.refresh_left()
         info_widget = self.query_one("#resume-info", Static)
         button = self.query_one("#resume", Button)
         row = self.query_one("#resume-row")
@@ -247,6 +259,33 @@ class StartScreen(Screen[None]):
             info.update(Pairs([Text(part) for part in self.last.parts()], " "))
         elif problem is not None:
             info.update(Text(problem, style="dim"))
+
+    def refresh_left(self) -> None:
+        """The network table this player left while its match went on (q at the table): where,
+        under which name, that a bot plays the seat meanwhile and how to come back. Said until
+        the player is back at it, or the table says it keeps no seat for him now."""
+        row = self.query_one("#left-row")
+        network = getattr(self.app, "network", None)
+        left = getattr(network, "left", None)
+        row.display = left is not None
+        if left is None:
+            return
+        row.border_title = f"You left the table at {left.address}"
+        row.border_subtitle = "your seat is kept while that table is there"
+        row.set_class(self.look.ascii, "-ascii")
+        seat = network.left_seat
+        seat_words = f"seat {seat + 1}" if seat is not None else "your seat"
+        bot = f"The {network.left_to} bot" if network.left_to else "A bot"
+        self.query_one("#left-info", Static).update(Text(
+            f"{bot} plays {seat_words} for you until you come back: Back to the table, or "
+            f"Join a table as {left.name}."))
+
+    def action_rejoin(self) -> None:
+        """Back to the seat kept at the table left (the seat's token brings this player back)."""
+        network = getattr(self.app, "network", None)
+        left = getattr(network, "left", None)
+        if left is not None and self.is_current:
+            self.app.join_table(left)  # type: ignore[attr-defined]
 
     def action_review_last(self) -> None:
         """The review of the last match, found in the statistics by its identity (in a worker:
@@ -298,6 +337,8 @@ class StartScreen(Screen[None]):
                 app.resume_match()
             case "last-review":
                 self.action_review_last()
+            case "rejoin":
+                self.action_rejoin()
             case "host":
                 self.start(host=True)
             case "join":
