@@ -1,5 +1,6 @@
 """The note of the last finished match, beside the autosave: who won, the score, when, and the
-match's identity in the statistics (to open its review).
+match's identity in the statistics (to open its review); or, for a match played at another
+person's table over the network (its record is in the host's statistics), that table's address.
 
 The autosave is cleared when a match ends, and the statistics database may be locked for a while
 or damaged; this small file (written atomically, read bounded) is what the start screen reads to
@@ -31,6 +32,7 @@ FORMAT = "tarocchino-last-match"
 VERSION = 1
 MAX_BYTES = 4096  # a note is about 400 bytes
 MAX_NAME = 40  # characters of a name (the statistics keep as many)
+MAX_TABLE = 80  # characters of a table's address ("192.168.1.20:7800", "[::1]:7800")
 MAX_SCORE = 1_000_000
 UID = re.compile(r"[0-9a-f]{64}")
 DAMAGED = "damaged"
@@ -50,7 +52,8 @@ class LastMatch:
     target: int
     hands: int
     ended_at: datetime  # aware
-    uid: str  # the match's identity in the statistics (tui.statsschema.uid)
+    uid: str | None  # the match's identity in the statistics (tui.statsschema.uid); None ...
+    table: str | None = None  # ... for a match joined at this table (the host records it)
 
     @classmethod
     def of(cls, finished: FinishedMatch, match: Match) -> LastMatch:
@@ -62,6 +65,15 @@ class LastMatch:
         return cls(names, (match.scores[0], match.scores[1]), match.winner,  # type: ignore[arg-type]
                    match.rules.target, len(match.results),
                    datetime.fromisoformat(finished.ended_at), uid(finished.record, finished.seats))
+
+    @classmethod
+    def joined(cls, names: tuple[str, ...], scores: tuple[int, int], winner: int, target: int,
+               hands: int, table: str) -> LastMatch:  # fmt: skip
+        """A match played to its end at another person's table (``table``: its address),
+        ending now; its record is the host's."""
+        assert len(names) == 4
+        return cls(names, scores, winner, target, hands,  # type: ignore[arg-type]
+                   datetime.now(UTC).replace(microsecond=0), None, table)
 
     def side(self, side: int) -> str:
         """"Anna & Carla"."""
@@ -75,15 +87,20 @@ class LastMatch:
         return [f"{self.side(won)} beat", f"{self.side(lost)} {score}"]
 
     def title(self, now: datetime | None = None) -> str:
-        """"Last match, 7 hands, today at 15:20"."""
+        """"Last match, 7 hands, today at 15:20" ("Last match at 127.0.0.1:7800, …" for a match
+        joined at another person's table)."""
         hands = f"{self.hands} hand{'' if self.hands == 1 else 's'}"
-        return f"Last match, {hands}, {when_words(self.ended_at, now)}"
+        at = f" at {self.table}" if self.table is not None else ""
+        return f"Last match{at}, {hands}, {when_words(self.ended_at, now)}"
 
     def to_json(self) -> dict:
-        return {"format": FORMAT, "version": VERSION, "names": list(self.names),
+        data = {"format": FORMAT, "version": VERSION, "names": list(self.names),
                 "scores": list(self.scores), "winner": self.winner, "target": self.target,
                 "hands": self.hands, "ended_at": self.ended_at.isoformat(timespec="seconds"),
                 "uid": self.uid}  # fmt: skip
+        if self.table is not None:
+            data["table"] = self.table
+        return data
 
     @classmethod
     def from_json(cls, data: object) -> LastMatch:
@@ -110,11 +127,14 @@ class LastMatch:
             raise NoteError("bad time") from None
         if ended_at.tzinfo is None:
             raise NoteError("bad time")
-        key = data.get("uid")
-        if not isinstance(key, str) or not UID.fullmatch(key):
+        key, table = data.get("uid"), data.get("table")
+        if table is not None and not (isinstance(table, str) and 0 < len(table) <= MAX_TABLE
+                                      and table.isprintable() and " " not in table):  # fmt: skip
+            raise NoteError("bad table")
+        if not (isinstance(key, str) and UID.fullmatch(key)) and not (key is None and table):
             raise NoteError("bad match identity")
         return cls(tuple(names), tuple(scores), winner, target, hands, ended_at,  # type: ignore[arg-type]
-                   key)
+                   key, table)
 
 
 def _name(value: object) -> bool:
@@ -150,7 +170,17 @@ class LastMatchNote:
         """Note how the match ended. Never raises: when it cannot be written, an older note is
         removed rather than left to name another match as the last one."""
         try:
-            text = json.dumps(LastMatch.of(finished, match).to_json(), indent=1) + "\n"
+            last = LastMatch.of(finished, match)
+        except ValueError:
+            last = None
+        self.put(last)
+
+    def put(self, last: LastMatch | None) -> None:
+        """Note ``last`` (None: a match that cannot be noted). Never raises (as ``write``)."""
+        try:
+            if last is None:
+                raise ValueError("nothing to note")
+            text = json.dumps(last.to_json(), indent=1) + "\n"
             write_atomic(self.path, text)
         except (OSError, ValueError):
             try:

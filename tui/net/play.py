@@ -12,9 +12,11 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import App
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.timer import Timer
 
+from tui.lastmatch import LastMatch, LastMatchNote
 from tui.lock import DataLock, DirectoryBusy
 from tui.net import protocol as p
 from tui.net.claims import ClaimStore
@@ -71,6 +73,7 @@ class NetworkPlay:
         self.left: JoinRequest | None = None  # the table left mid-match (its seat kept)
         self.left_seat: int | None = None  # ... the seat kept there
         self.left_to = ""  # ... the bot that plays it meanwhile ("medium")
+        self._hosted: Address | None = None  # the address of the table hosted here, joined
 
     # ----------------------------------------------------------------- joining
     def join(self, request: JoinRequest) -> None:
@@ -267,6 +270,8 @@ class NetworkPlay:
         """Leave the table (a bot plays the seat until this player comes back); the closing of
         the connection, under way (None when there is none)."""
         session, self.session, self.table = self.session, None, None
+        if session is not None and session.joined and session.winner is not None:
+            self._note_match(session)
         if session is not None and session.joined and session.winner is None:
             self.left = self.last  # the seat is kept: `join` and the start screen say how to
             self.left_seat, self.left_to = session.seat, session.stand_in  # come back
@@ -278,9 +283,45 @@ class NetworkPlay:
             self._ticker.stop()
             self._ticker = None
         self._countdown = self._under = None
+        if session is not None and session.joined:
+            self._tell_start_screen()
         if session is None:
             return None
         return asyncio.ensure_future(session.client.close(leave=session.winner is None))
+
+    def _tell_start_screen(self) -> None:
+        """The start screen under the table says what was just noted (the table left, the
+        match's end), even when it came back into view before the table's leaving was done."""
+        start = next((s for s in self.app.screen_stack if hasattr(s, "refresh_resume")), None)
+        if start is None:
+            return
+        refresh = start.refresh_resume  # type: ignore[attr-defined]
+
+        def told() -> None:
+            if start.is_mounted:
+                with contextlib.suppress(NoMatches):  # (the game is closing meanwhile)
+                    refresh()
+
+        self.app.call_after_refresh(told)
+
+    def _note_match(self, session: RemoteSession) -> None:
+        """The match this player saw to its end at a table: noted for the start screen, as a
+        match of this screen is (``tui.lastmatch``). A table hosted here notes its own, with
+        its identity in this directory's statistics (its review); another person's table keeps
+        the record in its host's statistics, so the note says where it was played."""
+        server = self.server
+        if server is not None and session.client.address == self._hosted:
+            return  # (noted by match_over, in host)
+        results, winner = session.results, session.winner
+        names = tuple(s.name for s in session.statuses)
+        if not results or winner is None or len(names) != 4:
+            return
+        try:
+            last = LastMatch.joined(names, results[-1].scores_after, winner, session.target,
+                                    len(results), str(session.client.address))  # fmt: skip
+        except (ValueError, TypeError, AssertionError):
+            last = None  # (never a traceback for a note: an older one is removed instead)
+        LastMatchNote(self.directory).put(last)
 
     # ----------------------------------------------------------------- hosting
     async def host(self, seats: tuple[Seat, ...], seed: int | None, target: int,
@@ -297,8 +338,11 @@ class NetworkPlay:
         mine = next(i for i, s in enumerate(seats) if s.human)
 
         def match_over(done: Session) -> None:
+            finished = server.finished_match()
+            # what the start screen says next time, its review found in the statistics
+            LastMatchNote(self.directory).write(finished, done.match)
             asyncio.ensure_future(asyncio.to_thread(record_finished_match, self.directory,
-                                                    server.finished_match()))  # fmt: skip
+                                                    finished))  # fmt: skip
 
         config = TableConfig(password=request.password, turn_limit_s=request.turn_limit_s)
         server = TableServer(Session.new(seats, seed=seed, target=target), config, store=store,
@@ -318,6 +362,7 @@ class NetworkPlay:
         claims.clear()
         await self.stop_hosting()
         self.server, self._lock = server, lock
+        self._hosted = Address("127.0.0.1", port)  # (where this player joins it)
         if request.bind in ("127.0.0.1", "localhost"):  # the exact command: nothing to fill in
             where, host = "this machine", "127.0.0.1"
         else:

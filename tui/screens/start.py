@@ -251,9 +251,12 @@ class StartScreen(Screen[None]):
         problem = self._note_problem
         row.display = self.last is not None or problem is not None
         row.border_title = self.last.title() if self.last is not None else "Last match"
-        row.border_subtitle = "every match: Past matches  p"
+        joined = self.last is not None and self.last.uid is None  # at another's table
+        # (a match joined at another person's table is in its host's statistics, not here)
+        row.border_subtitle = ("its record: the host's statistics" if joined
+                               else "every match: Past matches  p")  # fmt: skip
         button = self.query_one("#last-review", Button)
-        button.display = self.last is not None
+        button.display = self.last is not None and not joined
         info = self.query_one("#last-info", Static)
         if self.last is not None:
             info.update(Pairs([Text(part) for part in self.last.parts()], " "))
@@ -293,6 +296,10 @@ class StartScreen(Screen[None]):
         last = self.last
         if last is None or self.store is None:
             self.action_past_matches()
+            return
+        if last.uid is None:
+            self.notify(f"The last match was played at the table at {last.table}: its host's "
+                        "statistics keep it (and its review).", timeout=6)  # fmt: skip
             return
         directory, key = self.store.directory, last.uid
         self.notify(f"Opening the last match{self.look.ellipsis}", timeout=2)
