@@ -119,8 +119,10 @@ class StartScreen(Screen[None]):
             yield Static(id="hero")
             with Horizontal(id="left-row"):  # shown when this player left a table mid-match
                 yield Static(id="left-info")
-                yield Button("Back to the table  j", id="rejoin", variant="warning",
-                             compact=True)  # fmt: skip
+                rejoin = Button("Back to the table  j", id="rejoin", variant="warning",
+                                compact=True)  # fmt: skip
+                rejoin.can_focus = False  # (j, or a click; not the first focus of the screen)
+                yield rejoin
             with Horizontal(id="resume-row"):
                 yield Static(id="resume-info")
                 yield Button("Resume", id="resume", variant="success", compact=True)
