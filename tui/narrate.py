@@ -10,7 +10,7 @@ from rich.text import Text
 from game.actions import DECLARE, PLAY
 from game.cards import MAT, SUIT_NAMES, TRUMP, Card
 from game.phase import Phase
-from game.scoring import doublings
+from game.scoring import Combination, doublings
 from game.tricks import led_suit
 from game.view import Declaration, PlayerView
 from tui.render import UNICODE, Look, card_text, cards_text
@@ -118,10 +118,25 @@ def declaration_lines(view: PlayerView, names: Sequence[str], look: Look) -> lis
         if d is None or not d.families:
             continue
         lines.append(Text.assemble((names[d.seat], _WHO), f" {look.dot} {d.points} points"))
-        for c in d.combinations:
+        combinations = d.combinations
+        for c in combinations:
             line = Text(f"  {c.family} {c.points}: ")
             line.append_text(cards_text(c.cards, look))
             lines.append(line)
+        lines.extend(_doubling_lines(combinations))
+    return lines
+
+
+def _doubling_lines(combinations: Sequence[Combination]) -> list[Text]:
+    """What the doublings added to a declaration (``  sequences doubled +55``), so that its
+    lines add up to its points."""
+    criccone, sequences = doublings(c.family for c in combinations)
+    lines = []
+    for doubled, kind, word in ((criccone, "cricca", "cricche"),
+                                (sequences, "sequence", "sequences")):
+        if doubled:
+            extra = sum(c.points for c in combinations if c.kind == kind)
+            lines.append(Text(f"  {word} doubled +{extra}", style="italic"))
     return lines
 
 
