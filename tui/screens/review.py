@@ -36,6 +36,7 @@ from tui.review import (
     verdict_text,
 )
 from tui.screens.help import HELP_KEY
+from tui.screens.too_small import fit_breakpoints
 from tui.widgets.keybar import KeyBar
 from tui.widgets.line import TextLine
 from tui.widgets.picklist import PickList
@@ -96,6 +97,7 @@ class ReviewScreen(Screen[None]):
         yield KeyBar([], id="review-keys")
 
     def on_mount(self) -> None:
+        fit_breakpoints(self)  # (else drawn once in the roomy layout first)
         self.redraw()
         self._judge()
 
