@@ -68,3 +68,33 @@ async def test_the_review_is_laid_out_for_the_terminal_from_its_first_frame(
         await app.push_screen(ReviewScreen(source, 0, iterations=8))
         await wait_for(pilot, lambda: bool(seen))
         assert {"-narrow", "-short"} <= seen[0]
+
+
+@pytest.mark.parametrize(("size", "side"), [((80, 24), False), ((120, 40), True)])
+async def test_the_review_draws_its_first_frame_at_its_width(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int],
+        side: bool) -> None:
+    """The list of every card (a wide terminal) and the progress bar's full width are there
+    from the first frame: they came a frame later, once the screen knew its width (the bar grew
+    from 10 cells to 30, the list appeared beside the hands)."""
+    first: list[tuple[bool, str]] = []
+    laid_out: set[int] = set()
+    original = Screen._refresh_layout
+
+    def refresh_layout(self: Screen, *args: object, **kwargs: object) -> None:
+        if isinstance(self, ReviewScreen) and id(self) not in laid_out and self.outer_size:
+            laid_out.add(id(self))
+            bar = self.query_one("#review-progress").text.plain.split(" ")[0]
+            first.append((self.query_one("#review-side").display, bar))
+        original(self, *args, **kwargs)
+
+    monkeypatch.setattr(Screen, "_refresh_layout", refresh_layout)
+    source = ReviewSource.of(_finished_match(3), judged=[0])
+    app = make_app(tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await wait_for(pilot, lambda: app.screen is not None)
+        await app.push_screen(ReviewScreen(source, 0, iterations=8))
+        await wait_for(pilot, lambda: bool(first))
+        shown, bar = first[0]
+        assert shown == side
+        assert len(bar) == 30

@@ -118,17 +118,25 @@ class ReviewScreen(Screen[None]):
         return walk
 
     # ----------------------------------------------------------------- drawing
+    def _left_width(self, wide: bool) -> int:
+        """The width of the hand's side; before it is laid out (the first frame), the width it
+        will have: the screen's, at most 120, less the list of every card when that is shown."""
+        width = self.query_one("#review-left").size.width
+        if width:
+            return width
+        return min(120, self.app.size.width - (35 if wide else 0))
+
     def redraw(self) -> None:
         source, walk, p, look = self.source, self.walk, self.position, self.look
-        wide = self.size.width >= 110
+        width = self.size.width or self.app.size.width  # (not laid out yet: as it will be)
+        wide = width >= 110
         self.query_one("#review-top", TextLine).show(topbar(source, walk, p, look))
         self.query_one("#review-caption", Static).update(captions(source, walk, p, look))
         self.query_one("#review-hands", Static).update(hands_text(source, walk, p, look))
         self.query_one("#review-facts", Static).update(facts_text(source, walk, p, look))
         self.query_one("#review-note", Static).update(self._note())
         self.query_one("#review-progress", TextLine).show(
-            progress_text(walk, self.query_one("#review-left").size.width, look,
-                          self.iterations))
+            progress_text(walk, self._left_width(wide), look, self.iterations))
         verdict = verdict_text(source, walk, p, look)
         if self.error:
             verdict = Text(f"The judgement stopped: {self.error}", style="bold red")
