@@ -21,7 +21,7 @@ def _lines(seat: int, hand: str, families: tuple[str, ...]) -> list[str]:
     shown, points = declaration(m(hand), families)
     declarations = [None] * 4
     declarations[seat] = Declaration(seat, families, shown, points)
-    view = SimpleNamespace(declarations=declarations)
+    view = SimpleNamespace(declarations=declarations, tricks=())
     lines: list[Text] = declaration_lines(view, NAMES, UNICODE)  # type: ignore[arg-type]
     return [line.plain for line in lines]
 
@@ -41,3 +41,12 @@ def test_a_criccone_is_said_too_and_nothing_without_doubling() -> None:
     assert lines[0] == "You · 98 points" and lines[-1] == "  cricche doubled +49"
     plain = _lines(1, "KS KB KC QS QB QC", ("Re", "Regine"))
     assert plain == ["Bruno · 31 points", "  Re 17: K♠ K♣ K♥", "  Regine 14: Q♠ Q♣ Q♥"]
+
+
+def test_once_the_first_trick_is_over_the_list_says_nobody_declared() -> None:
+    """"none yet" all hand long read as if declarations could still come."""
+    nobody = [None, Declaration(1, (), 0, 0), None, None]
+    during = SimpleNamespace(declarations=nobody, tricks=())
+    assert declaration_lines(during, NAMES, UNICODE) == []  # (the list says "none yet")
+    after = SimpleNamespace(declarations=nobody, tricks=(object(),))
+    assert [t.plain for t in declaration_lines(after, NAMES, UNICODE)] == ["nobody declared"]

@@ -112,7 +112,11 @@ def _trick_line(
 
 
 def declaration_lines(view: PlayerView, names: Sequence[str], look: Look) -> list[Text]:
-    """The declarations made in this hand, with the cards shown."""
+    """The declarations made in this hand, with the cards shown; once the first trick is over
+    (no declaration can come any more) and there were none, "nobody declared" (the list's own
+    "none yet" would say that some may still come)."""
+    if view.tricks and not any(d is not None and d.families for d in view.declarations):
+        return [Text("nobody declared", style="dim")]
     lines: list[Text] = []
     for d in view.declarations:
         if d is None or not d.families:
