@@ -1,6 +1,7 @@
 """The declarations beside the table add up: when a player's cricche or sequences were doubled
 (three or more of them), a line says so and what it added. Carla's "144 points" over Re 34 and
-five sequences of 55 in all was a sum nobody could make."""
+five sequences of 55 in all was a sum nobody could make. And where nobody declared, the list
+says so once the first trick is over, instead of "none yet"."""
 
 from __future__ import annotations
 
