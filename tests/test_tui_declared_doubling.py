@@ -12,7 +12,7 @@ from rich.text import Text
 
 from game.scoring import declaration
 from game.view import Declaration
-from tui.narrate import declaration_lines
+from tui.narrate import declaration_digest, declaration_lines
 from tui.render import UNICODE
 
 NAMES = ["You", "Bruno", "Carla", "Dario"]
@@ -51,3 +51,16 @@ def test_once_the_first_trick_is_over_the_list_says_nobody_declared() -> None:
     assert declaration_lines(during, NAMES, UNICODE) == []  # (the list says "none yet")
     after = SimpleNamespace(declarations=nobody, tricks=(object(),))
     assert [t.plain for t in declaration_lines(after, NAMES, UNICODE)] == ["nobody declared"]
+
+
+def test_the_short_form_says_doubled_too() -> None:
+    """At 80x24 the declarations come a line each, without their cards: "Dario 60: Grande,
+    Coppe, Denari" over three sequences of 10 needs its "(doubled)"."""
+    hand = "ANG MON SOL KC NC JC KD QD ND"
+    shown, points = declaration(m(hand), ("Grande", "Coppe", "Denari"))
+    plain, plain_points = declaration(m("KS KB KC"), ("Re",))
+    view = SimpleNamespace(declarations=[
+        Declaration(0, ("Re",), plain, plain_points), None, None,
+        Declaration(3, ("Grande", "Coppe", "Denari"), shown, points)], tricks=())
+    digest = [t.plain for t in declaration_digest(view, NAMES)]  # type: ignore[arg-type]
+    assert digest == ["You 17: Re", f"Dario {points}: Grande, Coppe, Denari (doubled)"]

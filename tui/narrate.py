@@ -147,6 +147,8 @@ def _doubling_lines(combinations: Sequence[Combination]) -> list[Text]:
 def declaration_digest(view: PlayerView, names: Sequence[str]) -> list[Text]:
     """The declarations made in this hand, one line each where there is little room: the name
     (as short as ``names`` give it), the points, the families (``Anna 45: Re, Spade, Coppe``);
-    the cards are in the full form."""
-    return [Text.assemble((names[d.seat], _WHO), f" {declaration_brief(d)}")
+    the cards are in the full form; "(doubled)" after the families when a doubling made the
+    points (``Dario 60: Grande, Coppe, Denari (doubled)``)."""
+    return [Text.assemble((names[d.seat], _WHO), f" {declaration_brief(d)}",
+                          " (doubled)" if any(doublings(d.families)) else "")
             for d in view.declarations if d is not None and d.families]  # fmt: skip
