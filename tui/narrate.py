@@ -10,7 +10,7 @@ from rich.text import Text
 from game.actions import DECLARE, PLAY
 from game.cards import MAT, SUIT_NAMES, TRUMP, Card
 from game.phase import Phase
-from game.scoring import doublings
+from game.scoring import Combination, doublings
 from game.tricks import led_suit
 from game.view import Declaration, PlayerView
 from tui.render import UNICODE, Look, card_text, cards_text
@@ -112,22 +112,43 @@ def _trick_line(
 
 
 def declaration_lines(view: PlayerView, names: Sequence[str], look: Look) -> list[Text]:
-    """The declarations made in this hand, with the cards shown."""
+    """The declarations made in this hand, with the cards shown; once the first trick is over
+    (no declaration can come any more) and there were none, "nobody declared" (the list's own
+    "none yet" would say that some may still come)."""
+    if view.tricks and not any(d is not None and d.families for d in view.declarations):
+        return [Text("nobody declared", style="dim")]
     lines: list[Text] = []
     for d in view.declarations:
         if d is None or not d.families:
             continue
         lines.append(Text.assemble((names[d.seat], _WHO), f" {look.dot} {d.points} points"))
-        for c in d.combinations:
+        combinations = d.combinations
+        for c in combinations:
             line = Text(f"  {c.family} {c.points}: ")
             line.append_text(cards_text(c.cards, look))
             lines.append(line)
+        lines.extend(_doubling_lines(combinations))
+    return lines
+
+
+def _doubling_lines(combinations: Sequence[Combination]) -> list[Text]:
+    """What the doublings added to a declaration (``  sequences doubled +55``), so that its
+    lines add up to its points."""
+    criccone, sequences = doublings(c.family for c in combinations)
+    lines = []
+    for doubled, kind, word in ((criccone, "cricca", "cricche"),
+                                (sequences, "sequence", "sequences")):
+        if doubled:
+            extra = sum(c.points for c in combinations if c.kind == kind)
+            lines.append(Text(f"  {word} doubled +{extra}", style="italic"))
     return lines
 
 
 def declaration_digest(view: PlayerView, names: Sequence[str]) -> list[Text]:
     """The declarations made in this hand, one line each where there is little room: the name
     (as short as ``names`` give it), the points, the families (``Anna 45: Re, Spade, Coppe``);
-    the cards are in the full form."""
-    return [Text.assemble((names[d.seat], _WHO), f" {declaration_brief(d)}")
+    the cards are in the full form; "(doubled)" after the families when a doubling made the
+    points (``Dario 60: Grande, Coppe, Denari (doubled)``)."""
+    return [Text.assemble((names[d.seat], _WHO), f" {declaration_brief(d)}",
+                          " (doubled)" if any(doublings(d.families)) else "")
             for d in view.declarations if d is not None and d.families]  # fmt: skip

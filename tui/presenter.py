@@ -419,7 +419,12 @@ def card_note(view: PlayerView, c: Card, look: Look) -> Text:
     text = Text(card_name(c, look), style="dim")
     reason = card_refusal(view, c, look)
     if reason:
-        text.append("  ")
+        named = face(c, look) + " "
+        if reason.startswith(named):  # the card once: "Q♠ Regina di Spade (…) is not legal: …"
+            text.append(" ")
+            reason = reason[len(named):]
+        else:
+            text.append("  ")
         text.append(reason, style="bold")
     return text
 

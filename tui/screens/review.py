@@ -36,6 +36,7 @@ from tui.review import (
     verdict_text,
 )
 from tui.screens.help import HELP_KEY
+from tui.screens.too_small import fit_breakpoints
 from tui.widgets.keybar import KeyBar
 from tui.widgets.line import TextLine
 from tui.widgets.picklist import PickList
@@ -96,6 +97,7 @@ class ReviewScreen(Screen[None]):
         yield KeyBar([], id="review-keys")
 
     def on_mount(self) -> None:
+        fit_breakpoints(self)  # (else drawn once in the roomy layout first)
         self.redraw()
         self._judge()
 
@@ -116,17 +118,25 @@ class ReviewScreen(Screen[None]):
         return walk
 
     # ----------------------------------------------------------------- drawing
+    def _left_width(self, wide: bool) -> int:
+        """The width of the hand's side; before it is laid out (the first frame), the width it
+        will have: the screen's, at most 120, less the list of every card when that is shown."""
+        width = self.query_one("#review-left").size.width
+        if width:
+            return width
+        return min(120, self.app.size.width - (35 if wide else 0))
+
     def redraw(self) -> None:
         source, walk, p, look = self.source, self.walk, self.position, self.look
-        wide = self.size.width >= 110
+        width = self.size.width or self.app.size.width  # (not laid out yet: as it will be)
+        wide = width >= 110
         self.query_one("#review-top", TextLine).show(topbar(source, walk, p, look))
         self.query_one("#review-caption", Static).update(captions(source, walk, p, look))
         self.query_one("#review-hands", Static).update(hands_text(source, walk, p, look))
         self.query_one("#review-facts", Static).update(facts_text(source, walk, p, look))
         self.query_one("#review-note", Static).update(self._note())
         self.query_one("#review-progress", TextLine).show(
-            progress_text(walk, self.query_one("#review-left").size.width, look,
-                          self.iterations))
+            progress_text(walk, self._left_width(wide), look, self.iterations))
         verdict = verdict_text(source, walk, p, look)
         if self.error:
             verdict = Text(f"The judgement stopped: {self.error}", style="bold red")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
@@ -21,8 +22,18 @@ def _seconds(values: tuple[float, ...], current: float) -> list[tuple[str, float
     return [("no pause" if v == 0 else f"{v:g} s", v) for v in options]
 
 
+# What the two pauses are: their names alone did not say what waits ("Trick pause"?).
+SETTINGS_NOTE = Text("Bot delay: how long each bot waits before its move. Trick pause: how long "
+                     "a finished trick stays on the table before a bot leads the next.",
+                     style="dim")
+
+
 class SettingsScreen(ModalScreen[Settings | None]):
     """Dismisses with the new settings, or None when cancelled."""
+
+    DEFAULT_CSS = """
+    #settings-note { height: auto; padding: 1 0 0 0; }
+    """
 
     BINDINGS = [
         Binding("escape,q", "cancel", "Cancel"),
@@ -54,6 +65,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
                 yield Label("Colours")
                 yield Select([("colour", True), ("monochrome", False)], value=s.color,
                              allow_blank=False, compact=True, id="color")
+            yield Static(SETTINGS_NOTE, id="settings-note")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Save  ^s", id="save", variant="primary", compact=True)
                 yield Button("Cancel  Esc", id="cancel", compact=True)

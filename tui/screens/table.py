@@ -61,6 +61,7 @@ from tui.screens.help import HelpScreen
 from tui.screens.review import ReviewScreen
 from tui.screens.scoring import MENU, NEW, QUIT, HandSummary, Reviewer, ScoringScreen
 from tui.screens.settings import SettingsScreen
+from tui.screens.too_small import fit_breakpoints
 from tui.session import TableSession, side_name
 from tui.settings import WATCH_PACES, pace_words
 from tui.stats import FinishedMatch, record_finished_match
@@ -156,6 +157,7 @@ class TableScreen(Screen[None]):
         yield KeyBar([], id="keybar")
 
     def on_mount(self) -> None:
+        fit_breakpoints(self)  # (else drawn once in the roomy layout first)
         self.ready = True
         # The move comes back as a message, handled in the screen's own turn.
         self.runner = BotRunner(lambda move: self.post_message(BotMoved(move)))

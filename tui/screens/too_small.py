@@ -5,6 +5,8 @@ other screen that would open meanwhile, so it is always the top screen while it 
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -18,6 +20,24 @@ MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 def big_enough(width: int, height: int) -> bool:
     return width >= MIN_WIDTH and height >= MIN_HEIGHT
+
+
+def fit_breakpoints(screen: Screen[Any]) -> None:
+    """Gives ``screen`` the breakpoint classes of the terminal's size now. Textual gives them on
+    the screen's first Resize, which comes after its first frame: at 80x24 a screen opened was
+    drawn once in its roomy layout and then jumped to the short one. Called on mounting, it is
+    drawn in the layout it keeps from the first frame on (the Resize then changes nothing)."""
+    app = screen.app
+    width, height = app.size
+    horizontal = (app.HORIZONTAL_BREAKPOINTS if screen.HORIZONTAL_BREAKPOINTS is None
+                  else screen.HORIZONTAL_BREAKPOINTS) or []
+    vertical = (app.VERTICAL_BREAKPOINTS if screen.VERTICAL_BREAKPOINTS is None
+                else screen.VERTICAL_BREAKPOINTS) or []
+    classes = {name: False for _, name in horizontal + vertical}
+    for size, breakpoints in ((width, horizontal), (height, vertical)):
+        for name in screen._get_breakpoint_classes(size, breakpoints):
+            classes[name] = True
+    screen.update_classes(classes, animate=False)
 
 
 def too_small_text(width: int, height: int, look: Look = UNICODE, web: bool = False) -> Text:

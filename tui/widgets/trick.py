@@ -96,7 +96,7 @@ class TrickView(Widget):
         def wrapped(captions: tuple[Text, Text]) -> list[Text]:
             rows: list[Text] = []
             for caption in captions:
-                rows += list(caption.wrap(self.app.console, width)) if caption.plain else [Text()]
+                rows += _caption_lines(caption, width, self) if caption.plain else [Text()]
             return rows
 
         rows = wrapped(self.captions)
@@ -107,3 +107,16 @@ class TrickView(Widget):
             line.rstrip()
             line.pad_left(max(0, (width - line.cell_len) // 2))
         return rows
+
+
+def _caption_lines(caption: Text, width: int, widget: Widget) -> list[Text]:
+    """``caption`` in lines of ``width``: too long for one, it is broken after its first colon
+    when both halves fit ("Trick 14:" over "Dario led Bastoni", not "Trick 14: Dario led" over
+    a lone "Bastoni"), else between words."""
+    plain = caption.plain
+    cut = plain.find(": ")
+    if caption.cell_len > width and cut > 0:
+        head, tail = caption[:cut + 1], caption[cut + 2:]
+        if head.cell_len <= width and tail.cell_len <= width:
+            return [head, tail]
+    return list(caption.wrap(widget.app.console, width))
