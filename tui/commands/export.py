@@ -117,6 +117,7 @@ def run(args: argparse.Namespace) -> int:
     kinds: tuple[str, ...] | None = None
     when = None
     stand_ins: record.StandIns = {}  # kept in a JSON export, as the record had them
+    number = None  # a simulation's match number, kept likewise
     try:
         names = names_option(args.names)
         if args.match is not None:
@@ -127,11 +128,11 @@ def run(args: argparse.Namespace) -> int:
             names = names or stored
         else:
             read = record.load_recorded(args.file)
-            match, stand_ins = read.match, read.stand_ins
+            match, stand_ins, number = read.match, read.stand_ins, read.number
     except (ValueError, RecordError) as exc:
         return _error(str(exc))
     if args.format == "json":
-        text = record.dumps(match, stand_ins) + "\n"
+        text = record.dumps(match, stand_ins, number) + "\n"
     else:
         text = scoresheet(match, names or DEFAULT_NAMES, kinds=kinds, when=when)
     if args.output is None:
