@@ -108,6 +108,8 @@ def _header(data: object) -> int:
     """The record's version after checking its format, keys and checksum."""
     if not isinstance(data, dict):
         raise RecordError("not a game record (expected a JSON object)")
+    if "format" not in data:
+        raise RecordError("not a game record (it has no \"format\": \"tarocchino-record\")")
     if data.get("format") != FORMAT:
         raise RecordError(f"not a game record (format is {shorten(data.get('format'))})")
     version = data.get("version")

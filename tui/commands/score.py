@@ -24,6 +24,7 @@ from tui.words import plural
 PROG = "tarocchino score"
 MAX_LINE = 64 << 10  # bytes in one line of standard input (a pile of all 62 cards needs ~250)
 MAX_INPUT = MAX_BYTES  # bytes of standard input in all (some 60,000 piles of all the cards)
+HAND_CARDS = 15  # a hand when its player declares (RULES.md §5)
 
 _EPILOG = """\
 examples:
@@ -36,7 +37,8 @@ With '-' the piles are read from standard input, one per line, and each answer i
 flushed) as soon as its line is read: one JSON object per line with --json, else one sheet per pile
 followed by a blank line. Blank lines are skipped (they print nothing). A bad line prints
 {"error": "..."} (or "error: ..." without --json) in its place and reading goes on; the exit code is
-then 1. A bad pile on the command line prints one error line on stderr and exits with code 2.
+then 1. An input with no pile at all (empty, or blank lines only) is refused with code 2, as a bad
+pile on the command line is: one error line on stderr.
 """
 
 
@@ -80,6 +82,9 @@ def run(args: argparse.Namespace) -> int:
     except CardError as error:
         print(f"{PROG}: error: {error}", file=sys.stderr)
         return 2
+    if args.hand and mask.bit_count() != HAND_CARDS:  # scored all the same, as given
+        print(f"{PROG}: note: a hand that declares holds {HAND_CARDS} cards (the dealer's "
+              f"after his discard); these {mask.bit_count()} are read as given", file=sys.stderr)
     print(render(mask, as_json=args.json, hand=args.hand), flush=True)
     return 0
 
@@ -131,10 +136,11 @@ def _run_lines(stream: BinaryIO, out: TextIO, *, as_json: bool, hand: bool) -> i
 
 
 def _score_lines(stream: BinaryIO, out: TextIO, *, as_json: bool, hand: bool) -> int:
-    status = 0
+    status, lines = 0, 0
     for line in _lines(stream):
         if isinstance(line, str) and not line.strip():
             continue
+        lines += 1
         try:
             if isinstance(line, CardError):
                 raise line
@@ -145,6 +151,9 @@ def _score_lines(stream: BinaryIO, out: TextIO, *, as_json: bool, hand: bool) ->
         if not as_json:
             text += "\n"
         print(text, file=out, flush=True)
+    if not lines:  # an empty file, or blank lines only: as "no cards given" on the command line
+        print(f"{PROG}: error: no piles on standard input (one pile a line)", file=sys.stderr)
+        return 2
     return status
 
 
