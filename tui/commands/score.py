@@ -74,7 +74,12 @@ def run(args: argparse.Namespace) -> int:
             print(f"{PROG}: error: standard input is closed: give the cards as arguments, or "
                   "pipe the piles in", file=sys.stderr)
             return 2
-        return _run_lines(sys.stdin.buffer, sys.stdout, as_json=args.json, hand=args.hand)
+        status, piles = _run_counted(sys.stdin.buffer, sys.stdout, as_json=args.json,
+                                     hand=args.hand)  # fmt: skip
+        if not piles and status == 0:  # empty, or blank lines only: as "no cards given" is
+            print(f"{PROG}: error: no piles on standard input (one pile a line)", file=sys.stderr)
+            return 2
+        return status
     try:
         if "-" in tokens:
             raise CardError("'-' (read the piles from standard input) must be the only argument")
@@ -128,14 +133,22 @@ def _lines(stream: BinaryIO) -> Iterator[str | CardError]:
 
 
 def _run_lines(stream: BinaryIO, out: TextIO, *, as_json: bool, hand: bool) -> int:
+    """The exit status of scoring every line of ``stream`` onto ``out``."""
+    return _run_counted(stream, out, as_json=as_json, hand=hand)[0]
+
+
+def _run_counted(stream: BinaryIO, out: TextIO, *, as_json: bool,
+                 hand: bool) -> tuple[int, int]:  # fmt: skip
+    """The exit status, and how many lines were answered (blank lines are not)."""
     try:
         return _score_lines(stream, out, as_json=as_json, hand=hand)
     except InputTooLong as error:
         print(f"{PROG}: error: {error}", file=sys.stderr)
-        return 2
+        return 2, 0
 
 
-def _score_lines(stream: BinaryIO, out: TextIO, *, as_json: bool, hand: bool) -> int:
+def _score_lines(stream: BinaryIO, out: TextIO, *, as_json: bool,
+                 hand: bool) -> tuple[int, int]:  # fmt: skip
     status, lines = 0, 0
     for line in _lines(stream):
         if isinstance(line, str) and not line.strip():
@@ -151,10 +164,7 @@ def _score_lines(stream: BinaryIO, out: TextIO, *, as_json: bool, hand: bool) ->
         if not as_json:
             text += "\n"
         print(text, file=out, flush=True)
-    if not lines:  # an empty file, or blank lines only: as "no cards given" on the command line
-        print(f"{PROG}: error: no piles on standard input (one pile a line)", file=sys.stderr)
-        return 2
-    return status
+    return status, lines
 
 
 def render(mask: Mask, *, as_json: bool, hand: bool) -> str:
