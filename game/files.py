@@ -116,6 +116,8 @@ def loads(text: str, max_depth: int = MAX_DEPTH) -> object:
     try:
         return json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
+        if not text.strip():
+            raise FileReadError("not valid JSON (it is empty)") from None
         where = f"line {exc.lineno}, column {exc.colno}"
         raise FileReadError(f"not valid JSON ({exc.msg}: {where})") from None
     except _Constant as exc:

@@ -5,7 +5,8 @@ when the match has no seed, and every action in text form, with a checksum over 
 match's record may also say which decisions a stand-in bot made for an absent or idle person
 (``stand_ins``: hand number -> index of the action in the hand, the discard 0 -> the bot's name,
 or the bot's name and why it decided: the person was away, had left, or ran out of time; left out
-when there are none). Version 1 records (always seeded, no shuffles) still replay. Writes
+when there are none), and a simulation's record which of its matches it is (``match``, 0 for the
+first; left out elsewhere). Version 1 records (always seeded, no shuffles) still replay. Writes
 are atomic; a damaged record raises RecordError naming what is wrong, never another exception."""
 
 from __future__ import annotations
@@ -32,12 +33,13 @@ VERSION = 2
 READABLE = (1, 2)  # the versions this code replays
 _KEYS = {1: ("rules", "seed", "first_dealer", "actions", "sha256"),
          2: ("rules", "seed", "first_dealer", "shuffles", "actions", "sha256")}
-_OPTIONAL = {1: (), 2: ("stand_ins",)}
+_OPTIONAL = {1: (), 2: ("stand_ins", "match")}
 MAX_BOT_NAME = 40  # characters of a stand-in bot's name
 # Why a stand-in decided for a person: the person's connection was gone (away), the person had
 # left the table on purpose, the person's time for the decision ran out (a table's turn limit).
 AWAY, LEFT, OUT_OF_TIME = "away", "left", "time"
 REASONS = (AWAY, LEFT, OUT_OF_TIME)
+MAX_NUMBER = 10**18  # a simulation's match number is below this (its file name has 18 digits)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +66,7 @@ class Recorded:
 
     match: Match
     stand_ins: dict[int, dict[int, StandIn]] = field(default_factory=dict)
+    number: int | None = None  # which match of a `simulate` run it was (None: not one)
 
 
 def _checksum(body: dict) -> str:
@@ -71,9 +74,9 @@ def _checksum(body: dict) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def to_json(match: Match, stand_ins: StandIns | None = None) -> dict:
+def to_json(match: Match, stand_ins: StandIns | None = None, number: int | None = None) -> dict:
     """The record of a match so far, with the decisions ``stand_ins`` made (by hand, then by
-    the action's index in the hand), when there are any."""
+    the action's index in the hand), when there are any, and its ``number`` in a simulation."""
     body: dict = {
         "format": FORMAT,
         "version": VERSION,
@@ -86,6 +89,8 @@ def to_json(match: Match, stand_ins: StandIns | None = None) -> dict:
     marks = to_json_stand_ins(stand_ins or {})
     if marks:
         body["stand_ins"] = marks
+    if number is not None:
+        body["match"] = number
     return {**body, "sha256": _checksum(body)}
 
 
@@ -103,6 +108,8 @@ def _header(data: object) -> int:
     """The record's version after checking its format, keys and checksum."""
     if not isinstance(data, dict):
         raise RecordError("not a game record (expected a JSON object)")
+    if "format" not in data:
+        raise RecordError("not a game record (it has no \"format\": \"tarocchino-record\")")
     if data.get("format") != FORMAT:
         raise RecordError(f"not a game record (format is {shorten(data.get('format'))})")
     version = data.get("version")
@@ -134,6 +141,9 @@ def read(data: object) -> Recorded:
     shuffles = data.get("shuffles", [])
     if version == 1 and not _is_int(seed):
         raise RecordError(f"bad seed {shorten(seed)}")
+    number = data.get("match")  # left out when the record is not a simulation's
+    if "match" in data and (not _is_int(number) or not 0 <= number < MAX_NUMBER):
+        raise RecordError(f"bad match number {shorten(number)}")
     if not _is_int(dealer):
         raise RecordError(f"bad first dealer {shorten(dealer)}")
     if not isinstance(shuffles, list):
@@ -158,7 +168,7 @@ def read(data: object) -> Recorded:
     if len(match.shuffles) < len(shuffles):
         raise RecordError(f"the record has {len(shuffles)} shuffles for "
                           f"{len(match.shuffles)} hands dealt")
-    return Recorded(match, stand_ins_from_json(data.get("stand_ins", {}), per_hand))
+    return Recorded(match, stand_ins_from_json(data.get("stand_ins", {}), per_hand), number)
 
 
 _ANY = 1 << 30  # a hand or action number far beyond any match's
@@ -225,8 +235,8 @@ def _check_shuffles(match: Match, recorded: list) -> None:
         raise RecordError(f"the record lacks the shuffle of hand {len(match.shuffles)}")
 
 
-def dumps(match: Match, stand_ins: StandIns | None = None) -> str:
-    return json.dumps(to_json(match, stand_ins), indent=1)
+def dumps(match: Match, stand_ins: StandIns | None = None, number: int | None = None) -> str:
+    return json.dumps(to_json(match, stand_ins, number), indent=1)
 
 
 def loads(text: str) -> Match:
@@ -237,8 +247,8 @@ def loads(text: str) -> Match:
     return from_json(data)
 
 
-def save(match: Match, path: str | Path) -> None:
-    write_atomic(path, dumps(match))
+def save(match: Match, path: str | Path, number: int | None = None) -> None:
+    write_atomic(path, dumps(match, number=number))
 
 
 def load(path: str | Path) -> Match:

@@ -122,7 +122,7 @@ def test_a_read_only_record_directory(tmp_path: Path, capsys) -> None:
 
 
 def test_a_record_that_cannot_be_written_after_playing(tmp_path: Path, monkeypatch, capsys) -> None:
-    def disk_full(match: Match, path: Path) -> None:
+    def disk_full(match: Match, path: Path, number: int | None = None) -> None:
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(record, "save", disk_full)

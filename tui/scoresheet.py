@@ -104,7 +104,7 @@ def _summary(rows: Sequence[HandRow], names: Sequence[str], sides: tuple[str, st
     dealer = max(6, *(cell_len(n) for n in names))
     left, right = (aligned(side, width, right=True) for side in sides)
     head = f"{'Hand':>4}  {aligned('Dealer', dealer)}  {left}  {right}  Score"
-    lines = ["=" * WIDTH, "Summary", head]
+    lines = ["=" * WIDTH, "Summary", head if rows else "No hand is finished yet."]
     for row in rows:
         a, b = row.sides
         note = "  called out" if row.called_out is not None else ""

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from game import record
 from game.errors import RecordError
-from game.files import clip_path, shorten
+from game.files import clip, clip_path, shorten
 from game.match import Match
 from tui.commands.errors import refuse
 from tui.scoresheet import DEFAULT_NAMES, scoresheet
@@ -79,12 +79,25 @@ def names_option(text: str | None) -> tuple[str, ...] | None:
     return names
 
 
+LARGEST_ID = (1 << 63) - 1  # the statistics number their matches up to this (SQLite's integers)
+
+
+def match_option(which: str) -> int | None:
+    """The match number of ``--match N|last`` (None for the latest); ValueError when it is not
+    a number in decimal digits, or a number no match can have."""
+    if which == "last":
+        return None
+    if not (which.isascii() and which.isdigit()):
+        raise ValueError(f"--match takes a match number or 'last', not {which!r:.40}")
+    if len(which) > 19 or int(which) > LARGEST_ID:
+        raise ValueError(f"no match number {clip(which, 24)} in the statistics")
+    return int(which)
+
+
 def _from_database(which: str) -> tuple[record.Recorded, tuple[str, ...], tuple[str, ...], str]:
     """The record read back, names, kinds and time of a recorded match; ValueError saying why
     not."""
-    if which != "last" and not which.isdigit():
-        raise ValueError(f"--match takes a match number or 'last', not {which!r:.40}")
-    finished, message = load_match(None, None if which == "last" else int(which))
+    finished, message = load_match(None, match_option(which))
     if finished is None:
         raise ValueError(message or "the match cannot be read")
     if message:
@@ -117,6 +130,7 @@ def run(args: argparse.Namespace) -> int:
     kinds: tuple[str, ...] | None = None
     when = None
     stand_ins: record.StandIns = {}  # kept in a JSON export, as the record had them
+    number = None  # a simulation's match number, kept likewise
     try:
         names = names_option(args.names)
         if args.match is not None:
@@ -127,11 +141,14 @@ def run(args: argparse.Namespace) -> int:
             names = names or stored
         else:
             read = record.load_recorded(args.file)
-            match, stand_ins = read.match, read.stand_ins
+            match, stand_ins, number = read.match, read.stand_ins, read.number
     except (ValueError, RecordError) as exc:
         return _error(str(exc))
+    if not match.actions:  # as replay refuses it: there is nothing to show
+        where = "the saved match" if args.saved else clip_path(args.file)
+        return _error(f"{where}: the record has no actions (that match was never started)")
     if args.format == "json":
-        text = record.dumps(match, stand_ins) + "\n"
+        text = record.dumps(match, stand_ins, number) + "\n"
     else:
         text = scoresheet(match, names or DEFAULT_NAMES, kinds=kinds, when=when)
     if args.output is None:

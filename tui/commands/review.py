@@ -12,9 +12,10 @@ from game import record
 from game.errors import RecordError
 from tui.commands import terminal
 from tui.commands.errors import refuse
-from tui.commands.export import names_option
+from tui.commands.export import match_option, names_option
 from tui.session import Seat
 from tui.settings import data_dir, load_settings
+from tui.words import plural
 
 if TYPE_CHECKING:
     from tui.review import ReviewSource
@@ -92,10 +93,11 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         return _error(str(exc))
     if args.match is not None:
-        which = args.match
-        if which != "last" and not which.isdigit():
-            return _error(f"--match takes a match number or 'last', not {which!r:.40}")
-        found = ReviewSource.recorded(None, None if which == "last" else int(which))
+        try:
+            number = match_option(args.match)
+        except ValueError as exc:
+            return _error(str(exc))
+        found = ReviewSource.recorded(None, number)
         if isinstance(found, str):  # a sentence for the screen: one line of an error here
             return _error(found[:1].lower() + found[1:].rstrip("."))
         source = found
@@ -114,8 +116,10 @@ def run(args: argparse.Namespace) -> int:
                                  stand_ins=read.stand_ins)  # fmt: skip
     if not source.hands:
         return _error("the match has no finished hand to review")
-    if not 1 <= args.hand <= len(source.hands):
-        return _error(f"--hand must be 1 to {len(source.hands)} (the finished hands)")
+    hands = len(source.hands)
+    if not 1 <= args.hand <= hands:
+        allowed = "1" if hands == 1 else f"from 1 to {hands}"
+        return _error(f"--hand must be {allowed}: the match has {plural(hands, 'finished hand')}")
     return _review(source, args)
 
 

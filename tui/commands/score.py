@@ -24,6 +24,7 @@ from tui.words import plural
 PROG = "tarocchino score"
 MAX_LINE = 64 << 10  # bytes in one line of standard input (a pile of all 62 cards needs ~250)
 MAX_INPUT = MAX_BYTES  # bytes of standard input in all (some 60,000 piles of all the cards)
+HAND_CARDS = 15  # a hand when its player declares (RULES.md §5)
 
 _EPILOG = """\
 examples:
@@ -36,7 +37,8 @@ With '-' the piles are read from standard input, one per line, and each answer i
 flushed) as soon as its line is read: one JSON object per line with --json, else one sheet per pile
 followed by a blank line. Blank lines are skipped (they print nothing). A bad line prints
 {"error": "..."} (or "error: ..." without --json) in its place and reading goes on; the exit code is
-then 1. A bad pile on the command line prints one error line on stderr and exits with code 2.
+then 1. An input with no pile at all (empty, or blank lines only) is refused with code 2, as a bad
+pile on the command line is: one error line on stderr.
 """
 
 
@@ -72,7 +74,12 @@ def run(args: argparse.Namespace) -> int:
             print(f"{PROG}: error: standard input is closed: give the cards as arguments, or "
                   "pipe the piles in", file=sys.stderr)
             return 2
-        return _run_lines(sys.stdin.buffer, sys.stdout, as_json=args.json, hand=args.hand)
+        status, piles = _run_counted(sys.stdin.buffer, sys.stdout, as_json=args.json,
+                                     hand=args.hand)  # fmt: skip
+        if not piles and status == 0:  # empty, or blank lines only: as "no cards given" is
+            print(f"{PROG}: error: no piles on standard input (one pile a line)", file=sys.stderr)
+            return 2
+        return status
     try:
         if "-" in tokens:
             raise CardError("'-' (read the piles from standard input) must be the only argument")
@@ -80,6 +87,9 @@ def run(args: argparse.Namespace) -> int:
     except CardError as error:
         print(f"{PROG}: error: {error}", file=sys.stderr)
         return 2
+    if args.hand and mask.bit_count() != HAND_CARDS:  # scored all the same, as given
+        print(f"{PROG}: note: a hand that declares holds {HAND_CARDS} cards (the dealer's "
+              f"after his discard); these {mask.bit_count()} are read as given", file=sys.stderr)
     print(render(mask, as_json=args.json, hand=args.hand), flush=True)
     return 0
 
@@ -123,18 +133,27 @@ def _lines(stream: BinaryIO) -> Iterator[str | CardError]:
 
 
 def _run_lines(stream: BinaryIO, out: TextIO, *, as_json: bool, hand: bool) -> int:
+    """The exit status of scoring every line of ``stream`` onto ``out``."""
+    return _run_counted(stream, out, as_json=as_json, hand=hand)[0]
+
+
+def _run_counted(stream: BinaryIO, out: TextIO, *, as_json: bool,
+                 hand: bool) -> tuple[int, int]:  # fmt: skip
+    """The exit status, and how many lines were answered (blank lines are not)."""
     try:
         return _score_lines(stream, out, as_json=as_json, hand=hand)
     except InputTooLong as error:
         print(f"{PROG}: error: {error}", file=sys.stderr)
-        return 2
+        return 2, 0
 
 
-def _score_lines(stream: BinaryIO, out: TextIO, *, as_json: bool, hand: bool) -> int:
-    status = 0
+def _score_lines(stream: BinaryIO, out: TextIO, *, as_json: bool,
+                 hand: bool) -> tuple[int, int]:  # fmt: skip
+    status, lines = 0, 0
     for line in _lines(stream):
         if isinstance(line, str) and not line.strip():
             continue
+        lines += 1
         try:
             if isinstance(line, CardError):
                 raise line
@@ -145,7 +164,7 @@ def _score_lines(stream: BinaryIO, out: TextIO, *, as_json: bool, hand: bool) ->
         if not as_json:
             text += "\n"
         print(text, file=out, flush=True)
-    return status
+    return status, lines
 
 
 def render(mask: Mask, *, as_json: bool, hand: bool) -> str:

@@ -168,7 +168,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         if args.record is not None:
             path = args.record / f"match-{m}.json"
             try:
-                record.save(match, path)
+                record.save(match, path, number=m)  # replay prints the same match number
             except OSError as exc:
                 return _error(f"cannot write {clip_path(path)}: {exc.strerror or exc}", FAILED)
     return 0
@@ -177,9 +177,10 @@ def run_simulate(args: argparse.Namespace) -> int:
 def run_replay(args: argparse.Namespace) -> int:
     """A record that cannot be read or used gives one error line and status 2."""
     try:
-        match = record.load(args.file)
+        read = record.load_recorded(args.file)
     except RecordError as exc:
         return refuse(REPLAY, str(exc))
+    match, number = read.match, read.number or 0  # a record not from `simulate`: match 0
     if not match.actions:
         return refuse(REPLAY, f"{clip_path(args.file)}: the record has no actions (that match was "
                               "never started)")
@@ -188,7 +189,7 @@ def run_replay(args: argparse.Namespace) -> int:
         for side in (0, 1):
             score[side] += result.sides[side].total
         last = h == len(match.results) - 1
-        emit(hand_line(0, h, result, score, match.winner if last else None), args.json)
+        emit(hand_line(number, h, result, score, match.winner if last else None), args.json)
     if match.winner is None:
         print(f"{REPLAY}: the record stops in hand {match.hand_number + 1}, before the end of "
               "the match", file=sys.stderr)

@@ -18,6 +18,7 @@ from tui.stats import (
 )
 
 PROG = "tarocchino stats"
+UNREADABLE = "The statistics could not be read"  # how read_statistics says it read nothing
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -40,7 +41,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"{PROG}: error: --recent must be 0 to 100", file=sys.stderr)
         return 2
     figures, message = read_statistics(recent=args.recent)
-    if message:
+    if message and message.startswith(UNREADABLE):  # not "nothing recorded yet": an error
+        text = message.removeprefix(UNREADABLE).lstrip(":").strip().rstrip(".")
+        print(f"{PROG}: error: the statistics cannot be read: {text}", file=sys.stderr)
+        return 2
+    if message:  # a damaged file set aside, a database brought up to date
         print(f"{PROG}: {message}", file=sys.stderr)
     if args.json:
         print(json.dumps(figures.to_json()))

@@ -2,17 +2,107 @@
 
 from __future__ import annotations
 
-from rich.console import Group
+from collections.abc import Iterator, Sequence
+
+from rich.console import Console, ConsoleOptions, Group
+from rich.measure import Measurement
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
+from game.cards import ANG, BEG, MAT, MORI_CARDS, RANK_CODES, SUIT, T5, TRUMP, Card
 from game.hand import SideResult
 from game.scoring import Combination
 from game.view import Declaration
-from tui.render import Look, cards_text
+from tui.render import Look, card_style, card_text, mark
 from tui.words import plural, short_name
+
+MORI = frozenset(MORI_CARDS)
+
+
+def _shared(previous: Card, c: Card, look: Look) -> str | None:
+    """What of ``c`` is said after ``previous`` in the short form: the rank after a card of the
+    same suit (K♠ Q N), the mark after a card of the same rank (A♠ ♣ ♥), the number after a Moro
+    (MO1 2 3); None when ``c`` starts afresh."""
+    s, t = SUIT[previous], SUIT[c]
+    if s < TRUMP and t < TRUMP:
+        if s == t:
+            return RANK_CODES[c % 10]
+        if previous % 10 == c % 10:
+            return mark(t, look)
+    if previous in MORI and c in MORI:
+        return str(c - min(MORI) + 1)
+    return None
+
+
+def short_groups(cards: Sequence[Card], look: Look) -> list[Text]:
+    """``cards`` in the short form, a group of cards per item: what several cards share is
+    written once (K♠ Q N J A, A♠ ♣ ♥ ♦, MO1 2 3), three or more trumps that follow each other in
+    the Grande's order as a range (ANG–T7), and the two counters together (BEG MAT)."""
+    groups: list[Text] = []
+    i = 0
+    dash = "-" if look.ascii else "–"
+    while i < len(cards):
+        c = cards[i]
+        j = i + 1
+        if ANG <= c <= T5:  # the Grande's order: ANG MON SOL LUN T16 … T5
+            while j < len(cards) and cards[j] == cards[j - 1] + 1 and cards[j] <= T5:
+                j += 1
+            if j - i >= 3:
+                groups.append(Text.assemble(card_text(c, look), (dash, "dim"),
+                                            card_text(cards[j - 1], look)))
+                i = j
+                continue
+            j = i + 1
+        group = card_text(c, look)
+        if c == BEG and j < len(cards) and cards[j] == MAT:  # the counters stay together
+            groups.append(Text.assemble(group, " ", card_text(MAT, look)))
+            i = j + 1
+            continue
+        kind = None
+        while j < len(cards):
+            piece = _shared(cards[j - 1], cards[j], look)
+            same = SUIT[cards[j]] == SUIT[cards[j - 1]]
+            if piece is None or kind not in (None, same):
+                break
+            kind = same
+            group.append(" ")
+            group.append(piece, style=card_style(cards[j], look))
+            j += 1
+        groups.append(group)
+        i = j
+    return groups
+
+
+class CardList:
+    """The cards of a combination in a cell of the sheet (after ``prefix``, a family's name):
+    every face when they fit the cell; else the short form (:func:`short_groups`), on one
+    line when it fits, else broken between its groups only, never inside one."""
+
+    def __init__(self, cards: Sequence[Card], look: Look, prefix: str = "") -> None:
+        head = [Text(prefix)] if prefix else []
+        self.full = Text(" ").join([*head, *(card_text(c, look) for c in cards)])
+        self.groups = [*head, *short_groups(cards, look)]
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        narrowest = max((g.cell_len for g in self.groups), default=0)
+        return Measurement(narrowest, max(narrowest, self.full.cell_len))
+
+    def lines(self, width: int) -> list[Text]:
+        if self.full.cell_len <= width:
+            return [self.full]
+        lines: list[Text] = []
+        for group in self.groups:
+            if lines and lines[-1].cell_len + 1 + group.cell_len <= width:
+                lines[-1].append(" ")
+                lines[-1].append_text(group)
+            else:
+                lines.append(group.copy())
+        return lines
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Text]:
+        yield from self.lines(options.max_width)
 
 
 def _combo_rows(table: Table, title: str, combos: tuple[Combination, ...], doubled: bool,
@@ -24,34 +114,81 @@ def _combo_rows(table: Table, title: str, combos: tuple[Combination, ...], doubl
         table.add_row(Text("  none", style="dim"), "", Text("0", style="dim"))
         return
     for c in combos:
-        table.add_row(Text(f"  {c.family}"), cards_text(c.cards, look), Text(str(c.points)))
+        table.add_row(Text(f"  {c.family}"), CardList(c.cards, look), Text(str(c.points)))
     if doubled:
         table.add_row(Text(f"  {doubling}", style="italic"),
                       Text(f"{len(combos)} {title.lower()}", style="italic"),  # 3 or more
                       Text(f"+{subtotal // 2}", style="italic"))
 
 
-def _declared_rows(table: Table, declared: list[tuple[str, Declaration]], look: Look) -> None:
-    """Who declared what (*accusi*): each player's combinations with their cards and points,
-    and the doubling (a called-out hand was never seen on the table: this is where it is told)."""
+LABEL, POINTS = 12, 4  # the widths of the sheet's outer columns
+
+
+def _declared_rows(table: Table, declared: list[tuple[str, Declaration]], look: Look,
+                   width: int) -> None:
+    """Who declared what (*accusi*): each player's combinations with their cards and points, and
+    the doubling (a called-out hand was never seen on the table: this is where it is told). The
+    player's name stands beside his first combination ("Anna  Spade K♠ Q♠ N♠"), unless a family
+    with its cards would not fit one row of the sheet ``width`` wide: then the name has a row of
+    its own and each family is a label, as in the sections above."""
     table.add_row(Text("Declarations", style="bold underline"), "", "")
+    room = width - LABEL - POINTS - 2  # the cards column, between paddings of one
+    beside = all(len(CardList(c.cards, look, c.family).lines(room)) == 1
+                 for _, d in declared for c in d.combinations)  # fmt: skip
     for name, d in declared:
         combos = d.combinations
+        who = Text(f"  {short_name(name, LABEL - 2, look.ellipsis)}")
+        if not beside:
+            table.add_row(who, "", "")
         for i, c in enumerate(combos):
-            who = Text(f"  {short_name(name, 10, look.ellipsis)}" if i == 0 else "")
-            table.add_row(who, Text.assemble(f"{c.family} ", cards_text(c.cards, look)),
-                          Text(str(c.points)))
+            if beside:
+                table.add_row(who if i == 0 else "", CardList(c.cards, look, c.family),
+                              Text(str(c.points)))
+            else:
+                table.add_row(Text(f"    {c.family}"), CardList(c.cards, look),
+                              Text(str(c.points)))
         extra = d.points - sum(c.points for c in combos)
         if extra:
-            table.add_row("", Text("doubled", style="italic"), Text(f"+{extra}", style="italic"))
+            label = "" if beside else Text("    doubled", style="italic")
+            table.add_row(label, Text("doubled", style="italic") if beside else "",
+                          Text(f"+{extra}", style="italic"))
+
+
+class _Body:
+    """The sheet's rows, laid out for the width they are given (see :func:`_declared_rows`)."""
+
+    def __init__(self, result: SideResult, look: Look, called_out: bool,
+                 declared: list[tuple[str, Declaration]] | None) -> None:
+        self.result, self.look, self.called_out, self.declared = result, look, called_out, declared
+
+    def table(self, width: int) -> Table:
+        result, look = self.result, self.look
+        table = _grid()
+        if not self.called_out:
+            b = result.breakdown
+            _combo_rows(table, "Cricche", b.cricche, b.criccone, b.cricche_points,
+                        "criccone", look)
+            _combo_rows(table, "Sequences", b.sequences, b.sequences_doubled, b.sequences_points,
+                        "doubled", look)
+            table.add_row(Text("Combinations"), "", Text(str(result.captured_combinations)))
+            table.add_row(Text("Card points"), Text(plural(len(b.cards), "card"), style="dim"),
+                          Text(str(result.card_points)))
+            table.add_row(Text("Last trick"), "", Text(str(result.last_trick)))
+        if self.declared:
+            _declared_rows(table, self.declared, look, width)
+        table.add_row(Text("Declarations"), "", Text(str(result.declarations)))
+        return table
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Table]:
+        yield self.table(options.max_width)
 
 
 def _grid() -> Table:
     """Label, cards, points: fixed outer columns so that two grids line up."""
     table = Table.grid(expand=True, padding=(0, 1))
-    table.add_column(width=12, no_wrap=True)
+    table.add_column(width=LABEL, no_wrap=True)
     table.add_column(ratio=1)
-    table.add_column(width=4, justify="right", no_wrap=True)
+    table.add_column(width=POINTS, justify="right", no_wrap=True)
     return table
 
 
@@ -75,20 +212,7 @@ class ScoreSheet(Static):
         declared: list[tuple[str, Declaration]] | None = None,
     ) -> None:
         """``declared``: the side's players' declarations, with their names."""
-        table = _grid()
-        if not called_out:
-            b = result.breakdown
-            _combo_rows(table, "Cricche", b.cricche, b.criccone, b.cricche_points,
-                        "criccone", look)
-            _combo_rows(table, "Sequences", b.sequences, b.sequences_doubled, b.sequences_points,
-                        "doubled", look)
-            table.add_row(Text("Combinations"), "", Text(str(result.captured_combinations)))
-            table.add_row(Text("Card points"), Text(plural(len(b.cards), "card"), style="dim"),
-                          Text(str(result.card_points)))
-            table.add_row(Text("Last trick"), "", Text(str(result.last_trick)))
-        if declared:
-            _declared_rows(table, declared, look)
-        table.add_row(Text("Declarations"), "", Text(str(result.declarations)))
+        table = _Body(result, look, called_out, declared)
         totals = _grid()
         totals.add_row(Text("Raw total"), "", Text(str(result.raw)))
         totals.add_row(Text("Hand total", style="bold"), Text("rounded to 5", style="dim"),
