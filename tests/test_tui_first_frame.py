@@ -1,6 +1,7 @@
-"""A screen is laid out for the terminal's size from its first frame: at 80x24 the table and
-the hand review were drawn once in their roomy layout (the breakpoint classes came with the
-screen's first Resize, after that frame) and then jumped to the short one, a visible flicker."""
+"""A screen is laid out for the terminal's size from its first frame: at 80x24 the table, the
+scoring sheet and the hand review were drawn once in their roomy layout (the breakpoint classes
+came with the screen's first Resize, after that frame) and then jumped to the short one, a
+visible flicker."""
 
 from __future__ import annotations
 
@@ -14,8 +15,10 @@ from textual.screen import Screen
 from ai.registry import make_bot
 from game.match import Match
 from game.rules import Rules
+from tui.render import UNICODE
 from tui.review import ReviewSource
 from tui.screens.review import ReviewScreen
+from tui.screens.scoring import HandSummary, ScoringScreen
 from tui.screens.table import TableScreen
 
 
@@ -98,3 +101,17 @@ async def test_the_review_draws_its_first_frame_at_its_width(
         shown, bar = first[0]
         assert shown == side
         assert len(bar) == 30
+
+
+async def test_the_scoring_sheet_is_laid_out_for_the_terminal_from_its_first_frame(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """(At 80x24 it showed the padded heading and the buttons of a roomy terminal for a frame.)"""
+    seen = _first_layouts(monkeypatch, ScoringScreen)
+    match = _finished_match(3)
+    summary = HandSummary(0, match.results[0], ("Anna & Carla", "Bruno & Dario"), None, 300)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.screen is not None)
+        await app.push_screen(ScoringScreen(summary, UNICODE))
+        await wait_for(pilot, lambda: bool(seen))
+        assert {"-narrow", "-short"} <= seen[0]

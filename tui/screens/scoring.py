@@ -20,6 +20,7 @@ from game.history import HandRow
 from game.view import Declaration
 from tui.render import Look, card_text
 from tui.screens.help import HELP_KEY
+from tui.screens.too_small import fit_breakpoints
 from tui.widgets.chart import ScoreChart
 from tui.widgets.history import ScoreHistory
 from tui.widgets.sheet import ScoreSheet
@@ -82,6 +83,9 @@ class ScoringScreen(Screen[str]):
         self.next_in = next_in if summary.winner is None else None
         self.review = review
         self._next_timer: Timer | None = None
+
+    def on_mount(self) -> None:
+        fit_breakpoints(self)  # (else drawn once in the roomy layout first)
 
     def on_screen_resume(self) -> None:
         """Shown (again, back from a review or the help): the next hand comes by itself after
