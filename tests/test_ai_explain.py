@@ -26,7 +26,11 @@ def test_every_legal_card_gets_a_short_reason() -> None:
             continue
         for action in view.legal:
             reason = explain(view, action, margin=-123.4)
-            assert reason.endswith("; your side should end the hand about 123 behind")
+            if len(view.tricks) < 4:  # before the fifth trick: said as the rough guess it is
+                assert reason.endswith(
+                    "; your side should end the hand about 120 behind (a rough guess this early)")
+            else:
+                assert reason.endswith("; your side should end the hand about 123 behind")
             assert len(reason) <= ROOM, reason
             seen.add(reason.split(";")[0].split(":")[0])
     assert len(seen) >= 6  # leads, gifts, wins, throws: not one sentence for everything
@@ -104,7 +108,8 @@ def test_every_discard_reason_fits_the_status_lines_with_its_families_and_foreca
             reason = explain(view, action, margin=-123.4)
             longest = max(longest, len(reason))
             assert status_lines(reason) <= 2, reason
-            assert reason.endswith("about 123 behind"), reason
+            assert reason.endswith(("about 120 behind (a rough guess this early)",
+                                    "roughly 120 behind")), reason
             kept = view.hand & ~mask_of(action.cards)
             for family in declarable_families(kept):
                 assert family in reason
@@ -118,4 +123,4 @@ def test_a_discard_keeping_eight_families_still_names_them_all() -> None:
     assert len(families) >= 8
     reason = explain_discard(hand, discard(*cards_of(m("7S 6S"))), 1234.0)
     assert status_lines(reason) <= 2, reason
-    assert all(f in reason for f in families) and "about 1234 ahead" in reason
+    assert all(f in reason for f in families) and "roughly 1230 ahead" in reason
