@@ -470,10 +470,9 @@ def costly_lines(source: ReviewSource, walk: HandWalk, look: Look
 
 def estimate_note(look: Look, iterations: int = DEFAULT_ITERATIONS) -> Text:
     """What the judgement is, and why the hint at the table may have named another card."""
-    return Text(f"The judgement is the hard bot's estimate (each card played out on up to "
-                f"{iterations:,} deals of the hidden cards), not a certainty; the hint at the "
-                f"table searches only half a second and may name another card.",
-                style="italic dim")
+    return Text(f"The judgement is the hard bot's estimate (each card tried on up to "
+                f"{iterations:,} deals of the hidden cards), not a certainty; the hint searches "
+                f"only half a second and may name another card.", style="italic dim")
 
 
 def play_lines(source: ReviewSource, walk: HandWalk, position: int, look: Look) -> list[Text]:
