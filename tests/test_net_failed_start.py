@@ -66,14 +66,20 @@ def test_a_busy_port_leaves_nothing(
     assert _tree(tmp_path) == before
 
 
-def test_a_new_table_that_cannot_start_keeps_the_saved_one(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
-    busy_port: int,
-) -> None:  # fmt: skip
+def _saved_table(tmp_path: Path) -> Path:
+    """The data directory's saved network table (a match of two people and two bots)."""
     directory = table_directory(tmp_path / "data")
     directory.mkdir(parents=True)
     SaveStore(directory).write(Session.new(parse_seats(["human", "easy", "human", "easy"]),
                                            seed=3))  # fmt: skip
+    return directory
+
+
+def test_a_new_table_that_cannot_start_keeps_the_saved_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    busy_port: int,
+) -> None:  # fmt: skip
+    directory = _saved_table(tmp_path)
     (directory / "seats.json").write_text('{"kept": "as it is"}')  # (the seats' claims)
     before = _tree(tmp_path)
     status, _ = _host(tmp_path, monkeypatch, capsys, "--new", "--port", str(busy_port))
@@ -86,10 +92,7 @@ def test_a_saved_table_that_cannot_be_resumed_there_keeps_its_lock_file(
     busy_port: int,
 ) -> None:  # fmt: skip
     """Only what the failed start made is taken away: the lock file of an earlier table stays."""
-    directory = table_directory(tmp_path / "data")
-    directory.mkdir(parents=True)
-    SaveStore(directory).write(Session.new(parse_seats(["human", "easy", "human", "easy"]),
-                                           seed=3))  # fmt: skip
+    directory = _saved_table(tmp_path)
     (directory / "lock").write_text("")
     before = _tree(tmp_path)
     status, _ = _host(tmp_path, monkeypatch, capsys, "--port", str(busy_port))

@@ -11,14 +11,13 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
-from test_tui_support import engine_match, make_app, screen_text, wait_for
+from test_tui_support import engine_match, make_app, open_sheet, screen_text
 
 from game.cards import mask_of, parse_cards
 from game.scoring import declared_combinations
 from game.view import Declaration
 from tui.render import ASCII_MARKS, UNICODE, Look
-from tui.screens.scoring import HandSummary, ScoringScreen
-from tui.screens.start import StartScreen
+from tui.screens.scoring import HandSummary
 from tui.widgets.sheet import CardList, ScoreSheet
 
 ASCII = Look(ascii=True)
@@ -85,10 +84,7 @@ async def test_every_sequence_reads_on_one_row(tmp_path: Path, size: tuple[int, 
                           declared=(None, _declared(), None, None))
     app = make_app(tmp_path, None)
     async with app.run_test(size=size) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
-        await app.push_screen(ScoringScreen(summary, UNICODE))
-        await wait_for(pilot, lambda: isinstance(app.screen, ScoringScreen))
-        await pilot.pause()
+        await open_sheet(pilot, summary)
         rows = _rendered(app.screen.query_one(f"#sheet-{SIDE}", ScoreSheet))
         for c in sequences:
             at = next(i for i, row in enumerate(rows) if row.startswith(f"  {c.family} "))

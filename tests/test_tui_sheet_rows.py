@@ -7,11 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_tui_support import engine_match, make_app, screen_text, wait_for
+from test_tui_support import engine_match, make_app, open_sheet, screen_text
 
 from tui.render import UNICODE, card_text
-from tui.screens.scoring import HandSummary, ScoringScreen
-from tui.screens.start import StartScreen
+from tui.screens.scoring import HandSummary
 from tui.widgets.sheet import ScoreSheet
 
 SEED, HAND = 5, 0  # Anna & Carla: criccone of 4 cricche, and the Matto kept for a card given
@@ -36,10 +35,7 @@ async def test_the_sheet_rows_are_not_broken_at_80_and_100_columns(
     summary = HandSummary(HAND, result, sides, None, 300)
     app = make_app(tmp_path, None)
     async with app.run_test(size=size) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
-        await app.push_screen(ScoringScreen(summary, UNICODE))
-        await wait_for(pilot, lambda: isinstance(app.screen, ScoringScreen))
-        await pilot.pause()
+        await open_sheet(pilot, summary)
         rows = sheet_rows(app, app.screen.query_one("#sheet-0", ScoreSheet))
         doubled = [row for row in rows if "cricche" in row]
         assert len(doubled) == 1, rows

@@ -22,12 +22,12 @@ from game.rules import Rules
 from tui.app import TarocchinoApp
 from tui.bots import available_level, make_bot
 from tui.net.client import Address, JoinRequest
-from tui.render import Look, box_lines, face
+from tui.render import UNICODE, Look, box_lines, face
 from tui.save import SaveError, SaveStore, from_save_json, to_save_json
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.declare import DeclareScreen
 from tui.screens.handover import HandOverScreen
-from tui.screens.scoring import ScoringScreen
+from tui.screens.scoring import HandSummary, ScoringScreen
 from tui.screens.start import StartScreen
 from tui.screens.table import TableScreen
 from tui.session import Seat, Session, parse_seats
@@ -148,6 +148,16 @@ def first_choices(view_hand: int, phase: str, legal: tuple[Action, ...]) -> Acti
         return legal[0] if legal else declare(())
     allowed = {a.card for a in legal}
     return play(next(c for c in cards if c in allowed))
+
+
+async def open_sheet(pilot: Pilot, summary: HandSummary) -> ScoringScreen:
+    """The scoring sheet of ``summary`` opened over the start screen, and laid out."""
+    app = pilot.app
+    await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+    await app.push_screen(ScoringScreen(summary, UNICODE))
+    await wait_for(pilot, lambda: isinstance(app.screen, ScoringScreen))
+    await pilot.pause()
+    return app.screen
 
 
 async def press_for(pilot: Pilot, screen: TableScreen) -> None:
