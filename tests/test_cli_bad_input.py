@@ -94,7 +94,7 @@ def test_record_paths_that_cannot_be_used(tmp_path: Path, capsys) -> None:
     (tmp_path / "file").write_text("x")
     (tmp_path / "taken" / "match-1.json").mkdir(parents=True)
     for path, message in [
-        (tmp_path / "file", "File exists"),
+        (tmp_path / "file", "file: that is a file, not a directory (the records go into"),
         (tmp_path / "file" / "sub", "Not a directory"),
         (tmp_path / ("n" * 300), "File name too long"),
         (tmp_path / "taken", "match-1.json is a directory"),

@@ -90,11 +90,14 @@ RECORD_NAME = re.compile(r"match-([0-9]{1,18})\.json")
 def check_record_dir(directory: Path, matches: int) -> str | None:
     """Why ``--record DIR`` cannot take ``matches`` records (None when it can), found before any
     match is played: DIR is created, and a file named like the longest record is written there."""
+    where = clip_path(directory)
     try:
         directory.mkdir(parents=True, exist_ok=True)
         entries = list(os.scandir(directory))
+    except FileExistsError:
+        return (f"--record {where}: that is a file, not a directory (the records go into a "
+                "directory, one file a match)")
     except OSError as exc:
-        where = clip_path(directory)
         return f"--record {where}: cannot make or open that directory ({exc.strerror})"
     for entry in entries:
         found = RECORD_NAME.fullmatch(entry.name)
