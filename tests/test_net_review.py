@@ -6,6 +6,7 @@ before, and this game's client joins a table of version 1 (no review offered the
 from __future__ import annotations
 
 import asyncio
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -45,7 +46,10 @@ async def _to_sheet(pilot, sheets: int) -> ScoringScreen:  # noqa: ANN001
     return pilot.app.screen
 
 
-async def test_the_sheet_at_a_network_table_opens_the_review(tmp_path: Path) -> None:
+async def test_the_sheet_at_a_network_table_opens_the_review(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # (what is reviewed is checked here, not how: a light judgement keeps the test's load small)
+    monkeypatch.setattr("tui.screens.table.ReviewScreen", partial(ReviewScreen, iterations=8))
     server, address = await serve(["human", "easy", "easy", "easy"], seed=SEED, target=TARGET)
     app = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False)
     try:
