@@ -191,9 +191,9 @@ async def test_a_long_notice_is_not_cut(tmp_path: Path) -> None:
         notice = ("Hint: play KS - it wins the trick for your side and keeps the Queen for the "
                   "Kings' sequence; the search expects your side to end this hand ahead by 23")
         table.say(notice)
-        await pilot.pause()
-        text = " ".join(line.strip() for line in screen_text(app).splitlines())
-        assert "ahead by 23" in text
+        # (under the declarations dialog the table is repainted a few frames later)
+        await wait_for(pilot, lambda: "ahead by 23" in " ".join(
+            line.strip() for line in screen_text(app).splitlines()))
 
 
 async def test_resumed_on_a_scoring_sheet_the_sheet_comes_back(tmp_path: Path) -> None:

@@ -23,7 +23,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.messages import Update
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Static
 from textual.worker import Worker, WorkerState
@@ -278,6 +278,15 @@ class TableScreen(Screen[None]):
         this handler, puts every repaint in the screen's queue before the screen next draws."""
         for widget in self.query(_DRAWN):
             self.post_message(Update(widget))
+        self._under_a_dialog()
+
+    def _under_a_dialog(self) -> None:
+        """Under a dialog (the declarations, a confirmation) the table shows through, but its
+        repaints were not always passed on to the dialog's screen: it is asked to draw again
+        once the table has drawn."""
+        top = self.app.screen
+        if top is not self and isinstance(top, ModalScreen) and self.is_current:
+            self.call_after_refresh(top.refresh)
 
     def _draw_hand(self, scene: Scene) -> None:
         hand = self.query_one(HandView)
@@ -308,6 +317,7 @@ class TableScreen(Screen[None]):
         line = self._show_status(self.notice)
         if line is not None:
             self.post_message(Update(line))  # drawn with the rest now
+            self._under_a_dialog()
 
     def status_fits(self, text: Text) -> bool:
         """``text`` is shown whole in the status line."""
