@@ -180,7 +180,7 @@ lines = st.lists(st.binary(max_size=40) | action_texts.map(str.encode)
 def test_score_answers_every_line_and_only_that_line(chunks: list[bytes], as_json: bool) -> None:
     data = b"\n".join(c.replace(b"\n", b" ").replace(b"\r", b" ") for c in chunks)
     out = io.StringIO()
-    status = _run_lines(io.BytesIO(data), out, as_json=as_json, hand=False)
+    status, _ = _run_lines(io.BytesIO(data), out, as_json=as_json, hand=False)
     wanted = [c for c in data.split(b"\n") if c.decode("utf-8", "replace").strip()]
     if as_json:
         answers = [json.loads(line) for line in out.getvalue().splitlines()]
@@ -193,7 +193,7 @@ def test_score_answers_every_line_and_only_that_line(chunks: list[bytes], as_jso
 def test_score_bounds_a_huge_line() -> None:
     out = io.StringIO()
     data = b"KS " + b"X" * (1 << 20) + b"\nKB\n\xff\xfe KC\nKC\n"
-    assert _run_lines(io.BytesIO(data), out, as_json=True, hand=False) == 1
+    assert _run_lines(io.BytesIO(data), out, as_json=True, hand=False)[0] == 1
     answers = [json.loads(line) for line in out.getvalue().splitlines()]
     assert [a.get("error", "")[:13] for a in answers] == ["line longer t", "", "line is not U", ""]
     assert answers[1]["cards"] == ["KB"] and answers[3]["cards"] == ["KC"]

@@ -301,6 +301,9 @@ def _seats(c: sqlite3.Connection, match_id: int) -> tuple[SeatInfo, ...]:
     return tuple(SeatInfo(_shown(name), _shown(kind)) for name, kind in rows)
 
 
+UNREADABLE = "The statistics could not be read"  # how read_statistics says it read nothing
+
+
 def read_statistics(directory: Path | None = None, *, recent: int = 10,
                     timeout: float = TIMEOUT) -> tuple[Statistics, str | None]:
     """The figures over every recorded match (empty when nothing is recorded yet), and a message
@@ -319,11 +322,11 @@ def read_statistics(directory: Path | None = None, *, recent: int = 10,
                                  _recent(c, recent))  # fmt: skip
         return figures, opened.notice
     except StatsError as exc:
-        return empty, f"The statistics could not be read: {exc}."
+        return empty, f"{UNREADABLE}: {exc}."
     except (sqlite3.Error, OSError) as exc:
-        return empty, f"The statistics could not be read: {failure(exc)}."
+        return empty, f"{UNREADABLE}: {failure(exc)}."
     except Exception as exc:  # the statistics never crash the game
-        return empty, f"The statistics could not be read (unexpected error: {exc!r:.200})."
+        return empty, f"{UNREADABLE} (unexpected error: {exc!r:.200})."
 
 
 def load_match(directory: Path | None, match_id: int | None = None, *,

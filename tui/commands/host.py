@@ -29,6 +29,7 @@ from tui.net.server import (
     MIN_TURN_LIMIT_S,
     TableConfig,
     TableServer,
+    give_way,
     listen_problem,
     seeded_warning,
     table_directory,
@@ -198,11 +199,9 @@ def _make_way(args: argparse.Namespace, store: SaveStore, claims: ClaimStore,
     last table are forgotten. Done only now, so a table that cannot start changes nothing."""
     if resumed:
         return
-    if args.new:
-        kept = store.keep_as_backup()
-        if kept:
-            print(kept)
-    claims.clear()
+    kept = give_way(store if args.new else None, claims)
+    if kept:
+        print(kept)
 
 
 def _addresses() -> list[str]:

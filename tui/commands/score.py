@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"{PROG}: error: standard input is closed: give the cards as arguments, or "
                   "pipe the piles in", file=sys.stderr)
             return 2
-        status, piles = _run_counted(sys.stdin.buffer, sys.stdout, as_json=args.json,
+        status, piles = _run_lines(sys.stdin.buffer, sys.stdout, as_json=args.json,
                                      hand=args.hand)  # fmt: skip
         if not piles and status == 0:  # empty, or blank lines only: as "no cards given" is
             print(f"{PROG}: error: no piles on standard input (one pile a line)", file=sys.stderr)
@@ -132,14 +132,10 @@ def _lines(stream: BinaryIO) -> Iterator[str | CardError]:
             yield CardError(f"line is not UTF-8 text (bad byte at offset {exc.start})")
 
 
-def _run_lines(stream: BinaryIO, out: TextIO, *, as_json: bool, hand: bool) -> int:
-    """The exit status of scoring every line of ``stream`` onto ``out``."""
-    return _run_counted(stream, out, as_json=as_json, hand=hand)[0]
-
-
-def _run_counted(stream: BinaryIO, out: TextIO, *, as_json: bool,
-                 hand: bool) -> tuple[int, int]:  # fmt: skip
-    """The exit status, and how many lines were answered (blank lines are not)."""
+def _run_lines(stream: BinaryIO, out: TextIO, *, as_json: bool,
+               hand: bool) -> tuple[int, int]:  # fmt: skip
+    """The exit status of scoring every line of ``stream`` onto ``out``, and how many lines
+    were answered (blank lines are not)."""
     try:
         return _score_lines(stream, out, as_json=as_json, hand=hand)
     except InputTooLong as error:

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from tui.scoresheet import side_names
 from tui.stats import (
+    UNREADABLE,
     MatchSummary,
     PairingStats,
     PersonStats,
@@ -18,7 +19,6 @@ from tui.stats import (
 )
 
 PROG = "tarocchino stats"
-UNREADABLE = "The statistics could not be read"  # how read_statistics says it read nothing
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

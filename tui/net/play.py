@@ -26,6 +26,7 @@ from tui.net.server import (
     HostRequest,
     TableConfig,
     TableServer,
+    give_way,
     listen_problem,
     seeded_warning,
     table_directory,
@@ -319,7 +320,7 @@ class NetworkPlay:
         try:
             last = LastMatch.joined(names, results[-1].scores_after, winner, session.target,
                                     len(results), str(session.client.address))  # fmt: skip
-        except (ValueError, TypeError, AssertionError):
+        except (ValueError, TypeError):
             last = None  # (never a traceback for a note: an older one is removed instead)
         LastMatchNote(self.directory).put(last)
 
@@ -356,10 +357,9 @@ class NetworkPlay:
             return
         # Listening: only now does a table saved before give way (before anything else runs,
         # so no move of the new one is saved yet).
-        kept = store.keep_as_backup()
+        kept = give_way(store, claims)
         if kept:
             self.app.notify(f"A saved table: {kept}", timeout=8)
-        claims.clear()
         await self.stop_hosting()
         self.server, self._lock = server, lock
         self._hosted = Address("127.0.0.1", port)  # (where this player joins it)

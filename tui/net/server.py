@@ -951,6 +951,15 @@ class _Saver:
         self._idle.wait(timeout)
 
 
+def give_way(store: SaveStore | None, claims: ClaimStore) -> str | None:
+    """A new table listens: the table saved before (in ``store``; None: it stays) is kept as a
+    backup and the seats of the last table are forgotten (done only now, so a table that cannot
+    start changes nothing). What was kept, in a sentence, or None."""
+    kept = store.keep_as_backup() if store is not None else None
+    claims.clear()
+    return kept
+
+
 def seeded_warning(seed: int) -> str:
     """What the host is told of a table dealt from a seed: a seat's program finds a small seed
     from its own cards (trying seeds until one deals them), and with it every hand."""

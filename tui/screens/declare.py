@@ -13,6 +13,7 @@ from textual.widgets import Button, Footer, Static
 
 from game.scoring import declared_combinations, doublings, total_points
 from game.view import PlayerView
+from tui.keys import held_over
 from tui.messages import FamilyToggled
 from tui.presenter import extra_hand
 from tui.render import Look
@@ -88,11 +89,10 @@ class DeclareScreen(ModalScreen[tuple[str, ...] | str]):
                 f"{when}. Switch off any you want to keep hidden.")
 
     def on_key(self, event: events.Key) -> None:
-        if event.key not in ("enter", "space"):
-            return
-        early = self.not_before is not None and event.time < self.not_before
-        if early or self.answered:
-            event.stop()  # the tail of the hand-over's Enter, or one after the answer
+        if held_over(event, self.not_before):
+            return  # the tail of the hand-over's Enter
+        if self.answered and event.key in ("enter", "space"):
+            event.stop()  # one after the answer: not for the table under the dialog
             event.prevent_default()
 
     def on_mount(self) -> None:

@@ -10,6 +10,7 @@ from textual.containers import Center, Middle, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
+from tui.keys import held_over
 from tui.render import UNICODE, Look
 from tui.screens.help import HELP_KEY
 from tui.screens.scoring import MENU
@@ -57,10 +58,9 @@ class HandOverScreen(Screen[str | None]):
     def on_key(self, event: events.Key) -> None:
         if event.key not in ("enter", "space"):
             return
-        if self.not_before is not None and event.time < self.not_before:
-            event.stop()  # the tail of the Enter that played the card before: not for this screen
-            event.prevent_default()
-        elif self.pressed_at is not None:
+        if held_over(event, self.not_before):
+            return  # the tail of the Enter that played the card before: not for this screen
+        if self.pressed_at is not None:
             # A second press that came with the first (typed together, or while the screen was
             # still going): it would reach the table's keys as the hand is drawn, unseen.
             event.stop()

@@ -36,6 +36,7 @@ from game.history import hand_rows
 from game.phase import Phase
 from game.view import PlayerView
 from tui.bots import suggest
+from tui.keys import DOUBLE_ENTER_S
 from tui.lastmatch import LastMatchNote
 from tui.messages import BotMoved, CardChosen, CardHighlighted, TrickClicked
 from tui.presenter import (
@@ -74,8 +75,6 @@ from tui.widgets.seat import SeatPanel
 from tui.widgets.trick import TrickView
 from tui.words import capitalized, possessive, verb
 
-# Two presses of Enter closer than this are taken for one press twice (or a key held down).
-DOUBLE_ENTER_S = 0.4
 _PLACES = ("seat-bottom", "seat-right", "seat-top", "seat-left")  # by seat relative to the bottom
 # What redraw() draws (see _paint_together).
 _DRAWN = "#topbar, .seat, #trick, #hand, #score, #declarations, #log, #status, #keybar"

@@ -13,6 +13,7 @@ from textual.widget import Widget
 from game.cards import FOOL, MAT, SUIT, TRUMP, Card, sorted_for_display
 from game.phase import Phase
 from game.view import PlayerView
+from tui.keys import held_over
 from tui.messages import CardChosen, CardHighlighted
 from tui.render import LARGE, SMALL, Look, box_lines
 
@@ -132,12 +133,7 @@ class HandView(Widget, can_focus=True):
 
     # ----------------------------------------------------------------- actions
     def on_key(self, event: events.Key) -> None:
-        if event.key not in ("enter", "space"):
-            return
-        if self.enter_after is not None and event.time < self.enter_after:
-            event.stop()
-            event.prevent_default()
-        else:
+        if event.key in ("enter", "space") and not held_over(event, self.enter_after):
             self._key_at = event.time  # for action_choose, which the key's binding calls next
 
     def _set_cursor(self, index: int) -> None:
