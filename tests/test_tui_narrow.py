@@ -13,7 +13,7 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 from test_tui_status import to_the_cards
-from test_tui_support import engine_match, make_app, press_for, screen_text, settle, wait_for
+from test_tui_support import engine_match, make_app, press, press_for, screen_text, settle, wait_for
 
 from game.history import hand_rows
 from game.match import Match
@@ -68,10 +68,21 @@ async def test_three_declarations_are_all_in_view_without_scrolling(tmp_path: Pa
             assert table.names[d.seat] in shown and str(d.points) in shown
             for family in d.families:
                 assert family in shown, (family, shown)
-        if size == (120, 40):  # room enough: each combination with its cards
+        if size == (120, 40):
+            # Beside "Still out" (which says the declared cards each other player still
+            # holds), a line each; with it hidden (o), room enough: each combination with its
+            # cards.
+            out = " ".join(line.plain for line in table.query_one("#out").lines)
+            for d in declared:
+                if d.seat != table.viewer:
+                    assert f"{table.names[d.seat]}: " in out and "holds" in out
+            await press(pilot, "o")
+            await wait_for(pilot, lambda: not table.out_shown)
+            await pilot.pause()
+            shown = " ".join(region_text(app, listed))
             for d in declared:
                 for c in d.combinations:
-                    assert f"{c.family} {c.points}:" in shown
+                    assert f"{c.family} {c.points}:" in shown, (c.family, shown)
 
 
 SIXTEEN = ["Massimilianoroma", "Bartolomeo Crist", "Pier Francesco B", "Giovanni Battist"]

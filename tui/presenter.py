@@ -12,9 +12,24 @@ from dataclasses import dataclass, field, replace
 
 from rich.text import Text
 
+from ai.inference import voids_of
 from ai.spec import label_of
 from game.actions import DECLARE, DISCARD, PLAY, Action, play
-from game.cards import CODES, MAT, SUIT, SUIT_NAMES, TRUMP, Card, sorted_for_display
+from game.cards import (
+    CODES,
+    FULL_PACK,
+    MAT,
+    RANK_CODES,
+    SUIT,
+    SUIT_MASK,
+    SUIT_NAMES,
+    T5,
+    TRUMP,
+    TRUMPS,
+    Card,
+    Mask,
+    sorted_for_display,
+)
 from game.hand import TRICKS, HandResult
 from game.phase import Phase
 from game.tricks import led_suit, why_illegal, winning_index
@@ -26,7 +41,7 @@ from tui.narrate import (
     hand_log,
     suit_word,
 )
-from tui.render import Look, card_name, card_text, cards_text, face
+from tui.render import Look, card_name, card_style, card_text, cards_text, face, mark
 from tui.session import HUMAN, Seat, side_name
 from tui.words import capitalized, listed, plural, short_name, verb
 
@@ -132,6 +147,7 @@ class TableTexts:
     score: ScoreTexts
     keys: list[tuple[str, str, str]]  # (key shown, what it does, action)
     topbar_short: Text | None = None  # the top bar with long names shortened
+    out: list[Text] = field(default_factory=list)  # what is still out (see out_lines)
 
 
 # ----------------------------------------------------------------------- the whole table
@@ -152,6 +168,8 @@ def present(scene: Scene) -> TableTexts:
         score=score_texts(scene),
         keys=keys(scene),
         topbar_short=topbar(scene, short),
+        # (counted from a hand: a public view's would list every card in anybody's hand)
+        out=out_lines(scene.view, short, scene.look, scene.bottom) if scene.hand_shown else [],
     )
 
 
@@ -405,7 +423,7 @@ def keys(scene: Scene) -> list[tuple[str, str, str]]:
         out.append((look.enter, "Play", "play"))
     out += [("?", "Help", "help"), ("p", "Last trick", "last_trick")]
     if not scene.watching:
-        out.append(("t", "Hint", "hint"))
+        out += [("o", "Out", "cards_out"), ("t", "Hint", "hint")]
     if scene.undo:
         out.append(("u", "Undo", "undo"))
     out += [("s", "Settings", "settings"), ("q", "Leave" if scene.network else "Menu", "leave")]
@@ -482,3 +500,75 @@ def handover_context(view: PlayerView, seats: Sequence[Seat], look: Look) -> str
         winner = seats[view.tricks[-1].winner].name
         text += f"\n{winner} {verb(winner, 'takes')} trick {len(view.tricks)}."
     return text
+
+
+# ----------------------------------------------------------------------- what is still out
+def _trump_runs(cards: Sequence[Card], look: Look) -> list[Text]:
+    """Trumps high to low, three or more that follow each other in the Grande's order written
+    as a range (``T13–T9``)."""
+    dash = "-" if look.ascii else "–"
+    groups: list[Text] = []
+    i = 0
+    while i < len(cards):
+        j = i + 1
+        while j < len(cards) and cards[j] == cards[j - 1] + 1 and cards[j] <= T5:
+            j += 1  # (the Grande's order: ANG MON SOL LUN T16 … T5; the Mori share a rank)
+        if j - i >= 3:
+            groups.append(Text.assemble(card_text(cards[i], look), (dash, "dim"),
+                                        card_text(cards[j - 1], look)))
+        else:
+            groups.extend(card_text(c, look) for c in cards[i:j])
+        i = j
+    return groups
+
+
+def unseen(view: PlayerView) -> Mask:
+    """The cards still out for the viewer: not played, not in his hand, not in his discard."""
+    return FULL_PACK & ~view.hand & ~view.played & ~(view.discard or 0)
+
+
+def out_lines(view: PlayerView, names: Sequence[str], look: Look, bottom: int) -> list[Text]:
+    """What a player counts: the cards still out in each suit (highest first) and in trumps
+    (and the Matto), then for each other player what he has shown: the suits he cannot have
+    (he did not follow, or did not trump) and the declared cards he still holds.
+
+    ``♠ K N 10 9 7 6`` · ``♥ none`` · ``Trumps 9: LUN T15 T13–T9 T7 MO3 MAT`` ·
+    ``Dario: no ♣ ♥; holds ANG MON``."""
+    out = unseen(view)
+    lines = []
+    for s in range(4):
+        cards = sorted_for_display(out & SUIT_MASK[s])
+        line = Text(f"{mark(s, look)} ", style=card_style(s * 10, look))
+        if cards:
+            line.append_text(Text(" ").join(Text(RANK_CODES[c % 10], style=card_style(c, look))
+                                            for c in cards))
+        else:
+            line.append("none", style="dim")
+        lines.append(line)
+    trumps = sorted_for_display(out & TRUMPS)
+    line = Text(f"Trumps {len(trumps)}" if trumps else "Trumps none", style="bold")
+    if trumps or out >> MAT & 1:
+        line.append(": " if trumps else "; ")
+        groups = _trump_runs(trumps, look)
+        if out >> MAT & 1:
+            groups.append(card_text(MAT, look))
+        line.append_text(Text(" ").join(groups))
+    lines.append(line)
+    voids = voids_of(view)
+    for k in range(1, 4):
+        seat = (bottom + k) % 4
+        facts = []
+        shown = " ".join(mark(s, look) for s in range(4) if voids[seat] & SUIT_MASK[s])
+        if voids[seat] & TRUMPS:
+            shown += " or trumps" if shown else "trumps"
+        if shown:
+            facts.append(Text(f"no {shown}"))
+        d = view.declarations[seat]
+        held = sorted_for_display(d.cards & out) if d is not None else []
+        if held:
+            facts.append(Text.assemble("holds ", cards_text(held, look)))
+        if facts:
+            line = Text.assemble((names[seat], "bold"), ": ")
+            line.append_text(Text("; ").join(facts))
+            lines.append(line)
+    return lines

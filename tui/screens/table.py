@@ -70,6 +70,7 @@ from tui.widgets.hand import CARD_KEYS, HandView
 from tui.widgets.keybar import KeyBar
 from tui.widgets.line import TextLine, same_text
 from tui.widgets.log import LineList, PlayLog
+from tui.widgets.outlist import OutList
 from tui.widgets.scoreboard import ScoreBoard
 from tui.widgets.seat import SeatPanel
 from tui.widgets.trick import TrickView
@@ -77,7 +78,10 @@ from tui.words import capitalized, possessive, verb
 
 _PLACES = ("seat-bottom", "seat-right", "seat-top", "seat-left")  # by seat relative to the bottom
 # What redraw() draws (see _paint_together).
-_DRAWN = "#topbar, .seat, #trick, #hand, #score, #declarations, #log, #status, #keybar"
+_DRAWN = "#topbar, .seat, #trick, #hand, #score, #declarations, #out, #log, #status, #keybar"
+# Rows from which the cards still out are listed beside the log; with fewer (80x24) there is
+# room for one of them, the log unless o asks for the other.
+OUT_ROWS = 30
 
 
 class TableScreen(Screen[None]):
@@ -91,6 +95,7 @@ class TableScreen(Screen[None]):
     BINDINGS = [
         Binding("question_mark,f1", "help", "Help"),
         Binding("p", "last_trick", "Last trick"),
+        Binding("o", "cards_out", "Out"),
         Binding("t", "hint", "Hint"),
         Binding("u", "undo", "Undo"),
         Binding("s", "settings", "Settings"),
@@ -114,6 +119,7 @@ class TableScreen(Screen[None]):
         self.bottom = humans[0] if humans else 0
         self.marked: list[Card] = []  # cards marked for the discard
         self.show_last = False  # the last trick shown on demand
+        self.show_out: bool | None = None  # the cards still out listed (None: where there is room)
         self.final: PlayerView | None = None  # the final table of a hand while its sheet comes
         self.thinking: int | None = None  # the bot seat thinking now
         self.notice: Text | None = None  # a reason, a hint or a notice under the hand
@@ -149,6 +155,8 @@ class TableScreen(Screen[None]):
                 yield ScoreBoard(id="score")
                 yield Static("Declarations", classes="side-title")
                 yield LineList(id="declarations", empty="none yet")
+                yield Static("Still out", classes="side-title", id="out-title")
+                yield OutList(id="out")
                 yield Static("Log", classes="side-title", id="log-title")
                 yield PlayLog(id="log")
         yield HandView(id="hand")
@@ -266,6 +274,8 @@ class TableScreen(Screen[None]):
         self.query_one(ScoreBoard).show(texts.score)
         self.query_one("#declarations", LineList).show(texts.declarations, texts.digest)
         self.query_one(PlayLog).show(texts.log)
+        self.query_one(OutList).show(texts.out)
+        self._fit_out()
         self._show_status(texts.status)
         self.query_one(KeyBar).set_entries(texts.keys)
         self._paint_together()
@@ -737,6 +747,39 @@ class TableScreen(Screen[None]):
         else:
             self.show_last = not self.show_last
             self.redraw()
+
+    @property
+    def out_shown(self) -> bool:
+        """The cards still out are listed (when a hand is shown to count them from): where
+        there is room unless o hid them, or where there is not (in the log's place) when o asked
+        for them; never when watching bots."""
+        if self.watching:
+            return False
+        roomy = self.size.height >= OUT_ROWS if self.size.height else True
+        return roomy if self.show_out is None else self.show_out
+
+    def _fit_out(self) -> None:
+        """The cards still out beside the declarations and the log where there is room
+        (``-counting``: the declarations take fewer rows, their one-line form sooner), else in
+        their place (``-counting-alone``)."""
+        if not self.ready:
+            return
+        shown = self.out_shown and bool(self.query_one(OutList).lines)
+        beside = shown and (not self.size.height or self.size.height >= OUT_ROWS)
+        before = (self.has_class("-counting"), self.has_class("-counting-alone"))
+        self.set_class(beside, "-counting")
+        self.set_class(shown and not beside, "-counting-alone")
+        if (beside, shown and not beside) != before:
+            self.query_one("#declarations", LineList).refit()
+
+    def on_resize(self) -> None:
+        self._fit_out()
+
+    def action_cards_out(self) -> None:
+        if self.watching:
+            return
+        self.show_out = not self.out_shown
+        self._fit_out()
 
     def on_trick_clicked(self, event: TrickClicked) -> None:
         event.stop()

@@ -179,6 +179,10 @@ class LineList(VerticalScroll, can_focus=False):
     def on_resize(self, event: events.Resize) -> None:
         self._draw()
 
+    def refit(self) -> None:
+        """Draw again after its ``max-height`` changed (the screen's layout changed)."""
+        self.call_after_refresh(self._draw)
+
     def _room(self) -> tuple[int, int | None]:
         """The width of a line and the most rows the list may take (None: no limit, or not
         laid out yet)."""
