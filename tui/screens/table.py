@@ -165,6 +165,7 @@ class TableScreen(Screen[None]):
 
     def on_mount(self) -> None:
         fit_breakpoints(self)  # (else drawn once in the roomy layout first)
+        self._fit_rows()
         self.ready = True
         # The move comes back as a message, handled in the screen's own turn.
         self.runner = BotRunner(lambda move: self.post_message(BotMoved(move)))
@@ -772,7 +773,13 @@ class TableScreen(Screen[None]):
         if (beside, shown and not beside) != before:
             self.query_one("#declarations", LineList).refit()
 
+    def _fit_rows(self) -> None:
+        """``-rows-30``: 30 rows or more (100x32 say), where the narrow layout's bottom seat
+        has room for its third line (the dealer's discard and his declaration)."""
+        self.set_class(self.app.size.height >= OUT_ROWS, "-rows-30")
+
     def on_resize(self) -> None:
+        self._fit_rows()
         self._fit_out()
 
     def action_cards_out(self) -> None:
