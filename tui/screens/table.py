@@ -750,14 +750,18 @@ class TableScreen(Screen[None]):
             self.redraw()
 
     @property
+    def roomy(self) -> bool:
+        """Rows enough for the cards still out beside the declarations and the log."""
+        return self.app.size.height >= OUT_ROWS
+
+    @property
     def out_shown(self) -> bool:
-        """The cards still out are listed (when a hand is shown to count them from): where
-        there is room unless o hid them, or where there is not (in the log's place) when o asked
-        for them; never when watching bots."""
+        """The cards still out are to be listed (whenever a hand is on screen to count them
+        from, see :meth:`_fit_out`): where there is room unless o hid them, or where there is
+        not (in the log's place) when o asked for them; never when watching bots."""
         if self.watching:
             return False
-        roomy = self.size.height >= OUT_ROWS if self.size.height else True
-        return roomy if self.show_out is None else self.show_out
+        return self.roomy if self.show_out is None else self.show_out
 
     def _fit_out(self) -> None:
         """The cards still out beside the declarations and the log where there is room
@@ -766,7 +770,7 @@ class TableScreen(Screen[None]):
         if not self.ready:
             return
         shown = self.out_shown and bool(self.query_one(OutList).lines)
-        beside = shown and (not self.size.height or self.size.height >= OUT_ROWS)
+        beside = shown and self.roomy
         before = (self.has_class("-counting"), self.has_class("-counting-alone"))
         self.set_class(beside, "-counting")
         self.set_class(shown and not beside, "-counting-alone")
@@ -776,7 +780,7 @@ class TableScreen(Screen[None]):
     def _fit_rows(self) -> None:
         """``-rows-30``: 30 rows or more (100x32 say), where the narrow layout's bottom seat
         has room for its third line (the dealer's discard and his declaration)."""
-        self.set_class(self.app.size.height >= OUT_ROWS, "-rows-30")
+        self.set_class(self.roomy, "-rows-30")
 
     def on_resize(self) -> None:
         self._fit_rows()
