@@ -17,7 +17,7 @@ from game.match import Match
 from tests.test_history import played
 from tui.app import TarocchinoApp
 from tui.render import UNICODE
-from tui.review import HandWalk, ReviewSource, facts_text
+from tui.review import HandWalk, ReviewSource, estimate_note, facts_text, progress_text
 from tui.screens.review import ReviewScreen
 from tui.session import parse_seats
 from tui.settings import Settings
@@ -112,3 +112,11 @@ async def test_the_keys_step_through_a_review_taller_than_the_screen(tmp_path) -
         assert screen.position == screen.walk.last
         await keys(pilot, "home")
         assert screen.position == 0
+
+
+def test_the_progress_writes_the_deals_as_the_note_does() -> None:
+    """"1,000 deals a card", as the note above it says "up to 1,000 deals" (it said 1000)."""
+    source = ReviewSource.of(_match())
+    walk = HandWalk(source.hands[0], 0, source.judged)
+    assert "(1,000 deals " in progress_text(walk, 80, UNICODE, 1000).plain
+    assert "1,000 deals" in estimate_note(UNICODE, 1000).plain

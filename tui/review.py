@@ -435,7 +435,7 @@ def progress_text(walk: HandWalk, width: int, look: Look, iterations: int) -> Te
     text.append(empty * (bar_width - filled), style="dim")
     state = "all judged" if done == total else f"judging{look.ellipsis}"
     each = "a card" if what == "card" else "each"
-    text.append(f" {done} of {plural(total, what)} {state} ({iterations} deals {each})",
+    text.append(f" {done} of {plural(total, what)} {state} ({iterations:,} deals {each})",
                 style="dim")
     return text
 
