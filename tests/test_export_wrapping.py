@@ -12,7 +12,7 @@ from game import record
 from game.cards import format_cards, mask_of, parse_cards
 from game.history import match_rows
 from game.scoring import score
-from tests.test_history import played
+from tests.test_history import called_out_match, played
 from tui.cli import main
 from tui.plaintext import LABEL, TEXT, WIDTH, Sheet, combination_sections, wrap_text
 
@@ -122,3 +122,14 @@ def test_the_score_calculator_s_pile_goes_on_under_its_first_card(capsys) -> Non
     # it was "    T7" under "Pile (14 cards): ANG … T8": one card alone, under nothing
     assert head == ["Pile (14 cards): ANG MON SOL LUN T16 T15 T14 T13 T12 T11 T10 T9",
                     "                 T8 T7"]
+
+
+def test_a_call_out_is_said_within_the_sheet_s_width(tmp_path, capsys) -> None:
+    # "Anna & Carla call out with their declarations: no cards are counted, each side scores
+    # its declarations." took 103 columns of a sheet 68 wide
+    lines = _export(called_out_match(), tmp_path, capsys, "Anna", "Bruno", "Carla", "Dario")
+    at = next(i for i, line in enumerate(lines) if " call out with their declarations" in line)
+    assert " ".join(lines[at:at + 2]).endswith(
+        "call out with their declarations: no cards are counted, each side scores its "
+        "declarations.")
+    assert all(cell_len(line) <= WIDTH for line in lines[:lines.index("Summary")]), lines
