@@ -14,10 +14,17 @@ from textual.pilot import Pilot
 
 import ai.judge
 from game.match import Match
-from tests.test_history import played
+from tests.test_history import called_out_match, played
 from tui.app import TarocchinoApp
 from tui.render import UNICODE
-from tui.review import HandWalk, ReviewSource, estimate_note, facts_text, progress_text
+from tui.review import (
+    HandWalk,
+    ReviewSource,
+    estimate_note,
+    facts_text,
+    progress_text,
+    verdict_text,
+)
 from tui.screens.review import ReviewScreen
 from tui.session import parse_seats
 from tui.settings import Settings
@@ -120,3 +127,12 @@ def test_the_progress_writes_the_deals_as_the_note_does() -> None:
     walk = HandWalk(source.hands[0], 0, source.judged)
     assert "(1,000 deals " in progress_text(walk, 80, UNICODE, 1000).plain
     assert "1,000 deals" in estimate_note(UNICODE, 1000).plain
+
+
+def test_a_hand_called_out_before_its_first_card_says_so() -> None:
+    """It said "Step through the hand card by card …" over a hand with no card to step to."""
+    source = ReviewSource.of(called_out_match())
+    walk = HandWalk(source.hands[0], 0, source.judged)
+    assert walk.last == 0
+    said = verdict_text(source, walk, 0, UNICODE).plain
+    assert said == "No card was played: the hand ended when a side called out."

@@ -442,6 +442,8 @@ def progress_text(walk: HandWalk, width: int, look: Look, iterations: int) -> Te
 
 def verdict_text(source: ReviewSource, walk: HandWalk, position: int, look: Look) -> Text:
     """The judgement of the card just played, in words."""
+    if position == 0 and walk.last == 0:  # called out before the first card
+        return Text("No card was played: the hand ended when a side called out.", style="dim")
     if position == 0:
         return Text(f"Step through the hand card by card to read the judgement of "
                     f"{_judged_names(source)} cards.", style="dim")
