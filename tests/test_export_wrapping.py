@@ -133,3 +133,10 @@ def test_a_call_out_is_said_within_the_sheet_s_width(tmp_path, capsys) -> None:
         "call out with their declarations: no cards are counted, each side scores its "
         "declarations.")
     assert all(cell_len(line) <= WIDTH for line in lines[:lines.index("Summary")]), lines
+
+
+def test_the_sheet_says_which_mark_each_suit_code_is(tmp_path, capsys) -> None:
+    """The sheet writes KC, 10C (Coppe) where the table shows K♥, 10♥: a C read as clubs
+    (♣, which is Bastoni here) misled; the heading says which is which."""
+    lines = _export(played(22, 800), tmp_path, capsys)
+    assert "Suits: S ♠ Spade, B ♣ Bastoni, C ♥ Coppe, D ♦ Denari" in lines[:6]
