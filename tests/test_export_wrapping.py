@@ -15,6 +15,8 @@ from game.scoring import score
 from tests.test_history import called_out_match, played
 from tui.cli import main
 from tui.plaintext import LABEL, TEXT, WIDTH, Sheet, combination_sections, wrap_text
+from tui.render import UNICODE_MARKS
+from tui.scoresheet import MARKS
 
 CONTINUED = " " * (LABEL + 1)  # a row that goes on from the row above: no label
 
@@ -140,3 +142,4 @@ def test_the_sheet_says_which_mark_each_suit_code_is(tmp_path, capsys) -> None:
     (♣, which is Bastoni here) misled; the heading says which is which."""
     lines = _export(played(22, 800), tmp_path, capsys)
     assert "Suits: S ♠ Spade, B ♣ Bastoni, C ♥ Coppe, D ♦ Denari" in lines[:6]
+    assert MARKS == UNICODE_MARKS  # the marks the table shows

@@ -13,14 +13,15 @@ from game.cards import CODES, SUIT_CODES, SUIT_NAMES, format_cards
 from game.history import HandRow, SideRow, match_rows
 from game.match import Match
 from tui.plaintext import TEXT, WIDTH, Sheet, combination_sections
-from tui.render import UNICODE_MARKS
 from tui.stats import local_time
 from tui.words import aligned
 
 DEFAULT_NAMES = ("Seat 1", "Seat 2", "Seat 3", "Seat 4")  # as the game numbers seats (1 to 4)
-# the sheet writes cards in their codes; the table shows the suits by marks (KC is K♥, not K♣)
+# the sheet writes cards in their codes; the table shows the suits by marks (KC is K♥, not K♣):
+# tui.render.UNICODE_MARKS, written out here (the sheet loads none of rich's rendering)
+MARKS = ("♠", "♣", "♥", "♦")
 SUITS = "Suits: " + ", ".join(f"{code} {mark} {name}" for code, name, mark in zip(
-    SUIT_CODES, SUIT_NAMES, UNICODE_MARKS, strict=True))
+    SUIT_CODES, SUIT_NAMES, MARKS, strict=True))
 
 
 def side_names(names: Sequence[str]) -> tuple[str, str]:
