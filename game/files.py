@@ -169,6 +169,32 @@ def write_problem(exc: OSError) -> str:
     return f"{where}: {exc.strerror or exc}"
 
 
+PRIVATE = 0o700  # a directory only its owner may list or enter
+
+
+def private_directory(path: str | Path) -> None:
+    """Make ``path`` a directory that only its owner may list or enter (its missing parents as
+    usual): a new one is created 0700; one that exists and belongs to this user loses what its
+    group and others may do. A file system that refuses to change permissions (FAT, some network
+    shares, a directory of someone else) leaves it as it is: that is never an error. OSError
+    when the directory cannot be made at all (a file in its place, no permission)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        path.mkdir(mode=PRIVATE)
+    except FileExistsError:
+        if not path.is_dir():
+            raise
+    owner = getattr(os, "geteuid", None)
+    try:
+        info = os.stat(path)
+        mode = stat.S_IMODE(info.st_mode)
+        if owner is not None and info.st_uid == owner() and mode & 0o077:
+            os.chmod(path, mode & ~0o077)
+    except OSError:
+        pass  # the files in it are the owner's alone (0600) all the same
+
+
 def write_atomic(path: str | Path, text: str) -> None:
     """Write ``text`` to ``path`` through a temporary file, a rename and a sync of the directory:
     never half a file, and the old content stays whole until the new one is complete."""

@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from game.files import private_directory
+
 try:
     import fcntl
 except ImportError:  # not a POSIX system: no locking
@@ -26,8 +28,9 @@ class DirectoryBusy(Exception):
 class DataLock:
     """The lock on one data directory (a context manager)."""
 
-    def __init__(self, directory: Path) -> None:
+    def __init__(self, directory: Path, *, private: bool = False) -> None:
         self.directory = Path(directory)
+        self.private = private  # the directory only for its owner (0700), like its files
         self.path = self.directory / LOCK_FILE
         self._fd: int | None = None
         self._made: list[Path] = []  # what taking the lock created: the file, its directories
@@ -38,7 +41,10 @@ class DataLock:
         if fcntl is None or self._fd is not None:
             return
         missing = [d for d in (self.directory, *self.directory.parents) if not d.exists()]
-        self.directory.mkdir(parents=True, exist_ok=True)
+        if self.private:
+            private_directory(self.directory)
+        else:
+            self.directory.mkdir(parents=True, exist_ok=True)
         self._made = missing  # (innermost first: removed in this order when tidied)
         flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
         for _ in range(RETRIES):

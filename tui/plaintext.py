@@ -3,10 +3,11 @@ a text and points in three aligned columns, and the sections of captured combina
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Sequence
 
-from game.cards import format_cards
+from rich.cells import cell_len
+
+from game.cards import CODES, format_cards
 from game.scoring import Breakdown, Combination
 from tui.words import aligned
 
@@ -26,24 +27,101 @@ class Sheet:
         self.rows.append(text)
 
     def row(self, label: str, text: str = "", points: int | str = "") -> None:
-        """One row; a long text (a long Grande) goes on over the next rows."""
-        lines = textwrap.wrap(text, TEXT) or [""]
+        """One row; a long text (a long Grande, a player's many declarations) goes on over the
+        next rows, as :func:`wrap_text` breaks it. A label wider than its column (a long name)
+        pushes the text right and leaves its first line less room, the points in their column."""
+        first = max(TEXT - max(0, cell_len(label) - LABEL), TEXT // 4)
+        lines = wrap_text(text, TEXT, first) or [""]
         self.rows.append((label, lines[0], str(points)))
         self.rows.extend(("", more, "") for more in lines[1:])
 
     def render(self, min_width: int = 20) -> str:
         """The rows as text; the text column is as wide as its longest entry, at least
         ``min_width`` (TEXT keeps several sheets aligned with each other)."""
-        width = max([len(r[1]) for r in self.rows if isinstance(r, tuple)] + [min_width])
+        rows = [r for r in self.rows if isinstance(r, tuple)]
+        width = max([_overflow(r[0]) + cell_len(r[1]) for r in rows] + [min_width])
         lines = []
         for r in self.rows:
             if isinstance(r, str):
                 lines.append(r)
             else:
                 label, text, points = r
-                line = f"{aligned(label, LABEL)} {text:<{width}} {points:>{POINTS}}"
-                lines.append(line.rstrip())
+                text = aligned(text, width - _overflow(label))
+                lines.append(f"{aligned(label, LABEL)} {text} {points:>{POINTS}}".rstrip())
         return "\n".join(lines)
+
+
+def _overflow(label: str) -> int:
+    """How far a label reaches past its column."""
+    return max(0, cell_len(label) - LABEL)
+
+
+_CARDS = frozenset(CODES)
+
+
+def _is_card(word: str) -> bool:
+    return word.rstrip(";") in _CARDS
+
+
+def wrap_text(text: str, width: int, first: int | None = None) -> list[str]:
+    """``text`` in lines of at most ``width`` cells (the first ``first``), for a sheet's text
+    column. Combinations written one after the other ("Re KS KC KD; Grande ANG MON ...") break
+    between combinations, and one that does not fit on a line of its own goes on with its cards
+    indented under its first card. Cards break between cards only, a word after a card stays
+    with it ("MAT (doubled)"), and the last row never holds one card alone. Nothing is cut: a
+    single word longer than the line stands on a line of its own."""
+    first = width if first is None else first
+    groups = text.split("; ")
+    pieces = [g + ";" for g in groups[:-1]] + [groups[-1]]
+    lines: list[str] = []
+    for piece in pieces:
+        if not piece.strip():
+            continue
+        room = first if len(lines) <= 1 else width
+        if lines and cell_len(lines[-1]) + 1 + cell_len(piece) <= room:
+            lines[-1] += " " + piece
+        else:
+            lines += _wrap_group(piece, first if not lines else width, width)
+    return lines
+
+
+def _wrap_group(group: str, first: int, width: int) -> list[str]:
+    """One combination ("Grande ANG MON ...", or cards alone) over as many lines as it needs:
+    its name, then its cards, the lines after the first indented under the first card."""
+    words = group.split()
+    at = next((i for i, w in enumerate(words) if _is_card(w)), len(words))
+    head, tokens = " ".join(words[:at]), []
+    for word in words[at:]:  # a word that is not a card goes with the card before it
+        if tokens and not _is_card(word):
+            tokens[-1] += " " + word
+        else:
+            tokens.append(word)
+    if not tokens:  # plain words: no name, no indent
+        head, tokens = "", words
+    indent = cell_len(head) + 1 if head else 0
+    if indent > width // 2:  # a long name: its cards under it, not pushed off the line
+        return [head, *_wrap_group(" ".join(tokens), width, width)]
+    rows = _fill(tokens, first - indent, width - indent)
+    lines = [" ".join(row) for row in rows]
+    lines[0] = f"{head} {lines[0]}" if head else lines[0]
+    return [lines[0], *(" " * indent + line for line in lines[1:])]
+
+
+def _fill(tokens: list[str], first: int, width: int) -> list[list[str]]:
+    """Tokens in rows of at most ``first`` then ``width`` cells, greedily, then one token moved
+    down when the last row would hold a single one after a longer row."""
+    rows: list[list[str]] = [[]]
+    for token in tokens:
+        room = first if len(rows) == 1 else width
+        if rows[-1] and cell_len(" ".join([*rows[-1], token])) > room:
+            rows.append([])
+        rows[-1].append(token)
+    if len(rows) > 1 and len(rows[-1]) == 1 and len(rows[-2]) > 2:
+        moved = [rows[-2][-1], *rows[-1]]
+        if cell_len(" ".join(moved)) <= width:
+            rows[-2].pop()
+            rows[-1] = moved
+    return rows
 
 
 def _section(

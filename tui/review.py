@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
 from ai.judge import (
@@ -171,6 +172,87 @@ class HandWalk:
 
 
 # ----------------------------------------------------------------------------- texts
+class Hanging:
+    """``lead`` (a label, a name) and then ``pieces`` side by side, ``gap`` apart: the lines
+    after the first go on under the first piece, never back at the left edge. A line breaks
+    between pieces; a piece too long for a line of its own breaks between its words, and never
+    leaves one word alone on its last line."""
+
+    def __init__(self, lead: Text, pieces: Sequence[Text], gap: str = " ") -> None:
+        self.lead, self.pieces, self.gap = lead, [p for p in pieces if p.plain], gap
+
+    @property
+    def plain(self) -> str:
+        return self.lead.plain + self.gap.join(p.plain for p in self.pieces)
+
+    def lines(self, width: int) -> list[Text]:
+        """The lines at ``width`` cells (the lead's width less, for the pieces)."""
+        indent = self.lead.cell_len
+        if indent > width // 2:  # no room beside a very long lead: the pieces go under it
+            return [self.lead.copy(), *Hanging(Text(), self.pieces, self.gap).lines(width)]
+        out = []
+        for i, row in enumerate(_hang(self.pieces, width - indent, len(self.gap))):
+            line = self.lead.copy() if i == 0 else Text(" " * indent)
+            for j, (token, piece) in enumerate(row):
+                if j:
+                    line.append(" " if piece == row[j - 1][1] else self.gap)
+                line.append_text(token)
+            out.append(line)
+        return out
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield from self.lines(options.max_width)
+
+
+def _hang(pieces: Sequence[Text], room: int, gap: int) -> list[list[tuple[Text, int]]]:
+    """Pieces in rows of at most ``room`` cells, ``gap`` cells apart: each token with the
+    number of the piece it comes from (a piece too long for a row is split into its words, a
+    cell apart)."""
+    rows: list[list[tuple[Text, int]]] = [[]]
+    used = 0
+
+    def fits(token: Text, piece: int) -> bool:
+        row = rows[-1]
+        return not row or used + (1 if row[-1][1] == piece else gap) + token.cell_len <= room
+
+    def put(token: Text, piece: int) -> None:
+        nonlocal used
+        if not fits(token, piece):
+            rows.append([])
+        row = rows[-1]
+        used = (used + (1 if row[-1][1] == piece else gap) if row else 0) + token.cell_len
+        row.append((token, piece))
+
+    split: set[int] = set()
+    for n, piece in enumerate(pieces):
+        if fits(piece, n) or piece.cell_len <= room:
+            put(piece, n)
+            continue
+        split.add(n)
+        for word in piece.split(" "):
+            put(word, n)
+    last = rows[-1]
+    if (len(rows) > 1 and len(last) == 1 and last[0][1] in split and len(rows[-2]) > 2
+            and rows[-2][-1][1] == last[0][1]
+            and rows[-2][-1][0].cell_len + 1 + last[0][0].cell_len <= room):
+        rows[-1] = [rows[-2].pop(), *last]  # one word alone: the word before joins it
+    return rows
+
+
+class Paragraphs:
+    """Texts and :class:`Hanging` lines one under the other; ``plain`` is their words."""
+
+    def __init__(self, parts: Sequence[Text | Hanging]) -> None:
+        self.parts = list(parts)
+
+    @property
+    def plain(self) -> str:
+        return "\n".join(p.plain for p in self.parts)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield from self.parts
+
+
 def topbar(source: ReviewSource, walk: HandWalk, position: int, look: Look) -> Text:
     """Where the review stands; where the match comes from last (cut first when narrow)."""
     dot = look.dot
@@ -186,17 +268,19 @@ def topbar(source: ReviewSource, walk: HandWalk, position: int, look: Look) -> T
     return text
 
 
-def _groups(mask: Mask, look: Look) -> Text:
-    """A hand's cards in display order, a wider gap between suits (trumps and the Matto first)."""
-    text = Text()
+def _groups(mask: Mask, look: Look) -> list[Text]:
+    """A hand's cards in display order, a piece a suit (trumps and the Matto first)."""
+    groups: list[Text] = []
     previous = None
     for c in sorted_for_display(mask):
         group = TRUMP if SUIT[c] == FOOL else SUIT[c]
-        if text:
-            text.append("  " if group != previous else " ")
-        text.append_text(card_text(c, look))
+        if group != previous:
+            groups.append(Text())
+        else:
+            groups[-1].append(" ")
+        groups[-1].append_text(card_text(c, look))
         previous = group
-    return text
+    return groups
 
 
 def seat_order(source: ReviewSource) -> list[int]:
@@ -204,15 +288,16 @@ def seat_order(source: ReviewSource) -> list[int]:
     return [(source.bottom + i) % 4 for i in range(4)]
 
 
-def hands_text(source: ReviewSource, walk: HandWalk, position: int, look: Look) -> Text:
+def hands_text(source: ReviewSource, walk: HandWalk, position: int, look: Look) -> Paragraphs:
     """The four hands, one line each: who (the pointer on the player of the last card, or on
     the leader before the first), his side, his card in the trick on the table (the winning
-    one reversed), the cards he still holds."""
+    one reversed), the cards he still holds (a suit too many for the line goes on under the
+    first card)."""
     state = walk.state(position)
     names = source.names
     trick = _trick(source, walk, position, look)
     width = min(NAME_CHARS, max(cell_len(n) for n in names))  # cells: a wide name is cut
-    lines = []
+    lines: list[Text | Hanging] = []
     mover = walk.plays[position - 1][0] if position > 0 else state.leader
     bar = "|" if look.ascii else "│"
     for seat in seat_order(source):
@@ -227,9 +312,8 @@ def hands_text(source: ReviewSource, walk: HandWalk, position: int, look: Look) 
             face.stylize("bold reverse")
         line.append_text(face)
         line.append(" " * (4 - face.cell_len) + f"{bar} ")
-        line.append_text(_groups(state.hands[seat], look))
-        lines.append(line)
-    return Text("\n").join(lines)
+        lines.append(Hanging(line, _groups(state.hands[seat], look), "  "))
+    return Paragraphs(lines)
 
 
 def _trick(source: ReviewSource, walk: HandWalk, position: int, look: Look) -> TrickTexts:
@@ -250,48 +334,51 @@ def captions(source: ReviewSource, walk: HandWalk, position: int, look: Look) ->
     return text
 
 
-def facts_text(source: ReviewSource, walk: HandWalk, position: int, look: Look) -> Text:
-    """The discard, the declarations (all of them, revealed) and, at the end, the hand's result."""
+def facts_text(source: ReviewSource, walk: HandWalk, position: int, look: Look) -> Paragraphs:
+    """The discard, the declarations (all of them, revealed) and, at the end, the hand's result;
+    a line too long for the screen goes on under its text, after its label and name."""
     names, hand = source.names, walk.hand
     dealer = names[hand.dealer]
-    text = Text.assemble(("Discard ", "bold"), f"({dealer}): ",
-                         cards_text(sorted_for_display(hand.discard), look))
+    discard = [cards_text(sorted_for_display(hand.discard), look)]
     result = hand.result
     if result is not None and result.discard_side is not None:
-        text.append(f" {look.arrow} counted for {side_name(source.seats, result.discard_side)}",
-                    style="dim")
+        discard.append(Text(f"{look.arrow} counted for "
+                            f"{side_name(source.seats, result.discard_side)}", style="dim"))
+    parts: list[Text | Hanging] = [
+        Hanging(Text.assemble(("Discard ", "bold"), f"({dealer}): "), discard)]
     if walk.discard is not None:
-        text.append("\n")
-        text.append_text(discard_words(source, walk, look))
+        parts.append(discard_words(source, walk, look))
     elif -1 in walk.stand_ins:
         mark = walk.stand_ins[-1]
         why = f"{REASON_WORDS[mark.why]}; " if mark.why else ""
-        text.append("\n")
-        text.append(f"The {mark.by} bot discarded for {dealer} ({why}not judged).",
-                    style="italic")
+        parts.append(Text(f"The {mark.by} bot discarded for {dealer} ({why}not judged).",
+                          style="italic"))
     declared = [d for d in hand.declarations if d is not None and d.families]
-    text.append("\n")
-    text.append("Declarations ", style="bold")
+    label = "Declarations "
     if not declared:
-        text.append("none", style="dim")
+        parts.append(Text.assemble((label, "bold"), ("none", "dim")))
     for i, d in enumerate(declared):
-        if i:
-            text.append("\n" + " " * len("Declarations "))
-        text.append(f"{names[d.seat]}: ", style="bold")
-        text.append(declaration_summary(d, look))
-        text.append(" (")
-        text.append_text(cards_text(sorted_for_display(d.cards), look))
-        text.append(")")
+        lead = Text.assemble((label, "bold") if i == 0 else " " * len(label),
+                             (f"{names[d.seat]}: ", "bold"))
+        dot = f" {look.dot} "
+        summary = declaration_summary(d, look).split(dot)  # "Re 17", "Spade 10", …
+        last, _, doubled = summary[-1].partition(", ")  # "Mori 15", "sequences doubled = 97"
+        words = [f"{w}{dot.rstrip()}" for w in summary[:-1]]
+        words += [f"{last},", doubled] if doubled else [last]
+        pieces = [Text(w) for w in words]
+        cards = Text("(").append_text(cards_text(sorted_for_display(d.cards), look))
+        parts.append(Hanging(lead, [*pieces, cards.append(")")]))
     if position == walk.last and result is not None:
         row = source.rows[walk.number]
-        text.append("\n")
-        text.append("Hand over: ", style="bold")
+        over = []
         if row.called_out is not None:
-            text.append(f"{side_name(source.seats, row.called_out)} called out. ")
+            over.append(Text(f"{side_name(source.seats, row.called_out)} called out."))
         a, b = row.sides
-        text.append(f"{side_name(source.seats, 0)} {a.total}, {side_name(source.seats, 1)} "
-                    f"{b.total} {look.dot} match {a.score} {'-' if look.ascii else '–'} {b.score}")
-    return text
+        over += [Text(f"{side_name(source.seats, 0)} {a.total},"),
+                 Text(f"{side_name(source.seats, 1)} {b.total}"),
+                 Text(f"{look.dot} match {a.score} {'-' if look.ascii else '–'} {b.score}")]
+        parts.append(Hanging(Text("Hand over: ", style="bold"), over))
+    return Paragraphs(parts)
 
 
 def discard_words(source: ReviewSource, walk: HandWalk, look: Look) -> Text:
@@ -348,13 +435,15 @@ def progress_text(walk: HandWalk, width: int, look: Look, iterations: int) -> Te
     text.append(empty * (bar_width - filled), style="dim")
     state = "all judged" if done == total else f"judging{look.ellipsis}"
     each = "a card" if what == "card" else "each"
-    text.append(f" {done} of {plural(total, what)} {state} ({iterations} deals {each})",
+    text.append(f" {done} of {plural(total, what)} {state} ({iterations:,} deals {each})",
                 style="dim")
     return text
 
 
 def verdict_text(source: ReviewSource, walk: HandWalk, position: int, look: Look) -> Text:
     """The judgement of the card just played, in words."""
+    if position == 0 and walk.last == 0:  # called out before the first card
+        return Text("No card was played: the hand ended when a side called out.", style="dim")
     if position == 0:
         return Text(f"Step through the hand card by card to read the judgement of "
                     f"{_judged_names(source)} cards.", style="dim")

@@ -4,11 +4,12 @@ score, then a summary table and the winner."""
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 
 from rich.cells import cell_len
 
-from game.cards import CODES, format_cards
+from game.cards import CODES, SUIT_CODES, SUIT_NAMES, format_cards
 from game.history import HandRow, SideRow, match_rows
 from game.match import Match
 from tui.plaintext import TEXT, WIDTH, Sheet, combination_sections
@@ -16,6 +17,11 @@ from tui.stats import local_time
 from tui.words import aligned
 
 DEFAULT_NAMES = ("Seat 1", "Seat 2", "Seat 3", "Seat 4")  # as the game numbers seats (1 to 4)
+# the sheet writes cards in their codes; the table shows the suits by marks (KC is K♥, not K♣):
+# tui.render.UNICODE_MARKS, written out here (the sheet loads none of rich's rendering)
+MARKS = ("♠", "♣", "♥", "♦")
+SUITS = "Suits: " + ", ".join(f"{code} {mark} {name}" for code, name, mark in zip(
+    SUIT_CODES, SUIT_NAMES, MARKS, strict=True))
 
 
 def side_names(names: Sequence[str]) -> tuple[str, str]:
@@ -49,28 +55,34 @@ def _heading(match: Match, names: Sequence[str], kinds: Sequence[str] | None,
         " · ".join(facts),
         "Seats in turn order: " + ", ".join(seats),
         f"Sides: {sides[0]} against {sides[1]}",
+        SUITS,
     ])  # fmt: skip
 
 
 def _hand(row: HandRow, names: Sequence[str], sides: tuple[str, str]) -> str:
     lines = ["=" * WIDTH, f"Hand {row.number} · dealer {names[row.dealer]}"]
     if row.called_out is not None:
-        lines.append(f"{sides[row.called_out]} call out with their declarations: no cards are "
-                     "counted, each side scores its declarations.")
+        lines.append(_said(f"{sides[row.called_out]} call out with their declarations: no cards "
+                           "are counted, each side scores its declarations."))
     else:
         won = ", ".join(f"{sides[i]} {row.sides[i].tricks}" for i in (0, 1))
-        lines.append(f"Tricks won: {won}.")
+        lines.append(_said(f"Tricks won: {won}."))
         if row.discard_side is not None:
-            lines.append(f"The discard went to {sides[row.discard_side]}.")
+            lines.append(_said(f"The discard went to {sides[row.discard_side]}."))
         if row.matto_exchange is not None:
             giver, receiver, card = row.matto_exchange
-            lines.append(f"Matto: {sides[giver]} kept it and gave {CODES[card]} to "
-                         f"{sides[receiver]}.")
+            lines.append(_said(f"Matto: {sides[giver]} kept it and gave {CODES[card]} to "
+                               f"{sides[receiver]}."))
     for i in (0, 1):
         lines += ["-" * WIDTH, _side(row.sides[i], sides[i], names, row.called_out is not None)]
     scores = " · ".join(f"{sides[i]} {row.sides[i].score}" for i in (0, 1))
     lines += ["-" * WIDTH, f"Match score after hand {row.number}: {scores}"]
     return "\n".join(lines)
+
+
+def _said(sentence: str) -> str:
+    """A sentence as wide as the sheet at most (a call-out's took 100 columns and more)."""
+    return textwrap.fill(sentence, WIDTH, break_long_words=False, break_on_hyphens=False)
 
 
 def _side(s: SideRow, title: str, names: Sequence[str], called_out: bool) -> str:

@@ -135,7 +135,7 @@ def run(args: argparse.Namespace) -> int:
         return _error(str(exc))
     data = data_dir()
     directory = table_directory(data)
-    lock = DataLock(directory)
+    lock = DataLock(directory, private=True)  # the table's files and their folder: the host's alone
     try:
         lock.acquire()
     except DirectoryBusy:

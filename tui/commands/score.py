@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import textwrap
 from collections.abc import Iterable, Iterator
 from typing import Any, BinaryIO, TextIO
 
@@ -18,7 +17,7 @@ from game.scoring import (
     declared_combinations,
     score,
 )
-from tui.plaintext import WIDTH, Sheet, combination_sections
+from tui.plaintext import WIDTH, Sheet, combination_sections, wrap_text
 from tui.words import plural
 
 PROG = "tarocchino score"
@@ -191,7 +190,7 @@ def _declarations_json(hand: Mask) -> dict[str, Any]:
 
 def _header(what: str, b: Breakdown) -> str:
     text = f"{what} ({plural(len(b.cards), 'card')}): {format_cards(b.cards)}"
-    return textwrap.fill(text, WIDTH, subsequent_indent="    ") + "\n"
+    return "\n".join(wrap_text(text, WIDTH)) + "\n"  # the cards go on under the first card
 
 
 def _pile_sheet(b: Breakdown) -> str:

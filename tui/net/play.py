@@ -329,7 +329,7 @@ class NetworkPlay:
                    request: HostRequest) -> None:  # fmt: skip
         """Host a new table with these seats and join it at the first Human seat."""
         directory = table_directory(self.directory)
-        lock = DataLock(directory)
+        lock = DataLock(directory, private=True)
         try:
             lock.acquire()
         except (DirectoryBusy, OSError) as exc:

@@ -83,7 +83,7 @@ class ReviewScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield TextLine(id="review-top")
         with Horizontal(id="review-main"):
-            with VerticalScroll(id="review-left"):
+            with VerticalScroll(id="review-left", can_focus=False):
                 yield Static(id="review-caption")
                 yield Static(id="review-hands")
                 yield Static(id="review-facts")
@@ -91,7 +91,7 @@ class ReviewScreen(Screen[None]):
                 yield TextLine(id="review-progress")
                 yield Static(id="review-verdict")
                 yield PickList(id="review-costly")
-            with VerticalScroll(id="review-side"):
+            with VerticalScroll(id="review-side", can_focus=False):
                 yield Static(Text("Every card", style="bold"), id="review-side-title")
                 yield PickList(id="review-plays")
         yield KeyBar([], id="review-keys")

@@ -169,6 +169,10 @@ class StartScreen(Screen[None]):
         self._hero()
         self.refresh_resume()
         self._placeholders()
+        # Told the moment it is on top again, before anything is drawn: the screen resumed is
+        # drawn once before its ScreenResume is handled, and so showed for one frame what it
+        # said when it was covered (the "Saved match" of a match that has just ended).
+        self.app.screen_change_signal.subscribe(self, self._uncovered, immediate=True)
         if not self.local:
             self.query_one("#start", Button).disabled = True
             self.query_one("#watch", Button).disabled = True
@@ -207,6 +211,11 @@ class StartScreen(Screen[None]):
             return
         for i, seat in enumerate(seats):
             self.query_one(f"#name-{i}", Input).placeholder = seat.name
+
+    def _uncovered(self, screen: Screen) -> None:
+        if screen is self and self.is_attached:
+            self.on_screen_resume()
+            self.refresh(layout=True)  # laid out anew before the first frame, not after it
 
     def on_screen_resume(self) -> None:
         self._hero()
