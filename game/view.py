@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from game.actions import Action, Move
-from game.cards import Card, Mask
+from game.cards import FULL_PACK, Card, Mask
 from game.phase import Phase
 from game.scoring import Combination, declared_combinations
 
@@ -78,3 +78,9 @@ class PlayerView:
         for c in self.trick:
             m |= 1 << c
         return m
+
+    @property
+    def unseen(self) -> Mask:
+        """The cards this seat has not seen: in the others' hands or (for a non-dealer) in the
+        discard."""
+        return FULL_PACK & ~self.hand & ~self.played & ~(self.discard or 0)

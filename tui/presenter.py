@@ -17,7 +17,6 @@ from ai.spec import label_of
 from game.actions import DECLARE, DISCARD, PLAY, Action, play
 from game.cards import (
     CODES,
-    FULL_PACK,
     MAT,
     RANK_CODES,
     SUIT,
@@ -27,7 +26,6 @@ from game.cards import (
     TRUMP,
     TRUMPS,
     Card,
-    Mask,
     sorted_for_display,
 )
 from game.hand import TRICKS, HandResult
@@ -522,11 +520,6 @@ def _trump_runs(cards: Sequence[Card], look: Look) -> list[Text]:
     return groups
 
 
-def unseen(view: PlayerView) -> Mask:
-    """The cards still out for the viewer: not played, not in his hand, not in his discard."""
-    return FULL_PACK & ~view.hand & ~view.played & ~(view.discard or 0)
-
-
 def out_lines(view: PlayerView, names: Sequence[str], look: Look, bottom: int) -> list[Text]:
     """What a player counts: the cards still out in each suit (highest first) and in trumps
     (and the Matto), then for each other player what he has shown: the suits he cannot have
@@ -534,7 +527,7 @@ def out_lines(view: PlayerView, names: Sequence[str], look: Look, bottom: int) -
 
     ``♠ K N 10 9 7 6`` · ``♥ none`` · ``Trumps 9: LUN T15 T13–T9 T7 MO3 MAT`` ·
     ``Dario: no ♣ ♥; holds ANG MON``."""
-    out = unseen(view)
+    out = view.unseen
     lines = []
     for s in range(4):
         cards = sorted_for_display(out & SUIT_MASK[s])
