@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import socket
+from collections.abc import Iterator
+
 import pytest
 
 
@@ -30,3 +33,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 def collected_tests(pytestconfig: pytest.Config) -> dict[str, set[str]]:
     """The names of the tests collected in this run, by file (``test_x`` for tests/test_x.py)."""
     return pytestconfig.stash.get(COLLECTED, {})
+
+
+@pytest.fixture
+def busy_port() -> Iterator[int]:
+    """A port of 127.0.0.1 that another program listens on."""
+    with socket.socket() as other:
+        other.bind(("127.0.0.1", 0))
+        other.listen()
+        yield other.getsockname()[1]

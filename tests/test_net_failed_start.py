@@ -6,8 +6,6 @@ two games (127.0.0.1, ports from the system, bounded in time)."""
 
 from __future__ import annotations
 
-import socket
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,15 +19,6 @@ from tui.save import SaveStore
 from tui.session import Session, parse_seats
 
 NOT_HERE = "192.0.2.1"  # TEST-NET-1: never an address of this machine
-
-
-@pytest.fixture
-def busy_port() -> Iterator[int]:
-    """A port of 127.0.0.1 that another program listens on."""
-    with socket.socket() as other:
-        other.bind(("127.0.0.1", 0))
-        other.listen()
-        yield other.getsockname()[1]
 
 
 def _tree(directory: Path) -> dict[str, bytes | None]:

@@ -6,7 +6,6 @@ permissions never stops a table."""
 from __future__ import annotations
 
 import os
-import socket
 import stat
 from collections.abc import Iterator
 from pathlib import Path
@@ -39,14 +38,6 @@ def usual_umask() -> Iterator[None]:
         yield
     finally:
         os.umask(old)
-
-
-@pytest.fixture
-def busy_port() -> Iterator[int]:
-    with socket.socket() as other:
-        other.bind(("127.0.0.1", 0))
-        other.listen()
-        yield other.getsockname()[1]
 
 
 def test_a_new_directory_is_made_for_its_owner_alone(tmp_path: Path, usual_umask) -> None:
