@@ -31,21 +31,10 @@ class EasyBot(Bot):
 
     name = "easy"
 
-    def __init__(self, *, rules: str = "") -> None:
-        from ai import thumbvar
-
-        self.rules = thumbvar.parse(rules)
-
     def choose_discard(
         self, view: PlayerView, legal: Sequence[Action], rng: random.Random
     ) -> Action:
         return rank_discards(view.hand, legal)[0]
 
     def choose_card(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
-        if self.rules:
-            from ai import thumbvar
-            from ai.inference import voids_of
-
-            ctx = thumbvar.Ctx(view.seat, voids_of(view), self.rules)
-            return PLAYS[thumbvar.choose(view.hand, view.trick, unseen_cards(view), ctx)]
         return PLAYS[policy.choose(view.hand, view.trick, unseen_cards(view))]

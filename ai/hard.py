@@ -68,7 +68,6 @@ class HardBot(Bot):
         mismatch: float = 1.0,
         dealer_discards: bool = True,
         prune_sigmas: float = 2.0,
-        playout: str = "",
     ) -> None:
         check_option("budget_s", budget_s, 0.001, MAX_BUDGET_S)
         check_option("iterations", iterations, 1, MAX_SAMPLES, whole=True)
@@ -88,7 +87,6 @@ class HardBot(Bot):
             trust_declarations=trust_declarations,
             prune_sigmas=prune_sigmas,
             min_samples=8,
-            playout=playout,
         )
         self.discard_candidates = discard_candidates
         self.dealer_discards = dealer_discards

@@ -42,7 +42,6 @@ class Settings:
     trust_declarations: bool = True  # assume every player declared all he held
     prune_sigmas: float = 0.0  # drop candidates this many standard errors behind (0: never)
     min_samples: int = 8  # determinizations before any pruning or time check
-    playout: str = ""  # TEMPORARY: variant rules of thumb (ai.thumbvar)
 
 
 @dataclass(slots=True)
@@ -112,13 +111,6 @@ def search_cards(
     stats.solved = bool(exact)
     limit = settings.samples if settings.samples is not None else 10**9
     deadline = start + settings.budget_s if settings.budget_s is not None else math.inf
-    flags = voids0 = None
-    if settings.playout:
-        from ai import thumbvar
-        from ai.inference import voids_of
-
-        flags = thumbvar.parse(settings.playout)
-        voids0 = voids_of(view)
     while stats.samples < limit:
         hands, discard = knowledge.sample(rng)
         weight = 1.0
@@ -140,10 +132,7 @@ def search_cards(
                     continue
                 state = dealt.clone()
                 state.play(cards[i])
-                if flags is None:
-                    rollout(state, random.Random(seed).random, settings.eps)
-                else:
-                    thumbvar.finish(state, random.Random(seed).random, settings.eps, flags, voids0)
+                rollout(state, random.Random(seed).random, settings.eps)
                 stats.values[i].append(state.diff(side) + bonus)
                 stats.playouts += 1
         if _sampled(stats, settings, deadline):
@@ -267,13 +256,7 @@ def search_discards(
                 continue
             hands[dealer] = view.hand & ~pairs[i]
             state = base.deal_in(hands, pairs[i])
-            if settings.playout:
-                from ai import thumbvar
-
-                thumbvar.finish(state, random.Random(seed).random, settings.eps,
-                                thumbvar.parse(settings.playout), None)
-            else:
-                rollout(state, random.Random(seed).random, settings.eps)
+            rollout(state, random.Random(seed).random, settings.eps)
             stats.values[i].append(state.diff(side) + declared[i] + bonus)
             stats.playouts += 1
         if _sampled(stats, settings, deadline):
