@@ -17,13 +17,7 @@ from ai import policy
 from ai.discard import rank_discards
 from ai.player import Bot
 from game.actions import PLAYS, Action
-from game.cards import FULL_PACK
 from game.view import PlayerView
-
-
-def unseen_cards(view: PlayerView) -> int:
-    """The cards this seat has not seen: in other hands or (for a non-dealer) in the discard."""
-    return FULL_PACK & ~view.hand & ~view.played & ~(view.discard or 0)
 
 
 class EasyBot(Bot):
@@ -37,4 +31,4 @@ class EasyBot(Bot):
         return rank_discards(view.hand, legal)[0]
 
     def choose_card(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
-        return PLAYS[policy.choose(view.hand, view.trick, unseen_cards(view))]
+        return PLAYS[policy.choose(view.hand, view.trick, view.unseen)]
