@@ -9,7 +9,7 @@ import textwrap
 
 from ai import policy
 from game.actions import DECLARE, DISCARD, Action
-from game.cards import FULL_PACK, MAT, SUIT, SUIT_MASK, SUIT_NAMES, TRUMP, TRUMPS, VALUE, Card, Mask
+from game.cards import MAT, SUIT, SUIT_MASK, SUIT_NAMES, TRUMP, TRUMPS, VALUE, Card, Mask
 from game.scoring import combination_points, declarable_families, declaration_points
 from game.tricks import BEATERS, HIGHER, MAT_BIT
 from game.view import PlayerView
@@ -99,7 +99,7 @@ def sure_to_hold(c: Card, unseen: Mask, last: bool) -> bool:
 
 def explain_card(view: PlayerView, c: Card) -> str:
     trick = view.trick
-    unseen = FULL_PACK & ~view.hand & ~view.played & ~(view.discard or 0)
+    unseen = view.unseen
     if len(view.legal) == 1:
         return "the only card you may play"
     if c == MAT:
