@@ -8,18 +8,23 @@ import json
 import random
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import aiohttp
+from test_tui_support import FAST as FAST_SETTINGS
+from test_tui_support import wait_for
 
 from ai.easy import EasyBot
 from ai.spec import parse_spec
 from game import wire
+from tui.app import TarocchinoApp
 from tui.cli import main
 from tui.net import protocol as p
 from tui.net.botclient import RemoteBot
 from tui.net.client import Address, TokenStore
 from tui.net.remote import RemoteSession
-from tui.net.server import TableConfig, TableServer
+from tui.net.server import HostRequest, TableConfig, TableServer
+from tui.save import SaveStore
 from tui.session import Session, parse_seats
 
 FAST = TableConfig(bot_delay_s=0, trick_pause_s=0, heartbeat_s=0)
@@ -181,3 +186,21 @@ async def old_and_new_clients(
         await new.close()
         await server.close()
     return welcome, old, new, server
+
+
+def save_a_table(directory: Path) -> None:
+    """A table saved in ``directory`` (two people, two easy bots, seed 3), as a host leaves it."""
+    SaveStore(directory).write(Session.new(parse_seats(["human", "easy", "human", "easy"]),
+                                           seed=3))  # fmt: skip
+
+
+async def host_on_a_busy_port(data: Path, busy_port: int) -> TarocchinoApp:
+    """Host a table from the start screen (data directory ``data``) on a port another program
+    listens on; the app, closed once it said it cannot host."""
+    app = TarocchinoApp(settings=FAST_SETTINGS, directory=data, persist=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        seats = parse_seats(["human", "easy", "human", "easy"])
+        await app.network.host(seats, None, 800, HostRequest(busy_port, "127.0.0.1", None, 0))
+        await wait_for(pilot, lambda: any("Cannot host" in str(n.message)
+                                          for n in app._notifications))  # fmt: skip
+    return app

@@ -9,14 +9,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_tui_support import FAST, wait_for
+from net_helpers import host_on_a_busy_port, save_a_table
 
-from tui.app import TarocchinoApp
 from tui.cli import main
 from tui.lock import DataLock, DirectoryBusy
-from tui.net.server import HostRequest, table_directory
-from tui.save import SaveStore
-from tui.session import Session, parse_seats
+from tui.net.server import table_directory
 
 NOT_HERE = "192.0.2.1"  # TEST-NET-1: never an address of this machine
 
@@ -59,8 +56,7 @@ def _saved_table(tmp_path: Path) -> Path:
     """The data directory's saved network table (a match of two people and two bots)."""
     directory = table_directory(tmp_path / "data")
     directory.mkdir(parents=True)
-    SaveStore(directory).write(Session.new(parse_seats(["human", "easy", "human", "easy"]),
-                                           seed=3))  # fmt: skip
+    save_a_table(directory)
     return directory
 
 
@@ -111,13 +107,8 @@ async def test_host_a_table_on_a_busy_port_leaves_nothing(tmp_path: Path,
     directory.mkdir()
     table = table_directory(directory)
     table.mkdir()
-    SaveStore(table).write(Session.new(parse_seats(["human", "easy", "human", "easy"]), seed=3))
+    save_a_table(table)
     before = _tree(tmp_path)
-    app = TarocchinoApp(settings=FAST, directory=directory, persist=False)
-    async with app.run_test(size=(100, 32)) as pilot:
-        seats = parse_seats(["human", "easy", "human", "easy"])
-        await app.network.host(seats, None, 800, HostRequest(busy_port, "127.0.0.1", None, 0))
-        await wait_for(pilot, lambda: any("Cannot host" in str(n.message)
-                                          for n in app._notifications))  # fmt: skip
-        assert app.network.server is None
+    app = await host_on_a_busy_port(directory, busy_port)
+    assert app.network.server is None
     assert _tree(tmp_path) == before

@@ -11,17 +11,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from test_tui_support import FAST, wait_for
+from net_helpers import host_on_a_busy_port, save_a_table
 
 import game.files
 import tui.commands.host
 from game.files import private_directory
-from tui.app import TarocchinoApp
 from tui.cli import main
 from tui.lock import DataLock
-from tui.net.server import HostRequest, table_directory
+from tui.net.server import table_directory
 from tui.save import SaveStore
-from tui.session import Session, parse_seats
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "geteuid"), reason="POSIX permissions")
 
@@ -120,8 +118,7 @@ def test_host_tightens_a_saved_table_s_directory(tmp_path: Path, usual_umask, ca
                                                  busy_port: int) -> None:
     directory = table_directory(tmp_path / "data")
     directory.mkdir(parents=True, mode=0o755)
-    SaveStore(directory).write(Session.new(parse_seats(["human", "easy", "human", "easy"]),
-                                           seed=3))  # fmt: skip
+    save_a_table(directory)
     monkeypatch.setenv("TAROCCHINO_DATA_DIR", str(tmp_path / "data"))
     assert main(["host", "--port", str(busy_port)]) == 1  # the port is taken: it stops there
     assert "already in use" in capsys.readouterr().err
@@ -133,12 +130,6 @@ async def test_hosting_from_the_start_screen_tightens_it_too(tmp_path: Path, usu
     data = tmp_path / "data"
     directory = table_directory(data)
     directory.mkdir(parents=True, mode=0o755)
-    SaveStore(directory).write(Session.new(parse_seats(["human", "easy", "human", "easy"]),
-                                           seed=3))  # fmt: skip
-    app = TarocchinoApp(settings=FAST, directory=data, persist=False)
-    async with app.run_test(size=(100, 32)) as pilot:
-        seats = parse_seats(["human", "easy", "human", "easy"])
-        await app.network.host(seats, None, 800, HostRequest(busy_port, "127.0.0.1", None, 0))
-        await wait_for(pilot, lambda: any("Cannot host" in str(n.message)
-                                          for n in app._notifications))  # fmt: skip
+    save_a_table(directory)
+    await host_on_a_busy_port(data, busy_port)
     assert _mode(directory) == 0o700
