@@ -9,8 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from net_helpers import host_on_a_busy_port, save_a_table
 
+from tests.net_helpers import host_on_a_busy_port, save_a_table
 from tui.cli import main
 from tui.lock import DataLock, DirectoryBusy
 from tui.net.server import table_directory

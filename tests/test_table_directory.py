@@ -11,11 +11,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from net_helpers import host_on_a_busy_port, save_a_table
 
 import game.files
 import tui.commands.host
 from game.files import private_directory
+from tests.net_helpers import host_on_a_busy_port, save_a_table
 from tui.cli import main
 from tui.lock import DataLock
 from tui.net.server import table_directory
