@@ -317,12 +317,9 @@ class NetworkPlay:
         names = tuple(s.name for s in session.statuses)
         if not results or winner is None or len(names) != 4:
             return
-        try:
-            last = LastMatch.joined(names, results[-1].scores_after, winner, session.target,
-                                    len(results), str(session.client.address))  # fmt: skip
-        except (ValueError, TypeError):
-            last = None  # (never a traceback for a note: an older one is removed instead)
-        LastMatchNote(self.directory).put(last)
+        LastMatchNote(self.directory).put(LastMatch.joined(
+            names, results[-1].scores_after, winner, session.target, len(results),
+            str(session.client.address)))
 
     # ----------------------------------------------------------------- hosting
     async def host(self, seats: tuple[Seat, ...], seed: int | None, target: int,
