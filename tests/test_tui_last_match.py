@@ -227,3 +227,11 @@ async def test_a_match_missing_from_the_statistics_is_said_when_r_is_pressed(
         assert said == ["The last match cannot be reviewed: no match has been recorded yet. "
                         "Past matches (p) lists the recorded ones."]
         assert isinstance(app.screen, StartScreen)
+
+
+def test_a_match_joined_at_a_table_with_the_longest_address_reads_back(tmp_path: Path) -> None:
+    # a host name may be 253 characters long (tui.net.client), an IPv6 address comes in brackets
+    for table in ("h" * 253 + ":65535", "[" + "f" * 39 + "]:65535"):
+        last = LastMatch.joined(("Anna", "Bruno", "Carla", "Dario"), (805, 310), 0, 800, 6, table)
+        LastMatchNote(tmp_path).put(last)
+        assert LastMatchNote(tmp_path).read() == last
