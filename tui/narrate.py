@@ -30,14 +30,19 @@ def suit_word(trick: Sequence[Card]) -> str:
 def declaration_summary(d: Declaration, look: Look = UNICODE) -> str:
     """``Re 17 · Grande 20 = 37`` (points before doubling, then the total), and which of them
     were doubled: ``Re 17 · Spade 10 · Coppe 10 · Mori 10, sequences doubled = 77``."""
-    if not d.families:
-        return "nothing"
-    parts = f" {look.dot} ".join(f"{c.family} {c.points}" for c in d.combinations)
+    return " ".join(declaration_pieces(d, look)) if d.families else "nothing"
+
+
+def declaration_pieces(d: Declaration, look: Look = UNICODE) -> list[str]:
+    """:func:`declaration_summary` in the pieces a line may break between: ``Re 17 ·``,
+    ``Spade 10 ·``, ``Mori 10,``, ``sequences doubled = 77``."""
+    points = [f"{c.family} {c.points}" for c in d.combinations]
+    pieces = [f"{p} {look.dot}" for p in points[:-1]]
     criccone, sequences = doublings(d.families)
     doubled = ["cricche"] * criccone + ["sequences"] * sequences
     if doubled:
-        return f"{parts}, {' and '.join(doubled)} doubled = {d.points}"
-    return parts if len(d.combinations) == 1 else f"{parts} = {d.points}"
+        return [*pieces, f"{points[-1]},", f"{' and '.join(doubled)} doubled = {d.points}"]
+    return [*pieces, points[-1] if len(points) == 1 else f"{points[-1]} = {d.points}"]
 
 
 def declaration_brief(d: Declaration) -> str:

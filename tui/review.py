@@ -34,7 +34,7 @@ from game.hand import Hand, side_of
 from game.history import HandRow, hand_positions, hand_rows, replay_hands, stand_in_cards
 from game.kernel import TRICKS
 from game.match import Match
-from tui.narrate import declaration_summary
+from tui.narrate import declaration_pieces
 from tui.presenter import Scene, TrickTexts, trick_texts
 from tui.render import Look, card_text, cards_text
 from tui.session import HUMAN, NAME_CHARS, Seat, side_name
@@ -360,12 +360,7 @@ def facts_text(source: ReviewSource, walk: HandWalk, position: int, look: Look) 
     for i, d in enumerate(declared):
         lead = Text.assemble((label, "bold") if i == 0 else " " * len(label),
                              (f"{names[d.seat]}: ", "bold"))
-        dot = f" {look.dot} "
-        summary = declaration_summary(d, look).split(dot)  # "Re 17", "Spade 10", …
-        last, _, doubled = summary[-1].partition(", ")  # "Mori 15", "sequences doubled = 97"
-        words = [f"{w}{dot.rstrip()}" for w in summary[:-1]]
-        words += [f"{last},", doubled] if doubled else [last]
-        pieces = [Text(w) for w in words]
+        pieces = [Text(w) for w in declaration_pieces(d, look)]
         cards = Text("(").append_text(cards_text(sorted_for_display(d.cards), look))
         parts.append(Hanging(lead, [*pieces, cards.append(")")]))
     if position == walk.last and result is not None:
