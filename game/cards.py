@@ -18,6 +18,7 @@ Mask = int
 SPADE, BASTONI, COPPE, DENARI, TRUMP, FOOL = range(6)
 SUIT_CODES = ("S", "B", "C", "D")
 SUIT_NAMES = ("Spade", "Bastoni", "Coppe", "Denari")
+SUIT_MARKS = ("♠", "♣", "♥", "♦")  # how the table shows the suits (Bastoni ♣, Coppe ♥)
 SUIT_ENGLISH = ("Swords", "Batons", "Cups", "Coins")
 LONG_SUITS = (SPADE, BASTONI)
 

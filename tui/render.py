@@ -13,9 +13,19 @@ from dataclasses import dataclass
 from rich.style import Style
 from rich.text import Text
 
-from game.cards import CODES, ENGLISH, FOOL, ITALIAN, RANK_CODES, SUIT, TRUMP, Card
+from game.cards import (
+    CODES,
+    ENGLISH,
+    FOOL,
+    ITALIAN,
+    RANK_CODES,
+    SUIT,
+    SUIT_MARKS,
+    TRUMP,
+    Card,
+)
 
-UNICODE_MARKS = ("♠", "♣", "♥", "♦")
+UNICODE_MARKS = SUIT_MARKS
 ASCII_MARKS = ("S", "B", "C", "D")
 
 _SUIT_COLORS = ("#7fb2ff", "#7ed491", "#ff7b7b", "#f2c14e")  # Spade, Bastoni, Coppe, Denari

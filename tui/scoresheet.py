@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from rich.cells import cell_len
 
-from game.cards import CODES, SUIT_CODES, SUIT_NAMES, format_cards
+from game.cards import CODES, SUIT_CODES, SUIT_MARKS, SUIT_NAMES, format_cards
 from game.history import HandRow, SideRow, match_rows
 from game.match import Match
 from tui.plaintext import TEXT, WIDTH, Sheet, combination_sections
@@ -17,9 +17,8 @@ from tui.stats import local_time
 from tui.words import aligned
 
 DEFAULT_NAMES = ("Seat 1", "Seat 2", "Seat 3", "Seat 4")  # as the game numbers seats (1 to 4)
-# the sheet writes cards in their codes; the table shows the suits by marks (KC is K♥, not K♣):
-# tui.render.UNICODE_MARKS, written out here (the sheet loads none of rich's rendering)
-MARKS = ("♠", "♣", "♥", "♦")
+# the sheet writes cards in their codes; the table shows the suits by marks (KC is K♥, not K♣)
+MARKS = SUIT_MARKS
 SUITS = "Suits: " + ", ".join(f"{code} {mark} {name}" for code, name, mark in zip(
     SUIT_CODES, SUIT_NAMES, MARKS, strict=True))
 
