@@ -30,6 +30,7 @@ from game.cards import (
 )
 from game.hand import TRICKS, HandResult
 from game.phase import Phase
+from game.sofar import PileSoFar, discard_worth, exchange_so_far, so_far
 from game.tricks import led_suit, why_illegal, winning_index
 from game.view import PlayerView
 from tui.narrate import (
@@ -39,7 +40,7 @@ from tui.narrate import (
     hand_log,
     suit_word,
 )
-from tui.render import Look, card_name, card_style, card_text, cards_text, face, mark
+from tui.render import UNICODE, Look, card_name, card_style, card_text, cards_text, face, mark
 from tui.session import HUMAN, Seat, side_name
 from tui.words import capitalized, listed, plural, short_name, verb
 
@@ -124,11 +125,17 @@ class TrickTexts:
 
 @dataclass(frozen=True, slots=True)
 class ScoreTexts:
-    """The score box: a line per side (the bottom seat's side first) and the hand/target line."""
+    """The score box: a line per side (the bottom seat's side first) and the hand/target line;
+    with each side, the hand so far: a line under it (``hand``) where there is room, else its
+    points beside the score and the tricks in the last line (``taken``)."""
 
     rows: tuple[tuple[str, str], ...]  # (side, score)
     footer: tuple[str, str]
     pairs: tuple[tuple[str, str], ...] = ()  # each row's two names, to shorten where narrow
+    # each row's hand so far in a line, in forms from the longest to the shortest (so_far_forms)
+    hand: tuple[tuple[str, ...], ...] = ()
+    # each row's (tricks, points its pile would score now); () before the first trick
+    taken: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -321,7 +328,96 @@ def score_texts(scene: Scene) -> ScoreTexts:
     sides = (first, 1 - first)
     rows = tuple((side_name(scene.seats, side), str(v.scores[side])) for side in sides)
     pairs = tuple((scene.seats[side].name, scene.seats[side + 2].name) for side in sides)
-    return ScoreTexts(rows, (f"Hand {v.hand_number + 1}", f"target {v.target}"), pairs)
+    piles = so_far(v.tricks, v.dealer)
+    hand = so_far_forms(v, scene.look, piles)
+    taken = tuple((piles[side].tricks, piles[side].total) for side in sides) if v.tricks else ()
+    return ScoreTexts(rows, (f"Hand {v.hand_number + 1}", f"target {v.target}"), pairs,
+                      tuple(hand[side] for side in sides), taken)
+
+
+# ----------------------------------------------------------------------- the hand so far
+def so_far_forms(view: PlayerView, look: Look = UNICODE,
+                 piles: tuple[PileSoFar, PileSoFar] | None = None) -> tuple[tuple[str, ...], ...]:
+    """Each side's hand so far in a line, from the tricks everybody saw taken (never the hidden
+    discard): its tricks and what its pile would score if the hand ended now (``game.sofar``:
+    the Matto exchange made as at the end), in forms from the longest to the shortest, for the
+    score box to take the first that fits: ``5 tricks · 23: Re 17, 6 in cards``, ``5 tricks ·
+    23: Re``, ``5 tricks · 23 points``; ``4 tricks · 9 in cards``; ``no tricks yet``. ``piles``:
+    :func:`game.sofar.so_far` of the view, when already counted."""
+    if view.phase == Phase.DISCARD:
+        return ("no tricks yet",), ("no tricks yet",)
+    out = []
+    for pile in piles or so_far(view.tricks, view.dealer):
+        if not pile.tricks:
+            out.append(("no tricks yet" if view.phase != Phase.OVER else "no tricks",))
+            continue
+        b = pile.breakdown
+        head = f"{plural(pile.tricks, 'trick')} {look.dot} "
+        cards = f"{pile.card_points} in cards"
+        combos = (*b.cricche, *b.sequences)
+        if not combos:
+            out.append((head + cards,))
+            continue
+        doubled = ["cricche doubled"] * b.criccone + ["sequences doubled"] * b.sequences_doubled
+        parts = [f"{c.family} {c.points}" for c in combos] + doubled
+        out.append((f"{head}{pile.total}: {', '.join([*parts, cards])}",
+                    f"{head}{pile.total}: {', '.join(c.family for c in combos)}",
+                    f"{head}{pile.total} points"))
+    return out[0], out[1]
+
+
+def so_far_lines(view: PlayerView, seats: Sequence[Seat], look: Look, bottom: int,
+                 discard: int = 0) -> list[Text]:
+    """The hand so far in full (``w``): for each side (``bottom``'s first) its tricks and what
+    its pile would score if the hand ended now, each captured combination with its cards, the
+    doublings, the card points; the Matto exchange the end would make now; ``discard``: the
+    dealer's own discard, said apart where it would go now (his screen only)."""
+    piles = so_far(view.tricks, view.dealer)
+    lines: list[Text] = []
+    for side in (bottom & 1, 1 - (bottom & 1)):
+        pile = piles[side]
+        if lines:
+            lines.append(Text())
+        head = Text.assemble((side_name(seats, side), "bold"),
+                             f" {look.dot} {plural(pile.tricks, 'trick')}")
+        if pile.tricks:
+            head.append(f" {look.dot} {pile.total} points", style="bold")
+        lines.append(head)
+        if not pile.tricks:
+            continue
+        b = pile.breakdown
+        combos = (*b.cricche, *b.sequences)
+        for c in combos:
+            line = Text(f"  {c.family} {c.points}: ")
+            line.append_text(cards_text(c.cards, look))
+            lines.append(line)
+        for doubled, word, extra in ((b.criccone, "cricche", b.cricche_points // 2),
+                                     (b.sequences_doubled, "sequences", b.sequences_points // 2)):
+            if doubled:
+                lines.append(Text(f"  {word} doubled +{extra}", style="italic"))
+        if not combos:
+            lines.append(Text("  no combination", style="dim"))
+        lines.append(Text(f"  card points {pile.card_points} ({len(b.cards)} cards)"))
+    exchange = exchange_so_far(view.tricks, view.dealer)
+    if exchange is not None:
+        giver, taker, c = exchange
+        if c == MAT:  # nothing else to give: the Matto itself goes
+            said = Text.assemble("The Matto goes to ", (side_name(seats, taker), "bold"), ": ",
+                                 (side_name(seats, giver), "bold"), " have no card to give for "
+                                 "it yet (counted so; they may have by the end).")
+        else:
+            said = Text.assemble("The Matto stays with ", (side_name(seats, giver), "bold"),
+                                 ", who give ", card_text(c, look), " to ",
+                                 (side_name(seats, taker), "bold"), " for it (counted so; the "
+                                 "card may change by the end).")
+        lines += [Text(), said]
+    if discard:
+        side, worth = discard_worth(view.tricks, view.dealer, discard)
+        lines += [Text(), Text.assemble(
+            "Your discard ", cards_text(sorted_for_display(discard), look),
+            f" would go to {side_name(seats, side)} now: {plural(worth, 'more point')} (only you "
+            "see it).")]
+    return lines
 
 
 # ----------------------------------------------------------------------- the status line
@@ -421,7 +517,10 @@ def keys(scene: Scene) -> list[tuple[str, str, str]]:
         out.append((look.enter, "Play", "play"))
     out += [("?", "Help", "help"), ("p", "Last trick", "last_trick")]
     if not scene.watching:
-        out += [("o", "Out", "cards_out"), ("t", "Hint", "hint")]
+        out.append(("o", "Out", "cards_out"))
+    out.append(("w", "Won", "so_far"))
+    if not scene.watching:
+        out.append(("t", "Hint", "hint"))
     if scene.undo:
         out.append(("u", "Undo", "undo"))
     out += [("s", "Settings", "settings"), ("q", "Leave" if scene.network else "Menu", "leave")]

@@ -22,6 +22,8 @@ from textual import _time  # the clock of Textual's events (a key's time)
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.css.query import NoMatches
+from textual.css.scalar import Scalar
 from textual.messages import Update
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
@@ -46,9 +48,11 @@ from tui.presenter import (
     card_refusal,
     discard_question,
     discardable,
+    hand_stage,
     handover_context,
     hint_text,
     present,
+    so_far_lines,
     status,
 )
 from tui.render import Look, face, look_of
@@ -62,6 +66,8 @@ from tui.screens.help import HelpScreen
 from tui.screens.review import ReviewScreen
 from tui.screens.scoring import MENU, NEW, QUIT, HandSummary, Reviewer, ScoringScreen
 from tui.screens.settings import SettingsScreen
+from tui.screens.sofar import TITLE as SO_FAR_TITLE
+from tui.screens.sofar import SoFarScreen
 from tui.screens.too_small import fit_breakpoints
 from tui.session import TableSession, side_name
 from tui.settings import WATCH_PACES, pace_words
@@ -69,7 +75,7 @@ from tui.stats import FinishedMatch, record_finished_match
 from tui.widgets.hand import CARD_KEYS, HandView
 from tui.widgets.keybar import KeyBar
 from tui.widgets.line import TextLine, same_text
-from tui.widgets.log import LineList, PlayLog
+from tui.widgets.log import LineList, PlayLog, ellipsis, hanging
 from tui.widgets.outlist import OutList
 from tui.widgets.scoreboard import ScoreBoard
 from tui.widgets.seat import SeatPanel
@@ -82,6 +88,11 @@ _DRAWN = "#topbar, .seat, #trick, #hand, #score, #declarations, #out, #log, #sta
 # Rows from which the cards still out are listed beside the log; with fewer (80x24) there is
 # room for one of them, the log unless o asks for the other.
 OUT_ROWS = 30
+# Columns from which the narrow layout's sidebar is wider (100x32: a declaration or a line of
+# what is still out on one line, not two).
+WIDER_COLS = 96
+# The fewest rows the log keeps beside the score, the declarations and what is still out.
+LOG_ROWS = 3
 
 
 class TableScreen(Screen[None]):
@@ -96,6 +107,7 @@ class TableScreen(Screen[None]):
         Binding("question_mark,f1", "help", "Help"),
         Binding("p", "last_trick", "Last trick"),
         Binding("o", "cards_out", "Out"),
+        Binding("w", "so_far", "Won"),
         Binding("t", "hint", "Hint"),
         Binding("u", "undo", "Undo"),
         Binding("s", "settings", "Settings"),
@@ -139,6 +151,8 @@ class TableScreen(Screen[None]):
         self._until_turn: set[str] = set()  # why nothing can be chosen: said until his turn
         self._entered_at: float | None = None  # the Enter that made a person's last move
         self.ready = False  # mounted with every part: redraw has something to draw on
+        self._declared: list[Text] = []  # the declarations as listed (see _share_sidebar)
+        self._digest: list[Text] = []
 
     # ----------------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
@@ -274,9 +288,11 @@ class TableScreen(Screen[None]):
         self._draw_hand(scene)
         self.query_one(ScoreBoard).show(texts.score)
         self.query_one("#declarations", LineList).show(texts.declarations, texts.digest)
+        self._declared, self._digest = texts.declarations, texts.digest
         self.query_one(PlayLog).show(texts.log)
         self.query_one(OutList).show(texts.out)
         self._fit_out()
+        self.call_after_refresh(self._share_sidebar)  # (once the score box has its rows)
         self._show_status(texts.status)
         self.query_one(KeyBar).set_entries(texts.keys)
         self._paint_together()
@@ -776,21 +792,77 @@ class TableScreen(Screen[None]):
         self.set_class(shown and not beside, "-counting-alone")
         if (beside, shown and not beside) != before:
             self.query_one("#declarations", LineList).refit()
+            self.call_after_refresh(self._share_sidebar)
 
     def _fit_rows(self) -> None:
         """``-rows-30``: 30 rows or more (100x32 say), where the narrow layout's bottom seat
-        has room for its third line (the dealer's discard and his declaration)."""
+        has room for its third line (the dealer's discard and his declaration); ``-cols-96``:
+        96 columns or more, where the narrow layout's sidebar is wider."""
         self.set_class(self.roomy, "-rows-30")
+        self.set_class(self.app.size.width >= WIDER_COLS, "-cols-96")
+
+    def _share_sidebar(self) -> None:
+        """Share the sidebar's rows: the log keeps LOG_ROWS; the declarations get the rows to be
+        read whole (each in a line where the cards do not fit), more up to the stylesheet's
+        most where there is room; the hand so far has a line a side under the scores when the
+        rest leaves it room, else it goes beside them (the score box's ``compact`` form). What
+        is still out, beside, takes the rows it needs."""
+        if not self.ready or not self.is_attached:
+            return
+        try:  # (a refresh may come while the screen is being taken down)
+            listed = self.query_one("#declarations", LineList)
+            board = self.query_one(ScoreBoard)
+            sidebar = self.query_one("#sidebar")
+        except NoMatches:
+            return
+        full = board.height_with_lines  # the hand so far in lines of its own
+        compact = full - board.own_rows
+        # the titles and what is still out (what the declarations and the log share the rest of)
+        rest = sum(w.outer_size.height for w in sidebar.children
+                   if w.display and w not in (listed, board) and w.id != "log")
+        height = sidebar.content_region.height - rest
+        if not listed.display:  # (80x24 with o: what is still out alone under the scores)
+            board.set_compact(full > height)
+            return
+        board.set_compact(full + LOG_ROWS + self._declarations_whole(listed) > height)
+        room = height - (compact if board.compact else full) - LOG_ROWS
+        most = listed.styles.base.max_height
+        rows = max(1, min(int(most.value), room) if most is not None else room)
+        if listed.styles.inline.max_height != Scalar.from_number(rows):
+            listed.styles.inline.max_height = rows
+            listed.refit()
+
+    def _declarations_whole(self, listed: LineList) -> int:
+        """The fewest rows in which the declarations can be read whole at the list's width:
+        a line each (the digest), wrapped, else the full list."""
+        width = listed.size.width - 1  # (as the list counts, its scrollbar's column kept)
+        lines = self._digest or self._declared
+        if width <= 8 or not lines:
+            return 1
+        console = self.app.console
+        return sum(len(hanging(line, width, console, ellipsis(listed))) for line in lines)
 
     def on_resize(self) -> None:
         self._fit_rows()
         self._fit_out()
+        self.call_after_refresh(self._share_sidebar)
 
     def action_cards_out(self) -> None:
         if self.watching:
             return
         self.show_out = not self.out_shown
         self._fit_out()
+
+    def action_so_far(self) -> None:
+        """The hand so far in full, over the table (the score box says it in a line a side)."""
+        view = self.current_view()
+        scene = self.scene()
+        # the dealer's own discard, on his screen only (as his panel shows it)
+        mine = view.discard if scene.hand_shown and view.seat == view.dealer else None
+        stage = hand_stage(view.phase, len(view.tricks))
+        heading = f"{SO_FAR_TITLE} {self.look.dot} hand {view.hand_number + 1}"
+        lines = so_far_lines(view, self.session.seats, self.look, self.bottom, mine or 0)
+        self.app.push_screen(SoFarScreen(heading + (f", {stage}" if stage else ""), lines))
 
     def on_trick_clicked(self, event: TrickClicked) -> None:
         event.stop()

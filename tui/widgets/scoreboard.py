@@ -1,10 +1,13 @@
-"""The match score of both sides, the target and the hand number."""
+"""The match score of both sides, the target and the hand number, and the hand so far: under
+each side's score its tricks and what its pile would score now, or, where the sidebar is short
+of rows (``compact``), those points beside the score and the tricks in the last line."""
 
 from __future__ import annotations
 
 from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.text import Text
+from textual import events
 from textual.widget import Widget
 
 from tui.presenter import ScoreTexts
@@ -12,7 +15,8 @@ from tui.words import pair_names, short_name
 
 
 class ScoreBoard(Widget):
-    """Both sides' match scores (the bottom seat's side first), the hand and the target."""
+    """Both sides' match scores (the bottom seat's side first), the hand and the target, and
+    each side's hand so far; a click shows that in full (the table's ``so_far``, as w)."""
 
     DEFAULT_CSS = """
     ScoreBoard { height: auto; }
@@ -21,32 +25,93 @@ class ScoreBoard(Widget):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._shown: ScoreTexts | None = None
+        self.compact = False  # the hand so far without lines of its own (see set_compact)
+
+    def set_compact(self, compact: bool) -> None:
+        if compact != self.compact:
+            self.compact = compact
+            self.refresh(layout=True)
+
+    @property
+    def height_with_lines(self) -> int:
+        """The box's height with the hand so far in lines of its own (each line is one row)."""
+        if self._shown is None:
+            return self.outer_size.height
+        return len(self._shown.rows) + 1 + self.own_rows + self.styles.gutter.height
+
+    @property
+    def own_rows(self) -> int:
+        """The rows the hand so far takes of its own (none when compact)."""
+        if self._shown is None:
+            return 0
+        return sum(1 for forms in self._shown.hand if forms)
 
     def show(self, score: ScoreTexts) -> None:
         if score != self._shown:
             self._shown = score
-            self.refresh()
+            self.refresh(layout=True)  # the hand so far may take another row
+
+    async def on_click(self, event: events.Click) -> None:
+        """A click shows the hand so far in full (as w does)."""
+        event.stop()
+        await self.app.run_action("so_far", self.screen)
+
+    def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[override]
+        return len(self._lines(width))
 
     def render(self) -> RenderableType:
+        return Text("\n").join(self._lines(self.content_size.width))
+
+    def _lines(self, width: int) -> list[Text]:
         if self._shown is None:
-            return Text()
+            return [Text()]
         # Each line: the side on the left, the number on the right; names that do not fit are
-        # shortened with an ellipsis (a side never takes two lines: the box keeps its height).
-        width = max(self.content_size.width, 12)
+        # shortened with an ellipsis (a side's name never takes two lines). Under it, the hand
+        # so far in a line, in the longest of its forms that fits.
+        width = max(width, 12)
         mark = "..." if self.app.has_class("-ascii") else "…"
         lines = []
-        pairs = self._shown.pairs or tuple((side, "") for side, _ in self._shown.rows)
-        for (side, score), (a, b) in zip(self._shown.rows, pairs, strict=True):
-            room = width - len(score) - 1
+        shown = self._shown
+        pairs = shown.pairs or tuple((side, "") for side, _ in shown.rows)
+        hand = shown.hand if shown.hand and not self.compact else tuple(() for _ in shown.rows)
+        beside = shown.taken if self.compact else ()
+        # compact: the points beside each score, right-aligned in a column of their own
+        points = [f"+{p}" for _, p in beside]
+        plus_w = max((len(p) for p in points), default=0)
+        score_w = max(len(score) for _, score in shown.rows)
+        for i, ((side, score), (a, b), forms) in enumerate(zip(shown.rows, pairs, hand,
+                                                               strict=True)):
+            plus = f"{points[i]:>{plus_w}}  " if points else ""
+            score = f"{score:>{score_w}}" if points else score
+            room = width - len(score) - len(plus) - 1
             if cell_len(side) > room:
                 side = pair_names(a, b, room, mark) if b else short_name(side, room, mark)
             line = Text(side, style="bold")
-            line.pad_right(width - line.cell_len - len(score))
+            line.pad_right(width - line.cell_len - len(score) - len(plus))
+            line.append(plus, style="dim")
             line.append(score, style="bold")
             lines.append(line)
-        left, right = self._shown.footer
+            if forms:
+                lines.append(Text(INDENT + fitting(forms, width - len(INDENT), mark),
+                                  style="dim"))
+        left, right = shown.footer
+        if beside:  # the tricks of each side, in the order of the lines above
+            dash = "-" if mark == "..." else "–"
+            left = "tricks " + dash.join(str(t) for t, _ in beside)
         foot = Text(left, style="dim")
         foot.pad_right(max(1, width - len(left) - len(right)))
         foot.append(right, style="dim")
         lines.append(foot)
-        return Text("\n").join(lines)
+        return lines
+
+
+INDENT = " "  # the hand so far, under its side's name
+
+
+def fitting(forms: tuple[str, ...], width: int, mark: str = "…") -> str:
+    """The first of ``forms`` (the same from the longest to the shortest) that fits in
+    ``width`` cells; the last one shortened with ``mark`` if none does."""
+    for form in forms:
+        if cell_len(form) <= width:
+            return form
+    return short_name(forms[-1], width, mark)
