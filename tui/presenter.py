@@ -153,6 +153,7 @@ class TableTexts:
     keys: list[tuple[str, str, str]]  # (key shown, what it does, action)
     topbar_short: Text | None = None  # the top bar with long names shortened
     out: list[Text] = field(default_factory=list)  # what is still out (see out_lines)
+    out_title: str = "Still out"  # its title (see out_title)
 
 
 # ----------------------------------------------------------------------- the whole table
@@ -175,6 +176,7 @@ def present(scene: Scene) -> TableTexts:
         topbar_short=topbar(scene, short),
         # (counted from a hand: a public view's would list every card in anybody's hand)
         out=out_lines(scene.view, short, scene.look, scene.bottom) if scene.hand_shown else [],
+        out_title=out_title(scene.view),
     )
 
 
@@ -617,6 +619,14 @@ def _trump_runs(cards: Sequence[Card], look: Look) -> list[Text]:
             groups.extend(card_text(c, look) for c in cards[i:j])
         i = j
     return groups
+
+
+def out_title(view: PlayerView) -> str:
+    """"Still out", and, for all but the dealer once he has discarded, that two of those cards
+    are in the discard: at the last trick nobody holds them (they are not lost)."""
+    if view.phase == Phase.DISCARD or view.discard is not None:
+        return "Still out"
+    return "Still out (2 discarded)"
 
 
 def out_lines(view: PlayerView, names: Sequence[str], look: Look, bottom: int) -> list[Text]:

@@ -153,6 +153,7 @@ class TableScreen(Screen[None]):
         self.ready = False  # mounted with every part: redraw has something to draw on
         self._declared: list[Text] = []  # the declarations as listed (see _share_sidebar)
         self._digest: list[Text] = []
+        self._out_title = "Still out"
 
     # ----------------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
@@ -291,6 +292,9 @@ class TableScreen(Screen[None]):
         self._declared, self._digest = texts.declarations, texts.digest
         self.query_one(PlayLog).show(texts.log)
         self.query_one(OutList).show(texts.out)
+        if texts.out_title != self._out_title:
+            self._out_title = texts.out_title
+            self.query_one("#out-title", Static).update(texts.out_title)
         self._fit_out()
         self.call_after_refresh(self._share_sidebar)  # (once the score box has its rows)
         self._show_status(texts.status)
