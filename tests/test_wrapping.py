@@ -5,6 +5,9 @@ past the edge."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 from rich.cells import cell_len
 from rich.console import Console
 from rich.style import Style
@@ -19,6 +22,17 @@ TRUMPS = "ANG MON SOL LUN T16 T15 T14 T13 T12 T11 T10 T9 T8 T7 T6"
 
 def test_the_sheets_the_review_and_the_log_wrap_with_the_same_class() -> None:
     assert review.Hanging is Hanging and plaintext.Hanging is Hanging and log.Hanging is Hanging
+
+
+def test_plain_text_is_wrapped_without_rich_s_rendering() -> None:
+    """The statistics and the export load none of rich's rendering (test_stats checks it):
+    plain text goes through the same wrapper without a rich Text."""
+    code = ("import sys; from tui.wrapping import Hanging\n"
+            "print(Hanging('Sides: ', ['Anna & Carla', 'against Bruno & Dario']).wrap(30))\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('rich.text', 'rich.console'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.splitlines()  # fmt: skip
+    assert out == ["['Sides: Anna & Carla', '       against Bruno & Dario']", "[]"]
 
 
 def test_plain_and_rich_text_wrap_alike() -> None:
@@ -64,7 +78,7 @@ def test_a_line_s_words_keep_their_styles_and_spaces() -> None:
 
 def test_a_combination_goes_on_under_its_first_card_and_words_fill_the_row() -> None:
     grande = Hanging("Grande ", TRUMPS.split())
-    assert Hanging("", [Text("Re KS KB KD;"), grande]).wrap(40) == [
+    assert Hanging("", ["Re KS KB KD;", grande]).wrap(40) == [
         "Re KS KB KD;",
         "Grande ANG MON SOL LUN T16 T15 T14 T13",
         "       T12 T11 T10 T9 T8 T7 T6"]

@@ -18,9 +18,55 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Console, ConsoleOptions, JustifyMethod, RenderResult
-from rich.text import Text
+from rich.cells import cell_len
+
+if TYPE_CHECKING:  # (plain text needs none of rich's rendering: the statistics import this)
+    from rich.console import Console, ConsoleOptions, JustifyMethod, RenderResult
+    from rich.text import Text
+
+
+class _Plain:
+    """Plain text with the little of rich's Text the wrapping uses, so that plain text is
+    wrapped by the same code without loading rich's rendering."""
+
+    __slots__ = ("plain", "justify")
+
+    def __init__(self, text: str = "") -> None:
+        self.plain, self.justify = text, None
+
+    @property
+    def cell_len(self) -> int:
+        return cell_len(self.plain)
+
+    def copy(self) -> _Plain:
+        return _Plain(self.plain)
+
+    def append_text(self, other: _Plain) -> _Plain:
+        self.plain += other.plain
+        return self
+
+    def rstrip(self) -> None:
+        self.plain = self.plain.rstrip()
+
+    def __getitem__(self, where: slice) -> _Plain:
+        return _Plain(self.plain[where])
+
+    def __add__(self, other: _Plain) -> _Plain:
+        return _Plain(self.plain + other.plain)
+
+
+def _kind(values: Sequence[Any]) -> Any:
+    """Rich Text when any of ``values`` is one (or a Hanging of them), else plain text."""
+    for value in values:
+        if isinstance(value, Hanging):
+            if value.kind is not _Plain:
+                return value.kind
+        elif not isinstance(value, (str, _Plain)):
+            from rich.text import Text
+            return Text
+    return _Plain
 
 
 @dataclass(slots=True)
@@ -28,9 +74,9 @@ class _Part:
     """A piece with the text before it on a row (written unless it begins the row) and, for a
     word of a line, where the word and its gap are in the line (``line[start:end]``)."""
 
-    gap: Text
-    piece: Text | Hanging
-    line: Text | None = None
+    gap: Any  # Text, or _Plain
+    piece: Any  # Text, _Plain or Hanging
+    line: Any = None
     start: int = 0
     end: int = 0
 
@@ -44,9 +90,10 @@ class Hanging:
     def __init__(self, lead: Text | str = "", pieces: Sequence[Text | str | Hanging] = (),
                  gap: str = " ", *, indent: int | None = None,
                  justify: JustifyMethod | None = None) -> None:
-        self.lead = Text(lead) if isinstance(lead, str) else lead
-        texts = [Text(p) if isinstance(p, str) else p for p in pieces]
-        self.parts = [_Part(Text(gap), p) for p in texts if p.plain]
+        self.kind = _kind([lead, *pieces])  # Text, or _Plain for plain text
+        self.lead = self.kind(lead) if isinstance(lead, str) else lead
+        texts = [self.kind(p) if isinstance(p, str) else p for p in pieces]
+        self.parts = [_Part(self.kind(gap), p) for p in texts if p.plain]
         self.indent, self.justify = indent, justify
         self.spaces = False  # (a line's words: see words())
 
@@ -55,7 +102,8 @@ class Hanging:
         """``line`` broken between its words, with the spaces between them (and the ones it
         begins with) as they are, a row that ends inside it with the spaces after its last word
         as far as they fit (as a rich Text wraps); its rows after the first ``indent`` cells in."""
-        wrapped = cls(indent=indent)
+        line = _Plain(line) if isinstance(line, str) else line
+        wrapped = cls(line.copy()[:0] if line.plain else line.copy(), indent=indent)
         wrapped.spaces = True
         ends = [m.end() for m in re.finditer(r"\S+", line.plain)]
         starts = [0, *ends[:-1]]
@@ -73,29 +121,35 @@ class Hanging:
     def cell_len(self) -> int:
         return self.text().cell_len
 
-    def text(self) -> Text:
-        """Everything on one row."""
+    def text(self) -> Any:
+        """Everything on one row (Text, or plain text's stand-in)."""
         return _Row(self.lead.copy(), [_placed(p) for p in self.parts]).text()
 
     def lines(self, width: int, first: int | None = None) -> list[Text]:
-        """The rows, each at most ``width`` cells (the first at most ``first``) unless a single
-        word is wider."""
+        """The rows as rich Text, each at most ``width`` cells (the first at most ``first``)
+        unless a single word is wider."""
+        from rich.text import Text
+
         out = [row.text() for row in self._rows(width, width if first is None else first)]
+        out = [Text(line.plain) if isinstance(line, _Plain) else line for line in out]
         for line in out:
             line.justify = self.justify
         return out
 
     def wrap(self, width: int, first: int | None = None) -> list[str]:
         """The rows as plain text (see :meth:`lines`)."""
-        return [line.plain for line in self.lines(width, first)]
+        return [row.text().plain for row in self._rows(width, width if first is None else first)]
 
     def _rows(self, width: int, first: int) -> list[_Row]:
         indent = self.lead.cell_len if self.indent is None else self.indent
         rows = [_Row(self.lead.copy())]
         if indent > width // 2 and self.parts:  # no room beside a long lead: the pieces under it
             rows[0].start.rstrip()
-            rows.append(_Row(Text()))
+            rows.append(_Row(self.kind()))
             indent = 0
+
+        def blank() -> Any:  # a row that goes on under the first piece begins with it
+            return self.kind(" " * indent)
 
         def room() -> int:
             return (first if len(rows) == 1 else width) - rows[-1].cells
@@ -103,7 +157,7 @@ class Hanging:
         def put(part: _Part) -> None:
             """On this row when it fits or the row is empty, else on the next."""
             if rows[-1].items and part.gap.cell_len + _whole(part.piece).cell_len > room():
-                rows.append(_Row(Text(" " * indent)))
+                rows.append(_Row(blank()))
             rows[-1].items.append(_placed(part))
 
         for part in self.parts:
@@ -113,7 +167,7 @@ class Hanging:
                 continue
             if isinstance(piece, Hanging):  # a combination: from a row of its own
                 if rows[-1].items:
-                    rows.append(_Row(Text(" " * indent)))
+                    rows.append(_Row(blank()))
                 if whole.cell_len <= room():
                     rows[-1].items.append(_placed(part))
                     continue
@@ -122,7 +176,7 @@ class Hanging:
                 _no_word_alone(below, width - indent)
                 row.start.append_text(below[0].start)
                 row.items = below[0].items
-                rows += [_Row(Text(" " * indent) + more.start, more.items) for more in below[1:]]
+                rows += [_Row(blank() + more.start, more.items) for more in below[1:]]
                 continue
             words = Hanging.words(piece).parts
             fresh = width - indent if rows[-1].items else room()
@@ -143,7 +197,7 @@ class Hanging:
         yield from self.lines(options.max_width)
 
 
-def _whole(piece: Text | Hanging) -> Text:
+def _whole(piece: Any) -> Any:
     return piece.text() if isinstance(piece, Hanging) else piece
 
 
@@ -157,7 +211,7 @@ def _placed(part: _Part) -> _Part:
 class _Row:
     """A row being filled: what it begins with (the lead, a blank indent) and its parts."""
 
-    def __init__(self, start: Text, items: list[_Part] | None = None) -> None:
+    def __init__(self, start: Any, items: list[_Part] | None = None) -> None:
         self.start, self.items = start, items or []
         self.tail = 0  # the spaces after its last word in its line, when it ends inside one
 
@@ -174,10 +228,10 @@ class _Row:
     def cells(self) -> int:
         return self.text().cell_len
 
-    def text(self) -> Text:
+    def text(self) -> Any:
         """The row: words that follow each other in a line written as the slice of the line
         they make, its styles as they were (a style over a word and its space stays one)."""
-        runs: list[Text] = []
+        runs: list[Any] = []
         i = 0
         while i < len(self.items):
             part, j = self.items[i], i + 1
@@ -216,4 +270,4 @@ class Pairs(Hanging):
 
     def __init__(self, pieces: list[Text], separator: str = "  ", *,
                  justify: JustifyMethod | None = None) -> None:
-        super().__init__(Text(), pieces, separator, indent=0, justify=justify)
+        super().__init__("", pieces, separator, indent=0, justify=justify)
