@@ -16,6 +16,13 @@ LABEL = 13
 POINTS = 5
 TEXT = 48  # cards per row at most this wide
 WIDTH = LABEL + TEXT + POINTS + 2  # a full row
+PAGE = 80  # the widest line a command prints (the printed sheet's and the terminal's)
+
+
+def paragraph(text: str, lead: str = "") -> str:
+    """``text`` in lines of :data:`PAGE` columns at most, broken between words, the lines
+    after the first under the first word after ``lead``."""
+    return "\n".join(Hanging(lead, text.split()).wrap(PAGE))
 
 
 class Sheet:

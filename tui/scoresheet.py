@@ -11,13 +11,12 @@ from rich.cells import cell_len
 from game.cards import CODES, SUIT_CODES, SUIT_MARKS, SUIT_NAMES, format_cards
 from game.history import HandRow, SideRow, match_rows
 from game.match import Match
-from tui.plaintext import TEXT, WIDTH, Sheet, combination_sections
+from tui.plaintext import PAGE, TEXT, WIDTH, Sheet, combination_sections
 from tui.stats import local_time
 from tui.words import aligned
 from tui.wrapping import Hanging
 
 DEFAULT_NAMES = ("Seat 1", "Seat 2", "Seat 3", "Seat 4")  # as the game numbers seats (1 to 4)
-PAGE = 80  # the most columns a line of the sheet takes (its rules and sections take WIDTH)
 # the sheet writes cards in their codes; the table shows the suits by marks (KC is K♥, not K♣)
 MARKS = SUIT_MARKS
 SUITS = "Suits: " + ", ".join(f"{code} {mark} {name}" for code, name, mark in zip(
