@@ -10,11 +10,19 @@ from rich.cells import cell_len
 from game.cards import CODES, format_cards
 from game.scoring import Breakdown, Combination
 from tui.words import aligned
+from tui.wrapping import Hanging
 
 LABEL = 13
 POINTS = 5
 TEXT = 48  # cards per row at most this wide
 WIDTH = LABEL + TEXT + POINTS + 2  # a full row
+PAGE = 80  # the widest line a command prints (the printed sheet's and the terminal's)
+
+
+def paragraph(text: str, lead: str = "") -> str:
+    """``text`` in lines of :data:`PAGE` columns at most, broken between words, the lines
+    after the first under the first word after ``lead``."""
+    return "\n".join(Hanging(lead, text.split()).wrap(PAGE))
 
 
 class Sheet:
@@ -69,25 +77,16 @@ def wrap_text(text: str, width: int, first: int | None = None) -> list[str]:
     between combinations, and one that does not fit on a line of its own goes on with its cards
     indented under its first card. Cards break between cards only, a word after a card stays
     with it ("MAT (doubled)"), and the last row never holds one card alone. Nothing is cut: a
-    single word longer than the line stands on a line of its own."""
-    first = width if first is None else first
+    single word longer than the line stands on a line of its own (see :class:`Hanging`)."""
     groups = text.split("; ")
     pieces = [g + ";" for g in groups[:-1]] + [groups[-1]]
-    lines: list[str] = []
-    for piece in pieces:
-        if not piece.strip():
-            continue
-        room = first if len(lines) <= 1 else width
-        if lines and cell_len(lines[-1]) + 1 + cell_len(piece) <= room:
-            lines[-1] += " " + piece
-        else:
-            lines += _wrap_group(piece, first if not lines else width, width)
-    return lines
+    combinations = [_combination(p) for p in pieces if p.strip()]
+    return Hanging("", combinations).wrap(width, first) if combinations else []
 
 
-def _wrap_group(group: str, first: int, width: int) -> list[str]:
-    """One combination ("Grande ANG MON ...", or cards alone) over as many lines as it needs:
-    its name, then its cards, the lines after the first indented under the first card."""
+def _combination(group: str) -> Hanging:
+    """One combination ("Grande ANG MON ...", or cards alone, or plain words): its name as the
+    lead, its cards the pieces (the lines after the first go on under the first card)."""
     words = group.split()
     at = next((i for i, w in enumerate(words) if _is_card(w)), len(words))
     head, tokens = " ".join(words[:at]), []
@@ -98,30 +97,7 @@ def _wrap_group(group: str, first: int, width: int) -> list[str]:
             tokens.append(word)
     if not tokens:  # plain words: no name, no indent
         head, tokens = "", words
-    indent = cell_len(head) + 1 if head else 0
-    if indent > width // 2:  # a long name: its cards under it, not pushed off the line
-        return [head, *_wrap_group(" ".join(tokens), width, width)]
-    rows = _fill(tokens, first - indent, width - indent)
-    lines = [" ".join(row) for row in rows]
-    lines[0] = f"{head} {lines[0]}" if head else lines[0]
-    return [lines[0], *(" " * indent + line for line in lines[1:])]
-
-
-def _fill(tokens: list[str], first: int, width: int) -> list[list[str]]:
-    """Tokens in rows of at most ``first`` then ``width`` cells, greedily, then one token moved
-    down when the last row would hold a single one after a longer row."""
-    rows: list[list[str]] = [[]]
-    for token in tokens:
-        room = first if len(rows) == 1 else width
-        if rows[-1] and cell_len(" ".join([*rows[-1], token])) > room:
-            rows.append([])
-        rows[-1].append(token)
-    if len(rows) > 1 and len(rows[-1]) == 1 and len(rows[-2]) > 2:
-        moved = [rows[-2][-1], *rows[-1]]
-        if cell_len(" ".join(moved)) <= width:
-            rows[-2].pop()
-            rows[-1] = moved
-    return rows
+    return Hanging(f"{head} " if head else "", tokens)
 
 
 def _section(

@@ -40,6 +40,7 @@ from tui.render import Look, card_text, cards_text
 from tui.session import HUMAN, NAME_CHARS, Seat, side_name
 from tui.stats import load_match, local_time
 from tui.words import capitalized, padded_name, plural, possessive
+from tui.wrapping import Hanging
 
 # Why a stand-in played for a person, as the review says it at the card and at the discard.
 REASON_WORDS = {record.AWAY: "away", record.LEFT: "left the table",
@@ -172,73 +173,6 @@ class HandWalk:
 
 
 # ----------------------------------------------------------------------------- texts
-class Hanging:
-    """``lead`` (a label, a name) and then ``pieces`` side by side, ``gap`` apart: the lines
-    after the first go on under the first piece, never back at the left edge. A line breaks
-    between pieces; a piece too long for a line of its own breaks between its words, and never
-    leaves one word alone on its last line."""
-
-    def __init__(self, lead: Text, pieces: Sequence[Text], gap: str = " ") -> None:
-        self.lead, self.pieces, self.gap = lead, [p for p in pieces if p.plain], gap
-
-    @property
-    def plain(self) -> str:
-        return self.lead.plain + self.gap.join(p.plain for p in self.pieces)
-
-    def lines(self, width: int) -> list[Text]:
-        """The lines at ``width`` cells (the lead's width less, for the pieces)."""
-        indent = self.lead.cell_len
-        if indent > width // 2:  # no room beside a very long lead: the pieces go under it
-            return [self.lead.copy(), *Hanging(Text(), self.pieces, self.gap).lines(width)]
-        out = []
-        for i, row in enumerate(_hang(self.pieces, width - indent, len(self.gap))):
-            line = self.lead.copy() if i == 0 else Text(" " * indent)
-            for j, (token, piece) in enumerate(row):
-                if j:
-                    line.append(" " if piece == row[j - 1][1] else self.gap)
-                line.append_text(token)
-            out.append(line)
-        return out
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield from self.lines(options.max_width)
-
-
-def _hang(pieces: Sequence[Text], room: int, gap: int) -> list[list[tuple[Text, int]]]:
-    """Pieces in rows of at most ``room`` cells, ``gap`` cells apart: each token with the
-    number of the piece it comes from (a piece too long for a row is split into its words, a
-    cell apart)."""
-    rows: list[list[tuple[Text, int]]] = [[]]
-    used = 0
-
-    def fits(token: Text, piece: int) -> bool:
-        row = rows[-1]
-        return not row or used + (1 if row[-1][1] == piece else gap) + token.cell_len <= room
-
-    def put(token: Text, piece: int) -> None:
-        nonlocal used
-        if not fits(token, piece):
-            rows.append([])
-        row = rows[-1]
-        used = (used + (1 if row[-1][1] == piece else gap) if row else 0) + token.cell_len
-        row.append((token, piece))
-
-    split: set[int] = set()
-    for n, piece in enumerate(pieces):
-        if fits(piece, n) or piece.cell_len <= room:
-            put(piece, n)
-            continue
-        split.add(n)
-        for word in piece.split(" "):
-            put(word, n)
-    last = rows[-1]
-    if (len(rows) > 1 and len(last) == 1 and last[0][1] in split and len(rows[-2]) > 2
-            and rows[-2][-1][1] == last[0][1]
-            and rows[-2][-1][0].cell_len + 1 + last[0][0].cell_len <= room):
-        rows[-1] = [rows[-2].pop(), *last]  # one word alone: the word before joins it
-    return rows
-
-
 class Paragraphs:
     """Texts and :class:`Hanging` lines one under the other; ``plain`` is their words."""
 

@@ -4,7 +4,6 @@ score, then a summary table and the winner."""
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Sequence
 
 from rich.cells import cell_len
@@ -12,9 +11,10 @@ from rich.cells import cell_len
 from game.cards import CODES, SUIT_CODES, SUIT_MARKS, SUIT_NAMES, format_cards
 from game.history import HandRow, SideRow, match_rows
 from game.match import Match
-from tui.plaintext import TEXT, WIDTH, Sheet, combination_sections
+from tui.plaintext import PAGE, TEXT, WIDTH, Sheet, combination_sections
 from tui.stats import local_time
 from tui.words import aligned
+from tui.wrapping import Hanging
 
 DEFAULT_NAMES = ("Seat 1", "Seat 2", "Seat 3", "Seat 4")  # as the game numbers seats (1 to 4)
 # the sheet writes cards in their codes; the table shows the suits by marks (KC is K♥, not K♣)
@@ -52,10 +52,16 @@ def _heading(match: Match, names: Sequence[str], kinds: Sequence[str] | None,
     return "\n".join([
         "Tarocchino · Ottocento · scoresheet",
         " · ".join(facts),
-        "Seats in turn order: " + ", ".join(seats),
-        f"Sides: {sides[0]} against {sides[1]}",
+        *_listed("Seats in turn order: ", [f"{s}," for s in seats[:-1]] + seats[-1:]),
+        *_listed("Sides: ", [sides[0], f"against {sides[1]}"]),
         SUITS,
     ])  # fmt: skip
+
+
+def _listed(lead: str, items: list[str]) -> list[str]:
+    """``lead`` and the items after it in lines of 80 columns at most, broken between items
+    (long names), the lines after the first under the first item."""
+    return Hanging(lead, items).wrap(PAGE)
 
 
 def _hand(row: HandRow, names: Sequence[str], sides: tuple[str, str]) -> str:
@@ -64,8 +70,8 @@ def _hand(row: HandRow, names: Sequence[str], sides: tuple[str, str]) -> str:
         lines.append(_said(f"{sides[row.called_out]} call out with their declarations: no cards "
                            "are counted, each side scores its declarations."))
     else:
-        won = ", ".join(f"{sides[i]} {row.sides[i].tricks}" for i in (0, 1))
-        lines.append(_said(f"Tricks won: {won}."))
+        lines += _listed("Tricks won: ", [f"{sides[0]} {row.sides[0].tricks},",
+                                           f"{sides[1]} {row.sides[1].tricks}."])
         if row.discard_side is not None:
             lines.append(_said(f"The discard went to {sides[row.discard_side]}."))
         if row.matto_exchange is not None:
@@ -74,14 +80,15 @@ def _hand(row: HandRow, names: Sequence[str], sides: tuple[str, str]) -> str:
                                f"{sides[receiver]}."))
     for i in (0, 1):
         lines += ["-" * WIDTH, _side(row.sides[i], sides[i], names, row.called_out is not None)]
-    scores = " · ".join(f"{sides[i]} {row.sides[i].score}" for i in (0, 1))
-    lines += ["-" * WIDTH, f"Match score after hand {row.number}: {scores}"]
+    scores = [f"{sides[0]} {row.sides[0].score} ·", f"{sides[1]} {row.sides[1].score}"]
+    lines += ["-" * WIDTH, *_listed(f"Match score after hand {row.number}: ", scores)]
     return "\n".join(lines)
 
 
 def _said(sentence: str) -> str:
-    """A sentence as wide as the sheet at most (a call-out's took 100 columns and more)."""
-    return textwrap.fill(sentence, WIDTH, break_long_words=False, break_on_hyphens=False)
+    """A sentence as wide as the sheet at most (a call-out's took 100 columns and more),
+    measured in columns (a wide character takes two), broken between words only."""
+    return "\n".join(Hanging("", sentence.split()).wrap(WIDTH))
 
 
 def _side(s: SideRow, title: str, names: Sequence[str], called_out: bool) -> str:
@@ -111,23 +118,34 @@ def _side(s: SideRow, title: str, names: Sequence[str], called_out: bool) -> str
 
 def _summary(rows: Sequence[HandRow], names: Sequence[str], sides: tuple[str, str],
              match: Match) -> str:
-    width = max(12, *(cell_len(s) for s in sides))  # a wide character takes two columns
-    dealer = max(6, *(cell_len(n) for n in names))
-    left, right = (aligned(side, width, right=True) for side in sides)
-    head = f"{'Hand':>4}  {aligned('Dealer', dealer)}  {left}  {right}  Score"
-    lines = ["=" * WIDTH, "Summary", head if rows else "No hand is finished yet."]
-    for row in rows:
+    """The hands in a table, a row each, then who won. The sides head their columns; when
+    their names would take the table past the printed page (80 columns: two 16-letter names a
+    side), the columns are A and B, and two lines above say who each is."""
+    lines = ["=" * WIDTH, "Summary"]
+    dealer = max(6, *(cell_len(n) for n in names))  # a wide character takes two columns
+    scores = [f"{r.sides[0].score} – {r.sides[1].score}" for r in rows]
+    notes = ["  called out" if r.called_out is not None else "" for r in rows]
+    rest = max((len(s) + len(n) for s, n in zip(scores, notes, strict=True)), default=5)
+    heads = sides
+    width = max(12, *(cell_len(s) for s in sides))
+    if 4 + 2 + dealer + 2 * (2 + width) + 2 + rest > PAGE:
+        lines += [f"{letter}: {side}" for letter, side in zip("AB", sides, strict=True)]
+        totals = [len(str(s.total)) for r in rows for s in r.sides]
+        heads, width = ("A", "B"), max(5, *totals) if totals else 5
+    left, right = (aligned(head, width, right=True) for head in heads)
+    lines.append(f"{'Hand':>4}  {aligned('Dealer', dealer)}  {left}  {right}  Score" if rows
+                 else "No hand is finished yet.")
+    for row, score, note in zip(rows, scores, notes, strict=True):
         a, b = row.sides
-        note = "  called out" if row.called_out is not None else ""
         lines.append(f"{row.number:>4}  {aligned(names[row.dealer], dealer)}  "
-                     f"{a.total:>{width}}  {b.total:>{width}}  {a.score} – {b.score}{note}")
-    scores = match.scores
+                     f"{a.total:>{width}}  {b.total:>{width}}  {score}{note}")
+    totals = match.scores
     if match.winner is not None:
         w = match.winner
         how = " by calling out" if rows and rows[-1].called_out is not None else ""
-        lines.append(f"{sides[w]} win the match{how}, {scores[w]} to {scores[1 - w]} "
-                     f"(target {match.rules.target}).")
+        lines.append(_said(f"{sides[w]} win the match{how}, {totals[w]} to {totals[1 - w]} "
+                           f"(target {match.rules.target})."))
     else:
-        lines.append(f"The match is not over: {sides[0]} {scores[0]} · {sides[1]} {scores[1]} "
-                     f"(target {match.rules.target}).")
+        lines.append(_said(f"The match is not over: {sides[0]} {totals[0]} · {sides[1]} "
+                           f"{totals[1]} (target {match.rules.target})."))
     return "\n".join(lines)

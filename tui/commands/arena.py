@@ -13,6 +13,8 @@ from ai.contain import Containment
 from ai.registry import BOTS
 from ai.spec import SpecError, parse_spec
 from tui.commands.bot_options import MAX_WORKERS, add_time_limit, print_figures, seconds_problem
+from tui.plaintext import PAGE
+from tui.wrapping import Hanging
 
 PROG = "tarocchino arena"
 
@@ -148,8 +150,9 @@ def render(summary: dict[str, Any]) -> str:
         verdict = "no difference shown at 95% confidence"
     lines = [
         f"{a} vs {b}: {summary['deals']} duplicate deals, seed {summary.get('seed')}",
-        f"  mean margin of {a}: {mean:+.1f} points a deal "
-        f"(stderr {summary['stderr']:.1f}, 95% interval {lo:+.1f} .. {hi:+.1f})",
+        *Hanging("  ", [f"mean margin of {a}: {mean:+.1f} points a deal",
+                        f"(stderr {summary['stderr']:.1f},",
+                        f"95% interval {lo:+.1f} .. {hi:+.1f})"], indent=4).wrap(PAGE),
         f"  {verdict}",
     ]
     for name in summary.get("sees_every_card", ()):

@@ -5,9 +5,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import textwrap
 
 from ai.spec import ENTRY_POINT_GROUP, BotInfo, SpecError, describe_source, list_bots, parse_spec
+from tui.plaintext import PAGE, paragraph
+from tui.wrapping import Hanging
 
 PROG = "tarocchino bots"
 
@@ -59,15 +60,12 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([b.to_json() for b in bots]))
         return 0
-    print(
-        "Bots for play --seats, arena and simulate (options go after a colon: "
-        "hard:budget_s=0.25,eps=0)\n"
-    )
+    print(paragraph("Bots for play --seats, arena and simulate (options go after a colon: "
+                    "hard:budget_s=0.25,eps=0)") + "\n")
     print(render(bots))
-    print(
-        "\nAny class with a choose(view, legal, rng) method can play too: module:Class or "
-        "path/to/file.py:Class.\nHow to write one: docs/bots.md."
-    )
+    print("\n" + paragraph("Any class with a choose(view, legal, rng) method can play too: "
+                          "module:Class or path/to/file.py:Class."))
+    print("How to write one: docs/bots.md.")
     return 0
 
 
@@ -80,14 +78,14 @@ def render(bots: list[BotInfo]) -> str:
         origin = b.origin + ("; plays in a process of its own" if b.contained else "")
         lines.append(f"{b.name:<{width}}  {origin}")
         if b.error:
-            lines.append(f"{pad}cannot be used: {b.error}")
+            lines.append(paragraph(f"cannot be used: {b.error}", pad))
             continue
         if b.summary:
-            lines.append(f"{pad}{b.summary}")
+            lines.append(paragraph(b.summary, pad))
         if b.options is not None:
-            listed = ", ".join(str(o) for o in b.options) or "none"
+            listed = [f"{o}," for o in b.options] or ["none"]
+            listed[-1] = listed[-1].rstrip(",")
             if b.any_options:
-                listed += " (and any other key=value)"
-            wrapped = textwrap.wrap("options: " + listed, 96 - len(pad))
-            lines.extend(pad + w for w in wrapped)
+                listed.append("(and any other key=value)")
+            lines += Hanging(f"{pad}options: ", listed).wrap(PAGE)  # an option on one line
     return "\n".join(lines)

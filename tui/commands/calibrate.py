@@ -14,7 +14,7 @@ PROG = "tarocchino calibrate"
 _EPILOG = f"""\
 examples:
   tarocchino calibrate --hands 100 --seed 2024
-  tarocchino calibrate --hands 100 --seed 2024 --forecaster hard:iterations=200,solver_tricks=3
+  tarocchino calibrate --forecaster hard:iterations=200,solver_tricks=3
 
 Four PLAYERS play each hand from 0-0 (the arena's deals). At the first card of tricks
 {", ".join(map(str, CHECKPOINTS))} the hint's search (FORECASTER, a hard bot, seeing only the

@@ -14,7 +14,7 @@ from tui.commands import terminal
 from tui.commands.errors import refuse
 from tui.lock import DataLock, DirectoryBusy
 from tui.save import SaveError, SaveStore
-from tui.session import KINDS, Seat, parse_seats
+from tui.session import BOT_LEVELS, HUMAN, Seat, parse_seats
 from tui.settings import MAX_PAUSE, data_dir, load_settings
 
 PROG = "tarocchino play"
@@ -30,15 +30,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "  tarocchino play --seats human,hard,hard,hard\n"
         "  tarocchino play --seats human,easy,human,easy --names Anna,Bot1,Carla,Bot2\n"
         "  tarocchino play --seats human,hard:budget_s=0.25,mybot.py:MyBot,hard\n"
-        "  tarocchino play --seats hard,easy,hard,easy --bot-delay 1   # watch four bots\n"
+        "  tarocchino play --seats hard,easy,hard,easy --bot-delay 1   # watch bots\n"
         "  tarocchino play --resume\n\n"
         "The match is saved after every move in $TAROCCHINO_DATA_DIR (else "
         "$XDG_DATA_HOME/tarocchino, else ~/.local/share/tarocchino).",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--seats", metavar="A,B,C,D",
-                        help=f"the four seats in turn order, each one of {', '.join(KINDS)} "
-                        "(with options: hard:budget_s=0.25) or any bot of `tarocchino bots`")
+                        help=f"the four seats in turn order, each {HUMAN} or a bot: a level "
+                        f"({', '.join(BOT_LEVELS)}), a level with options (hard:budget_s=0.25) "
+                        "or any bot of `tarocchino bots`")
     parser.add_argument("--names", metavar="A,B,C,D", help="the four players' names")
     parser.add_argument("--seed", type=int, help="seed of the deals (default: random)")
     parser.add_argument("--target", type=int,

@@ -74,10 +74,11 @@ def emit(line: dict, as_json: bool) -> None:
         return
     a, b = line["sides"]
     how = "called out" if line["called_out"] else f"{a['total']:>3} – {b['total']:<3}"
+    second = f"{line['score'][1]:<4}" if line["winner"] is None else str(line["score"][1])
     end = f"  side {line['winner']} wins the match" if line["winner"] is not None else ""
     text = (f"match {line['match']} hand {line['hand']:>2}  dealer {line['dealer']}  {how}"
-            f"  score {line['score'][0]:>4} – {line['score'][1]:<4}{end}")
-    print(text.rstrip(), flush=True)  # (the columns line up; no spaces at the end)
+            f"  score {line['score'][0]:>4} – {second}{end}")
+    print(text.rstrip(), flush=True)  # (the columns line up, the last line within 80 columns)
 
 
 def _error(message: str, status: int = USAGE) -> int:

@@ -7,6 +7,9 @@ import json
 import sys
 from collections.abc import Sequence
 
+from rich.cells import cell_len
+
+from tui.plaintext import PAGE, paragraph
 from tui.scoresheet import side_names
 from tui.stats import (
     UNREADABLE,
@@ -17,6 +20,8 @@ from tui.stats import (
     local_time,
     read_statistics,
 )
+from tui.words import aligned, pair_names
+from tui.wrapping import Hanging
 
 PROG = "tarocchino stats"
 
@@ -60,6 +65,7 @@ PEOPLE_LEFT = (0, 6, 7)  # the columns of text; the others are numbers
 MATCH_HEADER = ("No.", "Ended", "Side A", "Score", "Side B", "Hands", "Winner")
 MATCH_LEFT = (1, 2, 4, 6)
 NO_PERSON = "No person played in these matches (bots only)."
+DETAILS = ("Best hand", "Declarations")  # on a line of their own in the text
 
 
 def nothing_recorded(s: Statistics) -> str:
@@ -80,20 +86,61 @@ def pairing_line(p: PairingStats) -> str:
 
 
 def render(s: Statistics) -> str:
-    """The figures as text for a person."""
+    """The figures as text for a person, within 80 columns (the screens lay them out their own
+    way): the numbers of each person in a table, the rest on a line under his row."""
     if s.matches == 0:
-        return nothing_recorded(s)
-    lines = [totals_line(s)]
+        return paragraph(nothing_recorded(s))
+    counts, _, where = totals_line(s).partition("  (")
+    lines = Hanging("", [counts, f"({where}"], "  ").wrap(PAGE)
     if s.people:
-        lines += ["", _table(PEOPLE_HEADER, [person_row(p) for p in s.people], PEOPLE_LEFT)]
+        numbers = [i for i, head in enumerate(PEOPLE_HEADER) if head not in DETAILS]
+        rows = _table([PEOPLE_HEADER[i] for i in numbers],
+                      [[row[i] for i in numbers] for row in map(person_row, s.people)],
+                      [numbers.index(i) for i in PEOPLE_LEFT if i in numbers]).splitlines()
+        lines += ["", rows[0]]
+        for person, row in zip(s.people, rows[1:], strict=True):
+            lines += [row, paragraph(person_details(person), "  ")]
         lines += ["", "With partner and opponents:"]
-        lines += [f"  {pairing_line(p)}" for p in s.pairings]
+        lines += [paragraph(pairing_line(p), "  ") for p in s.pairings]
     else:
         lines += ["", NO_PERSON]
     if s.recent:
-        lines += ["", "Latest matches:", _table(MATCH_HEADER, [match_row(m) for m in s.recent],
-                                                MATCH_LEFT)]  # fmt: skip
+        lines += ["", "Latest matches:", *matches_table(s.recent)]
     return "\n".join(lines)
+
+
+def person_details(p: PersonStats) -> str:
+    """What the table of the text has no room for: "best hand 415 (match 117, hand 12); 33
+    declarations for 520 points"."""
+    best = "no best hand yet" if p.best_hand is None else (
+        f"best hand {p.best_hand.total} (match {p.best_hand.match}, hand {p.best_hand.hand})")
+    declared = _plural(p.declarations, "declaration", "declarations")
+    return f"{best}; {p.declarations} {declared} for {p.declared_points} points"
+
+
+def matches_table(recent: Sequence[MatchSummary]) -> list[str]:
+    """The latest matches, a row each within 80 columns: the winner A or B (a star when he
+    called out, said under the table), the sides' names shortened when they do not fit."""
+    def rows(room: int | None) -> list[list[str]]:
+        out = []
+        for m in recent:
+            row = match_row(m)
+            if room is not None:
+                names = [s.name for s in m.players] + ["?"] * (4 - len(m.players))
+                row[2], row[4] = (pair_names(names[0], names[2], room),
+                                  pair_names(names[1], names[3], room))
+            row[6] = "-" if m.winner not in (0, 1) else "AB"[m.winner] + "*" * bool(m.called_out)
+            out.append(row)
+        return out
+
+    table = _table(MATCH_HEADER, rows(None), MATCH_LEFT).splitlines()
+    if max(cell_len(line) for line in table) > PAGE:  # the sides' columns share what is left
+        others = max(cell_len(line) for line in table) - 2 * max(
+            cell_len(r[i]) for r in rows(None) for i in (2, 4))
+        room = max(len(MATCH_HEADER[2]), (PAGE - others) // 2)
+        table = _table(MATCH_HEADER, rows(room), MATCH_LEFT).splitlines()
+    called_out = any(m.called_out and m.winner in (0, 1) for m in recent)
+    return table + (["* won by calling out"] if called_out else [])
 
 
 def _plural(n: int, one: str, many: str) -> str:
@@ -123,11 +170,9 @@ def match_row(m: MatchSummary, dash: str = "–") -> list[str]:
 
 
 def _table(header: Sequence[str], rows: Sequence[Sequence[str]], left: Sequence[int]) -> str:
-    """Columns aligned: those in ``left`` to the left, the others (numbers) to the right."""
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-    out = []
-    for r in [header, *rows]:
-        cells = [c.ljust(w) if i in left else c.rjust(w)
-                 for i, (c, w) in enumerate(zip(r, widths, strict=True))]
-        out.append("  ".join(cells).rstrip())
-    return "\n".join(out)
+    """Columns aligned (in cells: a wide character takes two): those in ``left`` to the left,
+    the others (numbers) to the right."""
+    widths = [max(cell_len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    return "\n".join("  ".join(aligned(c, w, right=i not in left)
+                               for i, (c, w) in enumerate(zip(r, widths, strict=True))).rstrip()
+                     for r in [header, *rows])

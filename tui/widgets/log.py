@@ -15,6 +15,7 @@ from textual.widgets import RichLog, Static
 
 from tui.widgets.line import same_text
 from tui.words import short_name
+from tui.wrapping import Hanging
 
 
 def _same(a: list[Text], b: list[Text]) -> bool:
@@ -71,18 +72,12 @@ def cut(line: Text, width: int, mark: str = "…") -> Text:
 
 
 def hanging(line: Text, width: int, console: Console, mark: str = "…") -> list[Text]:
-    """``line`` wrapped to ``width``, the lines after the first indented (so that the eye finds
-    where each entry begins); a word too wide for a line is shortened with ``mark`` (see
-    :func:`fitted`)."""
-    if width > len(INDENT) + 4:
-        line = fitted(line, width, mark)
-    first, *rest = line.wrap(console, width) if width > len(INDENT) + 4 else [line]
-    if not rest:
-        return [first]
-    start = len(first.plain)
-    start += len(line.plain[start:]) - len(line.plain[start:].lstrip())
-    return [first, *(Text(INDENT) + part
-                     for part in line[start:].wrap(console, width - len(INDENT)))]
+    """``line`` wrapped to ``width`` between its words, the lines after the first indented (so
+    that the eye finds where each entry begins); a word too wide for a line is shortened with
+    ``mark`` (see :func:`fitted`). (``console``: unused, the wrap measures cells itself.)"""
+    if width <= len(INDENT) + 4:
+        return [line]
+    return Hanging.words(fitted(line, width, mark), len(INDENT)).lines(width)
 
 
 class PlayLog(RichLog, can_focus=False):
