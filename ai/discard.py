@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from ai.tables import SUITS4
 from game.actions import Action
@@ -85,49 +84,6 @@ def best_pair(
     return best
 
 
-@dataclass(frozen=True, slots=True)
-class Weights:
-    """The heuristic's weights, for :func:`rank_discards`' ``weights`` (experiments): the
-    defaults are :func:`pair_value`'s."""
-
-    combinations: float = 1.0  # each point the kept cards declare
-    trump: float = 4.0  # a trump laid away
-    trump_strength: float = 1.0 / 3.0  # ... and per step of its strength
-    secure: float = SECURE  # a carta di valore laid away, per point of its value (a gain)
-    valore: float = 1.0  # ... and for laying it away at all
-    strength: float = 0.1  # another card, per step of its strength
-    court: float = 0.3  # ... when it is not a pip
-    void: float = VOID_BONUS  # each suit left void
-
-
-def weighted_value(hand: Mask, a: Card, b: Card, w: Weights) -> float:
-    """:func:`pair_value` with the weights ``w``."""
-    kept = hand & ~((1 << a) | (1 << b))
-    score = w.combinations * combination_points(kept)
-    for c in (a, b):
-        if SUIT[c] == TRUMP:
-            score -= w.trump + w.trump_strength * STRENGTH[c]
-        elif VALUE[c]:
-            score += w.secure * VALUE[c] - w.valore
-        else:
-            score -= w.strength * STRENGTH[c] + (0.0 if (PIPS >> c) & 1 else w.court)
-    for s in range(4):
-        if hand & SUITS4[s] and not kept & SUITS4[s]:
-            score += w.void
-    return score
-
-
-def rank_discards(
-    hand: Mask, legal: Sequence[Action], secure: float = SECURE, weights: Weights | None = None
-) -> list[Action]:
-    """The legal discards, best first (ties in the engine's fixed order); with ``weights``,
-    scored by :func:`weighted_value` instead."""
-    if weights is not None:
-        return sorted(legal, key=lambda a: -weighted_value(hand, *a.cards, weights))
+def rank_discards(hand: Mask, legal: Sequence[Action], secure: float = SECURE) -> list[Action]:
+    """The legal discards, best first (ties in the engine's fixed order)."""
     return sorted(legal, key=lambda a: -pair_score(hand, a, secure))
-
-
-# Fitted (coordinate descent) so that the heuristic's first pair loses least to the oracle's best
-# pair, on 200 hands (seed 8) whose every legal pair the oracle valued: the combinations the kept
-# cards declare count for nothing, an Ace laid away is a gain, not a cost.
-FITTED = Weights(combinations=0.0, secure=0.3125, strength=0.16, court=-1.0)

@@ -30,9 +30,7 @@ Options (keywords of ``make_bot("hard", ...)``):
 * ``mismatch`` (default 1.0: off): how much less likely a deal is for each card the others
   played that the rules of thumb would not have played with it (0.5 halves it);
 * ``dealer_discards`` (default True): deal the hidden discard as the dealer most likely made it;
-* ``prune_sigmas`` (default 2.0): drop a candidate this many standard errors behind the best;
-* ``discard_fit`` (default False; an experiment): the discard candidates ranked by the
-  heuristic's weights fitted to the oracle's values of every pair (:data:`ai.discard.FITTED`).
+* ``prune_sigmas`` (default 2.0): drop a candidate this many standard errors behind the best.
 """
 
 from __future__ import annotations
@@ -40,7 +38,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ai.discard import FITTED, rank_discards
+from ai.discard import rank_discards
 from ai.explain import explain
 from ai.inference import Knowledge
 from ai.player import MAX_BUDGET_S, MAX_SAMPLES, Bot, check_option
@@ -70,7 +68,6 @@ class HardBot(Bot):
         mismatch: float = 1.0,
         dealer_discards: bool = True,
         prune_sigmas: float = 2.0,
-        discard_fit: bool = False,
     ) -> None:
         check_option("budget_s", budget_s, 0.001, MAX_BUDGET_S)
         check_option("iterations", iterations, 1, MAX_SAMPLES, whole=True)
@@ -93,15 +90,13 @@ class HardBot(Bot):
         )
         self.discard_candidates = discard_candidates
         self.dealer_discards = dealer_discards
-        self.discard_weights = FITTED if discard_fit else None
         self.last_stats: Stats | None = None
 
     # ------------------------------------------------------------------ decisions
     def choose_discard(
         self, view: PlayerView, legal: Sequence[Action], rng: random.Random
     ) -> Action:
-        ranked = rank_discards(view.hand, legal, weights=self.discard_weights)
-        ranked = ranked[: self.discard_candidates]
+        ranked = rank_discards(view.hand, legal)[: self.discard_candidates]
         pairs = [mask_of(a.cards) for a in ranked]
         stats = search_discards(view, pairs, rng, self.settings, self.knowledge(view, False))
         self.last_stats = stats
