@@ -29,11 +29,11 @@ The dealer's discard (one a hand) is judged too: the ORACLE values every legal p
 deal (the same playouts for each); the discard's regret is its best pair's value minus the pair
 made's. Printed apart: the mean regret (and its standard error), the share of mistakes, where
 the pair made and the oracle's best pair stand in the discard heuristic's order (its 1st, 2nd
-to {OFFERED}th, later: the hard bot searches its first {OFFERED}), and what the best of those
-{OFFERED} and the heuristic's first pair give away. --discards-only judges the discards alone
-(each hand stops after its discard: much faster). The oracle's playouts follow the rules of
-thumb: a regret is measured against the ladder's ceiling, not perfect play. The declarations are
-not measured.
+to {OFFERED}th, later: the hard bot searches its first {OFFERED}), and what the best
+of those {OFFERED} and the heuristic's first pair give away. --discards-only judges the discards
+alone (each hand stops after its discard: much faster). The oracle's playouts follow the rules
+of thumb: a regret is measured against the ladder's ceiling, not perfect play. The declarations
+are not measured.
 """
 
 
