@@ -131,3 +131,18 @@ def test_review_says_how_many_hands_there_are(capsys, tmp_path: Path) -> None:
 def test_the_scoresheet_of_a_match_with_no_finished_hand() -> None:
     sheet = scoresheet(Match(4, Rules(target=800)))
     assert "No hand is finished yet." in sheet and "Hand  Dealer" not in sheet
+
+
+def test_review_of_a_match_number_not_recorded_says_it_once(capsys, monkeypatch,
+                                                            data: Path) -> None:
+    def opened(*_: object) -> int:
+        raise AssertionError("the review was opened")
+
+    monkeypatch.setattr(review_command, "_review", opened)
+    match = Match(1, Rules(target=100))
+    while match.winner is None:
+        match.apply(match.legal_actions()[0])
+    seats = [(name, "easy") for name in ("Anna", "Bruno", "Carla", "Dario")]
+    assert record_finished_match(data, FinishedMatch.of(match, seats)) is None
+    err = _refused(capsys, ["review", "--match", "99"], "review")
+    assert err.strip() == "tarocchino review: error: no match number 99 in the statistics"

@@ -38,7 +38,7 @@ from tui.narrate import declaration_pieces
 from tui.presenter import Scene, TrickTexts, trick_texts
 from tui.render import Look, card_text, cards_text
 from tui.session import HUMAN, NAME_CHARS, Seat, side_name
-from tui.stats import load_match, local_time
+from tui.stats import load_match, local_time, no_such_match
 from tui.words import capitalized, padded_name, plural, possessive
 from tui.wrapping import Hanging
 
@@ -92,6 +92,8 @@ class ReviewSource:
         finished, message = load_match(directory, match_id)
         which = "The latest match" if match_id is None else f"Match {match_id}"
         if finished is None:
+            if message == no_such_match(match_id):  # (it names the match itself)
+                return f"{capitalized(message or '')}."
             return f"{which} cannot be reviewed: {message}."
         try:
             read = record.read(finished.record)

@@ -329,6 +329,12 @@ def read_statistics(directory: Path | None = None, *, recent: int = 10,
         return empty, f"{UNREADABLE} (unexpected error: {exc!r:.200})."
 
 
+def no_such_match(match_id: int | None) -> str:
+    """What :func:`load_match` says when the statistics hold no such match."""
+    which = "no match" if match_id is None else f"no match number {match_id}"
+    return f"{which} in the statistics"
+
+
 def load_match(directory: Path | None, match_id: int | None = None, *,
                timeout: float = TIMEOUT) -> tuple[FinishedMatch | None, str | None]:
     """A recorded match (the latest when ``match_id`` is None) as it was handed over: its record
@@ -346,8 +352,7 @@ def load_match(directory: Path | None, match_id: int | None = None, *,
                 (MAX_RECORD + 1, *(() if match_id is None else (match_id,))),
             ).fetchone()  # fmt: skip
             if row is None:
-                which = "no match" if match_id is None else f"no match number {match_id}"
-                return None, f"{which} in the statistics"
+                return None, no_such_match(match_id)
             mid, played_at, source, text = row
             seats = _seats(c, mid)
         if len(text) > MAX_RECORD:
