@@ -86,10 +86,8 @@ def test_export_refuses_a_match_never_started_and_writes_nothing(capsys, tmp_pat
         assert not output.exists()
 
 
-@pytest.mark.parametrize("which", ["99999999999999999999999", "9223372036854775808", "²", "١"])
-@pytest.mark.parametrize("command", ["export", "review"])
-def test_a_match_number_no_database_holds(capsys, monkeypatch, data: Path, which: str,
-                                          command: str) -> None:
+def _one_match_recorded(monkeypatch: pytest.MonkeyPatch, data: Path) -> None:
+    """One finished match in the statistics; a review that would open fails the test."""
     def opened(*_: object) -> int:
         raise AssertionError("the review was opened")
 
@@ -99,6 +97,13 @@ def test_a_match_number_no_database_holds(capsys, monkeypatch, data: Path, which
         match.apply(match.legal_actions()[0])
     seats = [(name, "easy") for name in ("Anna", "Bruno", "Carla", "Dario")]
     assert record_finished_match(data, FinishedMatch.of(match, seats)) is None
+
+
+@pytest.mark.parametrize("which", ["99999999999999999999999", "9223372036854775808", "²", "١"])
+@pytest.mark.parametrize("command", ["export", "review"])
+def test_a_match_number_no_database_holds(capsys, monkeypatch, data: Path, which: str,
+                                          command: str) -> None:
+    _one_match_recorded(monkeypatch, data)
     err = _refused(capsys, [command, "--match", which], command)
     assert "no match number" in err or "takes a match number" in err
 
@@ -135,14 +140,6 @@ def test_the_scoresheet_of_a_match_with_no_finished_hand() -> None:
 
 def test_review_of_a_match_number_not_recorded_says_it_once(capsys, monkeypatch,
                                                             data: Path) -> None:
-    def opened(*_: object) -> int:
-        raise AssertionError("the review was opened")
-
-    monkeypatch.setattr(review_command, "_review", opened)
-    match = Match(1, Rules(target=100))
-    while match.winner is None:
-        match.apply(match.legal_actions()[0])
-    seats = [(name, "easy") for name in ("Anna", "Bruno", "Carla", "Dario")]
-    assert record_finished_match(data, FinishedMatch.of(match, seats)) is None
+    _one_match_recorded(monkeypatch, data)
     err = _refused(capsys, ["review", "--match", "99"], "review")
     assert err.strip() == "tarocchino review: error: no match number 99 in the statistics"
