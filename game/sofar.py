@@ -60,14 +60,19 @@ def _played(tricks: Sequence[Trick], dealer: int) -> PlayState:
     return state
 
 
+def _sides(state: PlayState) -> tuple[PileSoFar, PileSoFar]:
+    """Both sides' piles of ``state`` as the end of the hand would count them now."""
+    piles = state.final_piles().piles
+    return (PileSoFar(state.won[0], score(piles[0])), PileSoFar(state.won[1], score(piles[1])))
+
+
 def so_far(tricks: Sequence[Trick], dealer: int, discard: Mask = 0) -> tuple[PileSoFar, PileSoFar]:
     """Both sides' piles (side 0: seats 0 and 2) after the completed ``tricks`` of a hand dealt
     by ``dealer``, if the hand ended now: the Matto exchange made; ``discard`` (0: left out)
     given to the side the end of the hand would give it now."""
     state = _played(tricks, dealer)
     state.discard = discard
-    piles = state.final_piles().piles
-    return (PileSoFar(state.won[0], score(piles[0])), PileSoFar(state.won[1], score(piles[1])))
+    return _sides(state)
 
 
 def exchange_so_far(tricks: Sequence[Trick], dealer: int) -> tuple[int, int, Card] | None:
@@ -82,5 +87,6 @@ def discard_worth(tricks: Sequence[Trick], dealer: int, discard: Mask) -> tuple[
     any combination it completes)."""
     state = _played(tricks, dealer)
     side = state.final_piles().discard_side
-    without, with_it = so_far(tricks, dealer)[side], so_far(tricks, dealer, discard)[side]
-    return side, with_it.total - without.total
+    without = _sides(state)[side]
+    state.discard = discard
+    return side, _sides(state)[side].total - without.total
