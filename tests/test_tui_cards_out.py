@@ -70,16 +70,22 @@ def test_the_key_bar_offers_the_cards_out_except_to_bots_watched() -> None:
     assert "cards_out" not in [action for _, _, action in keys(watched)]
 
 
-async def _table_at_trick(pilot, n: int) -> TableScreen:
-    return await play_until(pilot, lambda v: len(v.tricks) >= n)
+async def _table_at_trick_3(pilot) -> TableScreen:
+    """The table once two tricks are played (a solo match of seed 7 against random bots)."""
+    table = await play_until(pilot, lambda v: len(v.tricks) >= 3)
+    await pilot.pause()
+    return table
+
+
+def _solo(tmp_path: Path):
+    return make_app(tmp_path, ["human", "random", "random", "random"], seed=7)
 
 
 async def test_beside_the_log_where_there_is_room_hidden_and_shown_again_with_o(
         tmp_path: Path) -> None:
-    app = make_app(tmp_path, ["human", "random", "random", "random"], seed=7)
+    app = _solo(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
-        table = await _table_at_trick(pilot, 3)
-        await pilot.pause()
+        table = await _table_at_trick_3(pilot)
         text = screen_text(app)
         assert "Still out" in text and "Trumps " in text and "Log" in text
         await press(pilot, "o")
@@ -92,10 +98,9 @@ async def test_beside_the_log_where_there_is_room_hidden_and_shown_again_with_o(
 
 async def test_at_80x24_o_shows_them_in_place_of_the_declarations_and_the_log(
         tmp_path: Path) -> None:
-    app = make_app(tmp_path, ["human", "random", "random", "random"], seed=7)
+    app = _solo(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        table = await _table_at_trick(pilot, 3)
-        await pilot.pause()
+        table = await _table_at_trick_3(pilot)
         assert "Still out" not in screen_text(app) and "Log" in screen_text(app)
         await press(pilot, "o")
         await wait_for(pilot, lambda: "Still out" in screen_text(app))
