@@ -127,20 +127,20 @@ def declaration_lines(view: PlayerView, names: Sequence[str], look: Look) -> lis
         if d is None or not d.families:
             continue
         lines.append(Text.assemble((names[d.seat], _WHO), f" {look.dot} {d.points} points"))
-        combinations = d.combinations
-        for c in combinations:
-            line = Text(f"  {c.family} {c.points}: ")
-            line.append_text(cards_text(c.cards, look))
-            lines.append(line)
-        lines.extend(_doubling_lines(combinations))
+        lines.extend(combination_lines(d.combinations, look))
     return lines
 
 
-def _doubling_lines(combinations: Sequence[Combination]) -> list[Text]:
-    """What the doublings added to a declaration (``  sequences doubled +55``), so that its
-    lines add up to its points."""
-    criccone, sequences = doublings(c.family for c in combinations)
+def combination_lines(combinations: Sequence[Combination], look: Look) -> list[Text]:
+    """A line for each combination of a declaration or a pile with its cards (``  Re 17: K♠ K♣
+    K♥``), then what the doublings added (``  sequences doubled +55``), so that the lines add up
+    to its points."""
     lines = []
+    for c in combinations:
+        line = Text(f"  {c.family} {c.points}: ")
+        line.append_text(cards_text(c.cards, look))
+        lines.append(line)
+    criccone, sequences = doublings(c.family for c in combinations)
     for doubled, kind, word in ((criccone, "cricca", "cricche"),
                                 (sequences, "sequence", "sequences")):
         if doubled:

@@ -34,6 +34,7 @@ from game.sofar import PileSoFar, discard_worth, exchange_so_far, so_far
 from game.tricks import led_suit, why_illegal, winning_index
 from game.view import PlayerView
 from tui.narrate import (
+    combination_lines,
     declaration_brief,
     declaration_digest,
     declaration_lines,
@@ -389,14 +390,7 @@ def so_far_lines(view: PlayerView, seats: Sequence[Seat], look: Look, bottom: in
             continue
         b = pile.breakdown
         combos = (*b.cricche, *b.sequences)
-        for c in combos:
-            line = Text(f"  {c.family} {c.points}: ")
-            line.append_text(cards_text(c.cards, look))
-            lines.append(line)
-        for doubled, word, extra in ((b.criccone, "cricche", b.cricche_points // 2),
-                                     (b.sequences_doubled, "sequences", b.sequences_points // 2)):
-            if doubled:
-                lines.append(Text(f"  {word} doubled +{extra}", style="italic"))
+        lines += combination_lines(combos, look)
         if not combos:
             lines.append(Text("  no combination", style="dim"))
         lines.append(Text(f"  card points {pile.card_points} ({len(b.cards)} cards)"))
