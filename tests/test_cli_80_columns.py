@@ -113,7 +113,8 @@ def test_the_last_line_of_a_match_fits_80_columns(capsys) -> None:
             "sides": [{"total": 0}, {"total": 0}], "score": [1215, 190], "winner": 1}
     simulate.emit(line, as_json=False)
     out = capsys.readouterr().out.rstrip("\n")
-    assert out.endswith("score 1215 – 190  side 1 wins the match") and cell_len(out) <= PAGE
+    assert out.endswith("score 1215 – 190  side B wins") and cell_len(out) <= PAGE
+    assert out.startswith("match 13 hand 15  dealer seat 4  called out")
 
 
 def test_the_arena_s_figures_fit_80_columns() -> None:

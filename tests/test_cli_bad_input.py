@@ -21,7 +21,7 @@ from tui.cli import main
 def good(tmp_path_factory) -> dict:
     path = tmp_path_factory.mktemp("good")
     assert main(["simulate", "--seed", "3", "--target", "300", "--record", str(path)]) == 0
-    return json.loads((path / "match-0.json").read_text())
+    return json.loads((path / "match-1.json").read_text())
 
 
 def _resigned(data: dict, **changes: object) -> str:
@@ -92,12 +92,12 @@ def _simulate(path: Path | str) -> int:
 
 def test_record_paths_that_cannot_be_used(tmp_path: Path, capsys) -> None:
     (tmp_path / "file").write_text("x")
-    (tmp_path / "taken" / "match-1.json").mkdir(parents=True)
+    (tmp_path / "taken" / "match-2.json").mkdir(parents=True)
     for path, message in [
         (tmp_path / "file", "file: that is a file, not a directory (the records go into"),
         (tmp_path / "file" / "sub", "Not a directory"),
         (tmp_path / ("n" * 300), "File name too long"),
-        (tmp_path / "taken", "match-1.json is a directory"),
+        (tmp_path / "taken", "match-2.json is a directory"),
     ]:
         assert _simulate(path) == 2
         assert message in _one_error(capsys, "simulate")

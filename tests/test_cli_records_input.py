@@ -125,7 +125,7 @@ def test_stats_of_a_newer_database_is_an_error_not_an_empty_table(capsys, data: 
 def test_review_says_how_many_hands_there_are(capsys, tmp_path: Path) -> None:
     path = tmp_path / "match.json"
     assert main(["simulate", "--seed", "1", "--target", "100", "--record", str(tmp_path)]) == 0
-    (tmp_path / "match-0.json").rename(path)
+    (tmp_path / "match-1.json").rename(path)
     capsys.readouterr()
     hands = len(record.load(path).results)
     err = _refused(capsys, ["review", str(path), "--hand", str(hands + 1)], "review")

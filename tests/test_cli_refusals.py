@@ -91,7 +91,7 @@ RECORD = ["simulate", "--seed", "3", "--target", "300", "--record"]
 def record_file(tmp_path_factory) -> Path:
     path = tmp_path_factory.mktemp("records")
     assert main([*RECORD, str(path)]) == 0
-    return path / "match-0.json"
+    return path / "match-1.json"
 
 
 @pytest.mark.parametrize("stdin", ["closed", "null", "binary"])

@@ -34,7 +34,7 @@ def test_simulate_json_lines(capsys: pytest.CaptureFixture[str], tmp_path: Path)
     for line in (x for x in lines if x["match"] == 0):
         score = [score[i] + line["sides"][i]["total"] for i in (0, 1)]
         assert line["score"] == score
-    assert main(["replay", str(tmp_path / "match-0.json"), "--json"]) == 0
+    assert main(["replay", str(tmp_path / "match-1.json"), "--json"]) == 0
     replayed = _lines(capsys)
     assert replayed == [x for x in lines if x["match"] == 0]
 
@@ -48,7 +48,8 @@ def test_simulate_is_deterministic_across_processes() -> None:
 def test_simulate_plain_output(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--seed", "1", "--target", "300"]) == 0
     out = capsys.readouterr().out
-    assert "match 0 hand  0" in out and "wins the match" in out
+    assert out.startswith("match 1 hand  1  dealer seat ")
+    assert out.rstrip().endswith(("side A wins", "side B wins"))
     assert all(line == line.rstrip() for line in out.splitlines())  # no spaces at the ends
 
 

@@ -24,7 +24,7 @@ _EPILOG = """\
 examples:
   tarocchino export --match last                  the latest finished match, as a scoresheet
   tarocchino export --match 12 --format json --output match-12.json
-  tarocchino export match-0.json --names Anna,Bruno,Carla,Dario --output a.txt
+  tarocchino export match-1.json --names Anna,Bruno,Carla,Dario --output a.txt
   tarocchino export --saved                       the match in progress, hands so far
 
 A match comes from a game record file (written by `simulate --record` or an export), with

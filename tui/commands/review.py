@@ -25,9 +25,9 @@ MAX_ITERATIONS = 100_000
 
 _EPILOG = """\
 examples:
-  tarocchino review games/match-0.json
-  tarocchino review games/match-0.json --names Anna,Bruno,Carla,Dario
-  tarocchino review games/match-0.json --judge 1,3 --hand 2
+  tarocchino review games/match-1.json
+  tarocchino review games/match-1.json --names Anna,Bruno,Carla,Dario
+  tarocchino review games/match-1.json --judge 1,3 --hand 2
   tarocchino review --match last                 the latest finished match of the statistics
 
 Keys: Left/Right a card, Up/Down a trick, [ and ] the hand before and after, Home/End the start

@@ -25,25 +25,65 @@ from tui.commands.errors import FAILED, USAGE, refuse
 
 REPLAY = "tarocchino replay"
 
+_LINES = """\
+Each line is one hand: the match and the hand (counted from 1), the dealer's seat (1 to 4), the
+hand's totals of side A (seats 1 and 3) and side B (seats 2 and 4), or "called out", and the
+match score, A first; the last hand of a match says which side wins it ("side B wins").
+"""
+
+_SIMULATE_EPILOG = """\
+examples:
+  tarocchino simulate --seed 7 --players medium,easy,medium,easy --json
+  tarocchino simulate --seed 7 --matches 2 --record games/   games/match-1.json, match-2.json
+
+""" + _LINES + """
+With --json each hand is one JSON object whose numbers count from 0, as the game record's do:
+"match": 0 and "hand": 0 are match 1, hand 1; "dealer" 0 to 3 is seat 1 to 4; side 0 (the
+first of "sides" and "score", "winner": 0) is side A.
+"""
+
+_REPLAY_EPILOG = """\
+examples:
+  tarocchino replay games/match-1.json
+  tarocchino replay games/match-1.json --json
+
+""" + _LINES + """
+A record of `simulate --record` replays with its match's number (the lines it printed), any other
+record as match 1. --json prints the objects of `simulate --json`, counted from 0.
+"""
+
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("simulate", help="play whole matches between bots, one line per hand")
+    p = sub.add_parser(
+        "simulate",
+        help="play whole matches between bots, one line per hand",
+        description="Play whole matches between four bots and print one line per hand.",
+        epilog=_SIMULATE_EPILOG,
+    )
     p.add_argument("--seed", type=int, required=True, help="seed of the first match")
     p.add_argument("--matches", type=int, default=1, metavar="M", help="matches to play (1)")
     p.add_argument(
         "--players",
         default="random,random,random,random",
-        help="four bots for seats 0-3, comma-separated, each a level with options "
+        help="four bots for seats 1 to 4, comma-separated, each a level with options "
         "(hard:iterations=200) or any bot of `tarocchino bots` (%(default)s)",
     )
     add_time_limit(p)
     p.add_argument("--target", type=int, default=Rules().target, help="match target (800)")
-    p.add_argument("--record", type=Path, metavar="DIR", help="write each match's record here")
+    p.add_argument("--record", type=Path, metavar="DIR",
+                   help="write each match's record here (match-1.json, match-2.json, ...)")
     p.add_argument("--json", action="store_true", help="one JSON object per hand")
     p.set_defaults(func=run_simulate)
 
-    r = sub.add_parser("replay", help="replay a game record, one line per hand")
-    r.add_argument("file", type=Path)
+    r = sub.add_parser(
+        "replay",
+        help="replay a game record, one line per hand",
+        description="Rebuild a match from its game record and print one line per hand, as "
+        "`simulate` does.",
+        epilog=_REPLAY_EPILOG,
+    )
+    r.add_argument("file", type=Path, metavar="FILE",
+                   help="a game record (written by `simulate --record` or `export`)")
     r.add_argument("--json", action="store_true", help="one JSON object per hand")
     r.set_defaults(func=run_replay)
 
@@ -68,16 +108,21 @@ def hand_line(m: int, h: int, result: HandResult, score: list[int], winner: int 
     }
 
 
+SIDES = "AB"  # side 0 (seats 1 and 3) and side 1, as the table and the scoresheet name them
+
+
 def emit(line: dict, as_json: bool) -> None:
+    """A hand's line: the JSON object as it is (counted from 0), or the text counted from 1 as
+    the table counts, with the sides A and B."""
     if as_json:
         print(json.dumps(line), flush=True)
         return
     a, b = line["sides"]
     how = "called out" if line["called_out"] else f"{a['total']:>3} – {b['total']:<3}"
     second = f"{line['score'][1]:<4}" if line["winner"] is None else str(line["score"][1])
-    end = f"  side {line['winner']} wins the match" if line["winner"] is not None else ""
-    text = (f"match {line['match']} hand {line['hand']:>2}  dealer {line['dealer']}  {how}"
-            f"  score {line['score'][0]:>4} – {second}{end}")
+    end = f"  side {SIDES[line['winner']]} wins" if line["winner"] is not None else ""
+    text = (f"match {line['match'] + 1} hand {line['hand'] + 1:>2}  dealer seat "
+            f"{line['dealer'] + 1}  {how}  score {line['score'][0]:>4} – {second}{end}")
     print(text.rstrip(), flush=True)  # (the columns line up, the last line within 80 columns)
 
 
@@ -85,7 +130,12 @@ def _error(message: str, status: int = USAGE) -> int:
     return refuse("tarocchino simulate", message, status)
 
 
-RECORD_NAME = re.compile(r"match-([0-9]{1,18})\.json")
+RECORD_NAME = re.compile(r"match-([0-9]{1,19})\.json")
+
+
+def record_name(m: int) -> str:
+    """The file of match ``m`` (0 for the first) of a run: match-1.json for the first."""
+    return f"match-{m + 1}.json"
 
 
 def check_record_dir(directory: Path, matches: int) -> str | None:
@@ -102,10 +152,10 @@ def check_record_dir(directory: Path, matches: int) -> str | None:
         return f"--record {where}: cannot make or open that directory ({exc.strerror})"
     for entry in entries:
         found = RECORD_NAME.fullmatch(entry.name)
-        if found and int(found[1]) < matches and entry.is_dir():
+        if found and 1 <= int(found[1]) <= matches and entry.is_dir():
             return f"--record: {clip_path(entry.path)} is a directory"
     try:
-        fd, probe = tempfile.mkstemp(dir=directory, prefix=f".match-{matches - 1}.json.",
+        fd, probe = tempfile.mkstemp(dir=directory, prefix=f".{record_name(matches - 1)}.",
                                      suffix=".tmp")
         os.close(fd)
         os.unlink(probe)
@@ -117,7 +167,8 @@ def check_record_dir(directory: Path, matches: int) -> str | None:
 def _report(m: int, fault: Fault) -> None:
     """A contained bot's fault, on stderr (the hand lines stay what a replay prints)."""
     print(
-        f"tarocchino simulate: match {m} hand {fault.hand_number} seat {fault.seat}: {fault}",
+        f"tarocchino simulate: match {m + 1} hand {fault.hand_number + 1} seat {fault.seat + 1}: "
+        f"{fault}",
         file=sys.stderr,
         flush=True,
     )
@@ -170,9 +221,9 @@ def run_simulate(args: argparse.Namespace) -> int:
                 if isinstance(player, Guard):
                     player.close()
         if args.record is not None:
-            path = args.record / f"match-{m}.json"
+            path = args.record / record_name(m)
             try:
-                record.save(match, path, number=m)  # replay prints the same match number
+                record.save(match, path, number=m)  # replay prints the same match number (m + 1)
             except OSError as exc:
                 return _error(f"cannot write {clip_path(path)}: {exc.strerror or exc}", FAILED)
     return 0
@@ -184,7 +235,7 @@ def run_replay(args: argparse.Namespace) -> int:
         read = record.load_recorded(args.file)
     except RecordError as exc:
         return refuse(REPLAY, str(exc))
-    match, number = read.match, read.number or 0  # a record not from `simulate`: match 0
+    match, number = read.match, read.number or 0  # a record not from `simulate`: match 1
     if not match.actions:
         return refuse(REPLAY, f"{clip_path(args.file)}: the record has no actions (that match was "
                               "never started)")
