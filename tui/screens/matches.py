@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -34,6 +35,12 @@ class RecordedMatches(Screen[None]):
 
     BINDINGS = [Binding("q,escape", "close", "Back"), HELP_KEY]
     RECENT = LISTED
+
+    # Sentences as wide as the help's at most on a wide terminal (they ran to 198 columns)
+    DEFAULT_CSS = """
+    RecordedMatches #matches-message, RecordedMatches #stats-people,
+    RecordedMatches #stats-pairings { max-width: 104; }
+    """
 
     def __init__(self, directory: Path | None = None) -> None:
         super().__init__()
@@ -87,6 +94,8 @@ class RecordedMatches(Screen[None]):
 class PastMatchesScreen(RecordedMatches):
     """The list of recorded matches; Enter or a click reviews one."""
 
+    _listed: str | None = None  # how many matches are listed, once they are
+
     def compose(self) -> ComposeResult:
         yield TextLine(id="matches-top")
         yield Static(id="matches-message")
@@ -109,11 +118,25 @@ class PastMatchesScreen(RecordedMatches):
             shown = len(figures.recent)
             more = f" (the latest {shown} of {figures.matches})" if figures.matches > shown else ""
             n = figures.matches
-            self.say(Text(f"{n} recorded {'match' if n == 1 else 'matches'}{more}. Enter or a "
-                          "click reviews one: every hand, card by card, with the hard bot's "
-                          "judgement (Left and Right scroll a table wider than the screen).",
-                          style="dim"))
+            self._listed = (f"{n} recorded {'match' if n == 1 else 'matches'}{more}. Enter or a "
+                            "click reviews one: every hand, card by card, with the hard bot's "
+                            "judgement")
+            self._say_listed()
         table.display = bool(figures.recent)
         table.show(figures.recent)
         if figures.recent:
             table.focus()
+            self.call_after_refresh(self._say_listed)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self._say_listed)  # (the table is drawn again for the width)
+
+    def _say_listed(self) -> None:
+        """How many matches, and "Left and Right scroll" only when the table is wider than the
+        screen (it was said at every width)."""
+        if not self.is_attached or self._listed is None:
+            return
+        table = self.query_one(MatchTable)
+        scrolls = table.display and table.max_scroll_x > 0
+        self.say(Text(self._listed + ("; Left and Right scroll the table." if scrolls else "."),
+                      style="dim"))

@@ -10,7 +10,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Center, Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Button, Footer, Static
@@ -73,6 +73,12 @@ class ScoringScreen(Screen[str]):
     # above the chart
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (90, "-medium"), (110, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
+
+    # A wide terminal: the history and its chart under the two sheets, as wide as they are
+    # (two of 66 and their margins), not stretched to the right edge
+    DEFAULT_CSS = """
+    ScoringScreen #history-title, ScoringScreen #history-row { max-width: 134; }
+    """
 
     def __init__(self, summary: HandSummary, look: Look, *, next_in: float | None = None,
                  review: Reviewer | None = None) -> None:
@@ -137,16 +143,17 @@ class ScoringScreen(Screen[str]):
                     for side in (0, 1):
                         yield self._sheet(side)
                 if s.history:
-                    yield Static(self._history_title(), id="history-title")
-                    with Horizontal(id="history-row"):
-                        history = ScoreHistory(id="history")
-                        history.show(s.history, s.sides, s.names, self.look,
-                                     current=s.hand_number)
-                        yield history
-                        chart = ScoreChart(id="chart")
-                        chart.show([(r.sides[0].score, r.sides[1].score) for r in s.history],
-                                   s.target, self.look)
-                        yield chart
+                    with Center(id="history-band"):
+                        yield Static(self._history_title(), id="history-title")
+                        with Horizontal(id="history-row"):
+                            history = ScoreHistory(id="history")
+                            history.show(s.history, s.sides, s.names, self.look,
+                                         current=s.hand_number)
+                            yield history
+                            chart = ScoreChart(id="chart")
+                            chart.show([(r.sides[0].score, r.sides[1].score)
+                                        for r in s.history], s.target, self.look)
+                            yield chart
             yield Static(self._footer_line(), id="sheet-result")
             with Horizontal(classes="dialog-buttons", id="sheet-buttons"):
                 if s.winner is None:

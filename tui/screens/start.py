@@ -73,7 +73,9 @@ def kind_options(extra: list[str] | tuple[str, ...] = ()) -> list[tuple[str, str
 class StartScreen(Screen[None]):
     """Everything before the first card; the app's bottom screen."""
 
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
+    # -towering: the page sits in the middle of a tall terminal (at the top, 20 rows were left
+    # empty under it at 40 rows); up to 35 rows it stays at the top, as it was
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall"), (36, "-towering")]
 
     DEFAULT_CSS = """
     #left-row { height: auto; border: round $warning; padding: 0 1; margin: 0 0 1 0; }
