@@ -54,3 +54,20 @@ def test_a_bot_s_fault_names_the_match_hand_and_seat_from_1(capsys) -> None:
     assert main(["simulate", "--seed", "1", "--target", "100", "--players", players]) == 0
     err = capsys.readouterr().err.splitlines()
     assert err and err[0].startswith("tarocchino simulate: match 1 hand 1 seat 2: "), err
+
+
+def test_the_readme_shows_what_simulate_prints(capsys) -> None:
+    """The lines and the JSON objects the README gives as examples are the command's own."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    part = readme[readme.index("## Simulations, records and replays"):]
+    part = part[:part.index("\n## ")]
+    shown = [line for line in part.splitlines() if line.startswith("match 1 hand ")]
+    assert main(["simulate", "--seed", "7"]) == 0
+    assert capsys.readouterr().out.splitlines() == shown and len(shown) == 4
+    assert main(["simulate", "--seed", "7", "--json"]) == 0
+    first, *_, last = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    text = " ".join(part.split())
+    assert f'{{"match": 0, "hand": 0, "dealer": {first["dealer"]}, …, "winner": null}}' in text
+    (a, b), winner = last["score"], last["winner"]
+    assert (f'{{"match": 0, "hand": 3, "dealer": {last["dealer"]}, …, "score": [{a}, {b}], '
+            f'"winner": {winner}}}') in text
