@@ -110,3 +110,16 @@ async def test_the_history_sits_under_the_sheets(tmp_path: Path, size) -> None:
         assert abs(row.x - left.region.x) <= 1 and abs(row.right - right.region.right) <= 2, (
             row, left.region, right.region)
         assert abs(title.x - row.x) <= 1
+
+
+async def test_the_start_screen_is_in_the_middle_from_its_first_frame(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its breakpoint classes came with its first Resize, after the first frame: drawn once at
+    the top, it then jumped to the middle."""
+    from test_tui_first_frame import _first_layouts
+
+    seen = _first_layouts(monkeypatch, StartScreen)
+    app = make_app(tmp_path, None)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await wait_for(pilot, lambda: bool(seen))
+        assert "-towering" in seen[0], seen[0]

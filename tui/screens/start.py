@@ -28,6 +28,7 @@ from tui.screens.help import HELP_KEY
 from tui.screens.matches import PastMatchesScreen
 from tui.screens.review import ReviewScreen
 from tui.screens.statistics import StatisticsScreen
+from tui.screens.too_small import fit_breakpoints
 from tui.session import (
     BOT_LEVELS,
     DEFAULT_NAMES,
@@ -168,6 +169,7 @@ class StartScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        fit_breakpoints(self)  # (else drawn once at the top of a tall terminal, then centred)
         self._hero()
         self.refresh_resume()
         self._placeholders()
