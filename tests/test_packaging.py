@@ -78,3 +78,18 @@ def test_every_package_is_in_the_wheel() -> None:
     assert set(found) | {"tui.assets", "tui.assets.themes"} == set(setuptools["packages"])
     assert setuptools["package-dir"]["tui.assets"] == "assets"
     assert (ROOT / "assets" / "__init__.py").is_file()
+
+
+def test_a_checkout_that_is_not_installed_finds_its_assets(tmp_path: Path) -> None:
+    """The checkout on sys.path without an install (no site: no editable finder): assets/ is
+    found beside tui/."""
+    probe = ("import sys; sys.path.insert(0, sys.argv[1])\n"
+             "from tui.resources import read_asset\n"
+             "from tui.themes import load_theme, theme_names\n"
+             "assert 'House rules' in read_asset('help.md')\n"
+             "assert all(load_theme(n)[1] is None for n in theme_names()), theme_names()\n"
+             "print(len(theme_names()))")
+    out = subprocess.run([sys.executable, "-S", "-c", probe, str(ROOT)], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert int(out.stdout) >= 4

@@ -223,8 +223,8 @@ async def test_a_theme_chosen_in_the_settings_colours_the_table_at_once(tmp_path
         assert table.look.palette == daylight
         to_act = [seat for seat in table.query(SeatPanel) if seat.styles.background.a > 0]
         assert [seat.styles.background for seat in to_act] == [Color.parse(daylight.turn)]
-        hand_card = table.look.palette.suits[0]
-        assert hand_card == daylight.spade
+        assert Look().palette == daylight  # (the start screen's cards too)
+    assert Look().palette == CLASSIC  # the app gone, a Look takes the default colours again
 
 
 async def test_monochrome_wins_over_any_theme(tmp_path: Path) -> None:

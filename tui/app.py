@@ -32,7 +32,7 @@ from tui.screens.too_small import TooSmallScreen, big_enough
 from tui.session import KINDS, Seat, Session
 from tui.settings import Settings, data_dir, load_settings, read_settings, save_settings
 from tui.terminal import CHECK_EVERY_S, terminal_gone, terminal_input
-from tui.themes import load_theme, stylesheet_defaults
+from tui.themes import CLASSIC, load_theme, stylesheet_defaults
 from tui.widgets.scrollbars import use_plain_scroll_bars
 from tui.words import capitalized
 
@@ -255,6 +255,7 @@ class TarocchinoApp(App[None]):
     # ----------------------------------------------------------------- terminal size
     async def on_unmount(self) -> None:
         close_all()  # bots in processes of their own (ai.contain) stop now, even mid-thought
+        use_palette(CLASSIC)  # (a Look made after this app has gone takes the default colours)
         await self.network.close()
 
     def on_resize(self, event: events.Resize) -> None:

@@ -15,10 +15,19 @@ MAX_BYTES = 1 << 20  # the help is about 20 KB
 
 def asset(*parts: str) -> Traversable:
     """A resource by its path under assets/ (``asset("themes", "light.toml")``)."""
-    place = resources.files(PACKAGE)
+    place = _assets()
     for part in parts:
         place = place.joinpath(part)
     return place
+
+
+def _assets() -> Traversable:
+    try:
+        return resources.files(PACKAGE)
+    except ModuleNotFoundError:
+        # The checkout itself on sys.path, not installed (or installed before assets/ was
+        # mapped; `pip install -e .` again maps it): assets/ beside tui/.
+        return Path(__file__).resolve().parent.parent / "assets"
 
 
 def asset_path(*parts: str) -> Path | None:
