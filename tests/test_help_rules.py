@@ -1,4 +1,4 @@
-"""What the in-game help (tui/help.md) says about the rules is what the engine does: its tables,
+"""What the in-game help (assets/help.md) says about the rules is what the engine does: its tables,
 orders, numbers and examples are read from the help and computed here."""
 
 from __future__ import annotations

@@ -7,6 +7,7 @@ report pytest writes on a failure, or the SVG files under tests/__snapshots__) b
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,7 @@ from tui.screens.scoring import ScoringScreen
 from tui.screens.start import StartScreen
 from tui.screens.table import TableScreen
 from tui.settings import Settings
+from tui.themes import DEFAULT_THEME, theme_names
 
 SIZES = [(80, 24), (120, 40)]
 LOOK = Settings(bot_delay=0.0, trick_pause=0.0)  # the default look: Unicode marks, colour
@@ -131,6 +133,14 @@ def test_scoring_sheet(snap_compare, tmp_path: Path, size: tuple[int, int]) -> N
 def test_hand_over(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:
     app = make_app(tmp_path, ["human"] * 4, seed=_seed_dealer(1), settings=LOOK)
     assert snap_compare(app, terminal_size=size, run_before=_handover)
+
+
+@pytest.mark.parametrize("theme", [n for n in theme_names() if n != DEFAULT_THEME])
+def test_table_theme(snap_compare, tmp_path: Path, theme: str) -> None:
+    """The table mid-hand at 80x24 in each theme but the default (whose look the other
+    snapshots keep)."""
+    app = make_app(tmp_path, BOTS3, seed=_seed_dealer(1), settings=replace(LOOK, theme=theme))
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_mid_hand(5))
 
 
 def test_snapshot_helpers_find_their_seeds() -> None:

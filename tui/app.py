@@ -21,6 +21,8 @@ from tui.match_setup import MatchSetup, load_setup, save_setup
 from tui.net.client import JoinRequest
 from tui.net.play import NetworkPlay
 from tui.net.server import HostRequest
+from tui.render import use_palette
+from tui.resources import asset_path, read_asset
 from tui.save import SaveError, SaveStore
 from tui.screens.help import HelpScreen
 from tui.screens.settings import SettingsScreen
@@ -30,8 +32,12 @@ from tui.screens.too_small import TooSmallScreen, big_enough
 from tui.session import KINDS, Seat, Session
 from tui.settings import Settings, data_dir, load_settings, read_settings, save_settings
 from tui.terminal import CHECK_EVERY_S, terminal_gone, terminal_input
+from tui.themes import CLASSIC, load_theme, stylesheet_defaults
 from tui.widgets.scrollbars import use_plain_scroll_bars
 from tui.words import capitalized
+
+STYLESHEET = "app.tcss"  # in assets/
+_STYLESHEET_FILE = asset_path(STYLESHEET)  # (None: the installation keeps it in a zip)
 
 
 class TarocchinoApp(App[None]):
@@ -42,7 +48,8 @@ class TarocchinoApp(App[None]):
     otherwise the start screen is shown. ``persist=False`` keeps settings changes for this run
     only (tests)."""
 
-    CSS_PATH = "app.tcss"
+    CSS_PATH = _STYLESHEET_FILE
+    CSS = "" if _STYLESHEET_FILE else read_asset(STYLESHEET)
     TITLE = "Tarocchino"
     SUB_TITLE = "Ottocento"
     ENABLE_COMMAND_PALETTE = False
@@ -81,6 +88,7 @@ class TarocchinoApp(App[None]):
         self._review = review  # `tarocchino review`: this screen first, and quit when it closes
         self._monochrome = Monochrome()
         self._held_screens: list[tuple[Screen, Any]] = []  # opened while the terminal was small
+        self._use_theme()  # before the stylesheet is read (a problem is told on mounting)
 
     # ----------------------------------------------------------------- screens
     def on_mount(self) -> None:
@@ -206,9 +214,29 @@ class TarocchinoApp(App[None]):
             screen.refresh(repaint=True)
 
     def _set_look(self) -> None:
-        """ASCII mode or not, as the settings say: the stylesheet's and the scroll bars'."""
+        """ASCII mode or not, as the settings say: the stylesheet's and the scroll bars'; and
+        the theme (a theme that cannot be used: the default one, and a message)."""
         self.set_class(self.settings.ascii, "-ascii")
         use_plain_scroll_bars(self.settings.ascii)
+        problem = self._use_theme()
+        if problem:
+            self.notify(problem, severity="warning", timeout=10)
+
+    def _use_theme(self) -> str | None:
+        """Textual's theme and the table's colours as the settings' theme says (its stylesheet
+        variables change at once); why it cannot be used, or None."""
+        theme, problem = load_theme(self.settings.theme)
+        use_palette(theme.palette)
+        if theme.textual_name not in self.available_themes:
+            self.register_theme(theme.textual_theme())
+        if self.theme != theme.textual_name:
+            self.theme = theme.textual_name
+        return problem
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        """The stylesheet's own variables ($felt, $felt-border, $sheet-border) under any theme."""
+        textual = self.current_theme.to_color_system().generate()
+        return {**super().get_theme_variable_defaults(), **stylesheet_defaults(textual)}
 
     def get_key_display(self, binding: Binding) -> str:
         """Keys in footers: plain names in ASCII mode ("Enter" rather than a symbol)."""
@@ -227,6 +255,7 @@ class TarocchinoApp(App[None]):
     # ----------------------------------------------------------------- terminal size
     async def on_unmount(self) -> None:
         close_all()  # bots in processes of their own (ai.contain) stop now, even mid-thought
+        use_palette(CLASSIC)  # (a Look made after this app has gone takes the default colours)
         await self.network.close()
 
     def on_resize(self, event: events.Resize) -> None:

@@ -8,7 +8,7 @@ with a double border, the Matto with a rounded one, so they stand out without co
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rich.style import Style
 from rich.text import Text
@@ -24,13 +24,23 @@ from game.cards import (
     TRUMP,
     Card,
 )
+from tui.themes import CLASSIC, Palette, palette_of
 
 UNICODE_MARKS = SUIT_MARKS
 ASCII_MARKS = ("S", "B", "C", "D")
 
-_SUIT_COLORS = ("#7fb2ff", "#7ed491", "#ff7b7b", "#f2c14e")  # Spade, Bastoni, Coppe, Denari
-_TRUMP_COLOR = "#d7a6ff"
-_MATTO_COLOR = "#4fd6e6"
+_palette = CLASSIC  # the colours of the theme in use (the application sets it with its settings)
+
+
+def use_palette(palette: Palette) -> None:
+    """The colours a Look takes when none are given (the theme chosen in the settings)."""
+    global _palette
+    _palette = palette
+
+
+def current_palette() -> Palette:
+    return _palette
+
 
 # Borders: (top-left, horizontal, top-right, vertical, bottom-left, bottom-right)
 _PLAIN = ("┌", "─", "┐", "│", "└", "┘")
@@ -43,10 +53,12 @@ _ASCII_MATTO = ("*", "~", "*", "!", "*", "*")
 
 @dataclass(frozen=True, slots=True)
 class Look:
-    """How cards are drawn: Unicode or ASCII marks, colour or monochrome."""
+    """How cards are drawn: Unicode or ASCII marks, colour or monochrome, and the theme's colours
+    (by default those of the theme in use)."""
 
     ascii: bool = False
     color: bool = True
+    palette: Palette = field(default_factory=current_palette)
 
     @property
     def pointer(self) -> str:
@@ -76,15 +88,18 @@ class Look:
         return "x" if self.ascii else "×"
 
 
-UNICODE = Look()  # the default look
+UNICODE = Look(palette=CLASSIC)  # the default look
 
 
 def look_of(settings: object | None) -> Look:
-    """The look the settings ask for (ASCII marks, colour): the default look without settings."""
+    """The look the settings ask for (ASCII marks, colour, theme): the default look without
+    settings."""
     if settings is None:
         return UNICODE
+    theme = getattr(settings, "theme", None)
     return Look(ascii=bool(getattr(settings, "ascii", False)),
-                color=bool(getattr(settings, "color", True)))
+                color=bool(getattr(settings, "color", True)),
+                palette=palette_of(theme) if isinstance(theme, str) else current_palette())
 
 
 def mark(suit: int, look: Look) -> str:
@@ -101,11 +116,12 @@ def face(c: Card, look: Look) -> str:
 
 def card_style(c: Card, look: Look) -> Style:
     s = SUIT[c]
+    colors = look.palette
     if s == FOOL:
-        return Style(color=_MATTO_COLOR if look.color else None, bold=True, italic=True)
+        return Style(color=colors.matto if look.color else None, bold=True, italic=True)
     if s == TRUMP:
-        return Style(color=_TRUMP_COLOR if look.color else None, bold=True)
-    return Style(color=_SUIT_COLORS[s] if look.color else None)
+        return Style(color=colors.trump if look.color else None, bold=True)
+    return Style(color=colors.suits[s] if look.color else None)
 
 
 def card_text(c: Card, look: Look, *, dim: bool = False) -> Text:

@@ -8,6 +8,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 
 from game.files import FileMissingError, FileReadError, read_json, shorten, write_atomic
+from tui.themes import DEFAULT_THEME, NAME
 
 SETTINGS_FILE = "settings.json"
 SETTINGS_MAX_BYTES = 64 << 10
@@ -46,7 +47,8 @@ class Settings:
     bot_delay: float = 0.6  # seconds a bot waits before it acts (it thinks in a thread meanwhile)
     trick_pause: float = 1.0  # extra seconds a completed trick stays in view before a bot leads
     suit_marks: str = "unicode"  # "unicode" (♠ ♣ ♥ ♦) or "ascii" (S B C D, the card codes)
-    color: bool = True  # False: monochrome (bold, dim and reverse only)
+    color: bool = True  # False: monochrome (bold, dim and reverse only), whatever the theme
+    theme: str = DEFAULT_THEME  # the colour theme (assets/themes/<theme>.toml)
 
     def __post_init__(self) -> None:
         for name in ("bot_delay", "trick_pause"):
@@ -59,6 +61,8 @@ class Settings:
             raise ValueError(f"suit_marks must be one of {', '.join(SUIT_MARKS)}")
         if not isinstance(self.color, bool):
             raise ValueError("color must be true or false")
+        if not isinstance(self.theme, str) or not NAME.match(self.theme):
+            raise ValueError(f"theme must be the name of a theme, not {shorten(self.theme)}")
 
     @property
     def ascii(self) -> bool:

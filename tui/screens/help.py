@@ -1,11 +1,10 @@
-"""Rules summary, house rules, card codes and keys: ``tui/help.md``, read as package data, with a
+"""Rules summary, house rules, card codes and keys: ``assets/help.md``, read as package data, with a
 search (``/``) that goes from one place that mentions a word to the next."""
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from importlib import resources
 
 from rich.text import Text
 from textual import on
@@ -17,7 +16,10 @@ from textual.widgets import Footer, Input, Markdown, Static
 from textual.widgets._markdown import MarkdownTable  # not exported; textual is pinned
 from textual.widgets.markdown import MarkdownBlock
 
-HELP_RESOURCE = "help.md"  # in the tui package, installed with it
+from game.files import FileReadError
+from tui.resources import read_asset
+
+HELP_RESOURCE = "help.md"  # in assets/, installed with the game (as tui.assets)
 FOUND = "-found"  # the class of the place shown by the search
 # ? or F1 opens the help on every screen (the help itself closes with them)
 HELP_KEY = Binding("question_mark,f1", "app.help", "Help")
@@ -34,9 +36,10 @@ def help_text(ascii: bool = False) -> str:
     """The help in Markdown (from the installed package, wherever it is); ``ascii``: in plain
     characters."""
     try:
-        text = resources.files("tui").joinpath(HELP_RESOURCE).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        text = "# Tarocchino\n\nThe help (tui/help.md) is missing from this installation."
+        text = read_asset(HELP_RESOURCE)
+    except FileReadError as exc:
+        text = (f"# Tarocchino\n\nThe help (assets/help.md) could not be read from this "
+                f"installation: {exc}.")
     return text.translate(_PLAIN) if ascii else text
 
 

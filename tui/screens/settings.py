@@ -1,4 +1,5 @@
-"""Bot speed, trick pause, suit marks and colours; saved in the data directory."""
+"""Bot speed, trick pause, suit marks, colours and the colour theme; saved in the data
+directory."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from textual.widgets import Button, Footer, Label, Select, Static
 from tui.render import Look
 from tui.screens.help import HELP_KEY
 from tui.settings import BOT_DELAYS, TRICK_PAUSES, Settings
+from tui.themes import DEFAULT_THEME, load_theme, theme_names
 from tui.widgets.arrows import plain_arrows
 
 
@@ -22,9 +24,19 @@ def _seconds(values: tuple[float, ...], current: float) -> list[tuple[str, float
     return [("no pause" if v == 0 else f"{v:g} s", v) for v in options]
 
 
+def _themes() -> list[tuple[str, str]]:
+    """The themes there are, by their titles (a theme that cannot be read by its name)."""
+    options = []
+    for name in theme_names():
+        theme, problem = load_theme(name)
+        options.append((name if problem else theme.title, name))
+    return options
+
+
 # What the two pauses are: their names alone did not say what waits ("Trick pause"?).
 SETTINGS_NOTE = Text("Bot delay: how long each bot waits before its move. Trick pause: how long "
-                     "a finished trick stays on the table before a bot leads the next.",
+                     "a finished trick stays on the table before a bot leads the next. "
+                     "Monochrome wins over any theme.",
                      style="dim")
 
 
@@ -65,6 +77,11 @@ class SettingsScreen(ModalScreen[Settings | None]):
                 yield Label("Colours")
                 yield Select([("colour", True), ("monochrome", False)], value=s.color,
                              allow_blank=False, compact=True, id="color")
+                yield Label("Theme")
+                themes = _themes()
+                known = s.theme in {name for _, name in themes}
+                yield Select(themes, value=s.theme if known else DEFAULT_THEME,
+                             allow_blank=False, compact=True, id="theme")
             yield Static(SETTINGS_NOTE, id="settings-note")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Save  ^s", id="save", variant="primary", compact=True)

@@ -12,7 +12,6 @@ from textual.widget import Widget
 
 from tui.render import Look
 
-SIDE_COLORS = ("#5fd7ff", "#ffaf5f")  # side A, side B
 SIDE_LETTERS = ("A", "B")
 _ASCII_MARKS = ("*", "o")
 _BRAILLE = 0x2800
@@ -114,7 +113,7 @@ class ScoreChart(Widget):
         return round((1 - min(value, top) / top) * (dots * height - 1)) // dots
 
     def _style(self, side: int) -> Style:
-        return Style(color=SIDE_COLORS[side] if self.look.color else None, bold=True)
+        return Style(color=self.look.palette.sides[side] if self.look.color else None, bold=True)
 
     def _braille(self, width: int, height: int, top: int) -> dict:
         dots: dict[tuple[int, int], list[int]] = {}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from tui.presenter import SeatTexts
+from tui.render import look_of
 from tui.widgets.line import TextLine
 
 
@@ -17,7 +18,6 @@ class SeatPanel(TextLine):
     SeatPanel { height: 3; }
     """
     ELLIPSIS = False
-    TURN_BACKGROUND = "#1f6b4a"
 
     doing = ""  # the phrase kept whole on one line (what the player is to do)
 
@@ -54,7 +54,8 @@ class SeatPanel(TextLine):
         return Text("\n").join(lines[:height] if height > 0 else lines)
 
     def show_seat(self, seat: SeatTexts) -> None:
-        background = self.TURN_BACKGROUND if seat.to_act else None
+        turn = look_of(getattr(self.app, "settings", None)).palette.turn  # the theme's
+        background = turn if seat.to_act else None
         if self.styles.background != background:
             # An inline style, not a CSS class: a class change re-applies the whole stylesheet.
             self.styles.background = background
