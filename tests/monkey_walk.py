@@ -454,15 +454,17 @@ def label(app: TarocchinoApp) -> str:
 
 
 async def walk(seed: int, steps: int = 300, *, given: list[Step] | None = None,
-               directory: Path | None = None) -> Walk:
-    """A walk of ``steps`` steps chosen by ``seed`` (or the steps ``given``); stops at the first
-    promise broken (``Walk.problem``)."""
+               opening: list[Step] | None = None, directory: Path | None = None) -> Walk:
+    """A walk of ``steps`` steps chosen by ``seed`` (or the steps ``given``), the first of them
+    the ``opening`` steps when given; stops at the first promise broken (``Walk.problem``)."""
     rng = random.Random(seed)
     done = Walk(seed)
     # bots that answer at once, or a moment later (their move then comes while keys are pressed)
     settings = replace(FAST, bot_delay=rng.choice([0.0, 0.0, 0.01]),
                        trick_pause=rng.choice([0.0, 0.0, 0.02]))
     total = len(given) if given is not None else steps
+    if given is None and opening:
+        given = list(opening)
     with contextlib.ExitStack() as stack:
         if directory is None:
             directory = Path(stack.enter_context(tempfile.TemporaryDirectory()))
@@ -473,7 +475,7 @@ async def walk(seed: int, steps: int = 300, *, given: list[Step] | None = None,
                 await quiet(pilot)
                 done.problem = broken(app, failures)
                 while len(done.steps) < total and done.problem is None:
-                    if given is not None:
+                    if given is not None and len(done.steps) < len(given):
                         step = given[len(done.steps)]
                     else:
                         step = choose(app, rng)
