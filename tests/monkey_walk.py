@@ -74,6 +74,8 @@ NOISE = [*"abcdefghijklmnopqrstuvwxyzN0123456789", "enter", "escape", "tab", "sh
          "space", "backspace", "delete", "up", "down", "left", "right", "home", "end", "pageup",
          "pagedown", "f1", "f2", "ctrl+s", "question_mark", "plus", "minus", "equals_sign",
          "slash", "left_square_bracket", "right_square_bracket", "full_stop", "comma"]
+BURSTS = 0.08  # the share of steps that are bursts
+RESIZES = 0.04  # the share of steps that resize the terminal
 QUITTING = {"ctrl+q", "ctrl+c"}  # (q on the start screen and Quit buttons quit too)
 SETUPS = {
     "solo": ("human", "easy", "random", "easy"),
@@ -225,7 +227,7 @@ def choose(app: TarocchinoApp, rng: random.Random) -> Step:
     """The next step, from what the screen on top offers and some noise; now and then a burst of
     them, sent one after the other without waiting for the game (keys typed fast, a resize in
     the middle)."""
-    if rng.random() < 0.08:
+    if rng.random() < BURSTS:
         return ("burst", *(_one(app, rng) for _ in range(rng.randint(2, 5))))
     return _one(app, rng)
 
@@ -233,10 +235,10 @@ def choose(app: TarocchinoApp, rng: random.Random) -> Step:
 def _one(app: TarocchinoApp, rng: random.Random) -> Step:
     screen = app.screen
     width, height = app.size
-    r = rng.random()
-    if r < 0.04:
+    if rng.random() < RESIZES:
         w, h = rng.choice(SIZES)
         return ("resize", w, h)
+    r = rng.random()
     if r < 0.40:
         step = _progress(app, rng)
         if step is not None:
@@ -323,7 +325,7 @@ async def quiet(pilot, limit: int = 1500) -> None:
             return
         table = table_of(app)
         busy = table is not None and table.runner is not None and table.runner.busy
-        if table is not None and table.watching and i > 20:
+        if table is not None and table.watching and i > 20 and not _stalled(app):
             return
         pending = table is not None and table._timer is not None
         if busy or pending or _stalled(app):  # (a move on its way from a bot's thread)
@@ -517,10 +519,14 @@ def _seeds(text: str) -> list[int]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    global BURSTS, RESIZES  # noqa: PLW0603
     parser = argparse.ArgumentParser(description="Random walks over the game's screens.")
     parser.add_argument("--seeds", default="0-9", help="seeds: 0-9 or 1,5,7")
     parser.add_argument("--steps", type=int, default=1000)
+    parser.add_argument("--bursts", type=float, default=BURSTS, help="the share of bursts")
+    parser.add_argument("--resizes", type=float, default=RESIZES, help="the share of resizes")
     args = parser.parse_args(argv)
+    BURSTS, RESIZES = args.bursts, args.resizes
     bad = 0
     seen: set[str] = set()
     for seed in _seeds(args.seeds):
