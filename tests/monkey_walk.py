@@ -10,12 +10,16 @@ The invariants (:func:`broken`): the app has not exited on an exception and no w
 screen stack is sane (the default screen, the start screen under everything, at most one table, the
 too-small screen only on top and only while the terminal is too small); at a hot-seat table the
 hand on screen is the hand of the person whose turn it is (or no hand is shown) and, while no hand
-is shown, no person's hidden card is anywhere on screen; the autosave, when there is one, reads.
+is shown, no person's hidden card is anywhere on screen (with ASCII card codes); a table on top
+waits for somebody (a bot thinking, a hand-over coming); the autosave, when there is one, reads.
 
-Bots are fast: the bot levels a walk can choose are played by the easy bot, with no delay, hints
-and the review's judgement think briefly.
+Bots are fast: the bot levels a walk can choose are played by the easy bot, with no delay or a
+hundredth of a second; hints and the review's judgement think briefly. After each step the walk
+lets the bots play until a person is to act (bounded: watching bots goes on), so it is nearly
+repeatable; bursts of steps sent without waiting give the races. Network tables are not walked
+(Host and Join are never clicked).
 
-The long run, outside the test suite::
+The long run, outside the test suite (``--bursts`` and ``--resizes``: their shares of the steps)::
 
     .venv/bin/python tests/monkey_walk.py --seeds 0-49 --steps 2000
 """
@@ -142,10 +146,10 @@ class Walk:
         shown = self.steps[-last:]
         first = len(self.steps) - len(shown)
         lines = [f"monkey seed {self.seed}: {self.problem}",
-                 f"after {len(self.steps)} steps (replay: monkey_walk.replay({self.steps!r}) "
-                 f"or python tests/monkey_walk.py --seeds {self.seed} --steps {len(self.steps)});"
-                 f" the last {len(shown)}:"]
+                 f"after {len(self.steps)} steps (replayed by monkey_walk.replay(steps, "
+                 f"seed={self.seed})); the last {len(shown)}:"]
         lines += [f"  {first + i + 1:5d} {step!r}" for i, step in enumerate(shown)]
+        lines.append(f"steps = {self.steps!r}")
         return "\n".join(lines)
 
 
@@ -505,7 +509,7 @@ async def walk(seed: int, steps: int = 300, *, given: list[Step] | None = None,
 
 
 def replay(steps: list[Step], seed: int = -1) -> Walk:
-    """The walk of exactly these steps."""
+    """The walk of exactly these steps (``seed``: the walk's, which chose the bots' delays)."""
     return asyncio.run(walk(seed, given=steps))
 
 
