@@ -47,7 +47,7 @@ from textual.errors import NoWidget
 from textual.keys import REPLACED_KEYS, _get_unicode_name_from_key
 from textual.pilot import OutOfBounds
 from textual.widget import Widget
-from textual.widgets import Input, Select
+from textual.widgets import Input, Select, Static
 from textual.worker import Worker, WorkerState
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -56,6 +56,7 @@ from test_tui_support import FAST, make_app, screen_text, table_of  # noqa: E402
 
 from game.cards import CODES, FIVES, cards_of  # noqa: E402
 from game.phase import Phase  # noqa: E402
+from game.rules import is_target  # noqa: E402
 from tui.app import TarocchinoApp  # noqa: E402
 from tui.save import SaveError, from_save_json  # noqa: E402
 from tui.screens.confirm import ConfirmScreen  # noqa: E402
@@ -306,16 +307,14 @@ async def perform(pilot, step: Step) -> None:
             screen.query_one("#target", Input).value = str(target)
             screen.query_one("#seed", Input).value = seed
             await pilot.pause()
-            if name == "watch":
-                app._driver.send_message(_key_event("w"))
-            else:  # Enter on the Start button (as a person starts it: a key, not a call)
-                screen.query_one("#start").focus()
-                app._driver.send_message(_key_event("enter"))
+            # Enter on the button (as a person starts it: a key, not a call)
+            screen.query_one("#watch" if name == "watch" else "#start").focus()
+            app._driver.send_message(_key_event("enter"))
     else:
         raise ValueError(f"unknown step {step!r}")
 
 
-async def quiet(pilot, limit: int = 1500) -> None:
+async def quiet(pilot, limit: int = 3000) -> None:
     """Let the app handle what the step set off, and the bots play until a person is to act
     (bounded: watching bots never stop)."""
     app = pilot.app
@@ -394,6 +393,21 @@ def _stalled(app: TarocchinoApp) -> str | None:
         return f"the table waits for the bot of seat {turn}, which is not thinking"
     if table.hot_seat and turn in session.humans and table.viewer != turn:
         return f"the table waits for seat {turn}, whose hand-over never comes"
+    return None
+
+
+def _refused(app: TarocchinoApp, step: Step, before: object) -> str | None:
+    """A match set up with a target that is not one is refused, said on the start screen."""
+    if step[0] != "setup" or not isinstance(before, StartScreen) or not before.is_attached:
+        return None
+    typed = before.query_one("#target", Input).value  # (as the box took it: 5 digits at most)
+    if is_target(int(typed)):
+        return None
+    if table_of(app) is not None:
+        return f"a match started with the target {typed}"
+    said = str(before.query_one("#start-message", Static).content)
+    if "target" not in said:
+        return f"the target {typed} refused without a word (the start screen says {said!r})"
     return None
 
 
@@ -486,6 +500,7 @@ async def walk(seed: int, steps: int = 300, *, given: list[Step] | None = None,
                     else:
                         step = choose(app, rng)
                     done.steps.append(step)
+                    before = app.screen
                     done.screens.add(label(app))
                     try:
                         await perform(pilot, step)
@@ -497,7 +512,7 @@ async def walk(seed: int, steps: int = 300, *, given: list[Step] | None = None,
                     await quiet(pilot)
                     if app._exception is None and (not app.is_running or app._exit):
                         break  # quit cleanly (it is started again, as a player would)
-                    done.problem = broken(app, failures)
+                    done.problem = broken(app, failures) or _refused(app, step, before)
                     if app.is_running:
                         done.screens.add(label(app))
             if done.problem is None and app._exception is not None:
