@@ -349,6 +349,8 @@ class StartScreen(Screen[None]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
+        if not self.is_active:
+            return  # a press handled after a key typed with it opened a screen (Enter then w)
         app: Any = self.app
         match event.button.id:
             case "start":
