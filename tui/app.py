@@ -8,6 +8,7 @@ from typing import Any
 
 from textual import events
 from textual.app import App
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.filter import LineFilter, Monochrome
 from textual.notifications import Notify
@@ -273,10 +274,25 @@ class TarocchinoApp(App[None]):
                 self.push_screen(TooSmallScreen())
             return
         if on_top:
-            self.pop_screen()
+            super().pop_screen()
         held, self._held_screens = self._held_screens, []
         for screen, callback in held:
             self.push_screen(screen, callback)
+
+    def pop_screen(self) -> AwaitComplete:
+        """As Textual's, except under the too-small screen: a screen that leaves while it is up
+        (its dismiss, a key handled a moment after the terminal shrank) is the one under it, and
+        the too-small screen stays on top (Textual would pop the too-small screen instead)."""
+        stack = self._screen_stack
+        if len(stack) <= 2 or not isinstance(stack[-1], TooSmallScreen):
+            return super().pop_screen()
+        leaving = stack.pop(-2)
+        leaving._pop_result_callback()
+
+        async def remove() -> None:
+            await self._replace_screen(leaving)
+
+        return AwaitComplete(remove()).call_next(self)
 
     def push_screen(self, screen: Any, callback: Any = None, wait_for_dismiss: bool = False,
                     **kwargs: Any) -> Any:

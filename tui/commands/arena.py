@@ -25,8 +25,8 @@ examples:
   tarocchino arena hard:budget_s=1.0 medium --deals 50 --seed 7 --workers 2
 
 Each deal is played twice from 0-0, one hand each: A's pair in seats 1 and 3, then in 2 and
-4, with the same cards in the same seats. mean_diff is A's side total minus B's, averaged over the two
-hands of a deal and then over the deals; stderr is over deals; ci95 = mean +/- 1.96 stderr.
+4, with the same cards in the same seats. mean_diff is A's side total minus B's, averaged over
+the two hands of a deal and then over the deals; stderr is over deals; ci95 = mean +/- 1.96 stderr.
 decision_ms are per-decision times (only decisions with more than one legal action).
 A player is a level, optionally with options: LEVEL:KEY=VALUE,KEY=VALUE; or an installed
 bot, module:Class or path/to/file.py:Class (see `tarocchino bots`), which plays in a process of its
