@@ -8,12 +8,30 @@ from __future__ import annotations
 from pathlib import Path
 
 from test_tui_support import _flush, make_app, table_of, wait_for
+from textual.pilot import Pilot
 from textual.screen import Screen
 
+from tui.app import TarocchinoApp
 from tui.screens.declare import DeclareScreen
 from tui.screens.scoring import MENU
 from tui.screens.start import StartScreen
 from tui.screens.too_small import TooSmallScreen
+
+
+async def _menu_when_too_small(app: TarocchinoApp, pilot: Pilot, screen: Screen) -> None:
+    """Shrink the terminal under ``screen`` (a dialog over the table), then let ``screen`` answer
+    MENU, as its key does a moment late: the table and ``screen`` go, the too-small page stays on
+    top, and the start screen is there when the terminal is big enough again."""
+    await pilot.resize_terminal(30, 8)
+    await wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+    screen.dismiss(MENU)
+    for _ in range(20):
+        await _flush(pilot)
+    assert isinstance(app.screen, TooSmallScreen), app.screen_stack
+    assert table_of(app) is None and screen not in app.screen_stack, app.screen_stack
+    await pilot.resize_terminal(80, 24)
+    await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+    assert len(app.screen_stack) == 2, app.screen_stack  # (Textual's default screen, start)
 
 
 async def test_leaving_the_table_under_the_too_small_screen_keeps_it_on_top(
@@ -23,17 +41,7 @@ async def test_leaving_the_table_under_the_too_small_screen_keeps_it_on_top(
     app = make_app(tmp_path, ["human", "easy", "easy", "easy"], seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, DeclareScreen))
-        dialog = app.screen
-        await pilot.resize_terminal(30, 8)
-        await wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen))
-        dialog.dismiss(MENU)  # as its q does, a moment late
-        for _ in range(20):
-            await _flush(pilot)
-        assert isinstance(app.screen, TooSmallScreen), app.screen_stack
-        assert table_of(app) is None and dialog not in app.screen_stack, app.screen_stack
-        await pilot.resize_terminal(80, 24)
-        await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
-        assert len(app.screen_stack) == 2, app.screen_stack  # (Textual's default screen, start)
+        await _menu_when_too_small(app, pilot, app.screen)
 
 
 async def test_the_sheets_menu_under_the_too_small_screen_leaves_the_table(
@@ -49,13 +57,4 @@ async def test_the_sheets_menu_under_the_too_small_screen_leaves_the_table(
         sheet: Screen[str] = Screen()  # stands for the scoring sheet over the table
         app.push_screen(sheet, table._after_sheet)
         await wait_for(pilot, lambda: app.screen is sheet)
-        await pilot.resize_terminal(30, 8)
-        await wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen))
-        sheet.dismiss(MENU)
-        for _ in range(20):
-            await _flush(pilot)
-        assert isinstance(app.screen, TooSmallScreen), app.screen_stack
-        assert table_of(app) is None and sheet not in app.screen_stack, app.screen_stack
-        await pilot.resize_terminal(80, 24)
-        await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
-        assert len(app.screen_stack) == 2, app.screen_stack  # (Textual's default screen, start)
+        await _menu_when_too_small(app, pilot, sheet)
