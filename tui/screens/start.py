@@ -339,7 +339,7 @@ class StartScreen(Screen[None]):
             found = event.worker.result
             if isinstance(found, str):
                 self.notify(found, severity="error", timeout=8)
-            elif self.is_current:
+            elif self.is_active:  # (not under a dialog opened meanwhile)
                 self.app.push_screen(ReviewScreen(found, look=self.look))
 
     def show_message(self, text: str, error: bool = False) -> None:
