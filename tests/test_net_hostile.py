@@ -199,6 +199,18 @@ for _name, (_fields, _code) in HELLOS.items():
 
 
 @case
+async def terminal_escapes_in_a_bots_level(t: Table) -> None:
+    """A bot's level is shown to every seat and printed on the host's terminal: no escapes."""
+    for level in ("\x1b]0;owned\x07", "hard\x1b[2J", "medium\n12:00 Anna left seat 1"):
+        client = await t.newcomer()
+        message = p.hello("Robot", password=PASSWORD, player=p.BOT, level=level)
+        await client.send(message)
+        assert "printable" in (await t.error(client, p.BAD_MESSAGE))["message"]
+        assert await client.closed() == 1008
+        await client.close()
+
+
+@case
 async def action_before_hello(t: Table) -> None:
     client = await t.newcomer()
     await client.send(p.act(0, t.ply, wire.action_from_json(t.legal())))

@@ -110,15 +110,20 @@ def _whole(value: object, what: str, lo: int, hi: int) -> int:
     return value
 
 
-def _text(value: object, what: str, most: int, *, empty: bool = False) -> str:
+def _text(value: object, what: str, most: int, *, empty: bool = False,
+          shown: bool = True) -> str:
+    """A text field; one that is ``shown`` to a person (on a screen, a log, a terminal) must be
+    printable: no control characters or terminal escapes come through the network."""
     if not isinstance(value, str) or len(value) > most or (not empty and not value):
         raise ProtocolError(BAD_MESSAGE, f"{what} must be text of 1 to {most} characters, "
                                          f"not {_short(value)}")  # fmt: skip
+    if shown and not value.isprintable():
+        raise ProtocolError(BAD_MESSAGE, f"{what} must be printable text, not {_short(value)}")
     return value
 
 
-def _optional_text(value: object, what: str, most: int) -> str | None:
-    return None if value is None else _text(value, what, most)
+def _optional_text(value: object, what: str, most: int, *, shown: bool = True) -> str | None:
+    return None if value is None else _text(value, what, most, shown=shown)
 
 
 def check_name(name: object) -> str:
@@ -234,8 +239,9 @@ def read_client(text: str | bytes) -> ClientMessage:
         return Hello(
             name=check_name(data["name"]),
             seat=None if seat is None else _whole(seat, "seat", 0, 3),
-            token=_optional_text(data.get("token"), "token", MAX_SECRET),
-            password=_optional_text(data.get("password"), "password", MAX_SECRET),
+            token=_optional_text(data.get("token"), "token", MAX_SECRET, shown=False),
+            password=_optional_text(data.get("password"), "password", MAX_SECRET,
+                                    shown=False),
             player=player,
             level=_optional_text(data.get("level"), "level", MAX_LEVEL),
             protocol=version,
@@ -573,9 +579,8 @@ def read_server(text: str | bytes) -> ServerMessage:
         if type(version) is not int or version not in VERSIONS:
             raise ProtocolError(VERSION, f"the table speaks protocol {_short(version)}, this "
                                          f"game {VERSIONS[0]} to {VERSIONS[-1]}")  # fmt: skip
-        return Welcome(_whole(data["seat"], "seat", 0, 3),
-                       _text(data["token"], "token", MAX_SECRET), _table(data["table"]),
-                       version)  # fmt: skip
+        token = _text(data["token"], "token", MAX_SECRET, shown=False)
+        return Welcome(_whole(data["seat"], "seat", 0, 3), token, _table(data["table"]), version)
     if kind == "state":
         _fields(data, "state", ("ply", "view", "seats", "started", "winner", "seed",
                                 "call_out_needs"), ("turn_left_s",))  # fmt: skip
