@@ -10,7 +10,6 @@ import asyncio
 import os
 import shlex
 import signal
-import socket
 import sys
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -20,6 +19,7 @@ from ai.spec import SpecError, label_of, parse_spec, split_specs
 from game.files import remove_stale_temporaries
 from game.rules import DEFAULT_TARGET, TARGET_RULE, is_target
 from tui.lock import DataLock, DirectoryBusy
+from tui.net.addresses import EVERY_NETWORK, LOOPBACK, for_others
 from tui.net.claims import Claim, ClaimStore
 from tui.net.client import DEFAULT_PORT, PASSWORD_ENV
 from tui.net.protocol import MAX_LIMIT_S
@@ -40,7 +40,6 @@ from tui.settings import MAX_PAUSE, data_dir
 from tui.stats import record_finished_match
 
 PROG = "tarocchino host"
-LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -204,19 +203,6 @@ def _make_way(args: argparse.Namespace, store: SaveStore, claims: ClaimStore,
         print(kept)
 
 
-def _addresses() -> list[str]:
-    """This machine's addresses others may reach it at (best effort, nothing is sent)."""
-    found: list[str] = []
-    try:
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            address = str(info[4][0])
-            if not address.startswith("127.") and address not in found:
-                found.append(address)
-    except OSError:
-        pass
-    return found
-
-
 def describe_seats(server: TableServer) -> str:
     parts = []
     for seat, status in enumerate(server.statuses()):
@@ -232,7 +218,7 @@ def describe_seats(server: TableServer) -> str:
 def _welcome(server: TableServer, args: argparse.Namespace, port: int) -> None:
     bind = args.bind
     local = bind in LOOPBACK
-    shown = "127.0.0.1" if bind in ("0.0.0.0", "::", "") else bind
+    shown = "127.0.0.1" if bind in EVERY_NETWORK else bind
     where = f"[{shown}]" if ":" in shown else shown
     print(f"Tarocchino table listening on {bind} port {port} · target "
           f"{server.session.match.rules.target}")  # fmt: skip
@@ -247,8 +233,7 @@ def _welcome(server: TableServer, args: argparse.Namespace, port: int) -> None:
     if local:
         print("Only this machine can join (--bind 0.0.0.0 lets others on your network join).")
     else:
-        others = _addresses() if bind in ("0.0.0.0", "::", "") else [bind]
-        for address in others or ["THIS-MACHINE"]:
+        for address in for_others(bind) or ["THIS-MACHINE"]:
             print(f"From another machine:  tarocchino join {address}:{port} --name YOURNAME")
     if server.config.password:
         print("Newcomers need the password: add --password (or set "

@@ -9,6 +9,7 @@ import socket
 import sys
 
 from tui.commands.errors import FAILED, refuse
+from tui.net.addresses import EVERY_NETWORK, for_others
 
 PROG = "tarocchino web"
 DEFAULT_WEB_PORT = 7880
@@ -39,15 +40,29 @@ def run(args: argparse.Namespace) -> int:
     problem = serve_problem(args.bind, args.port)
     if problem:  # said before anything is printed, as `host` does
         return refuse(PROG, problem, FAILED)
-    from textual_serve.server import Server
+    from tui.net.browser import BrowserServer, is_loopback, new_key
 
-    where = f"[{args.bind}]" if ":" in args.bind else args.bind
-    print(f"Open http://{where}:{args.port} in a browser (Ctrl+C stops serving).", flush=True)
+    key = None if is_loopback(args.bind) else new_key()
+    print("\n".join(where_to_go(args.bind, args.port, key)), flush=True)
     try:
-        Server(command(), host=args.bind, port=args.port, title="Tarocchino").serve()
+        BrowserServer(command(), host=args.bind, port=args.port, key=key).serve()
     except OSError as exc:  # taken meanwhile
         return refuse(PROG, _listen_problem(exc, args.bind, args.port), FAILED)
     return 0
+
+
+def where_to_go(bind: str, port: int, key: str | None) -> list[str]:
+    """What `tarocchino web` says first: the address to open (with its key, for a network)."""
+    if key is None:
+        where = f"[{bind}]" if ":" in bind else bind
+        return [f"Open http://{where}:{port} in a browser on this machine (Ctrl+C stops serving)."]
+    lines = ["Open one of these in a browser (anyone with the address and its key can play here, "
+             "and see your statistics and past matches; Ctrl+C stops serving):"]
+    others = for_others(bind) or ["THIS-MACHINE"]
+    for address in ["127.0.0.1"] * (bind in EVERY_NETWORK) + others:
+        shown = f"[{address}]" if ":" in address else address
+        lines.append(f"    http://{shown}:{port}/?key={key}")
+    return lines
 
 
 def serve_problem(host: str, port: int) -> str | None:

@@ -1,0 +1,141 @@
+"""The game in a browser (`tarocchino web`): textual-serve runs one game process for each tab;
+this module guards the door. A page and its tab open only for this machine's own addresses, or,
+when the game is served to a network, for whoever has the address with its key (the page keeps
+it in a cookie for its tab's socket); a tab's socket comes only from this game's own page (not
+from another site a browser happens to show); a tab asks for a sane terminal size; and there are
+at most :data:`MAX_TABS` games running at once."""
+
+from __future__ import annotations
+
+import hmac
+import ipaddress
+import logging
+import re
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import Any
+from urllib.parse import urlsplit
+
+import aiohttp_jinja2
+from aiohttp import web
+from textual_serve.server import Server
+
+MAX_TABS = 8  # games running at once (each is a process of its own)
+SIZES = {"width": (1, 1000), "height": (1, 500)}  # a tab's terminal, columns and rows
+LOCAL_NAMES = ("localhost", "127.0.0.1", "::1")
+_HOST = re.compile(r"^[A-Za-z0-9.\-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$")
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+def new_key() -> str:
+    """The key a network's browsers need (128 bits, for the address bar)."""
+    return secrets.token_urlsafe(16)
+
+
+def is_loopback(bind: str) -> bool:
+    try:
+        return ipaddress.ip_address(bind).is_loopback
+    except ValueError:
+        return bind == "localhost"
+
+
+class BrowserServer(Server):
+    """textual-serve's server with a door: ``key`` None serves this machine only (a page asked
+    for by another name, a DNS rebinding, is refused); with a key, every page and tab needs it."""
+
+    def __init__(self, command: str, *, host: str, port: int, key: str | None) -> None:
+        super().__init__(command, host=host, port=port, title="Tarocchino")
+        self.key = key
+        self.cookie = f"tarocchino_key_{port}"  # cookies are a host's, whatever the port
+        self.tabs = 0
+
+    async def _make_app(self) -> web.Application:
+        app = await super()._make_app()
+        app.middlewares.append(self._door)
+        return app
+
+    async def on_startup(self, app: web.Application) -> None:
+        """Quiet: `tarocchino web` has said where to go."""
+
+    def initialize_logging(self) -> None:
+        """Only what goes wrong is said (not every page and tab served)."""
+        logging.basicConfig(level=logging.WARNING, format="tarocchino web: %(message)s")
+
+    @web.middleware
+    async def _door(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        if request.path.startswith("/static/"):
+            return await handler(request)  # the page's scripts and styles: nothing of yours
+        refusal = self.refusal(request)
+        if refusal:
+            return web.Response(status=403, text=f"Tarocchino: {refusal}\n")
+        if request.path != "/ws":
+            response = await handler(request)
+            if self.key is not None and request.path == "/":
+                response.set_cookie(self.cookie, self.key, httponly=True, samesite="Strict")
+            return response
+        size = _size_problem(request)
+        if size:
+            return web.Response(status=400, text=f"Tarocchino: {size}\n")
+        if self.tabs >= MAX_TABS:
+            return web.Response(status=503, text=f"Tarocchino: {MAX_TABS} games are running "
+                                                 "here already; close a tab and try again.\n")
+        self.tabs += 1
+        try:
+            return await handler(request)
+        finally:
+            self.tabs -= 1
+
+    def refusal(self, request: web.Request) -> str | None:
+        """Why this request may not open a page or a tab; None when it may."""
+        host = request.headers.get("Host", "")
+        if not _HOST.match(host):
+            return "this address is not one the game is served at."
+        if self.key is None and _name_of(host) not in LOCAL_NAMES:
+            return "the game is served to this machine only (open http://127.0.0.1)."
+        origin = request.headers.get("Origin")
+        if origin is not None and urlsplit(origin).netloc.lower() != host.lower():
+            return "a tab opens only from the game's own page."
+        if self.key is not None and not self.has_key(request):
+            return "this game needs its key: open the address `tarocchino web` printed."
+        return None
+
+    def has_key(self, request: web.Request) -> bool:
+        """The page is asked for with the key; its tab's socket brings it in the cookie."""
+        if request.path == "/":
+            given = request.query.get("key")
+        else:
+            given = request.cookies.get(self.cookie)
+        return given is not None and hmac.compare_digest(given.encode(), str(self.key).encode())
+
+    @aiohttp_jinja2.template("app_index.html")
+    async def handle_index(self, request: web.Request) -> dict[str, Any]:
+        """The page, its scripts and its socket at the address the browser used (the bound
+        address, 0.0.0.0 say, is no address for a browser)."""
+        base = f"{request.scheme}://{request.headers['Host']}"
+        socket = ("wss" if request.scheme == "https" else "ws") + base[base.index(":"):]
+        return {
+            "font_size": _whole(request.query.get("fontsize", ""), 16, 6, 64),
+            "app_websocket_url": f"{socket}/ws",
+            "config": {"static": {"url": f"{base}/static/"}},
+            "application": {"name": self.title},
+        }
+
+
+def _name_of(host: str) -> str:
+    """The host name of a Host header, without its port or brackets."""
+    if host.startswith("["):
+        return host[1:host.index("]")].lower()
+    return host.rsplit(":", 1)[0].lower() if ":" in host else host.lower()
+
+
+def _whole(text: str, default: int, lo: int, hi: int) -> int:
+    return int(text) if text.isdigit() and lo <= int(text) <= hi else default
+
+
+def _size_problem(request: web.Request) -> str | None:
+    for what, (lo, hi) in SIZES.items():
+        text = request.query.get(what, "")
+        if text and not (text.isdigit() and lo <= int(text) <= hi):
+            return f"a tab's {what} must be from {lo} to {hi}."
+    return None
