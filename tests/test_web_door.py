@@ -102,8 +102,9 @@ async def test_sizes_and_the_number_of_games_are_bounded() -> None:
         assert await _tab(http, f"ws://{where}/ws?width=1&height=1") == 101  # the too-small page
         await _games_ended(server)
         server.tabs = MAX_TABS
-        status, said = await _status(http, f"http://{where}/ws")
-        assert status == 503 and "close a tab" in said
+        for page in ("/", "/ws"):
+            status, said = await _status(http, f"http://{where}{page}")
+            assert status == 503 and "close a tab" in said
         server.tabs = 0
         status, page = await _status(http, f"http://{where}/?fontsize=999999")
         assert 'data-font-size="16"' in page

@@ -69,6 +69,9 @@ class BrowserServer(Server):
         refusal = self.refusal(request)
         if refusal:
             return web.Response(status=403, text=f"Tarocchino: {refusal}\n")
+        if request.path in ("/", "/ws") and self.tabs >= MAX_TABS:
+            return web.Response(status=503, text=f"Tarocchino: {MAX_TABS} games are running "
+                                                 "here already; close a tab and try again.\n")
         if request.path != "/ws":
             response = await handler(request)
             if self.key is not None and request.path == "/":
@@ -77,9 +80,6 @@ class BrowserServer(Server):
         size = _size_problem(request)
         if size:
             return web.Response(status=400, text=f"Tarocchino: {size}\n")
-        if self.tabs >= MAX_TABS:
-            return web.Response(status=503, text=f"Tarocchino: {MAX_TABS} games are running "
-                                                 "here already; close a tab and try again.\n")
         self.tabs += 1
         try:
             return await handler(request)
