@@ -236,6 +236,16 @@ async def no_seat_left(t: Table) -> None:
 
 
 @case
+async def a_web_page_in_a_browser(t: Table) -> None:
+    """Any site a browser shows could open a socket to a table on this machine; browsers say
+    whose page it is (Origin), and the table refuses them all: its players are its clients."""
+    async with aiohttp.ClientSession() as http:
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await http.ws_connect(t.address.url, headers={"Origin": "http://evil.example"})
+    assert refused.value.status == 403
+
+
+@case
 async def plain_http(t: Table) -> None:
     async with aiohttp.ClientSession() as http, http.get(t.address.url) as answer:
         assert answer.status == 200 and "tarocchino join" in await answer.text()

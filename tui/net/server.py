@@ -315,6 +315,9 @@ class TableServer:
         if not ws.can_prepare(request).ok:
             return web.Response(text="A Tarocchino table: join it with "
                                      "`tarocchino join HOST:PORT --name NAME`.\n")  # fmt: skip
+        if "Origin" in request.headers:  # a web page (browsers always say whose): no player
+            return web.Response(status=403, text="A Tarocchino table is joined with "
+                                                 "`tarocchino join`, not from a web page.\n")
         if self._pending >= self.config.max_pending or self._closing:
             return web.Response(status=503, text="too many connections waiting\n")
         await ws.prepare(request)
