@@ -67,7 +67,8 @@ async def test_this_machine_only_without_a_key() -> None:
         assert status == 200
         assert f'data-session-websocket-url="ws://{where}/ws"' in page  # where the browser went
         assert f'src="http://{where}/static/js/textual.js"' in page
-        assert (await _status(http, f"http://{where}/", Host="localhost:80"))[0] == 200
+        for name in ("localhost:80", "127.0.0.2:7880", "[::1]:7880", "LOCALHOST"):
+            assert (await _status(http, f"http://{where}/", Host=name))[0] == 200
         # a name of somebody else's that points here (DNS rebinding) opens nothing
         status, said = await _status(http, f"http://{where}/", Host="evil.example:80")
         assert status == 403 and "this machine only" in said

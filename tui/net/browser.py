@@ -22,7 +22,6 @@ from textual_serve.server import Server
 
 MAX_TABS = 8  # games running at once (each is a process of its own)
 SIZES = {"width": (1, 1000), "height": (1, 500)}  # a tab's terminal, columns and rows
-LOCAL_NAMES = ("localhost", "127.0.0.1", "::1")
 _HOST = re.compile(r"^[A-Za-z0-9.\-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$")
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -91,7 +90,7 @@ class BrowserServer(Server):
         host = request.headers.get("Host", "")
         if not _HOST.match(host):
             return "this address is not one the game is served at."
-        if self.key is None and _name_of(host) not in LOCAL_NAMES:
+        if self.key is None and not is_loopback(_name_of(host)):
             return "the game is served to this machine only (open http://127.0.0.1)."
         origin = request.headers.get("Origin")
         if origin is not None and urlsplit(origin).netloc.lower() != host.lower():
