@@ -375,3 +375,20 @@ def test_s8_four_parts_rounded_once_and_93_fixed_points() -> None:
             assert s.total == round5(s.raw)
         assert s0.card_points + s1.card_points + s0.last_trick + s1.last_trick == 93
         assert {s0.last_trick, s1.last_trick} == {0, 6}
+
+
+def test_s10_no_redeal_and_no_signals() -> None:
+    """§10: "Andare a monte" (a redeal), partner signals and the dealer's call-out from his first
+    15 cards are not in the default rules: a hand knows three kinds of action only, the discard
+    (the dealer's first and only one before trick play), a declaration and a card."""
+    from game.actions import Action
+
+    hand = Hand.deal(list(range(62)), 0)
+    assert {a.kind for a in hand.legal_actions()} == {"discard"}
+    for text in ("redeal", "monte", "busso", "striscio", "volo"):
+        with pytest.raises(IllegalActionError):
+            Action.parse(text)
+    seen = set()
+    _play_out(hand, lambda h, legal: seen.update(a.kind for a in h.legal_actions()) or legal[0])
+    assert seen == {"play"}
+    assert {a.kind for _, a in hand.history} == {"discard", "declare", "play"}
