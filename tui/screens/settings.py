@@ -9,10 +9,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Label, Select, Static
 
 from tui.render import Look
+from tui.screens.dialog import TableDialog
 from tui.screens.help import HELP_KEY
 from tui.settings import BOT_DELAYS, TRICK_PAUSES, Settings
 from tui.themes import DEFAULT_THEME, load_theme, theme_names
@@ -40,7 +40,7 @@ SETTINGS_NOTE = Text("Bot delay: how long each bot waits before its move. Trick 
                      style="dim")
 
 
-class SettingsScreen(ModalScreen[Settings | None]):
+class SettingsScreen(TableDialog[Settings | None]):
     """Dismisses with the new settings, or None when cancelled."""
 
     DEFAULT_CSS = """
