@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from test_tui_snapshots import _seed_declaring
 from test_tui_support import make_app, play_until, press, settle, table_of, wait_for
+from textual.screen import Screen
 
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.declare import DeclareScreen
@@ -104,3 +105,25 @@ async def test_over_the_start_screen_in_the_middle(tmp_path: Path, size: tuple[i
         await pilot.pause()
         box = app.screen.query_one(".dialog").region
         assert abs(box.x + box.width / 2 - size[0] / 2) <= 1, box
+
+
+async def test_over_the_felt_from_the_first_frame(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Placed before it is first laid out: never drawn in the middle of the screen first."""
+    first: list = []
+    original = Screen._refresh_layout
+
+    def refresh_layout(self: Screen, *args: object, **kwargs: object) -> None:
+        if isinstance(self, SoFarScreen) and not first and self.outer_size:
+            first.append(self.query_one(".dialog").styles.offset)
+        original(self, *args, **kwargs)
+
+    monkeypatch.setattr(Screen, "_refresh_layout", refresh_layout)
+    app = make_app(tmp_path, BOTS, seed=1)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await play_until(pilot, lambda view: view.phase == "play")
+        await press(pilot, "w")
+        await wait_for(pilot, lambda: isinstance(app.screen, SoFarScreen) and first)
+        await pilot.pause()
+        assert first[0] == app.screen.query_one(".dialog").styles.offset, first
+        assert first[0].x.value < 0  # left of the screen's middle, over the felt
