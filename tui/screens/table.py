@@ -4,7 +4,8 @@ A screen, not the game: it is fed by a :class:`TableSession` (the match, whereve
 draws the texts of :func:`tui.presenter.present`, asks its :class:`BotRunner` for the moves of the
 session's bots, and asks people through the hand widget and dialogs. Its parts: the keys
 (:mod:`tui.screens.table_keys`), the bots' moves (:mod:`tui.screens.table_bots`), the end of a
-hand (:mod:`tui.screens.table_end`) and the sidebar (:mod:`tui.widgets.sidebar`).
+hand (:mod:`tui.screens.table_end`), the person's turn (:mod:`tui.screens.table_people`) and the
+sidebar (:mod:`tui.widgets.sidebar`).
 
 Hidden information: everything drawn comes from one :class:`PlayerView`, the view of the person
 at the keyboard (``viewer``) or a public view with no cards at all. In hot-seat play (two or more
@@ -20,7 +21,6 @@ from dataclasses import replace
 from typing import Any
 
 from rich.text import Text
-from textual import _time  # the clock of Textual's events (a key's time)
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.messages import Update
@@ -28,7 +28,7 @@ from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.worker import Worker, WorkerState
 
-from game.actions import PLAY, Action, declare, discard, play
+from game.actions import PLAY, Action
 from game.cards import Card
 from game.errors import IllegalActionError
 from game.hand import HandResult
@@ -36,13 +36,10 @@ from game.phase import Phase
 from game.view import PlayerView
 from tui.bots import suggest
 from tui.keys import DOUBLE_ENTER_S
-from tui.messages import BotMoved, CardChosen, CardHighlighted
+from tui.messages import BotMoved
 from tui.presenter import (
     DOING,
     Scene,
-    card_note,
-    card_refusal,
-    discard_question,
     discardable,
     handover_context,
     hint_text,
@@ -53,14 +50,13 @@ from tui.render import Look, look_of
 from tui.review import ReviewSource
 from tui.runner import BotMove, BotRunner
 from tui.save import SaveStore
-from tui.screens.confirm import ConfirmScreen
-from tui.screens.declare import declare_screen
 from tui.screens.handover import HandOverScreen
 from tui.screens.review import ReviewScreen
 from tui.screens.scoring import MENU, NEW, QUIT, Reviewer
 from tui.screens.table_bots import BotSeats
 from tui.screens.table_end import HandEnd
 from tui.screens.table_keys import TABLE_KEYS, TableKeys
+from tui.screens.table_people import PeopleAtTable
 from tui.screens.too_small import fit_breakpoints
 from tui.session import TableSession
 from tui.settings import pace_words
@@ -84,7 +80,7 @@ OUT_ROWS = 30
 WIDER_COLS = 96
 
 
-class TableScreen(TableKeys, BotSeats, HandEnd, Screen[None]):
+class TableScreen(TableKeys, PeopleAtTable, BotSeats, HandEnd, Screen[None]):
     """Plays a match: bots through the bot runner, people through the hand and dialogs.
 
     ``pace``: seconds each bot move takes (default: the bot delay of the settings)."""
@@ -526,86 +522,7 @@ class TableScreen(TableKeys, BotSeats, HandEnd, Screen[None]):
         self.workers.cancel_group(self, "hint")
         self.thinking = None
 
-    # ----------------------------------------------------------------- people
-    def _my_turn(self) -> PlayerView | None:
-        """The viewer's view when it is the viewer's turn (and nothing else is going on)."""
-        if self.viewer is None or self.final is not None:
-            return None
-        view = self.session.view(self.viewer)
-        return view if view.turn == self.viewer else None
-
-    def on_card_chosen(self, event: CardChosen) -> None:
-        event.stop()
-        view = self._my_turn()
-        if view is None:
-            return
-        c = event.card
-        refusal = card_refusal(view, c, self.look)
-        if refusal:
-            self.say(Text(refusal, style="bold"))
-            return
-        self._entered_at = self.query_one(HandView).entered_at
-        if view.phase == Phase.PLAY:
-            self.perform(play(c))
-        elif view.phase == Phase.DISCARD:
-            if c in self.marked:
-                self.marked.remove(c)
-            elif len(self.marked) < 2:
-                self.marked.append(c)
-            self.notice = None
-            self.redraw()  # the cursor stays on the card: Enter again takes the mark back
-            if len(self.marked) == 2:
-                self._confirm_discard()
-
-    def on_card_highlighted(self, event: CardHighlighted) -> None:
-        event.stop()
-        view = self._my_turn()
-        if view is not None:
-            self.say(card_note(view, event.card, self.look))
-
-    def _confirm_discard(self) -> None:
-        def answer(yes: bool | None) -> None:
-            if yes and len(self.marked) == 2 and self._my_turn() is not None:
-                self._entered_at = _time.get_time() if confirm.by_key else None
-                self.perform(discard(*self.marked))
-            else:
-                if self.marked:
-                    self.marked.pop()
-                self.redraw()
-
-        confirm = ConfirmScreen(discard_question(self.marked, self.look), "Discard", "Change",
-                                look=self.look)
-        self.app.push_screen(confirm, answer)
-
-    def _ask_declaration(self) -> None:
-        view = self._my_turn()
-        if view is None or view.phase != Phase.DECLARE:
-            return
-        if len(view.legal) == 1 and not view.legal[0].families:
-            # Said to the person at the keyboard only, before the prompt of the card to play (a
-            # notification would outlive the turn: at a shared screen the next person would
-            # learn that this hand holds no combination).
-            card_ply = self.session.ply + 1
-            self.perform(declare(()))
-            # Until that card is played (at a network table the prompt of the card comes with
-            # the table's next state, a moment later).
-            self.lead_in, self._lead_in_ply = Text("Nothing to declare. ", style="bold"), card_ply
-            self.redraw()
-            return
-
-        def chosen(families: tuple[str, ...] | str | None) -> None:
-            if families == MENU:
-                self._leave(MENU)
-            elif self._my_turn() is not None and self.session.phase == Phase.DECLARE:
-                self.perform(declare(tuple(families or ())))
-
-        needs = self.session.call_out_needs(view.seat)
-        # the press that passed the hand-over (if it came just now), twice or held, declares
-        # nothing unseen
-        not_before = self.query_one(HandView).enter_after
-        self.app.push_screen(declare_screen(view, self.names[view.seat], self.look, needs,
-                                            not_before=not_before, network=self.network), chosen)
-
+    # ----------------------------------------------------------------- leaving, the review
     def _reviewer(self) -> Reviewer | None:
         """The review of the match's finished hands, for a session that holds its match or (at
         a network table) has been sent their records (``review_source``)."""

@@ -40,7 +40,7 @@ TABLE_KEYS = [
 
 class TableKeys:
     """The actions of :data:`TABLE_KEYS` (and of the hand's keys that choose nothing), mixed into
-    :class:`~tui.screens.table.TableScreen`."""
+    :class:`~tui.screens.table.TableScreen`; the hint (t), thought in a worker, is the table's."""
 
     def action_play(self: TableScreen) -> None:
         self.query_one(HandView).action_choose()
