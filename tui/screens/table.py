@@ -194,6 +194,7 @@ class TableScreen(TableKeys, PeopleAtTable, BotSeats, HandEnd, Screen[None]):
         if self.ready and self.is_attached:
             for sidebar in self.query(Sidebar):  # (none while the screen is taken down)
                 sidebar.share()
+                self._under_a_dialog()
 
     def on_resize(self) -> None:
         self._fit_rows()
