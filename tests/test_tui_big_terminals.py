@@ -1,8 +1,8 @@
 """Big terminals (160x50, 200x60): the start screen in the middle of the height (at the top it
 left 20 to 40 empty rows under it), the sentences of the past matches and the statistics no wider
 than the help's (they ran to 198 columns), the score history and its chart under the two sheets
-and as wide as they are (they ran to the right edge, off centre). Up to 35 rows the start screen
-stays at the top, as it was."""
+and as wide as they are (they ran to the right edge, off centre). Smaller terminals: see
+tests/test_tui_start_page.py."""
 
 from __future__ import annotations
 
@@ -39,12 +39,6 @@ async def _start_page(tmp_path: Path, size: tuple[int, int]) -> tuple[int, int]:
 async def test_the_start_screen_sits_in_the_middle(tmp_path: Path, size) -> None:
     above, under = await _start_page(tmp_path, size)
     assert above >= 10 and abs(above - under) <= 1, (above, under)
-
-
-@pytest.mark.parametrize("size", [(80, 24), (100, 32), (100, 35)], **IDS)
-async def test_a_smaller_start_screen_stays_at_the_top(tmp_path: Path, size) -> None:
-    above, _ = await _start_page(tmp_path, size)
-    assert above == 0
 
 
 async def _opened(tmp_path: Path, size: tuple[int, int], key: str, screen: type):

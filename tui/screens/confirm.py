@@ -8,14 +8,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
 from tui.render import UNICODE, Look
+from tui.screens.dialog import TableDialog
 from tui.screens.help import HELP_KEY
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(TableDialog[bool]):
     """Asks ``question``; dismisses with True or False."""
 
     BINDINGS = [

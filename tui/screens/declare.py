@@ -8,7 +8,6 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
 from game.scoring import declared_combinations, doublings, total_points
@@ -17,6 +16,7 @@ from tui.keys import held_over
 from tui.messages import FamilyToggled
 from tui.presenter import extra_hand
 from tui.render import Look
+from tui.screens.dialog import TableDialog
 from tui.screens.help import HELP_KEY
 from tui.screens.scoring import MENU
 from tui.widgets.families import FamilyList
@@ -27,7 +27,7 @@ from tui.widgets.families import FamilyList
 ROOMY_ROWS = 15
 
 
-class DeclareScreen(ModalScreen[tuple[str, ...] | str]):
+class DeclareScreen(TableDialog[tuple[str, ...] | str]):
     """Dismisses with the families declared (possibly none), or ``MENU`` when the player goes
     back to the menu instead.
 
@@ -108,6 +108,7 @@ class DeclareScreen(ModalScreen[tuple[str, ...] | str]):
 
     def on_family_toggled(self, event: FamilyToggled) -> None:
         self.total.update(self._total_text())
+        self._over_felt()  # (the call-out line may come or go: a row more or less)
 
     def _total_text(self) -> Text:
         chosen = set(self.families.chosen)

@@ -6,9 +6,11 @@ another program), and the review screen on top."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
+from rich.console import RenderableType
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -25,6 +27,7 @@ from tui.screens.review import ReviewScreen
 from tui.stats import Statistics, read_statistics
 from tui.widgets.line import TextLine
 from tui.widgets.matchtable import MatchTable
+from tui.wrapping import Hanging
 
 LISTED = 100  # matches listed at most
 
@@ -57,7 +60,7 @@ class RecordedMatches(Screen[None]):
         self.run_worker(lambda: read_statistics(directory, recent=recent), thread=True,
                         name="read", exit_on_error=False)
 
-    def say(self, text: Text) -> None:
+    def say(self, text: RenderableType) -> None:
         self.query_one("#matches-message", Static).update(text)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
@@ -113,7 +116,7 @@ class PastMatchesScreen(RecordedMatches):
         if message:
             self.say(Text(message, style="bold red"))
         elif not figures.recent:
-            self.say(Text(nothing_recorded(figures), style="dim"))
+            self.say(with_path(nothing_recorded(figures), figures.database, "dim"))
         else:
             shown = len(figures.recent)
             more = f" (the latest {shown} of {figures.matches})" if figures.matches > shown else ""
@@ -140,3 +143,28 @@ class PastMatchesScreen(RecordedMatches):
         scrolls = table.display and table.max_scroll_x > 0
         self.say(Text(self._listed + ("; Left and Right scroll the table." if scrolls else "."),
                       style="dim"))
+
+
+_SPLIT_BEFORE = re.compile(r"(.*?)(\s*)(\S*)", re.DOTALL)  # words, gap, what the path follows
+_SPLIT_AFTER = re.compile(r"(\S*)(.*)", re.DOTALL)  # what the path is followed by, words
+
+
+def with_path(sentence: str, path: object, style: str = "") -> Hanging | Text:
+    """``sentence`` wrapped between its words, and the file ``path`` in it broken after a slash
+    where it does not fit in a row, the rest of it under its start (Rich broke it anywhere, or
+    it ran past 80 columns)."""
+    where = str(path)
+    before, found, after = sentence.partition(where)
+    if not where or not found:
+        return Text(sentence, style=style)
+    words, gap, opening = _SPLIT_BEFORE.fullmatch(before).groups()  # type: ignore[union-attr]
+    closing, rest = _SPLIT_AFTER.fullmatch(after).groups()  # type: ignore[union-attr]
+    steps = re.findall(r"[^/\\]*[/\\]|[^/\\]+", where)  # each directory with its slash
+    steps[0] = opening + steps[0]
+    steps[-1] += closing
+    pieces: list[Text | Hanging] = [Text(words, style=style)] if words else []
+    pieces.append(Hanging(Text(steps[0], style=style), [Text(s, style=style) for s in steps[1:]],
+                          ""))
+    if rest.strip():
+        pieces.append(Text(rest.strip(), style=style))
+    return Hanging("", pieces, gap or " ")

@@ -4,15 +4,16 @@ directory."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Self
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Label, Select, Static
 
 from tui.render import Look
+from tui.screens.dialog import TableDialog
 from tui.screens.help import HELP_KEY
 from tui.settings import BOT_DELAYS, TRICK_PAUSES, Settings
 from tui.themes import DEFAULT_THEME, load_theme, theme_names
@@ -40,7 +41,18 @@ SETTINGS_NOTE = Text("Bot delay: how long each bot waits before its move. Trick 
                      style="dim")
 
 
-class SettingsScreen(ModalScreen[Settings | None]):
+class _Answer(Button):
+    """Save or Cancel: the dialog's answer from the moment it is pressed (its message comes
+    later, after a key typed with it)."""
+
+    def press(self) -> Self:
+        screen = self.screen
+        if isinstance(screen, SettingsScreen) and screen.is_active and screen.pressed is None:
+            screen.pressed = self.id
+        return super().press()
+
+
+class SettingsScreen(TableDialog[Settings | None]):
     """Dismisses with the new settings, or None when cancelled."""
 
     DEFAULT_CSS = """
@@ -56,6 +68,9 @@ class SettingsScreen(ModalScreen[Settings | None]):
     def __init__(self, settings: Settings) -> None:
         super().__init__()
         self.settings = settings
+        # The button pressed, its message on its way: a key typed just after it (Escape after
+        # Enter on Save) does nothing, the first press answers.
+        self.pressed: str | None = None
 
     def on_mount(self) -> None:
         self.call_after_refresh(plain_arrows, self, Look(ascii=self.settings.ascii))
@@ -84,18 +99,22 @@ class SettingsScreen(ModalScreen[Settings | None]):
                              allow_blank=False, compact=True, id="theme")
             yield Static(SETTINGS_NOTE, id="settings-note")
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Save  ^s", id="save", variant="primary", compact=True)
-                yield Button("Cancel  Esc", id="cancel", compact=True)
+                yield _Answer("Save  ^s", id="save", variant="primary", compact=True)
+                yield _Answer("Cancel  Esc", id="cancel", compact=True)
         yield Footer()  # this dialog's keys, not those of the screen under it
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
+        if not self.is_active:
+            return  # the dialog is closed, or under another screen (F1 typed with the press)
         if event.button.id == "save":
             self.action_save()
         else:
             self.action_cancel()
 
     def action_save(self) -> None:
+        if not self.is_active or self.pressed == "cancel":
+            return  # Cancel was pressed first: its press, on its way, answers
         values = {}
         for select in self.query(Select):
             if select.id and select.value is not Select.NULL:
@@ -103,4 +122,5 @@ class SettingsScreen(ModalScreen[Settings | None]):
         self.dismiss(replace(self.settings, **values))
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        if self.is_active and self.pressed != "save":
+            self.dismiss(None)

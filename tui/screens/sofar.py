@@ -10,9 +10,9 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from tui.screens.dialog import TableDialog
 from tui.screens.help import HELP_KEY
 
 TITLE = "The hand so far"
@@ -22,7 +22,7 @@ COUNTED = ("If the hand ended now: the tricks each side has taken (the Matto wit
            "and the discard, which nobody else sees and which goes to a side only at the end.")
 
 
-class SoFarScreen(ModalScreen[None]):
+class SoFarScreen(TableDialog[None]):
     """Each side's pile so far over the table; w, Escape, q or Enter (or a click) closes it."""
 
     BINDINGS = [

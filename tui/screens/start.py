@@ -74,8 +74,8 @@ def kind_options(extra: list[str] | tuple[str, ...] = ()) -> list[tuple[str, str
 class StartScreen(Screen[None]):
     """Everything before the first card; the app's bottom screen."""
 
-    # -towering: the page sits in the middle of a tall terminal (at the top, 20 rows were left
-    # empty under it at 40 rows); up to 35 rows it stays at the top, as it was
+    # The page sits in the middle of the terminal's height at every size (from the first frame:
+    # see fit_breakpoints); -short: no hero, the title without its blank row
     VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall"), (36, "-towering")]
 
     DEFAULT_CSS = """

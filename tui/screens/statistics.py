@@ -21,7 +21,7 @@ from tui.commands.stats import (
     person_row,
     totals_line,
 )
-from tui.screens.matches import RecordedMatches
+from tui.screens.matches import RecordedMatches, with_path
 from tui.stats import PersonStats, Statistics
 from tui.widgets.line import TextLine
 from tui.widgets.matchtable import MatchTable
@@ -54,12 +54,12 @@ class StatisticsScreen(RecordedMatches):
         self.read()
 
     def show(self, figures: Statistics, message: str | None) -> None:
-        lines = []
+        lines: list[RenderableType] = []
         if message:
             lines.append(Text(message, style="bold red"))
-        lines.append(Text(totals_line(figures) if figures.matches else nothing_recorded(figures),
-                          style="" if figures.matches else "dim"))
-        self.say(Text("\n").join(lines))
+        lines.append(with_path(totals_line(figures), figures.database) if figures.matches
+                     else with_path(nothing_recorded(figures), figures.database, "dim"))
+        self.say(Group(*lines))
         if not figures.matches:
             return
         people = self.query_one("#stats-people", Static)

@@ -2,7 +2,10 @@
 
 A screen, not the game: it is fed by a :class:`TableSession` (the match, wherever it is played),
 draws the texts of :func:`tui.presenter.present`, asks its :class:`BotRunner` for the moves of the
-session's bots, and asks people through the hand widget and dialogs.
+session's bots, and asks people through the hand widget and dialogs. Its parts: the keys
+(:mod:`tui.screens.table_keys`), the bots' moves (:mod:`tui.screens.table_bots`), the end of a
+hand (:mod:`tui.screens.table_end`), the person's turn (:mod:`tui.screens.table_people`) and the
+sidebar (:mod:`tui.widgets.sidebar`).
 
 Hidden information: everything drawn comes from one :class:`PlayerView`, the view of the person
 at the keyboard (``viewer``) or a public view with no cards at all. In hot-seat play (two or more
@@ -18,69 +21,53 @@ from dataclasses import replace
 from typing import Any
 
 from rich.text import Text
-from textual import _time  # the clock of Textual's events (a key's time)
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.css.query import NoMatches
-from textual.css.scalar import Scalar
 from textual.messages import Update
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
-from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
-from game.actions import PLAY, Action, declare, discard, play
+from game.actions import PLAY, Action
 from game.cards import Card
 from game.errors import IllegalActionError
 from game.hand import HandResult
-from game.history import hand_rows
 from game.phase import Phase
 from game.view import PlayerView
 from tui.bots import suggest
 from tui.keys import DOUBLE_ENTER_S
-from tui.lastmatch import LastMatchNote
-from tui.messages import BotMoved, CardChosen, CardHighlighted, TrickClicked
+from tui.messages import BotMoved
 from tui.presenter import (
     DOING,
     Scene,
-    card_note,
-    card_refusal,
-    discard_question,
     discardable,
-    hand_stage,
     handover_context,
     hint_text,
     present,
-    so_far_lines,
     status,
 )
-from tui.render import Look, face, look_of
+from tui.render import Look, look_of
 from tui.review import ReviewSource
 from tui.runner import BotMove, BotRunner
 from tui.save import SaveStore
-from tui.screens.confirm import ConfirmScreen
-from tui.screens.declare import declare_screen
 from tui.screens.handover import HandOverScreen
-from tui.screens.help import HelpScreen
 from tui.screens.review import ReviewScreen
-from tui.screens.scoring import MENU, NEW, QUIT, HandSummary, Reviewer, ScoringScreen
-from tui.screens.settings import SettingsScreen
-from tui.screens.sofar import TITLE as SO_FAR_TITLE
-from tui.screens.sofar import SoFarScreen
+from tui.screens.scoring import MENU, NEW, QUIT, Reviewer
+from tui.screens.table_bots import BotSeats
+from tui.screens.table_end import HandEnd
+from tui.screens.table_keys import TABLE_KEYS, TableKeys
+from tui.screens.table_people import PeopleAtTable
 from tui.screens.too_small import fit_breakpoints
-from tui.session import TableSession, side_name
-from tui.settings import WATCH_PACES, pace_words
-from tui.stats import FinishedMatch, record_finished_match
-from tui.widgets.hand import CARD_KEYS, HandView
+from tui.session import TableSession
+from tui.settings import pace_words
+from tui.widgets.hand import HandView
 from tui.widgets.keybar import KeyBar
 from tui.widgets.line import TextLine, same_text
-from tui.widgets.log import LineList, PlayLog, ellipsis, hanging
-from tui.widgets.outlist import OutList
-from tui.widgets.scoreboard import ScoreBoard
 from tui.widgets.seat import SeatPanel
+from tui.widgets.sidebar import LOG_ROWS as LOG_ROWS  # (named here too)
+from tui.widgets.sidebar import Sidebar
 from tui.widgets.trick import TrickView
-from tui.words import capitalized, possessive, verb
+from tui.words import verb
 
 _PLACES = ("seat-bottom", "seat-right", "seat-top", "seat-left")  # by seat relative to the bottom
 # What redraw() draws (see _paint_together).
@@ -91,11 +78,9 @@ OUT_ROWS = 30
 # Columns from which the narrow layout's sidebar is wider (100x32: a declaration or a line of
 # what is still out on one line, not two).
 WIDER_COLS = 96
-# The fewest rows the log keeps beside the score, the declarations and what is still out.
-LOG_ROWS = 3
 
 
-class TableScreen(Screen[None]):
+class TableScreen(TableKeys, PeopleAtTable, BotSeats, HandEnd, Screen[None]):
     """Plays a match: bots through the bot runner, people through the hand and dialogs.
 
     ``pace``: seconds each bot move takes (default: the bot delay of the settings)."""
@@ -103,19 +88,7 @@ class TableScreen(Screen[None]):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide"), (170, "-huge")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall"), (50, "-towering")]
 
-    BINDINGS = [
-        Binding("question_mark,f1", "help", "Help"),
-        Binding("p", "last_trick", "Last trick"),
-        Binding("o", "cards_out", "Out"),
-        Binding("w", "so_far", "Won"),
-        Binding("t", "hint", "Hint"),
-        Binding("u", "undo", "Undo"),
-        Binding("s", "settings", "Settings"),
-        Binding("q,escape", "leave", "Menu"),
-        Binding("space", "pause", "Pause", show=False, priority=True),  # before the hand's
-        Binding("plus,equals_sign", "faster", "Faster", show=False),
-        Binding("minus", "slower", "Slower", show=False),
-    ]
+    BINDINGS = TABLE_KEYS
 
     def __init__(
         self, session: TableSession, store: SaveStore | None = None, *, pace: float | None = None,
@@ -151,9 +124,6 @@ class TableScreen(Screen[None]):
         self._until_turn: set[str] = set()  # why nothing can be chosen: said until his turn
         self._entered_at: float | None = None  # the Enter that made a person's last move
         self.ready = False  # mounted with every part: redraw has something to draw on
-        self._declared: list[Text] = []  # the declarations as listed (see _share_sidebar)
-        self._digest: list[Text] = []
-        self._out_title = "Still out"
 
     # ----------------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
@@ -166,14 +136,7 @@ class TableScreen(Screen[None]):
                     yield TrickView(id="trick")
                     yield SeatPanel(id="seat-right", classes="seat side-seat")
                 yield SeatPanel(id="seat-bottom", classes="seat")
-            with Vertical(id="sidebar"):
-                yield ScoreBoard(id="score")
-                yield Static("Declarations", classes="side-title")
-                yield LineList(id="declarations", empty="none yet")
-                yield Static("Still out", classes="side-title", id="out-title")
-                yield OutList(id="out")
-                yield Static("Log", classes="side-title", id="log-title")
-                yield PlayLog(id="log")
+            yield Sidebar(id="sidebar")
         yield HandView(id="hand")
         yield TextLine(id="status")
         yield KeyBar([], id="keybar")
@@ -198,6 +161,45 @@ class TableScreen(Screen[None]):
             self._hand_ended(results[-1])
             return
         self.advance()
+
+    @property
+    def roomy(self) -> bool:
+        """Rows enough for the cards still out beside the declarations and the log."""
+        return self.app.size.height >= OUT_ROWS
+
+    @property
+    def out_shown(self) -> bool:
+        """The cards still out are to be listed (whenever a hand is on screen to count them
+        from, see :meth:`_fit_out`): where there is room unless o hid them, or where there is
+        not (in the log's place) when o asked for them; never when watching bots."""
+        if self.watching:
+            return False
+        return self.roomy if self.show_out is None else self.show_out
+
+    def _fit_out(self) -> None:
+        """The cards still out beside the declarations and the log where there is room, else in
+        their place (see :meth:`Sidebar.fit_out`)."""
+        if self.ready and self.query_one(Sidebar).fit_out(self.out_shown, self.roomy):
+            self.call_after_refresh(self._share_sidebar)
+
+    def _fit_rows(self) -> None:
+        """``-rows-30``: 30 rows or more (100x32 say), where the narrow layout's bottom seat
+        has room for its third line (the dealer's discard and his declaration); ``-cols-96``:
+        96 columns or more, where the narrow layout's sidebar is wider."""
+        self.set_class(self.roomy, "-rows-30")
+        self.set_class(self.app.size.width >= WIDER_COLS, "-cols-96")
+
+    def _share_sidebar(self) -> None:
+        """The sidebar's rows shared again (once the score box has its rows)."""
+        if self.ready and self.is_attached:
+            for sidebar in self.query(Sidebar):  # (none while the screen is taken down)
+                sidebar.share()
+                self._under_a_dialog()
+
+    def on_resize(self) -> None:
+        self._fit_rows()
+        self._fit_out()
+        self.call_after_refresh(self._share_sidebar)
 
     @property
     def look(self) -> Look:
@@ -287,14 +289,7 @@ class TableScreen(Screen[None]):
                                        highlight=trick.highlight, captions=trick.captions,
                                        short=trick.short)
         self._draw_hand(scene)
-        self.query_one(ScoreBoard).show(texts.score)
-        self.query_one("#declarations", LineList).show(texts.declarations, texts.digest)
-        self._declared, self._digest = texts.declarations, texts.digest
-        self.query_one(PlayLog).show(texts.log)
-        self.query_one(OutList).show(texts.out)
-        if texts.out_title != self._out_title:
-            self._out_title = texts.out_title
-            self.query_one("#out-title", Static).update(texts.out_title)
+        self.query_one(Sidebar).show(texts)
         self._fit_out()
         self.call_after_refresh(self._share_sidebar)  # (once the score box has its rows)
         self._show_status(texts.status)
@@ -510,42 +505,13 @@ class TableScreen(Screen[None]):
         else:
             self.advance()
 
-    # ----------------------------------------------------------------- bots
-    def _start_bot(self, seat: int) -> None:
-        delay = self.delay
-        view = self.session.view(seat)
-        if view.phase == Phase.PLAY and view.tricks and not view.trick:
-            delay += self._setting("trick_pause", 1.0)  # let the finished trick be seen
-        assert self.runner is not None
-        self.runner.request(self.session.bots[seat], view, self.session.bot_rng(seat),
-                            self.session.ply, delay)
-
-    def on_bot_moved(self, event: BotMoved) -> None:
-        move = event.move
-        if not self.is_attached or move.ply != self.session.ply or move.seat != self.session.turn:
-            return  # stale: the match moved on (undo, a new match)
-        if not self.is_active:
-            self._held = move  # played once the screen on top (help, settings) is gone
-            return
-        self._play_bot_move(move)
-
-    def _play_bot_move(self, move: BotMove) -> None:
-        if move.error:
-            self.notify(f"A bot failed ({move.error}); it plays {move.action} instead.",
-                        severity="warning")
-        self.thinking = None
-        self.perform(move.action)
-
     def on_screen_resume(self) -> None:
         if not self.is_active:
             return  # covered again before this message came (a dialog held back meanwhile)
         hand = self.query_one(HandView)
         if not hand.has_focus:
             hand.focus()
-        held, self._held = self._held, None
-        if held is not None and held.ply == self.session.ply and held.seat == self.session.turn:
-            self._play_bot_move(held)
-        else:
+        if not self._play_held():
             self.redraw()
 
     def _stop(self) -> None:
@@ -557,121 +523,7 @@ class TableScreen(Screen[None]):
         self.workers.cancel_group(self, "hint")
         self.thinking = None
 
-    # ----------------------------------------------------------------- people
-    def _my_turn(self) -> PlayerView | None:
-        """The viewer's view when it is the viewer's turn (and nothing else is going on)."""
-        if self.viewer is None or self.final is not None:
-            return None
-        view = self.session.view(self.viewer)
-        return view if view.turn == self.viewer else None
-
-    def on_card_chosen(self, event: CardChosen) -> None:
-        event.stop()
-        view = self._my_turn()
-        if view is None:
-            return
-        c = event.card
-        refusal = card_refusal(view, c, self.look)
-        if refusal:
-            self.say(Text(refusal, style="bold"))
-            return
-        self._entered_at = self.query_one(HandView).entered_at
-        if view.phase == Phase.PLAY:
-            self.perform(play(c))
-        elif view.phase == Phase.DISCARD:
-            if c in self.marked:
-                self.marked.remove(c)
-            elif len(self.marked) < 2:
-                self.marked.append(c)
-            self.notice = None
-            self.redraw()  # the cursor stays on the card: Enter again takes the mark back
-            if len(self.marked) == 2:
-                self._confirm_discard()
-
-    def on_card_highlighted(self, event: CardHighlighted) -> None:
-        event.stop()
-        view = self._my_turn()
-        if view is not None:
-            self.say(card_note(view, event.card, self.look))
-
-    def _confirm_discard(self) -> None:
-        def answer(yes: bool | None) -> None:
-            if yes and len(self.marked) == 2 and self._my_turn() is not None:
-                self._entered_at = _time.get_time() if confirm.by_key else None
-                self.perform(discard(*self.marked))
-            else:
-                if self.marked:
-                    self.marked.pop()
-                self.redraw()
-
-        confirm = ConfirmScreen(discard_question(self.marked, self.look), "Discard", "Change",
-                                look=self.look)
-        self.app.push_screen(confirm, answer)
-
-    def _ask_declaration(self) -> None:
-        view = self._my_turn()
-        if view is None or view.phase != Phase.DECLARE:
-            return
-        if len(view.legal) == 1 and not view.legal[0].families:
-            # Said to the person at the keyboard only, before the prompt of the card to play (a
-            # notification would outlive the turn: at a shared screen the next person would
-            # learn that this hand holds no combination).
-            card_ply = self.session.ply + 1
-            self.perform(declare(()))
-            # Until that card is played (at a network table the prompt of the card comes with
-            # the table's next state, a moment later).
-            self.lead_in, self._lead_in_ply = Text("Nothing to declare. ", style="bold"), card_ply
-            self.redraw()
-            return
-
-        def chosen(families: tuple[str, ...] | str | None) -> None:
-            if families == MENU:
-                self._leave(MENU)
-            elif self._my_turn() is not None and self.session.phase == Phase.DECLARE:
-                self.perform(declare(tuple(families or ())))
-
-        needs = self.session.call_out_needs(view.seat)
-        # the press that passed the hand-over (if it came just now), twice or held, declares
-        # nothing unseen
-        not_before = self.query_one(HandView).enter_after
-        self.app.push_screen(declare_screen(view, self.names[view.seat], self.look, needs,
-                                            not_before=not_before, network=self.network), chosen)
-
-    # ----------------------------------------------------------------- end of a hand
-    def _hand_ended(self, result: HandResult) -> None:
-        if self.hot_seat:
-            self._hide_hand()  # the final table and the sheet are shared screens
-        self.thinking = None
-        self.final = self.session.last_view(self.viewer, self.bottom)
-        self.redraw()
-        summary = HandSummary(
-            hand_number=len(self.session.results) - 1,
-            result=result,
-            sides=(side_name(self.session.seats, 0), side_name(self.session.seats, 1)),
-            winner=self.session.winner,
-            target=self.session.target,
-            history=hand_rows(self.session.results),
-            names=tuple(self.names),
-            hot_seat=self.hot_seat,
-            declared=self.final.declarations if self.final is not None else (),
-        )
-        if self.session.winner is not None:
-            self._record_statistics()
-        pause = self._setting("trick_pause", 1.0) if result.called_out is None else 0.0
-        if pause > 0:  # the last trick stays in view a moment
-            self._later(pause, lambda: self._show_sheet(summary))
-        else:
-            self._show_sheet(summary)
-
-    def _show_sheet(self, summary: HandSummary) -> None:
-        self._timer = None
-        self._withdraw(self._until_turn)  # "The hand is over." is now plain to see
-        if self.is_attached:
-            # Watching, the next hand comes by itself (unless paused): time to read the sheet.
-            next_in = max(4.0, 10 * self.delay) if self.watching and not self.paused else None
-            self.app.push_screen(ScoringScreen(summary, self.look, next_in=next_in,
-                                               review=self._reviewer()), self._after_sheet)
-
+    # ----------------------------------------------------------------- leaving, the review
     def _reviewer(self) -> Reviewer | None:
         """The review of the match's finished hands, for a session that holds its match or (at
         a network table) has been sent their records (``review_source``)."""
@@ -687,38 +539,6 @@ class TableScreen(Screen[None]):
 
         return review
 
-    def _record_statistics(self) -> None:
-        """Note how the match ended beside the autosave (the start screen says it next time),
-        and add it to the statistics, in a thread (it may wait for another program's lock); a
-        message comes back as a notification. Only a session that holds its
-        match records it (a table server records its own)."""
-        match = getattr(self.session, "match", None)
-        directory = getattr(self.app, "directory", None)
-        if match is None or directory is None or self._recorded:
-            return
-        self._recorded = True
-        substitutes = self.session.substitutes
-        seats = [(s.name, substitutes.get(i, s.kind)) for i, s in enumerate(self.session.seats)]
-        finished = FinishedMatch.of(match, seats)
-        LastMatchNote(directory).write(finished, match)  # what the start screen says next time
-        app = self.app
-
-        def record() -> None:
-            message = record_finished_match(directory, finished)
-            if message:
-                app.call_from_thread(app.notify, message, severity="warning", timeout=10)
-
-        app.run_worker(record, thread=True, group="statistics", exit_on_error=False)
-
-    def _after_sheet(self, choice: str | None) -> None:
-        self.final = None
-        if self.hot_seat:
-            self._hide_hand()  # the sheet was a shared screen: hand over again
-        if self.session.winner is not None or choice in (NEW, MENU, QUIT):
-            self._leave(choice or MENU)
-            return
-        self.advance()
-
     def _leave(self, choice: str) -> None:
         self._stop()
         app: Any = self.app
@@ -730,245 +550,7 @@ class TableScreen(Screen[None]):
         else:
             self.dismiss(None)
 
-    # ----------------------------------------------------------------- key bindings
-    def action_play(self) -> None:
-        self.query_one(HandView).action_choose()
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # Fixed for the whole match (each change rebuilds the bindings): undo exists only for a
-        # lone person against bots, the pace keys only when watching; when a key can do nothing
-        # right now, pressing it says why.
-        if action == "undo":  # hot-seat: the dealer's own marks, else a word on why not
-            return self._undo_offered or self.hot_seat
-        if action in ("pause", "faster", "slower"):
-            return self.watching
-        if action == "hint":
-            return not self.watching
-        return True
-
-    def action_help(self) -> None:
-        self.app.push_screen(HelpScreen())
-
-    def action_settings(self) -> None:
-        app: Any = self.app
-
-        def done(settings: Any) -> None:
-            if settings is not None and hasattr(app, "apply_settings"):
-                app.apply_settings(settings)
-            self.redraw()
-
-        self.app.push_screen(SettingsScreen(app.settings), done)
-
-    def action_last_trick(self) -> None:
-        view = self.current_view()
-        if not view.tricks:
-            self.refuse("No trick has been played yet in this hand.")
-        elif not view.trick and not self.show_last:  # between two tricks: it is in view
-            self.refuse(f"The last trick is the one on the table: trick {len(view.tricks)}.")
-        else:
-            self.show_last = not self.show_last
-            self.redraw()
-
-    @property
-    def roomy(self) -> bool:
-        """Rows enough for the cards still out beside the declarations and the log."""
-        return self.app.size.height >= OUT_ROWS
-
-    @property
-    def out_shown(self) -> bool:
-        """The cards still out are to be listed (whenever a hand is on screen to count them
-        from, see :meth:`_fit_out`): where there is room unless o hid them, or where there is
-        not (in the log's place) when o asked for them; never when watching bots."""
-        if self.watching:
-            return False
-        return self.roomy if self.show_out is None else self.show_out
-
-    def _fit_out(self) -> None:
-        """The cards still out beside the declarations and the log where there is room
-        (``-counting``: the declarations take fewer rows, their one-line form sooner), else in
-        their place (``-counting-alone``)."""
-        if not self.ready:
-            return
-        shown = self.out_shown and bool(self.query_one(OutList).lines)
-        beside = shown and self.roomy
-        before = (self.has_class("-counting"), self.has_class("-counting-alone"))
-        self.set_class(beside, "-counting")
-        self.set_class(shown and not beside, "-counting-alone")
-        if (beside, shown and not beside) != before:
-            self.query_one("#declarations", LineList).refit()
-            self.call_after_refresh(self._share_sidebar)
-
-    def _fit_rows(self) -> None:
-        """``-rows-30``: 30 rows or more (100x32 say), where the narrow layout's bottom seat
-        has room for its third line (the dealer's discard and his declaration); ``-cols-96``:
-        96 columns or more, where the narrow layout's sidebar is wider."""
-        self.set_class(self.roomy, "-rows-30")
-        self.set_class(self.app.size.width >= WIDER_COLS, "-cols-96")
-
-    def _share_sidebar(self) -> None:
-        """Share the sidebar's rows: the log keeps LOG_ROWS; the declarations get the rows to be
-        read whole (each in a line where the cards do not fit), more up to the stylesheet's
-        most where there is room; the hand so far has a line a side under the scores when the
-        rest leaves it room, else it goes beside them (the score box's ``compact`` form). What
-        is still out, beside, takes the rows it needs."""
-        if not self.ready or not self.is_attached:
-            return
-        try:  # (a refresh may come while the screen is being taken down)
-            listed = self.query_one("#declarations", LineList)
-            board = self.query_one(ScoreBoard)
-            sidebar = self.query_one("#sidebar")
-        except NoMatches:
-            return
-        full = board.height_with_lines  # the hand so far in lines of its own
-        compact = full - board.own_rows
-        # the titles and what is still out (what the declarations and the log share the rest of)
-        rest = sum(w.outer_size.height for w in sidebar.children
-                   if w.display and w not in (listed, board) and w.id != "log")
-        height = sidebar.content_region.height - rest
-        if not listed.display:  # (80x24 with o: what is still out alone under the scores)
-            board.set_compact(full > height)
-            return
-        board.set_compact(full + LOG_ROWS + self._declarations_whole(listed) > height)
-        room = height - (compact if board.compact else full) - LOG_ROWS
-        most = listed.styles.base.max_height
-        rows = max(1, min(int(most.value), room) if most is not None else room)
-        if listed.styles.inline.max_height != Scalar.from_number(rows):
-            listed.styles.inline.max_height = rows
-            listed.refit()
-
-    def _declarations_whole(self, listed: LineList) -> int:
-        """The fewest rows in which the declarations can be read whole at the list's width:
-        a line each (the digest), wrapped, else the full list."""
-        width = listed.size.width - 1  # (as the list counts, its scrollbar's column kept)
-        lines = self._digest or self._declared
-        if width <= 8 or not lines:
-            return 1
-        console = self.app.console
-        return sum(len(hanging(line, width, console, ellipsis(listed))) for line in lines)
-
-    def on_resize(self) -> None:
-        self._fit_rows()
-        self._fit_out()
-        self.call_after_refresh(self._share_sidebar)
-
-    def action_cards_out(self) -> None:
-        if self.watching:
-            return
-        self.show_out = not self.out_shown
-        self._fit_out()
-
-    def action_so_far(self) -> None:
-        """The hand so far in full, over the table (the score box says it in a line a side)."""
-        view = self.current_view()
-        scene = self.scene()
-        # the dealer's own discard, on his screen only (as his panel shows it)
-        mine = view.discard if scene.hand_shown and view.seat == view.dealer else None
-        stage = hand_stage(view.phase, len(view.tricks))
-        heading = f"{SO_FAR_TITLE} {self.look.dot} hand {view.hand_number + 1}"
-        lines = so_far_lines(view, self.session.seats, self.look, self.bottom, mine or 0)
-        self.app.push_screen(SoFarScreen(heading + (f", {stage}" if stage else ""), lines))
-
-    def on_trick_clicked(self, event: TrickClicked) -> None:
-        event.stop()
-        self.action_last_trick()
-
-    def action_leave(self) -> None:
-        self._leave(MENU)
-
-    def action_pause(self) -> None:
-        self.paused = not self.paused
-        if self.paused:
-            if self.runner is not None:
-                self.runner.cancel()  # the move being thought is asked again on going on
-            self.thinking = None
-            self.redraw()
-        elif self.final is None:
-            self.advance()
-
-    def _set_pace(self, step: int) -> None:
-        paces = sorted({*WATCH_PACES, self.delay})
-        i = paces.index(self.delay)
-        self.pace = paces[max(0, min(len(paces) - 1, i + step))]
-        self.redraw()
-
-    def action_faster(self) -> None:
-        self._set_pace(-1)
-
-    def action_slower(self) -> None:
-        self._set_pace(1)
-
-    def _not_now(self) -> str:
-        """Why nothing can be chosen at this screen now (a sentence to follow "No hint: ")."""
-        session = self.session
-        if self.final is not None:
-            return "the hand is over."
-        if session.winner is not None:
-            return "the match is over."
-        seat = session.turn
-        if seat < 0:
-            return "the match has not started yet."
-        who = self.names[seat]
-        doing = DOING.get(session.phase, "to play")
-        if self.viewer is None and seat in session.humans:  # at a shared screen
-            return f"{possessive(who)} hand is shown after the hand-over."
-        if self.viewer is None:
-            return f"no hand is shown while {who} {verb(who, 'is')} {doing}."
-        if seat == self.viewer:
-            return "first the declarations."
-        return f"it is {possessive(who)} turn {doing}."
-
-    def on_hand_view_key_unused(self, event: HandView.KeyUnused) -> None:
-        """A card key (or Enter) that chooses nothing now: say why in one line."""
-        event.stop()
-        hand = self.query_one(HandView)
-        if event.index is not None and hand.interactive:
-            last = CARD_KEYS[len(hand.cards) - 1]
-            self.refuse(f"No card has the key {CARD_KEYS[event.index]}: the keys of your "
-                        f"{len(hand.cards)} cards go from 1 to {last}.")
-        else:
-            self.refuse(capitalized(self._not_now()), until_turn=True)
-
-    def refuse(self, message: str, *, until_turn: bool = False) -> None:
-        """Say why a key can do nothing now, in a notification: the status line keeps telling
-        whose turn it is and what to do."""
-        self.tell(message, severity="warning", timeout=4, until_turn=until_turn)
-
-    def action_undo(self) -> None:
-        view = self._my_turn()
-        if view is not None and view.phase == Phase.DISCARD:
-            self._unmark_last()
-            return
-        humans = self.session.humans
-        if self.hot_seat:
-            self.refuse("No undo with two or more people at the table: what the others have "
-                        "seen stays.")
-            return
-        if len(humans) != 1 or self.final is not None:
-            self.refuse("Nothing to undo.")
-            return
-        seat = humans[0]
-        if self.session.undo_point(seat) is None:
-            self.refuse("Only your card of the trick in progress can be taken back.")
-            return
-        self._stop()
-        self.session.undo(seat)
-        self.marked, self.show_last = [], False
-        self._save()
-        self.viewer = self.bottom = seat
-        self.notice = None
-        self.advance()
-        self.notify("Your card is back in your hand.", timeout=4)
-
-    def _unmark_last(self) -> None:
-        """Undo while discarding: the card marked last is no longer marked."""
-        if not self.marked:
-            self.refuse("No card is marked for the discard yet.")
-            return
-        c = self.marked.pop()
-        self.notice = None
-        self.redraw()
-        self.tell(f"{face(c, self.look)} is no longer marked for the discard.")
-
+    # ----------------------------------------------------------------- the hint
     def action_hint(self) -> None:
         view = self._my_turn()
         if view is None or view.phase not in (Phase.PLAY, Phase.DISCARD):
@@ -1015,4 +597,3 @@ class TableScreen(Screen[None]):
             hand.cursor = hand.cards.index(chosen[0])
             hand.refresh()
         self.say(hint_text(action, reason, self.look))
-

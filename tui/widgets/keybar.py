@@ -33,21 +33,30 @@ class KeyBar(Widget):
             self.refresh()
 
     def shown(self, width: int) -> list[tuple[str, str, str]]:
-        """The entries that fit in ``width`` cells: when they do not all fit, those before the
-        last are left out from the right (the last, the way out, always shows)."""
+        """The entries that fit in ``width`` cells (see :meth:`_fitted`)."""
+        return self._fitted(width)[0]
+
+    def _fitted(self, width: int) -> tuple[list[tuple[str, str, str]], bool]:
+        """The entries that fit in ``width`` cells, and whether they are one space apart: two
+        where they all fit so, else one (80 columns with ASCII marks: "Enter Play"); when even
+        so they do not all fit, those before the last are left out from the right (the last,
+        the way out, always shows)."""
         entries = list(self.entries)
-        while len(entries) > 1 and sum(cell_len(f" {k} {d} ") for k, d, _ in entries) > width:
+        if _cells(entries, tight=False) <= width:
+            return entries, False
+        while len(entries) > 1 and _cells(entries, tight=True) > width:
             del entries[-2]
-        return entries
+        return entries, True
 
     def render(self) -> RenderableType:
         text = Text(no_wrap=True, overflow="ellipsis")
         self._spans = []
         key_style = self.get_component_rich_style("keybar--key", partial=True)
-        for key, description, action in self.shown(self.size.width):
+        entries, tight = self._fitted(self.size.width)
+        for key, description, action in entries:
             start = text.cell_len
-            text.append(f" {key} ", style=key_style)
-            text.append(f"{description} ")
+            text.append(f" {key}" if tight else f" {key} ", style=key_style)
+            text.append(f" {description}" if tight else f"{description} ")
             self._spans.append((start, text.cell_len, action))
         return text
 
@@ -56,3 +65,8 @@ class KeyBar(Widget):
             if start <= event.x < end:
                 await self.app.run_action(action, self.screen)
                 return
+
+
+def _cells(entries: list[tuple[str, str, str]], *, tight: bool) -> int:
+    """The width of ``entries`` in the key bar, two spaces apart or (``tight``) one."""
+    return sum(cell_len(f" {k} {d}" if tight else f" {k} {d} ") for k, d, _ in entries)

@@ -137,6 +137,9 @@ class PlayLog(RichLog, can_focus=False):
         self._starts, self._pad = [], 0
         lines, self._lines = self._lines, []
         self.show(lines)
+        top = self.app.screen
+        if top is not self.screen:  # under a dialog: it shows through, drawn again
+            self.call_after_refresh(top.refresh)
 
 
 class LineList(VerticalScroll, can_focus=False):

@@ -1,4 +1,4 @@
-"""The match score of both sides, the target and the hand number, and the hand so far: under
+"""The match score of both sides and the target, and the hand so far: under
 each side's score its tricks and what its pile would score now, or, where the sidebar is short
 of rows (``compact``), those points beside the score and the tricks in the last line."""
 
@@ -15,7 +15,7 @@ from tui.words import pair_names, short_name
 
 
 class ScoreBoard(Widget):
-    """Both sides' match scores (the bottom seat's side first), the hand and the target, and
+    """Both sides' match scores (the bottom seat's side first) and the target, and
     each side's hand so far; a click shows that in full (the table's ``so_far``, as w)."""
 
     DEFAULT_CSS = """
@@ -94,7 +94,7 @@ class ScoreBoard(Widget):
             if forms:
                 lines.append(Text(INDENT + fitting(forms, width - len(INDENT), mark),
                                   style="dim"))
-        left, right = shown.footer
+        left, right = "", shown.footer[1]  # the target (the hand's number is the top bar's)
         if beside:  # the tricks of each side, in the order of the lines above
             dash = "-" if mark == "..." else "–"
             left = "tricks " + dash.join(str(t) for t, _ in beside)
