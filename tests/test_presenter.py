@@ -87,7 +87,7 @@ def test_the_whole_table_from_a_view() -> None:
     assert texts.trick.captions[0].plain.startswith("Dario led")
     assert texts.status.plain.startswith(f"Your turn: {play_rule(view)}.")
     assert texts.score.rows[0] == ("You & Carla", "0")
-    assert texts.score.footer == ("Hand 1", "target 800")
+    assert texts.score.target == "target 800"
     assert [k for k, _, _ in texts.keys][:1] == ["Enter"]
     assert texts.log[0].plain == "Hand 1: Carla deals."
     # Nothing drawn is outside the ASCII range in ASCII mode.

@@ -126,12 +126,12 @@ class TrickTexts:
 
 @dataclass(frozen=True, slots=True)
 class ScoreTexts:
-    """The score box: a line per side (the bottom seat's side first) and the hand/target line;
+    """The score box: a line per side (the bottom seat's side first) and the target's line;
     with each side, the hand so far: a line under it (``hand``) where there is room, else its
     points beside the score and the tricks in the last line (``taken``)."""
 
     rows: tuple[tuple[str, str], ...]  # (side, score)
-    footer: tuple[str, str]
+    target: str  # "target 800" (the hand's number is the top bar's)
     pairs: tuple[tuple[str, str], ...] = ()  # each row's two names, to shorten where narrow
     # each row's hand so far in a line, in forms from the longest to the shortest (so_far_forms)
     hand: tuple[tuple[str, ...], ...] = ()
@@ -334,8 +334,8 @@ def score_texts(scene: Scene) -> ScoreTexts:
     piles = so_far(v.tricks, v.dealer)
     hand = so_far_forms(v, scene.look, piles)
     taken = tuple((piles[side].tricks, piles[side].total) for side in sides) if v.tricks else ()
-    return ScoreTexts(rows, (f"Hand {v.hand_number + 1}", f"target {v.target}"), pairs,
-                      tuple(hand[side] for side in sides), taken)
+    return ScoreTexts(rows, f"target {v.target}", pairs, tuple(hand[side] for side in sides),
+                      taken)
 
 
 # ----------------------------------------------------------------------- the hand so far

@@ -94,7 +94,7 @@ class ScoreBoard(Widget):
             if forms:
                 lines.append(Text(INDENT + fitting(forms, width - len(INDENT), mark),
                                   style="dim"))
-        left, right = "", shown.footer[1]  # the target (the hand's number is the top bar's)
+        left, right = "", shown.target
         if beside:  # the tricks of each side, in the order of the lines above
             dash = "-" if mark == "..." else "–"
             left = "tricks " + dash.join(str(t) for t, _ in beside)
