@@ -16,10 +16,15 @@ $(BIN)/.game: pyproject.toml
 	@touch $@
 	$(STEP)"ready: $(BIN)/tarocchino"
 
-$(BIN)/.test: $(BIN)/.game
-	$(STEP)"installing the test tools (pytest, pytest-asyncio, hypothesis, snapshots, ruff)"
+# The game and the test tools in one pip run (one build of the editable install, not two); the
+# virtual environment is created first if `make play` has not made it yet.
+$(BIN)/.test: pyproject.toml
+	$(STEP)"1/2 the virtual environment in $(VENV) (Python: $(PYTHON))"
+	@if [ -x $(BIN)/python ]; then echo "already there"; \
+	else echo "$(PYTHON) -m venv $(VENV)"; $(PYTHON) -m venv $(VENV); fi
+	$(STEP)"2/2 installing the game, what it needs and the test tools (pytest, pytest-asyncio, hypothesis, snapshots, xdist, ruff)"
 	$(PIP) install --progress-bar on -e '.[test]'
-	@touch $@
+	@touch $(BIN)/.game $@
 
 play: $(BIN)/.game
 	$(BIN)/tarocchino
