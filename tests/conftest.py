@@ -18,15 +18,31 @@ def _screens_run_without_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
 
 COLLECTED = pytest.StashKey[dict[str, set[str]]]()
 
+# The files whose tests take longest (whole hands played through the screens, real-time pauses),
+# heaviest first: they run first, so that the test processes end together, each on short tests
+# (with --dist worksteal, a process that runs out takes the pending tests at the end of another's
+# queue; a long test left for the end would have one process wait for the other). The other files
+# keep their order, after these.
+RUN_FIRST = (
+    "test_tui_play", "test_tui_review", "test_tui_new_player", "test_tui_narrow",
+    "test_tui_mouse_hand", "test_tui_snapshots", "test_tui_snapshots_review", "test_tui_keys",
+    "test_tui_idle_keys", "test_net_turn_limit", "test_tui_big_terminals", "test_tui_monkey",
+    "test_contain", "test_cli_refusals", "test_tui_status", "test_net_screens", "test_tui_prompts",
+    "test_net_host_stopped",
+)
+
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Keep the names of the tests collected in each file, before any selection (``-k``): the
-    test of the snapshot files (tests/test_tui_snapshot_files.py) compares them with the files."""
+    test of the snapshot files (tests/test_tui_snapshot_files.py) compares them with the files.
+    Then put the longest files first (RUN_FIRST), each file's tests in their order."""
     collected: dict[str, set[str]] = {}
     for item in items:
         collected.setdefault(item.path.stem, set()).add(item.name)
     config.stash[COLLECTED] = collected
+    rank = {stem: i for i, stem in enumerate(RUN_FIRST)}  # the longest files first
+    items.sort(key=lambda item: rank.get(item.path.stem, len(rank)))  # (a stable sort)
 
 
 @pytest.fixture
