@@ -10,7 +10,7 @@ from pathlib import Path
 from test_tui_last_match import finished_match
 from test_tui_support import make_app, press, screen_text, wait_for
 from textual.pilot import Pilot
-from textual.widgets import Button
+from textual.widgets import Button, Select
 
 from tui.lastmatch import LastMatch, LastMatchNote
 from tui.save import SaveStore
@@ -80,6 +80,9 @@ async def test_the_note_of_the_match_before_is_not_shown_again(tmp_path: Path) -
         await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
         assert before.split(" beat ")[1] in " ".join(screen_text(app).split())
         app.screen.query_one("#target").value = "100"
+        for seat in range(4):  # quick bots at no pause: the match itself is not what is looked at
+            app.screen.query_one(f"#kind-{seat}", Select).value = "easy"
+        app.screen.query_one("#pace", Select).value = 0.0
         app.screen.query_one("#watch", Button).press()  # four bots, the seed filled in (1)
         frames = await _last_sheet_left(pilot)
     assert frames
