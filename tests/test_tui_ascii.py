@@ -48,7 +48,8 @@ async def test_the_review_in_ascii(tmp_path: Path, monkeypatch: pytest.MonkeyPat
                         review=ReviewScreen(source, 0))
     async with app.run_test(size=(120, 40)) as pilot:  # wide: every card listed, scrolled
         await _shown(pilot, ReviewScreen)
-        await press(pilot, "end")
+        await pilot.press("end")  # (nothing press() can see changes: no wait for it)
+        await pilot.pause()
         assert not marks(app)
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from helpers import deal_with
 from test_tui_mouse import click_entry
-from test_tui_support import make_app, play_until, press, screen_text, wait_for
+from test_tui_support import make_app, play_until, screen_text, wait_for
 
 from game.actions import declare, play
 from game.cards import card
@@ -88,7 +88,7 @@ async def test_beside_the_log_where_there_is_room_hidden_and_shown_again_with_o(
         table = await _table_at_trick_3(pilot)
         text = screen_text(app)
         assert "Still out" in text and "Trumps " in text and "Log" in text
-        await press(pilot, "o")
+        await pilot.press("o")  # (nothing press() can see changes: no wait for it)
         await wait_for(pilot, lambda: "Still out" not in screen_text(app))
         assert "Log" in screen_text(app)
         await click_entry(pilot, "cards_out")  # the key bar's "o Out" does the same
@@ -102,7 +102,7 @@ async def test_at_80x24_o_shows_them_in_place_of_the_declarations_and_the_log(
     async with app.run_test(size=(80, 24)) as pilot:
         table = await _table_at_trick_3(pilot)
         assert "Still out" not in screen_text(app) and "Log" in screen_text(app)
-        await press(pilot, "o")
+        await pilot.press("o")  # (nothing press() can see changes: no wait for it)
         await wait_for(pilot, lambda: "Still out" in screen_text(app))
         text = screen_text(app)
         assert "Log" not in text and "Declarations" not in text

@@ -13,7 +13,7 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 from test_tui_status import to_the_cards
-from test_tui_support import engine_match, make_app, press, press_for, screen_text, settle, wait_for
+from test_tui_support import engine_match, make_app, press_for, screen_text, settle, wait_for
 
 from game.history import hand_rows
 from game.match import Match
@@ -76,7 +76,7 @@ async def test_three_declarations_are_all_in_view_without_scrolling(tmp_path: Pa
             for d in declared:
                 if d.seat != table.viewer:
                     assert f"{table.names[d.seat]}: " in out and "holds" in out
-            await press(pilot, "o")
+            await pilot.press("o")  # (nothing press() can see changes: no wait for it)
             await wait_for(pilot, lambda: not table.out_shown)
             await pilot.pause()
             shown = " ".join(region_text(app, listed))
