@@ -17,6 +17,8 @@ from test_tui_support import (
     play_to_the_end,
     press,
     press_for,
+    resume,
+    save_at_the_last_tricks,
     screen_text,
     settle,
     table_of,
@@ -32,6 +34,7 @@ from tui.screens.scoring import ScoringScreen
 from tui.screens.start import StartScreen
 from tui.screens.table import TableScreen
 from tui.screens.too_small import TooSmallScreen
+from tui.session import parse_seats
 from tui.settings import Settings
 from tui.widgets.hand import HandView
 
@@ -203,9 +206,11 @@ async def test_resume_after_a_crash(tmp_path: Path) -> None:
 
 
 async def test_undo_takes_back_a_card_only_while_its_trick_is_in_progress(tmp_path: Path) -> None:
-    # Bots slow enough that the undo surely comes while the next one thinks, even on a busy machine.
+    # Bots slow enough that the undo surely comes while the next one thinks, even on a busy machine
+    # (quick ones on the way there and after: the settings are read at each bot move).
     slow = Settings(bot_delay=1.5, trick_pause=0.0, suit_marks="ascii")
-    app = make_app(tmp_path, BOTS3, seed=7, settings=slow)
+    quick = Settings(bot_delay=0.0, trick_pause=0.0, suit_marks="ascii")
+    app = make_app(tmp_path, BOTS3, seed=7, settings=quick)
     async with app.run_test(size=(120, 40)) as pilot:
         while True:  # to a card of the human's that some bot answers in the same trick
             screen = await settle(pilot)
@@ -218,6 +223,7 @@ async def test_undo_takes_back_a_card_only_while_its_trick_is_in_progress(tmp_pa
                 await press(pilot, "enter")
         table = screen
         before = list(table.session.match.actions)
+        app.settings = slow
         await press_for(pilot, table)
         assert len(table.session.match.actions) == len(before) + 1
         await pilot.press("u")  # while the next bot thinks
@@ -225,6 +231,7 @@ async def test_undo_takes_back_a_card_only_while_its_trick_is_in_progress(tmp_pa
         assert table.session.match.actions == before
         assert "Your card is back in your hand." in [n.message for n in app._notifications]
         assert json.loads(app.store.path.read_text())["record"]["actions"] == before
+        app.settings = quick
         # Played again, and the trick completed: the card stays.
         await press_for(pilot, await settle(pilot))
         await settle(pilot)
@@ -440,8 +447,10 @@ def test_monochrome_setting_adds_a_filter(tmp_path: Path) -> None:
 async def test_q_on_a_sheet_during_the_match_goes_back_to_the_menu(tmp_path: Path) -> None:
     """As at the table, q on the sheet of a hand goes back to the start screen, the match saved
     and offered back with that sheet (only the sheet that ends the match quits)."""
-    app = make_app(tmp_path, BOTS3, seed=3)
+    save_at_the_last_tricks(tmp_path, parse_seats(BOTS3), 3)  # (the hand's end resumed)
+    app = make_app(tmp_path, None)
     async with app.run_test(size=(120, 40)) as pilot:
+        await resume(pilot)
         await to_the_sheet(pilot)
         assert isinstance(app.screen, ScoringScreen) and app.screen.summary.winner is None
         await press(pilot, "q")

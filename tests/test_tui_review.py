@@ -12,7 +12,17 @@ from pathlib import Path
 
 import pytest
 from test_tui_local_time import zone
-from test_tui_support import make_app, press, press_for, screen_text, settle, table_of, wait_for
+from test_tui_support import (
+    make_app,
+    press,
+    press_for,
+    resume,
+    save_at_the_last_tricks,
+    screen_text,
+    settle,
+    table_of,
+    wait_for,
+)
 from textual.pilot import Pilot
 
 import ai.judge
@@ -135,7 +145,7 @@ async def test_sheet_lists_every_hand_and_draws_the_running_score(tmp_path: Path
             chart = sheet.query_one(ScoreChart)
             assert chart.series == ([0, *(r.scores_after[0] for r in session.results)],
                                     [0, *(r.scores_after[1] for r in session.results)])
-            await press(pilot, "h")  # the history scrolled into view at 80x24
+            await keys(pilot, "h")  # the history scrolled into view at 80x24
             await pilot.pause()
             text = screen_text(app)
             assert "The match so far" in text and "Score" in text
@@ -149,8 +159,12 @@ async def test_sheet_lists_every_hand_and_draws_the_running_score(tmp_path: Path
 
 # --------------------------------------------------------------------------- the review
 async def test_review_from_the_sheet_steps_through_the_hand(tmp_path: Path) -> None:
-    app = make_app(tmp_path, BOTS3, seed=4, target=800)
+    """(The hand is resumed at its last two tricks: the hand played whole through the keys is
+    tests/test_tui_play.py's.)"""
+    save_at_the_last_tricks(tmp_path, parse_seats(BOTS3), 4)
+    app = make_app(tmp_path, None)
     async with app.run_test(size=(120, 40)) as pilot:
+        await resume(pilot)
         await _to_sheet(pilot)
         session = table_of(app).session  # type: ignore[union-attr]
         await keys(pilot, "r")
@@ -349,9 +363,14 @@ async def test_a_match_played_at_the_table_is_recorded(tmp_path: Path) -> None:
 
 
 async def test_hot_seat_review_is_offered_once_the_hand_is_over(tmp_path: Path) -> None:
-    app = make_app(tmp_path, ["human", "random", "human", "random"], seed=5,
-                   names=["Anna", "Bruno", "Carla", "Dario"])
+    """(The hand is resumed at its last two tricks, which the two people play through the keys,
+    each after the hand-over: the hot-seat hand played whole through the keys is
+    tests/test_tui_play.py's.)"""
+    seats = parse_seats(["human", "random", "human", "random"], ["Anna", "Bruno", "Carla", "Dario"])
+    save_at_the_last_tricks(tmp_path, seats, 5)
+    app = make_app(tmp_path, None)
     async with app.run_test(size=(120, 40)) as pilot:
+        await resume(pilot)
         sheet = await _to_sheet(pilot)
         session = table_of(app).session  # type: ignore[union-attr]
         assert sheet.summary.hot_seat and session.match.hand.history == []  # a new hand dealt
@@ -510,5 +529,5 @@ async def test_the_review_screen_marks_the_stand_ins_card_in_every_card(tmp_path
         text = screen_text(app)
         row = next(line for line in text.splitlines() if " 2.2 " in line)
         assert "(bot)" in row and text.count("(bot)") == 1
-        await press(pilot, *["right"] * 6)  # to the card: why the bot played it
+        await keys(pilot, *["right"] * 6)  # to the card: why the bot played it
         assert "(out of time)" in " ".join(screen_text(app).split())

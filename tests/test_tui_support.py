@@ -170,6 +170,31 @@ async def press_for(pilot: Pilot, screen: TableScreen) -> None:
         await press(pilot, CARD_KEYS[hand.cards.index(c)])
 
 
+def save_at_the_last_tricks(directory: Path, seats: tuple[Seat, ...], seed: int,
+                            target: int = 800) -> None:
+    """A match saved with its first hand played to its last two tricks (:func:`first_choices` at
+    the people's seats, the bots' own choices at theirs), for a test of what comes once a hand is
+    over that need not play the whole hand through the screens (:func:`resume` takes it up)."""
+    session = Session.new(seats, seed=seed, target=target)
+    while len(session.match.hand.tricks) < 13:
+        seat = session.match.turn
+        view = session.match.view(seat)
+        if seat in session.bots:
+            session.apply(session.bots[seat].choose(view, view.legal, session.bot_rng(seat)))
+        else:
+            session.apply(first_choices(view.hand, view.phase, view.legal))
+    SaveStore(directory).write(session)
+
+
+async def resume(pilot: Pilot) -> TableScreen:
+    """Resume the saved match from the start screen; its table."""
+    app = pilot.app
+    await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+    await pilot.click("#resume")
+    await wait_for(pilot, lambda: table_of(app) is not None)
+    return table_of(app)
+
+
 async def play_until(pilot: Pilot, wanted, limit: int = 400) -> TableScreen:
     """The test's human plays (Enter on every dialog and sheet) until it is his turn at the table
     and ``wanted(view)`` holds; returns the table."""
