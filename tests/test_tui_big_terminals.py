@@ -10,13 +10,14 @@ from pathlib import Path
 
 import pytest
 from test_tui_snapshots_review import _database
-from test_tui_support import make_app, press, wait_for
+from test_tui_support import make_app, press, resume, save_at_the_last_tricks, wait_for
 from textual.widgets import Footer
 
 from tui.screens.matches import PastMatchesScreen
 from tui.screens.scoring import ScoringScreen
 from tui.screens.start import StartScreen
 from tui.screens.statistics import StatisticsScreen
+from tui.session import parse_seats
 from tui.widgets.matchtable import MatchTable
 from tui.widgets.sheet import ScoreSheet
 
@@ -93,8 +94,10 @@ async def test_the_statistics_keep_their_lines_to_the_help_s_width(tmp_path, siz
 
 @pytest.mark.parametrize("size", BIG, **IDS)
 async def test_the_history_sits_under_the_sheets(tmp_path: Path, size) -> None:
-    app = make_app(tmp_path, ["random"] * 4, seed=3)
+    save_at_the_last_tricks(tmp_path, parse_seats(["random"] * 4), 3)  # (watched from there)
+    app = make_app(tmp_path, None)
     async with app.run_test(size=size) as pilot:
+        await resume(pilot)
         await wait_for(pilot, lambda: isinstance(app.screen, ScoringScreen), limit=30000)
         await pilot.pause()
         left, right = app.screen.query(ScoreSheet)

@@ -11,6 +11,8 @@ from test_tui_support import (
     make_app,
     press,
     press_for,
+    resume,
+    save_at_the_last_tricks,
     screen_text,
     settle,
     table_of,
@@ -25,6 +27,7 @@ from tui.screens.help import HelpScreen
 from tui.screens.scoring import ScoringScreen
 from tui.screens.start import StartScreen
 from tui.screens.table import TableScreen
+from tui.session import parse_seats
 from tui.settings import Settings
 from tui.widgets.hand import HandView
 
@@ -197,8 +200,10 @@ async def test_a_long_notice_is_not_cut(tmp_path: Path) -> None:
 
 
 async def test_resumed_on_a_scoring_sheet_the_sheet_comes_back(tmp_path: Path) -> None:
-    app = make_app(tmp_path, ["human", "random", "random", "random"], seed=4)
+    save_at_the_last_tricks(tmp_path, parse_seats(["human", "random", "random", "random"]), 4)
+    app = make_app(tmp_path, None)  # (the hand's last two tricks played here)
     async with app.run_test(size=(120, 40)) as pilot:
+        await resume(pilot)
         while not isinstance(screen := await settle(pilot), ScoringScreen):
             if isinstance(screen, TableScreen):
                 await press_for(pilot, screen)
@@ -252,7 +257,7 @@ async def test_back_from_the_help_the_sheet_waits_its_whole_time_again(tmp_path:
 async def test_a_session_whose_other_seats_play_elsewhere(tmp_path: Path) -> None:
     """The table waits for seats it does not drive, and goes on when the session says they
     acted (what a network session does); nothing of theirs is asked of the bot runner."""
-    from tui.session import Session, parse_seats
+    from tui.session import Session
 
     class Elsewhere(Session):
         listener = None
