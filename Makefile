@@ -29,8 +29,12 @@ $(BIN)/.test: pyproject.toml
 play: $(BIN)/.game
 	$(BIN)/tarocchino
 
+# compileall: the game's modules compiled once, up front (what changed since, only), even where
+# PYTHONDONTWRITEBYTECODE is set; the tests start many Python processes (workers, bots, the
+# command line), and each would compile them again.
 test: $(BIN)/.test
 	$(BIN)/ruff check game ai tui tests
+	$(BIN)/python -m compileall -q game ai tui
 	$(BIN)/python -m pytest
 
 lint: $(BIN)/.test
