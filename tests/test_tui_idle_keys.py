@@ -13,6 +13,8 @@ from test_tui_support import (
     play_until,
     press,
     press_for,
+    resume,
+    save_at_the_last_tricks,
     screen_text,
     settle,
     wait_for,
@@ -23,11 +25,13 @@ from tui.screens.declare import DeclareScreen
 from tui.screens.handover import HandOverScreen
 from tui.screens.scoring import ScoringScreen
 from tui.screens.table import TableScreen
+from tui.session import parse_seats
 from tui.settings import Settings
 from tui.widgets.hand import HandView
 
 # The bots take their time: the table waits for them with the hand on screen.
 SLOW = Settings(bot_delay=1.0, trick_pause=0.0, suit_marks="ascii")
+QUICK = Settings(bot_delay=0.0, trick_pause=0.0, suit_marks="ascii")
 
 
 async def test_a_card_key_no_card_has_says_which_keys_there_are(tmp_path: Path) -> None:
@@ -43,9 +47,10 @@ async def test_a_card_key_no_card_has_says_which_keys_there_are(tmp_path: Path) 
 
 
 async def test_enter_while_a_bot_plays_says_whose_turn_it_is(tmp_path: Path) -> None:
-    app = make_app(tmp_path, ["human", "easy", "easy", "easy"], settings=SLOW)
+    app = make_app(tmp_path, ["human", "easy", "easy", "easy"], settings=QUICK)
     async with app.run_test(size=(100, 32)) as pilot:
         table = await play_until(pilot, lambda v: v.phase == "play")
+        app.settings = SLOW  # (read at each bot move: quick bots on the way to the cards)
         for _ in range(20):  # a card of ours after which a bot is to play
             await press_for(pilot, table)
             if table._my_turn() is None and table.session.turn != 0:
@@ -111,9 +116,10 @@ async def test_the_tables_keys_in_the_declarations_dialog_say_declare_first(
 async def test_wait_said_while_a_bot_plays_goes_when_the_turn_comes(tmp_path: Path) -> None:
     """Enter pressed during the last bot's turn before ours: "It is Dario's turn" is not
     left on screen once it is our turn (it would say the opposite of the status line)."""
-    app = make_app(tmp_path, ["human", "easy", "easy", "easy"], settings=SLOW)
+    app = make_app(tmp_path, ["human", "easy", "easy", "easy"], settings=QUICK)
     async with app.run_test(size=(100, 32)) as pilot:
         table = await play_until(pilot, lambda v: v.phase == "play")
+        app.settings = SLOW  # (read at each bot move: quick bots on the way to the cards)
         for _ in range(20):
             await press_for(pilot, table)
             await wait_for(pilot, lambda: table.session.turn == 0 or table.thinking == 3)
@@ -143,8 +149,10 @@ async def test_the_tables_keys_on_the_hand_over_say_enter_first(tmp_path: Path, 
 async def test_enter_on_the_last_table_says_the_hand_is_over_until_the_sheet(
     tmp_path: Path,
 ) -> None:
-    app = make_app(tmp_path, ["human", "easy", "easy", "easy"])
+    save_at_the_last_tricks(tmp_path, parse_seats(["human", "easy", "easy", "easy"]), 1)
+    app = make_app(tmp_path, None)  # (the hand resumed at its last two tricks)
     async with app.run_test(size=(100, 32)) as pilot:
+        await resume(pilot)
         table = await play_until(pilot, lambda v: len(v.tricks) == 14)
         app.settings = replace(app.settings, trick_pause=1.0)  # the last trick stays a moment
         await press_for(pilot, table)

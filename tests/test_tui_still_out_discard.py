@@ -7,10 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from test_tui_cards_out import _two_tricks
-from test_tui_support import make_app, play_until, screen_text
+from test_tui_support import make_app, play_until, resume, save_at_the_last_tricks, screen_text
 
 from game.cards import FULL_PACK
 from tui.presenter import out_title
+from tui.session import parse_seats
 
 
 def test_the_title_says_two_are_in_the_discard_except_to_the_dealer() -> None:
@@ -21,8 +22,10 @@ def test_the_title_says_two_are_in_the_discard_except_to_the_dealer() -> None:
 
 async def test_at_the_last_trick_the_two_cards_nobody_holds_are_said_to_be_discarded(
         tmp_path: Path) -> None:
-    app = make_app(tmp_path, ["human", "random", "random", "random"], seed=7)
+    save_at_the_last_tricks(tmp_path, parse_seats(["human", "random", "random", "random"]), 7)
+    app = make_app(tmp_path, None)  # (the hand resumed at its last two tricks)
     async with app.run_test(size=(100, 32)) as pilot:
+        await resume(pilot)
         table = await play_until(pilot, lambda v: len(v.tricks) == 14 and v.seat != v.dealer)
         await pilot.pause()
         view = table.current_view()
