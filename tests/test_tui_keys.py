@@ -9,7 +9,16 @@ from pathlib import Path
 import pytest
 from test_tui_dialogs import _seed
 from test_tui_review import played_match
-from test_tui_support import FAST, make_app, play_until, press, settle, wait_for
+from test_tui_support import (
+    FAST,
+    make_app,
+    play_until,
+    press,
+    resume,
+    save_at_the_last_tricks,
+    settle,
+    wait_for,
+)
 from textual.pilot import Pilot
 
 import ai.judge
@@ -123,8 +132,10 @@ async def test_escape_on_the_hand_over_goes_back_to_the_menu(tmp_path: Path) -> 
 
 
 async def test_the_help_opens_over_the_scoring_sheet(tmp_path: Path) -> None:
-    app = make_app(tmp_path, ["random"] * 4, seed=3)
+    save_at_the_last_tricks(tmp_path, parse_seats(["random"] * 4), 3)  # (watched from there)
+    app = make_app(tmp_path, None)
     async with app.run_test(size=(80, 24)) as pilot:
+        await resume(pilot)
         await wait_for(pilot, lambda: isinstance(app.screen, ScoringScreen), limit=30000)
         sheet = app.screen
         await _help_and_back(pilot)

@@ -5,15 +5,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from test_tui_dialogs import _seed
-from test_tui_support import make_app, press, settle, wait_for
+from test_tui_support import make_app, press, resume, save_at_the_last_tricks, settle, wait_for
 from textual.pilot import Pilot
 
+import ai.judge
 from game.scoring import declarable_families
 from tui.screens.help import HelpScreen
 from tui.screens.review import ReviewScreen
 from tui.screens.scoring import ScoringScreen
 from tui.screens.table import TableScreen
+from tui.session import parse_seats
 from tui.widgets.keybar import KeyBar
 
 
@@ -42,9 +45,13 @@ async def test_a_click_on_the_key_bar_does_what_the_key_does(tmp_path: Path) -> 
         await wait_for(pilot, lambda: table.session.ply > ply)
 
 
-async def test_a_click_on_back_in_the_review_goes_back_to_the_sheet(tmp_path: Path) -> None:
-    app = make_app(tmp_path, ["random"] * 4, seed=3)
+async def test_a_click_on_back_in_the_review_goes_back_to_the_sheet(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    monkeypatch.setattr(ai.judge, "DEFAULT_ITERATIONS", 4)  # (the judging is not looked at)
+    save_at_the_last_tricks(tmp_path, parse_seats(["random"] * 4), 3)  # (watched from there)
+    app = make_app(tmp_path, None)
     async with app.run_test(size=(80, 24)) as pilot:
+        await resume(pilot)
         await wait_for(pilot, lambda: isinstance(app.screen, ScoringScreen), limit=30000)
         sheet = app.screen
         await press(pilot, "r")

@@ -6,19 +6,26 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_tui_support import make_app, press, wait_for
+import pytest
+from test_tui_support import make_app, press, resume, save_at_the_last_tricks, wait_for
 
+import ai.judge
 from tui.screens.help import HelpScreen
 from tui.screens.review import ReviewScreen
 from tui.screens.scoring import ScoringScreen
+from tui.session import parse_seats
 from tui.widgets.sheet import ScoreSheet
 
 LARGE = (220, 60)
 
 
-async def test_the_sheet_the_help_and_the_review_on_a_large_terminal(tmp_path: Path) -> None:
-    app = make_app(tmp_path, ["random"] * 4, seed=3)
+async def test_the_sheet_the_help_and_the_review_on_a_large_terminal(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    monkeypatch.setattr(ai.judge, "DEFAULT_ITERATIONS", 4)  # (the judging is not looked at)
+    save_at_the_last_tricks(tmp_path, parse_seats(["random"] * 4), 3)  # (watched from there)
+    app = make_app(tmp_path, None)
     async with app.run_test(size=LARGE) as pilot:
+        await resume(pilot)
         await wait_for(pilot, lambda: isinstance(app.screen, ScoringScreen), limit=30000)
         sheet = app.screen
         await pilot.pause()
@@ -41,8 +48,10 @@ async def test_the_sheet_the_help_and_the_review_on_a_large_terminal(tmp_path: P
 
 
 async def test_the_sheets_keep_their_padding_at_100_columns(tmp_path: Path) -> None:
-    app = make_app(tmp_path, ["random"] * 4, seed=3)
+    save_at_the_last_tricks(tmp_path, parse_seats(["random"] * 4), 3)  # (watched from there)
+    app = make_app(tmp_path, None)
     async with app.run_test(size=(100, 32)) as pilot:
+        await resume(pilot)
         await wait_for(pilot, lambda: isinstance(app.screen, ScoringScreen), limit=30000)
         await pilot.pause()
         assert all(s.styles.padding.left == 1 for s in app.screen.query(ScoreSheet))
