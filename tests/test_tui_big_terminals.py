@@ -1,8 +1,7 @@
-"""Big terminals (160x50, 200x60): the start screen in the middle of the height (at the top it
-left 20 to 40 empty rows under it), the sentences of the past matches and the statistics no wider
+"""Big terminals (160x50, 200x60): the sentences of the past matches and the statistics no wider
 than the help's (they ran to 198 columns), the score history and its chart under the two sheets
-and as wide as they are (they ran to the right edge, off centre). Smaller terminals: see
-tests/test_tui_start_page.py."""
+and as wide as they are (they ran to the right edge, off centre). The start screen in the middle
+of the height at every size: tests/test_tui_start_page.py."""
 
 from __future__ import annotations
 
@@ -11,7 +10,6 @@ from pathlib import Path
 import pytest
 from test_tui_snapshots_review import _database
 from test_tui_support import make_app, press, resume, save_at_the_last_tricks, wait_for
-from textual.widgets import Footer
 
 from tui.screens.matches import PastMatchesScreen
 from tui.screens.scoring import ScoringScreen
@@ -23,23 +21,6 @@ from tui.widgets.sheet import ScoreSheet
 
 BIG = [(160, 50), (200, 60)]
 IDS = {"ids": lambda s: f"{s[0]}x{s[1]}"}
-
-
-async def _start_page(tmp_path: Path, size: tuple[int, int]) -> tuple[int, int]:
-    """The empty rows above and under the start page."""
-    app = make_app(tmp_path, None)
-    async with app.run_test(size=size) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
-        await pilot.pause()
-        page = app.screen.query_one("#start-page").region
-        footer = app.screen.query_one(Footer).region
-        return page.y, footer.y - page.bottom
-
-
-@pytest.mark.parametrize("size", BIG, **IDS)
-async def test_the_start_screen_sits_in_the_middle(tmp_path: Path, size) -> None:
-    above, under = await _start_page(tmp_path, size)
-    assert above >= 10 and abs(above - under) <= 1, (above, under)
 
 
 async def _opened(tmp_path: Path, size: tuple[int, int], key: str, screen: type):

@@ -6,13 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_tui_support import make_app, press, settle, wait_for
+from test_tui_support import ask_the_discard, make_app, settle
 from textual.containers import Horizontal
 from textual.widgets import Static
 
-from tui.screens.confirm import ConfirmScreen
 from tui.screens.table import TableScreen
-from tui.widgets.hand import CARD_KEYS, HandView
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
@@ -21,10 +19,7 @@ async def test_one_blank_row_above_the_buttons(tmp_path: Path, size: tuple[int, 
     async with app.run_test(size=size) as pilot:
         table = await settle(pilot)
         assert isinstance(table, TableScreen) and table.current_view().phase == "discard"
-        hand = table.query_one(HandView)
-        for c in [c for c in hand.cards if c in hand.legal][:2]:
-            await press(pilot, CARD_KEYS[hand.cards.index(c)])
-        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await ask_the_discard(pilot, table)
         dialog = app.screen
         question = dialog.query_one(".dialog-body", Static)
         buttons = dialog.query_one(".dialog-buttons", Horizontal)

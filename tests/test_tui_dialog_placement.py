@@ -11,16 +11,22 @@ from pathlib import Path
 
 import pytest
 from test_tui_snapshots import _seed_declaring
-from test_tui_support import make_app, play_until, press, settle, table_of, wait_for
+from test_tui_support import (
+    ask_the_discard,
+    make_app,
+    play_until,
+    press,
+    settle,
+    table_of,
+    wait_for,
+)
 from textual.screen import Screen
 
-from tui.screens.confirm import ConfirmScreen
 from tui.screens.declare import DeclareScreen
 from tui.screens.settings import SettingsScreen
 from tui.screens.sofar import SoFarScreen
 from tui.screens.start import StartScreen
 from tui.screens.table import TableScreen
-from tui.widgets.hand import CARD_KEYS, HandView
 
 SIZES = [(80, 24), (100, 32), (120, 40)]
 IDS = {"ids": lambda s: f"{s[0]}x{s[1]}"}
@@ -50,10 +56,7 @@ async def test_the_discard_question(tmp_path: Path, size: tuple[int, int]) -> No
     async with app.run_test(size=size) as pilot:
         table = await settle(pilot)
         assert isinstance(table, TableScreen) and table.current_view().phase == "discard"
-        hand = table.query_one(HandView)
-        for c in [c for c in hand.cards if c in hand.legal][:2]:
-            await press(pilot, CARD_KEYS[hand.cards.index(c)])
-        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await ask_the_discard(pilot, table)
         await pilot.pause()
         _over_the_felt(app)
 

@@ -1,5 +1,6 @@
 """The start screen in the middle of the terminal's height at every size, whole: at 100x32 it sat
-at the top with 9 empty rows under it (it was put in the middle from 36 rows only)."""
+at the top with 9 empty rows under it (it was put in the middle from 36 rows only), and before
+that at 200x60 with 37 empty rows under it."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from textual.widgets import Footer
 from tui.screens.start import StartScreen
 
 
-@pytest.mark.parametrize("size", [(80, 24), (100, 32), (120, 40), (200, 60)],
+@pytest.mark.parametrize("size", [(80, 24), (100, 32), (120, 40), (160, 50), (200, 60)],
                          ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("saved", [False, True], ids=["new", "saved"])
 async def test_the_start_page_sits_in_the_middle(tmp_path: Path, size: tuple[int, int],

@@ -195,6 +195,14 @@ async def resume(pilot: Pilot) -> TableScreen:
     return table_of(app)
 
 
+async def ask_the_discard(pilot: Pilot, table: TableScreen) -> None:
+    """Mark the first two cards the person may lay away: the question whether to discard them."""
+    hand = table.query_one(HandView)
+    for card in [c for c in hand.cards if c in hand.legal][:2]:
+        await press(pilot, CARD_KEYS[hand.cards.index(card)])
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, ConfirmScreen))
+
+
 async def play_until(pilot: Pilot, wanted, limit: int = 400) -> TableScreen:
     """The test's human plays (Enter on every dialog and sheet) until it is his turn at the table
     and ``wanted(view)`` holds; returns the table."""
