@@ -174,6 +174,7 @@ HELLOS = {
     "wrong_password": ({"password": "guess"}, p.PASSWORD),
     "no_password": ({}, p.PASSWORD),
     "name_taken": ({"password": PASSWORD, "name": "anna"}, p.NAME_TAKEN),
+    "name_taken_in_wide_letters": ({"password": PASSWORD, "name": "ＡＮＮＡ"}, p.NAME_TAKEN),
     "seat_taken": ({"password": PASSWORD, "seat": 0}, p.SEAT_TAKEN),
     "bot_seat": ({"password": PASSWORD, "seat": 2}, p.SEAT_TAKEN),
     "other_version": ({"password": PASSWORD, "protocol": 99}, p.VERSION),

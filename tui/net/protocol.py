@@ -22,6 +22,7 @@ message in words (never another exception).
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -134,6 +135,12 @@ def check_name(name: object) -> str:
     if len(name) > MAX_NAME:
         raise ProtocolError(BAD_MESSAGE, f"the name must be at most {MAX_NAME} characters")
     return name
+
+
+def name_key(name: str) -> str:
+    """What two names must differ in to be two players' names: not case, nor a letter's width
+    or compatibility form ("ＡＮＮＡ" is "Anna")."""
+    return unicodedata.normalize("NFKC", name).casefold()
 
 
 def _object(text: str | bytes, limit: int) -> dict[str, Any]:

@@ -455,11 +455,11 @@ class TableServer:
         seats[seat] = Seat(HUMAN, name)
         for other, s in enumerate(self.seats):
             if other != seat and s.claim is None and not s.host_bot and (
-                seats[other].name.casefold() == name.casefold()
+                p.name_key(seats[other].name) == p.name_key(name)
             ):
-                used = {x.name.casefold() for x in seats}
+                used = {p.name_key(x.name) for x in seats}
                 free = next(n for n in (f"Seat {other + 1}", *(f"Seat {other + 1}.{i}"
-                            for i in range(1, 9))) if n.casefold() not in used)  # fmt: skip
+                            for i in range(1, 9))) if p.name_key(n) not in used)  # fmt: skip
                 seats[other] = Seat(HUMAN, free)
         self.session.seats = tuple(seats)
 
@@ -480,9 +480,9 @@ class TableServer:
                                   "this table needs a password (--password)")  # fmt: skip
         if self.session.match.winner is not None:
             raise p.ProtocolError(p.MATCH_OVER, "the match at this table is over")
-        taken = {self.session.seats[i].name.casefold() for i, s in enumerate(self.seats)
+        taken = {p.name_key(self.session.seats[i].name) for i, s in enumerate(self.seats)
                  if s.host_bot or s.claim is not None}  # fmt: skip
-        if hello.name.casefold() in taken:
+        if p.name_key(hello.name) in taken:
             raise p.ProtocolError(p.NAME_TAKEN, f"{hello.name} is already at this table: "
                                                 "choose another name")  # fmt: skip
         if hello.seat is not None:
