@@ -21,7 +21,7 @@ from game.rules import DEFAULT_TARGET, TARGET_RULE, is_target
 from tui.lock import DataLock, DirectoryBusy
 from tui.net.addresses import EVERY_NETWORK, LOOPBACK, for_others
 from tui.net.claims import Claim, ClaimStore
-from tui.net.client import DEFAULT_PORT, PASSWORD_ENV
+from tui.net.client import DEFAULT_PORT, PASSWORD_ENV, Address
 from tui.net.protocol import MAX_LIMIT_S
 from tui.net.remote import WARNING_S
 from tui.net.server import (
@@ -219,7 +219,7 @@ def _welcome(server: TableServer, args: argparse.Namespace, port: int) -> None:
     bind = args.bind
     local = bind in LOOPBACK
     shown = "127.0.0.1" if bind in EVERY_NETWORK else bind
-    where = f"[{shown}]" if ":" in shown else shown
+    where = Address(shown, port)
     print(f"Tarocchino table listening on {bind} port {port} · target "
           f"{server.session.match.rules.target}")  # fmt: skip
     print(f"Seats: {describe_seats(server)}")
@@ -229,7 +229,7 @@ def _welcome(server: TableServer, args: argparse.Namespace, port: int) -> None:
     print(f"Turn limit: {limit:g} s a decision, then the {label_of(server.config.stand_in)} bot "
           "decides" if limit else "Turn limit: none (--turn-limit)")  # fmt: skip
     print("Join from a terminal on this machine:")
-    print(f"    tarocchino join {where}:{port} --name YOURNAME [--seat 1-4]")
+    print(f"    tarocchino join {where} --name YOURNAME [--seat 1-4]")
     if local:
         print("Only this machine can join (--bind 0.0.0.0 lets others on your network join).")
     else:
@@ -238,7 +238,7 @@ def _welcome(server: TableServer, args: argparse.Namespace, port: int) -> None:
     if server.config.password:
         print("Newcomers need the password: add --password (or set "
               f"{PASSWORD_ENV}).")  # fmt: skip
-    print(f"A bot joins with:  tarocchino join {where}:{port} --bot hard --name Robot")
+    print(f"A bot joins with:  tarocchino join {where} --bot hard --name Robot")
     print("In a browser: `tarocchino web`, then Join.")
     print(f"Ctrl+C stops the table; {resume_words(args, port, server.config)}.", flush=True)
 

@@ -10,6 +10,7 @@ import sys
 
 from tui.commands.errors import FAILED, refuse
 from tui.net.addresses import EVERY_NETWORK, for_others
+from tui.net.client import Address
 
 PROG = "tarocchino web"
 DEFAULT_WEB_PORT = 7880
@@ -54,14 +55,13 @@ def run(args: argparse.Namespace) -> int:
 def where_to_go(bind: str, port: int, key: str | None) -> list[str]:
     """What `tarocchino web` says first: the address to open (with its key, for a network)."""
     if key is None:
-        where = f"[{bind}]" if ":" in bind else bind
-        return [f"Open http://{where}:{port} in a browser on this machine (Ctrl+C stops serving)."]
+        return [f"Open http://{Address(bind, port)} in a browser on this machine (Ctrl+C stops "
+                "serving)."]
     lines = ["Open one of these in a browser (anyone with the address and its key can play here, "
              "and see your statistics and past matches; Ctrl+C stops serving):"]
     others = for_others(bind) or ["THIS-MACHINE"]
     for address in ["127.0.0.1"] * (bind in EVERY_NETWORK) + others:
-        shown = f"[{address}]" if ":" in address else address
-        lines.append(f"    http://{shown}:{port}/?key={key}")
+        lines.append(f"    http://{Address(address, port)}/?key={key}")
     return lines
 
 
