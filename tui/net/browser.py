@@ -2,13 +2,15 @@
 this module guards the door. A page and its tab open only for this machine's own addresses, or,
 when the game is served to a network, for whoever has the address with its key (the page keeps
 it in a cookie for its tab's socket); a tab's socket comes only from this game's own page (not
-from another site a browser happens to show); a tab asks for a sane terminal size; and there are
-at most :data:`MAX_TABS` games running at once."""
+from another site a browser happens to show); a tab asks for a sane terminal size, and keeps to
+one when it resizes; a message that is not one a page sends is passed over; and there are at most
+:data:`MAX_TABS` games running at once."""
 
 from __future__ import annotations
 
 import hmac
 import ipaddress
+import json
 import logging
 import re
 import secrets
@@ -17,7 +19,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import aiohttp_jinja2
-from aiohttp import web
+from aiohttp import WSMsgType, web
+from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
 MAX_TABS = 8  # games running at once (each is a process of its own)
@@ -85,6 +88,27 @@ class BrowserServer(Server):
         finally:
             self.tabs -= 1
 
+    async def _process_messages(
+        self, websocket: web.WebSocketResponse, app_service: AppService
+    ) -> None:
+        """A tab's messages to its game (textual-serve's loop), each checked first: keys as
+        text, a resize kept within :data:`SIZES`; anything else a page never sends is passed
+        over rather than ending the game."""
+        async for message in websocket:
+            if message.type != WSMsgType.TEXT:
+                continue
+            kind, data = _envelope(message.data)
+            if kind == "stdin" and isinstance(data, str):
+                await app_service.send_bytes(data.encode("utf-8", "replace"))
+            elif kind == "resize" and (size := _resized(data)) is not None:
+                await app_service.set_terminal_size(*size)
+            elif kind == "ping" and isinstance(data, str | int | float):
+                await websocket.send_json(["pong", data])
+            elif kind == "blur":
+                await app_service.blur()
+            elif kind == "focus":
+                await app_service.focus()
+
     def refusal(self, request: web.Request) -> str | None:
         """Why this request may not open a page or a tab; None when it may."""
         host = request.headers.get("Host", "")
@@ -130,6 +154,30 @@ def _name_of(host: str) -> str:
 
 def _whole(text: str, default: int, lo: int, hi: int) -> int:
     return int(text) if text.isdigit() and lo <= int(text) <= hi else default
+
+
+def _envelope(text: str) -> tuple[str | None, Any]:
+    """A page's message, ``["kind", data]``, as (kind, data); (None, None) when it is not one."""
+    try:
+        envelope = json.loads(text)
+    except (ValueError, RecursionError):
+        return None, None
+    if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
+        return None, None
+    return envelope[0], envelope[1] if len(envelope) > 1 else None
+
+
+def _resized(data: Any) -> tuple[int, int] | None:
+    """A resize's columns and rows, each brought within :data:`SIZES`; None if not numbers."""
+    if not isinstance(data, dict):
+        return None
+    size = []
+    for what, (lo, hi) in SIZES.items():
+        value = data.get(what)
+        if isinstance(value, bool) or not isinstance(value, int):
+            return None
+        size.append(min(max(value, lo), hi))
+    return size[0], size[1]
 
 
 def _size_problem(request: web.Request) -> str | None:
