@@ -1,4 +1,6 @@
-"""A yes/no question over the table (Enter or y: yes; Escape, n or q: no)."""
+"""A yes/no question over the table (Enter or y: yes; Escape, n or q: no). Its footer shows
+these keys in the words of the question's buttons, as every other dialog's footer shows its keys
+(the table's key bar under it, whose keys do nothing meanwhile, is hidden)."""
 
 from __future__ import annotations
 
@@ -6,7 +8,7 @@ from dataclasses import replace
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Footer, Static
 
@@ -19,16 +21,20 @@ class ConfirmScreen(TableDialog[bool]):
     """Asks ``question``; dismisses with True or False."""
 
     BINDINGS = [
-        # Not in the footer: the buttons show these keys, in the words of the question.
-        Binding("enter,y", "answer(True)", "Yes", priority=True, show=False),
-        Binding("escape,n,q", "answer(False)", "No", priority=True, show=False),
-        replace(HELP_KEY, show=False),
+        Binding("enter,y", "answer(True)", "Yes", priority=True),
+        Binding("escape,n,q", "answer(False)", "No", priority=True),
+        HELP_KEY,
     ]
 
     def __init__(self, question: Text | str, yes: str = "Yes", no: str = "No", *,
                  look: Look = UNICODE) -> None:
         super().__init__()
         self.question, self.yes, self.no, self.look = question, yes, no, look
+        # the footer says what the buttons say ("Discard", "Change")
+        words = {"answer(True)": yes, "answer(False)": no}
+        self._bindings = BindingsMap(
+            replace(binding, description=words.get(binding.action, binding.description))
+            for bindings in self._bindings.key_to_bindings.values() for binding in bindings)
         self.by_key = True  # answered by a key (Enter, y, ...), not by a click
 
     def compose(self) -> ComposeResult:

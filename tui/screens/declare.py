@@ -10,21 +10,20 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Footer, Static
 
-from game.scoring import declared_combinations, doublings, total_points
+from game.scoring import Combination, declared_combinations, doublings, total_points
 from game.view import PlayerView
 from tui.keys import held_over
 from tui.messages import FamilyToggled
 from tui.presenter import extra_hand
 from tui.render import Look
-from tui.screens.dialog import TableDialog
+from tui.screens.dialog import TableDialog, max_height, natural_size
 from tui.screens.help import HELP_KEY
 from tui.screens.scoring import MENU
 from tui.widgets.families import FamilyList
 
-# The dialog's rows besides its families, at their roomiest: the frame 2, the title and a blank
-# 2, the explanation and a blank 5, the total with a blank above 4 (a wrapped doubling and the
-# call-out line), the buttons with a blank above 2.
-ROOMY_ROWS = 15
+# The rows the tight layout saves: the blanks under the title and above the total, and the
+# buttons with the blank above them.
+TIGHTER = 4
 
 
 class DeclareScreen(TableDialog[tuple[str, ...] | str]):
@@ -103,15 +102,30 @@ class DeclareScreen(TableDialog[tuple[str, ...] | str]):
         self._fit()
 
     def _fit(self) -> None:
-        rows = int(self.size.height * 0.95)  # the dialog's max-height
-        self.set_class(ROOMY_ROWS + len(self.combos) > rows, "-tight")
+        """Tight when the roomy dialog, with every family on (its longest total: toggling
+        never makes it taller), is taller than the dialog's ``max-height``."""
+        box = self.query_one("#declare-dialog")
+        room, viewport = self.room(), self.app.size
+        size = natural_size(box, room, viewport)
+        if size is None:
+            return
+        wide, high = size
+        tight = self.has_class("-tight")
+        width = wide - box.styles.gutter.width - self.total.styles.padding.width
+        longest = self._rows(self._total_text(self.combos), width)
+        roomy = high + (TIGHTER if tight else 0) + longest - self._rows(self._total_text(), width)
+        self.set_class(roomy > max_height(box, room, viewport), "-tight")
+
+    def _rows(self, text: Text, width: int) -> int:
+        return len(text.wrap(self.app.console, width))
 
     def on_family_toggled(self, event: FamilyToggled) -> None:
         self.total.update(self._total_text())
         self._over_felt()  # (the call-out line may come or go: a row more or less)
 
-    def _total_text(self) -> Text:
-        chosen = set(self.families.chosen)
+    def _total_text(self, combos: tuple[Combination, ...] | None = None) -> Text:
+        """The total of the families switched on (or of ``combos``)."""
+        chosen = set(self.families.chosen if combos is None else (c.family for c in combos))
         combos = [c for c in self.combos if c.family in chosen]
         points = total_points(combos)
         criccone, doubled = doublings(chosen)

@@ -48,14 +48,19 @@ class TableDialog(ModalScreen[ResultType]):
         felt = self.felt()
         box.styles.offset = (0, 0) if felt is None else self._offset(box, felt)
 
+    def room(self) -> Size:
+        """The rows and columns a dialog box has: the screen's, less its footer's row (the
+        dialog's keys, docked under it). Its ``max-height`` is a share of these rows."""
+        width, height = self.app.size
+        return Size(width, height - sum(1 for _ in self.query(Footer)))
+
     def _offset(self, box: Widget, felt: Region) -> Offset:
         """How far from the middle of the screen (where the screen's alignment puts it) the
         box goes to be over the middle of ``felt``: an offset moves it without changing its
         size."""
         viewport = self.app.size
-        width, height = viewport
-        height -= sum(1 for _ in self.query(Footer))  # the dialog's keys, docked under it
-        size = _size(box, Size(width, height), viewport)
+        width, height = room = self.room()
+        size = _size(box, room, viewport)
         if size is None:
             return Offset()  # (a box of no fixed width: in the middle of the screen)
         wide, high = size
@@ -67,8 +72,9 @@ class TableDialog(ModalScreen[ResultType]):
         return Offset(x - max(0, (width - wide) // 2), y - max(0, (height - high) // 2))
 
 
-def _size(box: Widget, room: Size, viewport: Size) -> tuple[int, int] | None:
-    """The box's width and height in ``room`` (None when its width is not fixed)."""
+def natural_size(box: Widget, room: Size, viewport: Size) -> tuple[int, int] | None:
+    """The box's width in ``room`` and the height its content asks for, which its
+    ``max-height`` may cut (None when its width is not fixed)."""
     styles = box.styles
     if styles.width is None or styles.width.is_auto:
         return None
@@ -77,6 +83,19 @@ def _size(box: Widget, room: Size, viewport: Size) -> tuple[int, int] | None:
         wide = min(wide, styles.max_width.resolve(room, viewport))
     gutter = styles.gutter
     high = box.get_content_height(room, viewport, int(wide) - gutter.width) + gutter.height
-    if styles.max_height is not None:
-        high = min(high, int(styles.max_height.resolve(room, viewport)))
-    return int(wide), min(high, room.height)
+    return int(wide), high
+
+
+def max_height(box: Widget, room: Size, viewport: Size) -> int:
+    """The most rows the box may take in ``room``."""
+    limit = box.styles.max_height
+    return room.height if limit is None else min(room.height, int(limit.resolve(room, viewport)))
+
+
+def _size(box: Widget, room: Size, viewport: Size) -> tuple[int, int] | None:
+    """The box's width and height in ``room`` (None when its width is not fixed)."""
+    size = natural_size(box, room, viewport)
+    if size is None:
+        return None
+    wide, high = size
+    return wide, min(high, max_height(box, room, viewport))

@@ -69,7 +69,9 @@ class HelpScreen(Screen[None]):
     previous)."""
 
     BINDINGS = [
-        Binding("escape,q,question_mark,f1", "close", "Back"),
+        # (q first: the footer says "q Back", as the review's, the statistics' and the past
+        # matches' do)
+        Binding("q,escape,question_mark,f1", "close", "Back"),
         Binding("slash", "search", "Search"),
         Binding("n", "found(1)", "Next", show=False),
         Binding("N", "found(-1)", "Previous", show=False),

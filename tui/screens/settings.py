@@ -59,9 +59,9 @@ class SettingsScreen(TableDialog[Settings | None]):
     #settings-note { height: auto; padding: 1 0 0 0; }
     """
 
-    BINDINGS = [
-        Binding("escape,q", "cancel", "Cancel"),
+    BINDINGS = [  # (in the footer in the buttons' order: Save, then Cancel)
         Binding("ctrl+s", "save", "Save"),
+        Binding("escape,q", "cancel", "Cancel"),
         HELP_KEY,
     ]
 

@@ -165,7 +165,11 @@ class StartScreen(Screen[None]):
                 yield Static(Text("Look back", style="bold"), classes="row-label")
                 yield Button("Past matches  p", id="past-matches", compact=True)
                 yield Button("Statistics  s", id="statistics", compact=True)
-            yield Static(id="start-message")
+            # (no rows while it says nothing: at 80x24 a saved match's two lines and the title
+            # in Unicode fill the page, whose empty message made it scroll by a row)
+            message = Static(id="start-message")
+            message.display = False
+            yield message
         yield Footer()
 
     def on_mount(self) -> None:
@@ -343,9 +347,11 @@ class StartScreen(Screen[None]):
                 self.app.push_screen(ReviewScreen(found, look=self.look))
 
     def show_message(self, text: str, error: bool = False) -> None:
-        self.query_one("#start-message", Static).update(
-            Text(text, style="bold red" if error else "dim")
-        )
+        message = self.query_one("#start-message", Static)
+        message.update(Text(text, style="bold red" if error else "dim"))
+        message.display = bool(text)
+        if text:  # (where the page is taller than the terminal, scrolled into view)
+            self.call_after_refresh(message.scroll_visible, animate=False)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

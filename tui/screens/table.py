@@ -24,7 +24,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.messages import Update
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.timer import Timer
 from textual.worker import Worker, WorkerState
 
@@ -67,6 +67,7 @@ from tui.widgets.seat import SeatPanel
 from tui.widgets.sidebar import LOG_ROWS as LOG_ROWS  # (named here too)
 from tui.widgets.sidebar import Sidebar
 from tui.widgets.trick import TrickView
+from tui.widgets.underneath import redraw_above
 from tui.words import verb
 
 _PLACES = ("seat-bottom", "seat-right", "seat-top", "seat-left")  # by seat relative to the bottom
@@ -194,7 +195,7 @@ class TableScreen(TableKeys, PeopleAtTable, BotSeats, HandEnd, Screen[None]):
         if self.ready and self.is_attached:
             for sidebar in self.query(Sidebar):  # (none while the screen is taken down)
                 sidebar.share()
-                self._under_a_dialog()
+                redraw_above(self)
 
     def on_resize(self) -> None:
         self._fit_rows()
@@ -303,15 +304,7 @@ class TableScreen(TableKeys, PeopleAtTable, BotSeats, HandEnd, Screen[None]):
         this handler, puts every repaint in the screen's queue before the screen next draws."""
         for widget in self.query(_DRAWN):
             self.post_message(Update(widget))
-        self._under_a_dialog()
-
-    def _under_a_dialog(self) -> None:
-        """Under a dialog (the declarations, a confirmation) the table shows through, but its
-        repaints were not always passed on to the dialog's screen: it is asked to draw again
-        once the table has drawn."""
-        top = self.app.screen
-        if top is not self and isinstance(top, ModalScreen) and self.is_current:
-            self.call_after_refresh(top.refresh)
+        redraw_above(self)  # (under a dialog, which shows the table through)
 
     def _draw_hand(self, scene: Scene) -> None:
         hand = self.query_one(HandView)
@@ -342,7 +335,7 @@ class TableScreen(TableKeys, PeopleAtTable, BotSeats, HandEnd, Screen[None]):
         line = self._show_status(self.notice)
         if line is not None:
             self.post_message(Update(line))  # drawn with the rest now
-            self._under_a_dialog()
+            redraw_above(self)
 
     def status_fits(self, text: Text) -> bool:
         """``text`` is shown whole in the status line."""

@@ -1,7 +1,12 @@
 """Shown while the terminal is smaller than the table needs.
 
 The app alone puts it up and takes it down (:meth:`TarocchinoApp.check_size`), and holds back any
-other screen that would open meanwhile, so it is always the top screen while it is up."""
+other screen that would open meanwhile, so it is always the top screen while it is up.
+
+The page is clean: no notification is drawn over it (in a few rows it would hide the page's
+words, and it could not be read whole either). The notifications on screen when it went up and
+those said while it is up are held, and said again, each for its whole time, when the game comes
+back; one taken back meanwhile (a hint of a turn that has passed) is stale and is not."""
 
 from __future__ import annotations
 
@@ -10,8 +15,10 @@ from typing import Any
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
+from textual.notifications import Notification, Notifications
 from textual.screen import Screen
 from textual.widgets import Static
+from textual.widgets._toast import ToastRack
 
 from tui.render import UNICODE, Look, look_of
 
@@ -57,11 +64,36 @@ def too_small_text(width: int, height: int, look: Look = UNICODE, web: bool = Fa
 class TooSmallScreen(Screen[None]):
     """Says how big the terminal is and how big it must be; never dismisses itself."""
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.held: dict[str, Notification] = {}  # by identity: said again when it goes
+
     def compose(self) -> ComposeResult:
         yield Static(id="too-small-text")
 
     def on_mount(self) -> None:
+        # Textual's toasts: the app gives this screen's rack the notifications to show; here
+        # they are held instead (the app asks again after every change).
+        for rack in self.query(ToastRack):
+            rack.show = self._hold  # type: ignore[method-assign]
+        self._hold(self.app._notifications)
         self.show_size()
+
+    def _hold(self, notifications: Notifications) -> None:
+        """Hold the notifications said now; let go of one taken back before its time."""
+        now = {notification.identity: notification for notification in notifications}
+        for identity, notification in list(self.held.items()):
+            if identity not in now and not notification.has_expired:
+                del self.held[identity]  # withdrawn: stale
+        self.held.update(now)
+
+    def on_unmount(self) -> None:
+        """The game comes back: what was held is said again, each for its whole time."""
+        for notification in sorted(self.held.values(), key=lambda n: n.raised_at):
+            self.app.notify(notification.message, title=notification.title,
+                            severity=notification.severity, timeout=notification.timeout,
+                            markup=notification.markup)
+        self.held.clear()
 
     def on_screen_resume(self) -> None:
         self.show_size()

@@ -14,6 +14,7 @@ from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
 from tui.widgets.line import same_text
+from tui.widgets.underneath import redraw_above
 from tui.words import short_name
 from tui.wrapping import Hanging
 
@@ -137,9 +138,7 @@ class PlayLog(RichLog, can_focus=False):
         self._starts, self._pad = [], 0
         lines, self._lines = self._lines, []
         self.show(lines)
-        top = self.app.screen
-        if top is not self.screen:  # under a dialog: it shows through, drawn again
-            self.call_after_refresh(top.refresh)
+        redraw_above(self)  # (under a dialog, which shows it through)
 
 
 class LineList(VerticalScroll, can_focus=False):
