@@ -12,7 +12,13 @@ from ai.arena import run_arena
 from ai.contain import Containment
 from ai.registry import BOTS
 from ai.spec import SpecError, parse_spec
-from tui.commands.bot_options import MAX_WORKERS, add_time_limit, print_figures, seconds_problem
+from tui.commands.bot_options import (
+    MAX_WORKERS,
+    add_time_limit,
+    print_figures,
+    runs_problem,
+    seconds_problem,
+)
 from tui.plaintext import PAGE
 from tui.wrapping import Hanging
 
@@ -88,8 +94,9 @@ class _Progress:
 
 def _check(args: argparse.Namespace) -> str | None:
     """What is wrong with the numbers given, if anything."""
-    if args.deals < 1:
-        return "--deals must be at least 1"
+    problem = runs_problem("--deals", args.deals)
+    if problem:
+        return problem
     if not 1 <= args.workers <= MAX_WORKERS:
         return f"--workers must be from 1 to {MAX_WORKERS}"
     problem = seconds_problem("--budget", args.budget)

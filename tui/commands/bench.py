@@ -7,6 +7,7 @@ import json
 
 from ai.bench import bench_bots, bench_engine
 from game.scoring import bench_scoring
+from tui.commands.bot_options import MAX_RUNS
 
 
 def _positive(text: str) -> int:
@@ -14,8 +15,8 @@ def _positive(text: str) -> int:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if not 1 <= value <= 10_000_000:
-        raise argparse.ArgumentTypeError(f"must be between 1 and 10000000, not {value}")
+    if not 1 <= value <= MAX_RUNS:
+        raise argparse.ArgumentTypeError(f"must be from 1 to {MAX_RUNS:,}, not {value:,}")
     return value
 
 

@@ -12,7 +12,7 @@ from game import record
 from game.errors import RecordError
 from game.files import clip, clip_path, shorten
 from game.match import Match
-from tui.commands.errors import refuse
+from tui.commands.errors import path_given, refuse
 from tui.scoresheet import DEFAULT_NAMES, scoresheet
 from tui.session import NAME_CHARS
 from tui.settings import data_dir
@@ -44,14 +44,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("file", nargs="?", type=Path, metavar="FILE", help="a game record file")
+    parser.add_argument("file", nargs="?", type=path_given, metavar="FILE",
+                        help="a game record file")
     parser.add_argument("--match", metavar="N|last",
                         help="a match from the statistics database (its number, or 'last')")
     parser.add_argument("--saved", action="store_true",
                         help="the match in progress, saved in the data directory")
     parser.add_argument("--format", choices=("text", "json"), default="text",
                         help="text: the scoresheet (default); json: the game record")
-    parser.add_argument("--output", type=Path, metavar="PATH",
+    parser.add_argument("--output", type=path_given, metavar="PATH",
                         help="write to PATH (atomically) instead of standard output")
     parser.add_argument("--names", metavar="A,B,C,D",
                         help="the four players' names by seat (a record file has none)")
@@ -175,8 +176,8 @@ def output_target(path: Path) -> tuple[Path, str | None]:
         return path, "--output needs a file name"
     try:
         info = os.stat(path)
-    except FileNotFoundError:
-        return path, None  # a new file (its folder is made if need be)
+    except FileNotFoundError:  # a new file (its folder is made if need be); through a link
+        return Path(os.path.realpath(path)), None  # to no file yet, the file it names
     except OSError as exc:
         return path, f"cannot use --output {clip_path(path)}: {exc.strerror or exc}"
     if not stat.S_ISREG(info.st_mode):

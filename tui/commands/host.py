@@ -93,16 +93,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(func=run)
 
 
+MAX_AWAY_S = 10**6  # --away-timeout, in seconds (about 11 days)
+
+
 def _error(message: str, status: int = 2) -> int:
     print(f"{PROG}: error: {message}", file=sys.stderr)
     return status
 
 
 def _config(args: argparse.Namespace) -> TableConfig:
-    for name in ("away_timeout", "bot_delay"):
+    for name, most in (("away_timeout", MAX_AWAY_S), ("bot_delay", MAX_PAUSE)):
         value = getattr(args, name)
-        if not 0 <= value <= (10**6 if name == "away_timeout" else MAX_PAUSE):
-            raise ValueError(f"--{name.replace('_', '-')} must be a number of seconds >= 0")
+        if not 0 <= value <= most:  # NaN fails too
+            raise ValueError(f"--{name.replace('_', '-')} must be 0 to {most:,} seconds, "
+                             f"not {value:g}")
     limit = args.turn_limit
     if limit != 0 and not MIN_TURN_LIMIT_S <= limit <= MAX_LIMIT_S:  # NaN fails too
         raise ValueError(f"--turn-limit must be 0 (no limit) or {MIN_TURN_LIMIT_S:g} to "
@@ -112,6 +116,12 @@ def _config(args: argparse.Namespace) -> TableConfig:
     if not is_target(args.target):
         raise ValueError(f"--target must be {TARGET_RULE}")
     parse_spec(args.stand_in)
+    if not args.bind.strip():  # "" would listen on every network, which only 0.0.0.0 should
+        raise ValueError("--bind needs an address (127.0.0.1: this machine only; 0.0.0.0: every "
+                         "network this machine is on)")
+    if args.password == "":  # a table without a password is asked for by leaving it out
+        raise ValueError("--password is empty: give one, or leave --password out for a table "
+                         "without a password")
     password = args.password if args.password is not None else os.environ.get(PASSWORD_ENV)
     return TableConfig(password=password or None, away_timeout_s=args.away_timeout,
                        stand_in=args.stand_in, turn_limit_s=limit, bot_delay_s=args.bot_delay,

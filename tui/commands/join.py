@@ -20,6 +20,7 @@ from tui.net.protocol import ProtocolError, check_name
 from tui.settings import MAX_PAUSE, data_dir
 
 PROG = "tarocchino join"
+MAX_RETRY_S = 10**6  # --retry-for, in seconds (about 11 days)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -65,8 +66,9 @@ def run(args: argparse.Namespace) -> int:
                           f"{label_of(str(spec))[:12]} bot")  # fmt: skip
         if not 0 <= args.delay <= MAX_PAUSE:
             raise ValueError(f"--delay must be 0 to {MAX_PAUSE} seconds")
-        if not 0 <= args.retry_for <= 10**6:
-            raise ValueError("--retry-for must be a number of seconds >= 0")
+        if not 0 <= args.retry_for <= MAX_RETRY_S:  # NaN fails too
+            raise ValueError(f"--retry-for must be 0 to {MAX_RETRY_S:,} seconds, "
+                             f"not {args.retry_for:g}")
     except (ValueError, SpecError, ProtocolError) as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)
         return 2

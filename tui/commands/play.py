@@ -63,13 +63,17 @@ def run(args: argparse.Namespace) -> int:
         if args.resume and (args.seats or args.new):
             raise ValueError("--resume goes alone: it resumes the saved match (--seats and --new "
                              "start a new one)")
+        if args.new and not args.seats:  # it would be ignored: the start screen opens
+            raise ValueError("--new needs --seats (the new match to start in place of the "
+                             "saved one)")
         if args.seats:
             names = args.names.split(",") if args.names else None
             seats = parse_seats(split_specs(args.seats), names)
         if args.target is not None and not is_target(args.target):
             raise ValueError(f"--target must be {TARGET_RULE}")
         if args.bot_delay is not None and not 0 <= args.bot_delay <= MAX_PAUSE:
-            raise ValueError(f"--bot-delay must be a number of seconds >= 0 and <= {MAX_PAUSE}")
+            raise ValueError(f"--bot-delay must be 0 to {MAX_PAUSE:g} seconds, "
+                             f"not {args.bot_delay:g}")
     except ValueError as exc:
         return refuse(PROG, str(exc))
     problem = terminal.problem()
