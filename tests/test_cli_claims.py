@@ -88,13 +88,21 @@ def test_a_number_out_of_range_is_refused_with_the_range(argv, message, data, ca
         (["replay", ""], "argument FILE: an empty path"),
         (["review", ""], "argument FILE: an empty path"),
         (["simulate", "--seed", "1", "--record", ""], "argument --record: an empty path"),
-        (["export", "--match", "last", "--output", ""], "argument --output: an empty path"),
     ],
 )
 def test_an_empty_path_is_refused_not_read_as_the_current_directory(argv, message, data,
                                                                     capsys) -> None:
     status, err = _refusal(argv, capsys)
     assert status == 2 and message in err and "'.'" not in err and " . " not in err
+
+
+def test_export_to_an_empty_output_path_asks_for_a_file_name(tmp_path, data, capsys) -> None:
+    assert main(["simulate", "--seed", "7", "--target", "100", "--record", str(tmp_path)]) == 0
+    capsys.readouterr()
+    for empty in ("", " "):  # ("" was the current directory, "not a regular file")
+        assert main(["export", str(tmp_path / "match-1.json"), "--output", empty]) == 2
+        err = capsys.readouterr().err
+        assert err == "tarocchino export: error: --output needs a file name\n", err
 
 
 @pytest.mark.parametrize(
@@ -109,7 +117,7 @@ def test_an_empty_path_is_refused_not_read_as_the_current_directory(argv, messag
          "--hands must be at most 10,000,000"),
         (["calibrate", "--hands", "10000001", "--workers", "0"],
          "--hands must be at most 10,000,000"),
-        (["bench", "--hands", "10000001"], "must be from 1 to 10,000,000, not 10,000,001"),
+        (["bench", "--hands", "10000001"], "must be between 1 and 10,000,000, not 10,000,001"),
     ],
 )
 def test_a_count_beyond_any_run_is_refused(argv, message, data, capsys) -> None:

@@ -16,7 +16,7 @@ def _positive(text: str) -> int:
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
     if not 1 <= value <= MAX_RUNS:
-        raise argparse.ArgumentTypeError(f"must be from 1 to {MAX_RUNS:,}, not {value:,}")
+        raise argparse.ArgumentTypeError(f"must be between 1 and {MAX_RUNS:,}, not {value:,}")
     return value
 
 

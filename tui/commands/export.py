@@ -52,7 +52,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="the match in progress, saved in the data directory")
     parser.add_argument("--format", choices=("text", "json"), default="text",
                         help="text: the scoresheet (default); json: the game record")
-    parser.add_argument("--output", type=path_given, metavar="PATH",
+    parser.add_argument("--output", metavar="PATH",
                         help="write to PATH (atomically) instead of standard output")
     parser.add_argument("--names", metavar="A,B,C,D",
                         help="the four players' names by seat (a record file has none)")
@@ -155,9 +155,9 @@ def run(args: argparse.Namespace) -> int:
     if args.output is None:
         sys.stdout.write(text)
         return 0
-    if args.file is not None and _same_file(args.file, args.output):
+    target, problem = output_target(args.output)  # (a str: Path("") would be the directory)
+    if args.file is not None and not problem and _same_file(args.file, target):
         return _error("--output would overwrite the record being exported")
-    target, problem = output_target(args.output)
     if problem:
         return _error(problem)
     try:
@@ -168,11 +168,12 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def output_target(path: Path) -> tuple[Path, str | None]:
+def output_target(text: str) -> tuple[Path, str | None]:
     """Where ``--output PATH`` is written, or why it cannot be: a new file or a regular file is
     replaced whole (through a link, the file it names, the link kept); a directory, a device, a
     FIFO or a link to one (``/dev/stdout``) is never replaced."""
-    if not str(path).strip():
+    path = Path(text)
+    if not text.strip():
         return path, "--output needs a file name"
     try:
         info = os.stat(path)
