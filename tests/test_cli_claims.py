@@ -125,6 +125,24 @@ def test_a_count_beyond_any_run_is_refused(argv, message, data, capsys) -> None:
     assert status == 2 and message in err
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [
+        # each with a second bad value after it, which ends the command had it taken the first
+        ["play", "--seats", "human,easy,easy,easy", "--target", "100000", "--bot-delay", "nan"],
+        ["host", "--target", "100000", "--stand-in", "nosuchbot"],
+        ["simulate", "--seed", "1", "--target", "100000", "--time-limit", "nan"],
+    ],
+)
+def test_a_target_past_what_the_start_screen_takes_is_refused(argv, data, capsys) -> None:
+    """The start screen's field takes five digits; a target of 10**11 was a match that never
+    ends (simulate played on for ever)."""
+    status, err = _refusal(argv, capsys)
+    assert status == 2
+    assert "--target must be a positive multiple of 5 (scores are) up to 99,995, not 100000" in err
+    assert not data.exists()
+
+
 def test_play_new_without_seats_is_refused_not_ignored(data, capsys) -> None:
     # (--target 7 is refused after it: a play that took --new alone would stop there)
     status, err = _refusal(["play", "--new", "--target", "7"], capsys)

@@ -17,8 +17,9 @@ from pathlib import Path
 
 from ai.spec import SpecError, label_of, parse_spec, split_specs
 from game.files import remove_stale_temporaries
-from game.rules import DEFAULT_TARGET, TARGET_RULE, is_target
+from game.rules import DEFAULT_TARGET
 from tui.lock import DataLock, DirectoryBusy
+from tui.match_setup import MAX_TARGET, target_problem
 from tui.net.addresses import EVERY_NETWORK, LOOPBACK, for_others
 from tui.net.claims import Claim, ClaimStore
 from tui.net.client import DEFAULT_PORT, PASSWORD_ENV, Address
@@ -67,7 +68,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "joins brings their own)")  # fmt: skip
     parser.add_argument("--seed", type=int, help="seed of the deals (default: random)")
     parser.add_argument("--target", type=int, default=DEFAULT_TARGET,
-                        help=f"score that wins (default {DEFAULT_TARGET})")
+                        help=f"score that wins, a multiple of 5 up to {MAX_TARGET:,} (default "
+                        f"{DEFAULT_TARGET})")  # fmt: skip
     parser.add_argument("--port", type=int, default=DEFAULT_PORT,
                         help=f"port to listen on (default {DEFAULT_PORT}; 0: any free port)")
     parser.add_argument("--bind", default="127.0.0.1", metavar="ADDRESS",
@@ -113,8 +115,9 @@ def _config(args: argparse.Namespace) -> TableConfig:
                          f"{MAX_LIMIT_S:g} seconds, not {limit:g}")  # fmt: skip
     if not 0 <= args.port < 65536:
         raise ValueError("--port must be a number from 0 to 65535")
-    if not is_target(args.target):
-        raise ValueError(f"--target must be {TARGET_RULE}")
+    problem = target_problem(args.target)
+    if problem:
+        raise ValueError(problem)
     parse_spec(args.stand_in)
     if not args.bind.strip():  # "" would listen on every network, which only 0.0.0.0 should
         raise ValueError("--bind needs an address (127.0.0.1: this machine only; 0.0.0.0: every "

@@ -9,10 +9,11 @@ from pathlib import Path
 
 from ai.spec import split_specs
 from game.files import remove_stale_temporaries
-from game.rules import DEFAULT_TARGET, TARGET_RULE, is_target
+from game.rules import DEFAULT_TARGET
 from tui.commands import terminal
 from tui.commands.errors import refuse
 from tui.lock import DataLock, DirectoryBusy
+from tui.match_setup import MAX_TARGET, target_problem
 from tui.save import SaveError, SaveStore
 from tui.session import BOT_LEVELS, HUMAN, Seat, parse_seats
 from tui.settings import MAX_PAUSE, data_dir, load_settings
@@ -43,7 +44,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--names", metavar="A,B,C,D", help="the four players' names")
     parser.add_argument("--seed", type=int, help="seed of the deals (default: random)")
     parser.add_argument("--target", type=int,
-                        help=f"score that wins (default {DEFAULT_TARGET})")
+                        help=f"score that wins, a multiple of 5 up to {MAX_TARGET:,} (default "
+                        f"{DEFAULT_TARGET})")  # fmt: skip
     parser.add_argument("--resume", action="store_true", help="resume the saved match")
     parser.add_argument("--new", action="store_true",
                         help="with --seats: start a new match even if one is saved (the saved "
@@ -69,8 +71,9 @@ def run(args: argparse.Namespace) -> int:
         if args.seats:
             names = args.names.split(",") if args.names else None
             seats = parse_seats(split_specs(args.seats), names)
-        if args.target is not None and not is_target(args.target):
-            raise ValueError(f"--target must be {TARGET_RULE}")
+        problem = None if args.target is None else target_problem(args.target)
+        if problem:
+            raise ValueError(problem)
         if args.bot_delay is not None and not 0 <= args.bot_delay <= MAX_PAUSE:
             raise ValueError(f"--bot-delay must be 0 to {MAX_PAUSE:g} seconds, "
                              f"not {args.bot_delay:g}")

@@ -22,6 +22,7 @@ from game.match import Match
 from game.rules import Rules
 from tui.commands.bot_options import add_time_limit, runs_problem, seconds_problem
 from tui.commands.errors import FAILED, USAGE, path_given, refuse
+from tui.match_setup import MAX_TARGET, target_problem
 
 REPLAY = "tarocchino replay"
 
@@ -69,7 +70,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "(hard:iterations=200) or any bot of `tarocchino bots` (%(default)s)",
     )
     add_time_limit(p)
-    p.add_argument("--target", type=int, default=Rules().target, help="match target (800)")
+    p.add_argument("--target", type=int, default=Rules().target,
+                   help=f"match target, a multiple of 5 up to {MAX_TARGET:,} (800)")
     p.add_argument("--record", type=path_given, metavar="DIR",
                    help="write each match's record here (match-1.json, match-2.json, ...)")
     p.add_argument("--json", action="store_true", help="one JSON object per hand")
@@ -181,7 +183,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     problem = runs_problem("--matches", args.matches)
     if problem:
         return _error(problem)
-    problem = seconds_problem("--time-limit", args.time_limit)
+    problem = target_problem(args.target) or seconds_problem("--time-limit", args.time_limit)
     if problem:
         return _error(problem)
     try:
