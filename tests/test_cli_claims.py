@@ -143,6 +143,22 @@ def test_a_target_past_what_the_start_screen_takes_is_refused(argv, data, capsys
     assert not data.exists()
 
 
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        # --budget and --iterations were checked only by a player that takes them: with easy
+        # and random the arena played on, whatever they said
+        (["--budget", "601", "--time-limit", "nan"], "--budget must be at most 600 seconds, "
+         "not 601"),
+        (["--iterations", "100001", "--deals", "1"], "--iterations must be at most 100,000"),
+    ],
+)
+def test_arena_checks_budget_and_iterations_whoever_takes_them(argv, message, data,
+                                                              capsys) -> None:
+    status, err = _refusal(["arena", "easy", "random", *argv], capsys)
+    assert status == 2 and message in err
+
+
 def test_play_new_without_seats_is_refused_not_ignored(data, capsys) -> None:
     # (--target 7 is refused after it: a play that took --new alone would stop there)
     status, err = _refusal(["play", "--new", "--target", "7"], capsys)

@@ -10,6 +10,7 @@ from typing import Any
 
 from ai.arena import run_arena
 from ai.contain import Containment
+from ai.player import MAX_BUDGET_S, MAX_SAMPLES
 from ai.registry import BOTS
 from ai.spec import SpecError, parse_spec
 from tui.commands.bot_options import (
@@ -100,11 +101,15 @@ def _check(args: argparse.Namespace) -> str | None:
     if not 1 <= args.workers <= MAX_WORKERS:
         return f"--workers must be from 1 to {MAX_WORKERS}"
     problem = seconds_problem("--budget", args.budget)
+    if not problem and args.budget is not None and args.budget > MAX_BUDGET_S:  # as budget_s
+        problem = f"--budget must be at most {MAX_BUDGET_S:g} seconds, not {args.budget:g}"
     problem = problem or seconds_problem("--time-limit", args.time_limit)
     if problem:
         return problem
     if args.iterations is not None and args.iterations < 1:
         return "--iterations must be at least 1"
+    if args.iterations is not None and args.iterations > MAX_SAMPLES:  # as iterations
+        return f"--iterations must be at most {MAX_SAMPLES:,}, not {args.iterations:,}"
     return None
 
 
