@@ -21,7 +21,11 @@ def _positive(text: str) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("bench", help="measure engine, scoring and bot speed")
+    p = sub.add_parser("bench", help="measure engine, scoring and bot speed",
+                       description="Measure, on one core, the code the bots run: random hands "
+                       "and the bots' playouts through the play kernel, the scoring of piles, "
+                       "and the bots' decision times (with OpenSpiel installed, its Skat games "
+                       "too, for comparison).")  # fmt: skip
     p.add_argument("--hands", type=_positive, default=5000,
                    help="random hands to play (%(default)s)")  # fmt: skip
     p.add_argument("--rollouts", type=_positive, default=5000,
