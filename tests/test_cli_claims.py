@@ -54,6 +54,8 @@ _UNKNOWN_SEAT = ["--seats", "human,human,human,nosuchbot", "--port", "0"]
         (["host", "--bind", "  ", *_UNKNOWN_SEAT], "--bind needs an address"),
         (["web", "--bind", ""], "--bind needs an address"),
         (["host", "--password", "", *_UNKNOWN_SEAT], "--password is empty"),
+        # bytes that are not UTF-8 (as a shell passes $'\xff'): a traceback from the resolver
+        (["host", "--bind", "\udcff", "--port", "0"], "--bind '\\udcff' is not an address"),
     ],
 )
 def test_an_empty_address_or_password_is_refused_not_taken_as_every_network_or_none(

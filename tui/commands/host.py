@@ -122,6 +122,9 @@ def _config(args: argparse.Namespace) -> TableConfig:
     if not args.bind.strip():  # "" would listen on every network, which only 0.0.0.0 should
         raise ValueError("--bind needs an address (127.0.0.1: this machine only; 0.0.0.0: every "
                          "network this machine is on)")
+    if not args.bind.isprintable():  # (bytes not UTF-8, read as surrogates: the resolver raised)
+        raise ValueError(f"--bind {args.bind!r} is not an address (a name, or a number such as "
+                         "127.0.0.1)")
     if args.password == "":  # a table without a password is asked for by leaving it out
         raise ValueError("--password is empty: give one, or leave --password out for a table "
                          "without a password")
