@@ -60,10 +60,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--deals", type=int, default=100, metavar="N", help="deals (100)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals (1)")
     parser.add_argument(
-        "--budget", type=float, metavar="SECONDS", help="time per decision for search bots"
+        "--budget", type=float, metavar="SECONDS",
+        help=f"time per decision for search bots (at most {MAX_BUDGET_S:g})",
     )
     parser.add_argument(
-        "--iterations", type=int, metavar="N", help="deals sampled per decision (deterministic)"
+        "--iterations", type=int, metavar="N",
+        help=f"deals sampled per decision (deterministic; 1 to {MAX_SAMPLES:,})",
     )
     parser.add_argument("--workers", type=int, default=2, help="worker processes (2)")
     add_time_limit(parser)

@@ -78,7 +78,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--password", help="a password newcomers must give")
     parser.add_argument("--away-timeout", type=float, default=60.0, metavar="SECONDS",
                         help="a seat left empty this long is played by a bot until its player "
-                        "returns (default 60)")  # fmt: skip
+                        f"returns (default 60; at most {MAX_AWAY_S:,})")  # fmt: skip
     parser.add_argument("--turn-limit", type=float, default=DEFAULT_TURN_LIMIT_S,
                         metavar="SECONDS",
                         help="a person who takes longer over one decision has it made by the "
@@ -89,7 +89,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="the bot that plays an empty seat, or decides when the turn limit "
                         "runs out (default medium)")  # fmt: skip
     parser.add_argument("--bot-delay", type=float, default=0.6, metavar="SECONDS",
-                        help="how long the table's bots wait before acting (default 0.6)")
+                        help=f"how long the table's bots wait before acting (default 0.6; at "
+                        f"most {MAX_PAUSE:g})")  # fmt: skip
     parser.add_argument("--new", action="store_true",
                         help="start a new table even if one is saved (kept as a backup)")
     parser.set_defaults(func=run)

@@ -46,10 +46,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="play the seat with this bot instead of a person (easy, hard, "
                         "hard:iterations=200, mybot.py:MyBot, ...)")  # fmt: skip
     parser.add_argument("--delay", type=float, default=0.6, metavar="SECONDS",
-                        help="with --bot: how long it waits before acting (default 0.6)")
+                        help=f"with --bot: how long it waits before acting (default 0.6; at most "
+                        f"{MAX_PAUSE:g})")  # fmt: skip
     parser.add_argument("--retry-for", type=float, default=600.0, metavar="SECONDS",
                         help="how long to keep trying when the table cannot be reached "
-                        "(default 600)")  # fmt: skip
+                        f"(default 600; at most {MAX_RETRY_S:,})")  # fmt: skip
     parser.add_argument("--ascii", action="store_true", help="S B C D instead of ♠ ♣ ♥ ♦")
     parser.set_defaults(func=run)
 

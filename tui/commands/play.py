@@ -51,7 +51,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="with --seats: start a new match even if one is saved (the saved "
                         "one is kept as a backup); without it you are asked first")
     parser.add_argument("--bot-delay", type=float, metavar="SECONDS",
-                        help="how long bots wait before acting (overrides the settings)")
+                        help=f"how long bots wait before acting, 0 to {MAX_PAUSE:g} (overrides the "
+                        "settings)")  # fmt: skip
     parser.add_argument("--ascii", action="store_true", help="S B C D instead of ♠ ♣ ♥ ♦")
     parser.add_argument("--tab", action="store_true", help=argparse.SUPPRESS)  # tarocchino web
     parser.set_defaults(func=run)
