@@ -161,6 +161,20 @@ def test_arena_checks_budget_and_iterations_whoever_takes_them(argv, message, da
     assert status == 2 and message in err
 
 
+def test_bench_text_names_the_bots_figures_one_a_line(capsys, monkeypatch) -> None:
+    """They came as a Python dict on one line ("bots: {'decisions': 20, 'seed': 1, ...}")."""
+    monkeypatch.setattr("tui.commands.bench.bench_engine", lambda hands, rollouts: {"hands": 5})
+    monkeypatch.setattr("tui.commands.bench.bench_scoring", lambda: {})
+    monkeypatch.setattr("tui.commands.bench.bench_bots", lambda: {
+        "decisions": 20, "hard": {"p50_ms": 119.8, "p95_ms": 931.2}})
+    assert main(["bench", "--hands", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "{" not in out and "'" not in out
+    assert out.splitlines() == ["hands: 5".rjust(32 + 3), "bots.decisions: 20".rjust(32 + 4),
+                                "bots.hard.p50_ms: 119.8".rjust(32 + 7),
+                                "bots.hard.p95_ms: 931.2".rjust(32 + 7)]
+
+
 def test_play_new_without_seats_is_refused_not_ignored(data, capsys) -> None:
     # (--target 7 is refused after it: a play that took --new alone would stop there)
     status, err = _refusal(["play", "--new", "--target", "7"], capsys)

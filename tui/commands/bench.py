@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Iterator
+from typing import Any
 
 from ai.bench import bench_bots, bench_engine
 from game.scoring import bench_scoring
@@ -43,8 +45,18 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(figures))
     else:
-        for key, value in figures.items():
+        for key, value in _flat(figures):
             if value is None:  # the comparison with OpenSpiel, which is not installed
                 value = "not measured (OpenSpiel is not installed: pip install open-spiel)"
             print(f"{key:>32}: {value}")
     return 0
+
+
+def _flat(figures: dict[str, Any], prefix: str = "") -> Iterator[tuple[str, Any]]:
+    """Each figure with its name, those of a group (the bots' times) named after it
+    (``bots.hard.p95_ms``), as the JSON nests them, rather than a Python dict on one line."""
+    for key, value in figures.items():
+        if isinstance(value, dict):
+            yield from _flat(value, f"{prefix}{key}.")
+        else:
+            yield f"{prefix}{key}", value
