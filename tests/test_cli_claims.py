@@ -68,13 +68,14 @@ def test_an_empty_address_or_password_is_refused_not_taken_as_every_network_or_n
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["host", "--bot-delay", "61"], "--bot-delay must be 0 to 60 seconds, not 61"),
-        (["host", "--away-timeout", "1e7"], "--away-timeout must be 0 to 1,000,000 seconds"),
-        (["host", "--away-timeout", "nan"], "--away-timeout must be 0 to 1,000,000 seconds"),
+        # (they said ">= 0" alone, a number past a limit they did not say being refused)
+        (["host", "--bot-delay", "61"], "--bot-delay must be a number of seconds >= 0 and <= 60"),
+        (["host", "--away-timeout", "1e7"],
+         "--away-timeout must be a number of seconds >= 0 and <= 1,000,000"),
+        (["host", "--away-timeout", "nan"],
+         "--away-timeout must be a number of seconds >= 0 and <= 1,000,000"),
         (["join", "127.0.0.1", "--name", "Anna", "--retry-for", "2000000"],
-         "--retry-for must be 0 to 1,000,000 seconds, not 2e+06"),
-        (["play", "--seats", "human,easy,easy,easy", "--bot-delay", "61"],
-         "--bot-delay must be 0 to 60 seconds, not 61"),
+         "--retry-for must be a number of seconds >= 0 and <= 1,000,000"),
     ],
 )
 def test_a_number_out_of_range_is_refused_with_the_range(argv, message, data, capsys) -> None:

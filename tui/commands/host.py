@@ -108,8 +108,8 @@ def _config(args: argparse.Namespace) -> TableConfig:
     for name, most in (("away_timeout", MAX_AWAY_S), ("bot_delay", MAX_PAUSE)):
         value = getattr(args, name)
         if not 0 <= value <= most:  # NaN fails too
-            raise ValueError(f"--{name.replace('_', '-')} must be 0 to {most:,} seconds, "
-                             f"not {value:g}")
+            raise ValueError(f"--{name.replace('_', '-')} must be a number of seconds >= 0 "
+                             f"and <= {most:,}")  # (as play says it)
     limit = args.turn_limit
     if limit != 0 and not MIN_TURN_LIMIT_S <= limit <= MAX_LIMIT_S:  # NaN fails too
         raise ValueError(f"--turn-limit must be 0 (no limit) or {MIN_TURN_LIMIT_S:g} to "

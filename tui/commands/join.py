@@ -68,8 +68,8 @@ def run(args: argparse.Namespace) -> int:
         if not 0 <= args.delay <= MAX_PAUSE:
             raise ValueError(f"--delay must be 0 to {MAX_PAUSE} seconds")
         if not 0 <= args.retry_for <= MAX_RETRY_S:  # NaN fails too
-            raise ValueError(f"--retry-for must be 0 to {MAX_RETRY_S:,} seconds, "
-                             f"not {args.retry_for:g}")
+            raise ValueError(f"--retry-for must be a number of seconds >= 0 and <= "
+                             f"{MAX_RETRY_S:,}")  # (as play says its --bot-delay)
     except (ValueError, SpecError, ProtocolError) as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)
         return 2

@@ -76,8 +76,7 @@ def run(args: argparse.Namespace) -> int:
         if problem:
             raise ValueError(problem)
         if args.bot_delay is not None and not 0 <= args.bot_delay <= MAX_PAUSE:
-            raise ValueError(f"--bot-delay must be 0 to {MAX_PAUSE:g} seconds, "
-                             f"not {args.bot_delay:g}")
+            raise ValueError(f"--bot-delay must be a number of seconds >= 0 and <= {MAX_PAUSE}")
     except ValueError as exc:
         return refuse(PROG, str(exc))
     problem = terminal.problem()
