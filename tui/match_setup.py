@@ -8,10 +8,19 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from game.record import write_atomic
-from game.rules import DEFAULT_TARGET
+from game.rules import DEFAULT_TARGET, TARGET_RULE, is_target
 
 SETUP_FILE = "new-match.json"
 MAX_BYTES = 4096  # the file is tiny; anything bigger is not ours
+MAX_TARGET = 99_995  # the highest target the start screen's field (five digits) takes
+
+
+def target_problem(target: int) -> str | None:
+    """What is wrong with ``--target`` (play, host, simulate), if anything: what the start screen
+    accepts, a multiple of 5 up to five digits (a higher one is a match without an end)."""
+    if is_target(target) and target <= MAX_TARGET:
+        return None
+    return f"--target must be {TARGET_RULE} up to {MAX_TARGET:,}, not {target}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +49,7 @@ class MatchSetup:
         ):
             got["names"] = tuple(names)
         target = data.get("target")
-        if isinstance(target, int) and not isinstance(target, bool) and 0 < target < 100_000:
+        if isinstance(target, int) and not isinstance(target, bool) and 0 < target <= MAX_TARGET:
             got["target"] = target
         pace = data.get("pace")
         if isinstance(pace, int | float) and not isinstance(pace, bool) and 0 <= pace <= 10:

@@ -10,9 +10,16 @@ from typing import Any
 
 from ai.arena import run_arena
 from ai.contain import Containment
+from ai.player import MAX_BUDGET_S, MAX_SAMPLES
 from ai.registry import BOTS
 from ai.spec import SpecError, parse_spec
-from tui.commands.bot_options import MAX_WORKERS, add_time_limit, print_figures, seconds_problem
+from tui.commands.bot_options import (
+    MAX_WORKERS,
+    add_time_limit,
+    print_figures,
+    runs_problem,
+    seconds_problem,
+)
 from tui.plaintext import PAGE
 from tui.wrapping import Hanging
 
@@ -53,10 +60,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--deals", type=int, default=100, metavar="N", help="deals (100)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals (1)")
     parser.add_argument(
-        "--budget", type=float, metavar="SECONDS", help="time per decision for search bots"
+        "--budget", type=float, metavar="SECONDS",
+        help=f"time per decision for search bots (at most {MAX_BUDGET_S:g})",
     )
     parser.add_argument(
-        "--iterations", type=int, metavar="N", help="deals sampled per decision (deterministic)"
+        "--iterations", type=int, metavar="N",
+        help=f"deals sampled per decision (deterministic; 1 to {MAX_SAMPLES:,})",
     )
     parser.add_argument("--workers", type=int, default=2, help="worker processes (2)")
     add_time_limit(parser)
@@ -88,16 +97,21 @@ class _Progress:
 
 def _check(args: argparse.Namespace) -> str | None:
     """What is wrong with the numbers given, if anything."""
-    if args.deals < 1:
-        return "--deals must be at least 1"
+    problem = runs_problem("--deals", args.deals)
+    if problem:
+        return problem
     if not 1 <= args.workers <= MAX_WORKERS:
         return f"--workers must be from 1 to {MAX_WORKERS}"
     problem = seconds_problem("--budget", args.budget)
+    if not problem and args.budget is not None and args.budget > MAX_BUDGET_S:  # as budget_s
+        problem = f"--budget must be at most {MAX_BUDGET_S:g} seconds, not {args.budget:g}"
     problem = problem or seconds_problem("--time-limit", args.time_limit)
     if problem:
         return problem
     if args.iterations is not None and args.iterations < 1:
         return "--iterations must be at least 1"
+    if args.iterations is not None and args.iterations > MAX_SAMPLES:  # as iterations
+        return f"--iterations must be at most {MAX_SAMPLES:,}, not {args.iterations:,}"
     return None
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import signal
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -66,7 +67,16 @@ def run_measurement(
         players = read_players()
     except SpecError as error:
         return refuse(prog, str(error))
-    return print_figures(measure(*players, hands_progress(prog)), args.json, render)
+    previous = signal.signal(signal.SIGTERM, _interrupt)  # a kill stops the workers too
+    try:  # (Ctrl+C and a kill end as `PROG: interrupted`, said by tui.cli)
+        figures = measure(*players, hands_progress(prog))
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    return print_figures(figures, args.json, render)
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 def print_figures(
@@ -75,6 +85,18 @@ def print_figures(
     """A measurement's figures on stdout, as one JSON line or as ``render`` lays them out."""
     print(json.dumps(figures) if as_json else render(figures), flush=True)
     return 0
+
+
+MAX_RUNS = 10_000_000  # deals, hands or matches a command plays, at most (as bench's hands)
+
+
+def runs_problem(option: str, count: int) -> str | None:
+    """What is wrong with a number of deals, hands or matches to play, if anything."""
+    if count < 1:
+        return f"{option} must be at least 1"
+    if count > MAX_RUNS:
+        return f"{option} must be at most {MAX_RUNS:,}, not {count:,}"
+    return None
 
 
 def add_hand_runs(parser: argparse.ArgumentParser, hands: int) -> None:
@@ -87,8 +109,9 @@ def add_hand_runs(parser: argparse.ArgumentParser, hands: int) -> None:
 
 def hand_runs_problem(args: argparse.Namespace) -> str | None:
     """What is wrong with the options of :func:`add_hand_runs`, if anything."""
-    if args.hands < 1:
-        return "--hands must be at least 1"
+    problem = runs_problem("--hands", args.hands)
+    if problem:
+        return problem
     if not 1 <= args.workers <= MAX_WORKERS:
         return f"--workers must be from 1 to {MAX_WORKERS}"
     return None

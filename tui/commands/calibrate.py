@@ -8,6 +8,7 @@ from typing import Any
 from ai.calibrate import CHECKPOINTS, calibrate
 from ai.spec import BotSpec, SpecError, parse_spec
 from tui.commands.bot_options import Progress, add_measurement, run_measurement
+from tui.words import plural
 
 PROG = "tarocchino calibrate"
 
@@ -66,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
 
 def render(summary: dict[str, Any]) -> str:
     lines = [
-        f"{summary['hands']} hands of {summary['players']}, seed {summary['seed']}; "
+        f"{plural(summary['hands'], 'hand')} of {summary['players']}, seed {summary['seed']}; "
         f"forecasts by {summary['forecaster']}",
         "  trick  forecasts  MAE search  MAE forecast  bias  mean |margin|",
     ]

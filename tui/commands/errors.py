@@ -4,7 +4,9 @@ cannot be read or used), 1 when something failed along the way (a file that cann
 
 from __future__ import annotations
 
+import argparse
 import sys
+from pathlib import Path
 
 USAGE, FAILED = 2, 1
 MAX_MESSAGE = 300  # characters of an error message: a huge value given is never echoed whole
@@ -21,3 +23,11 @@ def refuse(prog: str, message: str, status: int = USAGE) -> int:
     """Print the error line; the exit status to return."""
     print(f"{prog}: error: {one_line(message)}", file=sys.stderr)
     return status
+
+
+def path_given(text: str) -> Path:
+    """A path named on the command line (argparse's ``type``): an empty one is refused, not read
+    as ``Path("")``, which is the current directory."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty path")
+    return Path(text)

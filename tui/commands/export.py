@@ -12,7 +12,7 @@ from game import record
 from game.errors import RecordError
 from game.files import clip, clip_path, shorten
 from game.match import Match
-from tui.commands.errors import refuse
+from tui.commands.errors import path_given, refuse
 from tui.scoresheet import DEFAULT_NAMES, scoresheet
 from tui.session import NAME_CHARS
 from tui.settings import data_dir
@@ -44,14 +44,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("file", nargs="?", type=Path, metavar="FILE", help="a game record file")
+    parser.add_argument("file", nargs="?", type=path_given, metavar="FILE",
+                        help="a game record file")
     parser.add_argument("--match", metavar="N|last",
                         help="a match from the statistics database (its number, or 'last')")
     parser.add_argument("--saved", action="store_true",
                         help="the match in progress, saved in the data directory")
     parser.add_argument("--format", choices=("text", "json"), default="text",
                         help="text: the scoresheet (default); json: the game record")
-    parser.add_argument("--output", type=Path, metavar="PATH",
+    parser.add_argument("--output", metavar="PATH",
                         help="write to PATH (atomically) instead of standard output")
     parser.add_argument("--names", metavar="A,B,C,D",
                         help="the four players' names by seat (a record file has none)")
@@ -154,9 +155,9 @@ def run(args: argparse.Namespace) -> int:
     if args.output is None:
         sys.stdout.write(text)
         return 0
-    if args.file is not None and _same_file(args.file, args.output):
+    target, problem = output_target(args.output)  # (a str: Path("") would be the directory)
+    if args.file is not None and not problem and _same_file(args.file, target):
         return _error("--output would overwrite the record being exported")
-    target, problem = output_target(args.output)
     if problem:
         return _error(problem)
     try:
@@ -167,16 +168,17 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def output_target(path: Path) -> tuple[Path, str | None]:
+def output_target(text: str) -> tuple[Path, str | None]:
     """Where ``--output PATH`` is written, or why it cannot be: a new file or a regular file is
     replaced whole (through a link, the file it names, the link kept); a directory, a device, a
     FIFO or a link to one (``/dev/stdout``) is never replaced."""
-    if not str(path).strip():
+    path = Path(text)
+    if not text.strip():
         return path, "--output needs a file name"
     try:
         info = os.stat(path)
-    except FileNotFoundError:
-        return path, None  # a new file (its folder is made if need be)
+    except FileNotFoundError:  # a new file (its folder is made if need be); through a link
+        return Path(os.path.realpath(path)), None  # to no file yet, the file it names
     except OSError as exc:
         return path, f"cannot use --output {clip_path(path)}: {exc.strerror or exc}"
     if not stat.S_ISREG(info.st_mode):

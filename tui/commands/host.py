@@ -17,8 +17,9 @@ from pathlib import Path
 
 from ai.spec import SpecError, label_of, parse_spec, split_specs
 from game.files import remove_stale_temporaries
-from game.rules import DEFAULT_TARGET, TARGET_RULE, is_target
+from game.rules import DEFAULT_TARGET
 from tui.lock import DataLock, DirectoryBusy
+from tui.match_setup import MAX_TARGET, target_problem
 from tui.net.addresses import EVERY_NETWORK, LOOPBACK, for_others
 from tui.net.claims import Claim, ClaimStore
 from tui.net.client import DEFAULT_PORT, PASSWORD_ENV, Address
@@ -67,7 +68,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "joins brings their own)")  # fmt: skip
     parser.add_argument("--seed", type=int, help="seed of the deals (default: random)")
     parser.add_argument("--target", type=int, default=DEFAULT_TARGET,
-                        help=f"score that wins (default {DEFAULT_TARGET})")
+                        help=f"score that wins, a multiple of 5 up to {MAX_TARGET:,} (default "
+                        f"{DEFAULT_TARGET})")  # fmt: skip
     parser.add_argument("--port", type=int, default=DEFAULT_PORT,
                         help=f"port to listen on (default {DEFAULT_PORT}; 0: any free port)")
     parser.add_argument("--bind", default="127.0.0.1", metavar="ADDRESS",
@@ -76,7 +78,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--password", help="a password newcomers must give")
     parser.add_argument("--away-timeout", type=float, default=60.0, metavar="SECONDS",
                         help="a seat left empty this long is played by a bot until its player "
-                        "returns (default 60)")  # fmt: skip
+                        f"returns (default 60; at most {MAX_AWAY_S:,})")  # fmt: skip
     parser.add_argument("--turn-limit", type=float, default=DEFAULT_TURN_LIMIT_S,
                         metavar="SECONDS",
                         help="a person who takes longer over one decision has it made by the "
@@ -87,10 +89,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="the bot that plays an empty seat, or decides when the turn limit "
                         "runs out (default medium)")  # fmt: skip
     parser.add_argument("--bot-delay", type=float, default=0.6, metavar="SECONDS",
-                        help="how long the table's bots wait before acting (default 0.6)")
+                        help=f"how long the table's bots wait before acting (default 0.6; at "
+                        f"most {MAX_PAUSE:g})")  # fmt: skip
     parser.add_argument("--new", action="store_true",
                         help="start a new table even if one is saved (kept as a backup)")
     parser.set_defaults(func=run)
+
+
+MAX_AWAY_S = 10**6  # --away-timeout, in seconds (about 11 days)
 
 
 def _error(message: str, status: int = 2) -> int:
@@ -99,19 +105,30 @@ def _error(message: str, status: int = 2) -> int:
 
 
 def _config(args: argparse.Namespace) -> TableConfig:
-    for name in ("away_timeout", "bot_delay"):
+    for name, most in (("away_timeout", MAX_AWAY_S), ("bot_delay", MAX_PAUSE)):
         value = getattr(args, name)
-        if not 0 <= value <= (10**6 if name == "away_timeout" else MAX_PAUSE):
-            raise ValueError(f"--{name.replace('_', '-')} must be a number of seconds >= 0")
+        if not 0 <= value <= most:  # NaN fails too
+            raise ValueError(f"--{name.replace('_', '-')} must be a number of seconds >= 0 "
+                             f"and <= {most:,}")  # (as play says it)
     limit = args.turn_limit
     if limit != 0 and not MIN_TURN_LIMIT_S <= limit <= MAX_LIMIT_S:  # NaN fails too
         raise ValueError(f"--turn-limit must be 0 (no limit) or {MIN_TURN_LIMIT_S:g} to "
                          f"{MAX_LIMIT_S:g} seconds, not {limit:g}")  # fmt: skip
     if not 0 <= args.port < 65536:
         raise ValueError("--port must be a number from 0 to 65535")
-    if not is_target(args.target):
-        raise ValueError(f"--target must be {TARGET_RULE}")
+    problem = target_problem(args.target)
+    if problem:
+        raise ValueError(problem)
     parse_spec(args.stand_in)
+    if not args.bind.strip():  # "" would listen on every network, which only 0.0.0.0 should
+        raise ValueError("--bind needs an address (127.0.0.1: this machine only; 0.0.0.0: every "
+                         "network this machine is on)")
+    if not args.bind.isprintable():  # (bytes not UTF-8, read as surrogates: the resolver raised)
+        raise ValueError(f"--bind {args.bind!r} is not an address (a name, or a number such as "
+                         "127.0.0.1)")
+    if args.password == "":  # a table without a password is asked for by leaving it out
+        raise ValueError("--password is empty: give one, or leave --password out for a table "
+                         "without a password")
     password = args.password if args.password is not None else os.environ.get(PASSWORD_ENV)
     return TableConfig(password=password or None, away_timeout_s=args.away_timeout,
                        stand_in=args.stand_in, turn_limit_s=limit, bot_delay_s=args.bot_delay,

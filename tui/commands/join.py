@@ -20,6 +20,7 @@ from tui.net.protocol import ProtocolError, check_name
 from tui.settings import MAX_PAUSE, data_dir
 
 PROG = "tarocchino join"
+MAX_RETRY_S = 10**6  # --retry-for, in seconds (about 11 days)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -45,10 +46,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="play the seat with this bot instead of a person (easy, hard, "
                         "hard:iterations=200, mybot.py:MyBot, ...)")  # fmt: skip
     parser.add_argument("--delay", type=float, default=0.6, metavar="SECONDS",
-                        help="with --bot: how long it waits before acting (default 0.6)")
+                        help=f"with --bot: how long it waits before acting (default 0.6; at most "
+                        f"{MAX_PAUSE:g})")  # fmt: skip
     parser.add_argument("--retry-for", type=float, default=600.0, metavar="SECONDS",
                         help="how long to keep trying when the table cannot be reached "
-                        "(default 600)")  # fmt: skip
+                        f"(default 600; at most {MAX_RETRY_S:,})")  # fmt: skip
     parser.add_argument("--ascii", action="store_true", help="S B C D instead of ♠ ♣ ♥ ♦")
     parser.set_defaults(func=run)
 
@@ -65,8 +67,9 @@ def run(args: argparse.Namespace) -> int:
                           f"{label_of(str(spec))[:12]} bot")  # fmt: skip
         if not 0 <= args.delay <= MAX_PAUSE:
             raise ValueError(f"--delay must be 0 to {MAX_PAUSE} seconds")
-        if not 0 <= args.retry_for <= 10**6:
-            raise ValueError("--retry-for must be a number of seconds >= 0")
+        if not 0 <= args.retry_for <= MAX_RETRY_S:  # NaN fails too
+            raise ValueError(f"--retry-for must be a number of seconds >= 0 and <= "
+                             f"{MAX_RETRY_S:,}")  # (as play says its --bot-delay)
     except (ValueError, SpecError, ProtocolError) as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)
         return 2

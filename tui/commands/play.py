@@ -9,10 +9,11 @@ from pathlib import Path
 
 from ai.spec import split_specs
 from game.files import remove_stale_temporaries
-from game.rules import DEFAULT_TARGET, TARGET_RULE, is_target
+from game.rules import DEFAULT_TARGET
 from tui.commands import terminal
 from tui.commands.errors import refuse
 from tui.lock import DataLock, DirectoryBusy
+from tui.match_setup import MAX_TARGET, target_problem
 from tui.save import SaveError, SaveStore
 from tui.session import BOT_LEVELS, HUMAN, Seat, parse_seats
 from tui.settings import MAX_PAUSE, data_dir, load_settings
@@ -43,13 +44,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--names", metavar="A,B,C,D", help="the four players' names")
     parser.add_argument("--seed", type=int, help="seed of the deals (default: random)")
     parser.add_argument("--target", type=int,
-                        help=f"score that wins (default {DEFAULT_TARGET})")
+                        help=f"score that wins, a multiple of 5 up to {MAX_TARGET:,} (default "
+                        f"{DEFAULT_TARGET})")  # fmt: skip
     parser.add_argument("--resume", action="store_true", help="resume the saved match")
     parser.add_argument("--new", action="store_true",
                         help="with --seats: start a new match even if one is saved (the saved "
                         "one is kept as a backup); without it you are asked first")
     parser.add_argument("--bot-delay", type=float, metavar="SECONDS",
-                        help="how long bots wait before acting (overrides the settings)")
+                        help=f"how long bots wait before acting, 0 to {MAX_PAUSE:g} (overrides the "
+                        "settings)")  # fmt: skip
     parser.add_argument("--ascii", action="store_true", help="S B C D instead of ♠ ♣ ♥ ♦")
     parser.add_argument("--tab", action="store_true", help=argparse.SUPPRESS)  # tarocchino web
     parser.set_defaults(func=run)
@@ -63,11 +66,15 @@ def run(args: argparse.Namespace) -> int:
         if args.resume and (args.seats or args.new):
             raise ValueError("--resume goes alone: it resumes the saved match (--seats and --new "
                              "start a new one)")
+        if args.new and not args.seats:  # it would be ignored: the start screen opens
+            raise ValueError("--new needs --seats (the new match to start in place of the "
+                             "saved one)")
         if args.seats:
             names = args.names.split(",") if args.names else None
             seats = parse_seats(split_specs(args.seats), names)
-        if args.target is not None and not is_target(args.target):
-            raise ValueError(f"--target must be {TARGET_RULE}")
+        problem = None if args.target is None else target_problem(args.target)
+        if problem:
+            raise ValueError(problem)
         if args.bot_delay is not None and not 0 <= args.bot_delay <= MAX_PAUSE:
             raise ValueError(f"--bot-delay must be a number of seconds >= 0 and <= {MAX_PAUSE}")
     except ValueError as exc:

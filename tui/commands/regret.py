@@ -9,6 +9,7 @@ from typing import Any
 from ai.regret import BIG, OFFERED, measure
 from ai.spec import BotSpec, SpecError, parse_spec, sees_every_card
 from tui.commands.bot_options import Progress, add_measurement, run_measurement
+from tui.words import plural
 
 PROG = "tarocchino regret"
 
@@ -78,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
 
 def render(summary: dict[str, Any]) -> str:
     lines = [
-        f"{summary['hands']} hands of {summary['players']}, seed {summary['seed']}; "
+        f"{plural(summary['hands'], 'hand')} of {summary['players']}, seed {summary['seed']}; "
         f"judged by {summary['oracle']} (sees every card)",
     ]
     if summary["regret"] is not None:

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import replace
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game import record
 from game.errors import RecordError
 from tui.commands import terminal
-from tui.commands.errors import refuse
+from tui.commands.errors import path_given, refuse
 from tui.commands.export import match_option, names_option
 from tui.session import Seat
 from tui.settings import data_dir, load_settings
@@ -46,7 +45,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("file", nargs="?", type=Path, metavar="FILE",
+    parser.add_argument("file", nargs="?", type=path_given, metavar="FILE",
                         help="a game record (written by `simulate --record` or `export`)")
     parser.add_argument("--match", metavar="N|last",
                         help="a match of the statistics database (its number, or 'last')")

@@ -20,8 +20,9 @@ from game.files import clip_path
 from game.hand import HandResult
 from game.match import Match
 from game.rules import Rules
-from tui.commands.bot_options import add_time_limit, seconds_problem
-from tui.commands.errors import FAILED, USAGE, refuse
+from tui.commands.bot_options import add_time_limit, runs_problem, seconds_problem
+from tui.commands.errors import FAILED, USAGE, path_given, refuse
+from tui.match_setup import MAX_TARGET, target_problem
 
 REPLAY = "tarocchino replay"
 
@@ -69,8 +70,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         "(hard:iterations=200) or any bot of `tarocchino bots` (%(default)s)",
     )
     add_time_limit(p)
-    p.add_argument("--target", type=int, default=Rules().target, help="match target (800)")
-    p.add_argument("--record", type=Path, metavar="DIR",
+    p.add_argument("--target", type=int, default=Rules().target,
+                   help=f"match target, a multiple of 5 up to {MAX_TARGET:,} (800)")
+    p.add_argument("--record", type=path_given, metavar="DIR",
                    help="write each match's record here (match-1.json, match-2.json, ...)")
     p.add_argument("--json", action="store_true", help="one JSON object per hand")
     p.set_defaults(func=run_simulate)
@@ -82,7 +84,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "`simulate` does.",
         epilog=_REPLAY_EPILOG,
     )
-    r.add_argument("file", type=Path, metavar="FILE",
+    r.add_argument("file", type=path_given, metavar="FILE",
                    help="a game record (written by `simulate --record` or `export`)")
     r.add_argument("--json", action="store_true", help="one JSON object per hand")
     r.set_defaults(func=run_replay)
@@ -178,9 +180,10 @@ def run_simulate(args: argparse.Namespace) -> int:
     names = split_specs(args.players)
     if len(names) != 4:
         return _error(f"--players needs four bots, got {len(names)} ({args.players!r})")
-    if args.matches < 1:
-        return _error("--matches must be at least 1")
-    problem = seconds_problem("--time-limit", args.time_limit)
+    problem = runs_problem("--matches", args.matches)
+    if problem:
+        return _error(problem)
+    problem = target_problem(args.target) or seconds_problem("--time-limit", args.time_limit)
     if problem:
         return _error(problem)
     try:
