@@ -199,7 +199,7 @@ def write_atomic(path: str | Path, text: str) -> None:
     """Write ``text`` to ``path`` through a temporary file, a rename and a sync of the directory:
     never half a file, and the old content stays whole until the new one is complete."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    path.parent.mkdir(mode=PRIVATE, parents=True, exist_ok=True)  # a new folder: its owner's
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:

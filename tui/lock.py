@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from game.files import private_directory
+from game.files import PRIVATE, private_directory
 
 try:
     import fcntl
@@ -44,7 +44,7 @@ class DataLock:
         if self.private:
             private_directory(self.directory)
         else:
-            self.directory.mkdir(parents=True, exist_ok=True)
+            self.directory.mkdir(mode=PRIVATE, parents=True, exist_ok=True)  # a new one: 0700
         self._made = missing  # (innermost first: removed in this order when tidied)
         flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
         for _ in range(RETRIES):

@@ -18,7 +18,7 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.files import move_aside, move_without_replacing
+from game.files import PRIVATE, move_aside, move_without_replacing
 from tui.statsschema import CURRENT, Damaged, StatsError, create, migrate, schema_version
 
 DB_FILE = "stats.sqlite3"
@@ -157,7 +157,7 @@ def open_database(directory: Path, timeout: float = TIMEOUT) -> Opened:
     the database cannot be used now (busy, newer, a directory that cannot be written)."""
     path = path_of(directory)
     try:
-        directory.mkdir(parents=True, exist_ok=True)
+        directory.mkdir(mode=PRIVATE, parents=True, exist_ok=True)
     except OSError as exc:
         raise StatsError(f"cannot create the directory {directory} ({_text(exc)})") from None
     try:
