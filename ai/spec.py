@@ -527,9 +527,10 @@ def load_factory(source: Source) -> Callable[..., Any]:
     except SpecError:
         raise
     except SyntaxError as exc:
-        raise SpecError(
-            f"{Path(exc.filename or source.where).name} line {exc.lineno}: {exc.msg}"
-        ) from None
+        where = Path(exc.filename or source.where).name
+        if exc.lineno is not None:
+            where += f" line {exc.lineno}"
+        raise SpecError(f"{where}: {exc.msg}") from None
     except Exception as exc:
         raise SpecError(f"cannot load {source.where}: {type(exc).__name__}: {exc}") from None
 
