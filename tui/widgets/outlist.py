@@ -45,17 +45,22 @@ class OutList(Widget):
                 for row in hanging(line, width, self.app.console, ellipsis(self))]
 
     def _packed(self, width: int) -> list[Text]:
-        """The lines, two suits in one where both fit in a row (``♠ Q J 10  ♣ N 7``)."""
+        """The lines, the suits two to a row in two columns (``♠ Q J 10   ♣ N 7`` over ``♥ A
+        ♦ K 9``) where every pair fits in a row, else a suit a row."""
         suits, rest = self._lines[:self._suits], self._lines[self._suits:]
-        packed: list[Text] = []
-        i = 0
-        while i < len(suits):
-            if i + 1 < len(suits) and suits[i].cell_len + GAP + suits[i + 1].cell_len <= width:
-                packed.append(Text.assemble(suits[i], " " * GAP, suits[i + 1]))
-                i += 2
-            else:
-                packed.append(suits[i])
-                i += 1
+        left, right = suits[0::2], suits[1::2]
+        if not right:
+            return suits + rest
+        column = max(line.cell_len for line in left) + GAP
+        if column + max(line.cell_len for line in right) > width:
+            return suits + rest
+        packed = []
+        for i, first in enumerate(left):
+            line = first.copy()
+            if i < len(right):
+                line.pad_right(column - line.cell_len)
+                line.append_text(right[i])
+            packed.append(line)
         return packed + rest
 
     def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[override]
