@@ -119,6 +119,13 @@ async def test_under_the_scores_and_in_full_with_w_or_a_click(tmp_path: Path) ->
         table = await _at_table(pilot, app, _three_kings())
         board = table.query_one(ScoreBoard)
         rows = [row.strip() for row in region_text(app, board)]
+        # beside what is still out at 100x32, the short form (all through the hand)
+        assert rows == ["You & Carla          +39 pts  0", "Bruno & Dario         +0 pts  0",
+                        "hand: 3-0 tricks     target 800"], rows
+        await pilot.press("o")  # (nothing press() can see changes: no wait for it)
+        await wait_for(pilot, lambda: not board.compact)
+        await pilot.pause()
+        rows = [row.strip() for row in region_text(app, board)]
         assert rows[:4] == ["You & Carla                   0", "3 tricks - 39 points: Re",
                             "Bruno & Dario                 0", "no tricks yet"], rows
         await press(pilot, "w")

@@ -20,6 +20,9 @@ from tui.widgets.scoreboard import ScoreBoard
 # enough for what is still out beside it (100x32), LOG_FEW where it has not (80x24).
 LOG_ROWS = 5
 LOG_FEW = 4
+# A sidebar of fewer rows (100x32: 22) has the score box in its short form beside what is still
+# out (see Sidebar.share).
+SHORT_ROWS = 26
 
 
 class Sidebar(Vertical):
@@ -73,10 +76,11 @@ class Sidebar(Vertical):
         given up in this order where it is short: the declarations the rows to be read whole
         (each in a line where the cards do not fit; then their one-line form, cut where it must
         be, a line a seat); the score box the hand so far in lines of its own (its ``compact``
-        form: the points beside the scores); the log its rows beyond LOG_FEW (it keeps LOG_ROWS
-        where the table has rows enough for what is still out beside it); the declarations a
-        line a seat (they scroll). The declarations take no more than the stylesheet's most,
-        the log the rest."""
+        form: the points beside the scores; always so beside what is still out in a sidebar of
+        fewer than SHORT_ROWS rows, so that it keeps one form through the hand); the log its
+        rows beyond LOG_FEW (it keeps LOG_ROWS where the table has rows enough for what is
+        still out beside it); the declarations a line a seat (they scroll). The declarations
+        take no more than the stylesheet's most, the log the rest."""
         if not self.is_attached:
             return
         try:  # (a refresh may come while the screen is being taken down)
@@ -95,7 +99,11 @@ class Sidebar(Vertical):
             return
         keep = LOG_ROWS if self._roomy else LOG_FEW
         a_seat = max(1, len(self._digest))  # the declarations, a line each
-        board.set_compact(full + keep + a_seat > height)
+        # beside what is still out in a short sidebar (100x32) the score box keeps its short
+        # form through the hand (what is still out takes fewer rows as the hand goes on: the
+        # box would change its form between two tricks)
+        beside = self.has_class("-counting") and self.content_region.height < SHORT_ROWS
+        board.set_compact(beside or full + keep + a_seat > height)
         left = height - (compact if board.compact else full)
         room = left - min(keep, max(LOG_FEW, left - a_seat))
         most = listed.styles.base.max_height
