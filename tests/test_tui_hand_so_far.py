@@ -53,10 +53,10 @@ def test_a_line_a_side_from_the_longest_form_that_fits() -> None:
     view = _three_kings().view(0)
     ours, theirs = so_far_forms(view, ASCII)
     # 12 cards: three Kings and the Matto (20) with 8 scartini: 20 + (8 - 4) / 2 = 22
-    assert ours == ("3 tricks - 39: Re 17, 22 in cards", "3 tricks - 39: Re",
-                    "3 tricks - 39 points")
+    assert ours == ("3 tricks - 39 points: Re 17, 22 in cards", "3 tricks - 39 points: Re",
+                    "3 tricks - 39 points", "3 tricks - 39 pts")
     assert theirs == ("no tricks yet",)
-    assert fitting(ours, 24) == "3 tricks - 39: Re"
+    assert fitting(ours, 24) == "3 tricks - 39 points: Re"
     assert fitting(ours, 40) == ours[0]
     texts = score_texts(Scene(view=view, seats=parse_seats(["human"] + ["easy"] * 3, NAMES),
                               bottom=0, look=ASCII))
@@ -119,7 +119,14 @@ async def test_under_the_scores_and_in_full_with_w_or_a_click(tmp_path: Path) ->
         table = await _at_table(pilot, app, _three_kings())
         board = table.query_one(ScoreBoard)
         rows = [row.strip() for row in region_text(app, board)]
-        assert rows[:4] == ["You & Carla                   0", "3 tricks - 39: Re",
+        # beside what is still out at 100x32, the short form (all through the hand)
+        assert rows == ["You & Carla          +39 pts  0", "Bruno & Dario         +0 pts  0",
+                        "hand: 3-0 tricks     target 800"], rows
+        await pilot.press("o")  # (nothing press() can see changes: no wait for it)
+        await wait_for(pilot, lambda: not board.compact)
+        await pilot.pause()
+        rows = [row.strip() for row in region_text(app, board)]
+        assert rows[:4] == ["You & Carla                   0", "3 tricks - 39 points: Re",
                             "Bruno & Dario                 0", "no tricks yet"], rows
         await press(pilot, "w")
         await wait_for(pilot, lambda: isinstance(app.screen, SoFarScreen))
@@ -154,10 +161,11 @@ async def test_hot_seat_shows_no_discard_but_to_the_dealer(tmp_path: Path) -> No
         assert table.scene().view.discard is None  # and You's screen never has it
 
 
-async def test_at_80x24_beside_the_scores_when_the_declarations_need_the_rows(
+async def test_at_80x24_under_the_scores_with_the_declarations_a_line_each(
         tmp_path: Path) -> None:
-    """Seed 38: three declarations that need six rows at 80x24 (as before, beside the log):
-    the hand so far goes beside the scores (+points) and the tricks into the box's last line."""
+    """Seed 38: three declarations that need six rows at 80x24: they take a line each (their
+    one-line form, cut where it must be) and the hand so far keeps its lines under the scores
+    (it went beside them, ``+47  0``, with the tricks in the box's last line)."""
     app = make_app(tmp_path, ["human", "easy", "easy", "easy"], seed=38)
     async with app.run_test(size=(80, 24)) as pilot:
         table = await to_every_declaration(pilot)
@@ -166,18 +174,19 @@ async def test_at_80x24_beside_the_scores_when_the_declarations_need_the_rows(
             screen = await settle(pilot)
             assert isinstance(screen, TableScreen)
             table = screen
-        await wait_for(pilot, lambda: table.query_one(ScoreBoard).compact)
         await pilot.pause()
+        await pilot.pause()
+        assert not table.query_one(ScoreBoard).compact
         hand = table.session.match.hand
         piles = so_far(hand.tricks, hand.dealer)
         rows = [row.strip() for row in region_text(app, table.query_one(ScoreBoard))]
-        assert rows[0].startswith("You & Carla") and f"+{piles[0].total}" in rows[0], rows
-        assert rows[1].startswith("Bruno & Dario") and f"+{piles[1].total}" in rows[1], rows
-        assert rows[2].startswith(f"tricks {piles[0].tricks}-{piles[1].tricks}"), rows
-        assert rows[2].endswith("target 800"), rows
+        assert rows[0].startswith("You & Carla") and rows[2].startswith("Bruno & Dario"), rows
+        for row, pile in zip((rows[1], rows[3]), piles, strict=True):
+            assert row.startswith(f"{pile.tricks} trick") or row == "no tricks yet", rows
+        assert rows[4].endswith("target 800"), rows
         listed = table.query_one("#declarations")
         assert listed.virtual_size.height <= listed.region.height  # nothing scrolled away
-        shown = " ".join(region_text(app, listed))
+        shown = region_text(app, listed)
         for d in hand.declarations:
             if d is not None and d.families:
-                assert all(family in shown for family in d.families), shown
+                assert any(row.startswith(f"{table.names[d.seat]} {d.points}: ") for row in shown)

@@ -154,6 +154,7 @@ class TableTexts:
     keys: list[tuple[str, str, str]]  # (key shown, what it does, action)
     topbar_short: Text | None = None  # the top bar with long names shortened
     out: list[Text] = field(default_factory=list)  # what is still out (see out_lines)
+    out_suits: int = 0  # its first lines that list a suit's cards (two may share a row)
     out_title: str = "Still out"  # its title (see out_title)
 
 
@@ -177,6 +178,7 @@ def present(scene: Scene) -> TableTexts:
         topbar_short=topbar(scene, short),
         # (counted from a hand: a public view's would list every card in anybody's hand)
         out=out_lines(scene.view, short, scene.look, scene.bottom) if scene.hand_shown else [],
+        out_suits=suits_out(scene.view),
         out_title=out_title(scene.view),
     )
 
@@ -342,10 +344,12 @@ def score_texts(scene: Scene) -> ScoreTexts:
 def so_far_forms(view: PlayerView, look: Look = UNICODE,
                  piles: tuple[PileSoFar, PileSoFar] | None = None) -> tuple[tuple[str, ...], ...]:
     """Each side's hand so far in a line, from the tricks everybody saw taken (never the hidden
-    discard): its tricks and what its pile would score if the hand ended now (``game.sofar``:
-    the Matto exchange made as at the end), in forms from the longest to the shortest, for the
-    score box to take the first that fits: ``5 tricks · 23: Re 17, 6 in cards``, ``5 tricks ·
-    23: Re``, ``5 tricks · 23 points``; ``4 tricks · 9 in cards``; ``no tricks yet``. ``piles``:
+    discard): its tricks and the points its pile would score if the hand ended now
+    (``game.sofar``: the Matto exchange made as at the end), in forms from the longest to the
+    shortest, the same number for every side that has taken a trick (the score box takes the
+    same form for both, the longest that fits): ``5 tricks · 23 points: Re 17, 6 in cards``,
+    ``5 tricks · 23 points: Re``, ``5 tricks · 23 points``, ``5 tricks · 23 pts``; ``4 tricks ·
+    9 points, in cards``, ``4 tricks · 9 points``, …; ``no tricks yet``. ``piles``:
     :func:`game.sofar.so_far` of the view, when already counted."""
     if view.phase == Phase.DISCARD:
         return ("no tricks yet",), ("no tricks yet",)
@@ -356,16 +360,15 @@ def so_far_forms(view: PlayerView, look: Look = UNICODE,
             continue
         b = pile.breakdown
         head = f"{plural(pile.tricks, 'trick')} {look.dot} "
-        cards = f"{pile.card_points} in cards"
+        points, pts = f"{head}{pile.total} points", f"{head}{pile.total} pts"
         combos = (*b.cricche, *b.sequences)
         if not combos:
-            out.append((head + cards,))
+            out.append((f"{points}, in cards", f"{points}, in cards", points, pts))
             continue
         doubled = ["cricche doubled"] * b.criccone + ["sequences doubled"] * b.sequences_doubled
         parts = [f"{c.family} {c.points}" for c in combos] + doubled
-        out.append((f"{head}{pile.total}: {', '.join([*parts, cards])}",
-                    f"{head}{pile.total}: {', '.join(c.family for c in combos)}",
-                    f"{head}{pile.total} points"))
+        out.append((f"{points}: {', '.join([*parts, f'{pile.card_points} in cards'])}",
+                    f"{points}: {', '.join(c.family for c in combos)}", points, pts))
     return out[0], out[1]
 
 
@@ -623,39 +626,69 @@ def out_title(view: PlayerView) -> str:
     return "Still out (2 discarded)"
 
 
+def suits_out(view: PlayerView) -> int:
+    """How many suits have cards still out: the first lines of :func:`out_lines`."""
+    return sum(1 for s in range(4) if view.unseen & SUIT_MASK[s])
+
+
 def out_lines(view: PlayerView, names: Sequence[str], look: Look, bottom: int) -> list[Text]:
     """What a player counts: the cards still out in each suit (highest first) and in trumps
-    (and the Matto), then for each other player what he has shown: the suits he cannot have
-    (he did not follow, or did not trump) and the declared cards he still holds.
+    (and the Matto), the suits and trumps of which nothing is out in one line, then for each
+    other player what he has shown: the suits he cannot have (he did not follow, or did not
+    trump; not said of a suit of which nothing is out, as nobody has it) and the declared cards
+    he still holds. "nothing is still out" when so.
 
-    ``♠ K N 10 9 7 6`` · ``♥ none`` · ``Trumps 9: LUN T15 T13–T9 T7 MO3 MAT`` ·
+    ``♠ K N 10 9 7 6`` · ``Trumps 9: LUN T15 T13–T9 T7 MO3 MAT`` · ``none in ♥ ♦`` ·
     ``Dario: no ♣ ♥; holds ANG MON``."""
     out = view.unseen
     lines = []
+    gone: list[Text] = []  # the suits (and trumps) of which nothing is out
     for s in range(4):
         cards = sorted_for_display(out & SUIT_MASK[s])
+        if not cards:
+            gone.append(Text(mark(s, look), style=card_style(s * 10, look)))
+            continue
         line = Text(f"{mark(s, look)} ", style=card_style(s * 10, look))
-        if cards:
-            line.append_text(Text(" ").join(Text(RANK_CODES[c % 10], style=card_style(c, look))
-                                            for c in cards))
-        else:
-            line.append("none", style="dim")
+        line.append_text(Text(" ").join(Text(RANK_CODES[c % 10], style=card_style(c, look))
+                                        for c in cards))
         lines.append(line)
     trumps = sorted_for_display(out & TRUMPS)
-    line = Text(f"Trumps {len(trumps)}" if trumps else "Trumps none", style="bold")
-    if trumps or out >> MAT & 1:
-        line.append(": " if trumps else "; ")
+    matto = bool(out >> MAT & 1)
+    if trumps:
+        line = Text(f"Trumps {len(trumps)}: ", style="bold")
         groups = _trump_runs(trumps, look)
-        if out >> MAT & 1:
+        if matto:
             groups.append(card_text(MAT, look))
         line.append_text(Text(" ").join(groups))
-    lines.append(line)
+        lines.append(line)
+    else:  # (said with the suits of which nothing is out, and the Matto after them)
+        gone.append(Text("trumps", style="bold"))
+    if not lines:
+        if matto:
+            lines.append(Text.assemble(("only ", "dim"), card_text(MAT, look),
+                                       (" is still out", "dim")))
+        else:
+            lines.append(Text("nothing is still out", style="dim"))
+    elif gone:
+        line = Text("none in ", style="dim")
+        if len(gone) > 1 and gone[-1].plain == "trumps":
+            line.append_text(Text(" ").join(gone[:-1]))
+            line.append(" or ", style="dim")
+            line.append_text(gone[-1])
+        else:
+            line.append_text(Text(" ").join(gone))
+        if matto and not trumps:
+            line.append("; ", style="dim")
+            line.append_text(card_text(MAT, look))
+            line.append(" out", style="dim")
+        lines.append(line)
     voids = voids_of(view)
     for k in range(1, 4):
         seat = (bottom + k) % 4
         facts = []
-        shown = " ".join(mark(s, look) for s in range(4) if voids[seat] & SUIT_MASK[s])
-        if voids[seat] & TRUMPS:
+        shown = " ".join(mark(s, look) for s in range(4)
+                         if voids[seat] & SUIT_MASK[s] and out & SUIT_MASK[s])
+        if voids[seat] & TRUMPS and out & TRUMPS:
             shown += " or trumps" if shown else "trumps"
         if shown:
             facts.append(Text(f"no {shown}"))

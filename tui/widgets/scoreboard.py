@@ -1,6 +1,8 @@
 """The match score of both sides and the target, and the hand so far: under
-each side's score its tricks and what its pile would score now, or, where the sidebar is short
-of rows (``compact``), those points beside the score and the tricks in the last line."""
+each side's score its tricks and the points its pile would score now (the same form for both
+sides, the points always called so), or, where the sidebar is short of rows (``compact``),
+those points beside the score (``+47 pts``) and the tricks in the last line (``hand: 2–5
+tricks``)."""
 
 from __future__ import annotations
 
@@ -67,7 +69,8 @@ class ScoreBoard(Widget):
             return [Text()]
         # Each line: the side on the left, the number on the right; names that do not fit are
         # shortened with an ellipsis (a side's name never takes two lines). Under it, the hand
-        # so far in a line, in the longest of its forms that fits.
+        # so far in a line, in the longest of its forms that fits for every side (the same form
+        # for both: "3 tricks · 43 points: Re" never beside "6 tricks · 120 points").
         width = max(width, 12)
         mark = "..." if self.app.has_class("-ascii") else "…"
         lines = []
@@ -76,9 +79,10 @@ class ScoreBoard(Widget):
         hand = shown.hand if shown.hand and not self.compact else tuple(() for _ in shown.rows)
         beside = shown.taken if self.compact else ()
         # compact: the points beside each score, right-aligned in a column of their own
-        points = [f"+{p}" for _, p in beside]
+        points = [f"+{p} pts" for _, p in beside]
         plus_w = max((len(p) for p in points), default=0)
         score_w = max(len(score) for _, score in shown.rows)
+        depth = same_depth(hand, width - len(INDENT))
         for i, ((side, score), (a, b), forms) in enumerate(zip(shown.rows, pairs, hand,
                                                                strict=True)):
             plus = f"{points[i]:>{plus_w}}  " if points else ""
@@ -92,12 +96,15 @@ class ScoreBoard(Widget):
             line.append(score, style="bold")
             lines.append(line)
             if forms:
-                lines.append(Text(INDENT + fitting(forms, width - len(INDENT), mark),
+                form = forms[min(depth, len(forms) - 1)]
+                lines.append(Text(INDENT + fitting((form,), width - len(INDENT), mark),
                                   style="dim"))
         left, right = "", shown.target
         if beside:  # the tricks of each side, in the order of the lines above
             dash = "-" if mark == "..." else "–"
-            left = "tricks " + dash.join(str(t) for t, _ in beside)
+            left = f"{dash.join(str(t) for t, _ in beside)} tricks"
+            if len(left) + len("hand: ") + 1 + len(right) <= width:
+                left = "hand: " + left
         foot = Text(left, style="dim")
         foot.pad_right(max(1, width - len(left) - len(right)))
         foot.append(right, style="dim")
@@ -106,6 +113,16 @@ class ScoreBoard(Widget):
 
 
 INDENT = " "  # the hand so far, under its side's name
+
+
+def same_depth(hand: tuple[tuple[str, ...], ...], width: int) -> int:
+    """Which of the forms (the same for every side that has several) to show: the first at
+    which every side's form fits in ``width`` cells, else the last."""
+    depth = max(1, *(len(forms) for forms in hand)) - 1
+    for i in range(depth):
+        if all(cell_len(forms[min(i, len(forms) - 1)]) <= width for forms in hand if forms):
+            return i
+    return depth
 
 
 def fitting(forms: tuple[str, ...], width: int, mark: str = "…") -> str:

@@ -11,12 +11,18 @@ from textual.css.scalar import Scalar
 from textual.widgets import Static
 
 from tui.presenter import TableTexts
-from tui.widgets.log import LineList, PlayLog, ellipsis, hanging
+from tui.widgets.log import LineList, PlayLog
 from tui.widgets.outlist import OutList
 from tui.widgets.scoreboard import ScoreBoard
 
-# The fewest rows the log keeps beside the score, the declarations and what is still out.
-LOG_ROWS = 3
+# The rows the log keeps beside the score, the declarations and what is still out (it is what
+# tells a player who just took the keyboard what happened): LOG_ROWS where the table has rows
+# enough for what is still out beside it (100x32), LOG_FEW where it has not (80x24).
+LOG_ROWS = 5
+LOG_FEW = 4
+# A sidebar of fewer rows (100x32: 22) has the score box in its short form beside what is still
+# out (see Sidebar.share).
+SHORT_ROWS = 26
 
 
 class Sidebar(Vertical):
@@ -26,8 +32,8 @@ class Sidebar(Vertical):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self._declared: list[Text] = []  # the declarations as listed (see share)
-        self._digest: list[Text] = []
+        self._digest: list[Text] = []  # the declarations, a line a seat (see share)
+        self._roomy = True  # rows enough for what is still out beside the log (see fit_out)
         self._out_title = "Still out"
 
     def compose(self) -> ComposeResult:
@@ -43,9 +49,9 @@ class Sidebar(Vertical):
         """The sidebar's texts (its rows are shared again by :meth:`share`)."""
         self.query_one(ScoreBoard).show(texts.score)
         self.query_one("#declarations", LineList).show(texts.declarations, texts.digest)
-        self._declared, self._digest = texts.declarations, texts.digest
+        self._digest = texts.digest
         self.query_one(PlayLog).show(texts.log)
-        self.query_one(OutList).show(texts.out)
+        self.query_one(OutList).show(texts.out, texts.out_suits)
         if texts.out_title != self._out_title:
             self._out_title = texts.out_title
             self.query_one("#out-title", Static).update(texts.out_title)
@@ -54,6 +60,7 @@ class Sidebar(Vertical):
         """What is still out, when ``wanted`` and there is something to list: beside the
         declarations and the log when ``roomy``, else in their place. True when that changed
         (the rows are to be shared again)."""
+        self._roomy = roomy
         shown = wanted and bool(self.query_one(OutList).lines)
         beside = shown and roomy
         before = (self.has_class("-counting"), self.has_class("-counting-alone"))
@@ -65,11 +72,15 @@ class Sidebar(Vertical):
         return True
 
     def share(self) -> None:
-        """Share the rows: the log keeps LOG_ROWS; the declarations get the rows to be read
-        whole (each in a line where the cards do not fit), more up to the stylesheet's most
-        where there is room; the hand so far has a line a side under the scores when the rest
-        leaves it room, else it goes beside them (the score box's ``compact`` form). What is
-        still out, beside, takes the rows it needs."""
+        """Share the rows. What is still out, beside, takes the rows it needs; the rest is
+        given up in this order where it is short: the declarations the rows to be read whole
+        (each in a line where the cards do not fit; then their one-line form, cut where it must
+        be, a line a seat); the score box the hand so far in lines of its own (its ``compact``
+        form: the points beside the scores; always so beside what is still out in a sidebar of
+        fewer than SHORT_ROWS rows, so that it keeps one form through the hand); the log its
+        rows beyond LOG_FEW (it keeps LOG_ROWS where the table has rows enough for what is
+        still out beside it); the declarations a line a seat (they scroll). The declarations
+        take no more than the stylesheet's most, the log the rest."""
         if not self.is_attached:
             return
         try:  # (a refresh may come while the screen is being taken down)
@@ -86,20 +97,17 @@ class Sidebar(Vertical):
         if not listed.display:  # (80x24 with o: what is still out alone under the scores)
             board.set_compact(full > height)
             return
-        board.set_compact(full + LOG_ROWS + self._declarations_whole(listed) > height)
-        room = height - (compact if board.compact else full) - LOG_ROWS
+        keep = LOG_ROWS if self._roomy else LOG_FEW
+        a_seat = max(1, len(self._digest))  # the declarations, a line each
+        # beside what is still out in a short sidebar (100x32) the score box keeps its short
+        # form through the hand (what is still out takes fewer rows as the hand goes on: the
+        # box would change its form between two tricks)
+        beside = self.has_class("-counting") and self.content_region.height < SHORT_ROWS
+        board.set_compact(beside or full + keep + a_seat > height)
+        left = height - (compact if board.compact else full)
+        room = left - min(keep, max(LOG_FEW, left - a_seat))
         most = listed.styles.base.max_height
         rows = max(1, min(int(most.value), room) if most is not None else room)
         if listed.styles.inline.max_height != Scalar.from_number(rows):
             listed.styles.inline.max_height = rows
             listed.refit()
-
-    def _declarations_whole(self, listed: LineList) -> int:
-        """The fewest rows in which the declarations can be read whole at the list's width:
-        a line each (the digest), wrapped, else the full list."""
-        width = listed.size.width - 1  # (as the list counts, its scrollbar's column kept)
-        lines = self._digest or self._declared
-        if width <= 8 or not lines:
-            return 1
-        console = self.app.console
-        return sum(len(hanging(line, width, console, ellipsis(listed))) for line in lines)
