@@ -226,15 +226,23 @@ async def press_for(pilot: Pilot, screen: TableScreen) -> None:
 def save_at_the_last_tricks(directory: Path, seats: tuple[Seat, ...], seed: int,
                             target: int = 800, hand: int = 1) -> None:
     """A match saved with its hand number ``hand`` (the first unless told; 0: the match's last)
-    played to its last two tricks (:func:`first_choices` at the people's seats, the bots' own
-    choices at theirs), for a test of what comes once a hand is over that need not play the
-    whole hand through the screens (:func:`resume` takes it up)."""
+    played to its last two tricks (see :func:`at_the_last_tricks`), for a test of what comes
+    once a hand is over that need not play the whole hand through the screens (:func:`resume`
+    takes it up)."""
+    SaveStore(directory).write(at_the_last_tricks(seats, seed, target, hand))
+
+
+def at_the_last_tricks(seats: tuple[Seat, ...], seed: int, target: int = 800,
+                       hand: int = 1) -> Session:
+    """A match with its hand number ``hand`` (0: the match's last) played to its last two
+    tricks by the engine: :func:`first_choices` at the people's seats, the bots' own choices
+    at theirs."""
     if hand == 0:
         hand = len(_played(seats, seed, target, lambda s: False).match.results)
     session = _played(seats, seed, target, lambda s: len(s.match.results) == hand - 1
                       and len(s.match.hand.tricks) >= 13)
     assert session.match.winner is None, "the hand was called out: it has no last tricks"
-    SaveStore(directory).write(session)
+    return session
 
 
 def _played(seats: tuple[Seat, ...], seed: int, target: int, until) -> Session:
