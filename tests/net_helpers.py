@@ -38,9 +38,12 @@ async def serve(
     seed: int | None = 1,
     target: int = 800,
     config: TableConfig = FAST,
+    session: Session | None = None,
     **kwargs: object,
 ) -> tuple[TableServer, Address]:
-    session = Session.new(parse_seats(kinds or ["human"] * 4), seed=seed, target=target)
+    """A table served on 127.0.0.1: a new match of ``kinds`` (or ``session``, a match going on)."""
+    if session is None:
+        session = Session.new(parse_seats(kinds or ["human"] * 4), seed=seed, target=target)
     server = TableServer(session, config, **kwargs)  # type: ignore[arg-type]
     port = await server.start("127.0.0.1", 0)
     return server, Address("127.0.0.1", port)

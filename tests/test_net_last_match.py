@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_tui_support import FAST, play_to_the_end, press, wait_for
+from test_tui_support import FAST, count_notices, play_to_the_end, press, wait_for
 from textual.widgets import Button
 
 from tests.net_helpers import run_until, serve
@@ -55,6 +55,7 @@ async def test_a_match_joined_to_its_end_is_noted_with_its_table(tmp_path: Path)
             assert note.winner == match.winner and note.scores == tuple(match.scores)
             assert note.hands == len(match.results) and note.target == TARGET
             assert note.names == tuple(s.name for s in server.statuses())
+            count_notices(app)  # (press returns once the notice is posted)
             await press(pilot, "r")  # says where its record is, opens nothing
             await pilot.pause()
             assert isinstance(app.screen, StartScreen)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from test_net_screens import play_until
-from test_tui_support import FAST, press, screen_text, wait_for
+from test_tui_support import FAST, at_the_last_tricks, press, screen_text, wait_for
 
 from game.history import replay_hands
 from game.match import Match
@@ -31,6 +31,7 @@ from tui.net.remote import RemoteSession, replay_record
 from tui.screens.review import ReviewScreen
 from tui.screens.scoring import ScoringScreen
 from tui.screens.table import TableScreen
+from tui.session import parse_seats
 
 SEED, TARGET = 4, 500  # three hands or more
 
@@ -50,7 +51,9 @@ async def test_the_sheet_at_a_network_table_opens_the_review(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # (what is reviewed is checked here, not how: a light judgement keeps the test's load small)
     monkeypatch.setattr("tui.screens.table.ReviewScreen", partial(ReviewScreen, iterations=8))
-    server, address = await serve(["human", "easy", "easy", "easy"], seed=SEED, target=TARGET)
+    # (the table's first hand is taken up at its last two tricks; the second is played whole)
+    going_on = at_the_last_tricks(parse_seats(["human", "easy", "easy", "easy"]), SEED, TARGET)
+    server, address = await serve(session=going_on)
     app = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False)
     try:
         async with app.run_test(size=(120, 40)) as pilot:

@@ -92,7 +92,9 @@ async def test_a_hint_overtaken_by_the_card_is_dropped_and_t_then_says_why(
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             table = await _annas_discard(pilot)
-            await press(pilot, "t")
+            await pilot.press("t")  # (press() sees no change but the status line's)
+            status = table.query_one("#status")
+            await wait_for(pilot, lambda: "Thinking of a hint" in status.text.plain)
             assert "Thinking of a hint" in table.query_one("#status").text.plain
             await press_for(pilot, table)  # the discard overtakes the hint
             assert isinstance(app.screen, ConfirmScreen)

@@ -149,7 +149,8 @@ async def test_ten_families_and_the_call_out_line_fit_the_declarations_dialog(
     async with app.run_test(size=size) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
         await app.push_screen(DeclareScreen(view, "Anna", UNICODE, 100))
-        await pilot.pause()
+        # (on a busy machine its footer's keys may come a few frames after the dialog)
+        await wait_for(pilot, lambda: "Declare nothing" in screen_text(app).splitlines()[-1])
         dialog = app.screen.query_one("#declare-dialog")
         assert dialog.region.bottom <= size[1] - 1  # above the footer
         text = screen_text(app)

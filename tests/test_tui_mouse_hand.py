@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from test_tui_dialogs import _notices
-from test_tui_support import make_app, settle, wait_for
+from test_tui_support import click, make_app, settle, wait_for
 
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.declare import DeclareScreen
@@ -21,7 +21,7 @@ FAST = Settings(bot_delay=0.0, trick_pause=0.0, suit_marks="ascii")
 
 async def _click_card(pilot, hand: HandView, index: int) -> None:
     size, stride, margin = hand._geometry()
-    await pilot.click(HandView, offset=(margin + index * stride + 1, 3))
+    await click(pilot, HandView, offset=(margin + index * stride + 1, 3))
 
 
 async def _mouse_hand(pilot, app) -> int:
@@ -32,11 +32,11 @@ async def _mouse_hand(pilot, app) -> int:
         if isinstance(screen, ScoringScreen):
             return clicks
         if isinstance(screen, HandOverScreen):
-            await pilot.click("#handover-ready")
+            await click(pilot, "#handover-ready")
         elif isinstance(screen, ConfirmScreen):
-            await pilot.click("#yes")
+            await click(pilot, "#yes")
         elif isinstance(screen, DeclareScreen):
-            await pilot.click("#declare")
+            await click(pilot, "#declare")
         else:
             assert isinstance(screen, TableScreen)
             hand = screen.query_one(HandView)
@@ -45,9 +45,7 @@ async def _mouse_hand(pilot, app) -> int:
                 index = next(i for i, c in enumerate(hand.cards) if c in hand.legal
                              and c not in hand.marked)
                 await _click_card(pilot, hand, index)
-                await pilot.pause()
                 clicks += 1
-        await pilot.pause()
     raise AssertionError("the hand never ended")
 
 

@@ -60,7 +60,8 @@ async def test_the_start_screen_remembers_the_last_setup(tmp_path: Path) -> None
 async def test_q_quits_the_start_screen_but_types_in_a_name(tmp_path: Path) -> None:
     app = make_app(tmp_path, None)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        # (on a busy machine the first frames may still be the loading screen's)
+        await wait_for(pilot, lambda: "^q Quit" in screen_text(app))
         assert "^q Quit" in screen_text(app)
         await pilot.click("#name-0")
         await pilot.press("q", "u", "i")
@@ -225,8 +226,10 @@ async def test_resumed_on_a_scoring_sheet_the_sheet_comes_back(tmp_path: Path) -
 
 
 async def test_watching_the_next_hand_comes_by_itself(tmp_path: Path) -> None:
-    app = make_app(tmp_path, ["random"] * 4, seed=4, settings=replace(FAST, bot_delay=0.0))
+    save_at_the_last_tricks(tmp_path, parse_seats(["random"] * 4), 4)  # (watched from there)
+    app = make_app(tmp_path, None, settings=replace(FAST, bot_delay=0.0))
     async with app.run_test(size=(80, 24)) as pilot:
+        await resume(pilot)
         await wait_for(pilot, lambda: isinstance(app.screen, ScoringScreen)
                        and "next hand starts in 4 s" in screen_text(app), limit=10000)
         sheet = app.screen
@@ -240,8 +243,10 @@ async def test_watching_the_next_hand_comes_by_itself(tmp_path: Path) -> None:
 async def test_back_from_the_help_the_sheet_waits_its_whole_time_again(tmp_path: Path) -> None:
     """Watching, the help opened on a sheet and closed: the next hand comes the whole 4 s later
     (the sheet's first countdown used to run on and take it away at once)."""
-    app = make_app(tmp_path, ["random"] * 4, seed=4, settings=replace(FAST, bot_delay=0.0))
+    save_at_the_last_tricks(tmp_path, parse_seats(["random"] * 4), 4)  # (watched from there)
+    app = make_app(tmp_path, None, settings=replace(FAST, bot_delay=0.0))
     async with app.run_test(size=(80, 24)) as pilot:
+        await resume(pilot)
         await wait_for(pilot, lambda: isinstance(app.screen, ScoringScreen), limit=10000)
         sheet = app.screen
         await pilot.pause(3.0)

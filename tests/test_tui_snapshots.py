@@ -11,7 +11,15 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from test_tui_support import make_app, press, press_for, settle, wait_for
+from test_tui_support import (
+    make_app,
+    press,
+    press_for,
+    resume,
+    save_at_the_last_tricks,
+    settle,
+    wait_for,
+)
 from textual.pilot import Pilot
 
 from game.match import Match
@@ -21,6 +29,7 @@ from tui.screens.handover import HandOverScreen
 from tui.screens.scoring import ScoringScreen
 from tui.screens.start import StartScreen
 from tui.screens.table import TableScreen
+from tui.session import parse_seats
 from tui.settings import Settings
 from tui.themes import DEFAULT_THEME, theme_names
 
@@ -123,10 +132,18 @@ def test_declarations(snap_compare, tmp_path: Path, size: tuple[int, int]) -> No
     assert snap_compare(app, terminal_size=size, run_before=_declaring)
 
 
+async def _resumed_to_the_sheet(pilot: Pilot) -> None:
+    await resume(pilot)
+    await _sheet(pilot)
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_scoring_sheet(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:
-    app = make_app(tmp_path, BOTS3, seed=_seed_dealer(2), settings=LOOK)
-    assert snap_compare(app, terminal_size=size, run_before=_sheet)
+    """(The hand's last two tricks played here, from a save: the hand played whole through the
+    keys is tests/test_tui_play.py's.)"""
+    save_at_the_last_tricks(tmp_path, parse_seats(BOTS3), _seed_dealer(2))
+    app = make_app(tmp_path, None, settings=LOOK)
+    assert snap_compare(app, terminal_size=size, run_before=_resumed_to_the_sheet)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

@@ -12,7 +12,7 @@ import pytest
 from test_tui_local_time import zone
 from test_tui_review import keys, played_match
 from test_tui_snapshots import LOOK, SIZES
-from test_tui_support import make_app, wait_for
+from test_tui_support import make_app, resume, save_at_the_last_tricks, wait_for
 from textual.pilot import Pilot
 
 import ai.judge
@@ -53,10 +53,19 @@ async def _match_over_history(pilot: Pilot) -> None:
     raise AssertionError("the match never ended")
 
 
+async def _resumed_to_the_history(pilot: Pilot) -> None:
+    await resume(pilot)
+    await _match_over_history(pilot)
+
+
 @pytest.mark.parametrize("size", SIZES, **IDS)
 def test_match_history(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:
-    app = make_app(tmp_path, ["easy"] * 4, seed=1, target=600, settings=LOOK)
-    assert snap_compare(app, terminal_size=size, run_before=_match_over_history)
+    """(Watched from the last two tricks of the match's last hand, from a save: a match watched
+    whole to its end, a sheet after each hand, is tests/test_tui_review.py's
+    test_a_match_played_at_the_table_is_recorded.)"""
+    save_at_the_last_tricks(tmp_path, parse_seats(["easy"] * 4), 1, target=600, hand=0)
+    app = make_app(tmp_path, None, settings=LOOK)
+    assert snap_compare(app, terminal_size=size, run_before=_resumed_to_the_history)
 
 
 def _review_app(tmp_path: Path) -> TarocchinoApp:

@@ -7,11 +7,12 @@ import asyncio
 import io
 import json
 import random
+import weakref
 from pathlib import Path
 
 import pytest
 from rich.console import Console
-from textual import events
+from textual import _time, events
 from textual.pilot import Pilot
 
 from ai.table import decision_rng
@@ -77,14 +78,31 @@ def table_of(app: TarocchinoApp) -> TableScreen | None:
     return None
 
 
+_HANDS: weakref.WeakKeyDictionary[TableScreen, HandView] = weakref.WeakKeyDictionary()
+
+
+def _hand_of(table: TableScreen) -> HandView | None:
+    """The table's hand (none yet while the table is being put together), looked up in the
+    table's widgets once (:func:`press` asks for it every millisecond)."""
+    hand = _HANDS.get(table)
+    if hand is None or not hand.is_attached:
+        hands = table.query(HandView)
+        if not hands:
+            return None
+        hand = _HANDS[table] = hands.first()
+    return hand
+
+
 def _progress(app: TarocchinoApp) -> tuple:
     table = table_of(app)
     notices = getattr(app, "notices", 0)
+    top = app.screen
+    chosen = tuple(top.families.chosen) if isinstance(top, DeclareScreen) else None
     if table is None:
-        return (tuple(map(id, app.screen_stack)), notices)
-    hands = table.query(HandView)  # none yet while the table is being put together
-    cursor = hands.first().cursor if hands else None
-    return (tuple(map(id, app.screen_stack)), notices, table.session.ply,
+        return (tuple(map(id, app.screen_stack)), notices, chosen)
+    hand = _hand_of(table)
+    cursor = hand.cursor if hand is not None else None
+    return (tuple(map(id, app.screen_stack)), notices, chosen, table.session.ply,
             tuple(table.marked), table.viewer, cursor)
 
 
@@ -94,11 +112,29 @@ async def _flush(pilot: Pilot) -> None:
     pilot.app.screen._on_timer_update()
 
 
+def _held_until(app: TarocchinoApp, key: str) -> float | None:
+    """Until when ``key`` (Enter or Space) would be taken for the tail of the press before and
+    stopped (tui.keys.held_over: the hand-over, the declarations dialog, the hand that came
+    after a hand-over); None when it would not be."""
+    if key not in ("enter", "space"):
+        return None
+    screen = app.screen
+    if isinstance(screen, TableScreen):
+        hand = _hand_of(screen)
+        return hand.enter_after if hand is not None else None
+    return getattr(screen, "not_before", None)
+
+
 async def press(pilot: Pilot, *keys: str) -> None:
     """Press keys, each one waiting only until the game has reacted (faster than pilot.press,
-    which waits for the whole process to look idle)."""
+    which waits for the whole process to look idle). An Enter or a Space comes as a press of its
+    own, once the one before can no longer be taken for it pressed twice (as a person presses
+    it a moment later)."""
     app = pilot.app
     for key in keys:
+        until = _held_until(app, key)
+        while until is not None and (left := until - _time.get_time()) >= 0:
+            await asyncio.sleep(left + 0.001)
         before = _progress(app)
         app._driver.send_message(events.Key(key, key if len(key) == 1 else None))
         for _ in range(3000):
@@ -106,6 +142,23 @@ async def press(pilot: Pilot, *keys: str) -> None:
             if _progress(app) != before:
                 break
         await _flush(pilot)
+
+
+async def click(pilot: Pilot, widget=None, offset: tuple[int, int] = (0, 0)) -> None:
+    """``pilot.click``: the same mouse events (down, up, click) at the same place, each handled
+    by the screen before the next, but without its waits for the whole process to look idle
+    (at least 20 ms each, four a click)."""
+
+    async def handled(delay: float | None = None) -> None:
+        await _flush(pilot)
+
+    if isinstance(widget, str):  # (a screen just pushed may not have put its widgets up yet)
+        await wait_for(pilot, lambda: bool(pilot.app.screen.query(widget)))
+    pilot.pause = handled  # (what pilot.click waits with between its events)
+    try:
+        await pilot.click(widget, offset=offset)
+    finally:
+        del pilot.pause
 
 
 async def settle(pilot: Pilot, limit: int = 20000) -> object:
@@ -171,19 +224,39 @@ async def press_for(pilot: Pilot, screen: TableScreen) -> None:
 
 
 def save_at_the_last_tricks(directory: Path, seats: tuple[Seat, ...], seed: int,
-                            target: int = 800) -> None:
-    """A match saved with its first hand played to its last two tricks (:func:`first_choices` at
-    the people's seats, the bots' own choices at theirs), for a test of what comes once a hand is
-    over that need not play the whole hand through the screens (:func:`resume` takes it up)."""
+                            target: int = 800, hand: int = 1) -> None:
+    """A match saved with its hand number ``hand`` (the first unless told; 0: the match's last)
+    played to its last two tricks (see :func:`at_the_last_tricks`), for a test of what comes
+    once a hand is over that need not play the whole hand through the screens (:func:`resume`
+    takes it up)."""
+    SaveStore(directory).write(at_the_last_tricks(seats, seed, target, hand))
+
+
+def at_the_last_tricks(seats: tuple[Seat, ...], seed: int, target: int = 800,
+                       hand: int = 1) -> Session:
+    """A match with its hand number ``hand`` (0: the match's last) played to its last two
+    tricks by the engine: :func:`first_choices` at the people's seats, the bots' own choices
+    at theirs."""
+    if hand == 0:
+        hand = len(_played(seats, seed, target, lambda s: False).match.results)
+    session = _played(seats, seed, target, lambda s: len(s.match.results) == hand - 1
+                      and len(s.match.hand.tricks) >= 13)
+    assert session.match.winner is None, "the hand was called out: it has no last tricks"
+    return session
+
+
+def _played(seats: tuple[Seat, ...], seed: int, target: int, until) -> Session:
+    """A match played by the engine (as :func:`save_at_the_last_tricks` says) until ``until``
+    holds or the match is over."""
     session = Session.new(seats, seed=seed, target=target)
-    while len(session.match.hand.tricks) < 13:
+    while session.match.winner is None and not until(session):
         seat = session.match.turn
         view = session.match.view(seat)
         if seat in session.bots:
             session.apply(session.bots[seat].choose(view, view.legal, session.bot_rng(seat)))
         else:
             session.apply(first_choices(view.hand, view.phase, view.legal))
-    SaveStore(directory).write(session)
+    return session
 
 
 async def resume(pilot: Pilot) -> TableScreen:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 
 from rich.cells import cell_len
 from rich.console import Console
@@ -10,6 +11,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
+from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
@@ -72,13 +74,32 @@ def cut(line: Text, width: int, mark: str = "…") -> Text:
     return short
 
 
+_WRAPPED: OrderedDict[tuple, list[Text]] = OrderedDict()  # the latest wraps, by line and width
+_WRAPPED_KEPT = 1024
+
+
 def hanging(line: Text, width: int, console: Console, mark: str = "…") -> list[Text]:
     """``line`` wrapped to ``width`` between its words, the lines after the first indented (so
     that the eye finds where each entry begins); a word too wide for a line is shortened with
-    ``mark`` (see :func:`fitted`). (``console``: unused, the wrap measures cells itself.)"""
+    ``mark`` (see :func:`fitted`). (``console``: unused, the wrap measures cells itself.)
+
+    The same lines are wrapped again and again as the screen is drawn (the log, what is still
+    out, the declarations, at each move): the latest wraps are kept, and copies given."""
     if width <= len(INDENT) + 4:
         return [line]
-    return Hanging.words(fitted(line, width, mark), len(INDENT)).lines(width)
+    key = (line.plain, line.style, tuple(line.spans), line.justify, line.overflow,
+           line.no_wrap, line.end, line.tab_size, width, mark)
+    try:
+        rows = _WRAPPED.get(key)
+    except TypeError:  # a style that cannot be a key
+        return Hanging.words(fitted(line, width, mark), len(INDENT)).lines(width)
+    if rows is None:
+        rows = _WRAPPED[key] = Hanging.words(fitted(line, width, mark), len(INDENT)).lines(width)
+        if len(_WRAPPED) > _WRAPPED_KEPT:
+            _WRAPPED.popitem(last=False)
+    else:
+        _WRAPPED.move_to_end(key)
+    return [row.copy() for row in rows]
 
 
 class PlayLog(RichLog, can_focus=False):
@@ -99,8 +120,11 @@ class PlayLog(RichLog, can_focus=False):
 
     def show(self, lines: list[Text]) -> None:
         old = self._lines
-        if not self._pad and len(self._starts) == len(old) and _same(lines[: len(old)], old):
-            for line in lines[len(old):]:
+        if len(self._starts) == len(old) and _same(lines[: len(old)], old):
+            new = lines[len(old):]
+            if new:
+                self._unpad()
+            for line in new:
                 self._write(line)
         else:
             self.clear()
@@ -117,6 +141,17 @@ class PlayLog(RichLog, can_focus=False):
             line = Text("\n").join(hanging(line, self.size.width - 1, self.app.console,
                                             ellipsis(self)))
         self.write(line)
+
+    def _unpad(self) -> None:
+        """Take away the blank rows written after the newest entry (see :meth:`_align`): the
+        entries written stay as they are, wrapped once."""
+        if not self._pad:
+            return
+        del self.lines[len(self.lines) - self._pad:]
+        self._pad = 0
+        self._line_cache.clear()  # (its rows are kept by their number)
+        self.virtual_size = Size(self._widest_line_width, len(self.lines))
+        self.refresh()
 
     def _align(self) -> None:
         height = self.scrollable_content_region.height
