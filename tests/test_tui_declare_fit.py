@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from test_tui_support import make_app, settle, wait_for
 from textual.pilot import Pilot
 
@@ -48,25 +49,25 @@ async def _open(pilot: Pilot, table: TableScreen, cards: str, needs: int | None,
     return screen
 
 
-async def test_the_declarations_fit_their_rows_at_every_size(tmp_path: Path) -> None:
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: "x".join(map(str, size)))
+async def test_the_declarations_fit_their_rows_at_every_size(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
     app = make_app(tmp_path, ["human", "random", "random", "random"], seed=2)
-    async with app.run_test(size=SIZES[0]) as pilot:
+    async with app.run_test(size=size) as pilot:
         table = await settle(pilot)
         assert isinstance(table, TableScreen)
-        for size in SIZES:
-            await pilot.resize_terminal(*size)
-            await wait_for(pilot, lambda size=size: app.size == size)
-            for cards in (MOST, SEVEN):
-                for needs in (None, 10):
-                    for none_on in (False, True):
-                        screen = await _open(pilot, table, cards, needs, none_on)
-                        case = (size, len(screen.combos), needs, none_on)
-                        assert not _cut(screen), (case, _cut(screen))
-                        tight = screen.has_class("-tight")
-                        # roomy wherever it fits: always from 32 rows on
-                        assert not tight or size == (80, 24), case
-                        screen.dismiss(())
-                        await wait_for(pilot, lambda: app.screen is table)
+        for cards in (MOST, SEVEN):
+            for needs in (None, 10):
+                for none_on in (False, True):
+                    screen = await _open(pilot, table, cards, needs, none_on)
+                    case = (size, len(screen.combos), needs, none_on)
+                    assert not _cut(screen), (case, _cut(screen))
+                    tight = screen.has_class("-tight")
+                    # roomy wherever it fits: always from 32 rows on
+                    assert not tight or size == (80, 24), case
+                    screen.dismiss(())
+                    await wait_for(pilot, lambda: app.screen is table)
 
 
 async def test_seven_families_and_the_call_out_go_tight_at_24_rows(tmp_path: Path) -> None:
