@@ -91,12 +91,17 @@ def test_a_file_in_its_place_is_still_an_error(tmp_path: Path) -> None:
         DataLock(tmp_path / "table", private=True).acquire()
 
 
-def test_the_data_directory_s_lock_keeps_the_usual_permissions(tmp_path: Path,
-                                                               usual_umask) -> None:
+def test_the_data_directory_s_lock_makes_a_new_one_private_and_leaves_one_that_exists(
+        tmp_path: Path, usual_umask) -> None:
     lock = DataLock(tmp_path / "data")  # the local game's: not the table's
     lock.acquire()
     lock.release()
-    assert _mode(tmp_path / "data") == 0o755
+    assert _mode(tmp_path / "data") == 0o700
+    (tmp_path / "yours").mkdir(mode=0o755)
+    lock = DataLock(tmp_path / "yours")
+    lock.acquire()
+    lock.release()
+    assert _mode(tmp_path / "yours") == 0o755
 
 
 def test_host_makes_the_table_directory_0700(tmp_path: Path, usual_umask, capsys,
