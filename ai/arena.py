@@ -130,7 +130,7 @@ def play_deal(
                     faults[role] += 1
                     takeovers[role] += fault.takeover is not None
                     if len(out.fault_notes[role]) < 3:
-                        out.fault_notes[role].append(f"deal {index}: {fault}")
+                        out.fault_notes[role].append(f"deal {index + 1}: {fault}")
     out.margins = (margins[0], margins[1])
     out.faults = (faults[0], faults[1])
     out.takeovers = (takeovers[0], takeovers[1])
