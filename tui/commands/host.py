@@ -20,7 +20,7 @@ from game.files import remove_stale_temporaries
 from game.rules import DEFAULT_TARGET
 from tui.lock import DataLock, DirectoryBusy
 from tui.match_setup import MAX_TARGET, target_problem
-from tui.net.addresses import EVERY_NETWORK, LOOPBACK, for_others
+from tui.net.addresses import EVERY_NETWORK, LOOPBACK, bind_problem, for_others
 from tui.net.claims import Claim, ClaimStore
 from tui.net.client import DEFAULT_PORT, PASSWORD_ENV, Address
 from tui.net.protocol import MAX_LIMIT_S
@@ -120,12 +120,9 @@ def _config(args: argparse.Namespace) -> TableConfig:
     if problem:
         raise ValueError(problem)
     parse_spec(args.stand_in)
-    if not args.bind.strip():  # "" would listen on every network, which only 0.0.0.0 should
-        raise ValueError("--bind needs an address (127.0.0.1: this machine only; 0.0.0.0: every "
-                         "network this machine is on)")
-    if not args.bind.isprintable():  # (bytes not UTF-8, read as surrogates: the resolver raised)
-        raise ValueError(f"--bind {args.bind!r} is not an address (a name, or a number such as "
-                         "127.0.0.1)")
+    problem = bind_problem(args.bind)
+    if problem:
+        raise ValueError(problem)
     if args.password == "":  # a table without a password is asked for by leaving it out
         raise ValueError("--password is empty: give one, or leave --password out for a table "
                          "without a password")

@@ -9,7 +9,7 @@ import socket
 import sys
 
 from tui.commands.errors import FAILED, refuse
-from tui.net.addresses import EVERY_NETWORK, for_others
+from tui.net.addresses import EVERY_NETWORK, bind_problem, for_others
 from tui.net.client import Address
 
 PROG = "tarocchino web"
@@ -38,9 +38,9 @@ def command() -> str:
 def run(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         return refuse(PROG, "--port must be a number from 1 to 65535")
-    if not args.bind.strip():
-        return refuse(PROG, "--bind needs an address (127.0.0.1: this machine only; 0.0.0.0: "
-                      "every network this machine is on)")
+    problem = bind_problem(args.bind)
+    if problem:
+        return refuse(PROG, problem)
     problem = serve_problem(args.bind, args.port)
     if problem:  # said before anything is printed, as `host` does
         return refuse(PROG, problem, FAILED)

@@ -8,6 +8,18 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")  # this machine only
 EVERY_NETWORK = ("0.0.0.0", "::", "")  # every address of this machine
 
 
+def bind_problem(bind: str) -> str | None:
+    """What is wrong with ``--bind`` (host, web) before anything looks it up, if anything: an
+    empty one would listen on every network, which only 0.0.0.0 should; one that is not
+    printable (bytes not UTF-8, read as surrogates) is no name the resolver takes."""
+    if not bind.strip():
+        return ("--bind needs an address (127.0.0.1: this machine only; 0.0.0.0: every network "
+                "this machine is on)")
+    if not bind.isprintable():
+        return f"--bind {bind!r} is not an address (a name, or a number such as 127.0.0.1)"
+    return None
+
+
 def this_machines() -> list[str]:
     """This machine's addresses others may reach it at (best effort, nothing is sent)."""
     found: list[str] = []

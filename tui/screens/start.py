@@ -19,7 +19,7 @@ from game.cards import INDEX
 from game.rules import DEFAULT_TARGET, TARGET_RULE, is_target
 from tui.bots import BOTS, available_level
 from tui.lastmatch import LastMatch, LastMatchNote
-from tui.match_setup import MatchSetup
+from tui.match_setup import MAX_TARGET, MatchSetup
 from tui.render import Look, box_lines
 from tui.review import ReviewSource
 from tui.save import SaveError, SaveStore
@@ -142,8 +142,8 @@ class StartScreen(Screen[None]):
                                  id=f"kind-{seat}", compact=True)
             with Horizontal(id="options-row"):
                 yield Label("Target", classes="option-label")
-                yield Input(str(target), id="target", type="integer", compact=True, max_length=5,
-                            valid_empty=True)
+                yield Input(str(target), id="target", type="integer", compact=True,
+                            max_length=len(str(MAX_TARGET)), valid_empty=True)
                 yield Label("Seed", classes="option-label")
                 yield Input("" if self.given_seed is None else str(self.given_seed),
                             placeholder="random", id="seed", type="integer", compact=True,
