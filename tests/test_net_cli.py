@@ -163,7 +163,7 @@ def test_a_browser_tab_finds_the_data_directory_busy(tmp_path, monkeypatch) -> N
                         opened.append(local) or 0)  # fmt: skip
     with DataLock(tmp_path):
         assert main(["play", "--tab"]) == 0
-        assert main(["play"]) == 1  # a terminal is told another game is running
+        assert main(["play"]) == 2  # a terminal is told another game is running (nothing done)
     assert opened == [False]
 
 

@@ -230,9 +230,10 @@ def test_a_second_game_gets_a_message(data: Path, monkeypatch, capsys) -> None:
     monkeypatch.setattr(TarocchinoApp, "run", lambda self: pytest.fail("the game started"))
     with DataLock(data):
         args = _args("--resume")
-        assert args.func(args) == 1
+        assert args.func(args) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "another Tarocchino game" in err and str(data) in err
+    assert err.startswith("tarocchino play: error: ")
 
 
 def test_play_cleans_stale_temporaries(data: Path, monkeypatch) -> None:

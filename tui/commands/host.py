@@ -20,7 +20,14 @@ from game.files import remove_stale_temporaries
 from game.rules import DEFAULT_TARGET
 from tui.lock import DataLock, DirectoryBusy
 from tui.match_setup import MAX_TARGET, target_problem
-from tui.net.addresses import EVERY_NETWORK, LOOPBACK, bind_problem, for_others
+from tui.net.addresses import (
+    bind_problem,
+    every_network,
+    for_others,
+    listen_address,
+    listening_on,
+    this_machine_only,
+)
 from tui.net.claims import Claim, ClaimStore
 from tui.net.client import DEFAULT_PORT, PASSWORD_ENV, Address
 from tui.net.protocol import MAX_LIMIT_S
@@ -123,6 +130,7 @@ def _config(args: argparse.Namespace) -> TableConfig:
     problem = bind_problem(args.bind)
     if problem:
         raise ValueError(problem)
+    args.bind = listen_address(args.bind)  # [::1] is ::1, 0 is 0.0.0.0: as it is said after
     if args.password == "":  # a table without a password is asked for by leaving it out
         raise ValueError("--password is empty: give one, or leave --password out for a table "
                          "without a password")
@@ -151,11 +159,11 @@ def run(args: argparse.Namespace) -> int:
     lock = DataLock(directory, private=True)  # the table's files and their folder: the host's alone
     try:
         lock.acquire()
-    except DirectoryBusy:
+    except DirectoryBusy:  # nothing was done (2), as every command refuses what it cannot use
         return _error(f"a table is already hosted from {data} (one table per data directory: "
-                      "set TAROCCHINO_DATA_DIR to host another)", 1)  # fmt: skip
+                      "set TAROCCHINO_DATA_DIR to host another)")  # fmt: skip
     except OSError as exc:
-        return _error(f"cannot use {directory}: {exc.strerror or exc}", 1)
+        return _error(f"cannot use {directory}: {exc.strerror or exc}")
     status, store = 1, None
     try:
         remove_stale_temporaries(directory)
@@ -231,10 +239,10 @@ def describe_seats(server: TableServer) -> str:
 
 def _welcome(server: TableServer, args: argparse.Namespace, port: int) -> None:
     bind = args.bind
-    local = bind in LOOPBACK
-    shown = "127.0.0.1" if bind in EVERY_NETWORK else bind
+    local = this_machine_only(bind)
+    shown = "127.0.0.1" if every_network(bind) else bind
     where = Address(shown, port)
-    print(f"Tarocchino table listening on {bind} port {port} · target "
+    print(f"Tarocchino table listening on {listening_on(bind)} port {port} · target "
           f"{server.session.match.rules.target}")  # fmt: skip
     print(f"Seats: {describe_seats(server)}")
     if server.session.match.seed is not None:

@@ -13,14 +13,18 @@ import time
 
 from ai.spec import BotSpec, SpecError, label_of, parse_spec
 from tui.commands import terminal
-from tui.commands.errors import refuse
+from tui.commands.errors import FAILED, USAGE, refuse
 from tui.lock import DataLock, DirectoryBusy
+from tui.net import protocol as p
 from tui.net.client import DEFAULT_PORT, PASSWORD_ENV, Address, JoinRequest, TokenStore
 from tui.net.protocol import ProtocolError, check_name
 from tui.settings import MAX_PAUSE, data_dir
 
 PROG = "tarocchino join"
 MAX_RETRY_S = 10**6  # --retry-for, in seconds (about 11 days)
+# The table's refusals of what was asked (nothing was done: change it and join again).
+ASKED_FOR = {p.PASSWORD, p.SEAT_TAKEN, p.NO_SEAT, p.NAME_TAKEN, p.TOKEN, p.MATCH_OVER, p.VERSION}
+BOT_DELAY_S = 0.6  # --delay: how long a bot's seat waits before acting
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -45,13 +49,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--bot", metavar="LEVEL",
                         help="play the seat with this bot instead of a person (easy, hard, "
                         "hard:iterations=200, mybot.py:MyBot, ...)")  # fmt: skip
-    parser.add_argument("--delay", type=float, default=0.6, metavar="SECONDS",
-                        help=f"with --bot: how long it waits before acting (default 0.6; at most "
-                        f"{MAX_PAUSE:g})")  # fmt: skip
+    parser.add_argument("--delay", type=float, metavar="SECONDS",
+                        help=f"with --bot: how long it waits before acting (default "
+                        f"{BOT_DELAY_S:g}; at most {MAX_PAUSE:g})")  # fmt: skip
     parser.add_argument("--retry-for", type=float, default=600.0, metavar="SECONDS",
                         help="how long to keep trying when the table cannot be reached "
                         f"(default 600; at most {MAX_RETRY_S:,})")  # fmt: skip
-    parser.add_argument("--ascii", action="store_true", help="S B C D instead of ♠ ♣ ♥ ♦")
+    parser.add_argument("--ascii", action="store_true",
+                        help="S B C D instead of ♠ ♣ ♥ ♦ (a person's table: not with --bot)")
     parser.set_defaults(func=run)
 
 
@@ -65,6 +70,14 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError("give your name with --name")
         name = check_name(args.name if args.name is not None else
                           f"{label_of(str(spec))[:12]} bot")  # fmt: skip
+        if spec is None and args.delay is not None:  # a person plays at their own pace
+            raise ValueError("--delay is for a bot's seat (with --bot): leave it out to play "
+                             "yourself")  # fmt: skip
+        if spec is not None and args.ascii:  # a bot's seat shows no cards
+            raise ValueError("--ascii is for a person's table: a bot's seat (--bot) shows no "
+                             "cards")  # fmt: skip
+        if args.delay is None:
+            args.delay = BOT_DELAY_S
         if not 0 <= args.delay <= MAX_PAUSE:
             raise ValueError(f"--delay must be 0 to {MAX_PAUSE} seconds")
         if not 0 <= args.retry_for <= MAX_RETRY_S:  # NaN fails too
@@ -134,9 +147,8 @@ async def _bot(address: Address, name: str, seat: int | None, password: str | No
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.client.close()))
     refused = await bot.run()
-    if refused is not None:
-        print(f"{PROG}: {refused.message}", file=sys.stderr)
-        return 1
+    if refused is not None:  # the table said no to what was asked (2), or was never reached
+        return refuse(PROG, refused.message, USAGE if refused.code in ASKED_FOR else FAILED)
     if bot.winner is not None and bot.scores is not None and bot.state is not None:
         seats = bot.state.seats
         log(f"the match is over: {seats[bot.winner].name} & {seats[bot.winner + 2].name} win, "

@@ -89,8 +89,7 @@ def run(args: argparse.Namespace) -> int:
     except DirectoryBusy as exc:
         if args.tab and seats is None and not args.resume:  # another browser tab plays here
             return _play(args, directory, None, local=False)
-        print(f"{PROG}: {exc}", file=sys.stderr)
-        return 1
+        return refuse(PROG, str(exc))  # nothing was done: status 2, as every refusal
     except OSError as exc:  # the game still runs; saving will say why it fails
         print(f"{PROG}: warning: cannot lock {directory}: {exc.strerror or exc}", file=sys.stderr)
     try:

@@ -9,7 +9,14 @@ import socket
 import sys
 
 from tui.commands.errors import FAILED, refuse
-from tui.net.addresses import EVERY_NETWORK, bind_problem, for_others
+from tui.net.addresses import (
+    bind_problem,
+    every_network,
+    for_others,
+    listen_address,
+    listen_hosts,
+    this_machine_only,
+)
 from tui.net.client import Address
 
 PROG = "tarocchino web"
@@ -41,17 +48,21 @@ def run(args: argparse.Namespace) -> int:
     problem = bind_problem(args.bind)
     if problem:
         return refuse(PROG, problem)
-    problem = serve_problem(args.bind, args.port)
-    if problem:  # said before anything is printed, as `host` does
-        return refuse(PROG, problem, FAILED)
-    from tui.net.browser import BrowserServer, is_loopback, new_key
+    bind = listen_address(args.bind)  # [::1] is ::1, 0 is 0.0.0.0
+    for host in listen_hosts(bind):  # (:: is IPv4 and IPv6 alike)
+        problem = serve_problem(host, args.port)
+        if problem:  # said before anything is printed, as `host` does
+            return refuse(PROG, problem, FAILED)
+    from tui.net.browser import BrowserServer, new_key
 
-    key = None if is_loopback(args.bind) else new_key()
-    print("\n".join(where_to_go(args.bind, args.port, key)), flush=True)
+    key = None if this_machine_only(bind) else new_key()
+    print("\n".join(where_to_go(bind, args.port, key)), flush=True)
+    hosts = listen_hosts(bind)
     try:
-        BrowserServer(command(), host=args.bind, port=args.port, key=key).serve()
+        BrowserServer(command(), host=hosts[0] if len(hosts) == 1 else hosts,  # type: ignore[arg-type]
+                      port=args.port, key=key).serve()  # fmt: skip
     except OSError as exc:  # taken meanwhile
-        return refuse(PROG, _listen_problem(exc, args.bind, args.port), FAILED)
+        return refuse(PROG, _listen_problem(exc, bind, args.port), FAILED)
     return 0
 
 
@@ -63,7 +74,7 @@ def where_to_go(bind: str, port: int, key: str | None) -> list[str]:
     lines = ["Open one of these in a browser (anyone with the address and its key can play here, "
              "and see your statistics and past matches; Ctrl+C stops serving):"]
     others = for_others(bind) or ["THIS-MACHINE"]
-    for address in ["127.0.0.1"] * (bind in EVERY_NETWORK) + others:
+    for address in ["127.0.0.1"] * every_network(bind) + others:
         lines.append(f"    http://{Address(address, port)}/?key={key}")
     return lines
 

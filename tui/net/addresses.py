@@ -2,22 +2,84 @@
 
 from __future__ import annotations
 
+import ipaddress
+import re
 import socket
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")  # this machine only
 EVERY_NETWORK = ("0.0.0.0", "::", "")  # every address of this machine
+_WITH_PORT = re.compile(r"^(\[[^\]]*\]|[^:\[\]]*):\d*$")  # 192.168.1.20:7800, [::1]:7800
 
 
 def bind_problem(bind: str) -> str | None:
     """What is wrong with ``--bind`` (host, web) before anything looks it up, if anything: an
     empty one would listen on every network, which only 0.0.0.0 should; one that is not
-    printable (bytes not UTF-8, read as surrogates) is no name the resolver takes."""
+    printable (bytes not UTF-8, read as surrogates) is no name the resolver takes; one with a
+    port (``192.168.1.20:7800``) asks for what ``--port`` says."""
     if not bind.strip():
         return ("--bind needs an address (127.0.0.1: this machine only; 0.0.0.0: every network "
                 "this machine is on)")
     if not bind.isprintable():
         return f"--bind {bind!r} is not an address (a name, or a number such as 127.0.0.1)"
+    if _WITH_PORT.match(bind.strip()):
+        return f"--bind takes an address without a port ({bind!r}): give the port with --port"
     return None
+
+
+def listen_address(bind: str) -> str:
+    """``--bind`` as it is listened on and shown: an IPv6 address without the brackets it is
+    often written in (``[::1]``), a number in its usual form (``0`` is 0.0.0.0, ``127.1`` is
+    127.0.0.1, ``::0`` is ::); a name (``localhost``) as it is."""
+    text = bind.strip()
+    if text.startswith("[") and text.endswith("]") and ":" in text:
+        text = text[1:-1]
+    if "%" in text:  # an IPv6 address with its interface (fe80::1%eth0): as given
+        return text
+    try:
+        infos = socket.getaddrinfo(text, None, flags=socket.AI_NUMERICHOST)
+    except (OSError, UnicodeError, ValueError):
+        return text
+    return str(infos[0][4][0]) if infos else text
+
+
+def _ip(bind: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    try:
+        return ipaddress.ip_address(listen_address(bind))
+    except ValueError:
+        return None
+
+
+def every_network(bind: str) -> bool:
+    """Whether ``bind`` listens on every address of this machine (0.0.0.0, 0, ::)."""
+    address = _ip(bind)
+    return bind.strip() == "" or (address is not None and address.is_unspecified)
+
+
+def this_machine_only(bind: str) -> bool:
+    """Whether only this machine reaches a server listening on ``bind`` (127.0.0.1, ::1,
+    localhost)."""
+    address = _ip(bind)
+    if address is None:
+        return listen_address(bind).lower() == "localhost"
+    return address.is_loopback
+
+
+def listen_hosts(bind: str) -> list[str]:
+    """What a server listens on for ``bind``: ``::`` is every address, IPv4 and IPv6 alike
+    (both, the same port), as 0.0.0.0 is every IPv4 address; anything else is itself."""
+    address = listen_address(bind)
+    return ["0.0.0.0", "::"] if address == "::" else [address]
+
+
+def listening_on(bind: str) -> str:
+    """Where a server listening on ``bind`` listens, in words: ``every IPv4 address of this
+    machine (0.0.0.0)``; an address or name as it is."""
+    address = listen_address(bind)
+    if address == "0.0.0.0":
+        return "every IPv4 address of this machine (0.0.0.0)"
+    if address == "::":
+        return "every address of this machine, IPv4 and IPv6 (::)"
+    return address
 
 
 def this_machines() -> list[str]:
@@ -43,4 +105,4 @@ def this_machines() -> list[str]:
 
 def for_others(bind: str) -> list[str]:
     """Where another machine reaches a server listening on ``bind`` (not loopback)."""
-    return this_machines() if bind in EVERY_NETWORK else [bind]
+    return this_machines() if every_network(bind) else [listen_address(bind)]

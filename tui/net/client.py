@@ -182,6 +182,7 @@ class TableClient:
         async with aiohttp.ClientSession(timeout=timeout) as http:
             lost_at: float | None = None
             delay = 0.2
+            joined = False  # (once seated, whatever answers is tried again: the host restarts)
             while not self._closing:
                 try:
                     ws = await http.ws_connect(
@@ -192,6 +193,10 @@ class TableClient:
                     )
                 except (aiohttp.ClientError, OSError, TimeoutError) as exc:
                     problem = _reason(exc, self.address)
+                    if not joined and _not_a_table(exc):  # a wrong port: no use waiting
+                        self.on_status(problem)
+                        self.refusal = p.Refused("unreachable", problem, None)
+                        break
                 else:
                     if self._closing:  # closed while connecting: no hello, no seat taken
                         await ws.close()
@@ -200,6 +205,7 @@ class TableClient:
                     if self.refusal is not None or self._closing:
                         break
                     if problem is None:
+                        joined = True
                         lost_at, delay = None, 0.2  # it had joined: retry from the start
                         continue
                 now = time.monotonic()
@@ -345,11 +351,21 @@ def _reason(exc: BaseException, address: Address) -> str:
             why = exc.os_error.strerror or str(exc.os_error)
         return f"cannot reach the table at {address}: {why}"
     if isinstance(exc, aiohttp.WSServerHandshakeError):
-        return (f"{address} is not a Tarocchino table (it answered {exc.status} "
-                f"{exc.message})").replace(" )", ")")
+        what = "a web page" if exc.status == 200 else f"HTTP status {exc.status}"
+        return f"{address} is not a Tarocchino table (it answered with {what}): is the port right?"
+    if isinstance(exc, aiohttp.ClientResponseError):  # an answer that is not HTTP at all
+        return f"{address} is not a Tarocchino table (what answers there is no web server)"
+    if isinstance(exc, aiohttp.ServerDisconnectedError):
+        return f"{address} closed the connection without answering (is it a Tarocchino table?)"
     if isinstance(exc, TimeoutError):
         return f"the table at {address} did not answer in time"
-    return str(exc) or type(exc).__name__
+    said = " ".join(str(exc).split())  # one line, whatever the library said
+    return said[:200] or type(exc).__name__
+
+
+def _not_a_table(exc: BaseException) -> bool:
+    """Whether something other than a table answered (a web server, another program)."""
+    return isinstance(exc, aiohttp.ClientResponseError)  # (the handshake's error too)
 
 
 def _closed_reason(ws: aiohttp.ClientWebSocketResponse) -> str:

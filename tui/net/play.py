@@ -19,6 +19,7 @@ from textual.timer import Timer
 from tui.lastmatch import LastMatch, LastMatchNote
 from tui.lock import DataLock, DirectoryBusy
 from tui.net import protocol as p
+from tui.net.addresses import for_others, this_machine_only
 from tui.net.claims import ClaimStore
 from tui.net.client import ANSWER_WAIT_S, Address, JoinRequest, TableClient, TokenStore
 from tui.net.remote import RemoteSession
@@ -360,10 +361,10 @@ class NetworkPlay:
         await self.stop_hosting()
         self.server, self._lock = server, lock
         self._hosted = Address("127.0.0.1", port)  # (where this player joins it)
-        if request.bind in ("127.0.0.1", "localhost"):  # the exact command: nothing to fill in
+        if this_machine_only(request.bind):  # the exact command: nothing to fill in
             where, host = "this machine", "127.0.0.1"
-        else:
-            where, host = "your network", "HOST"
+        else:  # this machine's address on the network, when it is found
+            where, host = "your network", next(iter(for_others(request.bind)), "HOST")
         self.app.notify(f"Hosting on port {port} ({where}): others join with "
                         f"`tarocchino join {host}:{port} --name NAME` (or Join a table, address "
                         f"{host}:{port}).", timeout=15)  # fmt: skip

@@ -42,6 +42,7 @@ from game.phase import Phase
 from game.record import AWAY, LEFT, MAX_BOT_NAME, OUT_OF_TIME, StandIn, stand_ins_from_json
 from game.view import PlayerView
 from tui.net import protocol as p
+from tui.net.addresses import listen_hosts
 from tui.net.claims import Claim, ClaimStore, token_hash
 from tui.save import SaveStore, to_save_json
 from tui.session import HUMAN, Seat, Session
@@ -273,17 +274,19 @@ class TableServer:
         app.router.add_get("/", self._handle)
         self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, host, port)
         try:
-            await site.start()
+            for address in listen_hosts(host):  # (:: is two: IPv4 and IPv6, the same port)
+                site = web.TCPSite(self._runner, address, port)
+                await site.start()
+                server = site._server
+                assert server is not None and server.sockets
+                port = server.sockets[0].getsockname()[1]
         except OSError:  # (the port is taken, the address not this machine's): nothing stays
             await self._runner.cleanup()
             self._runner = None
             raise
-        server = site._server
-        assert server is not None and server.sockets
         self._drive()
-        return server.sockets[0].getsockname()[1]
+        return port
 
     async def close(self, reason: str = "the host stopped the table") -> None:
         """Tell everybody, close every connection and stop listening."""
