@@ -12,14 +12,6 @@ import pytest
 from tui.cli import build_parser, main
 from tui.commands import host, web
 from tui.net import addresses
-from tui.net.addresses import (
-    bind_problem,
-    every_network,
-    listen_address,
-    listen_hosts,
-    listening_on,
-    this_machine_only,
-)
 from tui.net.server import TableConfig, TableServer
 from tui.session import Session, parse_seats
 
@@ -33,11 +25,13 @@ LAN = "192.0.2.7"  # this machine's address on its network, as the tests pretend
      ("localhost", "localhost"), ("[fe80::1]", "fe80::1"), ("192.168.1.20", "192.168.1.20")],
 )  # fmt: skip
 def test_a_bind_is_listened_on_in_its_usual_form(given: str, listened: str) -> None:
-    assert bind_problem(given) is None
-    assert listen_address(given) == listened
+    assert addresses.bind_problem(given) is None
+    assert addresses.listen_address(given) == listened
 
 
 def test_what_a_bind_means() -> None:
+    every_network, this_machine_only = addresses.every_network, addresses.this_machine_only
+    listen_hosts, listening_on = addresses.listen_hosts, addresses.listening_on
     for bind in ("0", "0.0.0.0", "::", "[::]"):
         assert every_network(bind) and not this_machine_only(bind)
     for bind in ("127.0.0.1", "127.1", "[::1]", "::1", "localhost"):
@@ -55,11 +49,20 @@ def test_what_a_bind_means() -> None:
 def test_a_bind_with_a_port_is_refused_in_one_line(command: str, bind: str, capsys, tmp_path,
                                                    monkeypatch) -> None:  # fmt: skip
     monkeypatch.setenv("TAROCCHINO_DATA_DIR", str(tmp_path))
-    assert main([command, "--bind", bind]) == 2
+    monkeypatch.setattr(TableServer, "start", _never_listens)
+    from tui.net import browser
+
+    monkeypatch.setattr(browser.BrowserServer, "serve", lambda self: pytest.fail("it served"))
+    monkeypatch.setattr(web, "serve_problem", lambda host, port: pytest.fail("it looked it up"))
+    assert main([command, "--bind", bind, "--port", "9"]) == 2
     err = capsys.readouterr().err
     assert err == (f"tarocchino {command}: error: --bind takes an address without a port "
                    f"({bind!r}): give the port with --port\n")  # fmt: skip
     assert list(tmp_path.iterdir()) == []
+
+
+async def _never_listens(*args: object) -> int:
+    pytest.fail("it went on to listen")
 
 
 def _welcome(bind: str, monkeypatch, capsys) -> list[str]:  # noqa: ANN001
@@ -85,15 +88,17 @@ def test_host_on_every_network_says_so_and_where_others_join(bind: str, where: s
     assert lines[0] == f"Tarocchino table listening on {where} port 7800 · target 800"
     assert "    tarocchino join 127.0.0.1:7800 --name YOURNAME [--seat 1-4]" in lines
     assert f"From another machine:  tarocchino join {LAN}:7800 --name YOURNAME" in lines
+    assert ("In a browser on this machine: `tarocchino web`, then Join a table at "
+            "127.0.0.1:7800.") in lines  # (a tab's game runs on this machine)  # fmt: skip
     assert not [line for line in lines if " 0:7800" in line or "0.0.0.0:" in line]
-    resume = f"`tarocchino host --bind {listen_address(bind)}` resumes it"
+    resume = f"`tarocchino host --bind {'::' if ':' in bind else '0.0.0.0'}` resumes it"
     assert resume in lines[-1]
 
 
-@pytest.mark.parametrize("bind", ["[::1]", "::1", "127.1"])
-def test_host_on_this_machine_only_says_so(bind: str, monkeypatch, capsys) -> None:
+@pytest.mark.parametrize(("bind", "shown"), [("[::1]", "::1"), ("::1", "::1"),
+                                             ("127.1", "127.0.0.1")])  # fmt: skip
+def test_host_on_this_machine_only_says_so(bind: str, shown: str, monkeypatch, capsys) -> None:
     lines = _welcome(bind, monkeypatch, capsys)
-    shown = listen_address(bind)
     assert lines[0] == f"Tarocchino table listening on {shown} port 7800 · target 800"
     assert "Only this machine can join (--bind 0.0.0.0 lets others on your network join)." in lines
     assert not [line for line in lines if "another machine" in line]
@@ -119,21 +124,22 @@ def _web(bind: str, monkeypatch, capsys) -> tuple[int, list[str], dict]:  # noqa
     return status, capsys.readouterr().out.splitlines(), served
 
 
-@pytest.mark.parametrize("bind", ["[::1]", "127.1"])
-def test_web_on_this_machine_only_takes_the_address_as_written(bind: str, monkeypatch,
-                                                               capsys) -> None:  # fmt: skip
+@pytest.mark.parametrize(("bind", "shown"), [("[::1]", "::1"), ("127.1", "127.0.0.1")])
+def test_web_on_this_machine_only_takes_the_address_as_written(
+    bind: str, shown: str, monkeypatch, capsys
+) -> None:
     status, lines, served = _web(bind, monkeypatch, capsys)
-    shown = listen_address(bind)
     assert status == 0 and served == {"probed": [shown], "host": shown, "key": None}
     url = "http://[::1]:7880" if ":" in shown else f"http://{shown}:7880"
     assert lines == [f"Open {url} in a browser on this machine (Ctrl+C stops serving)."]
 
 
-@pytest.mark.parametrize("bind", ["0", "0.0.0.0", "::"])
-def test_web_on_every_network_gives_every_address_with_its_key(bind: str, monkeypatch,
-                                                               capsys) -> None:  # fmt: skip
+@pytest.mark.parametrize(("bind", "hosts"), [("0", ["0.0.0.0"]), ("0.0.0.0", ["0.0.0.0"]),
+                                             ("::", ["0.0.0.0", "::"])])  # fmt: skip
+def test_web_on_every_network_gives_every_address_with_its_key(
+    bind: str, hosts: list[str], monkeypatch, capsys
+) -> None:
     status, lines, served = _web(bind, monkeypatch, capsys)
-    hosts = listen_hosts(bind)
     assert status == 0 and served["probed"] == hosts
     assert served["host"] == (hosts[0] if len(hosts) == 1 else hosts)
     key = served["key"]

@@ -24,11 +24,18 @@ from tui.net.server import TableConfig
     ("argv", "said"),
     [(["--name", "Anna", "--delay", "1"],
       "--delay is for a bot's seat (with --bot): leave it out to play yourself"),
-     (["--bot", "easy", "--ascii"],
+     (["--bot", "easy", "--ascii", "--retry-for", "0"],
       "--ascii is for a person's table: a bot's seat (--bot) shows no cards")],
 )  # fmt: skip
 def test_options_that_mean_nothing_together_are_refused(argv: list[str], said: str, capsys,
                                                         tmp_path, monkeypatch) -> None:  # fmt: skip
+    import tui.app
+
+    class NoGame:  # a person's table that opened would fail the test (not wait for keys)
+        def __init__(self, **kwargs: object) -> None:
+            pytest.fail("the table opened")
+
+    monkeypatch.setattr(tui.app, "TarocchinoApp", NoGame)
     monkeypatch.setenv("TAROCCHINO_DATA_DIR", str(tmp_path))
     assert main(["join", "127.0.0.1:9", *argv]) == 2
     assert capsys.readouterr().err == f"tarocchino join: error: {said}\n"

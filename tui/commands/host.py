@@ -261,7 +261,7 @@ def _welcome(server: TableServer, args: argparse.Namespace, port: int) -> None:
         print("Newcomers need the password: add --password (or set "
               f"{PASSWORD_ENV}).")  # fmt: skip
     print(f"A bot joins with:  tarocchino join {where} --bot hard --name Robot")
-    print("In a browser: `tarocchino web`, then Join.")
+    print(f"In a browser on this machine: `tarocchino web`, then Join a table at {where}.")
     print(f"Ctrl+C stops the table; {resume_words(args, port, server.config)}.", flush=True)
 
 
