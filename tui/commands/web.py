@@ -33,7 +33,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--port", type=int, default=DEFAULT_WEB_PORT,
                         help=f"port to serve on (default {DEFAULT_WEB_PORT})")
     parser.add_argument("--bind", default="127.0.0.1", metavar="ADDRESS",
-                        help="address to serve on (default 127.0.0.1: this machine only)")
+                        help="address to serve on (default 127.0.0.1: this machine only; "
+                        "0.0.0.0: every network this machine is on, each browser with a key)")
     parser.set_defaults(func=run)
 
 
