@@ -101,8 +101,8 @@ async def _another_program(port_of: list[int]) -> asyncio.Server:
 
 @pytest.mark.parametrize(
     ("other", "said"),
-    [(_web_page, "is not a Tarocchino table (it answered with a web page): is the port right?"),
-     (_another_program, "is not a Tarocchino table (what answers there is no web server)")],
+    [(_web_page, "is not a Tarocchino table: it answered with a web page (is the port right?)"),
+     (_another_program, "is not a Tarocchino table: what answers there is no web server")],
 )  # fmt: skip
 async def test_what_is_no_table_is_said_at_once_in_words(other, said: str,
                                                          tmp_path: Path) -> None:  # fmt: skip
@@ -124,3 +124,32 @@ async def test_what_is_no_table_is_said_at_once_in_words(other, said: str,
         else:
             running.close()
             await running.wait_closed()
+
+
+async def test_the_join_dialog_says_what_is_no_table_at_once(tmp_path: Path) -> None:
+    """A person who joins a web page's port gets the join dialog back at once, with the reason
+    in one sentence (not tried again and again meanwhile)."""
+    from test_tui_support import FAST, wait_for
+    from textual.widgets import Static
+
+    from tui.app import TarocchinoApp
+    from tui.net.client import JoinRequest
+    from tui.net.screens import JoinScreen
+    from tui.screens.start import StartScreen
+
+    port_of: list[int] = []
+    running = await _web_page(port_of)
+    address = Address("127.0.0.1", port_of[0])
+    app = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False)
+    try:
+        async with app.run_test(size=(100, 32)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+            app.join_table(JoinRequest(address, "Anna"))
+            await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen))
+            await pilot.pause()
+            said = str(app.screen.query_one("#net-error", Static).render())
+            assert said == (f"{address} is not a Tarocchino table: it answered with a web page "
+                            "(is the port right?).")  # fmt: skip
+            assert not [n for n in app._notifications if "trying again" in str(n.message)]
+    finally:
+        await running.cleanup()

@@ -352,9 +352,9 @@ def _reason(exc: BaseException, address: Address) -> str:
         return f"cannot reach the table at {address}: {why}"
     if isinstance(exc, aiohttp.WSServerHandshakeError):
         what = "a web page" if exc.status == 200 else f"HTTP status {exc.status}"
-        return f"{address} is not a Tarocchino table (it answered with {what}): is the port right?"
+        return f"{address} is not a Tarocchino table: it answered with {what} (is the port right?)"
     if isinstance(exc, aiohttp.ClientResponseError):  # an answer that is not HTTP at all
-        return f"{address} is not a Tarocchino table (what answers there is no web server)"
+        return f"{address} is not a Tarocchino table: what answers there is no web server"
     if isinstance(exc, aiohttp.ServerDisconnectedError):
         return f"{address} closed the connection without answering (is it a Tarocchino table?)"
     if isinstance(exc, TimeoutError):
