@@ -6,8 +6,6 @@ import ipaddress
 import re
 import socket
 
-LOOPBACK = ("127.0.0.1", "localhost", "::1")  # this machine only
-EVERY_NETWORK = ("0.0.0.0", "::", "")  # every address of this machine
 _WITH_PORT = re.compile(r"^(\[[^\]]*\]|[^:\[\]]*):\d*$")  # 192.168.1.20:7800, [::1]:7800
 
 
