@@ -4,10 +4,12 @@ when the game is served to a network, for whoever has the address with its key (
 it in a cookie for its tab's socket); a tab's socket comes only from this game's own page (not
 from another site a browser happens to show); a tab asks for a sane terminal size, and keeps to
 one when it resizes; a message that is not one a page sends is passed over; and there are at most
-:data:`MAX_TABS` games running at once."""
+:data:`MAX_TABS` games running at once. Each browser is told apart by a cookie of its own, which
+its tabs' games are given: the seats a browser takes at a table are kept for it alone."""
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import ipaddress
 import json
@@ -23,7 +25,11 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
+from tui.net.client import BROWSER_ENV
+
 MAX_TABS = 8  # games running at once (each is a process of its own)
+BROWSER_COOKIE_S = 365 * 24 * 3600  # how long a browser keeps the name it is given
+_BROWSER = re.compile(r"[A-Za-z0-9_-]{32}")  # that name: secrets.token_urlsafe(24)
 SIZES = {"width": (1, 1000), "height": (1, 500)}  # a tab's terminal, columns and rows
 _HOST = re.compile(r"^[A-Za-z0-9.\-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$")
 
@@ -50,6 +56,7 @@ class BrowserServer(Server):
         super().__init__(command, host=host, port=port, title="Tarocchino")
         self.key = key
         self.cookie = f"tarocchino_key_{port}"  # cookies are a host's, whatever the port
+        self.browser_cookie = f"tarocchino_browser_{port}"
         self.tabs = 0
 
     async def _make_app(self) -> web.Application:
@@ -76,8 +83,8 @@ class BrowserServer(Server):
                                                  "here already; close a tab and try again.\n")
         if request.path != "/ws":
             response = await handler(request)
-            if self.key is not None and request.path == "/":
-                response.set_cookie(self.cookie, self.key, httponly=True, samesite="Strict")
+            if request.path == "/":
+                self._give_cookies(request, response)
             return response
         size = _size_problem(request)
         if size:
@@ -87,6 +94,44 @@ class BrowserServer(Server):
             return await handler(request)
         finally:
             self.tabs -= 1
+
+    def _give_cookies(self, request: web.Request, response: web.StreamResponse) -> None:
+        """The page's cookies: the key (for its tab's socket), and the browser's own name, given
+        once and kept (a year) so that a tab reloaded finds its seat again."""
+        if self.key is not None:
+            response.set_cookie(self.cookie, self.key, httponly=True, samesite="Strict")
+        if self.browser_of(request) is None:
+            response.set_cookie(self.browser_cookie, secrets.token_urlsafe(24), httponly=True,
+                                samesite="Strict", max_age=BROWSER_COOKIE_S)  # fmt: skip
+
+    def browser_of(self, request: web.Request) -> str | None:
+        """The name this browser was given (None if it brings none, or not one of ours)."""
+        given = request.cookies.get(self.browser_cookie, "")
+        return given if _BROWSER.fullmatch(given) else None
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        """A tab: its game in a process of its own, told which browser it plays for, its
+        messages checked (:meth:`_process_messages`) until the tab or the game closes."""
+        websocket = web.WebSocketResponse(heartbeat=15)
+        width, height = (int(request.query.get(what) or default)
+                         for what, default in (("width", 80), ("height", 24)))  # fmt: skip
+        service: TabService | None = None
+        try:
+            await websocket.prepare(request)
+            service = TabService(
+                self.command, self.browser_of(request), write_bytes=websocket.send_bytes,
+                write_str=websocket.send_str, close=websocket.close,
+                download_manager=self.download_manager)  # fmt: skip
+            await service.start(width, height)
+            await self._process_messages(websocket, service)
+        except asyncio.CancelledError:
+            await websocket.close()
+        except Exception:  # a tab's game gone wrong ends that tab only
+            logging.getLogger("textual-serve").exception("a tab's game failed")
+        finally:
+            if service is not None:
+                await service.stop()
+        return websocket
 
     async def _process_messages(
         self, websocket: web.WebSocketResponse, app_service: AppService
@@ -143,6 +188,21 @@ class BrowserServer(Server):
             "config": {"static": {"url": f"{base}/static/"}},
             "application": {"name": self.title},
         }
+
+
+class TabService(AppService):
+    """One tab's game process, with the name of the browser it plays for in its environment."""
+
+    def __init__(self, command: str, browser: str | None, **kwargs: Any) -> None:
+        super().__init__(command, **kwargs)
+        self.browser = browser
+
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        environment = super()._build_environment(width, height)
+        environment.pop(BROWSER_ENV, None)
+        if self.browser is not None:
+            environment[BROWSER_ENV] = self.browser
+        return environment
 
 
 def _name_of(host: str) -> str:

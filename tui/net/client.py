@@ -11,8 +11,9 @@ import errno
 import hashlib
 import json
 import re
+import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,6 +21,7 @@ import aiohttp
 
 from game import wire
 from game.files import FileReadError, read_json, write_atomic
+from tui.commands.terminal import WEB_DRIVER_ENV
 from tui.net import protocol as p
 
 DEFAULT_PORT = 7800
@@ -28,6 +30,8 @@ PASSWORD_ENV = "TAROCCHINO_TABLE_PASSWORD"  # a table's password, kept out of th
 GIVE_UP = {p.VERSION, p.PASSWORD, p.SEAT_TAKEN, p.NO_SEAT, p.NAME_TAKEN, p.MATCH_OVER,
            p.REPLACED, p.FLOOD, p.TOO_MANY_ERRORS, p.TOO_LONG, p.HELLO_FIRST}  # fmt: skip
 MAX_SEAT_FILES = 64  # the seat files looked at for the table joined last
+BROWSER_ENV = "TAROCCHINO_BROWSER"  # the browser a tab's game runs for (`tarocchino web`)
+_BROWSER = re.compile(r"[A-Za-z0-9_-]{16,64}")
 ANSWER_WAIT_S = 3.0  # how long closing waits for the answer to a hello on its way (the token)
 _HOST = re.compile(r"[A-Za-z0-9.\-_]{1,253}")
 
@@ -84,10 +88,15 @@ class JoinRequest:
 
 class TokenStore:
     """The tokens of the seats joined from this data directory, one small file per table and
-    name (several people on one machine each keep theirs)."""
+    name (several people on one machine each keep theirs). A browser tab's game keeps its
+    browser's apart (``browser``, see :func:`browser_of`): a seat taken in one browser is never
+    offered to another that joins under the same name."""
 
-    def __init__(self, directory: Path) -> None:
+    def __init__(self, directory: Path, browser: str | None = None) -> None:
         self.directory = Path(directory) / "seats"
+        if browser is not None:
+            digest = hashlib.sha256(browser.encode()).hexdigest()[:32]
+            self.directory = self.directory / f"browser-{digest}"
 
     def _path(self, address: Address, name: str) -> Path:
         key = f"{address.host.lower()}:{address.port}:{name.casefold()}"
@@ -125,6 +134,16 @@ class TokenStore:
     def forget(self, address: Address, name: str) -> None:
         with contextlib.suppress(OSError):
             self._path(address, name).unlink(missing_ok=True)
+
+
+def browser_of(environ: Mapping[str, str]) -> str | None:
+    """The browser whose tab this game runs in, as `tarocchino web` told it (None in a
+    terminal); a tab that came without one gets an identity of its own, so that its seats are
+    its alone."""
+    if not environ.get(WEB_DRIVER_ENV):
+        return None
+    given = environ.get(BROWSER_ENV, "")
+    return given if _BROWSER.fullmatch(given) else secrets.token_urlsafe(16)
 
 
 class TableClient:

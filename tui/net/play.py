@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import time
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,14 @@ from tui.lock import DataLock, DirectoryBusy
 from tui.net import protocol as p
 from tui.net.addresses import for_others, this_machine_only
 from tui.net.claims import ClaimStore
-from tui.net.client import ANSWER_WAIT_S, Address, JoinRequest, TableClient, TokenStore
+from tui.net.client import (
+    ANSWER_WAIT_S,
+    Address,
+    JoinRequest,
+    TableClient,
+    TokenStore,
+    browser_of,
+)
 from tui.net.remote import RemoteSession
 from tui.net.server import (
     HostRequest,
@@ -58,6 +66,7 @@ class NetworkPlay:
     def __init__(self, app: App, directory: Path) -> None:
         self.app = app
         self.directory = directory
+        self.browser = browser_of(os.environ)  # a browser tab keeps its seats to its browser
         self.session: RemoteSession | None = None
         self.table: TableScreen | None = None  # the table screen of ``session``, once seated
         self.server: TableServer | None = None
@@ -92,7 +101,7 @@ class NetworkPlay:
                 asyncio.ensure_future(old.client.close())
                 self.app.notify(f"Stopped trying the table at {old.client.address}.", timeout=4)
         self.last = request
-        tokens = TokenStore(self.directory)
+        tokens = TokenStore(self.directory, self.browser)
 
         def client(receive: Any) -> TableClient:
             return TableClient(request.address, request.name, receive, seat=request.seat,
@@ -113,7 +122,7 @@ class NetworkPlay:
         join dialog to offer again."""
         if self.last is not None:
             return str(self.last.address), self.last.name
-        return TokenStore(self.directory).latest()
+        return TokenStore(self.directory, self.browser).latest()
 
     async def _run(self, session: RemoteSession, request: JoinRequest) -> None:
         refused = await session.client.run()
