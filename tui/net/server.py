@@ -44,6 +44,7 @@ from game.view import PlayerView
 from tui.net import protocol as p
 from tui.net.addresses import listen_hosts
 from tui.net.claims import Claim, ClaimStore, token_hash
+from tui.net.guesses import WrongPasswords
 from tui.save import SaveStore, to_save_json
 from tui.session import HUMAN, Seat, Session
 from tui.stats import FinishedMatch
@@ -229,6 +230,7 @@ class TableServer:
         except ValueError as exc:  # a saved match that does not replay: no review of it
             self.log(f"the finished hands cannot be replayed for their review: {exc}")
         self.finished = asyncio.Event()
+        self.wrong_passwords = WrongPasswords()  # (a password is not guessed at network speed)
         self.messages_sent = 0
         self.movers: list[tuple[int, str]] = []  # (seat, REMOTE, HOST or STAND_IN) of each action
         # hand number -> index of the action in the hand (the discard 0) -> the stand-in and why:
@@ -418,7 +420,7 @@ class TableServer:
         return all(s.host_bot or s.claim is not None for s in self.seats)
 
     def _hello(self, conn: _Connection, hello: p.Hello) -> None:
-        seat = self._seat_for(hello)
+        seat = self._seat_for(hello, conn.peer)
         s = self.seats[seat]
         if hello.token is None:  # a newcomer (_seat_for found the seat free)
             token = secrets.token_urlsafe(24)
@@ -466,8 +468,9 @@ class TableServer:
                 seats[other] = Seat(HUMAN, free)
         self.session.seats = tuple(seats)
 
-    def _seat_for(self, hello: p.Hello) -> int:
-        """The seat ``hello`` may have; ProtocolError (fatal) when none."""
+    def _seat_for(self, hello: p.Hello, peer: str) -> int:
+        """The seat ``hello`` (from the address ``peer``) may have; ProtocolError (fatal) when
+        none."""
         if hello.token is not None:
             for seat, s in enumerate(self.seats):
                 if s.claim is not None and s.claim.opens(hello.token):
@@ -475,10 +478,16 @@ class TableServer:
             raise p.ProtocolError(p.TOKEN, "this token holds no seat at this table (the table "
                                            "may have been started again)")  # fmt: skip
         password = self.config.password
+        wait = self.wrong_passwords.wait_s(peer) if password is not None else 0.0
+        if wait > 0:
+            raise p.ProtocolError(p.PASSWORD, f"too many wrong passwords from {peer}: try again "
+                                              f"in {math.ceil(wait)} s")  # fmt: skip
         if password is not None and not (
             hello.password is not None and secrets.compare_digest(
                 hello.password.encode("utf-8", "surrogatepass"), password.encode())
         ):  # fmt: skip
+            if hello.password:
+                self.wrong_passwords.wrong(peer)
             raise p.ProtocolError(p.PASSWORD, "wrong password" if hello.password else
                                   "this table needs a password (--password)")  # fmt: skip
         if self.session.match.winner is not None:
