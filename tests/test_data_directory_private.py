@@ -25,3 +25,14 @@ def test_a_folder_a_save_is_written_into_is_its_owner_s(tmp_path: Path) -> None:
     write_atomic(tmp_path / "seats" / "token.json", "{}")
     assert _mode(tmp_path / "seats") == 0o700
     assert _mode(tmp_path / "seats" / "token.json") & 0o077 == 0
+
+
+def test_every_folder_made_on_the_way_is_its_owner_s(tmp_path: Path) -> None:
+    """A save two folders deep in a data directory not made yet (a browser's seats under
+    `tarocchino web`: data/seats/browser-…/): each new folder is 0700, not only the last."""
+    (tmp_path / "shared").mkdir(mode=0o755)
+    path = tmp_path / "shared" / "data" / "seats" / "browser-1" / "token.json"
+    write_atomic(path, "{}")
+    for folder in ("data", "data/seats", "data/seats/browser-1"):
+        assert _mode(tmp_path / "shared" / folder) == 0o700, folder
+    assert _mode(tmp_path / "shared") == 0o755  # one that was there stays as it was
