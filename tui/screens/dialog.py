@@ -2,17 +2,20 @@
 settings) lie over the felt, not over the whole screen: the score, the declarations, what is still
 out and the log in the sidebar beside it stay in view, whole, and the dialog sits over the cards
 it speaks of. A dialog is as wide as its stylesheet says (``.dialog``: 72 columns) where the felt
-has room for it, else as wide as the felt less a column of felt either side (62 columns at
-100x32, 50 at 80x24), its words wrapped into more rows. Only a dialog that would not show every
-line, button and key in the rows it has at that width goes wider, as little as it must: then it
-covers the sidebar's left columns (a dialog cut off would hide what it asks), as near the
-felt's middle as the terminal lets it, a column from the edge. One taller than the felt starts
-under the top bar. Over any other screen (the start screen), a dialog is in the middle of the
-screen, as wide as its stylesheet says.
+has room for it, else as wide as the felt (inside its frame) less a column of it either side (62
+columns at 100x32, 50 at 80x24), its words wrapped into more rows. The hand so far, whose lines
+scroll, stays so at every size. A dialog whose lines do not scroll and that would not show every
+line, button and key in the rows it has at that width goes wider, as little as it must (ten
+families to declare and the call-out line at 80x24): then it covers the sidebar's left columns (a
+dialog cut off would hide what it asks), as near the felt's middle as the terminal lets it, a
+column from the edge. One taller than the felt starts under the top bar. Over any other screen
+(the start screen), a dialog is in the middle of the screen, as wide as its stylesheet says.
 
-Each dialog says how many rows it needs at a width (:meth:`TableDialog.rows_needed`) and takes
-its form for the width chosen (:meth:`TableDialog.fit`): the declarations dialog has a tighter
-form without its blank rows and buttons.
+The width is chosen before the rows are measured: each dialog says how many rows it needs at a
+width (:meth:`TableDialog.rows_needed`) and takes its form for the width chosen
+(:meth:`TableDialog.fit`: the declarations dialog has a tighter form without its blank rows and
+buttons, the hand so far's scroll takes the rows left under its title). The dialog follows the
+table's layout when the terminal is resized.
 
 The hand-over and the help are screens of their own, deliberately over the whole screen."""
 
