@@ -20,6 +20,7 @@ from test_tui_support import (
     make_app,
     play_until,
     press,
+    screen_text,
     settle,
     table_of,
     wait_for,
@@ -31,7 +32,7 @@ from tui.screens.confirm import ConfirmScreen
 from tui.screens.declare import DeclareScreen
 from tui.screens.dialog import MARGIN
 from tui.screens.settings import SettingsScreen
-from tui.screens.sofar import SoFarScreen
+from tui.screens.sofar import COUNTED, SoFarScreen
 from tui.screens.table import TableScreen
 from tui.settings import Settings
 
@@ -137,3 +138,32 @@ async def test_over_the_felt_only_as_the_terminal_is_resized(tmp_path: Path,
             await _placed(pilot)
             assert isinstance(app.screen, kind)
             over_the_felt_only(app)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], **IDS)
+async def test_the_hand_so_far_scrolls_to_its_last_line_where_it_must(
+        tmp_path: Path, size: tuple[int, int]) -> None:
+    """Late in a hand at 80x24 the hand so far has more lines than rows over the felt: its
+    footer says j (or Down) scrolls them, and the last line of its note comes into view (its
+    scroll was taller than the box, which cut its last lines out of reach). Where they all fit
+    (120x40), nothing scrolls and the footer says nothing of it."""
+    app = make_app(tmp_path, BOTS, seed=1)
+    async with app.run_test(size=size) as pilot:
+        await _so_far(pilot)
+        await _placed(pilot)
+        screen = app.screen
+        scroll = screen.query_one("#so-far-scroll")
+        last = COUNTED.split()[-1]  # the note's last word: "end."
+        footer = screen_text(app).splitlines()[-1]
+        if size == (120, 40):
+            assert not screen.scrolling and "Scroll" not in footer, footer
+            assert scroll.max_scroll_y == 0 and last in screen_text(app)
+            return
+        assert screen.scrolling and "Scroll" in footer, footer
+        assert last not in screen_text(app)
+        for _ in range(scroll.max_scroll_y):
+            await press(pilot, "j")
+        await wait_for(pilot, lambda: scroll.scroll_y == scroll.max_scroll_y)
+        await pilot.pause()
+        assert last in screen_text(app)
+        over_the_felt_only(app)

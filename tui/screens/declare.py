@@ -121,7 +121,7 @@ class DeclareScreen(TableDialog[tuple[str, ...] | str]):
         return now - (TIGHTER if tight else 0)
 
     def _rows(self, text: Text, width: int) -> int:
-        return len(text.wrap(self.app.console, width))
+        return len(text.wrap(self.app.console, max(1, width)))
 
     def on_family_toggled(self, event: FamilyToggled) -> None:
         self.total.update(self._total_text())

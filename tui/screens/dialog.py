@@ -33,6 +33,9 @@ ResultType = TypeVar("ResultType")
 
 EDGE = 1  # columns kept free between a dialog wider than the felt and the screen's edge
 MARGIN = 1  # columns of felt kept free either side of a dialog over it
+# The fewest columns a dialog is given however narrow the felt: the felt is 52 columns at the
+# smallest terminal the game plays in (80x24); a smaller one shows only the too-small page.
+NARROWEST = 40
 
 
 class TableDialog(ModalScreen[ResultType]):
@@ -97,7 +100,7 @@ class TableDialog(ModalScreen[ResultType]):
         for it with a column of felt either side, else the felt's less those columns, or (lines
         that do not scroll) the fewest columns more than that with which it shows all it holds
         in its rows."""
-        narrowest = min(widest, max(1, felt.width - 2 * MARGIN))
+        narrowest = min(widest, max(NARROWEST, felt.width - 2 * MARGIN))
         if self.SCROLLS:
             return narrowest
         limit = max_height(self.dialog_box(), self.room(), self.app.size)
