@@ -26,6 +26,7 @@ from test_tui_support import (
     wait_for,
 )
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widgets import Footer
 
 from tui.screens.confirm import ConfirmScreen
@@ -166,4 +167,27 @@ async def test_the_hand_so_far_scrolls_to_its_last_line_where_it_must(
         await wait_for(pilot, lambda: scroll.scroll_y == scroll.max_scroll_y)
         await pilot.pause()
         assert last in screen_text(app)
+        over_the_felt_only(app)
+
+
+async def test_as_wide_as_the_felt_lets_it_from_the_first_frame(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The declarations dialog is given its width (and its form for that width) before it is
+    first laid out: never drawn 72 columns wide over the sidebar first."""
+    first: list = []
+    original = Screen._refresh_layout
+
+    def refresh_layout(self: Screen, *args: object, **kwargs: object) -> None:
+        if isinstance(self, DeclareScreen) and not first and self.outer_size:
+            first.append(self.query_one(".dialog").styles.width)
+        original(self, *args, **kwargs)
+
+    monkeypatch.setattr(Screen, "_refresh_layout", refresh_layout)
+    seed, open_it, _ = DIALOGS["declarations"]
+    app = make_app(tmp_path, BOTS, seed=seed)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_it(pilot)
+        await _placed(pilot)
+        assert first and first[0] == app.screen.query_one(".dialog").styles.width, first
+        assert app.screen.query_one(".dialog").region.width == 62
         over_the_felt_only(app)
