@@ -89,10 +89,13 @@ class TableDialog(ModalScreen[ResultType]):
         if widest is None:  # (a box of no fixed width: in the middle of the screen)
             box.styles.offset = (0, 0)
             return
-        wide = widest if felt is None else self.width_over(felt, widest)
-        if box.styles.inline.width != wide:
-            box.styles.width = wide
-        high = min(self.fit(wide), max_height(box, room, viewport))
+        try:
+            wide = widest if felt is None else self.width_over(felt, widest)
+            if box.styles.inline.width != wide:
+                box.styles.width = wide
+            high = min(self.fit(wide), max_height(box, room, viewport))
+        except NoMatches:  # (its parts taken away: the app closing as the dialog opens)
+            return
         box.styles.offset = (0, 0) if felt is None else self._offset(wide, high, felt)
 
     def width_over(self, felt: Region, widest: int) -> int:
