@@ -16,7 +16,7 @@ from tui.keys import held_over
 from tui.messages import FamilyToggled
 from tui.presenter import extra_hand
 from tui.render import Look
-from tui.screens.dialog import TableDialog, max_height, natural_size
+from tui.screens.dialog import TableDialog, content_rows, max_height
 from tui.screens.help import HELP_KEY
 from tui.screens.scoring import MENU
 from tui.widgets.families import FamilyList
@@ -95,29 +95,33 @@ class DeclareScreen(TableDialog[tuple[str, ...] | str]):
             event.prevent_default()
 
     def on_mount(self) -> None:
-        self.families.focus()
-        self._fit()
+        self.families.focus()  # (its width, form and place: TableDialog's, with fit below)
 
-    def on_resize(self, event: events.Resize) -> None:
-        self._fit()
+    def _roomy_rows(self, width: int) -> tuple[int, int]:
+        """The rows of the roomy dialog ``width`` columns wide: with the families switched on
+        now, and with every family on (its longest total: toggling never makes it taller)."""
+        box = self.dialog_box()
+        rows = content_rows(box, self.room(), self.app.size, width)
+        if self.query_one(".dialog-buttons").styles.display == "none":  # styled tight now
+            rows += TIGHTER
+        inner = width - box.styles.gutter.width - self.total.styles.padding.width
+        longest = self._rows(self._total_text(self.combos), inner)
+        return rows, rows + longest - self._rows(self._total_text(), inner)
 
-    def _fit(self) -> None:
-        """Tight when the roomy dialog, with every family on (its longest total: toggling
-        never makes it taller), is taller than the dialog's ``max-height``."""
-        box = self.query_one("#declare-dialog")
-        room, viewport = self.room(), self.app.size
-        size = natural_size(box, room, viewport)
-        if size is None:
-            return
-        wide, high = size
-        tight = self.has_class("-tight")
-        width = wide - box.styles.gutter.width - self.total.styles.padding.width
-        longest = self._rows(self._total_text(self.combos), width)
-        roomy = high + (TIGHTER if tight else 0) + longest - self._rows(self._total_text(), width)
-        self.set_class(roomy > max_height(box, room, viewport), "-tight")
+    def rows_needed(self, width: int) -> int:
+        """Tight, with every family on: every family, the total and the call-out line."""
+        return self._roomy_rows(width)[1] - TIGHTER
+
+    def fit(self, width: int) -> int:
+        """Tight when the roomy dialog, with every family on, is taller than the dialog's
+        ``max-height`` at this width."""
+        now, longest = self._roomy_rows(width)
+        tight = longest > max_height(self.dialog_box(), self.room(), self.app.size)
+        self.set_class(tight, "-tight")
+        return now - (TIGHTER if tight else 0)
 
     def _rows(self, text: Text, width: int) -> int:
-        return len(text.wrap(self.app.console, width))
+        return len(text.wrap(self.app.console, max(1, width)))
 
     def on_family_toggled(self, event: FamilyToggled) -> None:
         self.total.update(self._total_text())
