@@ -1,0 +1,48 @@
+"""The log keeps an aside in brackets on one row where it fits in one: "Bruno plays MAT" and
+then "(the Matto: an excuse)" whole, never "Bruno plays MAT (the" / "Matto: an excuse)"."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from game.actions import declare, discard, play
+from game.cards import MAT, parse_cards
+from tests.helpers import deal_with
+from tui.narrate import hand_log
+from tui.render import UNICODE
+from tui.widgets.log import hanging
+
+ASIDE = "(the Matto: an excuse)"
+
+
+def _matto_line() -> Text:
+    """The log's line for the Matto, as the game writes it: Bruno (seat 1) leads it."""
+    hand = deal_with(0, {0: "9S 8S", 1: "MAT KS"})
+    hand.apply(discard(*parse_cards("9S 8S")))
+    hand.apply(declare(()))
+    hand.apply(play(MAT))
+    lines = hand_log(hand.view(0), ["You", "Bruno", "Carla", "Dario"], UNICODE)
+    (line,) = [line for line in lines if ASIDE in line.plain]
+    assert line.plain == f"Bruno plays MAT {ASIDE}"
+    return line
+
+
+def test_the_matto_s_aside_starts_a_row_rather_than_break() -> None:
+    line = _matto_line()
+    # the log's widths at 80x24 (24), 100x32 (32) and 120x40 (34), and between
+    for width in range(24, len(line.plain)):
+        rows = [row.plain.rstrip() for row in hanging(line, width, None)]  # type: ignore[arg-type]
+        assert rows == ["Bruno plays MAT", f"  {ASIDE}"], width
+    assert [r.plain for r in hanging(line, len(line.plain), None)] == [line.plain]  # type: ignore[arg-type]
+
+
+def test_the_aside_keeps_its_style_and_breaks_only_when_no_row_holds_it() -> None:
+    line = _matto_line()
+    rows = hanging(line, 30, None)  # type: ignore[arg-type]
+    aside = rows[1]
+    dim = {i for s in aside.spans if s.style == "dim" for i in range(s.start, s.end)}
+    at = aside.plain.index(ASIDE)
+    assert set(range(at, at + len(ASIDE))) <= dim
+    narrow = [row.plain.rstrip() for row in hanging(line, 16, None)]  # type: ignore[arg-type]
+    assert narrow[0] == "Bruno plays MAT" and " ".join(r.strip() for r in narrow[1:]) == ASIDE
+    assert all(len(row) <= 16 for row in narrow)
