@@ -22,4 +22,4 @@ async def test_the_settings_say_what_the_pauses_are(tmp_path: Path) -> None:
         assert "Bot delay: how long each bot waits before its move." in text
         assert ("Trick pause: how long a finished trick stays on the table before a bot leads "
                 "the next.") in text
-        assert "Save ^s" in text  # the buttons still in view at 80x24
+        assert "Save Ctrl+S" in text  # the buttons still in view at 80x24
