@@ -1,5 +1,7 @@
 """The log keeps an aside in brackets on one row where it fits in one: "Bruno plays MAT" and
-then "(the Matto: an excuse)" whole, never "Bruno plays MAT (the" / "Matto: an excuse)"."""
+then "(the Matto: an excuse)" whole, never "Bruno plays MAT (the" / "Matto: an excuse)"; and an
+entry's last word never stands alone on its row where the word before can join it ("Dario
+discards two cards" / "face down.", not "... face" / "down.")."""
 
 from __future__ import annotations
 
@@ -46,3 +48,16 @@ def test_the_aside_keeps_its_style_and_breaks_only_when_no_row_holds_it() -> Non
     narrow = [row.plain.rstrip() for row in hanging(line, 16, None)]  # type: ignore[arg-type]
     assert narrow[0] == "Bruno plays MAT" and " ".join(r.strip() for r in narrow[1:]) == ASIDE
     assert all(len(row) <= 16 for row in narrow)
+
+
+def test_an_entry_s_last_word_is_not_alone_on_its_row() -> None:
+    for text, width, rows in (
+        ("Dario discards two cards face down.", 32, ["Dario discards two cards", "  face down."]),
+        ("You declare 25: Denari, Assi", 24, ["You declare 25:", "  Denari, Assi"]),
+        ("  → Massimiliano takes trick 11", 24, ["  → Massimiliano takes", "  trick 11"]),
+    ):
+        got = [row.plain.rstrip() for row in hanging(Text(text), width, None)]  # type: ignore[arg-type]
+        assert got == rows, (text, width)
+    # a row of two words keeps them: the word alone stays (no row is added for it)
+    got = [row.plain.rstrip() for row in hanging(Text("Hand 1: Dario deals."), 12, None)]  # type: ignore[arg-type]
+    assert len(got) == 3 and got[-1] == "  deals."

@@ -195,6 +195,10 @@ class Hanging:
                 put(word)
             if part is self.parts[-1] and len(rows) > at:  # (a piece may join its last row)
                 _no_word_alone(rows, width)
+        last = rows[-1].items
+        if self.spaces and len(rows) > 1 and last and " " not in _whole(last[-1].piece).plain:
+            _no_word_alone(rows, width)  # a line's last word not alone ("Dario discards two
+            # cards" / "face down."), an aside kept whole is no word alone
         for row in rows if self.spaces else ():  # a row ending inside the line keeps its spaces
             row.trail(width)
         return rows
