@@ -1,7 +1,8 @@
 """The log keeps an aside in brackets on one row where it fits in one: "Bruno plays MAT" and
 then "(the Matto: an excuse)" whole, never "Bruno plays MAT (the" / "Matto: an excuse)"; and an
 entry's last word never stands alone on its row where the word before can join it ("Dario
-discards two cards" / "face down.", not "... face" / "down.")."""
+discards two cards" / "face down.", not "... face" / "down."); a side's names and points stay
+together ("Hand 1: You & Carla +120," / "Bruno & Dario +410", not "… Bruno &" / "Dario +410")."""
 
 from __future__ import annotations
 
@@ -61,3 +62,11 @@ def test_an_entry_s_last_word_is_not_alone_on_its_row() -> None:
     # a row of two words keeps them: the word alone stays (no row is added for it)
     got = [row.plain.rstrip() for row in hanging(Text("Hand 1: Dario deals."), 12, None)]  # type: ignore[arg-type]
     assert len(got) == 3 and got[-1] == "  deals."
+
+
+def test_a_side_s_names_and_points_stay_on_one_row() -> None:
+    line = Text("Hand 1: You & Carla +120, Bruno & Dario +410", style="dim")  # (earlier_hands)
+    rows = {width: [row.plain.rstrip() for row in hanging(line, width, None)]  # type: ignore[arg-type]
+            for width in (24, 32, 34)}
+    assert rows[32] == rows[34] == ["Hand 1: You & Carla +120,", "  Bruno & Dario +410"]
+    assert rows[24] == ["Hand 1:", "  You & Carla +120,", "  Bruno & Dario +410"]

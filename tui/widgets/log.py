@@ -102,10 +102,15 @@ def hanging(line: Text, width: int, console: Console, mark: str = "…") -> list
     return [row.copy() for row in rows]
 
 
+# What a row break would cut in two where the row after can hold it whole: an aside in brackets
+# ("(the Matto: an excuse)"), a side's two names and the points it made ("Bruno & Dario +410")
+TOGETHER = rf"{ASIDE}|\S+ & \S+(?: \+\d+,?)?"
+
+
 def _wrapped(line: Text, width: int, mark: str) -> list[Text]:
-    """See :func:`hanging`: an aside in brackets ("(the Matto: an excuse)") begins a row rather
-    than break, when it fits in one."""
-    return Hanging.words(fitted(line, width, mark), len(INDENT), together=ASIDE).lines(width)
+    """See :func:`hanging`: an aside in brackets ("(the Matto: an excuse)") or a side's names
+    with its points ("Bruno & Dario +410") begins a row rather than break, when it fits in one."""
+    return Hanging.words(fitted(line, width, mark), len(INDENT), together=TOGETHER).lines(width)
 
 
 class PlayLog(RichLog, can_focus=False):
