@@ -18,8 +18,11 @@ async def test_the_settings_say_what_the_pauses_are(tmp_path: Path) -> None:
         await pilot.press("f2")
         await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
         await pilot.pause()
-        text = " ".join(screen_text(app).replace("|", " ").split())
+        region = app.screen.query_one("#settings-dialog").region  # (not the screen under it)
+        rows = screen_text(app).splitlines()[region.y:region.bottom]
+        text = " ".join(" ".join(row[region.x:region.right] for row in rows)
+                        .replace("|", " ").replace("│", " ").split())
         assert "Bot delay: how long each bot waits before its move." in text
         assert ("Trick pause: how long a finished trick stays on the table before a bot leads "
                 "the next.") in text
-        assert "Save ^s" in text  # the buttons still in view at 80x24
+        assert "Save Ctrl+S" in text  # the buttons still in view at 80x24

@@ -24,10 +24,10 @@ def _long(tmp_path: Path) -> Path:
 
 def _text(app, widget) -> list[str]:
     """The widget's rows as the terminal shows them."""
-    region = widget.region
+    region = widget.content_region  # (within the message's padding)
     rows = screen_text(app).splitlines()[region.y:region.bottom]
     rows = [row[region.x:region.right].rstrip() for row in rows]
-    return [row[1:] for row in rows if row]  # (the message's blank row and column around it)
+    return [row for row in rows if row]
 
 
 async def _message(directory: Path, key: str, screen: type) -> tuple[list[str], str]:

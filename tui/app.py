@@ -18,6 +18,7 @@ from textual.widget import AwaitMount
 from ai.contain import close_all
 from game.files import write_problem
 from game.rules import DEFAULT_TARGET
+from tui.keys import key_name
 from tui.match_setup import MatchSetup, load_setup, save_setup
 from tui.net.client import JoinRequest
 from tui.net.play import NetworkPlay
@@ -240,12 +241,11 @@ class TarocchinoApp(App[None]):
         return {**super().get_theme_variable_defaults(), **stylesheet_defaults(textual)}
 
     def get_key_display(self, binding: Binding) -> str:
-        """Keys in footers: plain names in ASCII mode ("Enter" rather than a symbol)."""
-        shown = super().get_key_display(binding)
-        if self.settings.ascii and not shown.isascii():
-            key = binding.parse_key()[1]
-            return key.replace("_", " ").capitalize() if key.isascii() else "?"
-        return shown
+        """Keys in footers as every screen names them ("Esc", "Ctrl+Q": tui.keys.key_name),
+        plain names in ASCII mode ("Enter" rather than a symbol)."""
+        if binding.key_display:
+            return binding.key_display
+        return key_name(binding.key, ascii=self.settings.ascii)
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         filters = list(super().get_line_filters())

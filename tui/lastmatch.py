@@ -24,6 +24,7 @@ from game.files import (
     write_atomic,
 )
 from game.match import Match
+from tui.names import name_problem
 from tui.stats import FinishedMatch
 from tui.statsschema import uid
 
@@ -139,7 +140,7 @@ class LastMatch:
 
 def _name(value: object) -> bool:
     return (isinstance(value, str) and 0 < len(value) <= MAX_NAME and value.isprintable()
-            and value.strip() == value)
+            and value.strip() == value and name_problem(value) is None)
 
 
 def _count(value: object) -> bool:

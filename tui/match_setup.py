@@ -9,6 +9,7 @@ from pathlib import Path
 
 from game.record import write_atomic
 from game.rules import DEFAULT_TARGET, TARGET_RULE, is_target
+from tui.names import name_problem
 
 SETUP_FILE = "new-match.json"
 MAX_BYTES = 4096  # the file is tiny; anything bigger is not ours
@@ -45,8 +46,8 @@ class MatchSetup:
             got["kinds"] = tuple(seats)
         names = data.get("names")
         if isinstance(names, list) and len(names) == 4 and all(
-            isinstance(n, str) and len(n) <= 16 for n in names
-        ):
+            isinstance(n, str) and len(n) <= 16 and name_problem(n) is None for n in names
+        ):  # (names that look alike are offered: the start screen says why it refuses them)
             got["names"] = tuple(names)
         target = data.get("target")
         if isinstance(target, int) and not isinstance(target, bool) and 0 < target <= MAX_TARGET:

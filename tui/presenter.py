@@ -508,7 +508,7 @@ def keys(scene: Scene) -> list[tuple[str, str, str]]:
     look = scene.look
     out = []
     if scene.watching:
-        out.append(("space", "Go on" if scene.paused else "Pause", "pause"))
+        out.append(("Space", "Go on" if scene.paused else "Pause", "pause"))
         out += [("+", "Faster", "faster"), ("-", "Slower", "slower")]
     elif scene.my_turn and scene.view.phase == Phase.DISCARD:
         out.append((look.enter, "Mark", "play"))

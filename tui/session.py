@@ -26,6 +26,7 @@ from game.phase import Phase
 from game.rules import DEFAULT_TARGET, Rules
 from game.view import PlayerView
 from tui.bots import available_level, make_bot
+from tui.names import look_alike_problem, name_problem
 
 HUMAN = "human"
 BOT_LEVELS = ("random", "easy", "medium", "hard")
@@ -74,11 +75,13 @@ def parse_seats(kinds: list[str], names: list[str] | None = None) -> tuple[Seat,
         if len(name) > NAME_CHARS:
             raise ValueError(f"a name has at most {NAME_CHARS} characters: "
                              f"{name!r} has {len(name)}")
-        if not name.isprintable():
-            raise ValueError(f"a name must be printable text, not {name!r}")
+        problem = name_problem(name)  # (nothing invisible, nothing that turns the line)
+        if problem:
+            raise ValueError(problem)
         out.append(Seat(kind, name))
-    if len({s.name for s in out}) != 4:
-        raise ValueError("the four names must be different")
+    problem = look_alike_problem([s.name for s in out])  # ("Anna" and "Аnna", Cyrillic А)
+    if problem:
+        raise ValueError(problem)
     return tuple(out)
 
 

@@ -57,6 +57,9 @@ class _Plain:
         return _Plain(self.plain + other.plain)
 
 
+ASIDE = r"\([^()\s][^()]*\)[,.;:!?]*"  # words in brackets ("(the Matto: an excuse)")
+
+
 def _kind(values: Sequence[Any]) -> Any:
     """Rich Text when any of ``values`` is one (or a Hanging of them), else plain text."""
     for value in values:
@@ -98,14 +101,17 @@ class Hanging:
         self.spaces = False  # (a line's words: see words())
 
     @classmethod
-    def words(cls, line: Text, indent: int = 0) -> Hanging:
+    def words(cls, line: Text, indent: int = 0, *, together: str | None = None) -> Hanging:
         """``line`` broken between its words, with the spaces between them (and the ones it
         begins with) as they are, a row that ends inside it with the spaces after its last word
-        as far as they fit (as a rich Text wraps); its rows after the first ``indent`` cells in."""
+        as far as they fit (as a rich Text wraps); its rows after the first ``indent`` cells in.
+        ``together``: a pattern of the words that go on one row when they fit on one (an aside
+        in brackets, see :data:`ASIDE`): they start the next row rather than break."""
         line = _Plain(line) if isinstance(line, str) else line
         wrapped = cls(line.copy()[:0] if line.plain else line.copy(), indent=indent)
         wrapped.spaces = True
-        ends = [m.end() for m in re.finditer(r"\S+", line.plain)]
+        word = rf"{together}|\S+" if together else r"\S+"
+        ends = [m.end() for m in re.finditer(word, line.plain)]
         starts = [0, *ends[:-1]]
         for start, end in zip(starts, ends, strict=True):
             word = line[start:end]
@@ -189,6 +195,10 @@ class Hanging:
                 put(word)
             if part is self.parts[-1] and len(rows) > at:  # (a piece may join its last row)
                 _no_word_alone(rows, width)
+        last = rows[-1].items
+        if self.spaces and len(rows) > 1 and last and " " not in _whole(last[-1].piece).plain:
+            _no_word_alone(rows, width)  # a line's last word not alone ("Dario discards two
+            # cards" / "face down."), an aside kept whole is no word alone
         for row in rows if self.spaces else ():  # a row ending inside the line keeps its spaces
             row.trail(width)
         return rows

@@ -13,6 +13,7 @@ from game.errors import RecordError
 from game.files import clip, clip_path, shorten
 from game.match import Match
 from tui.commands.errors import path_given, refuse
+from tui.names import look_alike_problem, name_problem
 from tui.scoresheet import DEFAULT_NAMES, scoresheet
 from tui.session import NAME_CHARS
 from tui.settings import data_dir
@@ -73,10 +74,12 @@ def names_option(text: str | None) -> tuple[str, ...] | None:
         if len(name) > NAME_CHARS:
             raise ValueError(f"a name has at most {NAME_CHARS} characters: {shorten(name)} has "
                              f"{len(name)}")
-        if not name.isprintable():
-            raise ValueError(f"a name must be printable text, not {shorten(name)}")
-    if len(set(names)) != 4:
-        raise ValueError("the four names must be different")
+        problem = name_problem(name)
+        if problem:
+            raise ValueError(problem)
+    problem = look_alike_problem(names)
+    if problem:
+        raise ValueError(problem)
     return names
 
 

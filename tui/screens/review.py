@@ -252,8 +252,10 @@ class ReviewScreen(Screen[None]):
 
     def action_costly(self) -> None:
         """The next of the costliest choices (in order of cost), round and round."""
-        if not self._costly:
-            self.notify("No costly choice has been found in this hand (yet).", timeout=3)
+        if not self._costly:  # ("yet" only while the judging goes on)
+            done = self.walk.judged_all or self.error is not None
+            self.notify("No choice in this hand cost a point or more." if done else
+                        "No costly choice has been found yet: the judging goes on.", timeout=3)
             return
         later = [p for p in self._costly if p == self.position]
         i = (self._costly.index(later[0]) + 1) % len(self._costly) if later else 0

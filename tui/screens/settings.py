@@ -90,8 +90,9 @@ class SettingsScreen(TableDialog[Settings | None]):
                 yield Select([("♠ ♣ ♥ ♦ (Unicode)", "unicode"), ("S B C D (ASCII)", "ascii")],
                              value=s.suit_marks, allow_blank=False, compact=True, id="suit_marks")
                 yield Label("Colours")
-                yield Select([("colour", True), ("monochrome", False)], value=s.color,
-                             allow_blank=False, compact=True, id="color")
+                # (not "Colours  colour": the value says what is drawn)
+                yield Select([("as the theme has them", True), ("none (monochrome)", False)],
+                             value=s.color, allow_blank=False, compact=True, id="color")
                 yield Label("Theme")
                 themes = _themes()
                 known = s.theme in {name for _, name in themes}
@@ -99,7 +100,7 @@ class SettingsScreen(TableDialog[Settings | None]):
                              allow_blank=False, compact=True, id="theme")
             yield Static(SETTINGS_NOTE, id="settings-note")
             with Horizontal(classes="dialog-buttons"):
-                yield _Answer("Save  ^s", id="save", variant="primary", compact=True)
+                yield _Answer("Save  Ctrl+S", id="save", variant="primary", compact=True)
                 yield _Answer("Cancel  Esc", id="cancel", compact=True)
         yield Footer()  # this dialog's keys, not those of the screen under it
 

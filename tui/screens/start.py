@@ -18,6 +18,7 @@ from ai.hard import DEFAULT_BUDGET_S
 from game.cards import INDEX
 from game.rules import DEFAULT_TARGET, TARGET_RULE, is_target
 from tui.bots import BOTS, available_level
+from tui.keys import key_name
 from tui.lastmatch import LastMatch, LastMatchNote
 from tui.match_setup import MAX_TARGET, MatchSetup
 from tui.render import Look, box_lines
@@ -154,8 +155,9 @@ class StartScreen(Screen[None]):
             with Horizontal(id="start-buttons"):
                 yield Button("Start new match", id="start", variant="primary", compact=True)
                 yield Button("Watch bots  w", id="watch", compact=True)
-                yield Button("Rules & help", id="help", compact=True)
-                yield Button("Settings", id="settings", compact=True)
+                # (each with its key, as "Watch bots  w": the keys of the footer)
+                yield Button("Rules & help  ?", id="help", compact=True)
+                yield Button(f"Settings  {key_name('f2')}", id="settings", compact=True)
                 yield Button("Quit", id="quit", variant="error", compact=True)
             with Horizontal(id="net-buttons"):
                 yield Static(Text("Play together", style="bold"), classes="net-label")

@@ -18,7 +18,7 @@ from textual.widgets import RichLog, Static
 from tui.widgets.line import same_text
 from tui.widgets.underneath import redraw_above
 from tui.words import short_name
-from tui.wrapping import Hanging
+from tui.wrapping import ASIDE, Hanging
 
 
 def _same(a: list[Text], b: list[Text]) -> bool:
@@ -92,14 +92,25 @@ def hanging(line: Text, width: int, console: Console, mark: str = "…") -> list
     try:
         rows = _WRAPPED.get(key)
     except TypeError:  # a style that cannot be a key
-        return Hanging.words(fitted(line, width, mark), len(INDENT)).lines(width)
+        return _wrapped(line, width, mark)
     if rows is None:
-        rows = _WRAPPED[key] = Hanging.words(fitted(line, width, mark), len(INDENT)).lines(width)
+        rows = _WRAPPED[key] = _wrapped(line, width, mark)
         if len(_WRAPPED) > _WRAPPED_KEPT:
             _WRAPPED.popitem(last=False)
     else:
         _WRAPPED.move_to_end(key)
     return [row.copy() for row in rows]
+
+
+# What a row break would cut in two where the row after can hold it whole: an aside in brackets
+# ("(the Matto: an excuse)"), a side's two names and the points it made ("Bruno & Dario +410")
+TOGETHER = rf"{ASIDE}|\S+ & \S+(?: \+\d+,?)?"
+
+
+def _wrapped(line: Text, width: int, mark: str) -> list[Text]:
+    """See :func:`hanging`: an aside in brackets ("(the Matto: an excuse)") or a side's names
+    with its points ("Bruno & Dario +410") begins a row rather than break, when it fits in one."""
+    return Hanging.words(fitted(line, width, mark), len(INDENT), together=TOGETHER).lines(width)
 
 
 class PlayLog(RichLog, can_focus=False):

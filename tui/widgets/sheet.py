@@ -92,17 +92,32 @@ class CardList:
     def lines(self, width: int) -> list[Text]:
         if self.full.cell_len <= width:
             return [self.full]
-        lines: list[Text] = []
+        rows: list[list[Text]] = []
         for group in self.groups:
-            if lines and lines[-1].cell_len + 1 + group.cell_len <= width:
-                lines[-1].append(" ")
-                lines[-1].append_text(group)
+            if rows and _cells(rows[-1]) + 1 + group.cell_len <= width:
+                rows[-1].append(group)
             else:
-                lines.append(group.copy())
-        return lines
+                rows.append([group])
+        # the last row never one card alone ("ANG MON LUN T16" / "BEG"): the group before
+        # joins it when its row keeps two or more and they fit ("BEG MAT" is two cards)
+        alone = len(rows) > 1 and len(rows[-1]) == 1 and _one_card(rows[-1][0])
+        if alone and len(rows[-2]) > 2:
+            if _cells([rows[-2][-1], *rows[-1]]) <= width:
+                rows[-1].insert(0, rows[-2].pop())
+        return [Text(" ").join(row) for row in rows]
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Text]:
         yield from self.lines(options.max_width)
+
+
+def _one_card(group: Text) -> bool:
+    """A group of the short form that is a single card (not "BEG MAT", "MO1 2", "ANG–T7")."""
+    return not any(mark in group.plain for mark in (" ", "–", "-"))
+
+
+def _cells(groups: list[Text]) -> int:
+    """The width of ``groups`` on one row, a space apart."""
+    return sum(g.cell_len for g in groups) + len(groups) - 1
 
 
 def _combo_rows(table: Table, title: str, combos: tuple[Combination, ...], doubled: bool,
