@@ -22,7 +22,6 @@ message in words (never another exception).
 from __future__ import annotations
 
 import math
-import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -33,6 +32,7 @@ from game.cards import INDEX, Mask
 from game.errors import RecordError, WireError
 from game.hand import HandResult
 from game.view import PlayerView
+from tui.names import name_problem, skeleton
 
 PROTOCOL = 4  # the newest version, spoken by this game's clients
 VERSIONS = (1, 2, 3, 4)  # the versions a server of this game speaks
@@ -128,19 +128,23 @@ def _optional_text(value: object, what: str, most: int, *, shown: bool = True) -
 
 
 def check_name(name: object) -> str:
-    """A player's name: 1 to 16 printable characters, spaces at the ends dropped."""
+    """A player's name: 1 to 16 printable characters, nothing invisible among them (see
+    tui/names.py), spaces at the ends dropped."""
     if not isinstance(name, str) or not name.strip() or not name.isprintable():
         raise ProtocolError(BAD_MESSAGE, "the name must be printable text")
     name = name.strip()
     if len(name) > MAX_NAME:
         raise ProtocolError(BAD_MESSAGE, f"the name must be at most {MAX_NAME} characters")
+    problem = name_problem(name)
+    if problem:
+        raise ProtocolError(BAD_MESSAGE, problem)
     return name
 
 
 def name_key(name: str) -> str:
-    """What two names must differ in to be two players' names: not case, nor a letter's width
-    or compatibility form ("ＡＮＮＡ" is "Anna")."""
-    return unicodedata.normalize("NFKC", name).casefold()
+    """What two names must differ in to be two players' names: not what a person cannot see
+    at the table (case, a letter's width, a Cyrillic А for an A: tui/names.skeleton)."""
+    return skeleton(name)
 
 
 def _object(text: str | bytes, limit: int) -> dict[str, Any]:
