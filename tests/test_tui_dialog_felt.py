@@ -162,8 +162,7 @@ async def test_the_hand_so_far_scrolls_to_its_last_line_where_it_must(
             return
         assert screen.scrolling and "Scroll" in footer, footer
         assert last not in screen_text(app)
-        for _ in range(scroll.max_scroll_y):
-            await press(pilot, "j")
+        await pilot.press(*["j"] * scroll.max_scroll_y)
         await wait_for(pilot, lambda: scroll.scroll_y == scroll.max_scroll_y)
         await pilot.pause()
         assert last in screen_text(app)
