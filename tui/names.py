@@ -97,3 +97,13 @@ def look_alike_problem(names: Sequence[str], what: str = "seats") -> str | None:
         return "the four names must be different"
     return (f"the names of {what} {a + 1} and {b + 1} look the same ({names[a]!r} and "
             f"{names[b]!r}): the four names must look different")
+
+
+def names_problem(names: Sequence[str]) -> str | None:
+    """Why these four names cannot sit at one table, or None: the first that holds something
+    invisible (:func:`name_problem`), else two that look the same (:func:`look_alike_problem`)."""
+    for name in names:
+        problem = name_problem(name)
+        if problem:
+            return problem
+    return look_alike_problem(names)

@@ -26,7 +26,7 @@ from game.phase import Phase
 from game.rules import DEFAULT_TARGET, Rules
 from game.view import PlayerView
 from tui.bots import available_level, make_bot
-from tui.names import look_alike_problem, name_problem
+from tui.names import names_problem
 
 HUMAN = "human"
 BOT_LEVELS = ("random", "easy", "medium", "hard")
@@ -75,11 +75,8 @@ def parse_seats(kinds: list[str], names: list[str] | None = None) -> tuple[Seat,
         if len(name) > NAME_CHARS:
             raise ValueError(f"a name has at most {NAME_CHARS} characters: "
                              f"{name!r} has {len(name)}")
-        problem = name_problem(name)  # (nothing invisible, nothing that turns the line)
-        if problem:
-            raise ValueError(problem)
         out.append(Seat(kind, name))
-    problem = look_alike_problem([s.name for s in out])  # ("Anna" and "Аnna", Cyrillic А)
+    problem = names_problem([s.name for s in out])  # (nothing invisible; "Anna" and "Аnna")
     if problem:
         raise ValueError(problem)
     return tuple(out)

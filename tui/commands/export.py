@@ -13,7 +13,7 @@ from game.errors import RecordError
 from game.files import clip, clip_path, shorten
 from game.match import Match
 from tui.commands.errors import path_given, refuse
-from tui.names import look_alike_problem, name_problem
+from tui.names import names_problem
 from tui.scoresheet import DEFAULT_NAMES, scoresheet
 from tui.session import NAME_CHARS
 from tui.settings import data_dir
@@ -74,10 +74,7 @@ def names_option(text: str | None) -> tuple[str, ...] | None:
         if len(name) > NAME_CHARS:
             raise ValueError(f"a name has at most {NAME_CHARS} characters: {shorten(name)} has "
                              f"{len(name)}")
-        problem = name_problem(name)
-        if problem:
-            raise ValueError(problem)
-    problem = look_alike_problem(names)
+    problem = names_problem(names)
     if problem:
         raise ValueError(problem)
     return names

@@ -25,11 +25,10 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
-from tui.net.client import BROWSER_ENV
+from tui.net.client import BROWSER_ENV, BROWSER_NAME
 
 MAX_TABS = 8  # games running at once (each is a process of its own)
 BROWSER_COOKIE_S = 365 * 24 * 3600  # how long a browser keeps the name it is given
-_BROWSER = re.compile(r"[A-Za-z0-9_-]{32}")  # that name: secrets.token_urlsafe(24)
 SIZES = {"width": (1, 1000), "height": (1, 500)}  # a tab's terminal, columns and rows
 _HOST = re.compile(r"^[A-Za-z0-9.\-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$")
 
@@ -107,7 +106,7 @@ class BrowserServer(Server):
     def browser_of(self, request: web.Request) -> str | None:
         """The name this browser was given (None if it brings none, or not one of ours)."""
         given = request.cookies.get(self.browser_cookie, "")
-        return given if _BROWSER.fullmatch(given) else None
+        return given if BROWSER_NAME.fullmatch(given) else None
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """A tab: its game in a process of its own, told which browser it plays for, its

@@ -31,7 +31,7 @@ GIVE_UP = {p.VERSION, p.PASSWORD, p.SEAT_TAKEN, p.NO_SEAT, p.NAME_TAKEN, p.MATCH
            p.REPLACED, p.FLOOD, p.TOO_MANY_ERRORS, p.TOO_LONG, p.HELLO_FIRST}  # fmt: skip
 MAX_SEAT_FILES = 64  # the seat files looked at for the table joined last
 BROWSER_ENV = "TAROCCHINO_BROWSER"  # the browser a tab's game runs for (`tarocchino web`)
-_BROWSER = re.compile(r"[A-Za-z0-9_-]{16,64}")
+BROWSER_NAME = re.compile(r"[A-Za-z0-9_-]{16,64}")  # a browser's name as `web` gives it
 ANSWER_WAIT_S = 3.0  # how long closing waits for the answer to a hello on its way (the token)
 _HOST = re.compile(r"[A-Za-z0-9.\-_]{1,253}")
 
@@ -143,7 +143,7 @@ def browser_of(environ: Mapping[str, str]) -> str | None:
     if not environ.get(WEB_DRIVER_ENV):
         return None
     given = environ.get(BROWSER_ENV, "")
-    return given if _BROWSER.fullmatch(given) else secrets.token_urlsafe(16)
+    return given if BROWSER_NAME.fullmatch(given) else secrets.token_urlsafe(16)
 
 
 class TableClient:
