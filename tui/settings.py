@@ -24,9 +24,12 @@ def pace_words(seconds: float) -> str:
     return "no pause" if seconds <= 0 else f"{seconds:g} s a move"
 
 
+DATA_DIR_ENV = "TAROCCHINO_DATA_DIR"
+
+
 def data_dir() -> Path:
     """$TAROCCHINO_DATA_DIR, else $XDG_DATA_HOME/tarocchino, else ~/.local/share/tarocchino."""
-    explicit = os.environ.get("TAROCCHINO_DATA_DIR")
+    explicit = os.environ.get(DATA_DIR_ENV)
     if explicit:
         return Path(explicit).expanduser()
     xdg = os.environ.get("XDG_DATA_HOME")

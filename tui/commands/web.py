@@ -55,13 +55,14 @@ def run(args: argparse.Namespace) -> int:
         if problem:  # said before anything is printed, as `host` does
             return refuse(PROG, problem, FAILED)
     from tui.net.browser import BrowserServer, new_key
+    from tui.settings import data_dir
 
     key = None if this_machine_only(bind) else new_key()
     print("\n".join(where_to_go(bind, args.port, key)), flush=True)
     hosts = listen_hosts(bind)
     try:
         BrowserServer(command(), host=hosts[0] if len(hosts) == 1 else hosts,  # type: ignore[arg-type]
-                      port=args.port, key=key).serve()  # fmt: skip
+                      port=args.port, key=key, home=data_dir()).serve()  # fmt: skip
     except OSError as exc:  # taken meanwhile
         return refuse(PROG, _listen_problem(exc, bind, args.port), FAILED)
     return 0
@@ -72,8 +73,9 @@ def where_to_go(bind: str, port: int, key: str | None) -> list[str]:
     if key is None:
         return [f"Open http://{Address(bind, port)} in a browser on this machine (Ctrl+C stops "
                 "serving)."]
-    lines = ["Open one of these in a browser (anyone with the address and its key can play here, "
-             "and see your statistics and past matches; Ctrl+C stops serving):"]
+    lines = ["Open one of these in a browser (anyone with the address and its key can play here; "
+             "a browser on another machine keeps its own saves and statistics, never sees yours; "
+             "Ctrl+C stops serving):"]
     others = for_others(bind) or ["THIS-MACHINE"]
     for address in ["127.0.0.1"] * every_network(bind) + others:
         lines.append(f"    http://{Address(address, port)}/?key={key}")

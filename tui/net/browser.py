@@ -5,18 +5,24 @@ it in a cookie for its tab's socket); a tab's socket comes only from this game's
 from another site a browser happens to show); a tab asks for a sane terminal size, and keeps to
 one when it resizes; a message that is not one a page sends is passed over; and there are at most
 :data:`MAX_TABS` games running at once. Each browser is told apart by a cookie of its own, which
-its tabs' games are given: the seats a browser takes at a table are kept for it alone."""
+its tabs' games are given: the seats a browser takes at a table are kept for it alone. Served to
+a network, a browser on another machine plays in a data directory of its own (its saves, past
+matches, statistics and settings), never in the host's."""
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import hmac
 import ipaddress
 import json
 import logging
 import re
 import secrets
+import shutil
+import tempfile
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -25,9 +31,12 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
+from game.files import private_directory
 from tui.net.client import BROWSER_ENV, BROWSER_NAME
+from tui.settings import DATA_DIR_ENV
 
 MAX_TABS = 8  # games running at once (each is a process of its own)
+BROWSERS = "browsers"  # under the host's data directory: one directory per browser elsewhere
 BROWSER_COOKIE_S = 365 * 24 * 3600  # how long a browser keeps the name it is given
 SIZES = {"width": (1, 1000), "height": (1, 500)}  # a tab's terminal, columns and rows
 _HOST = re.compile(r"^[A-Za-z0-9.\-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$")
@@ -49,11 +58,16 @@ def is_loopback(bind: str) -> bool:
 
 class BrowserServer(Server):
     """textual-serve's server with a door: ``key`` None serves this machine only (a page asked
-    for by another name, a DNS rebinding, is refused); with a key, every page and tab needs it."""
+    for by another name, a DNS rebinding, is refused); with a key, every page and tab needs it.
+    ``home`` is the host's data directory: with a key, the tabs of a browser on another machine
+    play in a directory of their own under it (:meth:`directory_for`)."""
 
-    def __init__(self, command: str, *, host: str, port: int, key: str | None) -> None:
+    def __init__(
+        self, command: str, *, host: str, port: int, key: str | None, home: Path | None = None
+    ) -> None:
         super().__init__(command, host=host, port=port, title="Tarocchino")
         self.key = key
+        self.home = home
         self.cookie = f"tarocchino_key_{port}"  # cookies are a host's, whatever the port
         self.browser_cookie = f"tarocchino_browser_{port}"
         self.tabs = 0
@@ -115,10 +129,15 @@ class BrowserServer(Server):
         width, height = (int(request.query.get(what) or default)
                          for what, default in (("width", 80), ("height", 24)))  # fmt: skip
         service: TabService | None = None
+        browser = self.browser_of(request)
+        directory, throwaway = self.directory_for(browser, self.from_this_machine(request))
         try:
             await websocket.prepare(request)
+            if directory is not None:  # browsers/ and the browser's own: its owner's alone
+                private_directory(directory.parent)
+                private_directory(directory)
             service = TabService(
-                self.command, self.browser_of(request), write_bytes=websocket.send_bytes,
+                self.command, browser, directory, write_bytes=websocket.send_bytes,
                 write_str=websocket.send_str, close=websocket.close,
                 download_manager=self.download_manager)  # fmt: skip
             await service.start(width, height)
@@ -130,7 +149,26 @@ class BrowserServer(Server):
         finally:
             if service is not None:
                 await service.stop()
+            if throwaway and directory is not None:
+                shutil.rmtree(directory, ignore_errors=True)
         return websocket
+
+    def from_this_machine(self, request: web.Request) -> bool:
+        """Whether the tab's browser runs on this machine (it came through a loopback address)."""
+        return is_loopback(request.remote or "")
+
+    def directory_for(self, browser: str | None, this_machine: bool) -> tuple[Path | None, bool]:
+        """The data directory a tab's game plays in, and whether it goes when the tab closes.
+        None (the host's own) when the game is served to this machine only, or to a browser on
+        it; a browser elsewhere keeps one of its own under ``home``/browsers, named by a digest
+        of its name; a tab that brings no name gets a new one, removed when it closes."""
+        if self.key is None or this_machine or self.home is None:
+            return None, False
+        folder = Path(self.home) / BROWSERS
+        if browser is None:
+            private_directory(folder)
+            return Path(tempfile.mkdtemp(prefix="tab-", dir=folder)), True
+        return folder / hashlib.sha256(browser.encode()).hexdigest()[:32], False
 
     async def _process_messages(
         self, websocket: web.WebSocketResponse, app_service: AppService
@@ -190,17 +228,23 @@ class BrowserServer(Server):
 
 
 class TabService(AppService):
-    """One tab's game process, with the name of the browser it plays for in its environment."""
+    """One tab's game process, with the name of the browser it plays for in its environment,
+    and the data directory it plays in when that is not the host's (``directory``)."""
 
-    def __init__(self, command: str, browser: str | None, **kwargs: Any) -> None:
+    def __init__(
+        self, command: str, browser: str | None, directory: Path | None = None, **kwargs: Any
+    ) -> None:
         super().__init__(command, **kwargs)
         self.browser = browser
+        self.directory = directory
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         environment = super()._build_environment(width, height)
         environment.pop(BROWSER_ENV, None)
         if self.browser is not None:
             environment[BROWSER_ENV] = self.browser
+        if self.directory is not None:
+            environment[DATA_DIR_ENV] = str(self.directory)
         return environment
 
 
