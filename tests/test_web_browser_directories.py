@@ -8,26 +8,14 @@ from __future__ import annotations
 
 import asyncio
 import os
-import shlex
 import stat
-import sys
 from pathlib import Path
 
-import aiohttp
-from aiohttp.test_utils import TestServer
-
+from tests.web_helpers import open_tabs, recorder
 from tui.net.browser import BROWSERS, BrowserServer
 from tui.settings import DATA_DIR_ENV
 
-LIMIT_S = 20
 KEY = "K3y-for-the-test"
-
-
-def _recorder(out: Path) -> str:
-    """A tab's game that writes down the data directory it was given, then ends."""
-    code = (f"import os; open({str(out)!r}, 'a').write("
-            f"os.environ.get({DATA_DIR_ENV!r}, '-') + chr(10))")  # fmt: skip
-    return f"{shlex.quote(sys.executable)} -c {shlex.quote(code)}"
 
 
 class _Elsewhere(BrowserServer):
@@ -37,35 +25,12 @@ class _Elsewhere(BrowserServer):
         return False
 
 
-async def _open_tabs(server: BrowserServer, out: Path, browsers: list[int]) -> list[str]:
-    """Open a tab in each browser of ``browsers`` in turn (the page, then its socket); the
-    directory each tab's game was given."""
-    test = TestServer(await server._make_app(), host="127.0.0.1")
-    await test.start_server()
-    timeout = aiohttp.ClientTimeout(total=LIMIT_S)
-    jars = [aiohttp.CookieJar(unsafe=True) for _ in range(2)]
-    try:
-        for count, browser in enumerate(browsers, start=1):
-            async with aiohttp.ClientSession(timeout=timeout, cookie_jar=jars[browser]) as http:
-                base = f"127.0.0.1:{test.port}"
-                async with http.get(f"http://{base}/?key={KEY}") as answer:
-                    assert answer.status == 200
-                async with http.ws_connect(f"ws://{base}/ws") as ws:
-                    for _ in range(200):  # the game writes its line and ends
-                        if out.exists() and len(out.read_text().splitlines()) >= count:
-                            break
-                        await asyncio.sleep(0.1)
-                    await ws.close()
-    finally:
-        await test.close()
-    return out.read_text().splitlines()
-
-
 def test_each_browser_elsewhere_plays_in_a_directory_of_its_own(tmp_path: Path) -> None:
     home = tmp_path / "host"
-    server = _Elsewhere("", host="127.0.0.1", port=0, key=KEY, home=home)
-    server.command = _recorder(tmp_path / "told.txt")
-    first, second, again = asyncio.run(_open_tabs(server, tmp_path / "told.txt", [0, 1, 0]))
+    out = tmp_path / "told.txt"
+    server = _Elsewhere(recorder(out, DATA_DIR_ENV), host="127.0.0.1", port=0, key=KEY, home=home)
+    first, second, again = asyncio.run(open_tabs(server, out, [(0, True), (1, True), (0, True)],
+                                                 KEY))  # fmt: skip
     assert first != second  # two browsers, two directories
     assert again == first  # a reload finds its saves again
     for told in (first, second):
@@ -78,9 +43,10 @@ def test_each_browser_elsewhere_plays_in_a_directory_of_its_own(tmp_path: Path) 
 
 def test_browsers_on_this_machine_play_in_the_host_s_directory(tmp_path: Path) -> None:
     home = tmp_path / "host"
-    server = BrowserServer("", host="127.0.0.1", port=0, key=KEY, home=home)
-    server.command = _recorder(tmp_path / "told.txt")
-    told = asyncio.run(_open_tabs(server, tmp_path / "told.txt", [0, 1]))
+    out = tmp_path / "told.txt"
+    server = BrowserServer(recorder(out, DATA_DIR_ENV), host="127.0.0.1", port=0, key=KEY,
+                           home=home)  # fmt: skip
+    told = asyncio.run(open_tabs(server, out, [(0, True), (1, True)], KEY))
     assert told == [os.environ.get(DATA_DIR_ENV, "-")] * 2  # as the host's own environment
     assert not (home / BROWSERS).exists()
 

@@ -7,50 +7,27 @@ port the OS chooses."""
 from __future__ import annotations
 
 import asyncio
-import shlex
-import sys
 from pathlib import Path
 
-import aiohttp
-from aiohttp.test_utils import TestServer
+from test_tui_support import FAST, press, screen_text, wait_for
+from textual.widgets import Input
 
+from tests.net_helpers import serve
+from tests.web_helpers import open_tabs, recorder
+from tui.app import TarocchinoApp
 from tui.commands.terminal import WEB_DRIVER_ENV
+from tui.net import play
 from tui.net.browser import BrowserServer
 from tui.net.client import BROWSER_ENV, Address, TokenStore, browser_of
-
-LIMIT_S = 20
-
-
-def _recorder(out: Path) -> str:
-    """A tab's game that writes down which browser it was told it plays for, then ends."""
-    code = (f"import os; open({str(out)!r}, 'a').write("
-            f"os.environ.get({BROWSER_ENV!r}, '-') + chr(10))")  # fmt: skip
-    return f"{shlex.quote(sys.executable)} -c {shlex.quote(code)}"
+from tui.net.screens import JoinScreen
+from tui.screens.start import StartScreen
+from tui.screens.table import TableScreen
 
 
 async def _open_tabs(out: Path, plan: list[tuple[int, bool]]) -> list[str]:
     """Open a tab for each (browser, page first?) in turn; what each tab's game was told."""
-    server = BrowserServer(_recorder(out), host="127.0.0.1", port=0, key=None)
-    test = TestServer(await server._make_app(), host="127.0.0.1")
-    await test.start_server()
-    timeout = aiohttp.ClientTimeout(total=LIMIT_S)
-    jars = [aiohttp.CookieJar(unsafe=True) for _ in range(2)]
-    try:
-        for count, (browser, page) in enumerate(plan, start=1):
-            async with aiohttp.ClientSession(timeout=timeout, cookie_jar=jars[browser]) as http:
-                base = f"127.0.0.1:{test.port}"
-                if page:
-                    async with http.get(f"http://{base}/") as answer:
-                        assert answer.status == 200
-                async with http.ws_connect(f"ws://{base}/ws") as ws:
-                    for _ in range(200):  # the game writes its line and ends
-                        if out.exists() and len(out.read_text().splitlines()) >= count:
-                            break
-                        await asyncio.sleep(0.1)
-                    await ws.close()
-    finally:
-        await test.close()
-    return out.read_text().splitlines()
+    server = BrowserServer(recorder(out, BROWSER_ENV), host="127.0.0.1", port=0, key=None)
+    return await open_tabs(server, out, plan)
 
 
 def test_each_browser_s_tabs_are_told_its_own_name(tmp_path: Path) -> None:
@@ -93,16 +70,6 @@ async def test_a_browser_cannot_take_another_browser_s_seat_by_its_name(
     """Three tabs' games in one data directory (the host's, as under `tarocchino web`): Anna
     sits down in browser A and closes her tab; a friend in browser B who joins as Anna is
     refused and sees nothing of hers; Anna's own browser takes her seat back."""
-    from test_tui_support import FAST, press, screen_text, wait_for
-    from textual.widgets import Input
-
-    from tests.net_helpers import serve
-    from tui.app import TarocchinoApp
-    from tui.net import play
-    from tui.net.screens import JoinScreen
-    from tui.screens.start import StartScreen
-    from tui.screens.table import TableScreen
-
     server, address = await serve(["human", "human", "easy", "easy"], seed=3, target=800)
 
     def seated(app: TarocchinoApp) -> bool:
