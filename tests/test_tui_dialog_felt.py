@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from test_tui_dialog_placement import over_the_felt
 from test_tui_snapshots import _seed_declaring
 from test_tui_support import (
     FAST,
@@ -140,6 +141,7 @@ async def test_opened_over_the_felt_only(tmp_path: Path, dialog: str,
         assert isinstance(app.screen, kind)
         await _placed(pilot)
         over_the_felt_only(app)
+        over_the_felt(app)  # (and placed as tests/test_tui_dialog_placement.py says)
 
 
 # Opened at 100x32, then resized: to the largest size (grown across every step of the table's
