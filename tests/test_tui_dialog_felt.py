@@ -13,13 +13,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from test_tui_dialog_placement import over_the_felt
 from test_tui_snapshots import _seed_declaring
 from test_tui_support import (
     FAST,
     ask_the_discard,
     make_app,
-    play_until,
     press,
+    resume,
+    save_at_a_turn,
     screen_text,
     settle,
     table_of,
@@ -35,6 +37,7 @@ from tui.screens.dialog import MARGIN
 from tui.screens.settings import SettingsScreen
 from tui.screens.sofar import COUNTED, SoFarScreen
 from tui.screens.table import TableScreen
+from tui.session import parse_seats
 from tui.settings import Settings
 
 SIZES = [(80, 24), (90, 28), (100, 32), (110, 36), (120, 40), (160, 50), (200, 60)]
@@ -76,9 +79,14 @@ async def _declarations(pilot: Pilot) -> None:
     assert isinstance(await settle(pilot), DeclareScreen)
 
 
+def _late(view) -> bool:
+    """Late in the hand: the hand so far has the most to say (both sides' piles, the Matto)."""
+    return view.phase == "play" and len(view.tricks) >= 8
+
+
 async def _key(pilot: Pilot, key: str, dialog: type) -> None:
-    # late in the hand: the hand so far has the most to say (both sides' piles, the Matto)
-    await play_until(pilot, lambda view: view.phase == "play" and len(view.tricks) >= 8)
+    await resume(pilot)  # (the match saved late in its hand: see _app)
+    await settle(pilot)
     await press(pilot, key)
     await wait_for(pilot, lambda: isinstance(pilot.app.screen, dialog))
 
@@ -91,12 +99,23 @@ async def _settings(pilot: Pilot) -> None:
     await _key(pilot, "s", SettingsScreen)
 
 
-DIALOGS = {  # the seed and how the dialog is opened
-    "discard": (2, _discard, ConfirmScreen),  # the person deals
-    "declarations": (_seed_declaring(), _declarations, DeclareScreen),
-    "so_far": (1, _so_far, SoFarScreen),
-    "settings": (1, _settings, SettingsScreen),
+DIALOGS = {  # the seed, how the dialog is opened, and whether from a save late in the hand
+    "discard": (2, _discard, ConfirmScreen, False),  # the person deals
+    "declarations": (_seed_declaring(), _declarations, DeclareScreen, False),
+    "so_far": (1, _so_far, SoFarScreen, True),
+    "settings": (1, _settings, SettingsScreen, True),
 }
+
+
+def _app(tmp_path: Path, dialog: str, settings: Settings = FAST):
+    """The app that opens ``dialog``: a match started at once, or the start screen of a match
+    saved late in its first hand (the engine plays it there: the hand played through the keys
+    is tests/test_tui_play.py's), resumed by the dialog's way of opening."""
+    seed, _, _, saved = DIALOGS[dialog]
+    if not saved:
+        return make_app(tmp_path, BOTS, seed=seed, settings=settings)
+    save_at_a_turn(tmp_path, parse_seats(BOTS), seed, _late)
+    return make_app(tmp_path, None, settings=settings)
 
 
 def _laid_out(app, width: int) -> bool:
@@ -115,25 +134,35 @@ async def _placed(pilot: Pilot) -> None:
 @pytest.mark.parametrize("dialog", list(DIALOGS))
 async def test_opened_over_the_felt_only(tmp_path: Path, dialog: str,
                                          size: tuple[int, int]) -> None:
-    seed, open_it, kind = DIALOGS[dialog]
-    app = make_app(tmp_path, BOTS, seed=seed, settings=FAST)  # (ASCII marks, as --ascii)
+    _, open_it, kind, _ = DIALOGS[dialog]
+    app = _app(tmp_path, dialog)  # (ASCII marks, as --ascii)
     async with app.run_test(size=size) as pilot:
         await open_it(pilot)
         assert isinstance(app.screen, kind)
         await _placed(pilot)
         over_the_felt_only(app)
+        over_the_felt(app)  # (and placed as tests/test_tui_dialog_placement.py says)
+
+
+# Opened at 100x32, then resized: to the largest size (grown across every step of the table's
+# layout at once), one step down (160x50: the felt narrower, as tall), to the smallest (shrunk
+# across every step at once, the tight form), and through the sizes between the steps back to
+# 100x32 (96x30 to 130x44 up across two steps, then down across them). The sizes of SIZES left
+# out here (120x40, 110x36, 90x28) are each laid out by test_opened_over_the_felt_only with the
+# same checks, and no step of the layout is crossed only on the way to them.
+RESIZED = [(200, 60), (160, 50), (80, 24), (84, 26), (96, 30), (130, 44), (100, 32)]
 
 
 @pytest.mark.parametrize("dialog", list(DIALOGS))
 async def test_over_the_felt_only_as_the_terminal_is_resized(tmp_path: Path,
                                                            dialog: str) -> None:
-    seed, open_it, kind = DIALOGS[dialog]
-    app = make_app(tmp_path, BOTS, seed=seed, settings=UNICODE_LOOK)
+    _, open_it, kind, _ = DIALOGS[dialog]
+    app = _app(tmp_path, dialog, UNICODE_LOOK)
     async with app.run_test(size=(100, 32)) as pilot:
         await open_it(pilot)
         await _placed(pilot)
         over_the_felt_only(app)
-        for size in [*SIZES[::-1], (100, 32), (84, 26), (96, 30), (130, 44)]:
+        for size in RESIZED:
             await pilot.resize_terminal(*size)
             await wait_for(pilot, lambda width=size[0]: _laid_out(app, width))
             await _placed(pilot)
@@ -148,7 +177,7 @@ async def test_the_hand_so_far_scrolls_to_its_last_line_where_it_must(
     footer says j (or Down) scrolls them, and the last line of its note comes into view (its
     scroll was taller than the box, which cut its last lines out of reach). Where they all fit
     (120x40), nothing scrolls and the footer says nothing of it."""
-    app = make_app(tmp_path, BOTS, seed=1)
+    app = _app(tmp_path, "so_far")
     async with app.run_test(size=size) as pilot:
         await _so_far(pilot)
         await _placed(pilot)
@@ -182,8 +211,8 @@ async def test_as_wide_as_the_felt_lets_it_from_the_first_frame(
         original(self, *args, **kwargs)
 
     monkeypatch.setattr(Screen, "_refresh_layout", refresh_layout)
-    seed, open_it, _ = DIALOGS["declarations"]
-    app = make_app(tmp_path, BOTS, seed=seed)
+    _, open_it, _, _ = DIALOGS["declarations"]
+    app = _app(tmp_path, "declarations")
     async with app.run_test(size=(100, 32)) as pilot:
         await open_it(pilot)
         await _placed(pilot)

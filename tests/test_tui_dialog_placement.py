@@ -10,30 +10,25 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_tui_snapshots import _seed_declaring
 from test_tui_support import (
-    ask_the_discard,
     make_app,
     play_until,
     press,
-    settle,
     table_of,
     wait_for,
 )
 from textual.screen import Screen
 
-from tui.screens.declare import DeclareScreen
 from tui.screens.settings import SettingsScreen
 from tui.screens.sofar import SoFarScreen
 from tui.screens.start import StartScreen
-from tui.screens.table import TableScreen
 
 SIZES = [(80, 24), (100, 32), (120, 40)]
 IDS = {"ids": lambda s: f"{s[0]}x{s[1]}"}
 BOTS = ["human", "easy", "easy", "easy"]
 
 
-def _over_the_felt(app) -> None:
+def over_the_felt(app) -> None:
     """The dialog on top is over the felt of the table under it, whole."""
     dialog = app.screen.query_one(".dialog")
     box, inside = dialog.region, dialog.content_region
@@ -50,38 +45,20 @@ def _over_the_felt(app) -> None:
         assert abs(box.y + box.height / 2 - (felt.y + felt.height / 2)) <= 1, (box, felt)
 
 
-@pytest.mark.parametrize("size", SIZES, **IDS)
-async def test_the_discard_question(tmp_path: Path, size: tuple[int, int]) -> None:
-    app = make_app(tmp_path, BOTS, seed=2)  # the person deals
-    async with app.run_test(size=size) as pilot:
-        table = await settle(pilot)
-        assert isinstance(table, TableScreen) and table.current_view().phase == "discard"
-        await ask_the_discard(pilot, table)
-        await pilot.pause()
-        _over_the_felt(app)
+# The discard's question, the declarations and the settings opened at the table are checked
+# with over_the_felt (and more) at seven sizes by tests/test_tui_dialog_felt.py (one app a size
+# serving both files' checks); the hand so far early in the hand (a few lines) is checked here.
 
 
 @pytest.mark.parametrize("size", SIZES, **IDS)
-async def test_the_declarations(tmp_path: Path, size: tuple[int, int]) -> None:
-    app = make_app(tmp_path, BOTS, seed=_seed_declaring())
-    async with app.run_test(size=size) as pilot:
-        assert isinstance(await settle(pilot), DeclareScreen)
-        await pilot.pause()
-        _over_the_felt(app)
-
-
-@pytest.mark.parametrize("size", SIZES, **IDS)
-@pytest.mark.parametrize("key, dialog", [("w", SoFarScreen), ("s", SettingsScreen)],
-                         ids=["won", "settings"])
-async def test_the_hand_so_far_and_the_settings(tmp_path: Path, size: tuple[int, int], key: str,
-                                                dialog: type) -> None:
+async def test_the_hand_so_far(tmp_path: Path, size: tuple[int, int]) -> None:
     app = make_app(tmp_path, BOTS, seed=1)
     async with app.run_test(size=size) as pilot:
         await play_until(pilot, lambda view: view.phase == "play")
-        await press(pilot, key)
-        await wait_for(pilot, lambda: isinstance(app.screen, dialog))
+        await press(pilot, "w")
+        await wait_for(pilot, lambda: isinstance(app.screen, SoFarScreen))
         await pilot.pause()
-        _over_the_felt(app)
+        over_the_felt(app)
 
 
 @pytest.mark.parametrize("size", SIZES, **IDS)
@@ -95,7 +72,7 @@ async def test_the_dialog_follows_the_felt_when_the_terminal_is_resized(
         await pilot.resize_terminal(*size)
         await pilot.pause()
         await pilot.pause()
-        _over_the_felt(app)
+        over_the_felt(app)
 
 
 @pytest.mark.parametrize("size", SIZES, **IDS)

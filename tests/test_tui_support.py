@@ -245,6 +245,25 @@ def at_the_last_tricks(seats: tuple[Seat, ...], seed: int, target: int = 800,
     return session
 
 
+def save_at_a_turn(directory: Path, seats: tuple[Seat, ...], seed: int, wanted,
+                   target: int = 800) -> None:
+    """A match saved at the first turn of a person (seat 0 unless it is a bot's) where
+    ``wanted(view)`` holds, played there by the engine as :func:`at_the_last_tricks` plays: for
+    a test of a dialog or a screen late in a hand that need not play the hand to it through the
+    screens (:func:`resume` takes it up; :func:`play_until` is the way through the keys)."""
+
+    def there(session: Session) -> bool:
+        seat = session.match.turn
+        if seat in session.bots:
+            return False
+        view = session.match.view(seat)
+        return bool(view.legal) and wanted(view)
+
+    session = _played(seats, seed, target, there)
+    assert session.match.winner is None, "the wanted turn never came"
+    SaveStore(directory).write(session)
+
+
 def _played(seats: tuple[Seat, ...], seed: int, target: int, until) -> Session:
     """A match played by the engine (as :func:`save_at_the_last_tricks` says) until ``until``
     holds or the match is over."""
