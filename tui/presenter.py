@@ -156,6 +156,8 @@ class TableTexts:
     out: list[Text] = field(default_factory=list)  # what is still out (see out_lines)
     out_suits: int = 0  # its first lines that list a suit's cards (two may share a row)
     out_title: str = "Still out"  # its title (see out_title)
+    # the declarations by name and points only, in a line (see declared_points)
+    declared: Text = field(default_factory=Text)
 
 
 # ----------------------------------------------------------------------- the whole table
@@ -173,6 +175,7 @@ def present(scene: Scene) -> TableTexts:
         log=[*earlier_hands(scene), *hand_log(scene.view, names, scene.look, scene.decided_for)],
         declarations=declaration_lines(scene.view, names, scene.look),
         digest=declaration_digest(scene.view, short),
+        declared=declared_points(scene.view, short, scene.look),
         score=score_texts(scene),
         keys=keys(scene),
         topbar_short=topbar(scene, short),
@@ -338,6 +341,15 @@ def score_texts(scene: Scene) -> ScoreTexts:
     taken = tuple((piles[side].tricks, piles[side].total) for side in sides) if v.tricks else ()
     return ScoreTexts(rows, f"target {v.target}", pairs, tuple(hand[side] for side in sides),
                       taken)
+
+
+def declared_points(view: PlayerView, names: Sequence[str], look: Look = UNICODE) -> Text:
+    """Who declared and how many points, in a line (``Bruno 26 · Carla 15 · Dario 60``): the
+    declarations where even a line a player would not fit (the families are under each seat's
+    name and in the log)."""
+    return Text(f" {look.dot} ").join(
+        Text.assemble((names[d.seat], "bold"), f" {d.points}")
+        for d in view.declarations if d is not None and d.families)
 
 
 # ----------------------------------------------------------------------- the hand so far
