@@ -353,6 +353,11 @@ def declared_points(view: PlayerView, names: Sequence[str], look: Look = UNICODE
 
 
 # ----------------------------------------------------------------------- the hand so far
+def no_tricks(phase: Phase) -> str:
+    """A side that has taken no trick, in the score box and the hand so far in full alike."""
+    return "no tricks" if phase == Phase.OVER else "no tricks yet"
+
+
 def so_far_forms(view: PlayerView, look: Look = UNICODE,
                  piles: tuple[PileSoFar, PileSoFar] | None = None) -> tuple[tuple[str, ...], ...]:
     """Each side's hand so far in a line, from the tricks everybody saw taken (never the hidden
@@ -364,11 +369,11 @@ def so_far_forms(view: PlayerView, look: Look = UNICODE,
     9 points, in cards``, ``4 tricks · 9 points``, …; ``no tricks yet``. ``piles``:
     :func:`game.sofar.so_far` of the view, when already counted."""
     if view.phase == Phase.DISCARD:
-        return ("no tricks yet",), ("no tricks yet",)
+        return (no_tricks(view.phase),), (no_tricks(view.phase),)
     out = []
     for pile in piles or so_far(view.tricks, view.dealer):
         if not pile.tricks:
-            out.append(("no tricks yet" if view.phase != Phase.OVER else "no tricks",))
+            out.append((no_tricks(view.phase),))
             continue
         b = pile.breakdown
         head = f"{plural(pile.tricks, 'trick')} {look.dot} "
@@ -396,8 +401,9 @@ def so_far_lines(view: PlayerView, seats: Sequence[Seat], look: Look, bottom: in
         pile = piles[side]
         if lines:
             lines.append(Text())
-        head = Text.assemble((side_name(seats, side), "bold"),
-                             f" {look.dot} {plural(pile.tricks, 'trick')}")
+        # the same words as the score box's for a side that has taken none
+        tricks = plural(pile.tricks, "trick") if pile.tricks else no_tricks(view.phase)
+        head = Text.assemble((side_name(seats, side), "bold"), f" {look.dot} {tricks}")
         if pile.tricks:
             head.append(f" {look.dot} {pile.total} points", style="bold")
         lines.append(head)
