@@ -70,3 +70,28 @@ async def test_a_table_that_answers_takes_the_dialog_away(tmp_path: Path) -> Non
             assert not any(isinstance(s, JoiningScreen) for s in app.screen_stack)
     finally:
         await server.close()
+
+
+def test_join_retry_for_is_a_persons_too(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """`tarocchino join --retry-for` was read for a bot's seat only: a person's was tried for
+    600 s whatever it said."""
+    from tui.cli import main
+    from tui.commands import join, terminal
+
+    asked: list[JoinRequest] = []
+    monkeypatch.setenv("TAROCCHINO_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr(terminal, "problem", lambda: None)
+    monkeypatch.setattr(join, "_person", lambda args, request: asked.append(request) or 0)
+    assert main(["join", "127.0.0.1:7800", "--name", "Anna", "--retry-for", "30"]) == 0
+    assert asked[0].retry_for_s == 30
+
+
+async def test_the_dialog_says_how_long_it_tries(tmp_path: Path, silent_port: int) -> None:
+    app = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+        app.join_table(JoinRequest(Address("127.0.0.1", silent_port), "Anna", retry_for_s=90))
+        await wait_for(pilot, lambda: isinstance(app.screen, JoiningScreen))
+        assert "for up to 90 s" in _said(app.screen)  # type: ignore[arg-type]
+        await press(pilot, "escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))

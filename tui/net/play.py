@@ -55,7 +55,6 @@ from tui.stats import record_finished_match
 from tui.words import capitalized
 
 RETRY_TOLD_S = 10.0  # "trying again" notices at most this often while a table is out of reach
-RETRY_FOR_S = 600.0  # how long a table not reached yet is tried (the joining dialog says so)
 TICK_S = 0.5  # how often the turn limit's countdown is looked at
 TOLD_LEFT_S = (30, 10)  # a notification when this many seconds are left (the countdown is
 # in the status line; the notification is seen over the sheet, a review, a dialog)
@@ -108,7 +107,7 @@ class NetworkPlay:
         def client(receive: Any) -> TableClient:
             return TableClient(request.address, request.name, receive, seat=request.seat,
                                password=request.password, tokens=tokens,
-                               on_status=self._status, retry_for_s=RETRY_FOR_S)  # fmt: skip
+                               on_status=self._status, retry_for_s=request.retry_for_s)  # fmt: skip
 
         session = self.session = RemoteSession(client)
         session.look = look_of(getattr(self.app, "settings", None))
@@ -125,7 +124,7 @@ class NetworkPlay:
         from tui.net.screens import JoiningScreen
 
         self._close_joining()
-        dialog = self._joining = JoiningScreen(request, RETRY_FOR_S)
+        dialog = self._joining = JoiningScreen(request)
 
         def closed(_result: object) -> None:
             if self._joining is dialog:  # closed by the person, not by the game

@@ -183,9 +183,9 @@ class JoiningScreen(_NetDialog):
     or Cancel gives up at once (dismissed with None: the screen under it comes back). The game
     closes it when the table answers, or refuses (its join dialog then says why)."""
 
-    def __init__(self, request: JoinRequest, retry_for_s: float) -> None:
+    def __init__(self, request: JoinRequest) -> None:
         super().__init__()
-        self.request, self.retry_for_s = request, retry_for_s
+        self.request = request
 
     def compose(self) -> ComposeResult:
         r = self.request
@@ -195,8 +195,9 @@ class JoiningScreen(_NetDialog):
             yield Static(Text(f"As {r.name}{seat}."), classes="dialog-body")
             yield Static(Text("Waiting for the table to answer…"), id="joining-status",
                          classes="dialog-body")
-            yield Static(Text(f"It is tried again for up to {_duration(self.retry_for_s)}; Esc "
-                              "gives up now.", style="dim"), classes="dialog-body")
+            tried = (f"It is tried again for up to {_duration(r.retry_for_s)}"
+                     if r.retry_for_s > 0 else "It is tried once")
+            yield Static(Text(f"{tried}; Esc gives up now.", style="dim"), classes="dialog-body")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Cancel  Esc", id="cancel", compact=True)
 
