@@ -67,7 +67,7 @@ async def _never_listens(*args: object) -> int:
 
 def _welcome(bind: str, monkeypatch, capsys) -> list[str]:  # noqa: ANN001
     """What `tarocchino host --bind BIND` prints once it listens (on port 7800)."""
-    monkeypatch.setattr(addresses, "this_machines", lambda: [LAN])
+    monkeypatch.setattr(addresses, "this_machines", lambda **_: [LAN])
     args = build_parser().parse_args(["host", "--bind", bind])
     config = host._config(args)
     server = TableServer(Session.new(parse_seats(["human"] * 4), seed=None), config)
@@ -112,7 +112,7 @@ def _web(bind: str, monkeypatch, capsys) -> tuple[int, list[str], dict]:  # noqa
     from tui.net import browser
 
     served: dict = {}
-    monkeypatch.setattr(addresses, "this_machines", lambda: [LAN])
+    monkeypatch.setattr(addresses, "this_machines", lambda **_: [LAN])
     monkeypatch.setattr(web, "serve_problem", lambda host, port: served.setdefault(
         "probed", []).append(host))  # fmt: skip
 

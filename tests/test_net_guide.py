@@ -140,16 +140,18 @@ def test_the_guide_in_terminals(tmp_path: Path, processes: list[Process], monkey
     lan, password = _option(host_cmd, "--bind"), _option(host_cmd, "--password")
     quoted = _quoted()
     # What the host prints on the network's address (said here, listened on nowhere).
-    monkeypatch.setattr(addresses, "this_machines", lambda: [lan])
+    monkeypatch.setattr(addresses, "this_machines", lambda **_: [lan])
     args = build_parser().parse_args(host_cmd)
     config = host._config(args)
     host._welcome(TableServer(Session.new(parse_seats(["human"] * 4)), config), args, 7800)
     printed = capsys.readouterr().out.splitlines()
-    said = next(q for q in quoted if q.startswith("From another machine:"))
-    assert said in printed
+    # one address: its join command once, for this machine or another (indented under that)
+    said = next(q for q in quoted if q.startswith("tarocchino join") and "YOURNAME" in q)
+    assert "Join from a terminal on this machine or another:" in printed
+    assert f"    {said}" in printed
     resume = next(q for q in quoted if q.startswith("tarocchino host"))
     assert f"`{resume}` resumes it (with the password again" in printed[-1]
-    printed_join = shlex.split(said.split(":", 1)[1])  # tarocchino join LAN:7800 --name YOURNAME
+    printed_join = shlex.split(said)  # tarocchino join LAN:7800 --name YOURNAME [--seat 1-4]
     assert printed_join[:2] == ["tarocchino", "join"] and "--name" in join_cmd
     assert Address.parse(join_cmd[1]) == Address.parse(printed_join[2])  # (7800 by default)
 

@@ -27,7 +27,7 @@ async def test_hosting_for_the_network_says_this_machines_address(tmp_path: Path
         return await start(self, "127.0.0.1", port)
 
     monkeypatch.setattr(TableServer, "start", on_the_loopback)
-    monkeypatch.setattr(addresses, "this_machines", lambda: [LAN])
+    monkeypatch.setattr(addresses, "this_machines", lambda **_: [LAN])
     app = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False)
     async with app.run_test(size=(100, 32)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))

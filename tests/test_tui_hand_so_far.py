@@ -71,11 +71,11 @@ def test_in_full_each_combination_with_its_cards_and_the_dealers_discard_for_him
     seats = session.seats
     public = [line.plain for line in so_far_lines(session.view(0), seats, ASCII, 0)]
     assert public == ["You & Carla - 3 tricks - 39 points", "  Re 17: KS KB KC",
-                      "  card points 22 (12 cards)", "", "Bruno & Dario - 0 tricks"]
+                      "  card points 22 (12 cards)", "", "Bruno & Dario - no tricks yet"]
     dealer = session.view(3)
     assert dealer.discard is not None
     mine = [line.plain for line in so_far_lines(dealer, seats, ASCII, 3, dealer.discard)]
-    assert mine[:5] == ["Bruno & Dario - 0 tricks", "", "You & Carla - 3 tricks - 39 points",
+    assert mine[:5] == ["Bruno & Dario - no tricks yet", "", "You & Carla - 3 tricks - 39 points",
                         "  Re 17: KS KB KC", "  card points 22 (12 cards)"]
     # his side has taken no trick: the discard would go to the other side, one point more
     assert mine[-1] == "Your discard 9D 10D would go to You & Carla now: 1 more point (only " \

@@ -156,6 +156,8 @@ class TableTexts:
     out: list[Text] = field(default_factory=list)  # what is still out (see out_lines)
     out_suits: int = 0  # its first lines that list a suit's cards (two may share a row)
     out_title: str = "Still out"  # its title (see out_title)
+    # the declarations by name and points only, in a line (see declared_points)
+    declared: Text = field(default_factory=Text)
 
 
 # ----------------------------------------------------------------------- the whole table
@@ -173,6 +175,7 @@ def present(scene: Scene) -> TableTexts:
         log=[*earlier_hands(scene), *hand_log(scene.view, names, scene.look, scene.decided_for)],
         declarations=declaration_lines(scene.view, names, scene.look),
         digest=declaration_digest(scene.view, short),
+        declared=declared_points(scene.view, short, scene.look),
         score=score_texts(scene),
         keys=keys(scene),
         topbar_short=topbar(scene, short),
@@ -340,7 +343,21 @@ def score_texts(scene: Scene) -> ScoreTexts:
                       taken)
 
 
+def declared_points(view: PlayerView, names: Sequence[str], look: Look = UNICODE) -> Text:
+    """Who declared and how many points, in a line (``Bruno 26 · Carla 15 · Dario 60``): the
+    declarations where even a line a player would not fit (the families are under each seat's
+    name and in the log)."""
+    return Text(f" {look.dot} ").join(
+        Text.assemble((names[d.seat], "bold"), f" {d.points}")
+        for d in view.declarations if d is not None and d.families)
+
+
 # ----------------------------------------------------------------------- the hand so far
+def no_tricks(phase: Phase) -> str:
+    """A side that has taken no trick, in the score box and the hand so far in full alike."""
+    return "no tricks" if phase == Phase.OVER else "no tricks yet"
+
+
 def so_far_forms(view: PlayerView, look: Look = UNICODE,
                  piles: tuple[PileSoFar, PileSoFar] | None = None) -> tuple[tuple[str, ...], ...]:
     """Each side's hand so far in a line, from the tricks everybody saw taken (never the hidden
@@ -352,11 +369,11 @@ def so_far_forms(view: PlayerView, look: Look = UNICODE,
     9 points, in cards``, ``4 tricks · 9 points``, …; ``no tricks yet``. ``piles``:
     :func:`game.sofar.so_far` of the view, when already counted."""
     if view.phase == Phase.DISCARD:
-        return ("no tricks yet",), ("no tricks yet",)
+        return (no_tricks(view.phase),), (no_tricks(view.phase),)
     out = []
     for pile in piles or so_far(view.tricks, view.dealer):
         if not pile.tricks:
-            out.append(("no tricks yet" if view.phase != Phase.OVER else "no tricks",))
+            out.append((no_tricks(view.phase),))
             continue
         b = pile.breakdown
         head = f"{plural(pile.tricks, 'trick')} {look.dot} "
@@ -384,8 +401,9 @@ def so_far_lines(view: PlayerView, seats: Sequence[Seat], look: Look, bottom: in
         pile = piles[side]
         if lines:
             lines.append(Text())
-        head = Text.assemble((side_name(seats, side), "bold"),
-                             f" {look.dot} {plural(pile.tricks, 'trick')}")
+        # the same words as the score box's for a side that has taken none
+        tricks = plural(pile.tricks, "trick") if pile.tricks else no_tricks(view.phase)
+        head = Text.assemble((side_name(seats, side), "bold"), f" {look.dot} {tricks}")
         if pile.tricks:
             head.append(f" {look.dot} {pile.total} points", style="bold")
         lines.append(head)

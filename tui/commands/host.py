@@ -250,13 +250,17 @@ def _welcome(server: TableServer, args: argparse.Namespace, port: int) -> None:
     limit = server.config.turn_limit_s
     print(f"Turn limit: {limit:g} s a decision, then the {label_of(server.config.stand_in)} bot "
           "decides" if limit else "Turn limit: none (--turn-limit)")  # fmt: skip
-    print("Join from a terminal on this machine:")
+    # one address (not every network): the same command on this machine as on another
+    one = not local and not every_network(bind)
+    print(f"Join from a terminal on this machine{' or another' if one else ''}:")
     print(f"    tarocchino join {where} --name YOURNAME [--seat 1-4]")
     if local:
         print("Only this machine can join (--bind 0.0.0.0 lets others on your network join).")
-    else:
-        for address in for_others(bind) or ["THIS-MACHINE"]:
-            print(f"From another machine:  tarocchino join {address}:{port} --name YOURNAME")
+    elif not one:
+        # (an IPv6 address in brackets: [2001:db8::7]:7800)
+        others = [str(Address(a, port)) for a in for_others(bind)] or [f"THIS-MACHINE:{port}"]
+        for there in others:
+            print(f"From another machine:  tarocchino join {there} --name YOURNAME")
     if server.config.password:
         print("Newcomers need the password: add --password (or set "
               f"{PASSWORD_ENV}).")  # fmt: skip

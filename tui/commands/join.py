@@ -94,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
     tokens = TokenStore(data_dir())
     if spec is not None:
         return asyncio.run(_bot(address, name, seat, password or None, spec, args, tokens))
-    return _person(args, JoinRequest(address, name, seat, password or None))
+    return _person(args, JoinRequest(address, name, seat, password or None, args.retry_for))
 
 
 def _person(args: argparse.Namespace, request: JoinRequest) -> int:

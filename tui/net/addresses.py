@@ -80,27 +80,63 @@ def listening_on(bind: str) -> str:
     return address
 
 
-def this_machines() -> list[str]:
-    """This machine's addresses others may reach it at (best effort, nothing is sent)."""
+def this_machines(*, ipv6: bool = False) -> list[str]:
+    """This machine's addresses others may reach it at (best effort, nothing is sent): its
+    IPv4 addresses, and (``ipv6``: a server listening on ``::``) its IPv6 ones after them."""
+    families = [socket.AF_INET] + [socket.AF_INET6] * ipv6
+    return reachable([a for family in families for a in _found(family)])
+
+
+def reachable(found: list[str]) -> list[str]:
+    """Of ``found`` (addresses as the system gives them), those another machine may reach this
+    one at, each once: not loopback (127.x, ::1), not unspecified (0.0.0.0, ::), nor multicast;
+    and not an IPv6 link-local one (fe80::...), which works only with its interface's scope
+    (``%eth0``), a scope a join command given to someone else cannot carry."""
+    out: list[str] = []
+    for text in found:
+        try:
+            address = ipaddress.ip_address(text.partition("%")[0])
+        except ValueError:
+            continue
+        if (address.is_loopback or address.is_unspecified or address.is_multicast
+                or address.is_link_local):
+            continue
+        if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+            continue  # (an IPv4 address, said as such already)
+        if isinstance(address, ipaddress.IPv4Address) and address in _THIS_NETWORK:
+            continue  # 0.x.x.x: "this network", no address to be reached at
+        if str(address) not in out:
+            out.append(str(address))
+    return out
+
+
+_THIS_NETWORK = ipaddress.ip_network("0.0.0.0/8")
+# Never answered, never reached: a datagram socket's connect there sends nothing and tells the
+# address of the way out (TEST-NET-1, and the IPv6 documentation prefix)
+_NOWHERE = {socket.AF_INET: "192.0.2.1", socket.AF_INET6: "2001:db8::1"}
+
+
+def _found(family: socket.AddressFamily) -> list[str]:
+    """The addresses of ``family`` the system gives for this machine's name, and that of its
+    way out."""
     found: list[str] = []
     try:
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            address = str(info[4][0])
-            if not address.startswith("127.") and address not in found:
-                found.append(address)
-    except OSError:
+        found += [str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None,
+                                                                 family)]
+    except (OSError, UnicodeError):
         pass
-    try:  # the address of the way out: a datagram socket's connect sends nothing
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never answered, never reached
-            address = str(probe.getsockname()[0])
-        if not address.startswith(("127.", "0.")) and address not in found:
-            found.append(address)
+    try:
+        with socket.socket(family, socket.SOCK_DGRAM) as probe:
+            probe.connect((_NOWHERE[family], 9))
+            found.append(str(probe.getsockname()[0]))
     except OSError:
         pass
     return found
 
 
 def for_others(bind: str) -> list[str]:
-    """Where another machine reaches a server listening on ``bind`` (not loopback)."""
-    return this_machines() if every_network(bind) else [listen_address(bind)]
+    """Where another machine reaches a server listening on ``bind`` (not loopback): this
+    machine's addresses for every network (its IPv6 ones too on ``::``), else ``bind``."""
+    if every_network(bind):
+        return this_machines(ipv6=listen_address(bind) == "::")
+    return [listen_address(bind)]

@@ -84,6 +84,7 @@ class JoinRequest:
     name: str
     seat: int | None = None  # 0-3, or None: the first free seat
     password: str | None = None
+    retry_for_s: float = 600.0  # how long a table not reached yet is tried (`join --retry-for`)
 
 
 class TokenStore:

@@ -85,6 +85,7 @@ class NetworkPlay:
         self.left_seat: int | None = None  # ... the seat kept there
         self.left_to = ""  # ... the bot that plays it meanwhile ("medium")
         self._hosted: Address | None = None  # the address of the table hosted here, joined
+        self._joining: Any = None  # the joining dialog (tui.net.screens.JoiningScreen), while up
 
     # ----------------------------------------------------------------- joining
     def join(self, request: JoinRequest) -> None:
@@ -106,7 +107,7 @@ class NetworkPlay:
         def client(receive: Any) -> TableClient:
             return TableClient(request.address, request.name, receive, seat=request.seat,
                                password=request.password, tokens=tokens,
-                               on_status=self._status)  # fmt: skip
+                               on_status=self._status, retry_for_s=request.retry_for_s)  # fmt: skip
 
         session = self.session = RemoteSession(client)
         session.look = look_of(getattr(self.app, "settings", None))
@@ -114,8 +115,42 @@ class NetworkPlay:
         session.on_change = lambda: self._changed(session)
         if self._ticker is None:
             self._ticker = self.app.set_interval(TICK_S, self._tick)
-        self.app.notify(f"Joining the table at {request.address}…", timeout=4)
         self._task = asyncio.ensure_future(self._run(session, request))
+        self._show_joining(session, request)
+
+    def _show_joining(self, session: RemoteSession, request: JoinRequest) -> None:
+        """The joining dialog, until the table gives a seat or refuses; Esc or its Cancel
+        gives up at once, back to the screen under it."""
+        from tui.net.screens import JoiningScreen
+
+        self._close_joining()
+        dialog = self._joining = JoiningScreen(request)
+
+        def closed(_result: object) -> None:
+            if self._joining is dialog:  # closed by the person, not by the game
+                self._joining = None
+                self._give_up(session)
+
+        self.app.push_screen(dialog, closed)
+
+    def _close_joining(self) -> None:
+        """Take the joining dialog away (the table answered), with what was opened over it."""
+        dialog, self._joining = self._joining, None
+        if dialog is None or dialog not in self.app.screen_stack:
+            return
+        while self.app.screen is not dialog:
+            self.app.pop_screen()  # (the help, opened from it)
+        dialog.dismiss(None)
+
+    def _give_up(self, session: RemoteSession) -> None:
+        """Stop trying a table not joined yet."""
+        if self.session is not session or session.joined:
+            return
+        if self._task is not None:
+            self._task.cancel()
+        self.session = None
+        asyncio.ensure_future(session.client.close())
+        self.app.notify(f"Stopped trying the table at {session.client.address}.", timeout=4)
 
     def remembered(self) -> tuple[str, str] | None:
         """The address and name of the table joined last (from this data directory), for the
@@ -126,7 +161,11 @@ class NetworkPlay:
 
     async def _run(self, session: RemoteSession, request: JoinRequest) -> None:
         refused = await session.client.run()
-        if refused is None or self.session is not session:
+        if self.session is not session:
+            return
+        if not session.joined:
+            self._close_joining()  # (the join dialog says why, below)
+        if refused is None:
             return
         left = self.left
         if (refused.code != "unreachable" and left is not None
@@ -161,6 +200,7 @@ class NetworkPlay:
         if not session.joined:
             return
         if self.table is None:
+            self._close_joining()
             if self.left is not None and self.left.address == session.client.address:
                 self.left = None  # back at the table left
             self.table = TableScreen(session, network=True)
@@ -244,6 +284,9 @@ class NetworkPlay:
 
     def _status(self, text: str) -> None:
         session = self.session
+        if self._joining is not None and (session is None or not session.joined):
+            self._joining.status(capitalized(text))  # the joining dialog says it, not a notice
+            return
         if text.startswith("connected"):
             self._retry_told = None
             self._out_of_reach(None)

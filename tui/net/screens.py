@@ -175,3 +175,46 @@ class HostScreen(_NetDialog):
         bind = str(self.query_one("#bind", Select).value)
         password = self.query_one("#password", Input).value or None
         self.dismiss(HostRequest(int(text), bind, password, float(limit)))
+
+
+class JoiningScreen(_NetDialog):
+    """While a table is tried and has not given this player a seat: where, as whom, what the
+    last try found ("nothing answers there: trying again in 5 s") and how long it goes on; Esc
+    or Cancel gives up at once (dismissed with None: the screen under it comes back). The game
+    closes it when the table answers, or refuses (its join dialog then says why)."""
+
+    def __init__(self, request: JoinRequest) -> None:
+        super().__init__()
+        self.request = request
+
+    def compose(self) -> ComposeResult:
+        r = self.request
+        seat = "" if r.seat is None else f", seat {r.seat + 1}"
+        with Vertical(classes="dialog", id="net-dialog"):
+            yield Static(f"Joining the table at {r.address}", classes="dialog-title")
+            yield Static(Text(f"As {r.name}{seat}."), classes="dialog-body")
+            yield Static(Text("Waiting for the table to answer…"), id="joining-status",
+                         classes="dialog-body")
+            tried = (f"It is tried again for up to {_duration(r.retry_for_s)}"
+                     if r.retry_for_s > 0 else "It is tried once")
+            yield Static(Text(f"{tried}; Esc gives up now.", style="dim"), classes="dialog-body")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Cancel  Esc", id="cancel", compact=True)
+
+    def status(self, text: str) -> None:
+        """What the last try found, in place of what the one before found."""
+        if self.is_mounted:
+            self.query_one("#joining-status", Static).update(Text(text))
+
+    def submit(self) -> None:  # (no field: Enter does nothing here)
+        pass
+
+
+def _duration(seconds: float) -> str:
+    """``600`` as "10 minutes", ``90`` as "90 s", ``3600`` as "1 hour"."""
+    if seconds >= 3600 and seconds % 3600 == 0:
+        hours = int(seconds // 3600)
+        return f"{hours} hour{'s' if hours != 1 else ''}"
+    if seconds >= 120 and seconds % 60 == 0:
+        return f"{int(seconds // 60)} minutes"
+    return f"{seconds:g} s"

@@ -18,6 +18,7 @@ from textual.widgets import Button, Footer, Static
 from game.hand import HandResult, side_of
 from game.history import HandRow
 from game.view import Declaration
+from tui.keys import key_name
 from tui.render import Look, card_text
 from tui.screens.help import HELP_KEY
 from tui.screens.too_small import fit_breakpoints
@@ -69,6 +70,8 @@ class HandSummary:
 class ScoringScreen(Screen[str]):
     """Dismisses with NEXT (another hand), or NEW, MENU or QUIT when the match is over."""
 
+    MENU_WORD = "Menu"  # what q does, in its button (the footer's is its binding's)
+
     # -narrow (80 columns): the sheets without padding; -medium: with it, the history still
     # above the chart
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (90, "-medium"), (110, "-wide")]
@@ -111,10 +114,11 @@ class ScoringScreen(Screen[str]):
         # Enter on the last sheet (a habit from every sheet before it) says what comes next
         Binding("enter", "over", show=False, priority=True),
         Binding("n", "choose('new')", "New match"),
-        Binding("m,escape", "choose('menu')", "Menu"),
-        # q: back to the menu as at the table (the match is saved); once it is over, quit (its
-        # button says so). Ctrl+Q, in the footer, quits.
-        Binding("q", "leave", "Quit", show=False),
+        # q (or Escape): back to the menu, as at the table and the hand-over (the match is
+        # saved), also once the match is over; m, the sheet's key for it before, still does.
+        # Ctrl+Q, in the footer, quits.
+        Binding("q,escape", "choose('menu')", "Menu"),
+        Binding("m", "choose('menu')", show=False),
         Binding("r", "review", "Review hand"),
         Binding("h", "history", "History"),
         Binding("j,down", "scroll(1)", "Scroll"),
@@ -162,9 +166,9 @@ class ScoringScreen(Screen[str]):
                     yield self._button("New match  n", NEW, primary=True)
                 if self.review is not None:
                     yield self._button("Review this hand  r", "review")
-                yield self._button("Menu  m", MENU)
+                yield self._button(f"{self.MENU_WORD}  q", MENU)
                 if s.winner is not None:
-                    yield self._button("Quit  q", QUIT)
+                    yield self._button(f"Quit  {key_name('ctrl+q')}", QUIT)
         yield Footer()
 
     def _history_title(self) -> Group:
@@ -275,12 +279,26 @@ class ScoringScreen(Screen[str]):
 
     def action_over(self) -> None:
         review = ", r reviews a hand" if self.review is not None else ""
-        self.notify(f"The match is over: n starts a new one, m goes back to the menu{review}, "
-                    "q quits.", timeout=6)
-
-    def action_leave(self) -> None:
-        self.action_choose(MENU if self.summary.winner is None else QUIT)
+        back = "leaves the table" if self.MENU_WORD == "Leave" else "goes back to the menu"
+        self.notify(f"The match is over: n starts a new one, q {back}{review}, "
+                    f"{key_name('ctrl+q')} quits.", timeout=6)
 
     def action_choose(self, choice: str) -> None:
         if self.is_active:
             self.dismiss(choice)
+
+
+class NetworkScoringScreen(ScoringScreen):
+    """The sheet at a table over the network: q (Escape, m) leaves the table there, a bot
+    playing the seat until its person comes back, so it says "q Leave" as the table's key bar
+    does (the dismissal is the same ``MENU``)."""
+
+    MENU_WORD = "Leave"
+    BINDINGS = [Binding("q,escape", "choose('menu')", "Leave")]
+
+
+def scoring_screen(summary: HandSummary, look: Look, *, network: bool = False,
+                   next_in: float | None = None, review: Reviewer | None = None) -> ScoringScreen:
+    """The scoring sheet for a table of this screen, or (``network``) over the network."""
+    kind = NetworkScoringScreen if network else ScoringScreen
+    return kind(summary, look, next_in=next_in, review=review)

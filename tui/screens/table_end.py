@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from game.hand import HandResult
 from game.history import hand_rows
 from tui.lastmatch import LastMatchNote
-from tui.screens.scoring import MENU, NEW, QUIT, HandSummary, ScoringScreen
+from tui.screens.scoring import MENU, NEW, QUIT, HandSummary, scoring_screen
 from tui.session import side_name
 from tui.stats import FinishedMatch, record_finished_match
 
@@ -50,8 +50,9 @@ class HandEnd:
         if self.is_attached:
             # Watching, the next hand comes by itself (unless paused): time to read the sheet.
             next_in = max(4.0, 10 * self.delay) if self.watching and not self.paused else None
-            self.app.push_screen(ScoringScreen(summary, self.look, next_in=next_in,
-                                               review=self._reviewer()), self._after_sheet)
+            self.app.push_screen(scoring_screen(summary, self.look, network=self.network,
+                                                next_in=next_in, review=self._reviewer()),
+                                 self._after_sheet)
 
     def _record_statistics(self: TableScreen) -> None:
         """Note how the match ended beside the autosave (the start screen says it next time),

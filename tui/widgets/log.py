@@ -193,7 +193,8 @@ class LineList(VerticalScroll, can_focus=False):
 
     It may be given a shorter form of the same list too (the ``digest``, a line per entry): that
     form is shown when the full one would not fit in the list's ``max-height`` at its width, so
-    everything can be read without scrolling; a digest line that wraps goes on indented."""
+    everything can be read without scrolling; a digest line that wraps goes on indented. Where
+    even a row per entry would not fit, the ``packed`` form (every entry in a line, wrapped)."""
 
     DEFAULT_CSS = """
     LineList { height: auto; scrollbar-size-vertical: 1; }
@@ -207,16 +208,19 @@ class LineList(VerticalScroll, can_focus=False):
         self.empty = empty
         self._lines: list[Text] = []
         self._digest: list[Text] = []
+        self._packed = Text()
         self._shown: tuple[list[Text], int] | None = None  # the rows drawn, at this width
 
     def compose(self) -> ComposeResult:
         yield Static(Text(self.empty, style="dim"))
 
-    def show(self, lines: list[Text], digest: list[Text] | None = None) -> None:
-        digest = digest or []
-        if _same(lines, self._lines) and _same(digest, self._digest):
+    def show(self, lines: list[Text], digest: list[Text] | None = None,
+             packed: Text | None = None) -> None:
+        digest, packed = digest or [], packed or Text()
+        if (_same(lines, self._lines) and _same(digest, self._digest)
+                and same_text(packed, self._packed)):
             return
-        self._lines, self._digest = list(lines), list(digest)
+        self._lines, self._digest, self._packed = list(lines), list(digest), packed
         self._draw()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -244,7 +248,8 @@ class LineList(VerticalScroll, can_focus=False):
     def form(self) -> list[Text]:
         """The lines to show: the full list when it fits (or nothing shorter was given), else
         the digest with its wrapped lines indented, else (still too tall: long names and many
-        families) the digest a row per line, each cut with an ellipsis where it must be."""
+        families) the digest a row per line, each cut with an ellipsis where it must be, else
+        (fewer rows than lines) the packed form wrapped, if it fits."""
         width, rows = self._room()
         if rows is None or not self._digest or self._rows(self._lines, width) <= rows:
             return self._lines
@@ -253,6 +258,10 @@ class LineList(VerticalScroll, can_focus=False):
                    for row in hanging(line, width, self.app.console, mark)]
         if len(wrapped) <= rows:
             return wrapped
+        if len(self._digest) > rows and self._packed.plain:
+            packed = hanging(self._packed, width, self.app.console, mark)
+            if len(packed) <= rows:
+                return packed
         return [cut(line, width, mark) for line in self._digest]
 
     def _draw(self) -> None:

@@ -20,8 +20,9 @@ class ScoreBoard(Widget):
     """Both sides' match scores (the bottom seat's side first) and the target, and
     each side's hand so far; a click shows that in full (the table's ``so_far``, as w)."""
 
+    # Its height is set with each change of its lines (see _fit_height), its frame around it
     DEFAULT_CSS = """
-    ScoreBoard { height: auto; }
+    ScoreBoard { height: auto; box-sizing: content-box; }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -32,7 +33,7 @@ class ScoreBoard(Widget):
     def set_compact(self, compact: bool) -> None:
         if compact != self.compact:
             self.compact = compact
-            self.refresh(layout=True)
+            self._fit_height()
 
     @property
     def height_with_lines(self) -> int:
@@ -51,7 +52,18 @@ class ScoreBoard(Widget):
     def show(self, score: ScoreTexts) -> None:
         if score != self._shown:
             self._shown = score
-            self.refresh(layout=True)  # the hand so far may take another row
+            self._fit_height()  # the hand so far may take another row
+
+    def _fit_height(self) -> None:
+        """The box as tall as its lines (the same at any width). Set, not left to ``height:
+        auto``: Textual keeps a widget's size by its count of layout requests, which a request
+        made while another is pending does not raise, so the box kept the height of its form
+        before (the hand so far in lines of its own), with blank rows the declarations needed."""
+        shown = self._shown
+        own = 0 if shown is None or self.compact else sum(1 for forms in shown.hand if forms)
+        rows = 1 if shown is None else len(shown.rows) + own + 1
+        self.styles.height = rows  # (a layout when it changed)
+        self.refresh()
 
     async def on_click(self, event: events.Click) -> None:
         """A click shows the hand so far in full (as w does)."""

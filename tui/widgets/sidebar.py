@@ -48,7 +48,8 @@ class Sidebar(Vertical):
     def show(self, texts: TableTexts) -> None:
         """The sidebar's texts (its rows are shared again by :meth:`share`)."""
         self.query_one(ScoreBoard).show(texts.score)
-        self.query_one("#declarations", LineList).show(texts.declarations, texts.digest)
+        self.query_one("#declarations", LineList).show(texts.declarations, texts.digest,
+                                                       texts.declared)
         self._digest = texts.digest
         self.query_one(PlayLog).show(texts.log)
         self.query_one(OutList).show(texts.out, texts.out_suits)
@@ -79,8 +80,10 @@ class Sidebar(Vertical):
         form: the points beside the scores; always so beside what is still out in a sidebar of
         fewer than SHORT_ROWS rows, so that it keeps one form through the hand); the log its
         rows beyond LOG_FEW (it keeps LOG_ROWS where the table has rows enough for what is
-        still out beside it); the declarations a line a seat (they scroll). The declarations
-        take no more than the stylesheet's most, the log the rest."""
+        still out beside it); the log its rows down to its least (the stylesheet's
+        ``min-height``), for the declarations' line a seat; then the declarations take the form
+        of a line for all (:class:`LineList`: names and points). The declarations take no more
+        than the stylesheet's most, the log the rest."""
         if not self.is_attached:
             return
         try:  # (a refresh may come while the screen is being taken down)
@@ -106,6 +109,11 @@ class Sidebar(Vertical):
         board.set_compact(beside or full + keep + a_seat > height)
         left = height - (compact if board.compact else full)
         room = left - min(keep, max(LOG_FEW, left - a_seat))
+        if room < a_seat:  # a line a seat before the log's rows beyond its least
+            log = self.query_one("#log")
+            least = log.styles.min_height
+            floor = int(least.value) if least is not None and least.is_cells else LOG_FEW
+            room = max(room, min(a_seat, left - floor))
         most = listed.styles.base.max_height
         rows = max(1, min(int(most.value), room) if most is not None else room)
         if listed.styles.inline.max_height != Scalar.from_number(rows):
