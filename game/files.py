@@ -195,9 +195,11 @@ def private_directory(path: str | Path) -> None:
         pass  # the files in it are the owner's alone (0600) all the same
 
 
-def _new_folders(folder: Path) -> None:
+def private_folders(folder: str | Path) -> None:
     """Make ``folder`` and whichever of its parents are missing, each new one its owner's alone
-    (``mkdir(parents=True)`` would give the parents the usual permissions)."""
+    (``mkdir(parents=True)`` would give the parents the usual permissions); those that exist
+    keep theirs."""
+    folder = Path(folder)
     for each in (*reversed(folder.parents), folder):
         if not each.is_dir():
             each.mkdir(mode=PRIVATE, exist_ok=True)
@@ -207,7 +209,7 @@ def write_atomic(path: str | Path, text: str) -> None:
     """Write ``text`` to ``path`` through a temporary file, a rename and a sync of the directory:
     never half a file, and the old content stays whole until the new one is complete."""
     path = Path(path)
-    _new_folders(path.parent)
+    private_folders(path.parent)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:

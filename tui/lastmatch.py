@@ -139,8 +139,8 @@ class LastMatch:
 
 
 def _name(value: object) -> bool:
-    return (isinstance(value, str) and 0 < len(value) <= MAX_NAME and value.isprintable()
-            and value.strip() == value and name_problem(value) is None)
+    return (isinstance(value, str) and 0 < len(value) <= MAX_NAME and value.strip() == value
+            and name_problem(value) is None)  # (nothing unprintable, nothing invisible)
 
 
 def _count(value: object) -> bool:

@@ -31,7 +31,7 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
-from game.files import private_directory
+from game.files import private_folders
 from tui.net.client import BROWSER_ENV, BROWSER_NAME
 from tui.settings import DATA_DIR_ENV
 
@@ -133,9 +133,8 @@ class BrowserServer(Server):
         directory, throwaway = self.directory_for(browser, self.from_this_machine(request))
         try:
             await websocket.prepare(request)
-            if directory is not None:  # browsers/ and the browser's own: its owner's alone
-                private_directory(directory.parent)
-                private_directory(directory)
+            if directory is not None:  # browsers/ and the browser's own: the host's alone
+                private_folders(directory)
             service = TabService(
                 self.command, browser, directory, write_bytes=websocket.send_bytes,
                 write_str=websocket.send_str, close=websocket.close,
@@ -166,7 +165,7 @@ class BrowserServer(Server):
             return None, False
         folder = Path(self.home) / BROWSERS
         if browser is None:
-            private_directory(folder)
+            private_folders(folder)
             return Path(tempfile.mkdtemp(prefix="tab-", dir=folder)), True
         return folder / hashlib.sha256(browser.encode()).hexdigest()[:32], False
 

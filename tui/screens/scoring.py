@@ -70,7 +70,8 @@ class HandSummary:
 class ScoringScreen(Screen[str]):
     """Dismisses with NEXT (another hand), or NEW, MENU or QUIT when the match is over."""
 
-    MENU_WORD = "Menu"  # what q does, in its button (the footer's is its binding's)
+    MENU_WORD = "Menu"  # what q does, in its button (the footer's is its binding's) ...
+    MENU_DOES = "goes back to the menu"  # ... and in the notice at the match's end
 
     # -narrow (80 columns): the sheets without padding; -medium: with it, the history still
     # above the chart
@@ -279,8 +280,7 @@ class ScoringScreen(Screen[str]):
 
     def action_over(self) -> None:
         review = ", r reviews a hand" if self.review is not None else ""
-        back = "leaves the table" if self.MENU_WORD == "Leave" else "goes back to the menu"
-        self.notify(f"The match is over: n starts a new one, q {back}{review}, "
+        self.notify(f"The match is over: n starts a new one, q {self.MENU_DOES}{review}, "
                     f"{key_name('ctrl+q')} quits.", timeout=6)
 
     def action_choose(self, choice: str) -> None:
@@ -294,6 +294,7 @@ class NetworkScoringScreen(ScoringScreen):
     does (the dismissal is the same ``MENU``)."""
 
     MENU_WORD = "Leave"
+    MENU_DOES = "leaves the table"
     BINDINGS = [Binding("q,escape", "choose('menu')", "Leave")]
 
 
