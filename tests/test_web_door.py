@@ -19,7 +19,8 @@ import aiohttp
 from aiohttp.test_utils import TestServer
 
 from tui.commands import web
-from tui.net.browser import MAX_TABS, BrowserServer, is_loopback
+from tui.net.addresses import this_machine_only
+from tui.net.browser import MAX_TABS, BrowserServer
 
 LIMIT_S = 20
 Http = aiohttp.ClientSession
@@ -120,8 +121,8 @@ def test_served_to_a_network_it_says_the_addresses_with_the_key(monkeypatch) -> 
     assert web.where_to_go("fe80::1", 7880, "K3y")[1:] == ["    http://[fe80::1]:7880/?key=K3y"]
     assert web.where_to_go("127.0.0.1", 7880, None) == [
         "Open http://127.0.0.1:7880 in a browser on this machine (Ctrl+C stops serving)."]
-    assert is_loopback("127.0.0.1") and is_loopback("::1") and is_loopback("localhost")
-    assert not is_loopback("0.0.0.0") and not is_loopback("192.0.2.7")
+    assert all(map(this_machine_only, ("127.0.0.1", "::1", "localhost")))
+    assert not this_machine_only("0.0.0.0") and not this_machine_only("192.0.2.7")
 
 
 def test_it_says_where_to_go_and_nothing_else(tmp_path: Path) -> None:

@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
-import ipaddress
 import json
 import logging
 import re
@@ -32,6 +31,7 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
 from game.files import private_folders
+from tui.net.addresses import this_machine_only
 from tui.net.client import BROWSER_ENV, BROWSER_NAME
 from tui.settings import DATA_DIR_ENV
 
@@ -47,13 +47,6 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 def new_key() -> str:
     """The key a network's browsers need (128 bits, for the address bar)."""
     return secrets.token_urlsafe(16)
-
-
-def is_loopback(bind: str) -> bool:
-    try:
-        return ipaddress.ip_address(bind).is_loopback
-    except ValueError:
-        return bind == "localhost"
 
 
 class BrowserServer(Server):
@@ -154,7 +147,7 @@ class BrowserServer(Server):
 
     def from_this_machine(self, request: web.Request) -> bool:
         """Whether the tab's browser runs on this machine (it came through a loopback address)."""
-        return is_loopback(request.remote or "")
+        return this_machine_only(request.remote or "")
 
     def directory_for(self, browser: str | None, this_machine: bool) -> tuple[Path | None, bool]:
         """The data directory a tab's game plays in, and whether it goes when the tab closes.
@@ -195,7 +188,7 @@ class BrowserServer(Server):
         host = request.headers.get("Host", "")
         if not _HOST.match(host):
             return "this address is not one the game is served at."
-        if self.key is None and not is_loopback(_name_of(host)):
+        if self.key is None and not this_machine_only(_name_of(host)):
             return "the game is served to this machine only (open http://127.0.0.1)."
         origin = request.headers.get("Origin")
         if origin is not None and urlsplit(origin).netloc.lower() != host.lower():
