@@ -1,7 +1,7 @@
 """A slow, literal reading of RULES.md for everything that turns cards into points.
 
-Written from /work/shared/RULES.md alone, without the engine's scoring code, so that the tests can
-compare the engine's figures with a second, independent reading (tests/test_rules_reference_scoring.py).
+Written from RULES.md alone, without the engine's scoring code, so that the tests
+(tests/test_rules_reference_scoring.py) can compare the engine's figures with a second reading.
 Cards are their canonical codes (strings); only ``game.cards``' list of codes is imported.
 
 Each piece of logic names the rule it reads (§ numbers of RULES.md). Where the text can be read two
@@ -213,7 +213,8 @@ def combinations(cards) -> Combinations:
     cards = set(cards)
     cr = cricche(cards)
     sq = sequences(cards)
-    # §7.1 "Criccone: 3 or more cricche in the same hand or pile -> the sum of the cricche is doubled"
+    # §7.1 "Criccone: 3 or more cricche in the same hand or pile -> the sum of the cricche is
+    # doubled"
     # §7.2 "3 or more realised sequences in the same hand or pile -> the sum ... is doubled"
     return Combinations(cr, len(cr) >= 3, sq, len(sq) >= 3)
 
@@ -298,9 +299,9 @@ def declared_cards(hand, declared) -> set[str]:
     shown too)": the natural cards of each declared family plus, for a sequence, the counters held.
 
     AMBIGUOUS: "the counters used". Every counter held counts as an element in every realised
-    sequence (§7.2), so every counter held is used by a declared sequence; taken that way. A Grande's
-    cards are those that count (head, chain numbers, the Mori if T5 is reached), not numbers beyond a
-    scavezzo.
+    sequence (§7.2), so every counter held is used by a declared sequence; taken that way. A
+    Grande's cards are those that count (head, chain numbers, the Mori if T5 is reached), not
+    numbers beyond a scavezzo.
     """
     hand = set(hand)
     out: set[str] = set()
@@ -366,9 +367,9 @@ def place_from_bottom(code: str) -> int:
 
 
 def tie_order(code: str) -> tuple:
-    """§6 "among equals a suit pip (6-10) before any other scartino, then a suit card before a trump,
-    then the card nearest the bottom of its own suit's order in §1 ..., then the suit order S, B, C,
-    D (Mori: MO1 first)"."""
+    """§6 "among equals a suit pip (6-10) before any other scartino, then a suit card before a
+    trump, then the card nearest the bottom of its own suit's order in §1 ..., then the suit order
+    S, B, C, D (Mori: MO1 first)"."""
     pip = is_suit_card(code) and rank_of(code) in PIP_RANKS
     suit_card = is_suit_card(code)
     suit_rank = SUITS.index(suit_of(code)) if suit_card else 0
@@ -380,13 +381,15 @@ def exchange_card(pile) -> str:
     """§6 "Where the Matto goes" (HOUSE RULE): the card the Matto's side gives from its pile.
 
     ``pile`` is the giving side's cards at that moment, the Matto included (it goes to its owner's
-    side, §6); the loss is measured on the captured-combination score of that pile (§8.1's first part).
+    side, §6); the loss is measured on the captured-combination score of that pile (§8 part 1).
 
     AMBIGUOUS: "if the side has no scartino, its lowest-value card (ties broken the same way)".
     Reading A: lowest card value, then the tie order (pip, suit card before trump, bottom of its
-    order, suit order). Reading B: lowest value, then the least combination loss, then the tie order.
-    Taken: A, since "the same way" names the tie-breaks ("among equals ..."), and the combination
-    loss is the first criterion, not a tie-break. (Where they differ is checked by the tests.)
+    order, suit order). Reading B: lowest value, then the least combination loss, then the tie
+    order. Taken here: A, since "the same way" names the tie-breaks ("among equals ..."), and the
+    combination loss is the first criterion, not a tie-break. The engine takes B (the way the
+    scartini are chosen, loss first), which the text allows as well; the tests compare the engine
+    with B (:func:`exchange_card_reading_b`) and pin one case where the readings differ.
     """
     pile = set(pile)
     others = pile - {"MAT"}
@@ -442,7 +445,8 @@ class SideScore:
     @property
     def raw(self) -> int:
         # §8 "once, after adding the four parts"
-        return self.combinations.points + (self.card_points or 0) + self.last_trick + self.declarations
+        parts = (self.combinations.points, self.card_points or 0, self.last_trick)
+        return sum(parts) + self.declarations
 
     @property
     def total(self) -> int:
@@ -527,8 +531,8 @@ def called_out_totals(declared: list[int]) -> list[int]:
 
 
 def calls_out(match_score: int, declared_so_far: int, target: int = 800) -> bool:
-    """§5 "Calling out at 800: right after each declaration, if the declaring side's match score plus
-    all the points its members have declared so far in this hand reaches the target".
+    """§5 "Calling out at 800: right after each declaration, if the declaring side's match score
+    plus all the points its members have declared so far in this hand reaches the target".
 
     AMBIGUOUS: raw or rounded declared points. "all the points its members have declared" is the
     raw sum (rounding is said of hand totals only, §8); taken raw.
