@@ -12,7 +12,7 @@ import reference_scoring as ref
 from rich.console import Console
 from test_rules_reference_scoring import ENGINE_NAME, NAME, _Players, mask
 
-from game.cards import CODES, shuffled_pack
+from game.cards import CODES, cards_of, shuffled_pack
 from game.hand import Hand, side_of
 from game.phase import Phase
 from tui.commands.score import render
@@ -211,20 +211,26 @@ def _check_sheet(hand: Hand, summary: HandSummary, side: int, want: ref.HandResu
     assert figures["Hand total"] == str(w.total)
     assert figures["Match"] == str(hand.scores[side] + w.total)
     # who declared what, beside the names: each family's value, the doubling, per player
-    declared = {}
+    declared, values = {}, {}
     for seat, cards, fams in _declarations(hand):
         if side_of(seat) == side and fams:
+            c = ref.combinations(cards)
+            each = {ENGINE_NAME[f]: (c.cricche | c.sequences)[f] for f in fams}
             declared[f"P{seat}"] = ref.declaration_points(cards, fams)
+            values[f"P{seat}"] = each | {"doubled": declared[f"P{seat}"] - sum(each.values())}
     if not declared:  # no section: only the row of the sum
         assert labels.count("Declarations") == 1
         return
     at = labels.index("Declarations")
-    who, sums = None, {}
-    for label, _middle, points in rows[at + 1 : labels.index("Declarations", at + 1)]:
+    who, shown = None, {}
+    for label, middle, points in rows[at + 1 : labels.index("Declarations", at + 1)]:
         if label:
             who = label
-        sums[who] = sums.get(who, 0) + _points(points)
-    assert sums == declared
+            shown[who] = {"doubled": 0}
+        family = middle.split()[0]  # "Spade KS QS NS", or "doubled"
+        shown[who][family] = _points(points)
+    assert shown == values
+    assert {w: sum(v.values()) for w, v in shown.items()} == declared
 
 
 def _declarations(hand: Hand):
@@ -294,3 +300,68 @@ def test_a_called_out_sheet_shows_only_the_declarations():
             assert figures["Match"] == str(790 + totals[side])
         return
     raise AssertionError("no call-out in 60 hands begun at 790")
+
+
+# --- the hand so far (the score box's long form) -------------------------------------------------
+
+
+def _reference_so_far(tricks, dealer: int, discard: list[str]) -> list[set[str]]:
+    """Both piles if the hand ended after ``tricks``, read from RULES.md as at the end of a hand
+    (§8: the discard to its side, §4.3, then the Matto exchange, §6); ``discard`` may be empty."""
+    piles: list[set[str]] = [set(), set()]
+    won = [0, 0]
+    matto = None
+    for t in tricks:
+        ws = ref.side_of(t.winner)
+        won[ws] += 1
+        for i, c in enumerate(t.cards):
+            seat = (t.leader + i) % 4
+            if CODES[c] == "MAT":
+                piles[ref.side_of(seat)].add("MAT")
+                matto = (ref.side_of(seat), ws)
+            else:
+                piles[ws].add(CODES[c])
+    ds = ref.side_of(dealer)
+    piles[ds if won[ds] else 1 - ds] |= set(discard)
+    if matto is not None and matto[0] != matto[1]:
+        given = ref.exchange_card_reading_b(piles[matto[0]])  # the engine's reading, see there
+        piles[matto[0]].discard(given)
+        piles[1 - matto[0]].add(given)
+    return piles
+
+
+def test_the_hand_so_far_counts_as_the_end_of_the_hand_would():
+    from game.sofar import discard_worth, so_far
+
+    for seed in range(25):
+        rng = random.Random(seed)
+        hand = Hand.deal(shuffled_pack(rng), seed % 4, (0, 0), target=10**6)
+        players = _Players(seed)
+        while hand.phase != Phase.OVER:
+            hand.apply(players.choose(hand, hand.turn))
+        discard = [CODES[c] for c in cards_of(hand.discard)]
+        for k in range(1, 16):
+            tricks = hand.tricks[:k]
+            for given in ([], discard):
+                want = _reference_so_far(tricks, hand.dealer, given)
+                got = so_far(tricks, hand.dealer, mask(given))
+                for side in (0, 1):
+                    assert {CODES[c] for c in got[side].breakdown.cards} == want[side]
+                    assert got[side].combinations == ref.combination_points(want[side])
+                    assert got[side].card_points == ref.card_points(want[side])
+                    assert got[side].tricks == sum(
+                        1 for t in tricks if ref.side_of(t.winner) == side
+                    )
+            side, worth = discard_worth(tricks, hand.dealer, hand.discard)
+            without, with_discard = (
+                _reference_so_far(tricks, hand.dealer, []),
+                _reference_so_far(tricks, hand.dealer, discard),
+            )
+
+            def total(pile):
+                return ref.combination_points(pile) + ref.card_points(pile)
+
+            ds = ref.side_of(hand.dealer)
+            dealer_won = any(ref.side_of(t.winner) == ds for t in tricks)
+            assert side == (ds if dealer_won else 1 - ds)  # §4.3, as if the hand ended now
+            assert worth == total(with_discard[side]) - total(without[side])
