@@ -5,7 +5,14 @@ Written from RULES.md alone, without the engine's scoring code, so that the test
 Cards are their canonical codes (strings); only ``game.cards``' list of codes is imported.
 
 Each piece of logic names the rule it reads (§ numbers of RULES.md). Where the text can be read two
-ways, the comment marked AMBIGUOUS gives both readings and says which one is taken here and why.
+ways, the comment marked AMBIGUOUS gives both readings and says which one is taken here and why:
+
+- an odd number of cards has no card points (:func:`card_points`);
+- a declared sequence shows every counter held (:func:`declared_cards`);
+- the Matto's side with no scartino: lowest value, then the tie order (A) or the least combination
+  loss first (B) (:func:`exchange_card`; the engine takes B; no played hand has come to it);
+- the discard is among the cards the Matto's side may give, by §8's order (:func:`score_hand`);
+- the call-out compares the raw declared points with the target (:func:`calls_out`).
 """
 
 from __future__ import annotations
