@@ -30,7 +30,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import aiohttp_jinja2
-from aiohttp import WSMsgType, web
+import jinja2
+from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
@@ -81,18 +82,33 @@ class BrowserServer(Server):
         self.tabs = 0
         self.max_browsers = MAX_BROWSERS
         self.in_use: dict[Path, InUse] = {}  # the directories tabs play in now
+        self.sockets: set[web.WebSocketResponse] = set()  # the tabs open now
         self._told_full = -FULL_TOLD_EVERY_S  # when the host was last told of a browser refused
 
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()
         app.middlewares.append(self._door)
+        aiohttp_jinja2.setup(app, loader=jinja2.FunctionLoader(self._page))
         return app
+
+    def _page(self, name: str) -> str | None:
+        """textual-serve's page, its font served from here (:func:`own_font`)."""
+        try:
+            return own_font((Path(self.templates_path) / name).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError):
+            return None
 
     async def on_startup(self, app: web.Application) -> None:
         """Quiet: `tarocchino web` has said where to go. The browsers' directories that hold
         nothing (left by a server that was stopped with tabs open) go now."""
         if self.key is not None and self.home is not None:
             sweep(Path(self.home))
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        """Serving stops (Ctrl+C): every tab is closed now, and its game ends, rather than
+        being waited for (aiohttp waits a minute for what is still running)."""
+        for socket in list(self.sockets):
+            await socket.close(code=WSCloseCode.GOING_AWAY, message=b"no longer served")
 
     def initialize_logging(self) -> None:
         """Only what goes wrong is said (not every page and tab served)."""
@@ -180,6 +196,7 @@ class BrowserServer(Server):
                 return web.Response(status=503, text="Tarocchino: this browser's saves cannot "
                                     "be used just now (are they being removed?); reload the "
                                     "page.\n")  # type: ignore[return-value]
+        self.sockets.add(websocket)
         try:
             await websocket.prepare(request)
             service = TabService(
@@ -193,6 +210,7 @@ class BrowserServer(Server):
         except Exception:  # a tab's game gone wrong ends that tab only
             logging.getLogger("textual-serve").exception("a tab's game failed")
         finally:
+            self.sockets.discard(websocket)
             if service is not None:
                 await service.stop()
             if in_use is not None:
@@ -331,6 +349,37 @@ class TabService(AppService):
         if self.directory is not None:
             environment[DATA_DIR_ENV] = str(self.directory)
         return environment
+
+
+# The page's terminal font, Roboto Mono, comes with textual-serve, but its page asks Google's font
+# service for it: a request to another site from every browser that opens the game (none at all
+# on a network without the internet, where a browser falls back to whatever it has, Courier New
+# say). Served from here instead, and the terminal starts once the font is there: it measures
+# its characters only once.
+_GOOGLE_FONT = re.compile(r"<link[^>]*fonts\.googleapis\.com[^>]*>", re.DOTALL)
+_SCRIPT = re.compile(r"(<script[^>]*js/textual\.js[^>]*></script>)")
+_FONT = "{{ config.static.url }}fonts/RobotoMono-%sVariableFont_wght.ttf"
+_FONT_FACES = "".join(
+    f'<link rel="preload" href="{_FONT % face}" as="font" type="font/ttf" crossorigin>'
+    f'<style>@font-face {{ font-family: "Roboto Mono"; font-style: {style}; '
+    f'font-weight: 100 700; src: url("{_FONT % face}") format("truetype"); }}</style>'
+    for face, style in (("", "normal"), ("Italic-", "italic"))
+)
+_FONT_FIRST = (  # (textual.js starts its terminals when the page has loaded: window.onload)
+    "<script>(() => { const start = window.onload; window.onload = (e) => "
+    "Promise.all([document.fonts.load('16px \"Roboto Mono\"'), "
+    "document.fonts.load('bold 16px \"Roboto Mono\"')]).catch(() => null)"
+    ".then(() => start && start(e)); })();</script>"
+)
+
+
+def own_font(page: str) -> str:
+    """textual-serve's page with its font from this server rather than from Google's (the page
+    as it is if it asks nothing of Google: a later textual-serve)."""
+    if not _GOOGLE_FONT.search(page):
+        return page
+    page = _GOOGLE_FONT.sub(lambda _: _FONT_FACES, page, count=1)
+    return _SCRIPT.sub(lambda found: found.group(1) + _FONT_FIRST, page, count=1)
 
 
 def _digest(browser: str) -> str:
