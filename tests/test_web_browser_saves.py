@@ -270,7 +270,7 @@ async def test_the_host_lists_and_forgets_browsers(
         assert main(["web", "--forget-browsers-unused-for", "4"]) == 0
         assert kept.is_dir()
         assert main(["web", "--forget-browsers-unused-for", "2"]) == 0
-        assert "Removed 1 browser" in capsys.readouterr().out
+        assert "Removed 1 browser's directory not used for 2 days: " in capsys.readouterr().out
         assert not kept.exists() and busy.is_dir()
         assert main(["web", "--forget-browsers-unused-for", "0"]) == 0  # busy: in use
         assert "Kept 1 in use" in capsys.readouterr().out and busy.is_dir()

@@ -1,9 +1,10 @@
 """The page `tarocchino web` serves, and how it stops. The page's terminal font is served by the
 game itself: textual-serve's page asked Google's font service for it, a request to another site
 from every browser that opened the game, and on a network without the internet a browser fell
-back to whatever font it had. Serving stops at once with tabs open: before, aiohttp waited a
-minute for each open tab before Ctrl+C took effect. Served on 127.0.0.1 with a port the OS
-chooses."""
+back to whatever font it had. A page put away closes its socket (its game ran on for minutes in
+a browser that kept the page to come back to). Serving stops at once with tabs open: before,
+aiohttp waited a minute for the open tabs before Ctrl+C took effect. Served on 127.0.0.1 with a
+port the OS chooses."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ import aiohttp
 from aiohttp import WSCloseCode, WSMsgType
 from aiohttp.test_utils import TestServer
 
-from tui.net.browser import BrowserServer, own_font
+from tui.net.browser import BrowserServer, own_page
 
 LIMIT_S = 20
 
@@ -39,15 +40,18 @@ async def test_the_page_s_font_comes_from_the_game_not_from_another_site() -> No
                 assert font.startswith(f"{base}/static/fonts/RobotoMono-")
                 async with http.get(font) as answer:
                     assert answer.status == 200 and len(await answer.read()) > 100_000
-            # the terminals start once the font is there (textual.js starts them on load)
+            # the terminals start once the font is there (textual.js starts them on load), and
+            # a page put away closes its socket (textual.js opens it on load too)
             assert page.index("js/textual.js") < page.index("const start = window.onload")
+            assert page.index("js/textual.js") < page.index("window.WebSocket = class")
+            assert 'addEventListener("pagehide"' in page
     finally:
         await test.close()
 
 
 def test_a_page_that_asks_nothing_of_google_is_left_as_it_is() -> None:
     page = '<html><head><script src="x/js/textual.js"></script></head></html>'
-    assert own_font(page) == page
+    assert own_page(page) == page
 
 
 async def test_serving_stops_at_once_with_a_tab_open(tmp_path: Path) -> None:

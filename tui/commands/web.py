@@ -180,8 +180,8 @@ def browsers(args: argparse.Namespace) -> int:
         except OSError:
             failed.append(each.id)
     unused = "now" if days == 0 else f"for {days} day{'s' * (days != 1)}"
-    print(f"Removed {len(removed)} browser{'s' * (len(removed) != 1)}' directories not used "
-          f"{unused}" + (f": {', '.join(removed)}." if removed else "."))
+    which = f": {', '.join(removed)}." if removed else "."
+    print(f"Removed {_directories(len(removed))} not used {unused}{which}")
     if busy:
         print(f"Kept {len(busy)} in use (a tab open): {', '.join(busy)}.")
     if failed:
@@ -196,8 +196,8 @@ def listing(home: Path, found: list) -> list[str]:
     where = home / BROWSERS
     if not found:
         return [f"No browser keeps a directory in {where}."]
-    lines = [f"{len(found)} browser{'s' * (len(found) != 1)}' directories in {where} (remove "
-             "one with --forget-browser ID):",
+    count = _directories(len(found))
+    lines = [f"{count} in {where} (remove one with --forget-browser ID):",
              f"  {'ID':<8}  {'LAST USED':<16}  {'SIZE':>7}  {'SAVED':<5}  NAMES"]
     for each in found:
         used = datetime.fromtimestamp(each.last_used).strftime("%Y-%m-%d %H:%M")
@@ -206,6 +206,10 @@ def listing(home: Path, found: list) -> list[str]:
                      f"{'yes' if each.saved_match else 'no':<5}  {one_line(names, 100)}"
                      + ("  (in use: a tab is open)" if each.in_use else ""))
     return lines
+
+
+def _directories(count: int) -> str:
+    return "1 browser's directory" if count == 1 else f"{count} browsers' directories"
 
 
 def _size(size: int) -> str:

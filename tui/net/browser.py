@@ -92,9 +92,9 @@ class BrowserServer(Server):
         return app
 
     def _page(self, name: str) -> str | None:
-        """textual-serve's page, its font served from here (:func:`own_font`)."""
+        """textual-serve's page, as this game serves it (:func:`own_page`)."""
         try:
-            return own_font((Path(self.templates_path) / name).read_text(encoding="utf-8"))
+            return own_page((Path(self.templates_path) / name).read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError):
             return None
 
@@ -351,11 +351,16 @@ class TabService(AppService):
         return environment
 
 
-# The page's terminal font, Roboto Mono, comes with textual-serve, but its page asks Google's font
-# service for it: a request to another site from every browser that opens the game (none at all
-# on a network without the internet, where a browser falls back to whatever it has, Courier New
-# say). Served from here instead, and the terminal starts once the font is there: it measures
-# its characters only once.
+# textual-serve's page, changed in three ways (:func:`own_page`):
+# - its terminal font, Roboto Mono, which textual-serve ships, is served from here: the page asked
+#   Google's font service for it, a request to another site from every browser that opened the
+#   game (and none at all on a network without the internet, where a browser fell back to what
+#   it had, Courier New say); the terminal starts once the font is there (it measures its
+#   characters only once), and with the keyboard's focus: the keys of a page just opened went
+#   nowhere until it was clicked;
+# - a page put away (another page opened in its tab, the browser keeping it to come back to)
+#   closes its tab's socket, so that its game ends then, not minutes later, when the browser
+#   forgets it; come back to, it opens again (the game resumes its saved match).
 _GOOGLE_FONT = re.compile(r"<link[^>]*fonts\.googleapis\.com[^>]*>", re.DOTALL)
 _SCRIPT = re.compile(r"(<script[^>]*js/textual\.js[^>]*></script>)")
 _FONT = "{{ config.static.url }}fonts/RobotoMono-%sVariableFont_wght.ttf"
@@ -365,21 +370,35 @@ _FONT_FACES = "".join(
     f'font-weight: 100 700; src: url("{_FONT % face}") format("truetype"); }}</style>'
     for face, style in (("", "normal"), ("Italic-", "italic"))
 )
-_FONT_FIRST = (  # (textual.js starts its terminals when the page has loaded: window.onload)
-    "<script>(() => { const start = window.onload; window.onload = (e) => "
-    "Promise.all([document.fonts.load('16px \"Roboto Mono\"'), "
-    "document.fonts.load('bold 16px \"Roboto Mono\"')]).catch(() => null)"
-    ".then(() => start && start(e)); })();</script>"
-)
+_PAGE_SCRIPT = """<script>
+(() => {
+  const sockets = [];
+  const Socket = window.WebSocket;
+  window.WebSocket = class extends Socket {
+    constructor(...given) { super(...given); sockets.push(this); }
+  };
+  window.addEventListener("pagehide", () => sockets.forEach((socket) => socket.close()));
+  window.addEventListener("pageshow", (e) => { if (e.persisted) location.reload(); });
+  const start = window.onload;  // textual.js starts its terminals when the page has loaded
+  window.onload = (e) => Promise.all([document.fonts.load('16px "Roboto Mono"'),
+                                      document.fonts.load('bold 16px "Roboto Mono"')])
+    .catch(() => null)
+    .then(() => {
+      if (start) start(e);
+      const keys = document.querySelector(".xterm-helper-textarea");
+      if (keys) keys.focus();
+    });
+})();
+</script>"""
 
 
-def own_font(page: str) -> str:
-    """textual-serve's page with its font from this server rather than from Google's (the page
-    as it is if it asks nothing of Google: a later textual-serve)."""
-    if not _GOOGLE_FONT.search(page):
+def own_page(page: str) -> str:
+    """textual-serve's page as this game serves it (see above); as it is when it is not the
+    page this was written for (a later textual-serve: nothing asked of Google's, no textual.js)."""
+    if not (_GOOGLE_FONT.search(page) and _SCRIPT.search(page)):
         return page
     page = _GOOGLE_FONT.sub(lambda _: _FONT_FACES, page, count=1)
-    return _SCRIPT.sub(lambda found: found.group(1) + _FONT_FIRST, page, count=1)
+    return _SCRIPT.sub(lambda found: found.group(1) + _PAGE_SCRIPT, page, count=1)
 
 
 def _digest(browser: str) -> str:
