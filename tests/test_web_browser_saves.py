@@ -150,8 +150,23 @@ async def served(tmp_path: Path, **options: object) -> AsyncIterator[_Browsers]:
         (box / "stop-all").write_text("")
         for session in browsers.sessions:
             await session.close()
+        for _ in range(POLLS):  # every tab's game ended and reaped (or another test's child)
+            if not server.in_use and not _children():
+                break
+            await asyncio.sleep(0.05)
         await test.close()
         gc.collect()  # the tabs' finished processes let go while their loop still runs
+
+
+def _children() -> list[str]:
+    """This process's children still running or not yet reaped ([] where /proc says nothing)."""
+    found = []
+    for each in Path("/proc/self/task").glob("*/children"):
+        try:
+            found += each.read_text().split()
+        except OSError:
+            continue
+    return found
 
 
 def _kept(tmp_path: Path) -> list[str]:
