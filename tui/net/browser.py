@@ -7,7 +7,9 @@ one when it resizes; a message that is not one a page sends is passed over; and 
 :data:`MAX_TABS` games running at once. Each browser is told apart by a cookie of its own, which
 its tabs' games are given: the seats a browser takes at a table are kept for it alone. Served to
 a network, a browser on another machine plays in a data directory of its own (its saves, past
-matches, statistics and settings), never in the host's."""
+matches, statistics and settings), never in the host's; one that holds nothing worth keeping
+goes when the browser's last tab closes, the host lists and removes the others (`tarocchino web
+--browsers`), and there are at most :data:`MAX_BROWSERS`."""
 
 from __future__ import annotations
 
@@ -662,8 +664,9 @@ def find_browser(home: Path, given: str) -> Path:
 
 
 def _in_use(directory: Path) -> bool:
-    """Whether a tab is open or a game plays in ``directory`` (nothing is changed)."""
-    return _locked(directory / IN_USE) or _locked(directory / LOCK_FILE)
+    """Whether a tab is open in ``directory``. (The game's own lock is not tried: a tab's game
+    starting at that moment would find it taken, and play without its saves.)"""
+    return _locked(directory / IN_USE)
 
 
 def _locked(path: Path) -> bool:
