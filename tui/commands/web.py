@@ -7,8 +7,11 @@ import argparse
 import shlex
 import socket
 import sys
+import time
+from datetime import datetime
+from pathlib import Path
 
-from tui.commands.errors import FAILED, refuse
+from tui.commands.errors import FAILED, one_line, refuse
 from tui.net.addresses import (
     bind_problem,
     every_network,
@@ -35,6 +38,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--bind", default="127.0.0.1", metavar="ADDRESS",
                         help="address to serve on (default 127.0.0.1: this machine only; "
                         "0.0.0.0: every network this machine is on, each browser with a key)")
+    kept = parser.add_argument_group(
+        "the browsers' own saves",
+        "Served to a network, each browser on another machine keeps its saves, past matches, "
+        "statistics and settings in a directory of its own under yours (one that holds nothing "
+        "goes when its last tab closes). These list or remove them, and serve nothing.")
+    kept.add_argument("--browsers", action="store_true",
+                      help="list the browsers' directories: id, when last used, size, a saved "
+                      "match, the names played under")
+    kept.add_argument("--forget-browser", metavar="ID",
+                      help="remove one browser's directory and all it holds (not while a tab of "
+                      "that browser is open)")
+    kept.add_argument("--forget-browsers-unused-for", metavar="DAYS",
+                      help="remove every browser's directory not used for DAYS days (0: every "
+                      "one not in use now)")
     parser.set_defaults(func=run)
 
 
@@ -44,6 +61,13 @@ def command() -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    asked = [option for option, given in (
+        ("--browsers", args.browsers), ("--forget-browser", args.forget_browser is not None),
+        ("--forget-browsers-unused-for", args.forget_browsers_unused_for is not None)) if given]
+    if len(asked) > 1:
+        return refuse(PROG, f"{' and '.join(asked)} go alone: one at a time")
+    if asked:
+        return browsers(args)
     if not 0 < args.port < 65536:
         return refuse(PROG, "--port must be a number from 1 to 65535")
     problem = bind_problem(args.bind)
@@ -104,3 +128,93 @@ def _listen_problem(exc: OSError, host: str, port: int) -> str:
     from tui.net.server import listen_problem  # the words `host` uses
 
     return listen_problem(exc, host, port)
+
+
+MAX_DAYS = 36_500
+
+
+def browsers(args: argparse.Namespace) -> int:
+    """``--browsers``, ``--forget-browser ID``, ``--forget-browsers-unused-for DAYS``."""
+    from tui.net.browser import (
+        BrowserInUse,
+        browser_directories,
+        find_browser,
+        remove_unless_used,
+    )
+    from tui.settings import data_dir
+
+    home = data_dir()
+    if args.browsers:
+        print("\n".join(listing(home, browser_directories(home))))
+        return 0
+    if args.forget_browser is not None:
+        try:
+            directory = find_browser(home, args.forget_browser)
+        except ValueError as exc:
+            return refuse(PROG, str(exc))
+        try:
+            remove_unless_used(directory)
+        except BrowserInUse:
+            return refuse(PROG, f"browser {directory.name[:8]} is in use (a tab of it is open): "
+                          "it can be removed once its tabs are closed")  # fmt: skip
+        except OSError as exc:
+            return refuse(PROG, f"cannot remove {directory}: {exc.strerror or exc}", FAILED)
+        print(f"Removed browser {directory.name[:8]} (its saves, past matches, statistics and "
+              "settings).")
+        return 0
+    text = args.forget_browsers_unused_for.strip()
+    if not text.isdigit() or int(text) > MAX_DAYS:
+        return refuse(PROG, "--forget-browsers-unused-for must be a whole number of days from 0 "
+                      f"to {MAX_DAYS:,}, not {text[:20]!r}")  # fmt: skip
+    days = int(text)
+    cutoff = time.time() - days * 86400
+    removed, busy, failed = [], [], []
+    for each in browser_directories(home):
+        if each.last_used > cutoff:
+            continue
+        try:
+            remove_unless_used(each.path)
+            removed.append(each.id)
+        except BrowserInUse:
+            busy.append(each.id)
+        except OSError:
+            failed.append(each.id)
+    unused = "now" if days == 0 else f"for {days} day{'s' * (days != 1)}"
+    which = f": {', '.join(removed)}." if removed else "."
+    print(f"Removed {_directories(len(removed))} not used {unused}{which}")
+    if busy:
+        print(f"Kept {len(busy)} in use (a tab open): {', '.join(busy)}.")
+    if failed:
+        return refuse(PROG, f"could not remove {', '.join(failed)}", FAILED)
+    return 0
+
+
+def listing(home: Path, found: list) -> list[str]:
+    """What ``--browsers`` prints: a line for each browser's directory, most recent last."""
+    from tui.net.browser import BROWSERS
+
+    where = home / BROWSERS
+    if not found:
+        return [f"No browser keeps a directory in {where}."]
+    count = _directories(len(found))
+    lines = [f"{count} in {where} (remove one with --forget-browser ID):",
+             f"  {'ID':<8}  {'LAST USED':<16}  {'SIZE':>7}  {'SAVED':<5}  NAMES"]
+    for each in found:
+        used = datetime.fromtimestamp(each.last_used).strftime("%Y-%m-%d %H:%M")
+        names = ", ".join(one_line(name, 40) for name in each.names) or "-"
+        lines.append(f"  {each.id:<8}  {used:<16}  {_size(each.size):>7}  "
+                     f"{'yes' if each.saved_match else 'no':<5}  {one_line(names, 100)}"
+                     + ("  (in use: a tab is open)" if each.in_use else ""))
+    return lines
+
+
+def _directories(count: int) -> str:
+    return "1 browser's directory" if count == 1 else f"{count} browsers' directories"
+
+
+def _size(size: int) -> str:
+    for unit in ("B", "KB", "MB"):
+        if size < 1024 or unit == "MB":
+            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
+        size /= 1024  # type: ignore[assignment]
+    return f"{size} B"
