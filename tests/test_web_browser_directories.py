@@ -12,7 +12,8 @@ import stat
 from pathlib import Path
 
 from tests.web_helpers import open_tabs, recorder
-from tui.net.browser import BROWSERS, BrowserServer
+from tui.net.browser import BrowserServer
+from tui.net.browsers import BROWSERS
 from tui.settings import DATA_DIR_ENV
 
 KEY = "K3y-for-the-test"

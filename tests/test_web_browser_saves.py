@@ -29,11 +29,11 @@ from aiohttp.test_utils import TestServer
 from tui.cli import main
 from tui.lock import DataLock
 from tui.match_setup import MatchSetup, save_setup
-from tui.net.browser import (
+from tui.net.browser import BrowserServer
+from tui.net.browsers import (
     BROWSERS,
     IN_USE,
     BrowserInUse,
-    BrowserServer,
     holds_nothing,
     remove_unless_used,
     sweep,

@@ -10,6 +10,7 @@ import sys
 import time
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tui.commands.errors import FAILED, one_line, refuse
 from tui.net.addresses import (
@@ -21,6 +22,9 @@ from tui.net.addresses import (
     this_machine_only,
 )
 from tui.net.client import Address
+
+if TYPE_CHECKING:
+    from tui.net.browsers import BrowserDirectory
 
 PROG = "tarocchino web"
 DEFAULT_WEB_PORT = 7880
@@ -135,7 +139,7 @@ MAX_DAYS = 36_500
 
 def browsers(args: argparse.Namespace) -> int:
     """``--browsers``, ``--forget-browser ID``, ``--forget-browsers-unused-for DAYS``."""
-    from tui.net.browser import (
+    from tui.net.browsers import (
         BrowserInUse,
         browser_directories,
         find_browser,
@@ -189,9 +193,9 @@ def browsers(args: argparse.Namespace) -> int:
     return 0
 
 
-def listing(home: Path, found: list) -> list[str]:
+def listing(home: Path, found: list[BrowserDirectory]) -> list[str]:
     """What ``--browsers`` prints: a line for each browser's directory, most recent last."""
-    from tui.net.browser import BROWSERS
+    from tui.net.browsers import BROWSERS
 
     where = home / BROWSERS
     if not found:
