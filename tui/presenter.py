@@ -532,7 +532,9 @@ def keys(scene: Scene) -> list[tuple[str, str, str]]:
         out.append((look.enter, "Mark", "play"))
     elif scene.my_turn and scene.view.phase == Phase.PLAY:
         out.append((look.enter, "Play", "play"))
-    out += [("?", "Help", "help"), ("p", "Last trick", "last_trick")]
+    # p again goes back to the trick in progress: said while the last one is shown in its place
+    back = scene.show_last and bool(scene.view.trick)
+    out += [("?", "Help", "help"), ("p", "This trick" if back else "Last trick", "last_trick")]
     if not scene.watching:
         out.append(("o", "Out", "cards_out"))
     out.append(("w", "Won", "so_far"))
