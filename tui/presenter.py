@@ -33,6 +33,7 @@ from game.phase import Phase
 from game.sofar import PileSoFar, discard_worth, exchange_so_far, so_far
 from game.tricks import led_suit, why_illegal, winning_index
 from game.view import PlayerView
+from tui.keys import key_name
 from tui.narrate import (
     combination_lines,
     declaration_brief,
@@ -472,7 +473,8 @@ def turn_status(scene: Scene, names: Sequence[str]) -> Text:
     if scene.watching:
         pace, space = ("paused", "goes on") if scene.paused else (scene.speed, "pauses")
         return Text.assemble(("Watching four bots", "bold"),
-                             f" ({pace}): space {space}, + and - change the pace.")
+                             f" ({pace}): {key_name('space')} {space}, + and - change the "
+                             "pace.")  # (the key as the key bar names it)
     if v.turn < 0:
         return waiting_for_players(scene)
     who = names[v.turn]
