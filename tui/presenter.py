@@ -33,7 +33,6 @@ from game.phase import Phase
 from game.sofar import PileSoFar, discard_worth, exchange_so_far, so_far
 from game.tricks import led_suit, why_illegal, winning_index
 from game.view import PlayerView
-from tui.keys import key_name
 from tui.narrate import (
     combination_lines,
     declaration_brief,
@@ -445,10 +444,16 @@ def play_rule(view: PlayerView) -> str:
     hand = set(sorted_for_display(view.hand))
     if not view.trick:
         return "lead any card"
-    if legal == hand:
-        return "play any card"
     led = led_suit(view.trick)
-    name = "trumps" if led == TRUMP else SUIT_NAMES[led]
+    name = "trumps" if led == TRUMP else SUIT_NAMES[led] if led >= 0 else ""
+    if legal == hand:  # why, where it is not that every card follows (the Matto led: any)
+        if led < 0 or any(SUIT[c] == led for c in hand):
+            return "play any card"
+        if led == TRUMP:
+            return "no trumps: play any card"
+        if not any(SUIT[c] == TRUMP for c in hand):
+            return f"no {name} or trumps: play any card"
+        return "play any card"
     if any(SUIT[c] == led for c in legal):
         rule = f"follow {name}"
     else:
@@ -472,9 +477,9 @@ def turn_status(scene: Scene, names: Sequence[str]) -> Text:
         return Text("The hand is over.", style="dim")
     if scene.watching:
         pace, space = ("paused", "goes on") if scene.paused else (scene.speed, "pauses")
+        # Space as the key bar names it (tui.keys.key_name: not imported here, it needs Textual)
         return Text.assemble(("Watching four bots", "bold"),
-                             f" ({pace}): {key_name('space')} {space}, + and - change the "
-                             "pace.")  # (the key as the key bar names it)
+                             f" ({pace}): Space {space}, + and - change the pace.")
     if v.turn < 0:
         return waiting_for_players(scene)
     who = names[v.turn]
@@ -497,7 +502,7 @@ def turn_status(scene: Scene, names: Sequence[str]) -> Text:
     if v.phase == Phase.PLAY:
         rule = play_rule(v)
         text = address(who, f"your turn: {rule}.")
-        if rule not in ("lead any card", "play any card"):
+        if not rule.endswith(("lead any card", "play any card")):
             text.append(" Raised cards are playable.")
         return text
     return Text()
