@@ -78,6 +78,7 @@ class Scene:
     thinking: int | None = None  # the bot seat thinking now
     marked: tuple[Card, ...] = ()  # cards marked for the discard
     show_last: bool = False  # the last trick, shown on demand
+    out_alone: bool = False  # what is still out, listed in place of the declarations and the log
     substitutes: dict[int, str] = field(default_factory=dict)  # seat -> level playing instead
     undo: bool = False  # undo is offered (one person against bots)
     watching: bool = False  # nobody plays at this screen: four bots
@@ -542,8 +543,8 @@ def keys(scene: Scene) -> list[tuple[str, str, str]]:
     # p again goes back to the trick in progress: said while the last one is shown in its place
     back = scene.show_last and bool(scene.view.trick)
     out += [("?", "Help", "help"), ("p", "This trick" if back else "Last trick", "last_trick")]
-    if not scene.watching:
-        out.append(("o", "Out", "cards_out"))
+    if not scene.watching:  # (o again brings back the declarations and the log it hides)
+        out.append(("o", "Log" if scene.out_alone else "Out", "cards_out"))
     out.append(("w", "Won", "so_far"))
     if not scene.watching:
         out.append(("t", "Hint", "hint"))

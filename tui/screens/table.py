@@ -259,6 +259,7 @@ class TableScreen(TableKeys, PeopleAtTable, BotSeats, HandEnd, LaidOutUnder, Scr
             thinking=self.thinking,
             marked=tuple(self.marked),
             show_last=self.show_last,
+            out_alone=self.ready and self.query_one(Sidebar).has_class("-counting-alone"),
             substitutes=dict(self.session.substitutes),
             undo=self._undo_offered,
             watching=self.watching,
