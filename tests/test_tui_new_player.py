@@ -95,7 +95,7 @@ async def test_watching_four_bots_with_pause_and_pace(tmp_path: Path) -> None:
         await pilot.press("space")
         await pilot.pause(0.1)
         ply = table.session.ply
-        assert table.paused and "(paused): space goes on" in screen_text(app)
+        assert table.paused and "(paused): Space goes on" in screen_text(app)  # (as the key bar)
         await pilot.pause(0.8)
         assert table.session.ply == ply  # nothing moves while paused
         await pilot.press("space")

@@ -78,6 +78,7 @@ class Scene:
     thinking: int | None = None  # the bot seat thinking now
     marked: tuple[Card, ...] = ()  # cards marked for the discard
     show_last: bool = False  # the last trick, shown on demand
+    out_alone: bool = False  # what is still out, listed in place of the declarations and the log
     substitutes: dict[int, str] = field(default_factory=dict)  # seat -> level playing instead
     undo: bool = False  # undo is offered (one person against bots)
     watching: bool = False  # nobody plays at this screen: four bots
@@ -444,10 +445,16 @@ def play_rule(view: PlayerView) -> str:
     hand = set(sorted_for_display(view.hand))
     if not view.trick:
         return "lead any card"
-    if legal == hand:
-        return "play any card"
     led = led_suit(view.trick)
-    name = "trumps" if led == TRUMP else SUIT_NAMES[led]
+    name = "trumps" if led == TRUMP else SUIT_NAMES[led] if led >= 0 else ""
+    if legal == hand:  # why, where it is not that every card follows (the Matto led: any)
+        if led < 0 or any(SUIT[c] == led for c in hand):
+            return "play any card"
+        if led == TRUMP:
+            return "no trumps: play any card"
+        if not any(SUIT[c] == TRUMP for c in hand):
+            return f"no {name} or trumps: play any card"
+        return "play any card"
     if any(SUIT[c] == led for c in legal):
         rule = f"follow {name}"
     else:
@@ -471,8 +478,9 @@ def turn_status(scene: Scene, names: Sequence[str]) -> Text:
         return Text("The hand is over.", style="dim")
     if scene.watching:
         pace, space = ("paused", "goes on") if scene.paused else (scene.speed, "pauses")
+        # Space as the key bar names it (tui.keys.key_name: not imported here, it needs Textual)
         return Text.assemble(("Watching four bots", "bold"),
-                             f" ({pace}): space {space}, + and - change the pace.")
+                             f" ({pace}): Space {space}, + and - change the pace.")
     if v.turn < 0:
         return waiting_for_players(scene)
     who = names[v.turn]
@@ -495,7 +503,7 @@ def turn_status(scene: Scene, names: Sequence[str]) -> Text:
     if v.phase == Phase.PLAY:
         rule = play_rule(v)
         text = address(who, f"your turn: {rule}.")
-        if rule not in ("lead any card", "play any card"):
+        if not rule.endswith(("lead any card", "play any card")):
             text.append(" Raised cards are playable.")
         return text
     return Text()
@@ -532,9 +540,11 @@ def keys(scene: Scene) -> list[tuple[str, str, str]]:
         out.append((look.enter, "Mark", "play"))
     elif scene.my_turn and scene.view.phase == Phase.PLAY:
         out.append((look.enter, "Play", "play"))
-    out += [("?", "Help", "help"), ("p", "Last trick", "last_trick")]
-    if not scene.watching:
-        out.append(("o", "Out", "cards_out"))
+    # p again goes back to the trick in progress: said while the last one is shown in its place
+    back = scene.show_last and bool(scene.view.trick)
+    out += [("?", "Help", "help"), ("p", "This trick" if back else "Last trick", "last_trick")]
+    if not scene.watching:  # (o again brings back the declarations and the log it hides)
+        out.append(("o", "Log" if scene.out_alone else "Out", "cards_out"))
     out.append(("w", "Won", "so_far"))
     if not scene.watching:
         out.append(("t", "Hint", "hint"))

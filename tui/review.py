@@ -465,7 +465,8 @@ def costly_lines(source: ReviewSource, walk: HandWalk, look: Look
         return [head], [None]
     total = (sum(v.loss for v in walk.verdicts.values() if v.clear)
              + (discarded.loss if discarded is not None and discarded.clear else 0))
-    head.append(f" (about {round(total)} points lost; n or a click shows one)", style="dim")
+    head.append(f" (about {plural(round(total), 'point')} lost; n or a click shows one)",
+                style="dim")
     lines: list[Text] = [head]
     targets: list[int | None] = [None]
     for v in worst:

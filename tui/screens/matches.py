@@ -36,7 +36,13 @@ class RecordedMatches(Screen[None]):
     """A screen that reads the statistics of ``directory`` (the data directory when None) and
     reviews the match chosen in its :class:`MatchTable`."""
 
-    BINDINGS = [Binding("q,escape", "close", "Back"), HELP_KEY]
+    BINDINGS = [
+        # the footer names it as every screen names its first key (the table under the cursor
+        # takes Enter first otherwise, and says it nowhere)
+        Binding("enter", "review", "Review", priority=True),
+        Binding("q,escape", "close", "Back"),
+        HELP_KEY,
+    ]
     RECENT = LISTED
 
     # Sentences as wide as the help's at most on a wide terminal (they ran to 198 columns)
@@ -70,6 +76,7 @@ class RecordedMatches(Screen[None]):
         elif event.state == WorkerState.SUCCESS and worker.name == "read":
             figures, message = worker.result
             self.show(figures, message)
+            self.refresh_bindings()  # (Enter Review, once a match is listed)
         elif event.state == WorkerState.SUCCESS and worker.name == "open":
             found = worker.result
             if isinstance(found, str):
@@ -87,6 +94,18 @@ class RecordedMatches(Screen[None]):
         self.notify(f"Opening match {match_id}{self.look.ellipsis}", timeout=2)
         self.run_worker(lambda: ReviewSource.recorded(directory, match_id), thread=True,
                         name="open", group="open", exclusive=True, exit_on_error=False)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "review":  # (shown while a match is listed)
+            tables = self.query(MatchTable)
+            return bool(tables) and tables.first().display and tables.first().row_count > 0
+        return True
+
+    def action_review(self) -> None:
+        """Enter: the match under the table's cursor."""
+        tables = self.query(MatchTable)
+        if tables and tables.first().display and tables.first().row_count:
+            tables.first().action_select_cursor()
 
     def action_close(self) -> None:
         app: Any = self.app

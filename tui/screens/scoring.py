@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -179,10 +179,10 @@ class ScoringScreen(Screen[str]):
         if len(s.history):
             pieces.append(Text(f"{plural(len(s.history), 'hand')} and a chart of the running "
                                "score", style="dim"))
+        offer = None
         if self.review is not None:
-            pieces.append(Text(f"{self.look.dot} click a hand or press r to review it",
-                               style="dim"))
-        lines: list[RenderableType] = [Pairs(pieces, "  ")]
+            offer = Text("click a hand or press r to review it", style="dim")
+        lines: list[RenderableType] = [_Offered(pieces, offer, self.look.dot)]
         if self.review is not None and s.hot_seat:
             lines.append(Text("The review shows all four hands: it is offered only now that the "
                               "hand is over.", style="dim italic"))
@@ -296,6 +296,28 @@ class NetworkScoringScreen(ScoringScreen):
     MENU_WORD = "Leave"
     MENU_DOES = "leaves the table"
     BINDINGS = [Binding("q,escape", "choose('menu')", "Leave")]
+
+
+class _Offered:
+    """The history's title and what it offers: on one row after a dot where they fit ("The
+    match so far  2 hands and a chart …  · click a hand or press r to review it"), else the
+    title wrapped between its parts and the offer on a row of its own, without the dot (a row
+    that began with it read as a stray mark)."""
+
+    def __init__(self, pieces: list[Text], offer: Text | None, dot: str) -> None:
+        self.pieces, self.offer, self.dot = pieces, offer, dot
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if self.offer is None:
+            yield Pairs(self.pieces, "  ")
+            return
+        dotted = Text.assemble(Text(f"{self.dot} ", style=self.offer.style), self.offer)
+        one = Pairs([*self.pieces, dotted], "  ")
+        if len(one.lines(options.max_width)) == 1:
+            yield one
+        else:
+            yield Pairs(self.pieces, "  ")
+            yield self.offer
 
 
 def scoring_screen(summary: HandSummary, look: Look, *, network: bool = False,

@@ -91,7 +91,9 @@ class StartScreen(Screen[None]):
         Binding("w", "watch", "Watch bots"),
         Binding("p", "past_matches", "Past matches"),
         Binding("s", "statistics", "Statistics"),
-        Binding("r", "review_last", "Review the last match", show=False),
+        # (the buttons name them: the footer has no room for them at 80 columns)
+        Binding("n", "new_match", "Start new match", show=False),
+        Binding("r", "resume_or_review", "Resume, or review the last match", show=False),
         Binding("j", "rejoin", "Back to the table left", show=False),
         Binding("q", "app.quit", "Quit", show=False),  # typed in a text box, it stays there
     ]
@@ -129,7 +131,7 @@ class StartScreen(Screen[None]):
                 yield rejoin
             with Horizontal(id="resume-row"):
                 yield Static(id="resume-info")
-                yield Button("Resume", id="resume", variant="success", compact=True)
+                yield Button("Resume  r", id="resume", variant="success", compact=True)
             with Horizontal(id="last-row"):  # shown when no match is saved
                 yield Static(id="last-info")
                 yield Button("Review  r", id="last-review", compact=True)
@@ -153,11 +155,12 @@ class StartScreen(Screen[None]):
                 yield Select([(pace_words(p), p) for p in sorted({*WATCH_PACES, pace})], value=pace,
                              allow_blank=False, id="pace", compact=True)
             with Horizontal(id="start-buttons"):
-                yield Button("Start new match", id="start", variant="primary", compact=True)
+                yield Button("Start new match  n", id="start", variant="primary", compact=True)
                 yield Button("Watch bots  w", id="watch", compact=True)
                 # (each with its key, as "Watch bots  w": the keys of the footer)
                 yield Button("Rules & help  ?", id="help", compact=True)
                 yield Button(f"Settings  {key_name('f2')}", id="settings", compact=True)
+                # (Ctrl+Q Quit: the footer's; no room here at 80 columns)
                 yield Button("Quit", id="quit", variant="error", compact=True)
             with Horizontal(id="net-buttons"):
                 yield Static(Text("Play together", style="bold"), classes="net-label")
@@ -310,6 +313,22 @@ class StartScreen(Screen[None]):
         left = getattr(network, "left", None)
         if left is not None and self.is_current:
             self.app.join_table(left)  # type: ignore[attr-defined]
+
+    def action_new_match(self) -> None:
+        """n: the match set up here, as the Start new match button (and Enter on it)."""
+        if self.local and self.is_active:
+            self.start()
+
+    def action_resume_or_review(self) -> None:
+        """r: the saved match, when there is one (its row says "Resume  r"); else the review
+        of the last match (its row says "Review  r")."""
+        if not self.is_active:
+            return
+        if self.query_one("#resume-row").display:
+            app: Any = self.app
+            app.resume_match()
+        else:
+            self.action_review_last()
 
     def action_review_last(self) -> None:
         """The review of the last match, found in the statistics by its identity (in a worker:

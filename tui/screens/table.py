@@ -67,7 +67,7 @@ from tui.widgets.seat import SeatPanel
 from tui.widgets.sidebar import LOG_ROWS as LOG_ROWS  # (named here too)
 from tui.widgets.sidebar import Sidebar
 from tui.widgets.trick import TrickView
-from tui.widgets.underneath import redraw_above
+from tui.widgets.underneath import LaidOutUnder, redraw_above
 from tui.words import verb
 
 _PLACES = ("seat-bottom", "seat-right", "seat-top", "seat-left")  # by seat relative to the bottom
@@ -81,7 +81,7 @@ OUT_ROWS = 30
 WIDER_COLS = 96
 
 
-class TableScreen(TableKeys, PeopleAtTable, BotSeats, HandEnd, Screen[None]):
+class TableScreen(TableKeys, PeopleAtTable, BotSeats, HandEnd, LaidOutUnder, Screen[None]):
     """Plays a match: bots through the bot runner, people through the hand and dialogs.
 
     ``pace``: seconds each bot move takes (default: the bot delay of the settings)."""
@@ -259,6 +259,7 @@ class TableScreen(TableKeys, PeopleAtTable, BotSeats, HandEnd, Screen[None]):
             thinking=self.thinking,
             marked=tuple(self.marked),
             show_last=self.show_last,
+            out_alone=self.ready and self.query_one(Sidebar).has_class("-counting-alone"),
             substitutes=dict(self.session.substitutes),
             undo=self._undo_offered,
             watching=self.watching,

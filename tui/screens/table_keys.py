@@ -85,6 +85,7 @@ class TableKeys:
             return
         self.show_out = not self.out_shown
         self._fit_out()
+        self.redraw()  # (the key bar: o Log while the list takes the log's place)
 
     def action_so_far(self: TableScreen) -> None:
         """The hand so far in full, over the table (the score box says it in a line a side)."""

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from rich.cells import cell_len
 from rich.text import Text
 from textual import events
+from textual.coordinate import Coordinate
 from textual.message import Message
 from textual.widgets import DataTable
 
@@ -64,6 +65,17 @@ class MatchTable(DataTable):
     def on_resize(self, event: events.Resize) -> None:
         if self.matches and self.screen.size.width != self._width:
             self.show(self.matches)
+
+    async def _on_click(self, event: events.Click) -> None:
+        """One click on a match's row reviews it, wherever on the row (the screens say "a
+        click reviews one"): the cursor is put on the cell clicked first, so that the table
+        takes the click for one on its highlighted cell (it took a click on another column
+        of the highlighted row, or on another row, for a move of its cursor only)."""
+        meta = event.style.meta
+        row, column = meta.get("row"), meta.get("column")
+        if isinstance(row, int) and isinstance(column, int) and row >= 0 and column >= 0:
+            self.cursor_coordinate = Coordinate(row, column)
+        await super()._on_click(event)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()

@@ -1,9 +1,12 @@
 """A screen under a dialog shows through it (the dialog's screen draws it as its background), but
 Textual does not always pass on the repaints of the screen underneath: the dialog's screen is
-asked to draw again once they are done. For the table's repaints and the log's rewrite alike."""
+asked to draw again once they are done. For the table's repaints and the log's rewrite alike;
+and :class:`LaidOutUnder` for its layout."""
 
 from __future__ import annotations
 
+from textual import messages
+from textual.screen import Screen
 from textual.widget import Widget
 
 
@@ -17,3 +20,31 @@ def redraw_above(widget: Widget) -> None:
     above = stack[stack.index(screen) + 1:]
     if all(over.styles.background.a < 1 for over in above):
         widget.call_after_refresh(stack[-1].refresh)
+
+
+class LaidOutUnder(Screen):
+    """A screen that is laid out while dialogs cover it. Textual lays a screen out when it is
+    idle after a change of size; a change requested as a dialog came over it (resumed at the
+    declarations: the table is put together and the dialog pushed at once) waited for the
+    dialog to close, and the dialog showed the table as it was before: the score box in its
+    short form with the rows of its long one (blank rows above the declarations), the
+    declarations listed as the dialog came not drawn."""
+
+    def on_screen_suspend(self) -> None:
+        # covered with a layout still to be done (resumed at the declarations: the table is
+        # put together and the dialog comes at once)
+        if self._layout_required:
+            self.call_after_refresh(self._lay_out_covered)
+
+    async def _on_layout(self, message: messages.Layout) -> None:
+        await super()._on_layout(message)
+        if self._layout_required and self is not self.app.screen:
+            self.call_after_refresh(self._lay_out_covered)
+
+    def _lay_out_covered(self) -> None:
+        app = self.app
+        if self is app.screen or not self._layout_required or self not in app.screen_stack:
+            return  # (on top again, it lays itself out)
+        self._layout_required = False
+        self._refresh_layout()
+        redraw_above(self)
