@@ -110,7 +110,9 @@ def _trick_line(
     look: Look,
 ) -> Text:
     who = names[winner]
-    line = Text.assemble(f"  {look.arrow} ", (who, _WHO), f" {verb(who, 'takes')} trick {number}")
+    # the name in the fifth column whatever the arrow: "  → Dario", " -> Dario" (at 80x24 the
+    # log's 24 columns hold "-> Dario takes trick 12" whole in plain characters too)
+    line = Text.assemble(f"{look.arrow:>3} ", (who, _WHO), f" {verb(who, 'takes')} trick {number}")
     if MAT in cards:
         owner = (leader + cards.index(MAT)) % 4
         if (owner - winner) % 2:
