@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +29,7 @@ from tui.resources import asset_path, read_asset
 from tui.save import SaveError, SaveStore
 from tui.screens.help import HelpScreen
 from tui.screens.settings import SettingsScreen
-from tui.screens.start import BUSY_HERE, StartScreen
+from tui.screens.start import StartScreen, busy_here
 from tui.screens.table import TableScreen
 from tui.screens.too_small import TooSmallScreen, big_enough
 from tui.session import KINDS, Seat, Session
@@ -95,6 +96,8 @@ class TarocchinoApp(App[None]):
     # ----------------------------------------------------------------- screens
     def on_mount(self) -> None:
         self._set_look()
+        if self.is_web:
+            self._quit_key_unnamed()
         defaults: dict = {}
         if self._start is not None:
             seats, _, target = self._start
@@ -119,6 +122,14 @@ class TarocchinoApp(App[None]):
         fd = None if self.is_headless else terminal_input()
         if fd is not None:  # quit when the window is closed (every move is saved already)
             self.set_interval(CHECK_EVERY_S, lambda: terminal_gone(fd) and self.exit())
+
+    def _quit_key_unnamed(self) -> None:
+        """In a browser tab Ctrl+Q closes the browser itself (Firefox on Linux: the page never
+        sees it), so no footer names it there; the key still quits where it reaches the game.
+        The start screen's q and Quit button, and the menu, are the way out."""
+        keys = self._bindings.key_to_bindings
+        keys["ctrl+q"] = [replace(binding, show=False) for binding in keys.get("ctrl+q", [])]
+        self.refresh_bindings()
 
     def start_match(self, seats: tuple[Seat, ...], *, seed: int | None, target: int,
                     pace: float | None = None) -> None:
@@ -169,7 +180,7 @@ class TarocchinoApp(App[None]):
     def _not_local(self) -> bool:
         """Another game holds the data directory (its autosave is not ours): say so."""
         if not self.local:
-            self.notify(BUSY_HERE, severity="warning", timeout=8)
+            self.notify(busy_here(self.is_web), severity="warning", timeout=8)
         return not self.local
 
     def new_match_screen(self) -> None:

@@ -46,8 +46,11 @@ def declaration_pieces(d: Declaration, look: Look = UNICODE) -> list[str]:
 
 
 def declaration_brief(d: Declaration) -> str:
-    """``45: Re, Spade, Coppe`` (the points, doubling included, then the families)."""
-    return f"{d.points}: {', '.join(d.families)}"
+    """``45: Re, Spade, Coppe`` (the points, doubling included, then the families), and
+    "(doubled)" after them when a doubling made the points (``60: Grande, Coppe, Denari
+    (doubled)``): the log, the seat and the list beside the table say it alike."""
+    doubled = " (doubled)" if any(doublings(d.families)) else ""
+    return f"{d.points}: {', '.join(d.families)}{doubled}"
 
 
 def hand_log(view: PlayerView, names: Sequence[str], look: Look,
@@ -107,7 +110,9 @@ def _trick_line(
     look: Look,
 ) -> Text:
     who = names[winner]
-    line = Text.assemble(f"  {look.arrow} ", (who, _WHO), f" {verb(who, 'takes')} trick {number}")
+    # the name in the fifth column whatever the arrow: "  → Dario", " -> Dario" (at 80x24 the
+    # log's 24 columns hold "-> Dario takes trick 12" whole in plain characters too)
+    line = Text.assemble(f"{look.arrow:>3} ", (who, _WHO), f" {verb(who, 'takes')} trick {number}")
     if MAT in cards:
         owner = (leader + cards.index(MAT)) % 4
         if (owner - winner) % 2:
@@ -154,6 +159,5 @@ def declaration_digest(view: PlayerView, names: Sequence[str]) -> list[Text]:
     (as short as ``names`` give it), the points, the families (``Anna 45: Re, Spade, Coppe``);
     the cards are in the full form; "(doubled)" after the families when a doubling made the
     points (``Dario 60: Grande, Coppe, Denari (doubled)``)."""
-    return [Text.assemble((names[d.seat], _WHO), f" {declaration_brief(d)}",
-                          " (doubled)" if any(doublings(d.families)) else "")
+    return [Text.assemble((names[d.seat], _WHO), f" {declaration_brief(d)}")
             for d in view.declarations if d is not None and d.families]  # fmt: skip

@@ -465,7 +465,11 @@ def costly_lines(source: ReviewSource, walk: HandWalk, look: Look
         return [head], [None]
     total = (sum(v.loss for v in walk.verdicts.values() if v.clear)
              + (discarded.loss if discarded is not None and discarded.clear else 0))
-    head.append(f" (about {plural(round(total), 'point')} lost; n or a click shows one)",
+    # The figure counts every judged choice; where that is more than the lines listed add up
+    # to (more costly choices than three, or small losses), it says so: "in all".
+    listed = sum(v.loss for v in worst)
+    in_all = " in all" if round(total) != round(listed) else ""
+    head.append(f" (about {plural(round(total), 'point')} lost{in_all}; n or a click shows one)",
                 style="dim")
     lines: list[Text] = [head]
     targets: list[int | None] = [None]

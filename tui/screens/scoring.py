@@ -117,7 +117,7 @@ class ScoringScreen(Screen[str]):
         Binding("n", "choose('new')", "New match"),
         # q (or Escape): back to the menu, as at the table and the hand-over (the match is
         # saved), also once the match is over; m, the sheet's key for it before, still does.
-        # Ctrl+Q, in the footer, quits.
+        # Ctrl+Q, in the footer, quits (not named in a browser tab: it closes the browser).
         Binding("q,escape", "choose('menu')", "Menu"),
         Binding("m", "choose('menu')", show=False),
         Binding("r", "review", "Review hand"),
@@ -168,8 +168,9 @@ class ScoringScreen(Screen[str]):
                 if self.review is not None:
                     yield self._button("Review this hand  r", "review")
                 yield self._button(f"{self.MENU_WORD}  q", MENU)
-                if s.winner is not None:
-                    yield self._button(f"Quit  {key_name('ctrl+q')}", QUIT)
+                if s.winner is not None:  # (in a browser tab Ctrl+Q closes the browser: unnamed)
+                    yield self._button("Quit" if self.app.is_web
+                                       else f"Quit  {key_name('ctrl+q')}", QUIT)
         yield Footer()
 
     def _history_title(self) -> Group:
@@ -280,8 +281,9 @@ class ScoringScreen(Screen[str]):
 
     def action_over(self) -> None:
         review = ", r reviews a hand" if self.review is not None else ""
-        self.notify(f"The match is over: n starts a new one, q {self.MENU_DOES}{review}, "
-                    f"{key_name('ctrl+q')} quits.", timeout=6)
+        quits = "" if self.app.is_web else f", {key_name('ctrl+q')} quits"
+        self.notify(f"The match is over: n starts a new one, q {self.MENU_DOES}{review}{quits}.",
+                    timeout=6)
 
     def action_choose(self, choice: str) -> None:
         if self.is_active:

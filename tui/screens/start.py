@@ -51,6 +51,16 @@ TITLE = r"""
  ╩ ╩ ╩╩╚═╚═╝╚═╝╚═╝╩ ╩╩╝╚╝╚═╝""".strip("\n")
 ASCII_TITLE = "T A R O C C H I N O"
 BUSY_HERE = "Another game is using this data directory: here you can host or join a table."
+# The same in a browser tab (`tarocchino web`), whose player knows tabs, not data directories:
+# another tab of the browser holds its saves (or, on the serving machine, a game in a terminal).
+BUSY_IN_TAB = ("Another tab or window is playing with these saves: in this tab you can host or "
+               "join a table.")
+
+
+def busy_here(web: bool) -> str:
+    """Why this game cannot start or resume a match (another holds the data directory), in a
+    browser's words in a tab (``web``)."""
+    return BUSY_IN_TAB if web else BUSY_HERE
 
 
 def kind_options(extra: list[str] | tuple[str, ...] = ()) -> list[tuple[str, str]]:
@@ -189,7 +199,7 @@ class StartScreen(Screen[None]):
         if not self.local:
             self.query_one("#start", Button).disabled = True
             self.query_one("#watch", Button).disabled = True
-            self.show_message(BUSY_HERE)
+            self.show_message(busy_here(self.app.is_web))
 
     @property
     def look(self) -> Look:

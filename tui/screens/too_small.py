@@ -56,7 +56,9 @@ def too_small_text(width: int, height: int, look: Look = UNICODE, web: bool = Fa
         f"It is {width}{by}{height}; the game needs {MIN_WIDTH}{by}{MIN_HEIGHT}.\n",
         "Widen the window or zoom out (Ctrl+-):\nthe game comes back as it was.\n" if web else
         "Enlarge it: the game comes back as it was.\n",
-        ("Ctrl+Q quits (the match is saved).", "dim"),
+        # (in a tab Ctrl+Q would close the whole browser: not named there)
+        ("Closing the tab is safe: the match is saved." if web
+         else "Ctrl+Q quits (the match is saved).", "dim"),
         justify="center",
     )
 

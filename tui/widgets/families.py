@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rich.table import Table
 from rich.text import Text
 from textual import events
@@ -14,6 +16,11 @@ from tui.messages import FamilyToggled
 from tui.render import Look, cards_text
 
 FAMILY_KEYS = "123456789abc"
+
+
+def family_keys(count: int) -> str:
+    """The keys beside ``count`` families, as the footer names them: "1", "1-4"."""
+    return FAMILY_KEYS[0] if count == 1 else f"{FAMILY_KEYS[0]}-{FAMILY_KEYS[count - 1]}"
 
 
 class FamilyRow(Static):
@@ -72,6 +79,10 @@ class FamilyList(Vertical, can_focus=True):
         super().__init__(id=id)
         self.combos, self.look, self.cursor = combos, look, 0
         self.rows = [FamilyRow(i, combo, look) for i, combo in enumerate(combos)]
+        # The footer names the number keys beside the families with Space: "Space/1-4 Toggle".
+        keys = self._bindings.key_to_bindings
+        keys["space"] = [replace(b, key_display=f"Space/{family_keys(len(combos))}")
+                         for b in keys["space"]] if combos else keys["space"]
 
     def compose(self):
         yield from self.rows

@@ -7,6 +7,7 @@ from rich.text import Text
 from tui.presenter import SeatTexts
 from tui.render import look_of
 from tui.widgets.line import TextLine
+from tui.widgets.trick import TrickView
 
 
 class SeatPanel(TextLine):
@@ -51,7 +52,25 @@ class SeatPanel(TextLine):
             shorter = self.wrapped(self.short)  # saves a line that would be left out
             if len(shorter) < len(lines):
                 lines = shorter
-        return Text("\n").join(lines[:height] if height > 0 else lines)
+        lines = lines[:height] if height > 0 else lines
+        return Text("\n").join(self._clear_of_captions(lines, height))
+
+    def _clear_of_captions(self, lines: list[Text], height: int) -> list[Text]:
+        """A side seat's lines, in the middle of its height as the stylesheet puts them, but
+        moved up where they would reach the trick's captions beside them (at 80x24 a bot's
+        "thinking…" came on the row of "Trick 4: Dario led Bastoni" and read as its end):
+        they end above the captions where there is room, and fill the height so they stay."""
+        trick = next((w for w in self.parent.children if isinstance(w, TrickView)), None) \
+            if self.has_class("side-seat") and self.parent is not None else None
+        if trick is None or not 0 < len(lines) < height:
+            return lines
+        top = (height - len(lines)) // 2  # (Textual's middle)
+        limit = min(height, trick.caption_row())
+        if top + len(lines) <= limit:
+            return lines
+        top = max(0, limit - len(lines))
+        return [*(Text() for _ in range(top)), *lines,
+                *(Text() for _ in range(height - top - len(lines)))]
 
     def show_seat(self, seat: SeatTexts) -> None:
         turn = look_of(getattr(self.app, "settings", None)).palette.turn  # the theme's

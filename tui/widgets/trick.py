@@ -60,12 +60,25 @@ class TrickView(Widget):
     def on_click(self, event: events.Click) -> None:
         self.post_message(TrickClicked())
 
-    def render(self) -> Text:
+    def _layout(self) -> tuple[tuple[int, int], dict[int, tuple[int, int]], int, int]:
+        """The cards' size, their places, the rows they take, and the row the captions begin
+        on (the cards in the middle of the height, the captions under them)."""
         width, height = self.size
         size = LARGE if height >= 13 and width >= 3 * LARGE[0] + 14 else SMALL
         places, card_rows = _PLACES[size]
         if size == SMALL and height < card_rows + CAPTION_ROWS:
             places, card_rows = _CLOSE
+        top = max(0, (height - card_rows - CAPTION_ROWS) // 2)
+        return size, places, card_rows, top + card_rows
+
+    def caption_row(self) -> int:
+        """The row the captions begin on ("Dario led Bastoni"): a side seat's lines end above
+        it, so that no line of a seat reads as the caption's end."""
+        return self._layout()[3]
+
+    def render(self) -> Text:
+        width, height = self.size
+        size, places, card_rows, captions_at = self._layout()
         full = size[0]
         width = max(width, 3 * full + 8)
         centre = width // 2 - full // 2
@@ -85,8 +98,8 @@ class TrickView(Widget):
                     cells[x + j] = line[j : j + 1]
         rows = [Text("").join(cells) for cells in grid]
         # The cards stay where they are whatever the captions take.
-        top = max(0, (height - card_rows - CAPTION_ROWS) // 2)
-        room = max(CAPTION_ROWS, height - top - card_rows)
+        top = captions_at - card_rows
+        room = max(CAPTION_ROWS, height - captions_at)
         rows += self._caption_rows(max(1, self.size.width), room)
         return Text("\n").join([Text()] * top + rows)
 
