@@ -58,3 +58,21 @@ async def test_the_sheets_menu_under_the_too_small_screen_leaves_the_table(
         app.push_screen(sheet, table._after_sheet)
         await wait_for(pilot, lambda: app.screen is sheet)
         await _menu_when_too_small(app, pilot, sheet)
+
+
+async def test_a_dialog_answered_as_the_terminal_shrinks_leaves_the_too_small_page_up(
+        tmp_path: Path, monkeypatch) -> None:
+    """The declarations' n handled just after a shrink to 30x8 (found by the monkey, seed 117):
+    the size is checked in the app's own queue, not after the refresh of the screen on top,
+    whose waiting calls go with it when it leaves first. Here the dialog's waiting calls are
+    never run, as when it leaves before its refresh."""
+    app = make_app(tmp_path, ["human", "easy", "easy", "easy"], seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, DeclareScreen))
+        dialog = app.screen
+        monkeypatch.setattr(dialog, "_invoke_later", lambda callback, sender: None)
+        await pilot.resize_terminal(30, 8)
+        dialog.dismiss(())  # nothing declared
+        await wait_for(pilot, lambda: dialog not in app.screen_stack)
+        await wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+        assert isinstance(app.screen_stack[-2], type(table_of(app))), app.screen_stack

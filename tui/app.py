@@ -271,7 +271,9 @@ class TarocchinoApp(App[None]):
         await self.network.close()
 
     def on_resize(self, event: events.Resize) -> None:
-        self.call_after_refresh(self.check_size)
+        # In the app's own queue: a call after the refresh waits with the screen on top, and is
+        # lost with it when that screen leaves first (a dialog answered as the terminal shrank).
+        self.call_later(self.check_size)
 
     def check_size(self) -> None:
         """Put the too-small screen up, or take it down and open what was held back meanwhile.
