@@ -29,6 +29,7 @@ from tui.screens.handover import HandOverScreen
 from tui.screens.scoring import ScoringScreen
 from tui.screens.start import StartScreen
 from tui.screens.table import TableScreen
+from tui.screens.too_small import TooSmallScreen
 from tui.session import parse_seats
 from tui.settings import Settings
 from tui.themes import DEFAULT_THEME, theme_names
@@ -179,8 +180,9 @@ def test_watching_bots(snap_compare, tmp_path: Path, size: tuple[int, int]) -> N
 
 
 def test_too_small(snap_compare, tmp_path: Path) -> None:
-    async def shrunk(pilot: Pilot) -> None:
-        await _start(pilot)
+    async def shrunk(pilot: Pilot) -> None:  # (over the start screen, as soon as it is up)
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, TooSmallScreen)
+                       and any(isinstance(s, StartScreen) for s in pilot.app.screen_stack))
         await pilot.pause()
 
     assert snap_compare(make_app(tmp_path, None, settings=LOOK), terminal_size=(60, 16),
