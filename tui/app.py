@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +18,7 @@ from textual.widget import AwaitMount
 from ai.contain import close_all
 from game.files import write_problem
 from game.rules import DEFAULT_TARGET
-from tui.keys import key_name
+from tui.keys import key_name, show_key_otherwise
 from tui.match_setup import MatchSetup, load_setup, save_setup
 from tui.net.client import JoinRequest
 from tui.net.play import NetworkPlay
@@ -127,8 +126,7 @@ class TarocchinoApp(App[None]):
         """In a browser tab Ctrl+Q closes the browser itself (Firefox on Linux: the page never
         sees it), so no footer names it there; the key still quits where it reaches the game.
         The start screen's q and Quit button, and the menu, are the way out."""
-        keys = self._bindings.key_to_bindings
-        keys["ctrl+q"] = [replace(binding, show=False) for binding in keys.get("ctrl+q", [])]
+        show_key_otherwise(self, "ctrl+q", show=False)
         self.refresh_bindings()
 
     def start_match(self, seats: tuple[Seat, ...], *, seed: int | None, target: int,

@@ -3,7 +3,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
 from textual import events
+from textual.dom import DOMNode
 
 DOUBLE_ENTER_S = 0.4  # a second Enter within this time of the first is the same keystroke
 
@@ -54,3 +58,11 @@ def key_name(key: str, *, ascii: bool = False) -> str:
     if ascii and not name.isascii():
         name = "?"
     return "+".join([*(_MODIFIERS.get(m, m.capitalize()) for m in modifiers), name])
+
+
+def show_key_otherwise(node: DOMNode, key: str, **changes: Any) -> None:
+    """How ``node``'s binding of ``key`` shows, changed for this node alone (``show``,
+    ``key_display``): Textual's bindings are its class's; their map is each node's own."""
+    bindings = node._bindings.key_to_bindings
+    if key in bindings:
+        bindings[key] = [replace(binding, **changes) for binding in bindings[key]]

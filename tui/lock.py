@@ -62,7 +62,7 @@ class DataLock:
             except OSError:
                 os.close(fd)
                 raise
-            if _same_file(fd, self.path):
+            if same_file(fd, self.path):
                 break
             # the file was tidied away by the game that had it, between our open and our lock:
             # a lock on it holds nothing (the next game would make a new file)
@@ -117,7 +117,7 @@ def _open(path: Path, flags: int) -> tuple[int, bool]:
             return os.open(path, flags | os.O_EXCL, 0o600), True
 
 
-def _same_file(fd: int, path: Path) -> bool:
+def same_file(fd: int, path: Path) -> bool:
     """``fd`` is still the file at ``path`` (not one removed since it was opened)."""
     try:
         opened, there = os.fstat(fd), os.stat(path, follow_symlinks=False)

@@ -140,6 +140,7 @@ MAX_DAYS = 36_500
 def browsers(args: argparse.Namespace) -> int:
     """``--browsers``, ``--forget-browser ID``, ``--forget-browsers-unused-for DAYS``."""
     from tui.net.browsers import (
+        SHORT_ID,
         BrowserInUse,
         browser_directories,
         find_browser,
@@ -156,15 +157,15 @@ def browsers(args: argparse.Namespace) -> int:
             directory = find_browser(home, args.forget_browser)
         except ValueError as exc:
             return refuse(PROG, str(exc))
+        short = directory.name[:SHORT_ID]
         try:
             remove_unless_used(directory)
         except BrowserInUse:
-            return refuse(PROG, f"browser {directory.name[:8]} is in use (a tab of it is open): "
-                          "it can be removed once its tabs are closed")  # fmt: skip
+            return refuse(PROG, f"browser {short} is in use (a tab of it is open): it can be "
+                          "removed once its tabs are closed")  # fmt: skip
         except OSError as exc:
             return refuse(PROG, f"cannot remove {directory}: {exc.strerror or exc}", FAILED)
-        print(f"Removed browser {directory.name[:8]} (its saves, past matches, statistics and "
-              "settings).")
+        print(f"Removed browser {short} (its saves, past matches, statistics and settings).")
         return 0
     text = args.forget_browsers_unused_for.strip()
     if not text.isdigit() or int(text) > MAX_DAYS:
@@ -217,8 +218,8 @@ def _directories(count: int) -> str:
 
 
 def _size(size: int) -> str:
-    for unit in ("B", "KB", "MB"):
-        if size < 1024 or unit == "MB":
-            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
-        size /= 1024  # type: ignore[assignment]
-    return f"{size} B"
+    """``512 B``, ``1.5 KB``, ``2.0 MB``."""
+    if size < 1024:
+        return f"{size} B"
+    kilobytes = size / 1024
+    return f"{kilobytes:.1f} KB" if kilobytes < 1024 else f"{kilobytes / 1024:.1f} MB"

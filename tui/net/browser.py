@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import hmac
 import json
 import logging
@@ -41,6 +40,7 @@ from tui.net.browsers import (
     MAX_BROWSERS,
     BrowserInUse,
     InUse,
+    browser_directory,
     count_browsers,
     game_plays,
     holds_nothing,
@@ -161,7 +161,7 @@ class BrowserServer(Server):
         browser = self.browser_of(request)
         if browser is None and request.path == "/ws":
             return False
-        if browser is not None and (Path(self.home) / BROWSERS / _digest(browser)).is_dir():
+        if browser is not None and browser_directory(Path(self.home), browser).is_dir():
             return False
         if count_browsers(Path(self.home)) < self.max_browsers:
             return False
@@ -271,7 +271,7 @@ class BrowserServer(Server):
         if browser is None:
             private_folders(folder)
             return Path(tempfile.mkdtemp(prefix="tab-", dir=folder)), True
-        return folder / _digest(browser), False
+        return browser_directory(Path(self.home), browser), False
 
     async def _process_messages(
         self, websocket: web.WebSocketResponse, app_service: AppService
@@ -401,11 +401,6 @@ def own_page(page: str) -> str:
     return _SCRIPT.sub(lambda found: found.group(1) + _PAGE_SCRIPT, page, count=1)
 
 
-def _digest(browser: str) -> str:
-    """The name of a browser's directory: a digest of the browser's (never written down)."""
-    return hashlib.sha256(browser.encode()).hexdigest()[:32]
-
-
 def _name_of(host: str) -> str:
     """The host name of a Host header, without its port or brackets."""
     if host.startswith("["):
@@ -448,5 +443,3 @@ def _size_problem(request: web.Request) -> str | None:
             return f"a tab's {what} must be from {lo} to {hi}."
     return None
 
-
-# ------------------------------------------------------------------ the browsers' directories

@@ -6,6 +6,7 @@ them (`tarocchino web --browsers`)."""
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import re
 import shutil
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.files import FileReadError, private_folders, read_json
-from tui.lock import LOCK_FILE, RETRIES, DataLock, DirectoryBusy
+from tui.lock import LOCK_FILE, RETRIES, DataLock, DirectoryBusy, same_file
 from tui.match_setup import SETUP_FILE, MatchSetup, load_setup
 from tui.names import name_problem
 from tui.save import SAVE_FILE
@@ -84,11 +85,7 @@ def _lock_in_use(directory: Path, how: int) -> int:
         except OSError:
             os.close(fd)
             raise BrowserInUse(directory.name) from None
-        try:
-            same = os.path.samestat(os.fstat(fd), os.stat(path, follow_symlinks=False))
-        except OSError:
-            same = False
-        if same:
+        if same_file(fd, path):
             return fd
         os.close(fd)  # removed between our open and our lock: a lock on it holds nothing
     raise BrowserInUse(directory.name)
@@ -178,6 +175,12 @@ def _no_matches(path: Path) -> bool:
         return False
     finally:
         connection.close()
+
+
+def browser_directory(home: Path, browser: str) -> Path:
+    """The directory of the browser named ``browser`` under the data directory ``home``: a
+    digest of its name (the name itself never written down)."""
+    return Path(home) / BROWSERS / hashlib.sha256(browser.encode()).hexdigest()[:32]
 
 
 @dataclass(frozen=True, slots=True)

@@ -95,17 +95,22 @@ class RecordedMatches(Screen[None]):
         self.run_worker(lambda: ReviewSource.recorded(directory, match_id), thread=True,
                         name="open", group="open", exclusive=True, exit_on_error=False)
 
+    def _listing(self) -> MatchTable | None:
+        """The table of matches, when it lists one."""
+        tables = self.query(MatchTable)
+        table = tables.first() if tables else None
+        return table if table is not None and table.display and table.row_count else None
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "review":  # (shown while a match is listed)
-            tables = self.query(MatchTable)
-            return bool(tables) and tables.first().display and tables.first().row_count > 0
+            return self._listing() is not None
         return True
 
     def action_review(self) -> None:
         """Enter: the match under the table's cursor."""
-        tables = self.query(MatchTable)
-        if tables and tables.first().display and tables.first().row_count:
-            tables.first().action_select_cursor()
+        table = self._listing()
+        if table is not None:
+            table.action_select_cursor()
 
     def action_close(self) -> None:
         app: Any = self.app

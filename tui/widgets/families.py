@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rich.table import Table
 from rich.text import Text
 from textual import events
@@ -12,6 +10,7 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from game.scoring import Combination
+from tui.keys import show_key_otherwise
 from tui.messages import FamilyToggled
 from tui.render import Look, cards_text
 
@@ -80,9 +79,8 @@ class FamilyList(Vertical, can_focus=True):
         self.combos, self.look, self.cursor = combos, look, 0
         self.rows = [FamilyRow(i, combo, look) for i, combo in enumerate(combos)]
         # The footer names the number keys beside the families with Space: "Space/1-4 Toggle".
-        keys = self._bindings.key_to_bindings
-        keys["space"] = [replace(b, key_display=f"Space/{family_keys(len(combos))}")
-                         for b in keys["space"]] if combos else keys["space"]
+        if combos:
+            show_key_otherwise(self, "space", key_display=f"Space/{family_keys(len(combos))}")
 
     def compose(self):
         yield from self.rows
