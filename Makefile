@@ -33,12 +33,12 @@ play: $(BIN)/.game
 # PYTHONDONTWRITEBYTECODE is set; the tests start many Python processes (workers, bots, the
 # command line), and each would compile them again.
 test: $(BIN)/.test
-	$(BIN)/ruff check game ai tui tests
-	$(BIN)/python -m compileall -q game ai tui
+	$(BIN)/ruff check game ai table store text net web tui cli tests
+	$(BIN)/python -m compileall -q game ai table store text net web tui cli
 	$(BIN)/python -m pytest
 
 lint: $(BIN)/.test
-	$(BIN)/ruff check game ai tui tests
+	$(BIN)/ruff check game ai table store text net web tui cli tests
 
 bench: $(BIN)/.game
 	$(BIN)/tarocchino bench

@@ -12,9 +12,9 @@ import pytest
 @pytest.fixture(autouse=True)
 def _screens_run_without_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     """The commands that open the game's screens refuse when there is no terminal
-    (tui.commands.terminal); tests run them with a fake or headless app, whatever the test run's
+    (cli.terminal_check); tests run them with a fake or headless app, whatever the test run's
     own standard streams are. The check itself is tested in a subprocess and on its own."""
-    monkeypatch.setattr("tui.commands.terminal.problem", lambda: None)
+    monkeypatch.setattr("cli.terminal_check.problem", lambda: None)
 
 
 COLLECTED = pytest.StashKey[dict[str, set[str]]]()
@@ -25,12 +25,13 @@ COLLECTED = pytest.StashKey[dict[str, set[str]]]()
 # queue; a long test left for the end would have one process wait for the other). The other files
 # keep their order, after these.
 RUN_FIRST = (
-    "test_tui_play", "test_tui_sidebar_log_rows", "test_tui_review", "test_tui_new_player",
-    "test_tui_dialog_felt", "test_net_review", "test_tui_narrow",
-    "test_tui_mouse_hand", "test_tui_snapshots", "test_tui_snapshots_review", "test_tui_keys",
-    "test_tui_idle_keys", "test_net_turn_limit", "test_tui_big_terminals", "test_tui_monkey",
-    "test_contain", "test_cli_refusals", "test_tui_status", "test_net_screens", "test_tui_prompts",
-    "test_net_host_stopped",
+    "tui/test_play", "tui/test_sidebar_log_rows", "tui/test_review", "tui/test_new_player",
+    "tui/test_dialog_felt", "net/test_review", "tui/test_narrow",
+    "tui/test_mouse_hand", "tui/test_snapshots", "tui/test_snapshots_review", "tui/test_keys",
+    "tui/test_idle_keys", "net/test_turn_limit", "tui/test_big_terminals", "tui/test_monkey",
+    "ai/test_contain", "cli/test_refusals", "tui/test_status", "net/test_screens",
+    "tui/test_prompts",
+    "net/test_host_stopped",
 )
 
 
@@ -41,10 +42,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     Then put the longest files first (RUN_FIRST), each file's tests in their order."""
     collected: dict[str, set[str]] = {}
     for item in items:
-        collected.setdefault(item.path.stem, set()).add(item.name)
+        collected.setdefault(_place(item), set()).add(item.name)
     config.stash[COLLECTED] = collected
     rank = {stem: i for i, stem in enumerate(RUN_FIRST)}  # the longest files first
-    items.sort(key=lambda item: rank.get(item.path.stem, len(rank)))  # (a stable sort)
+    items.sort(key=lambda item: rank.get(_place(item), len(rank)))  # (a stable sort)
 
 
 @pytest.hookimpl(trylast=True)
@@ -73,3 +74,8 @@ def busy_port() -> Iterator[int]:
         other.bind(("127.0.0.1", 0))
         other.listen()
         yield other.getsockname()[1]
+
+
+def _place(item: pytest.Item) -> str:
+    """A test file by its folder and name under tests/ ("tui/test_play")."""
+    return f"{item.path.parent.name}/{item.path.stem}"

@@ -18,25 +18,26 @@ from textual.widget import AwaitMount
 from ai.contain import close_all
 from game.files import write_problem
 from game.rules import DEFAULT_TARGET
+from net.client import JoinRequest
+from net.server import HostRequest
+from store.match_setup import MatchSetup, load_setup, save_setup
+from store.save import SaveError, SaveStore
+from store.settings import Settings, data_dir, load_settings, read_settings, save_settings
+from table.session import KINDS, Seat, Session
+from text.render import use_palette
+from text.resources import asset_path, read_asset
+from text.themes import CLASSIC, load_theme, stylesheet_defaults
+from text.words import capitalized
 from tui.keys import key_name, show_key_otherwise
-from tui.match_setup import MatchSetup, load_setup, save_setup
-from tui.net.client import JoinRequest
-from tui.net.play import NetworkPlay
-from tui.net.server import HostRequest
-from tui.render import use_palette
-from tui.resources import asset_path, read_asset
-from tui.save import SaveError, SaveStore
+from tui.online import NetworkPlay
 from tui.screens.help import HelpScreen
 from tui.screens.settings import SettingsScreen
 from tui.screens.start import StartScreen, busy_here
 from tui.screens.table import TableScreen
 from tui.screens.too_small import TooSmallScreen, big_enough
-from tui.session import KINDS, Seat, Session
-from tui.settings import Settings, data_dir, load_settings, read_settings, save_settings
 from tui.terminal import CHECK_EVERY_S, terminal_gone, terminal_input
-from tui.themes import CLASSIC, load_theme, stylesheet_defaults
+from tui.themes import textual_theme
 from tui.widgets.scrollbars import use_plain_scroll_bars
-from tui.words import capitalized
 
 STYLESHEET = "app.tcss"  # in assets/
 _STYLESHEET_FILE = asset_path(STYLESHEET)  # (None: the installation keeps it in a zip)
@@ -239,7 +240,7 @@ class TarocchinoApp(App[None]):
         theme, problem = load_theme(self.settings.theme)
         use_palette(theme.palette)
         if theme.textual_name not in self.available_themes:
-            self.register_theme(theme.textual_theme())
+            self.register_theme(textual_theme(theme))
         if self.theme != theme.textual_name:
             self.theme = theme.textual_name
         return problem

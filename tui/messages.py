@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.message import Message
 
 from game.cards import Card
-from tui.runner import BotMove
+from table.runner import BotMove
 
 
 class CardChosen(Message):

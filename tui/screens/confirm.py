@@ -12,7 +12,7 @@ from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Footer, Static
 
-from tui.render import UNICODE, Look
+from text.render import UNICODE, Look
 from tui.screens.dialog import TableDialog
 from tui.screens.help import HELP_KEY
 

@@ -12,10 +12,10 @@ from textual.widgets import Button, Footer, Static
 
 from game.scoring import Combination, declared_combinations, doublings, total_points
 from game.view import PlayerView
+from text.presenter import extra_hand
+from text.render import Look
 from tui.keys import held_over
 from tui.messages import FamilyToggled
-from tui.presenter import extra_hand
-from tui.render import Look
 from tui.screens.dialog import TableDialog, content_rows, max_height
 from tui.screens.help import HELP_KEY
 from tui.screens.scoring import MENU

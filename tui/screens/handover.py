@@ -10,8 +10,8 @@ from textual.containers import Center, Middle, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
+from text.render import UNICODE, Look
 from tui.keys import held_over
-from tui.render import UNICODE, Look
 from tui.screens.help import HELP_KEY
 from tui.screens.scoring import MENU
 from tui.widgets.hand import CARD_KEYS

@@ -17,7 +17,7 @@ from textual.widgets._markdown import MarkdownTable  # not exported; textual is 
 from textual.widgets.markdown import MarkdownBlock
 
 from game.files import FileReadError
-from tui.resources import read_asset
+from text.resources import read_asset
 
 HELP_RESOURCE = "help.md"  # in assets/, installed with the game (as tui.assets)
 FOUND = "-found"  # the class of the place shown by the search

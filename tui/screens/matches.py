@@ -19,15 +19,15 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 from textual.worker import Worker, WorkerState
 
-from tui.commands.stats import nothing_recorded
-from tui.render import Look, look_of
-from tui.review import ReviewSource
+from store.stats import Statistics, read_statistics
+from text.hand_review import ReviewSource
+from text.render import Look, look_of
+from text.statistics import nothing_recorded
+from text.wrapping import Hanging
 from tui.screens.help import HELP_KEY
 from tui.screens.review import ReviewScreen
-from tui.stats import Statistics, read_statistics
 from tui.widgets.line import TextLine
 from tui.widgets.matchtable import MatchTable
-from tui.wrapping import Hanging
 
 LISTED = 100  # matches listed at most
 

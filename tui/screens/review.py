@@ -3,7 +3,7 @@ hands, the discard and the declarations revealed, and the hard bot's judgement o
 judged players chose and of the dealer's discard when he is judged (computed in a worker, with a
 progress bar).
 
-Only finished hands are ever reviewed (see :mod:`tui.review`): in hot-seat play it is offered
+Only finished hands are ever reviewed (see :mod:`text.hand_review`): in hot-seat play it is offered
 once the hand is over, and the screen says that every hand is shown.
 """
 
@@ -21,8 +21,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 
 import ai.judge
 from ai.judge import DiscardVerdict, Verdict, judge, judge_discard
-from tui.render import Look, look_of
-from tui.review import (
+from text.hand_review import (
     HandWalk,
     ReviewSource,
     captions,
@@ -35,6 +34,7 @@ from tui.review import (
     topbar,
     verdict_text,
 )
+from text.render import Look, look_of
 from tui.screens.help import HELP_KEY
 from tui.screens.too_small import fit_breakpoints
 from tui.widgets.keybar import KeyBar

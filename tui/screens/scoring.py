@@ -18,15 +18,15 @@ from textual.widgets import Button, Footer, Static
 from game.hand import HandResult, side_of
 from game.history import HandRow
 from game.view import Declaration
+from text.render import Look, card_text
+from text.words import plural
+from text.wrapping import Pairs
 from tui.keys import key_name
-from tui.render import Look, card_text
 from tui.screens.help import HELP_KEY
 from tui.screens.too_small import fit_breakpoints
 from tui.widgets.chart import ScoreChart
 from tui.widgets.history import ScoreHistory
 from tui.widgets.sheet import ScoreSheet
-from tui.words import plural
-from tui.wrapping import Pairs
 
 NEXT, NEW, MENU, QUIT = "next", "new", "menu", "quit"
 Reviewer = Callable[[int], Screen]  # the review of a hand of the match (its index)

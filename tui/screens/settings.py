@@ -12,11 +12,11 @@ from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.widgets import Button, Footer, Label, Select, Static
 
-from tui.render import Look
+from store.settings import BOT_DELAYS, TRICK_PAUSES, Settings
+from text.render import Look
+from text.themes import DEFAULT_THEME, load_theme, theme_names
 from tui.screens.dialog import TableDialog
 from tui.screens.help import HELP_KEY
-from tui.settings import BOT_DELAYS, TRICK_PAUSES, Settings
-from tui.themes import DEFAULT_THEME, load_theme, theme_names
 from tui.widgets.arrows import plain_arrows
 
 

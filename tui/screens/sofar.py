@@ -1,5 +1,5 @@
 """The hand so far in full (w, or a click on the score box): what each side has taken, counted
-as if the hand ended now (see :func:`tui.presenter.so_far_lines`)."""
+as if the hand ended now (see :func:`text.presenter.so_far_lines`)."""
 
 from __future__ import annotations
 

@@ -17,20 +17,13 @@ from textual.worker import Worker, WorkerState
 from ai.hard import DEFAULT_BUDGET_S
 from game.cards import INDEX
 from game.rules import DEFAULT_TARGET, TARGET_RULE, is_target
-from tui.bots import BOTS, available_level
-from tui.keys import key_name
-from tui.lastmatch import LastMatch, LastMatchNote
-from tui.match_setup import MAX_TARGET, MatchSetup
-from tui.render import Look, box_lines
-from tui.review import ReviewSource
-from tui.save import SaveError, SaveStore
-from tui.screens.confirm import ConfirmScreen
-from tui.screens.help import HELP_KEY
-from tui.screens.matches import PastMatchesScreen
-from tui.screens.review import ReviewScreen
-from tui.screens.statistics import StatisticsScreen
-from tui.screens.too_small import fit_breakpoints
-from tui.session import (
+from store.lastmatch import LastMatch, LastMatchNote
+from store.match_setup import MAX_TARGET, MatchSetup
+from store.save import SaveError, SaveStore
+from store.settings import WATCH_PACES, pace_words
+from store.stats import match_number
+from table.bots import BOTS, available_level
+from table.session import (
     BOT_LEVELS,
     DEFAULT_NAMES,
     HUMAN,
@@ -39,11 +32,19 @@ from tui.session import (
     Seat,
     parse_seats,
 )
-from tui.settings import WATCH_PACES, pace_words
-from tui.stats import match_number
+from text.hand_review import ReviewSource
+from text.render import Look, box_lines
+from text.saved import saved_parts
+from text.words import capitalized
+from text.wrapping import Pairs
+from tui.keys import key_name
+from tui.screens.confirm import ConfirmScreen
+from tui.screens.help import HELP_KEY
+from tui.screens.matches import PastMatchesScreen
+from tui.screens.review import ReviewScreen
+from tui.screens.statistics import StatisticsScreen
+from tui.screens.too_small import fit_breakpoints
 from tui.widgets.arrows import plain_arrows
-from tui.words import capitalized
-from tui.wrapping import Pairs
 
 TITLE = r"""
 ╔╦╗╔═╗╦═╗╔═╗╔═╗╔═╗╦ ╦╦╔╗╔╔═╗
@@ -268,7 +269,7 @@ class StartScreen(Screen[None]):
         row.display = True
         row.border_title = "Saved match"
         # (wrapped between its parts, never inside one: a side's name stays with its score)
-        info_widget.update(Pairs([Text(part) for part in info.parts()], f" {self.look.dot} "))
+        info_widget.update(Pairs([Text(part) for part in saved_parts(info)], f" {self.look.dot} "))
         button.focus()
 
     def refresh_last(self) -> None:
@@ -403,7 +404,7 @@ class StartScreen(Screen[None]):
             case "host":
                 self.start(host=True)
             case "join":
-                from tui.net.screens import JoinScreen
+                from tui.screens.network import JoinScreen
 
                 app.push_screen(JoinScreen(), lambda request: request and app.join_table(request))
             case "help":
@@ -464,7 +465,7 @@ class StartScreen(Screen[None]):
 
     def _host(self, seats: tuple[Seat, ...], seed: int | None, target: int) -> None:
         """Host a table with these seats: the Human seats are for people who join."""
-        from tui.net.screens import HostScreen
+        from tui.screens.network import HostScreen
 
         app: Any = self.app
         people = sum(s.human for s in seats)

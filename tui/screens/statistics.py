@@ -13,7 +13,8 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static
 
-from tui.commands.stats import (
+from store.stats import PersonStats, Statistics
+from text.statistics import (
     NO_PERSON,
     PEOPLE_HEADER,
     nothing_recorded,
@@ -21,11 +22,10 @@ from tui.commands.stats import (
     person_row,
     totals_line,
 )
+from text.wrapping import Pairs
 from tui.screens.matches import RecordedMatches, with_path
-from tui.stats import PersonStats, Statistics
 from tui.widgets.line import TextLine
 from tui.widgets.matchtable import MatchTable
-from tui.wrapping import Pairs
 
 
 class StatisticsScreen(RecordedMatches):

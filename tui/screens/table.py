@@ -1,7 +1,7 @@
 """The table: four seats, the trick, the scores, the log and the hand of the person to play.
 
 A screen, not the game: it is fed by a :class:`TableSession` (the match, wherever it is played),
-draws the texts of :func:`tui.presenter.present`, asks its :class:`BotRunner` for the moves of the
+draws the texts of :func:`text.presenter.present`, asks its :class:`BotRunner` for the moves of the
 session's bots, and asks people through the hand widget and dialogs. Its parts: the keys
 (:mod:`tui.screens.table_keys`), the bots' moves (:mod:`tui.screens.table_bots`), the end of a
 hand (:mod:`tui.screens.table_end`), the person's turn (:mod:`tui.screens.table_people`) and the
@@ -34,10 +34,13 @@ from game.errors import IllegalActionError
 from game.hand import HandResult
 from game.phase import Phase
 from game.view import PlayerView
-from tui.bots import suggest
-from tui.keys import DOUBLE_ENTER_S
-from tui.messages import BotMoved
-from tui.presenter import (
+from store.save import SaveStore
+from store.settings import pace_words
+from table.bots import suggest
+from table.runner import BotMove, BotRunner
+from table.session import TableSession
+from text.hand_review import ReviewSource
+from text.presenter import (
     DOING,
     Scene,
     discardable,
@@ -46,10 +49,10 @@ from tui.presenter import (
     present,
     status,
 )
-from tui.render import Look, look_of
-from tui.review import ReviewSource
-from tui.runner import BotMove, BotRunner
-from tui.save import SaveStore
+from text.render import Look, look_of
+from text.words import verb
+from tui.keys import DOUBLE_ENTER_S
+from tui.messages import BotMoved
 from tui.screens.handover import HandOverScreen
 from tui.screens.review import ReviewScreen
 from tui.screens.scoring import MENU, NEW, QUIT, Reviewer
@@ -58,8 +61,6 @@ from tui.screens.table_end import HandEnd
 from tui.screens.table_keys import TABLE_KEYS, TableKeys
 from tui.screens.table_people import PeopleAtTable
 from tui.screens.too_small import fit_breakpoints
-from tui.session import TableSession
-from tui.settings import pace_words
 from tui.widgets.hand import HandView
 from tui.widgets.keybar import KeyBar
 from tui.widgets.line import TextLine, same_text
@@ -68,7 +69,6 @@ from tui.widgets.sidebar import LOG_ROWS as LOG_ROWS  # (named here too)
 from tui.widgets.sidebar import Sidebar
 from tui.widgets.trick import TrickView
 from tui.widgets.underneath import LaidOutUnder, redraw_above
-from tui.words import verb
 
 _PLACES = ("seat-bottom", "seat-right", "seat-top", "seat-left")  # by seat relative to the bottom
 # What redraw() draws (see _paint_together).

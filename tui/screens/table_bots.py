@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.phase import Phase
+from table.runner import BotMove
 from tui.messages import BotMoved
-from tui.runner import BotMove
 
 if TYPE_CHECKING:
     from tui.screens.table import TableScreen

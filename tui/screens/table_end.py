@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 
 from game.hand import HandResult
 from game.history import hand_rows
-from tui.lastmatch import LastMatchNote
+from store.lastmatch import LastMatchNote
+from store.stats import FinishedMatch, record_finished_match
+from table.session import side_name
 from tui.screens.scoring import MENU, NEW, QUIT, HandSummary, scoring_screen
-from tui.session import side_name
-from tui.stats import FinishedMatch, record_finished_match
 
 if TYPE_CHECKING:
     from tui.screens.table import TableScreen

@@ -8,17 +8,17 @@ from typing import TYPE_CHECKING, Any
 from textual.binding import Binding
 
 from game.phase import Phase
+from store.settings import WATCH_PACES
+from text.presenter import DOING, hand_stage, so_far_lines
+from text.render import face
+from text.words import capitalized, possessive, verb
 from tui.messages import TrickClicked
-from tui.presenter import DOING, hand_stage, so_far_lines
-from tui.render import face
 from tui.screens.help import HelpScreen
 from tui.screens.scoring import MENU
 from tui.screens.settings import SettingsScreen
 from tui.screens.sofar import TITLE as SO_FAR_TITLE
 from tui.screens.sofar import SoFarScreen
-from tui.settings import WATCH_PACES
 from tui.widgets.hand import CARD_KEYS, HandView
-from tui.words import capitalized, possessive, verb
 
 if TYPE_CHECKING:
     from tui.screens.table import TableScreen

@@ -11,8 +11,8 @@ from textual import _time  # the clock of Textual's events (a key's time)
 from game.actions import declare, discard, play
 from game.phase import Phase
 from game.view import PlayerView
+from text.presenter import card_note, card_refusal, discard_question
 from tui.messages import CardChosen, CardHighlighted
-from tui.presenter import card_note, card_refusal, discard_question
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.declare import declare_screen
 from tui.screens.scoring import MENU

@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 from textual.widgets._toast import ToastRack
 
-from tui.render import UNICODE, Look, look_of
+from text.render import UNICODE, Look, look_of
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.dom import DOMNode
 from textual.widgets import Static
 
-from tui.render import Look
+from text.render import Look
 
 
 def plain_arrows(root: DOMNode, look: Look) -> None:

@@ -10,7 +10,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.widget import Widget
 
-from tui.render import Look
+from text.render import Look
 
 SIDE_LETTERS = ("A", "B")
 _ASCII_MARKS = ("*", "o")

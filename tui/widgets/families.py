@@ -10,9 +10,9 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from game.scoring import Combination
+from text.render import Look, cards_text
 from tui.keys import show_key_otherwise
 from tui.messages import FamilyToggled
-from tui.render import Look, cards_text
 
 FAMILY_KEYS = "123456789abc"
 

@@ -13,9 +13,9 @@ from textual.widget import Widget
 from game.cards import FOOL, MAT, SUIT, TRUMP, Card, sorted_for_display
 from game.phase import Phase
 from game.view import PlayerView
+from text.render import LARGE, SMALL, Look, box_lines
 from tui.keys import held_over
 from tui.messages import CardChosen, CardHighlighted
-from tui.render import LARGE, SMALL, Look, box_lines
 
 CARD_KEYS = "1234567890abcdefg"  # one key per card, left to right (17 cards at most)
 PLAY, DISCARD, WAIT, HIDDEN = "play", "discard", "wait", "hidden"

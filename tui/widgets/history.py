@@ -15,8 +15,8 @@ from textual.message import Message
 from textual.widget import Widget
 
 from game.history import HandRow
-from tui.render import Look
-from tui.words import padded_name, pair_names, short_name
+from text.render import Look
+from text.words import padded_name, pair_names, short_name
 
 FULL = ("Comb.", "Cards", "Last", "Decl.", "Total")
 SHORT = ("Comb", "Card", "Last", "Decl", "Tot")

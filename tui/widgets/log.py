@@ -15,10 +15,10 @@ from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
+from text.words import short_name
+from text.wrapping import ASIDE, Hanging
 from tui.widgets.line import same_text
 from tui.widgets.underneath import redraw_above
-from tui.words import short_name
-from tui.wrapping import ASIDE, Hanging
 
 
 def _same(a: list[Text], b: list[Text]) -> bool:

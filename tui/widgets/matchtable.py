@@ -12,9 +12,9 @@ from textual.coordinate import Coordinate
 from textual.message import Message
 from textual.widgets import DataTable
 
-from tui.commands.stats import MATCH_HEADER, MATCH_LEFT, match_row
-from tui.stats import MatchSummary
-from tui.words import short_name
+from store.stats import MatchSummary
+from text.statistics import MATCH_HEADER, MATCH_LEFT, match_row
+from text.words import short_name
 
 # Where the whole table does not fit (80 columns): shorter headings and dates, the winner said as
 # the side's letter (the hands left out), and a side's two names on two lines when they do not

@@ -15,7 +15,7 @@ GAP = 3  # the spaces between two suits in a row
 
 
 class OutList(Widget):
-    """The lines of :func:`tui.presenter.out_lines`, as tall as they need."""
+    """The lines of :func:`text.presenter.out_lines`, as tall as they need."""
 
     DEFAULT_CSS = """
     OutList { height: auto; }

@@ -12,8 +12,8 @@ from rich.text import Text
 from textual import events
 from textual.widget import Widget
 
-from tui.presenter import ScoreTexts
-from tui.words import pair_names, short_name
+from text.presenter import ScoreTexts
+from text.words import pair_names, short_name
 
 
 class ScoreBoard(Widget):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from tui.presenter import SeatTexts
-from tui.render import look_of
+from text.presenter import SeatTexts
+from text.render import look_of
 from tui.widgets.line import TextLine
 from tui.widgets.trick import TrickView
 

@@ -15,8 +15,8 @@ from game.cards import ANG, BEG, MAT, MORI_CARDS, RANK_CODES, SUIT, T5, TRUMP, C
 from game.hand import SideResult
 from game.scoring import Combination
 from game.view import Declaration
-from tui.render import Look, card_style, card_text, mark
-from tui.words import plural, short_name
+from text.render import Look, card_style, card_text, mark
+from text.words import plural, short_name
 
 MORI = frozenset(MORI_CARDS)
 

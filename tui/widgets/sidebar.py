@@ -10,7 +10,7 @@ from textual.css.query import NoMatches
 from textual.css.scalar import Scalar
 from textual.widgets import Static
 
-from tui.presenter import TableTexts
+from text.presenter import TableTexts
 from tui.widgets.log import LineList, PlayLog
 from tui.widgets.outlist import OutList
 from tui.widgets.scoreboard import ScoreBoard

@@ -7,8 +7,8 @@ from textual import events
 from textual.widget import Widget
 
 from game.cards import Card
+from text.render import LARGE, SMALL, Look, blank_box, box_lines
 from tui.messages import TrickClicked
-from tui.render import LARGE, SMALL, Look, blank_box, box_lines
 from tui.widgets.line import clipped
 
 # Relative seat (0 bottom, 1 right, 2 top, 3 left) -> (first row, column offset from the centre),

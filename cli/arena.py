@@ -1,0 +1,191 @@
+"""`tarocchino arena A B`: two bots on the same deals from both sides (duplicate), with figures."""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+import time
+from typing import Any
+
+from ai.contain import Containment
+from ai.lab.arena import run_arena
+from ai.player import MAX_BUDGET_S, MAX_SAMPLES
+from ai.registry import BOTS
+from ai.spec import SpecError, parse_spec
+from cli.bot_options import (
+    MAX_WORKERS,
+    add_time_limit,
+    print_figures,
+    runs_problem,
+    seconds_problem,
+)
+from text.plaintext import PAGE
+from text.wrapping import Hanging
+
+PROG = "tarocchino arena"
+
+_EPILOG = """\
+examples:
+  tarocchino arena easy random --deals 100 --seed 1
+  tarocchino arena hard medium --deals 300 --seed 1 --budget 0.1 --json
+  tarocchino arena hard:budget_s=1.0 medium --deals 50 --seed 7 --workers 2
+
+Each deal is played twice from 0-0, one hand each: A's pair in seats 1 and 3, then in 2 and
+4, with the same cards in the same seats. mean_diff is A's side total minus B's, averaged over
+the two hands of a deal and then over the deals; stderr is over deals; ci95 = mean +/- 1.96 stderr.
+decision_ms are per-decision times (only decisions with more than one legal action).
+A player is a level, optionally with options: LEVEL:KEY=VALUE,KEY=VALUE; or an installed
+bot, module:Class or path/to/file.py:Class (see `tarocchino bots`), which plays in a process of its
+own: a decision that fails (too slow, an exception, an illegal action...) is replaced by the easy
+bot's and counted under faults, and after 3 faults in a hand the easy bot finishes that hand.
+The level oracle, for measurement only, is shown every card of the deal: the ceiling of the
+ladder, not a fair player (it takes hard's options).
+--budget and --iterations go to every player that takes them (budget_s, iterations).
+Progress (deals done, running mean, ETA) goes to stderr.
+"""
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "arena",
+        help="duplicate deals between two bots: mean margin, confidence interval, timings",
+        description="Play duplicate deals between two bots and measure A's mean margin over B.",
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    levels = ", ".join([*BOTS, "oracle"])
+    parser.add_argument("a", metavar="A", help=f"the first player ({levels}, or any bot)")
+    parser.add_argument("b", metavar="B", help="the second player")
+    parser.add_argument("--deals", type=int, default=100, metavar="N", help="deals (100)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the deals (1)")
+    parser.add_argument(
+        "--budget", type=float, metavar="SECONDS",
+        help=f"time per decision for search bots (at most {MAX_BUDGET_S:g})",
+    )
+    parser.add_argument(
+        "--iterations", type=int, metavar="N",
+        help=f"deals sampled per decision (deterministic; 1 to {MAX_SAMPLES:,})",
+    )
+    parser.add_argument("--workers", type=int, default=2, help="worker processes (2)")
+    add_time_limit(parser)
+    parser.add_argument("--json", action="store_true", help="print the figures as one JSON line")
+    parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    parser.set_defaults(func=run)
+
+
+class _Progress:
+    """Deals done, running mean and ETA on stderr, at most a few times a second."""
+
+    def __init__(self, interval_s: float = 0.5) -> None:
+        self.interval_s = interval_s
+        self.last = -interval_s
+
+    def __call__(self, done: int, total: int, mean: float, eta_s: float) -> None:
+        now = time.monotonic()
+        if done < total and now - self.last < self.interval_s:
+            return
+        self.last = now
+        end = "\n" if done == total else ""
+        print(
+            f"\r{PROG}: {done}/{total} deals  mean {mean:+.1f}  ETA {eta_s:.0f}s   ",
+            end=end,
+            file=sys.stderr,
+            flush=True,
+        )
+
+
+def _check(args: argparse.Namespace) -> str | None:
+    """What is wrong with the numbers given, if anything."""
+    problem = runs_problem("--deals", args.deals)
+    if problem:
+        return problem
+    if not 1 <= args.workers <= MAX_WORKERS:
+        return f"--workers must be from 1 to {MAX_WORKERS}"
+    problem = seconds_problem("--budget", args.budget)
+    if not problem and args.budget is not None and args.budget > MAX_BUDGET_S:  # as budget_s
+        problem = f"--budget must be at most {MAX_BUDGET_S:g} seconds, not {args.budget:g}"
+    problem = problem or seconds_problem("--time-limit", args.time_limit)
+    if problem:
+        return problem
+    if args.iterations is not None and args.iterations < 1:
+        return "--iterations must be at least 1"
+    if args.iterations is not None and args.iterations > MAX_SAMPLES:  # as iterations
+        return f"--iterations must be at most {MAX_SAMPLES:,}, not {args.iterations:,}"
+    return None
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def run(args: argparse.Namespace) -> int:
+    problem = _check(args)
+    try:
+        if problem:
+            raise SpecError(problem)
+        defaults = {"budget_s": args.budget, "iterations": args.iterations}
+        a, b = (
+            parse_spec(text, defaults=defaults, measurement=True) for text in (args.a, args.b)
+        )
+    except SpecError as error:
+        print(f"{PROG}: error: {error}", file=sys.stderr)
+        return 2
+    containment = Containment(time_limit_s=args.time_limit, echo_stderr=True)
+    previous = signal.signal(signal.SIGTERM, _interrupt)  # a kill stops the workers too
+    try:
+        summary = run_arena(
+            a,
+            b,
+            args.deals,
+            args.seed,
+            workers=args.workers,
+            progress=None if args.quiet else _Progress(),
+            containment=containment,
+        )
+    except KeyboardInterrupt:
+        print(f"\n{PROG}: interrupted", file=sys.stderr)
+        return 130
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    return print_figures(summary, args.json, render)
+
+
+def render(summary: dict[str, Any]) -> str:
+    """The readable summary."""
+    a, b = summary["a"], summary["b"]
+    lo, hi = summary["ci95"]
+    mean = summary["mean_diff"]
+    if lo > 0:
+        verdict = f"{a} is stronger (95% confidence)"
+    elif hi < 0:
+        verdict = f"{b} is stronger (95% confidence)"
+    else:
+        verdict = "no difference shown at 95% confidence"
+    lines = [
+        f"{a} vs {b}: {summary['deals']} duplicate deals, seed {summary.get('seed')}",
+        *Hanging("  ", [f"mean margin of {a}: {mean:+.1f} points a deal",
+                        f"(stderr {summary['stderr']:.1f},",
+                        f"95% interval {lo:+.1f} .. {hi:+.1f})"], indent=4).wrap(PAGE),
+        f"  {verdict}",
+    ]
+    for name in summary.get("sees_every_card", ()):
+        lines.append(f"  {name} sees every card (shown the whole deal): a ceiling, not a player")
+    lines.append("  decision time (ms):")
+    for name, t in summary["decision_ms"].items():
+        if t["p50"] is None:
+            lines.append(f"    {name}: no decisions")
+        else:
+            lines.append(
+                f"    {name}: p50 {t['p50']:.1f}  p95 {t['p95']:.1f}  ({t['decisions']} decisions)"
+            )
+    for name, f in summary.get("faults", {}).items():
+        taken = f["hands_taken_over"]
+        lines.append(
+            f"  faults of {name}: {f['faults']}"
+            + (f", the easy bot finished {taken} hand(s) for it" if taken else "")
+        )
+        lines.extend(f"    {note}" for note in f["first"])
+    if "elapsed_s" in summary:
+        lines.append(f"  elapsed {summary['elapsed_s']:.1f} s")
+    return "\n".join(lines)

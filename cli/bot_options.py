@@ -1,0 +1,127 @@
+"""The command-line options the commands that run bots share (arena, simulate, calibrate,
+regret)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import signal
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from ai.contain import Containment
+from ai.spec import BotSpec, SpecError
+from cli.errors import refuse
+
+MAX_WORKERS = 64  # worker processes a measurement may start
+
+Progress = Callable[[int, int], None]  # hands done, hands in all
+
+
+def add_time_limit(parser: argparse.ArgumentParser) -> None:
+    """``--time-limit SECONDS``: per decision, for the bots that play in their own process."""
+    parser.add_argument(
+        "--time-limit",
+        type=float,
+        default=Containment().time_limit_s,
+        metavar="SECONDS",
+        help="per decision, for bots that are not built in (%(default)g)",
+    )
+
+
+def seconds_problem(flag: str, value: float | None) -> str | None:
+    """What is wrong with a number of seconds given on the command line, if anything."""
+    if value is not None and (not math.isfinite(value) or value <= 0):
+        return f"{flag} must be a positive number of seconds, not {value:g}"
+    return None
+
+
+def add_measurement(
+    subparsers: argparse._SubParsersAction, name: str, *, hands: int, **texts: str
+) -> argparse.ArgumentParser:
+    """The parser of a measurement over the arena's deals (``help``, ``description`` and
+    ``epilog`` in ``texts``), with the options of :func:`add_hand_runs`."""
+    parser = subparsers.add_parser(
+        name, formatter_class=argparse.RawDescriptionHelpFormatter, **texts
+    )
+    add_hand_runs(parser, hands)
+    return parser
+
+
+def run_measurement(
+    args: argparse.Namespace,
+    prog: str,
+    read_players: Callable[[], tuple[BotSpec, ...]],
+    measure: Callable[..., dict[str, Any]],
+    render: Callable[[dict[str, Any]], str],
+) -> int:
+    """Check the options of :func:`add_hand_runs` and the players (``read_players`` raises
+    :class:`SpecError`), refusing in one line what is wrong; else measure and print the figures.
+    ``measure`` takes the players and a progress callback."""
+    problem = hand_runs_problem(args)
+    if problem:
+        return refuse(prog, problem)
+    try:
+        players = read_players()
+    except SpecError as error:
+        return refuse(prog, str(error))
+    previous = signal.signal(signal.SIGTERM, _interrupt)  # a kill stops the workers too
+    try:  # (Ctrl+C and a kill end as `PROG: interrupted`, said by cli.main)
+        figures = measure(*players, hands_progress(prog))
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    return print_figures(figures, args.json, render)
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def print_figures(
+    figures: dict[str, Any], as_json: bool, render: Callable[[dict[str, Any]], str]
+) -> int:
+    """A measurement's figures on stdout, as one JSON line or as ``render`` lays them out."""
+    print(json.dumps(figures) if as_json else render(figures), flush=True)
+    return 0
+
+
+MAX_RUNS = 10_000_000  # deals, hands or matches a command plays, at most (as bench's hands)
+
+
+def runs_problem(option: str, count: int) -> str | None:
+    """What is wrong with a number of deals, hands or matches to play, if anything."""
+    if count < 1:
+        return f"{option} must be at least 1"
+    if count > MAX_RUNS:
+        return f"{option} must be at most {MAX_RUNS:,}, not {count:,}"
+    return None
+
+
+def add_hand_runs(parser: argparse.ArgumentParser, hands: int) -> None:
+    """``--hands N --seed S --workers N --json``: a measurement over the arena's deals."""
+    parser.add_argument("--hands", type=int, default=hands, metavar="N", help=f"hands ({hands})")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the deals (1)")
+    parser.add_argument("--workers", type=int, default=2, help="worker processes (2)")
+    parser.add_argument("--json", action="store_true", help="print the figures as one JSON line")
+
+
+def hand_runs_problem(args: argparse.Namespace) -> str | None:
+    """What is wrong with the options of :func:`add_hand_runs`, if anything."""
+    problem = runs_problem("--hands", args.hands)
+    if problem:
+        return problem
+    if not 1 <= args.workers <= MAX_WORKERS:
+        return f"--workers must be from 1 to {MAX_WORKERS}"
+    return None
+
+
+def hands_progress(prog: str) -> Progress:
+    """A progress line on stderr: ``PROG: done/total hands``, ended when all are done."""
+
+    def progress(done: int, total: int) -> None:
+        end = "\n" if done == total else ""
+        print(f"\r{prog}: {done}/{total} hands   ", end=end, file=sys.stderr, flush=True)
+
+    return progress

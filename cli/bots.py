@@ -1,0 +1,91 @@
+"""`tarocchino bots`: every bot that can take a seat, with its options and where it comes from."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ai.spec import ENTRY_POINT_GROUP, BotInfo, SpecError, describe_source, list_bots, parse_spec
+from text.plaintext import PAGE, paragraph
+from text.wrapping import Hanging
+
+PROG = "tarocchino bots"
+
+_EPILOG = f"""\
+examples:
+  tarocchino bots
+  tarocchino bots mybot.py:MyBot          check that a bot loads, and show its options
+  tarocchino bots hard:budget_s=0.25 --json
+
+A bot is named the same way everywhere (play --seats, arena, simulate): a level or an installed
+bot's name, or module:Class, or path/to/file.py:Class, each optionally followed by options,
+NAME:KEY=VALUE,KEY=VALUE. Packages install bots through the entry-point group
+{ENTRY_POINT_GROUP}. A bot that is not built in plays in a process of its own and sees only its
+seat's view. How to write one: docs/bots.md.
+"""
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "bots",
+        help="list the bots (built in and installed) with their options",
+        description="List every bot that can take a seat, with its options and origin, "
+        "or check one bot.",
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("spec", nargs="?", metavar="BOT", help="check this bot (with options)")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.spec is not None:
+        try:
+            spec = parse_spec(args.spec)
+        except SpecError as exc:
+            print(f"{PROG}: error: {exc}", file=sys.stderr)
+            return 2
+        info = describe_source(spec.origin, spec.name)
+        if args.json:
+            print(
+                json.dumps({**info.to_json(), "spec": str(spec), "options_set": dict(spec.options)})
+            )
+        else:
+            print(render([info]))
+            print(f"\n{spec} is ready to play.")
+        return 0
+    bots = list_bots(describe=True)
+    if args.json:
+        print(json.dumps([b.to_json() for b in bots]))
+        return 0
+    print(paragraph("Bots for play --seats, arena and simulate (options go after a colon: "
+                    "hard:budget_s=0.25,eps=0)") + "\n")
+    print(render(bots))
+    print("\n" + paragraph("Any class with a choose(view, legal, rng) method can play too: "
+                          "module:Class or path/to/file.py:Class."))
+    print("How to write one: docs/bots.md.")
+    return 0
+
+
+def render(bots: list[BotInfo]) -> str:
+    """The bots, one block each: name and origin, summary, options."""
+    width = max(len(b.name) for b in bots)
+    pad = " " * (width + 2)
+    lines = []
+    for b in bots:
+        origin = b.origin + ("; plays in a process of its own" if b.contained else "")
+        lines.append(f"{b.name:<{width}}  {origin}")
+        if b.error:
+            lines.append(paragraph(f"cannot be used: {b.error}", pad))
+            continue
+        if b.summary:
+            lines.append(paragraph(b.summary, pad))
+        if b.options is not None:
+            listed = [f"{o}," for o in b.options] or ["none"]
+            listed[-1] = listed[-1].rstrip(",")
+            if b.any_options:
+                listed.append("(and any other key=value)")
+            lines += Hanging(f"{pad}options: ", listed).wrap(PAGE)  # an option on one line
+    return "\n".join(lines)

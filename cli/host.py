@@ -1,0 +1,339 @@
+"""`tarocchino host`: a table on this machine that people (and bots) join over the network.
+
+Headless: no Textual. The table is saved after every move in ``DATA/table``; ``tarocchino host``
+again resumes it (the players come back to their seats with their tokens)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import shlex
+import signal
+import sys
+import time
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
+
+from ai.spec import SpecError, label_of, parse_spec, split_specs
+from game.files import remove_stale_temporaries
+from game.rules import DEFAULT_TARGET
+from net.addresses import (
+    bind_problem,
+    every_network,
+    for_others,
+    listen_address,
+    listening_on,
+    this_machine_only,
+)
+from net.claims import Claim, ClaimStore
+from net.client import DEFAULT_PORT, PASSWORD_ENV, Address
+from net.protocol import MAX_LIMIT_S
+from net.remote import WARNING_S
+from net.server import (
+    DEFAULT_TURN_LIMIT_S,
+    MIN_TURN_LIMIT_S,
+    TableConfig,
+    TableServer,
+    give_way,
+    listen_problem,
+    seeded_warning,
+    table_directory,
+)
+from store.lock import DataLock, DirectoryBusy
+from store.match_setup import MAX_TARGET, target_problem
+from store.save import SaveError, SaveStore
+from store.settings import MAX_PAUSE, data_dir
+from store.stats import record_finished_match
+from table.session import HUMAN, Seat, Session, parse_seats
+from text.saved import describe_saved
+
+PROG = "tarocchino host"
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "host",
+        help="host a table that others join over the network",
+        description="Host a table on this machine: people join it with `tarocchino join`, from "
+        "a terminal or a browser, each at their own screen. Seats given as `human` are for "
+        "people (or `join --bot` clients) to take; the others are played here by bots. "
+        "Without --seats, a saved table is resumed, else four seats are open.",
+        epilog="examples:\n"
+        "  tarocchino host                                   # four seats to take\n"
+        "  tarocchino host --seats human,hard,human,hard     # two people, two bots\n"
+        "  tarocchino host --bind 0.0.0.0 --password secret  # open to your network\n\n"
+        f"The password may also be given in ${PASSWORD_ENV} (then it is not seen in the list "
+        "of processes). The table is saved after every move; Ctrl+C stops it and "
+        "`tarocchino host` again resumes it.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--seats", metavar="A,B,C,D",
+                        help="the four seats in turn order: human (a seat to take) or a bot "
+                        "(easy, hard:budget_s=0.5, ...) played here; default human,human,human,"
+                        "human")  # fmt: skip
+    parser.add_argument("--names", metavar="A,B,C,D", help="names for the seats (a person who "
+                        "joins brings their own)")  # fmt: skip
+    parser.add_argument("--seed", type=int, help="seed of the deals (default: random)")
+    parser.add_argument("--target", type=int, default=DEFAULT_TARGET,
+                        help=f"score that wins, a multiple of 5 up to {MAX_TARGET:,} (default "
+                        f"{DEFAULT_TARGET})")  # fmt: skip
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT,
+                        help=f"port to listen on (default {DEFAULT_PORT}; 0: any free port)")
+    parser.add_argument("--bind", default="127.0.0.1", metavar="ADDRESS",
+                        help="address to listen on (default 127.0.0.1: this machine only; "
+                        "0.0.0.0: every network this machine is on)")  # fmt: skip
+    parser.add_argument("--password", help="a password newcomers must give")
+    parser.add_argument("--away-timeout", type=float, default=60.0, metavar="SECONDS",
+                        help="a seat left empty this long is played by a bot until its player "
+                        f"returns (default 60; at most {MAX_AWAY_S:,})")  # fmt: skip
+    parser.add_argument("--turn-limit", type=float, default=DEFAULT_TURN_LIMIT_S,
+                        metavar="SECONDS",
+                        help="a person who takes longer over one decision has it made by the "
+                        f"stand-in bot; warned in the last {WARNING_S:g} s (default "
+                        f"{DEFAULT_TURN_LIMIT_S:g}; 0: no limit; else {MIN_TURN_LIMIT_S:g} "
+                        f"to {MAX_LIMIT_S:g})")  # fmt: skip
+    parser.add_argument("--stand-in", default="medium", metavar="BOT",
+                        help="the bot that plays an empty seat, or decides when the turn limit "
+                        "runs out (default medium)")  # fmt: skip
+    parser.add_argument("--bot-delay", type=float, default=0.6, metavar="SECONDS",
+                        help=f"how long the table's bots wait before acting (default 0.6; at "
+                        f"most {MAX_PAUSE:g})")  # fmt: skip
+    parser.add_argument("--new", action="store_true",
+                        help="start a new table even if one is saved (kept as a backup)")
+    parser.set_defaults(func=run)
+
+
+MAX_AWAY_S = 10**6  # --away-timeout, in seconds (about 11 days)
+
+
+def _error(message: str, status: int = 2) -> int:
+    print(f"{PROG}: error: {message}", file=sys.stderr)
+    return status
+
+
+def _config(args: argparse.Namespace) -> TableConfig:
+    for name, most in (("away_timeout", MAX_AWAY_S), ("bot_delay", MAX_PAUSE)):
+        value = getattr(args, name)
+        if not 0 <= value <= most:  # NaN fails too
+            raise ValueError(f"--{name.replace('_', '-')} must be a number of seconds >= 0 "
+                             f"and <= {most:,}")  # (as play says it)
+    limit = args.turn_limit
+    if limit != 0 and not MIN_TURN_LIMIT_S <= limit <= MAX_LIMIT_S:  # NaN fails too
+        raise ValueError(f"--turn-limit must be 0 (no limit) or {MIN_TURN_LIMIT_S:g} to "
+                         f"{MAX_LIMIT_S:g} seconds, not {limit:g}")  # fmt: skip
+    if not 0 <= args.port < 65536:
+        raise ValueError("--port must be a number from 0 to 65535")
+    problem = target_problem(args.target)
+    if problem:
+        raise ValueError(problem)
+    parse_spec(args.stand_in)
+    problem = bind_problem(args.bind)
+    if problem:
+        raise ValueError(problem)
+    args.bind = listen_address(args.bind)  # [::1] is ::1, 0 is 0.0.0.0: as it is said after
+    if args.password == "":  # a table without a password is asked for by leaving it out
+        raise ValueError("--password is empty: give one, or leave --password out for a table "
+                         "without a password")
+    password = args.password if args.password is not None else os.environ.get(PASSWORD_ENV)
+    return TableConfig(password=password or None, away_timeout_s=args.away_timeout,
+                       stand_in=args.stand_in, turn_limit_s=limit, bot_delay_s=args.bot_delay,
+                       trick_pause_s=min(1.0, 2 * args.bot_delay))  # fmt: skip
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        if args.names and not args.seats:
+            raise ValueError("--names needs --seats")
+        config = _config(args)
+        seats = None
+        if args.seats:
+            seats = parse_seats(split_specs(args.seats), args.names.split(",") if args.names
+                                else None)  # fmt: skip
+            if all(not s.human for s in seats):
+                raise ValueError("a table needs a seat for someone to take (human); for bots "
+                                 "alone use `tarocchino simulate`")  # fmt: skip
+    except (ValueError, SpecError) as exc:
+        return _error(str(exc))
+    data = data_dir()
+    directory = table_directory(data)
+    lock = DataLock(directory, private=True)  # the table's files and their folder: the host's alone
+    try:
+        lock.acquire()
+    except DirectoryBusy:  # nothing was done (2), as every command refuses what it cannot use
+        return _error(f"a table is already hosted from {data} (one table per data directory: "
+                      "set TAROCCHINO_DATA_DIR to host another)")  # fmt: skip
+    except OSError as exc:
+        return _error(f"cannot use {directory}: {exc.strerror or exc}")
+    status, store = 1, None
+    try:
+        remove_stale_temporaries(directory)
+        store, claims = SaveStore(directory), ClaimStore(directory)
+        opened = _open_table(args, seats, store, claims)
+        if isinstance(opened, int):
+            status = opened
+        else:
+            session, claimed, resumed = opened
+            status = asyncio.run(_serve(args, config, session, store, claims, claimed, data,
+                                        resumed))  # fmt: skip
+        return status
+    finally:
+        # A table that could not start (or was stopped before anybody took a seat) leaves
+        # nothing behind: the lock file and the directory made for it go again.
+        lock.release(tidy=status != 0 or store is None or not store.exists())
+
+
+def _open_table(
+    args: argparse.Namespace, seats: tuple[Seat, ...] | None, store: SaveStore,
+    claims: ClaimStore,
+) -> tuple[Session, list[Claim | None], bool] | int:  # fmt: skip
+    """The saved table, or a new one (and whether it is the saved one); or the exit status when
+    neither may be used. Nothing is written here: a saved table that gives way to a new one is
+    kept as a backup once the new one listens (``_make_way``)."""
+    if store.exists() and not args.new:
+        if seats is not None:
+            try:
+                saved = describe_saved(store.info())
+            except SaveError:
+                saved = "damaged"
+            return _error(f"a table is saved ({saved}): run `tarocchino host` without --seats "
+                          "to resume it, or add --new to start a new one (the saved table is "
+                          "kept as a backup)")  # fmt: skip
+        try:
+            session = store.read()
+        except SaveError as exc:
+            print(f"{PROG}: {store.damaged_message(exc)} A new table is set.", file=sys.stderr)
+        else:
+            try:
+                claimed = claims.read()
+            except ValueError as exc:
+                print(f"{PROG}: {exc}; every seat is open again", file=sys.stderr)
+                claimed = [None] * 4
+            print(f"Resuming the saved table ({describe_saved(store.info())}).")
+            return session, claimed, True
+    seats = seats or parse_seats([HUMAN] * 4, ["Seat 1", "Seat 2", "Seat 3", "Seat 4"])
+    return Session.new(seats, seed=args.seed, target=args.target), [None] * 4, False
+
+
+def _make_way(args: argparse.Namespace, store: SaveStore, claims: ClaimStore,
+              resumed: bool) -> None:  # fmt: skip
+    """A new table listens: the saved one (``--new``) is kept as a backup and the seats of the
+    last table are forgotten. Done only now, so a table that cannot start changes nothing."""
+    if resumed:
+        return
+    kept = give_way(store if args.new else None, claims)
+    if kept:
+        print(kept)
+
+
+def describe_seats(server: TableServer) -> str:
+    parts = []
+    for seat, status in enumerate(server.statuses()):
+        if not status.remote:
+            parts.append(f"{seat + 1} {status.name} ({status.level} bot)")
+        elif status.player == "open":
+            parts.append(f"{seat + 1} open")
+        else:
+            parts.append(f"{seat + 1} {status.name} (away until they return)")
+    return " · ".join(parts)
+
+
+def _welcome(server: TableServer, args: argparse.Namespace, port: int) -> None:
+    bind = args.bind
+    local = this_machine_only(bind)
+    shown = "127.0.0.1" if every_network(bind) else bind
+    where = Address(shown, port)
+    print(f"Tarocchino table listening on {listening_on(bind)} port {port} · target "
+          f"{server.session.match.rules.target}")  # fmt: skip
+    print(f"Seats: {describe_seats(server)}")
+    if server.session.match.seed is not None:
+        print(f"Warning: {seeded_warning(server.session.match.seed)}")
+    limit = server.config.turn_limit_s
+    print(f"Turn limit: {limit:g} s a decision, then the {label_of(server.config.stand_in)} bot "
+          "decides" if limit else "Turn limit: none (--turn-limit)")  # fmt: skip
+    # one address (not every network): the same command on this machine as on another
+    one = not local and not every_network(bind)
+    print(f"Join from a terminal on this machine{' or another' if one else ''}:")
+    print(f"    tarocchino join {where} --name YOURNAME [--seat 1-4]")
+    if local:
+        print("Only this machine can join (--bind 0.0.0.0 lets others on your network join).")
+    elif not one:
+        # (an IPv6 address in brackets: [2001:db8::7]:7800)
+        others = [str(Address(a, port)) for a in for_others(bind)] or [f"THIS-MACHINE:{port}"]
+        for there in others:
+            print(f"From another machine:  tarocchino join {there} --name YOURNAME")
+    if server.config.password:
+        print("Newcomers need the password: add --password (or set "
+              f"{PASSWORD_ENV}).")  # fmt: skip
+    print(f"A bot joins with:  tarocchino join {where} --bot hard --name Robot")
+    print(f"In a browser on this machine: `tarocchino web`, then Join a table at {where}.")
+    print(f"Ctrl+C stops the table; {resume_words(args, port, server.config)}.", flush=True)
+
+
+async def _serve(
+    args: argparse.Namespace, config: TableConfig, session: Session, store: SaveStore,
+    claims: ClaimStore, claimed: list[Claim | None], data: Path, resumed: bool,
+) -> int:  # fmt: skip
+    executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="stats")
+    pending: list[Future[str | None]] = []
+
+    def log(text: str) -> None:
+        print(f"{time.strftime('%H:%M:%S')} {text}", flush=True)
+
+    def match_over(done: Session) -> None:
+        pending.append(executor.submit(record_finished_match, data, server.finished_match()))
+
+    server = TableServer(session, config, store=store, claims=claims, claimed=claimed,
+                         on_match_over=match_over, log=log)  # fmt: skip
+    try:
+        port = await server.start(args.bind, args.port)
+    except OSError as exc:
+        return _error(listen_problem(exc, args.bind, args.port), 1)
+    # (before anything else runs: no move of the new table is saved yet)
+    _make_way(args, store, claims, resumed)
+    _welcome(server, args, port)
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    waiters = [asyncio.ensure_future(stop.wait()), asyncio.ensure_future(server.finished.wait())]
+    await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
+    for waiter in waiters:
+        waiter.cancel()
+    over = session.match.winner is not None
+    await server.close("the match is over" if over else "the host stopped the table")
+    for future in pending:
+        message = await asyncio.wrap_future(future)
+        if message:
+            log(message)
+    executor.shutdown()
+    if not over and store.exists():
+        print(f"The table is saved: {resume_words(args, port, config)}.")
+    elif not over:
+        print("Nobody had taken a seat: there is no table to resume.")
+    return 0
+
+
+def resume_words(args: argparse.Namespace, port: int, config: TableConfig) -> str:
+    """How to resume the table as it is now: the command with the port it listens on (the
+    players' windows try that address again by themselves) and the other choices made for it
+    (they are not saved with it)."""
+    parts = ["tarocchino host"]
+    if port != DEFAULT_PORT:
+        parts.append(f"--port {port}")
+    if args.bind != "127.0.0.1":
+        parts.append(f"--bind {shlex.quote(args.bind)}")
+    defaults = TableConfig()
+    for option, value, default in (
+        ("--turn-limit", config.turn_limit_s, defaults.turn_limit_s),
+        ("--away-timeout", config.away_timeout_s, defaults.away_timeout_s),
+        ("--bot-delay", config.bot_delay_s, defaults.bot_delay_s),
+    ):  # fmt: skip
+        if value != default:
+            parts.append(f"{option} {value:g}")
+    if config.stand_in != defaults.stand_in:
+        parts.append(f"--stand-in {shlex.quote(config.stand_in)}")
+    words = f"`{' '.join(parts)}` resumes it"
+    if config.password:
+        words += f" (with the password again: --password, or ${PASSWORD_ENV})"
+    return words

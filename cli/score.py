@@ -1,0 +1,219 @@
+"""`tarocchino score`: the referee's sheet of a pile of cards, or the declarations of a hand."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterable, Iterator
+from typing import Any, BinaryIO, TextIO
+
+from game.cards import CODES, CardError, Mask, format_cards, mask_of, parse_cards
+from game.files import MAX_BYTES
+from game.scoring import (
+    Breakdown,
+    declarable_families,
+    declaration_points,
+    declared_combinations,
+    score,
+)
+from text.plaintext import WIDTH, Sheet, combination_sections, wrap_text
+from text.words import plural
+
+PROG = "tarocchino score"
+MAX_LINE = 64 << 10  # bytes in one line of standard input (a pile of all 62 cards needs ~250)
+MAX_INPUT = MAX_BYTES  # bytes of standard input in all (some 60,000 piles of all the cards)
+HAND_CARDS = 15  # a hand when its player declares (RULES.md §5)
+
+_EPILOG = """\
+examples:
+  tarocchino score KS KB KC QS QB
+  tarocchino score "ANG,MON,SOL,T16" --json
+  tarocchino score --hand ANG MON MAT KC QC NC AS AB MO1 MO2 T16 T15 6D 7D 8D
+  printf 'KS QS NS\\nANG MON MAT\\n' | tarocchino score --json -
+
+With '-' the piles are read from standard input, one per line, and each answer is printed (and
+flushed) as soon as its line is read: one JSON object per line with --json, else one sheet per pile
+followed by a blank line. Blank lines are skipped (they print nothing). A bad line prints
+{"error": "..."} (or "error: ..." without --json) in its place and reading goes on; the exit code is
+then 1. An input with no pile at all (empty, or blank lines only) is refused with code 2, as a bad
+pile on the command line is: one error line on stderr.
+"""
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "score",
+        help="score a pile of cards: cricche, sequences, card points",
+        description="Score a pile of cards as at the end of a hand (combinations with their\n"
+        "doublings, and card points), or with --hand what a hand may declare.",
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "cards",
+        nargs="*",
+        metavar="CARD",
+        help="card codes such as KS 10B AD T12 MO1 ANG MAT, any case, separated by spaces or "
+        "commas; a single '-' reads one pile per line from standard input",
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object per pile")
+    parser.add_argument(
+        "--hand",
+        action="store_true",
+        help="treat the cards as one player's hand: list what he may declare (accusi)",
+    )
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    tokens: list[str] = args.cards
+    if tokens == ["-"]:
+        if sys.stdin is None:  # started with standard input closed
+            print(f"{PROG}: error: standard input is closed: give the cards as arguments, or "
+                  "pipe the piles in", file=sys.stderr)
+            return 2
+        status, piles = _run_lines(sys.stdin.buffer, sys.stdout, as_json=args.json,
+                                     hand=args.hand)  # fmt: skip
+        if not piles and status == 0:  # empty, or blank lines only: as "no cards given" is
+            print(f"{PROG}: error: no piles on standard input (one pile a line)", file=sys.stderr)
+            return 2
+        return status
+    try:
+        if "-" in tokens:
+            raise CardError("'-' (read the piles from standard input) must be the only argument")
+        mask = parse_pile(tokens)
+    except CardError as error:
+        print(f"{PROG}: error: {error}", file=sys.stderr)
+        return 2
+    if args.hand and mask.bit_count() != HAND_CARDS:  # scored all the same, as given
+        print(f"{PROG}: note: a hand that declares holds {HAND_CARDS} cards (the dealer's "
+              f"after his discard); these {mask.bit_count()} are read as given", file=sys.stderr)
+    print(render(mask, as_json=args.json, hand=args.hand), flush=True)
+    return 0
+
+
+def parse_pile(tokens: str | Iterable[str]) -> Mask:
+    """The mask of the cards named; CardError when a code is unknown, repeated or none is given."""
+    cards = parse_cards(tokens)
+    if not cards:
+        raise CardError("no cards given")
+    return mask_of(cards)
+
+
+class InputTooLong(Exception):
+    """Standard input goes on past MAX_INPUT bytes (an endless stream such as /dev/zero)."""
+
+
+def _lines(stream: BinaryIO) -> Iterator[str | CardError]:
+    """Each line of ``stream`` as text, or the error to print in its place when it is not UTF-8
+    or longer than MAX_LINE bytes (never more than that is held in memory). Raises InputTooLong
+    past MAX_INPUT bytes in all."""
+    total = 0
+
+    def read(limit: int) -> bytes:
+        nonlocal total
+        chunk = stream.readline(limit)
+        total += len(chunk)
+        if total > MAX_INPUT:
+            raise InputTooLong(f"standard input longer than {MAX_INPUT:,} bytes: not read further")
+        return chunk
+
+    while line := read(MAX_LINE + 1):
+        if len(line) > MAX_LINE and not line.endswith(b"\n"):
+            while (rest := read(MAX_LINE)) and not rest.endswith(b"\n"):
+                pass  # skip the rest of the line
+            yield CardError(f"line longer than {MAX_LINE:,} bytes")
+            continue
+        try:
+            yield line.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            yield CardError(f"line is not UTF-8 text (bad byte at offset {exc.start})")
+
+
+def _run_lines(stream: BinaryIO, out: TextIO, *, as_json: bool,
+               hand: bool) -> tuple[int, int]:  # fmt: skip
+    """The exit status of scoring every line of ``stream`` onto ``out``, and how many lines
+    were answered (blank lines are not)."""
+    try:
+        return _score_lines(stream, out, as_json=as_json, hand=hand)
+    except InputTooLong as error:
+        print(f"{PROG}: error: {error}", file=sys.stderr)
+        return 2, 0
+
+
+def _score_lines(stream: BinaryIO, out: TextIO, *, as_json: bool,
+                 hand: bool) -> tuple[int, int]:  # fmt: skip
+    status, lines = 0, 0
+    for line in _lines(stream):
+        if isinstance(line, str) and not line.strip():
+            continue
+        lines += 1
+        try:
+            if isinstance(line, CardError):
+                raise line
+            text = render(parse_pile(line), as_json=as_json, hand=hand)
+        except CardError as error:
+            status = 1
+            text = json.dumps({"error": str(error)}) if as_json else f"error: {error}"
+        if not as_json:
+            text += "\n"
+        print(text, file=out, flush=True)
+    return status, lines
+
+
+def render(mask: Mask, *, as_json: bool, hand: bool) -> str:
+    """The answer for one pile: a JSON object on one line, or the plain sheet."""
+    breakdown = score(mask)
+    if as_json:
+        obj = breakdown.to_json()
+        if hand:
+            obj.update(_declarations_json(mask))
+        return json.dumps(obj)
+    return _hand_sheet(breakdown) if hand else _pile_sheet(breakdown)
+
+
+def _declarations_json(hand: Mask) -> dict[str, Any]:
+    families = declarable_families(hand)
+    combos = declared_combinations(hand, families)
+    return {
+        "declarable": [
+            {"family": c.family, "cards": [CODES[x] for x in c.cards], "points": c.points}
+            for c in combos
+        ],
+        "declare_all_points": declaration_points(hand, families),
+    }
+
+
+# --- the plain sheet ------------------------------------------------------------------------------
+
+
+def _header(what: str, b: Breakdown) -> str:
+    text = f"{what} ({plural(len(b.cards), 'card')}): {format_cards(b.cards)}"
+    return "\n".join(wrap_text(text, WIDTH)) + "\n"  # the cards go on under the first card
+
+
+def _pile_sheet(b: Breakdown) -> str:
+    sheet = Sheet()
+    sheet.title(_header("Pile", b))
+    combination_sections(sheet, b)
+    sheet.row("Combinations", "", b.combinations_points)
+    if b.card_points is None:
+        sheet.row("Card points", "odd number of cards: no card points", "-")
+        sheet.row("Total", "", b.combinations_points)
+    else:
+        sheet.row("Card points", "", b.card_points)
+        sheet.row("Total", "", b.combinations_points + b.card_points)
+    return sheet.render()
+
+
+def _hand_sheet(b: Breakdown) -> str:
+    sheet = Sheet()
+    sheet.title(_header("Hand", b))
+    if not b.cricche and not b.sequences:
+        sheet.title("Nothing to declare.")
+        return sheet.render()
+    sheet.title("May declare (each family on its own, or any of them together):")
+    combination_sections(sheet, b)
+    sheet.row("Declaring all", "", b.combinations_points)
+    return sheet.render()

@@ -1,0 +1,45 @@
+"""`tarocchino stats`: the figures over every finished match recorded in the data directory."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from store.stats import UNREADABLE, read_statistics
+from text.statistics import render
+
+PROG = "tarocchino stats"
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "stats",
+        help="statistics of the finished matches: played, won, margins, declarations",
+        description="Statistics over every finished match recorded in the data directory: "
+        "matches played and won per person and per partner and opponent level, the average "
+        "hand margin, the best hand, declarations made, wins by calling out, and the latest "
+        "matches (their numbers are what `tarocchino export --match` takes).",
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--recent", type=int, default=10, metavar="N",
+                        help="how many of the latest matches to list (10; at most 100)")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if not 0 <= args.recent <= 100:
+        print(f"{PROG}: error: --recent must be 0 to 100", file=sys.stderr)
+        return 2
+    figures, message = read_statistics(recent=args.recent)
+    if message and message.startswith(UNREADABLE):  # not "nothing recorded yet": an error
+        text = message.removeprefix(UNREADABLE).lstrip(":").strip().rstrip(".")
+        print(f"{PROG}: error: the statistics cannot be read: {text}", file=sys.stderr)
+        return 2
+    if message:  # a damaged file set aside, a database brought up to date
+        print(f"{PROG}: {message}", file=sys.stderr)
+    if args.json:
+        print(json.dumps(figures.to_json()))
+    else:
+        print(render(figures))
+    return 0

@@ -1,0 +1,37 @@
+"""Whether the game's screens can run here: the commands that open them (`play`, `review`, `join`
+as a person) refuse in one line, before anything is written, when there is no terminal to draw on
+and read the keys from (standard input closed, a file or a pipe; standard error redirected, since
+the screen is drawn there). Served to a browser (`tarocchino web`), the screen has a driver of its
+own and needs no terminal."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Mapping
+from typing import TextIO
+
+from net.client import WEB_DRIVER_ENV
+
+
+def streams_problem(stdin: TextIO | None, stderr: TextIO | None,
+                    environ: Mapping[str, str]) -> str | None:  # fmt: skip
+    """Why the screens cannot run with these streams (None when they can)."""
+    if environ.get(WEB_DRIVER_ENV):
+        return None
+    for stream, name, use in ((stdin, "standard input", "the keys are read there"),
+                              (stderr, "standard error", "the screen is drawn there")):  # fmt: skip
+        if stream is None or stream.closed:
+            return f"the game needs a terminal, and {name} is closed ({use})"
+        try:
+            terminal = stream.isatty()
+        except (OSError, ValueError):
+            terminal = False
+        if not terminal:
+            return f"the game needs a terminal, and {name} is not one ({use})"
+    return None
+
+
+def problem() -> str | None:
+    """Why the screens cannot run in this process (None when they can)."""
+    return streams_problem(sys.__stdin__, sys.__stderr__, os.environ)

@@ -1,0 +1,225 @@
+"""`tarocchino web`: the game in a browser tab, served by textual-serve: solo, hot-seat, host or
+join, exactly as in the terminal (each tab runs the game in a process of its own)."""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import socket
+import sys
+import time
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from cli.errors import FAILED, one_line, refuse
+from net.addresses import (
+    bind_problem,
+    every_network,
+    for_others,
+    listen_address,
+    listen_hosts,
+    this_machine_only,
+)
+from net.client import Address
+
+if TYPE_CHECKING:
+    from web.browsers import BrowserDirectory
+
+PROG = "tarocchino web"
+DEFAULT_WEB_PORT = 7880
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "web",
+        help="play in a browser (serves the game on a local port)",
+        description="Serve the game to a browser: open the address it prints. Each tab is a "
+        "game of its own (solo, hot-seat, or host and join a table from the start screen).",
+    )
+    parser.add_argument("--port", type=int, default=DEFAULT_WEB_PORT,
+                        help=f"port to serve on (default {DEFAULT_WEB_PORT})")
+    parser.add_argument("--bind", default="127.0.0.1", metavar="ADDRESS",
+                        help="address to serve on (default 127.0.0.1: this machine only; "
+                        "0.0.0.0: every network this machine is on, each browser with a key)")
+    kept = parser.add_argument_group(
+        "the browsers' own saves",
+        "Served to a network, each browser on another machine keeps its saves, past matches, "
+        "statistics and settings in a directory of its own under yours (one that holds nothing "
+        "goes when its last tab closes). These list or remove them, and serve nothing.")
+    kept.add_argument("--browsers", action="store_true",
+                      help="list the browsers' directories: id, when last used, size, a saved "
+                      "match, the names played under")
+    kept.add_argument("--forget-browser", metavar="ID",
+                      help="remove one browser's directory and all it holds (not while a tab of "
+                      "that browser is open)")
+    kept.add_argument("--forget-browsers-unused-for", metavar="DAYS",
+                      help="remove every browser's directory not used for DAYS days (0: every "
+                      "one not in use now)")
+    parser.set_defaults(func=run)
+
+
+def command() -> str:
+    """The command each browser tab runs: this game, with this Python."""
+    return f"{shlex.quote(sys.executable)} -m cli.main play --tab"
+
+
+def run(args: argparse.Namespace) -> int:
+    asked = [option for option, given in (
+        ("--browsers", args.browsers), ("--forget-browser", args.forget_browser is not None),
+        ("--forget-browsers-unused-for", args.forget_browsers_unused_for is not None)) if given]
+    if len(asked) > 1:
+        return refuse(PROG, f"{' and '.join(asked)} go alone: one at a time")
+    if asked:
+        return browsers(args)
+    if not 0 < args.port < 65536:
+        return refuse(PROG, "--port must be a number from 1 to 65535")
+    problem = bind_problem(args.bind)
+    if problem:
+        return refuse(PROG, problem)
+    bind = listen_address(args.bind)  # [::1] is ::1, 0 is 0.0.0.0
+    for host in listen_hosts(bind):  # (:: is IPv4 and IPv6 alike)
+        problem = serve_problem(host, args.port)
+        if problem:  # said before anything is printed, as `host` does
+            return refuse(PROG, problem, FAILED)
+    from store.settings import data_dir
+    from web.door import BrowserServer, new_key
+
+    key = None if this_machine_only(bind) else new_key()
+    print("\n".join(where_to_go(bind, args.port, key)), flush=True)
+    hosts = listen_hosts(bind)
+    try:
+        BrowserServer(command(), host=hosts[0] if len(hosts) == 1 else hosts,  # type: ignore[arg-type]
+                      port=args.port, key=key, home=data_dir()).serve()  # fmt: skip
+    except OSError as exc:  # taken meanwhile
+        return refuse(PROG, _listen_problem(exc, bind, args.port), FAILED)
+    return 0
+
+
+def where_to_go(bind: str, port: int, key: str | None) -> list[str]:
+    """What `tarocchino web` says first: the address to open (with its key, for a network)."""
+    if key is None:
+        return [f"Open http://{Address(bind, port)} in a browser on this machine (Ctrl+C stops "
+                "serving)."]
+    lines = ["Open one of these in a browser (anyone with the address and its key can play here; "
+             "a browser on another machine keeps its own saves and statistics, never sees yours; "
+             "Ctrl+C stops serving):"]
+    others = for_others(bind) or ["THIS-MACHINE"]
+    for address in ["127.0.0.1"] * every_network(bind) + others:
+        lines.append(f"    http://{Address(address, port)}/?key={key}")
+    return lines
+
+
+def serve_problem(host: str, port: int) -> str | None:
+    """Why the game cannot be served on ``host:port`` (an address that is not this machine's, a
+    port in use), found by listening there for a moment; None when it can."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (OSError, UnicodeError) as exc:
+        return f"cannot serve on {host!r}: {getattr(exc, 'strerror', None) or exc}"
+    for family, kind, proto, _name, address in infos:
+        try:
+            with socket.socket(family, kind, proto) as probe:
+                probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server does
+                probe.bind(address)
+                probe.listen()
+        except OSError as exc:
+            return _listen_problem(exc, host, port)
+    return None
+
+
+def _listen_problem(exc: OSError, host: str, port: int) -> str:
+    from net.server import listen_problem  # the words `host` uses
+
+    return listen_problem(exc, host, port)
+
+
+MAX_DAYS = 36_500
+
+
+def browsers(args: argparse.Namespace) -> int:
+    """``--browsers``, ``--forget-browser ID``, ``--forget-browsers-unused-for DAYS``."""
+    from store.settings import data_dir
+    from web.browsers import (
+        SHORT_ID,
+        BrowserInUse,
+        browser_directories,
+        find_browser,
+        remove_unless_used,
+    )
+
+    home = data_dir()
+    if args.browsers:
+        print("\n".join(listing(home, browser_directories(home))))
+        return 0
+    if args.forget_browser is not None:
+        try:
+            directory = find_browser(home, args.forget_browser)
+        except ValueError as exc:
+            return refuse(PROG, str(exc))
+        short = directory.name[:SHORT_ID]
+        try:
+            remove_unless_used(directory)
+        except BrowserInUse:
+            return refuse(PROG, f"browser {short} is in use (a tab of it is open): it can be "
+                          "removed once its tabs are closed")  # fmt: skip
+        except OSError as exc:
+            return refuse(PROG, f"cannot remove {directory}: {exc.strerror or exc}", FAILED)
+        print(f"Removed browser {short} (its saves, past matches, statistics and settings).")
+        return 0
+    text = args.forget_browsers_unused_for.strip()
+    if not text.isdigit() or int(text) > MAX_DAYS:
+        return refuse(PROG, "--forget-browsers-unused-for must be a whole number of days from 0 "
+                      f"to {MAX_DAYS:,}, not {text[:20]!r}")  # fmt: skip
+    days = int(text)
+    cutoff = time.time() - days * 86400
+    removed, busy, failed = [], [], []
+    for each in browser_directories(home):
+        if each.last_used > cutoff:
+            continue
+        try:
+            remove_unless_used(each.path)
+            removed.append(each.id)
+        except BrowserInUse:
+            busy.append(each.id)
+        except OSError:
+            failed.append(each.id)
+    unused = "now" if days == 0 else f"for {days} day{'s' * (days != 1)}"
+    which = f": {', '.join(removed)}." if removed else "."
+    print(f"Removed {_directories(len(removed))} not used {unused}{which}")
+    if busy:
+        print(f"Kept {len(busy)} in use (a tab open): {', '.join(busy)}.")
+    if failed:
+        return refuse(PROG, f"could not remove {', '.join(failed)}", FAILED)
+    return 0
+
+
+def listing(home: Path, found: list[BrowserDirectory]) -> list[str]:
+    """What ``--browsers`` prints: a line for each browser's directory, most recent last."""
+    from web.browsers import BROWSERS
+
+    where = home / BROWSERS
+    if not found:
+        return [f"No browser keeps a directory in {where}."]
+    count = _directories(len(found))
+    lines = [f"{count} in {where} (remove one with --forget-browser ID):",
+             f"  {'ID':<8}  {'LAST USED':<16}  {'SIZE':>7}  {'SAVED':<5}  NAMES"]
+    for each in found:
+        used = datetime.fromtimestamp(each.last_used).strftime("%Y-%m-%d %H:%M")
+        names = ", ".join(one_line(name, 40) for name in each.names) or "-"
+        lines.append(f"  {each.id:<8}  {used:<16}  {_size(each.size):>7}  "
+                     f"{'yes' if each.saved_match else 'no':<5}  {one_line(names, 100)}"
+                     + ("  (in use: a tab is open)" if each.in_use else ""))
+    return lines
+
+
+def _directories(count: int) -> str:
+    return "1 browser's directory" if count == 1 else f"{count} browsers' directories"
+
+
+def _size(size: int) -> str:
+    """``512 B``, ``1.5 KB``, ``2.0 MB``."""
+    if size < 1024:
+        return f"{size} B"
+    kilobytes = size / 1024
+    return f"{kilobytes:.1f} KB" if kilobytes < 1024 else f"{kilobytes / 1024:.1f} MB"

@@ -1,0 +1,222 @@
+"""The note of the last finished match, beside the autosave: who won, the score, when, and the
+match's identity in the statistics (to open its review); or, for a match played at another
+person's table over the network (its record is in the host's statistics), that table's address.
+
+The autosave is cleared when a match ends, and the statistics database may be locked for a while
+or damaged; this small file (written atomically, read bounded) is what the start screen reads to
+say how the last match ended. No Textual here."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from game.files import (
+    FileMissingError,
+    FileReadError,
+    clip,
+    move_aside,
+    read_json,
+    write_atomic,
+)
+from game.match import Match
+from store.stats import FinishedMatch
+from store.statsschema import uid
+from table.names import name_problem
+
+NOTE_FILE = "lastmatch.json"
+FORMAT = "tarocchino-last-match"
+VERSION = 1
+MAX_BYTES = 4096  # a note is about 400 bytes
+MAX_NAME = 40  # characters of a name (the statistics keep as many)
+MAX_TABLE = 262  # characters of a table's address: a host name (253 at most) and ":7800"
+MAX_SCORE = 1_000_000
+UID = re.compile(r"[0-9a-f]{64}")
+DAMAGED = "damaged"
+
+
+class NoteError(ValueError):
+    """A note that cannot be read; the message says why in a few words ("too big")."""
+
+
+@dataclass(frozen=True, slots=True)
+class LastMatch:
+    """How a match ended: the four names by seat, the final scores by side, the winning side."""
+
+    names: tuple[str, str, str, str]
+    scores: tuple[int, int]
+    winner: int  # 0: seats 1 and 3, 1: seats 2 and 4
+    target: int
+    hands: int
+    ended_at: datetime  # aware
+    uid: str | None  # the match's identity in the statistics (store.statsschema.uid); None ...
+    table: str | None = None  # ... for a match joined at this table (the host records it)
+
+    @classmethod
+    def of(cls, finished: FinishedMatch, match: Match) -> LastMatch:
+        """From the finished match handed to the statistics, and its engine's match."""
+        if match.winner is None:
+            raise ValueError("the match is not over")
+        names = tuple(s.name for s in finished.seats)
+        assert len(names) == 4
+        return cls(names, (match.scores[0], match.scores[1]), match.winner,  # type: ignore[arg-type]
+                   match.rules.target, len(match.results),
+                   datetime.fromisoformat(finished.ended_at), uid(finished.record, finished.seats))
+
+    @classmethod
+    def joined(cls, names: tuple[str, ...], scores: tuple[int, int], winner: int, target: int,
+               hands: int, table: str) -> LastMatch:  # fmt: skip
+        """A match played to its end at another person's table (``table``: its address),
+        ending now; its record is the host's."""
+        assert len(names) == 4
+        return cls(names, scores, winner, target, hands,  # type: ignore[arg-type]
+                   datetime.now(UTC).replace(microsecond=0), None, table)
+
+    def side(self, side: int) -> str:
+        """"Anna & Carla"."""
+        return f"{self.names[side]} & {self.names[side + 2]}"
+
+    def parts(self) -> list[str]:
+        """["Anna & Carla beat", "Bruno & Dario 805 to 640"]: one line, wrapped between the two
+        sides when the names are long."""
+        won, lost = self.winner, 1 - self.winner
+        score = f"{self.scores[won]} to {self.scores[lost]}"
+        return [f"{self.side(won)} beat", f"{self.side(lost)} {score}"]
+
+    def title(self, now: datetime | None = None) -> str:
+        """"Last match, 7 hands, today at 15:20" ("Last match at 127.0.0.1:7800, …" for a match
+        joined at another person's table)."""
+        hands = f"{self.hands} hand{'' if self.hands == 1 else 's'}"
+        at = f" at {self.table}" if self.table is not None else ""
+        return f"Last match{at}, {hands}, {when_words(self.ended_at, now)}"
+
+    def to_json(self) -> dict:
+        data = {"format": FORMAT, "version": VERSION, "names": list(self.names),
+                "scores": list(self.scores), "winner": self.winner, "target": self.target,
+                "hands": self.hands, "ended_at": self.ended_at.isoformat(timespec="seconds"),
+                "uid": self.uid}  # fmt: skip
+        if self.table is not None:
+            data["table"] = self.table
+        return data
+
+    @classmethod
+    def from_json(cls, data: object) -> LastMatch:
+        """NoteError naming what is wrong."""
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise NoteError("not a note")
+        if data.get("version") != VERSION or type(data.get("version")) is not int:
+            raise NoteError("another version")
+        names = data.get("names")
+        if (not isinstance(names, list) or len(names) != 4 or len(set(map(str, names))) != 4
+                or not all(_name(n) for n in names)):
+            raise NoteError("bad names")
+        scores = data.get("scores")
+        if not isinstance(scores, list) or len(scores) != 2 or not all(_count(s) for s in scores):
+            raise NoteError("bad scores")
+        winner, target, hands = data.get("winner"), data.get("target"), data.get("hands")
+        if winner not in (0, 1) or type(winner) is not int:
+            raise NoteError("bad winner")
+        if not _count(target) or not _count(hands) or not hands:
+            raise NoteError("bad target or hands")
+        try:
+            ended_at = datetime.fromisoformat(str(data.get("ended_at"))[:40])
+        except ValueError:
+            raise NoteError("bad time") from None
+        if ended_at.tzinfo is None:
+            raise NoteError("bad time")
+        key, table = data.get("uid"), data.get("table")
+        if table is not None and not (isinstance(table, str) and 0 < len(table) <= MAX_TABLE
+                                      and table.isprintable() and " " not in table):  # fmt: skip
+            raise NoteError("bad table")
+        if not (isinstance(key, str) and UID.fullmatch(key)) and not (key is None and table):
+            raise NoteError("bad match identity")
+        return cls(tuple(names), tuple(scores), winner, target, hands, ended_at,  # type: ignore[arg-type]
+                   key, table)
+
+
+def _name(value: object) -> bool:
+    return (isinstance(value, str) and 0 < len(value) <= MAX_NAME and value.strip() == value
+            and name_problem(value) is None)  # (nothing unprintable, nothing invisible)
+
+
+def _count(value: object) -> bool:
+    return type(value) is int and 0 <= value <= MAX_SCORE
+
+
+def when_words(moment: datetime, now: datetime | None = None) -> str:
+    """The local time in words: "today at 15:20", "yesterday at 21:05", "30 Nov at 18:40",
+    "30 Nov 2025"."""
+    local = moment.astimezone()
+    today = (now or datetime.now(UTC)).astimezone().date()
+    clock = local.strftime("%H:%M")
+    if local.date() == today:
+        return f"today at {clock}"
+    if local.date() == today - timedelta(days=1):
+        return f"yesterday at {clock}"
+    day = f"{local.day} {local.strftime('%b')}"
+    return f"{day} at {clock}" if local.year == today.year else f"{day} {local.year}"
+
+
+class LastMatchNote:
+    """The note file in one directory (the data directory)."""
+
+    def __init__(self, directory: Path) -> None:
+        self.path = Path(directory) / NOTE_FILE
+
+    def write(self, finished: FinishedMatch, match: Match) -> None:
+        """Note how the match ended. Never raises: when it cannot be written, an older note is
+        removed rather than left to name another match as the last one."""
+        try:
+            last = LastMatch.of(finished, match)
+        except ValueError:
+            last = None
+        self.put(last)
+
+    def put(self, last: LastMatch | None) -> None:
+        """Note ``last`` (None: a match that cannot be noted). Never raises (as ``write``)."""
+        try:
+            if last is None:
+                raise ValueError("nothing to note")
+            text = json.dumps(last.to_json(), indent=1) + "\n"
+            write_atomic(self.path, text)
+        except (OSError, ValueError):
+            try:
+                if self.path.is_file():
+                    self.path.unlink()
+            except OSError:
+                pass
+
+    def read(self) -> LastMatch | None:
+        """The last match noted, None when there is none; NoteError saying what is wrong."""
+        try:
+            data = read_json(self.path, max_bytes=MAX_BYTES, max_depth=4)
+        except FileMissingError:
+            return None
+        except FileReadError as exc:
+            short = str(exc).split(" (")[0]  # "too big", "not valid JSON": no details
+            raise NoteError("nested too deeply" if short.startswith("nested") else short) from None
+        return LastMatch.from_json(data)
+
+    def set_aside(self) -> Path | None:
+        """Move a damaged note out of the way (kept under a new name); None when it cannot be."""
+        try:
+            return move_aside(self.path, DAMAGED)
+        except OSError:
+            return None
+
+    def read_telling(self) -> tuple[LastMatch | None, str | None]:
+        """The last match noted, or why not in one short sentence (a damaged note is set aside as
+        lastmatch.json.damaged, …, so it is said once). Never raises."""
+        try:
+            return self.read(), None
+        except NoteError as exc:
+            problem = str(exc)
+        except (OSError, ValueError, RecursionError) as exc:  # never a traceback on the start
+            problem = f"unexpected {type(exc).__name__}"
+        moved = self.set_aside() if os.path.lexists(self.path) else None
+        aside = " and was set aside" if moved is not None else ""
+        return None, f"Its note could not be read ({clip(problem, 24)}){aside}."

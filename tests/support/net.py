@@ -1,0 +1,209 @@
+"""Helpers of the network tests: a table served on 127.0.0.1 (a free port from the system), bot
+seats and raw clients that say exactly what a test wants, bounded in time and messages."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import aiohttp
+
+from ai.easy import EasyBot
+from ai.spec import parse_spec
+from cli.main import main
+from game import wire
+from net import protocol as p
+from net.botclient import RemoteBot
+from net.client import Address, TokenStore
+from net.remote import RemoteSession
+from net.server import HostRequest, TableConfig, TableServer
+from store.save import SaveStore
+from table.session import Session, parse_seats
+from tests.support.screens import FAST as FAST_SETTINGS
+from tests.support.screens import wait_for
+from tui.app import TarocchinoApp
+
+FAST = TableConfig(bot_delay_s=0, trick_pause_s=0, heartbeat_s=0)
+LIMIT_S = 60  # no test waits longer than this for anything
+MAX_FRAMES = 20_000  # a raw client reads at most this many messages
+
+
+async def serve(
+    kinds: list[str] | None = None,
+    *,
+    seed: int | None = 1,
+    target: int = 800,
+    config: TableConfig = FAST,
+    session: Session | None = None,
+    **kwargs: object,
+) -> tuple[TableServer, Address]:
+    """A table served on 127.0.0.1: a new match of ``kinds`` (or ``session``, a match going on)."""
+    if session is None:
+        session = Session.new(parse_seats(kinds or ["human"] * 4), seed=seed, target=target)
+    server = TableServer(session, config, **kwargs)  # type: ignore[arg-type]
+    port = await server.start("127.0.0.1", 0)
+    return server, Address("127.0.0.1", port)
+
+
+def remote_bot(address: Address, seat: int, spec: str, tokens: TokenStore | None = None,
+               name: str | None = None) -> RemoteBot:  # fmt: skip
+    return RemoteBot(address, name or f"Bot{seat + 1}", parse_spec(spec).make(), spec, seat=seat,
+                     tokens=tokens, retry_for_s=LIMIT_S)  # fmt: skip
+
+
+async def wait_until(condition: Callable[[], bool], what: str, limit: float = LIMIT_S) -> None:
+    """Poll ``condition`` every few milliseconds; fail the test after ``limit`` seconds."""
+    deadline = time.monotonic() + limit
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.005)
+
+
+async def run_until(pilot, condition: Callable[[], bool]) -> None:  # noqa: ANN001
+    """Let the app of ``pilot`` run until ``condition()`` holds; fail after LIMIT_S seconds."""
+    deadline = time.monotonic() + LIMIT_S
+    while not condition():
+        assert time.monotonic() < deadline, "the condition never held"
+        await pilot.pause(0.01)
+
+
+def simulate_hands(seed: int, players: list[str], target: int, capsys) -> list[dict]:
+    """What `tarocchino simulate` prints for the match, one dict a hand."""
+    capsys.readouterr()
+    argv = ["simulate", "--seed", str(seed), "--target", str(target), "--players",
+            ",".join(players), "--json"]  # fmt: skip
+    assert main(argv) == 0
+    return [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+
+
+def hand_totals(lines: list[dict]) -> list[tuple[int, int]]:
+    return [(line["sides"][0]["total"], line["sides"][1]["total"]) for line in lines]
+
+
+class RawClient:
+    """A WebSocket that sends what it is told and keeps every frame it receives (as text)."""
+
+    def __init__(self, http: aiohttp.ClientSession, ws: aiohttp.ClientWebSocketResponse) -> None:
+        self.http, self.ws = http, ws
+        self.frames: list[str] = []
+        self.messages: list[dict] = []
+
+    @classmethod
+    async def connect(cls, address: Address) -> RawClient:
+        http = aiohttp.ClientSession()
+        ws = await http.ws_connect(address.url, max_msg_size=1 << 20)
+        return cls(http, ws)
+
+    async def send(self, message: dict | str) -> None:
+        await self.ws.send_str(message if isinstance(message, str) else json.dumps(message))
+
+    async def receive(self, limit: float = LIMIT_S) -> dict | None:
+        """The next message, or None when the connection is closed."""
+        assert len(self.frames) < MAX_FRAMES
+        frame = await asyncio.wait_for(self.ws.receive(), limit)
+        if frame.type != aiohttp.WSMsgType.TEXT:
+            return None
+        self.frames.append(frame.data)
+        message = json.loads(frame.data)
+        self.messages.append(message)
+        return message
+
+    async def until(self, kind: str, condition: Callable[[dict], bool] = lambda m: True,
+                    limit: float = LIMIT_S) -> dict:  # fmt: skip
+        """Read until a message of ``kind`` satisfying ``condition`` comes."""
+        deadline = time.monotonic() + limit
+        while True:
+            message = await self.receive(max(0.01, deadline - time.monotonic()))
+            if message is None:
+                raise AssertionError(f"closed before a {kind} came: {self.ws.close_code}")
+            if message["type"] == kind and condition(message):
+                return message
+
+    async def hello(self, name: str, **fields: object) -> dict:
+        await self.send(p.hello(name, **fields))  # type: ignore[arg-type]
+        return await self.until("welcome")
+
+    async def closed(self, limit: float = LIMIT_S) -> int | None:
+        """Read to the end of the connection; its close code."""
+        while await self.receive(limit) is not None:
+            pass
+        return self.ws.close_code
+
+    async def close(self) -> None:
+        await self.ws.close()
+        await self.http.close()
+
+
+class QuietClient:
+    """The client of a remote session that a test feeds by hand (``receive``): what the session
+    sends goes nowhere but ``sent``."""
+
+    def __init__(self, receive: Callable[[object], None]) -> None:
+        self.receive = receive
+        self.sent: list[dict] = []
+
+    def send(self, message: dict) -> bool:
+        self.sent.append(message)
+        return True
+
+
+def fed_session() -> RemoteSession:
+    """A remote session with no table behind it: a test gives it the table's messages."""
+    return RemoteSession(QuietClient)  # type: ignore[arg-type]
+
+
+async def raw_easy_seat(client: RawClient, seat: int) -> None:
+    """An easy bot playing through raw messages to the end of the match."""
+    bot = EasyBot()
+    while (message := await client.receive()) is not None:
+        if message["type"] != "state":
+            continue
+        if message["winner"] is not None:
+            return
+        if message["started"] and message["seed"] is not None:
+            view = wire.view_from_json(message["view"])
+            action = bot.choose(view, view.legal, random.Random(message["seed"]))
+            await client.send(p.act(seat, message["ply"], action))
+
+
+async def old_and_new_clients(
+    protocol: int, seed: int, target: int
+) -> tuple[dict, RawClient, RawClient, TableServer]:
+    """A whole match with a client of an older ``protocol`` in seat 1 and one of this version in
+    seat 3 (easy bots play both) and easy bots in the others: the old client's welcome, both
+    clients (closed, with every message they received) and the server (closed)."""
+    server, address = await serve(["human", "easy", "human", "easy"], seed=seed, target=target)
+    old, new = await RawClient.connect(address), await RawClient.connect(address)
+    try:
+        welcome = await old.hello("Old", seat=0, protocol=protocol)
+        await new.hello("New", seat=2)
+        await asyncio.wait_for(asyncio.gather(raw_easy_seat(old, 0), raw_easy_seat(new, 2)),
+                               LIMIT_S)  # fmt: skip
+    finally:
+        await old.close()
+        await new.close()
+        await server.close()
+    return welcome, old, new, server
+
+
+def save_a_table(directory: Path) -> None:
+    """A table saved in ``directory`` (two people, two easy bots, seed 3), as a host leaves it."""
+    SaveStore(directory).write(Session.new(parse_seats(["human", "easy", "human", "easy"]),
+                                           seed=3))  # fmt: skip
+
+
+async def host_on_a_busy_port(data: Path, busy_port: int) -> TarocchinoApp:
+    """Host a table from the start screen (data directory ``data``) on a port another program
+    listens on; the app, closed once it said it cannot host."""
+    app = TarocchinoApp(settings=FAST_SETTINGS, directory=data, persist=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        seats = parse_seats(["human", "easy", "human", "easy"])
+        await app.network.host(seats, None, 800, HostRequest(busy_port, "127.0.0.1", None, 0))
+        await wait_for(pilot, lambda: any("Cannot host" in str(n.message)
+                                          for n in app._notifications))  # fmt: skip
+    return app

@@ -1,0 +1,381 @@
+"""Helpers for the front-end tests (driving the app with a Pilot, dumping the screen as text),
+and tests of the front end's plain-Python parts: seats, rngs, saves, settings, rendering."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import weakref
+from pathlib import Path
+
+from rich.console import Console
+from textual import _time, events
+from textual.pilot import Pilot
+
+from ai.driver import decision_rng
+from game.actions import Action, declare, discard, play
+from game.cards import FIVES, sorted_for_display
+from game.match import Match
+from game.rules import Rules
+from net.client import Address, JoinRequest
+from store.save import SaveStore
+from store.settings import Settings
+from table.bots import available_level, make_bot
+from table.session import Seat, Session, parse_seats
+from text.render import UNICODE
+from tui.app import TarocchinoApp
+from tui.screens.confirm import ConfirmScreen
+from tui.screens.declare import DeclareScreen
+from tui.screens.handover import HandOverScreen
+from tui.screens.scoring import HandSummary, ScoringScreen
+from tui.screens.start import StartScreen
+from tui.screens.table import TableScreen
+from tui.widgets.hand import CARD_KEYS, HandView
+
+FAST = Settings(bot_delay=0.0, trick_pause=0.0, suit_marks="ascii", color=True)
+WAITING = (DeclareScreen, ConfirmScreen, HandOverScreen, ScoringScreen, StartScreen)
+
+
+# --------------------------------------------------------------------------- helpers
+def make_app(
+    directory: Path,
+    kinds: list[str] | None = None,
+    *,
+    seed: int | None = 1,
+    target: int = 800,
+    names: list[str] | None = None,
+    settings: Settings = FAST,
+) -> TarocchinoApp:
+    """An app that starts a match at once (or the start screen when ``kinds`` is None, with
+    ``seed`` filled in as `play --seed` does)."""
+    seats = parse_seats(kinds, names) if kinds is not None else None
+    app = TarocchinoApp(settings=settings, directory=directory, seats=seats, seed=seed,
+                        target=target, persist=False)
+    count_notices(app)
+    return app
+
+
+def count_notices(app: TarocchinoApp) -> None:
+    """Count the notices the app posts (``app.notices``), so that :func:`press` returns as soon
+    as a key's only effect is a notice, long before the notice times out."""
+    notify = app.notify
+    app.notices = 0
+
+    def counted(*args, **kwargs):
+        app.notices += 1
+        return notify(*args, **kwargs)
+
+    app.notify = counted
+
+
+def table_of(app: TarocchinoApp) -> TableScreen | None:
+    for screen in app.screen_stack:
+        if isinstance(screen, TableScreen):
+            return screen
+    return None
+
+
+_HANDS: weakref.WeakKeyDictionary[TableScreen, HandView] = weakref.WeakKeyDictionary()
+
+
+def _hand_of(table: TableScreen) -> HandView | None:
+    """The table's hand (none yet while the table is being put together), looked up in the
+    table's widgets once (:func:`press` asks for it every millisecond)."""
+    hand = _HANDS.get(table)
+    if hand is None or not hand.is_attached:
+        hands = table.query(HandView)
+        if not hands:
+            return None
+        hand = _HANDS[table] = hands.first()
+    return hand
+
+
+def _progress(app: TarocchinoApp) -> tuple:
+    table = table_of(app)
+    notices = getattr(app, "notices", 0)
+    top = app.screen
+    chosen = tuple(top.families.chosen) if isinstance(top, DeclareScreen) else None
+    if table is None:
+        return (tuple(map(id, app.screen_stack)), notices, chosen)
+    hand = _hand_of(table)
+    cursor = hand.cursor if hand is not None else None
+    return (tuple(map(id, app.screen_stack)), notices, chosen, table.session.ply,
+            tuple(table.marked), table.viewer, cursor)
+
+
+async def _flush(pilot: Pilot) -> None:
+    """Let every widget handle its messages and the screen redraw (no idle-time guessing)."""
+    await pilot._wait_for_screen()
+    pilot.app.screen._on_timer_update()
+
+
+def _held_until(app: TarocchinoApp, key: str) -> float | None:
+    """Until when ``key`` (Enter or Space) would be taken for the tail of the press before and
+    stopped (tui.keys.held_over: the hand-over, the declarations dialog, the hand that came
+    after a hand-over); None when it would not be."""
+    if key not in ("enter", "space"):
+        return None
+    screen = app.screen
+    if isinstance(screen, TableScreen):
+        hand = _hand_of(screen)
+        return hand.enter_after if hand is not None else None
+    return getattr(screen, "not_before", None)
+
+
+async def press(pilot: Pilot, *keys: str) -> None:
+    """Press keys, each one waiting only until the game has reacted (faster than pilot.press,
+    which waits for the whole process to look idle). An Enter or a Space comes as a press of its
+    own, once the one before can no longer be taken for it pressed twice (as a person presses
+    it a moment later)."""
+    app = pilot.app
+    for key in keys:
+        until = _held_until(app, key)
+        while until is not None and (left := until - _time.get_time()) >= 0:
+            await asyncio.sleep(left + 0.001)
+        before = _progress(app)
+        app._driver.send_message(events.Key(key, key if len(key) == 1 else None))
+        for _ in range(3000):
+            await asyncio.sleep(0.001)
+            if _progress(app) != before:
+                break
+        await _flush(pilot)
+
+
+async def click(pilot: Pilot, widget=None, offset: tuple[int, int] = (0, 0)) -> None:
+    """``pilot.click``: the same mouse events (down, up, click) at the same place, each handled
+    by the screen before the next, but without its waits for the whole process to look idle
+    (at least 20 ms each, four a click)."""
+
+    async def handled(delay: float | None = None) -> None:
+        await _flush(pilot)
+
+    if isinstance(widget, str):  # (a screen just pushed may not have put its widgets up yet)
+        await wait_for(pilot, lambda: bool(pilot.app.screen.query(widget)))
+    pilot.pause = handled  # (what pilot.click waits with between its events)
+    try:
+        await pilot.click(widget, offset=offset)
+    finally:
+        del pilot.pause
+
+
+async def settle(pilot: Pilot, limit: int = 20000) -> object:
+    """Let the bots play until the app waits for a human; returns the screen on top."""
+    app = pilot.app
+    for _ in range(limit):
+        await _flush(pilot)
+        screen = app.screen
+        if isinstance(screen, WAITING):
+            return screen
+        if isinstance(screen, TableScreen):
+            view = screen._my_turn()
+            if view is not None and view.phase in ("play", "discard") and not screen.marked:
+                return screen
+        if app.workers._workers:
+            await app.workers.wait_for_complete()
+        else:
+            await asyncio.sleep(0.001)
+    raise AssertionError(f"the app never waited for a human (top screen: {app.screen!r})")
+
+
+async def wait_for(pilot: Pilot, condition, limit: int = 3000) -> None:
+    """Wait until ``condition()`` holds (the app keeps running meanwhile)."""
+    for _ in range(limit):
+        await _flush(pilot)
+        if condition():
+            return
+        await asyncio.sleep(0.002)
+    raise AssertionError("the condition never held")
+
+
+def first_choices(view_hand: int, phase: str, legal: tuple[Action, ...]) -> Action:
+    """The test's human: the first legal card or the first two discardable cards in display
+    order, and every declaration."""
+    cards = sorted_for_display(view_hand)
+    if phase == "discard":
+        a, b = [c for c in cards if not FIVES >> c & 1][:2]
+        return discard(a, b)
+    if phase == "declare":
+        return legal[0] if legal else declare(())
+    allowed = {a.card for a in legal}
+    return play(next(c for c in cards if c in allowed))
+
+
+async def open_sheet(pilot: Pilot, summary: HandSummary) -> ScoringScreen:
+    """The scoring sheet of ``summary`` opened over the start screen, and laid out."""
+    app = pilot.app
+    await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+    await app.push_screen(ScoringScreen(summary, UNICODE))
+    await wait_for(pilot, lambda: isinstance(app.screen, ScoringScreen))
+    await pilot.pause()
+    return app.screen
+
+
+async def press_for(pilot: Pilot, screen: TableScreen) -> None:
+    """Press the keys that make the test's human choice at the table."""
+    view = screen._my_turn()
+    assert view is not None
+    hand = screen.query_one(HandView)
+    action = first_choices(view.hand, view.phase, view.legal)
+    for c in action.cards:
+        await press(pilot, CARD_KEYS[hand.cards.index(c)])
+
+
+def save_at_the_last_tricks(directory: Path, seats: tuple[Seat, ...], seed: int,
+                            target: int = 800, hand: int = 1) -> None:
+    """A match saved with its hand number ``hand`` (the first unless told; 0: the match's last)
+    played to its last two tricks (see :func:`at_the_last_tricks`), for a test of what comes
+    once a hand is over that need not play the whole hand through the screens (:func:`resume`
+    takes it up)."""
+    SaveStore(directory).write(at_the_last_tricks(seats, seed, target, hand))
+
+
+def at_the_last_tricks(seats: tuple[Seat, ...], seed: int, target: int = 800,
+                       hand: int = 1) -> Session:
+    """A match with its hand number ``hand`` (0: the match's last) played to its last two
+    tricks by the engine: :func:`first_choices` at the people's seats, the bots' own choices
+    at theirs."""
+    if hand == 0:
+        hand = len(_played(seats, seed, target, lambda s: False).match.results)
+    session = _played(seats, seed, target, lambda s: len(s.match.results) == hand - 1
+                      and len(s.match.hand.tricks) >= 13)
+    assert session.match.winner is None, "the hand was called out: it has no last tricks"
+    return session
+
+
+def save_at_a_turn(directory: Path, seats: tuple[Seat, ...], seed: int, wanted,
+                   target: int = 800) -> None:
+    """A match saved at the first turn of a person (seat 0 unless it is a bot's) where
+    ``wanted(view)`` holds, played there by the engine as :func:`at_the_last_tricks` plays: for
+    a test of a dialog or a screen late in a hand that need not play the hand to it through the
+    screens (:func:`resume` takes it up; :func:`play_until` is the way through the keys)."""
+
+    def there(session: Session) -> bool:
+        seat = session.match.turn
+        if seat in session.bots:
+            return False
+        view = session.match.view(seat)
+        return bool(view.legal) and wanted(view)
+
+    session = _played(seats, seed, target, there)
+    assert session.match.winner is None, "the wanted turn never came"
+    SaveStore(directory).write(session)
+
+
+def _played(seats: tuple[Seat, ...], seed: int, target: int, until) -> Session:
+    """A match played by the engine (as :func:`save_at_the_last_tricks` says) until ``until``
+    holds or the match is over."""
+    session = Session.new(seats, seed=seed, target=target)
+    while session.match.winner is None and not until(session):
+        seat = session.match.turn
+        view = session.match.view(seat)
+        if seat in session.bots:
+            session.apply(session.bots[seat].choose(view, view.legal, session.bot_rng(seat)))
+        else:
+            session.apply(first_choices(view.hand, view.phase, view.legal))
+    return session
+
+
+async def resume(pilot: Pilot) -> TableScreen:
+    """Resume the saved match from the start screen; its table."""
+    app = pilot.app
+    await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+    await pilot.click("#resume")
+    await wait_for(pilot, lambda: table_of(app) is not None)
+    return table_of(app)
+
+
+async def ask_the_discard(pilot: Pilot, table: TableScreen) -> None:
+    """Mark the first two cards the person may lay away: the question whether to discard them."""
+    hand = table.query_one(HandView)
+    for card in [c for c in hand.cards if c in hand.legal][:2]:
+        await press(pilot, CARD_KEYS[hand.cards.index(card)])
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, ConfirmScreen))
+
+
+async def play_until(pilot: Pilot, wanted, limit: int = 400) -> TableScreen:
+    """The test's human plays (Enter on every dialog and sheet) until it is his turn at the table
+    and ``wanted(view)`` holds; returns the table."""
+    for _ in range(limit):
+        screen = await settle(pilot)
+        if not isinstance(screen, TableScreen):
+            await press(pilot, "enter")
+            continue
+        view = screen._my_turn()
+        if view is not None and wanted(view):
+            return screen
+        await press_for(pilot, screen)
+    raise AssertionError("the wanted turn never came")
+
+
+async def play_to_the_end(pilot: Pilot, limit: int = 3000) -> int:
+    """The test's human plays the match through keys (answering every dialog) until its last
+    sheet, then goes back to the menu; the number of sheets seen."""
+    sheets = 0
+    for _ in range(limit):
+        screen = await settle(pilot)
+        if isinstance(screen, ScoringScreen):
+            sheets += 1
+            if screen.summary.winner is not None:
+                await press(pilot, "m")
+                return sheets
+            await press(pilot, "enter")
+        elif isinstance(screen, (DeclareScreen, ConfirmScreen)):
+            await press(pilot, "enter")
+        elif isinstance(screen, TableScreen):
+            await press_for(pilot, screen)
+        else:
+            raise AssertionError(f"unexpected screen {screen!r}")
+    raise AssertionError("the match never ended")
+
+
+def screen_text(app: TarocchinoApp) -> str:
+    """The screen as plain text, exactly what the terminal would show."""
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), record=True,
+                      force_terminal=True, legacy_windows=False, color_system="truecolor")
+    console.print(app.screen._compositor.render_update(
+        full=True, screen_stack=app._background_screens, simplify=True))
+    return console.export_text()
+
+
+def engine_match(seed: int, target: int, kinds: list[str], human: int = 0) -> Match:
+    """The same match played by the engine alone with the test human's choices and the bots'
+    per-decision generators."""
+    match = Match(seed, Rules(target))
+    bots = {s: make_bot(available_level(k)) for s, k in enumerate(kinds) if k != "human"}
+    while match.winner is None:
+        seat = match.turn
+        view = match.view(seat)
+        if seat == human:
+            action = first_choices(view.hand, view.phase, view.legal)
+        else:
+            rng = decision_rng(seed, seat, len(match.actions))
+            action = bots[seat].choose(view, view.legal, rng)
+        match.apply(action)
+    return match
+
+
+# --------------------------------------------------------------------------- plain tests
+
+async def at_table(pilot: Pilot, app: TarocchinoApp, request: JoinRequest) -> TableScreen:
+    """``app`` joins a network table as ``request`` says: its table screen, once shown."""
+    app.join_table(request)
+    await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+    table = app.screen
+    assert isinstance(table, TableScreen)
+    return table
+
+
+async def seated_at(pilot: Pilot, app: TarocchinoApp, address: Address,
+                    name: str = "Anna") -> TableScreen:
+    """``app``, from its start screen, joins the network table at ``address`` as ``name``: its
+    table screen, past the declarations (none made) if they were asked first."""
+    await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+    await at_table(pilot, app, JoinRequest(address, name))
+    await pilot.pause()
+    if isinstance(app.screen, DeclareScreen):  # the declarations first
+        await press(pilot, "n")
+    await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+    table = app.screen
+    assert isinstance(table, TableScreen)
+    return table

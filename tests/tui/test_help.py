@@ -1,0 +1,74 @@
+"""The help over the table: searched with `/` (every place that mentions the words, one after
+the other), left with Escape, and the table is as it was."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.containers import VerticalScroll
+from textual.widgets import Input, Static
+
+from tests.support.screens import make_app, press, screen_text, settle, wait_for
+from tests.tui.test_status import to_the_cards
+from tui.screens.help import FOUND, HelpScreen, folded
+from tui.screens.table import TableScreen
+
+BOTS3 = ["human", "random", "random", "random"]
+
+
+def test_the_search_ignores_case_accents_and_markdown() -> None:
+    assert folded("**Bégato** and the `MAT`") == "begato and the mat"
+    assert "take back your card" in folded("| u | undo: take back your   card |")
+
+
+# In the help (no move of the game follows a key) keys are pressed with Pilot's own press,
+# which waits for the app to be idle: the game's press() would wait for a move each time.
+
+
+async def test_the_help_is_searched_and_left_with_the_table_as_it_was(tmp_path: Path) -> None:
+    app = make_app(tmp_path, BOTS3, seed=3)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await to_the_cards(pilot)
+        table = await settle(pilot)  # your card to play
+        assert isinstance(table, TableScreen)
+        before, moves = screen_text(app), len(table.session.match.actions)
+        await press(pilot, "question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        help_screen = app.screen
+        search = help_screen.query_one("#help-search", Input)
+        scroll = help_screen.query_one("#help-scroll", VerticalScroll)
+        assert not search.display
+
+        await pilot.press("slash")
+        await wait_for(pilot, lambda: search.has_focus)
+        await pilot.press(*"begato", "enter")  # Bégato, the Bagatto, as the help spells it
+        await wait_for(pilot, lambda: not search.display)
+        places = help_screen.places
+        assert len(places) >= 3 and all("gato" in folded(p.source or "") for p in places)
+        found = help_screen.query_one("#help-found", Static)
+        assert f"1 of {len(places)}" in str(found.render())
+        for step, index in (("n", 1), ("n", 2), ("N", 1)):
+            await pilot.press(step)
+            await pilot.pause()
+            shown = places[index]
+            assert FOUND in shown.classes and FOUND not in places[0].classes
+            assert scroll.region.contains_region(shown.region), (shown.region, scroll.region)
+            assert f"{index + 1} of {len(places)}" in str(found.render())
+
+        await pilot.press("slash")  # q and ? typed in the box are words, not keys
+        await wait_for(pilot, lambda: search.has_focus)
+        await pilot.press("q", "question_mark")  # (the keys as a terminal sends them)
+        assert app.screen is help_screen and search.value.endswith("q?")
+        await pilot.press("ctrl+u", *"xyzzy", "enter")
+        await wait_for(pilot, lambda: not search.display)
+        assert "Nothing in the help mentions" in str(found.render())
+        assert not help_screen.query(f".{FOUND}")
+
+        await pilot.press("slash")
+        await wait_for(pilot, lambda: search.has_focus)
+        await pilot.press("escape")  # leaves the search, not the help
+        assert app.screen is help_screen and not search.display
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is table)
+        await pilot.pause()
+        assert len(table.session.match.actions) == moves and screen_text(app) == before

@@ -1,0 +1,220 @@
+"""The dialogs of playing together: joining a table (address, name, seat, password) and hosting
+one from the start screen (port, who may join, password). Each dismisses with what was asked, or
+None when cancelled; nothing here talks to the network."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Select, Static
+
+from net.client import DEFAULT_PORT, Address, JoinRequest
+from net.protocol import MAX_LIMIT_S, ProtocolError, check_name
+from net.server import DEFAULT_TURN_LIMIT_S, MIN_TURN_LIMIT_S, HostRequest, TableConfig
+from tui.screens.help import HELP_KEY
+
+_CSS = """
+#net-dialog { width: 64; }
+#net-grid { grid-size: 2; grid-columns: 12 1fr; grid-rows: 1; grid-gutter: 1 1; height: auto; }
+#net-error { color: $error; height: auto; }
+"""
+
+
+def _seat_options() -> list[tuple[str, int]]:
+    return [("first free seat", -1)] + [(f"seat {k} ({'AB'[(k - 1) % 2]})", k - 1)
+                                        for k in range(1, 5)]  # fmt: skip
+
+
+def _others(seats: int) -> str:
+    """Who else takes a seat at a table hosted with ``seats`` more Human seats."""
+    if seats == 0:
+        return ("the bots play the others, so nobody can join: make a seat Human for each "
+                "person who will.")  # fmt: skip
+    if seats == 1:
+        return "the other Human seat is for a person who joins (`tarocchino join`)."
+    return f"the other {seats} Human seats are for people who join (`tarocchino join`)."
+
+
+class _NetDialog(ModalScreen):
+    DEFAULT_CSS = _CSS
+    # ? typed in a field stays there (the field takes it first); F1 opens the help anywhere
+    BINDINGS = [Binding("escape", "cancel", "Cancel", priority=True), HELP_KEY]
+
+    def error(self, text: str) -> None:
+        self.query_one("#net-error", Static).update(Text(text))
+
+    def action_cancel(self) -> None:
+        if self.is_current:
+            self.dismiss(None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "ok":
+            self.submit()
+        else:
+            self.action_cancel()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.submit()
+
+    def submit(self) -> None:
+        raise NotImplementedError
+
+
+class JoinScreen(_NetDialog):
+    """Join a table: dismisses with a :class:`JoinRequest`."""
+
+    def __init__(self, address: str = "", name: str = "", *, seat: int | None = None,
+                 error: str = "") -> None:  # fmt: skip
+        """``address`` and ``name`` filled in (else those of the table joined last), ``error``:
+        why the last try failed."""
+        super().__init__()
+        self.address, self.player, self.seat, self.problem = address, name, seat, error
+
+    def compose(self) -> ComposeResult:
+        network = getattr(self.app, "network", None)
+        remembered = network.remembered() if network is not None and not self.address else None
+        if remembered is not None:
+            self.address, self.player = remembered
+        with Vertical(classes="dialog", id="net-dialog"):
+            yield Static("Join a table", classes="dialog-title")
+            yield Static(Text("The host started it with `tarocchino host` (or Host on its start "
+                              "screen) and told you its address.", style="dim"),
+                         classes="dialog-body")  # fmt: skip
+            with Grid(id="net-grid"):
+                yield Label("Address")
+                yield Input(self.address, placeholder=f"host or host:port (port {DEFAULT_PORT})",
+                            id="address", compact=True)  # fmt: skip
+                yield Label("Your name")
+                yield Input(self.player, placeholder="1-16 characters", id="name", compact=True,
+                            max_length=16)  # fmt: skip
+                yield Label("Seat")
+                yield Select(_seat_options(), value=-1 if self.seat is None else self.seat,
+                             allow_blank=False, id="seat", compact=True)  # fmt: skip
+                yield Label("Password")
+                yield Input(placeholder="if the table has one", id="password", password=True,
+                            compact=True)  # fmt: skip
+            yield Static(id="net-error")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Join  ⏎", id="ok", variant="primary", compact=True)
+                yield Button("Cancel  Esc", id="cancel", compact=True)
+
+    def on_mount(self) -> None:
+        if self.problem:  # refused (a password, a seat, a name): that is what to change
+            self.error(self.problem)
+            self.query_one("#password" if "password" in self.problem else "#name", Input).focus()
+            return
+        self.query_one("#name" if self.address else "#address", Input).focus()
+
+    def submit(self) -> None:
+        try:
+            address = Address.parse(self.query_one("#address", Input).value or "")
+            name = check_name(self.query_one("#name", Input).value)
+        except (ValueError, ProtocolError) as exc:
+            self.error(str(exc))
+            return
+        seat = self.query_one("#seat", Select).value
+        password = self.query_one("#password", Input).value or None
+        self.dismiss(JoinRequest(address, name, None if seat in (-1, None) else int(seat),
+                                 password))  # type: ignore[arg-type]  # fmt: skip
+
+
+class HostScreen(_NetDialog):
+    """Host the table set up on the start screen: dismisses with a :class:`HostRequest`."""
+
+    def __init__(self, people: int) -> None:
+        super().__init__()
+        self.people = people
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="net-dialog"):
+            yield Static("Host a table", classes="dialog-title")
+            yield Static(Text(f"You take the first Human seat; {_others(self.people - 1)} The "
+                              "table runs as long as this game does. A person who takes longer "
+                              "than the turn limit (seconds; 0: none) over a move has it made "
+                              f"by the {TableConfig().stand_in} bot.", style="dim"),
+                         classes="dialog-body")  # fmt: skip
+            with Grid(id="net-grid"):
+                yield Label("Port")
+                yield Input(str(DEFAULT_PORT), id="port", type="integer", compact=True,
+                            max_length=5)  # fmt: skip
+                yield Label("Who joins")
+                yield Select([("this machine only", "127.0.0.1"),
+                              ("my network too", "0.0.0.0")], value="127.0.0.1",
+                             allow_blank=False, id="bind", compact=True)  # fmt: skip
+                yield Label("Password")
+                yield Input(placeholder="none", id="password", password=True, compact=True)
+                yield Label("Turn limit")
+                yield Input(f"{DEFAULT_TURN_LIMIT_S:g}", id="turn-limit", type="integer",
+                            compact=True, max_length=5,
+                            tooltip="seconds a person has for a decision before the stand-in "
+                            "bot makes it (0: no limit)")  # fmt: skip
+            yield Static(id="net-error")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Host  ⏎", id="ok", variant="primary", compact=True)
+                yield Button("Cancel  Esc", id="cancel", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#port", Input).focus()
+
+    def submit(self) -> None:
+        text = self.query_one("#port", Input).value.strip()
+        if not text.isdigit() or not 0 < int(text) < 65536:
+            self.error("The port is a number from 1 to 65535.")
+            return
+        limit = self.query_one("#turn-limit", Input).value.strip() or "0"
+        if not limit.isdigit() or (int(limit) and not MIN_TURN_LIMIT_S <= int(limit)
+                                   <= MAX_LIMIT_S):  # fmt: skip
+            self.error(f"The turn limit is 0 (none) or {MIN_TURN_LIMIT_S:g} to "
+                       f"{MAX_LIMIT_S:g} seconds.")  # fmt: skip
+            return
+        bind = str(self.query_one("#bind", Select).value)
+        password = self.query_one("#password", Input).value or None
+        self.dismiss(HostRequest(int(text), bind, password, float(limit)))
+
+
+class JoiningScreen(_NetDialog):
+    """While a table is tried and has not given this player a seat: where, as whom, what the
+    last try found ("nothing answers there: trying again in 5 s") and how long it goes on; Esc
+    or Cancel gives up at once (dismissed with None: the screen under it comes back). The game
+    closes it when the table answers, or refuses (its join dialog then says why)."""
+
+    def __init__(self, request: JoinRequest) -> None:
+        super().__init__()
+        self.request = request
+
+    def compose(self) -> ComposeResult:
+        r = self.request
+        seat = "" if r.seat is None else f", seat {r.seat + 1}"
+        with Vertical(classes="dialog", id="net-dialog"):
+            yield Static(f"Joining the table at {r.address}", classes="dialog-title")
+            yield Static(Text(f"As {r.name}{seat}."), classes="dialog-body")
+            yield Static(Text("Waiting for the table to answer…"), id="joining-status",
+                         classes="dialog-body")
+            tried = (f"It is tried again for up to {_duration(r.retry_for_s)}"
+                     if r.retry_for_s > 0 else "It is tried once")
+            yield Static(Text(f"{tried}; Esc gives up now.", style="dim"), classes="dialog-body")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Cancel  Esc", id="cancel", compact=True)
+
+    def status(self, text: str) -> None:
+        """What the last try found, in place of what the one before found."""
+        if self.is_mounted:
+            self.query_one("#joining-status", Static).update(Text(text))
+
+    def submit(self) -> None:  # (no field: Enter does nothing here)
+        pass
+
+
+def _duration(seconds: float) -> str:
+    """``600`` as "10 minutes", ``90`` as "90 s", ``3600`` as "1 hour"."""
+    if seconds >= 3600 and seconds % 3600 == 0:
+        hours = int(seconds // 3600)
+        return f"{hours} hour{'s' if hours != 1 else ''}"
+    if seconds >= 120 and seconds % 60 == 0:
+        return f"{int(seconds // 60)} minutes"
+    return f"{seconds:g} s"
