@@ -4,6 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PIP := $(BIN)/python -m pip --disable-pip-version-check
+CODE := game ai table store text net web tui cli  # the layers, bottom to top
 STEP = @printf '\n==> %s\n' 
 
 .PHONY: play test lint bench clean
@@ -33,12 +34,14 @@ play: $(BIN)/.game
 # PYTHONDONTWRITEBYTECODE is set; the tests start many Python processes (workers, bots, the
 # command line), and each would compile them again.
 test: $(BIN)/.test
-	$(BIN)/ruff check game ai table store text net web tui cli tests
-	$(BIN)/python -m compileall -q game ai table store text net web tui cli
+	$(BIN)/ruff check $(CODE) tests
+	$(BIN)/ruff format --check $(CODE) tests
+	$(BIN)/python -m compileall -q $(CODE)
 	$(BIN)/python -m pytest
 
 lint: $(BIN)/.test
-	$(BIN)/ruff check game ai table store text net web tui cli tests
+	$(BIN)/ruff check $(CODE) tests
+	$(BIN)/ruff format --check $(CODE) tests
 
 bench: $(BIN)/.game
 	$(BIN)/tarocchino bench

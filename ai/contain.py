@@ -39,8 +39,13 @@ from game.errors import WireError
 from game.view import PlayerView
 
 TIMEOUT, ERROR, EXIT, GARBAGE, ILLEGAL, START = (
-    "timeout", "error", "exit", "garbage", "illegal", "start",
-)  # fmt: skip
+    "timeout",
+    "error",
+    "exit",
+    "garbage",
+    "illegal",
+    "start",
+)
 _ROOT = str(Path(__file__).resolve().parents[1])  # the directory holding the game's packages
 _POSIX = os.name == "posix"
 

@@ -45,9 +45,7 @@ def pair_value(hand: Mask, a: Card, b: Card, secure: float = SECURE) -> float:
     return score
 
 
-def best_pair(
-    hand: Mask, allowed: Mask, accept: Callable[[Mask], bool] | None = None
-) -> Mask:
+def best_pair(hand: Mask, allowed: Mask, accept: Callable[[Mask], bool] | None = None) -> Mask:
     """The discard :func:`rank_discards` puts first among the pairs of ``allowed`` cards of
     ``hand`` (how a dealer holding ``hand`` most likely discarded), as a mask; 0 for none. With
     ``accept``, only the pairs it accepts count.
@@ -60,8 +58,9 @@ def best_pair(
     base = combination_points(hand)
     held = [(hand & m).bit_count() for m in SUITS4] + [0, 0]  # trumps and the Matto: no void
     suit = [SUIT[c] for c in cards]
-    single = [base - card_cost(c, SECURE) + (VOID_BONUS if held[SUIT[c]] == 1 else 0.0)
-              for c in cards]  # fmt: skip
+    single = [
+        base - card_cost(c, SECURE) + (VOID_BONUS if held[SUIT[c]] == 1 else 0.0) for c in cards
+    ]
     bounds = []
     n = len(cards)
     for i in range(n):

@@ -37,7 +37,7 @@ def explain(view: PlayerView, action: Action, margin: float | None = None) -> st
 
 
 def forecast(margin: float, *, short: bool = False, early: bool = False) -> str:
-    """"your side should end the hand about 40 ahead" (``short``: "your side: about 40 ahead");
+    """ "your side should end the hand about 40 ahead" (``short``: "your side: about 40 ahead");
     ``early`` (before the fifth trick, when it is often 200 points off): "about 300 behind (a
     rough guess this early)", short "roughly 300 behind"."""
     ahead = "ahead" if margin >= 0 else "behind"

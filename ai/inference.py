@@ -157,9 +157,11 @@ class Knowledge:
             self.pool &= ~slot.forced
         self._check_sizes()
         self._prepare()
-        self._dealer_slot = next(
-            (slot for slot in self.slots if slot.index == view.dealer), None
-        ) if discard_hidden and dealer_discards else None
+        self._dealer_slot = (
+            next((slot for slot in self.slots if slot.index == view.dealer), None)
+            if discard_hidden and dealer_discards
+            else None
+        )
         self._plays: list[tuple[int, tuple[int, ...], Mask, int, Mask]] | None = None
 
     def reveal(self, seat: int, hand: Mask, cards: Mask = FULL_PACK) -> None:

@@ -93,27 +93,42 @@ class Verdict:
         return self.played != self.best and round(self.loss) >= 1 and self.loss > self.noise
 
 
-def decisions(hand: Hand, seats: Collection[int], hand_number: int = 0,
-              positions: Sequence[Hand] | None = None) -> list[Decision]:
+def decisions(
+    hand: Hand,
+    seats: Collection[int],
+    hand_number: int = 0,
+    positions: Sequence[Hand] | None = None,
+) -> list[Decision]:
     """Every card played by ``seats`` in the finished ``hand`` (as
     :func:`game.history.replay_hands` gives them), each with the view its player had then;
     ``positions``: the hand's :func:`game.history.hand_positions`, when already at hand."""
     positions = hand_positions(hand) if positions is None else positions
     plays = [m for m in hand.history if m.action.kind == PLAY]
-    return [Decision(i, positions[i].view(m.seat, hand_number), m.action.card)
-            for i, m in enumerate(plays) if m.seat in seats]
+    return [
+        Decision(i, positions[i].view(m.seat, hand_number), m.action.card)
+        for i, m in enumerate(plays)
+        if m.seat in seats
+    ]
 
 
 def position_seed(view: PlayerView) -> int:
     """A seed that depends only on the position as the player knew it (stable across runs and
     machines: no Python hash)."""
-    facts = (view.seat, view.dealer, view.hand, view.discard, view.scores, view.target,
-             tuple(str(m) for m in view.history))  # fmt: skip
+    facts = (
+        view.seat,
+        view.dealer,
+        view.hand,
+        view.discard,
+        view.scores,
+        view.target,
+        tuple(str(m) for m in view.history),
+    )
     return int.from_bytes(hashlib.sha256(repr(facts).encode()).digest()[:8], "big")
 
 
-def _search(view: PlayerView, cards: Sequence[Card], iterations: int, seed: int
-            ) -> tuple[Card, dict[Card, float]]:
+def _search(
+    view: PlayerView, cards: Sequence[Card], iterations: int, seed: int
+) -> tuple[Card, dict[Card, float]]:
     """The hard bot's choice among ``cards`` and the expected margin of each card it valued."""
     bot = HardBot(iterations=iterations)
     choice = bot.choose(view, [PLAYS[c] for c in cards], random.Random(seed)).card
@@ -124,8 +139,9 @@ def _search(view: PlayerView, cards: Sequence[Card], iterations: int, seed: int
     return choice, {c: v for c, v in values.items() if math.isfinite(v)}
 
 
-def paired(first: Sequence[float], second: Sequence[float], weights: Sequence[float]
-           ) -> tuple[float, float]:
+def paired(
+    first: Sequence[float], second: Sequence[float], weights: Sequence[float]
+) -> tuple[float, float]:
     """The (weighted) mean of ``first - second`` deal by deal and its standard error."""
     n = min(len(first), len(second))
     w = list(weights[:n]) if len(weights) >= n and sum(weights[:n]) > 0 else [1.0] * n
@@ -141,8 +157,9 @@ def paired(first: Sequence[float], second: Sequence[float], weights: Sequence[fl
     return mean, math.sqrt(var * n_eff / (n_eff - 1) / n_eff)
 
 
-def duel(view: PlayerView, best: Card, played: Card, iterations: int, seed: int
-         ) -> tuple[float, float, float, int] | None:
+def duel(
+    view: PlayerView, best: Card, played: Card, iterations: int, seed: int
+) -> tuple[float, float, float, int] | None:
     """``best`` and ``played`` played out on the same ``iterations`` deals (none dropped): the
     margin expected with each, the standard error of their difference, and the deals; None when
     they play alike."""
@@ -156,8 +173,9 @@ def duel(view: PlayerView, best: Card, played: Card, iterations: int, seed: int
     return stats.mean(i), stats.mean(j), se, stats.n(i)
 
 
-def judge(decision: Decision, iterations: int = DEFAULT_ITERATIONS,
-          seed: int | None = None) -> Verdict:
+def judge(
+    decision: Decision, iterations: int = DEFAULT_ITERATIONS, seed: int | None = None
+) -> Verdict:
     """The hard bot's judgement of ``decision`` with ``iterations`` deals of the hidden cards and
     a generator seeded with ``seed`` (by default from the position)."""
     view, played = decision.view, decision.played
@@ -179,12 +197,21 @@ def judge(decision: Decision, iterations: int = DEFAULT_ITERATIONS,
         return Verdict(view.seat, decision.number, played, best, 0.0, margin, margin, len(legal))
     best_margin, played_margin, se, deals = measured
     loss = max(0.0, best_margin - played_margin)
-    return Verdict(view.seat, decision.number, played, best, loss, played_margin, best_margin,
-                   len(legal), NOISE_SIGMAS * se, deals)
+    return Verdict(
+        view.seat,
+        decision.number,
+        played,
+        best,
+        loss,
+        played_margin,
+        best_margin,
+        len(legal),
+        NOISE_SIGMAS * se,
+        deals,
+    )
 
 
-def costliest(verdicts: Sequence[Verdict], limit: int = 3, at_least: float = 1.0
-              ) -> list[Verdict]:
+def costliest(verdicts: Sequence[Verdict], limit: int = 3, at_least: float = 1.0) -> list[Verdict]:
     """The choices that cost most (``at_least`` points or more, and more than their margin of
     error), the costliest first (the earlier card among equals)."""
     costly = [v for v in verdicts if v.loss >= at_least and v.loss > v.noise]
@@ -232,9 +259,12 @@ def discard_decision(hand: Hand, hand_number: int = 0) -> DiscardDecision:
     return DiscardDecision(start.view(hand.dealer, hand_number), made)
 
 
-def judge_discard(decision: DiscardDecision, iterations: int = DEFAULT_ITERATIONS,
-                  seed: int | None = None, cancelled: Callable[[], bool] | None = None,
-                  ) -> DiscardVerdict | None:  # fmt: skip
+def judge_discard(
+    decision: DiscardDecision,
+    iterations: int = DEFAULT_ITERATIONS,
+    seed: int | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> DiscardVerdict | None:
     """The hard bot's judgement of the discard with ``iterations`` deals of the hidden cards
     (searched a chunk at a time, the same deals whatever the chunks: None as soon as
     ``cancelled()`` says the judgement is no longer wanted)."""
@@ -261,6 +291,13 @@ def judge_discard(decision: DiscardDecision, iterations: int = DEFAULT_ITERATION
     i = candidates.index(made)
     # every candidate was played out on every deal: the two compared deal by deal
     _, se = paired(values[best], values[i], []) if i != best else (0.0, 0.0)
-    return DiscardVerdict(view.seat, made.cards, candidates[best].cards,
-                          max(0.0, means[best] - means[i]), means[i], means[best],
-                          len(candidates), NOISE_SIGMAS * se if math.isfinite(se) else 0.0)
+    return DiscardVerdict(
+        view.seat,
+        made.cards,
+        candidates[best].cards,
+        max(0.0, means[best] - means[i]),
+        means[i],
+        means[best],
+        len(candidates),
+        NOISE_SIGMAS * se if math.isfinite(se) else 0.0,
+    )

@@ -60,11 +60,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--deals", type=int, default=100, metavar="N", help="deals (100)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals (1)")
     parser.add_argument(
-        "--budget", type=float, metavar="SECONDS",
+        "--budget",
+        type=float,
+        metavar="SECONDS",
         help=f"time per decision for search bots (at most {MAX_BUDGET_S:g})",
     )
     parser.add_argument(
-        "--iterations", type=int, metavar="N",
+        "--iterations",
+        type=int,
+        metavar="N",
         help=f"deals sampled per decision (deterministic; 1 to {MAX_SAMPLES:,})",
     )
     parser.add_argument("--workers", type=int, default=2, help="worker processes (2)")
@@ -125,9 +129,7 @@ def run(args: argparse.Namespace) -> int:
         if problem:
             raise SpecError(problem)
         defaults = {"budget_s": args.budget, "iterations": args.iterations}
-        a, b = (
-            parse_spec(text, defaults=defaults, measurement=True) for text in (args.a, args.b)
-        )
+        a, b = (parse_spec(text, defaults=defaults, measurement=True) for text in (args.a, args.b))
     except SpecError as error:
         print(f"{PROG}: error: {error}", file=sys.stderr)
         return 2
@@ -164,9 +166,15 @@ def render(summary: dict[str, Any]) -> str:
         verdict = "no difference shown at 95% confidence"
     lines = [
         f"{a} vs {b}: {summary['deals']} duplicate deals, seed {summary.get('seed')}",
-        *Hanging("  ", [f"mean margin of {a}: {mean:+.1f} points a deal",
-                        f"(stderr {summary['stderr']:.1f},",
-                        f"95% interval {lo:+.1f} .. {hi:+.1f})"], indent=4).wrap(PAGE),
+        *Hanging(
+            "  ",
+            [
+                f"mean margin of {a}: {mean:+.1f} points a deal",
+                f"(stderr {summary['stderr']:.1f},",
+                f"95% interval {lo:+.1f} .. {hi:+.1f})",
+            ],
+            indent=4,
+        ).wrap(PAGE),
         f"  {verdict}",
     ]
     for name in summary.get("sees_every_card", ()):

@@ -23,15 +23,20 @@ def _positive(text: str) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("bench", help="measure engine, scoring and bot speed",
-                       description="Measure, on one core, the code the bots run: random hands "
-                       "and the bots' playouts through the play kernel, the scoring of piles, "
-                       "and the bots' decision times (with OpenSpiel installed, its Skat games "
-                       "too, for comparison).")  # fmt: skip
-    p.add_argument("--hands", type=_positive, default=5000,
-                   help="random hands to play (%(default)s)")  # fmt: skip
-    p.add_argument("--rollouts", type=_positive, default=5000,
-                   help="bot playouts to run (%(default)s)")  # fmt: skip
+    p = sub.add_parser(
+        "bench",
+        help="measure engine, scoring and bot speed",
+        description="Measure, on one core, the code the bots run: random hands "
+        "and the bots' playouts through the play kernel, the scoring of piles, "
+        "and the bots' decision times (with OpenSpiel installed, its Skat games "
+        "too, for comparison).",
+    )
+    p.add_argument(
+        "--hands", type=_positive, default=5000, help="random hands to play (%(default)s)"
+    )
+    p.add_argument(
+        "--rollouts", type=_positive, default=5000, help="bot playouts to run (%(default)s)"
+    )
     p.add_argument("--no-bots", action="store_true", help="skip the bots' decision times")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)

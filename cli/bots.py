@@ -60,11 +60,21 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([b.to_json() for b in bots]))
         return 0
-    print(paragraph("Bots for play --seats, arena and simulate (options go after a colon: "
-                    "hard:budget_s=0.25,eps=0)") + "\n")
+    print(
+        paragraph(
+            "Bots for play --seats, arena and simulate (options go after a colon: "
+            "hard:budget_s=0.25,eps=0)"
+        )
+        + "\n"
+    )
     print(render(bots))
-    print("\n" + paragraph("Any class with a choose(view, legal, rng) method can play too: "
-                          "module:Class or path/to/file.py:Class."))
+    print(
+        "\n"
+        + paragraph(
+            "Any class with a choose(view, legal, rng) method can play too: "
+            "module:Class or path/to/file.py:Class."
+        )
+    )
     print("How to write one: docs/bots.md.")
     return 0
 

@@ -45,18 +45,31 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("file", nargs="?", type=path_given, metavar="FILE",
-                        help="a game record file")
-    parser.add_argument("--match", metavar="N|last",
-                        help="a match from the statistics database (its number, or 'last')")
-    parser.add_argument("--saved", action="store_true",
-                        help="the match in progress, saved in the data directory")
-    parser.add_argument("--format", choices=("text", "json"), default="text",
-                        help="text: the scoresheet (default); json: the game record")
-    parser.add_argument("--output", metavar="PATH",
-                        help="write to PATH (atomically) instead of standard output")
-    parser.add_argument("--names", metavar="A,B,C,D",
-                        help="the four players' names by seat (a record file has none)")
+    parser.add_argument(
+        "file", nargs="?", type=path_given, metavar="FILE", help="a game record file"
+    )
+    parser.add_argument(
+        "--match",
+        metavar="N|last",
+        help="a match from the statistics database (its number, or 'last')",
+    )
+    parser.add_argument(
+        "--saved", action="store_true", help="the match in progress, saved in the data directory"
+    )
+    parser.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="text: the scoresheet (default); json: the game record",
+    )
+    parser.add_argument(
+        "--output", metavar="PATH", help="write to PATH (atomically) instead of standard output"
+    )
+    parser.add_argument(
+        "--names",
+        metavar="A,B,C,D",
+        help="the four players' names by seat (a record file has none)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -72,8 +85,9 @@ def names_option(text: str | None) -> tuple[str, ...] | None:
         raise ValueError("--names needs four names separated by commas")
     for name in names:  # as at the table: a name is printed on the sheet and the screens
         if len(name) > NAME_CHARS:
-            raise ValueError(f"a name has at most {NAME_CHARS} characters: {shorten(name)} has "
-                             f"{len(name)}")
+            raise ValueError(
+                f"a name has at most {NAME_CHARS} characters: {shorten(name)} has {len(name)}"
+            )
     problem = names_problem(names)
     if problem:
         raise ValueError(problem)
@@ -182,8 +196,10 @@ def output_target(text: str) -> tuple[Path, str | None]:
     except OSError as exc:
         return path, f"cannot use --output {clip_path(path)}: {exc.strerror or exc}"
     if not stat.S_ISREG(info.st_mode):
-        return path, (f"--output {clip_path(path)} is not a regular file (a directory, a device "
-                      "or a pipe): name a file, or leave --output out to print")
+        return path, (
+            f"--output {clip_path(path)} is not a regular file (a directory, a device "
+            "or a pipe): name a file, or leave --output out to print"
+        )
     return Path(os.path.realpath(path)), None
 
 

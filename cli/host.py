@@ -68,39 +68,76 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "`tarocchino host` again resumes it.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--seats", metavar="A,B,C,D",
-                        help="the four seats in turn order: human (a seat to take) or a bot "
-                        "(easy, hard:budget_s=0.5, ...) played here; default human,human,human,"
-                        "human")  # fmt: skip
-    parser.add_argument("--names", metavar="A,B,C,D", help="names for the seats (a person who "
-                        "joins brings their own)")  # fmt: skip
+    parser.add_argument(
+        "--seats",
+        metavar="A,B,C,D",
+        help="the four seats in turn order: human (a seat to take) or a bot "
+        "(easy, hard:budget_s=0.5, ...) played here; default human,human,human,"
+        "human",
+    )
+    parser.add_argument(
+        "--names",
+        metavar="A,B,C,D",
+        help="names for the seats (a person who joins brings their own)",
+    )
     parser.add_argument("--seed", type=int, help="seed of the deals (default: random)")
-    parser.add_argument("--target", type=int, default=DEFAULT_TARGET,
-                        help=f"score that wins, a multiple of 5 up to {MAX_TARGET:,} (default "
-                        f"{DEFAULT_TARGET})")  # fmt: skip
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT,
-                        help=f"port to listen on (default {DEFAULT_PORT}; 0: any free port)")
-    parser.add_argument("--bind", default="127.0.0.1", metavar="ADDRESS",
-                        help="address to listen on (default 127.0.0.1: this machine only; "
-                        "0.0.0.0: every network this machine is on)")  # fmt: skip
+    parser.add_argument(
+        "--target",
+        type=int,
+        default=DEFAULT_TARGET,
+        help=f"score that wins, a multiple of 5 up to {MAX_TARGET:,} (default {DEFAULT_TARGET})",
+    )
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=DEFAULT_PORT,
+        help=f"port to listen on (default {DEFAULT_PORT}; 0: any free port)",
+    )
+    parser.add_argument(
+        "--bind",
+        default="127.0.0.1",
+        metavar="ADDRESS",
+        help="address to listen on (default 127.0.0.1: this machine only; "
+        "0.0.0.0: every network this machine is on)",
+    )
     parser.add_argument("--password", help="a password newcomers must give")
-    parser.add_argument("--away-timeout", type=float, default=60.0, metavar="SECONDS",
-                        help="a seat left empty this long is played by a bot until its player "
-                        f"returns (default 60; at most {MAX_AWAY_S:,})")  # fmt: skip
-    parser.add_argument("--turn-limit", type=float, default=DEFAULT_TURN_LIMIT_S,
-                        metavar="SECONDS",
-                        help="a person who takes longer over one decision has it made by the "
-                        f"stand-in bot; warned in the last {WARNING_S:g} s (default "
-                        f"{DEFAULT_TURN_LIMIT_S:g}; 0: no limit; else {MIN_TURN_LIMIT_S:g} "
-                        f"to {MAX_LIMIT_S:g})")  # fmt: skip
-    parser.add_argument("--stand-in", default="medium", metavar="BOT",
-                        help="the bot that plays an empty seat, or decides when the turn limit "
-                        "runs out (default medium)")  # fmt: skip
-    parser.add_argument("--bot-delay", type=float, default=0.6, metavar="SECONDS",
-                        help=f"how long the table's bots wait before acting (default 0.6; at "
-                        f"most {MAX_PAUSE:g})")  # fmt: skip
-    parser.add_argument("--new", action="store_true",
-                        help="start a new table even if one is saved (kept as a backup)")
+    parser.add_argument(
+        "--away-timeout",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="a seat left empty this long is played by a bot until its player "
+        f"returns (default 60; at most {MAX_AWAY_S:,})",
+    )
+    parser.add_argument(
+        "--turn-limit",
+        type=float,
+        default=DEFAULT_TURN_LIMIT_S,
+        metavar="SECONDS",
+        help="a person who takes longer over one decision has it made by the "
+        f"stand-in bot; warned in the last {WARNING_S:g} s (default "
+        f"{DEFAULT_TURN_LIMIT_S:g}; 0: no limit; else {MIN_TURN_LIMIT_S:g} "
+        f"to {MAX_LIMIT_S:g})",
+    )
+    parser.add_argument(
+        "--stand-in",
+        default="medium",
+        metavar="BOT",
+        help="the bot that plays an empty seat, or decides when the turn limit "
+        "runs out (default medium)",
+    )
+    parser.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.6,
+        metavar="SECONDS",
+        help=f"how long the table's bots wait before acting (default 0.6; at most {MAX_PAUSE:g})",
+    )
+    parser.add_argument(
+        "--new",
+        action="store_true",
+        help="start a new table even if one is saved (kept as a backup)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -116,12 +153,15 @@ def _config(args: argparse.Namespace) -> TableConfig:
     for name, most in (("away_timeout", MAX_AWAY_S), ("bot_delay", MAX_PAUSE)):
         value = getattr(args, name)
         if not 0 <= value <= most:  # NaN fails too
-            raise ValueError(f"--{name.replace('_', '-')} must be a number of seconds >= 0 "
-                             f"and <= {most:,}")  # (as play says it)
+            raise ValueError(
+                f"--{name.replace('_', '-')} must be a number of seconds >= 0 and <= {most:,}"
+            )  # (as play says it)
     limit = args.turn_limit
     if limit != 0 and not MIN_TURN_LIMIT_S <= limit <= MAX_LIMIT_S:  # NaN fails too
-        raise ValueError(f"--turn-limit must be 0 (no limit) or {MIN_TURN_LIMIT_S:g} to "
-                         f"{MAX_LIMIT_S:g} seconds, not {limit:g}")  # fmt: skip
+        raise ValueError(
+            f"--turn-limit must be 0 (no limit) or {MIN_TURN_LIMIT_S:g} to "
+            f"{MAX_LIMIT_S:g} seconds, not {limit:g}"
+        )
     if not 0 <= args.port < 65536:
         raise ValueError("--port must be a number from 0 to 65535")
     problem = target_problem(args.target)
@@ -133,12 +173,18 @@ def _config(args: argparse.Namespace) -> TableConfig:
         raise ValueError(problem)
     args.bind = listen_address(args.bind)  # [::1] is ::1, 0 is 0.0.0.0: as it is said after
     if args.password == "":  # a table without a password is asked for by leaving it out
-        raise ValueError("--password is empty: give one, or leave --password out for a table "
-                         "without a password")
+        raise ValueError(
+            "--password is empty: give one, or leave --password out for a table without a password"
+        )
     password = args.password if args.password is not None else os.environ.get(PASSWORD_ENV)
-    return TableConfig(password=password or None, away_timeout_s=args.away_timeout,
-                       stand_in=args.stand_in, turn_limit_s=limit, bot_delay_s=args.bot_delay,
-                       trick_pause_s=min(1.0, 2 * args.bot_delay))  # fmt: skip
+    return TableConfig(
+        password=password or None,
+        away_timeout_s=args.away_timeout,
+        stand_in=args.stand_in,
+        turn_limit_s=limit,
+        bot_delay_s=args.bot_delay,
+        trick_pause_s=min(1.0, 2 * args.bot_delay),
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -148,11 +194,14 @@ def run(args: argparse.Namespace) -> int:
         config = _config(args)
         seats = None
         if args.seats:
-            seats = parse_seats(split_specs(args.seats), args.names.split(",") if args.names
-                                else None)  # fmt: skip
+            seats = parse_seats(
+                split_specs(args.seats), args.names.split(",") if args.names else None
+            )
             if all(not s.human for s in seats):
-                raise ValueError("a table needs a seat for someone to take (human); for bots "
-                                 "alone use `tarocchino simulate`")  # fmt: skip
+                raise ValueError(
+                    "a table needs a seat for someone to take (human); for bots "
+                    "alone use `tarocchino simulate`"
+                )
     except (ValueError, SpecError) as exc:
         return _error(str(exc))
     data = data_dir()
@@ -161,8 +210,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         lock.acquire()
     except DirectoryBusy:  # nothing was done (2), as every command refuses what it cannot use
-        return _error(f"a table is already hosted from {data} (one table per data directory: "
-                      "set TAROCCHINO_DATA_DIR to host another)")  # fmt: skip
+        return _error(
+            f"a table is already hosted from {data} (one table per data directory: "
+            "set TAROCCHINO_DATA_DIR to host another)"
+        )
     except OSError as exc:
         return _error(f"cannot use {directory}: {exc.strerror or exc}")
     status, store = 1, None
@@ -174,8 +225,9 @@ def run(args: argparse.Namespace) -> int:
             status = opened
         else:
             session, claimed, resumed = opened
-            status = asyncio.run(_serve(args, config, session, store, claims, claimed, data,
-                                        resumed))  # fmt: skip
+            status = asyncio.run(
+                _serve(args, config, session, store, claims, claimed, data, resumed)
+            )
         return status
     finally:
         # A table that could not start (or was stopped before anybody took a seat) leaves
@@ -184,9 +236,11 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _open_table(
-    args: argparse.Namespace, seats: tuple[Seat, ...] | None, store: SaveStore,
+    args: argparse.Namespace,
+    seats: tuple[Seat, ...] | None,
+    store: SaveStore,
     claims: ClaimStore,
-) -> tuple[Session, list[Claim | None], bool] | int:  # fmt: skip
+) -> tuple[Session, list[Claim | None], bool] | int:
     """The saved table, or a new one (and whether it is the saved one); or the exit status when
     neither may be used. Nothing is written here: a saved table that gives way to a new one is
     kept as a backup once the new one listens (``_make_way``)."""
@@ -196,9 +250,11 @@ def _open_table(
                 saved = describe_saved(store.info())
             except SaveError:
                 saved = "damaged"
-            return _error(f"a table is saved ({saved}): run `tarocchino host` without --seats "
-                          "to resume it, or add --new to start a new one (the saved table is "
-                          "kept as a backup)")  # fmt: skip
+            return _error(
+                f"a table is saved ({saved}): run `tarocchino host` without --seats "
+                "to resume it, or add --new to start a new one (the saved table is "
+                "kept as a backup)"
+            )
         try:
             session = store.read()
         except SaveError as exc:
@@ -215,8 +271,9 @@ def _open_table(
     return Session.new(seats, seed=args.seed, target=args.target), [None] * 4, False
 
 
-def _make_way(args: argparse.Namespace, store: SaveStore, claims: ClaimStore,
-              resumed: bool) -> None:  # fmt: skip
+def _make_way(
+    args: argparse.Namespace, store: SaveStore, claims: ClaimStore, resumed: bool
+) -> None:
     """A new table listens: the saved one (``--new``) is kept as a backup and the seats of the
     last table are forgotten. Done only now, so a table that cannot start changes nothing."""
     if resumed:
@@ -243,14 +300,20 @@ def _welcome(server: TableServer, args: argparse.Namespace, port: int) -> None:
     local = this_machine_only(bind)
     shown = "127.0.0.1" if every_network(bind) else bind
     where = Address(shown, port)
-    print(f"Tarocchino table listening on {listening_on(bind)} port {port} · target "
-          f"{server.session.match.rules.target}")  # fmt: skip
+    print(
+        f"Tarocchino table listening on {listening_on(bind)} port {port} · target "
+        f"{server.session.match.rules.target}"
+    )
     print(f"Seats: {describe_seats(server)}")
     if server.session.match.seed is not None:
         print(f"Warning: {seeded_warning(server.session.match.seed)}")
     limit = server.config.turn_limit_s
-    print(f"Turn limit: {limit:g} s a decision, then the {label_of(server.config.stand_in)} bot "
-          "decides" if limit else "Turn limit: none (--turn-limit)")  # fmt: skip
+    print(
+        f"Turn limit: {limit:g} s a decision, then the {label_of(server.config.stand_in)} bot "
+        "decides"
+        if limit
+        else "Turn limit: none (--turn-limit)"
+    )
     # one address (not every network): the same command on this machine as on another
     one = not local and not every_network(bind)
     print(f"Join from a terminal on this machine{' or another' if one else ''}:")
@@ -263,17 +326,22 @@ def _welcome(server: TableServer, args: argparse.Namespace, port: int) -> None:
         for there in others:
             print(f"From another machine:  tarocchino join {there} --name YOURNAME")
     if server.config.password:
-        print("Newcomers need the password: add --password (or set "
-              f"{PASSWORD_ENV}).")  # fmt: skip
+        print(f"Newcomers need the password: add --password (or set {PASSWORD_ENV}).")
     print(f"A bot joins with:  tarocchino join {where} --bot hard --name Robot")
     print(f"In a browser on this machine: `tarocchino web`, then Join a table at {where}.")
     print(f"Ctrl+C stops the table; {resume_words(args, port, server.config)}.", flush=True)
 
 
 async def _serve(
-    args: argparse.Namespace, config: TableConfig, session: Session, store: SaveStore,
-    claims: ClaimStore, claimed: list[Claim | None], data: Path, resumed: bool,
-) -> int:  # fmt: skip
+    args: argparse.Namespace,
+    config: TableConfig,
+    session: Session,
+    store: SaveStore,
+    claims: ClaimStore,
+    claimed: list[Claim | None],
+    data: Path,
+    resumed: bool,
+) -> int:
     executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="stats")
     pending: list[Future[str | None]] = []
 
@@ -283,8 +351,15 @@ async def _serve(
     def match_over(done: Session) -> None:
         pending.append(executor.submit(record_finished_match, data, server.finished_match()))
 
-    server = TableServer(session, config, store=store, claims=claims, claimed=claimed,
-                         on_match_over=match_over, log=log)  # fmt: skip
+    server = TableServer(
+        session,
+        config,
+        store=store,
+        claims=claims,
+        claimed=claimed,
+        on_match_over=match_over,
+        log=log,
+    )
     try:
         port = await server.start(args.bind, args.port)
     except OSError as exc:
@@ -328,7 +403,7 @@ def resume_words(args: argparse.Namespace, port: int, config: TableConfig) -> st
         ("--turn-limit", config.turn_limit_s, defaults.turn_limit_s),
         ("--away-timeout", config.away_timeout_s, defaults.away_timeout_s),
         ("--bot-delay", config.bot_delay_s, defaults.bot_delay_s),
-    ):  # fmt: skip
+    ):
         if value != default:
             parts.append(f"{option} {value:g}")
     if config.stand_in != defaults.stand_in:

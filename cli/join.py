@@ -40,23 +40,42 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "  tarocchino join 127.0.0.1 --bot hard:budget_s=0.5 --name Robot",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("address", metavar="HOST[:PORT]",
-                        help=f"the table's address (port {DEFAULT_PORT} when not given)")
+    parser.add_argument(
+        "address",
+        metavar="HOST[:PORT]",
+        help=f"the table's address (port {DEFAULT_PORT} when not given)",
+    )
     parser.add_argument("--name", help="your name at the table (1-16 characters)")
-    parser.add_argument("--seat", type=int, metavar="K",
-                        help="the seat to take, 1-4 (default: the first free one)")
+    parser.add_argument(
+        "--seat", type=int, metavar="K", help="the seat to take, 1-4 (default: the first free one)"
+    )
     parser.add_argument("--password", help=f"the table's password (or ${PASSWORD_ENV})")
-    parser.add_argument("--bot", metavar="LEVEL",
-                        help="play the seat with this bot instead of a person (easy, hard, "
-                        "hard:iterations=200, mybot.py:MyBot, ...)")  # fmt: skip
-    parser.add_argument("--delay", type=float, metavar="SECONDS",
-                        help=f"with --bot: how long it waits before acting (default "
-                        f"{BOT_DELAY_S:g}; at most {MAX_PAUSE:g})")  # fmt: skip
-    parser.add_argument("--retry-for", type=float, default=600.0, metavar="SECONDS",
-                        help="how long to keep trying when the table cannot be reached "
-                        f"(default 600; at most {MAX_RETRY_S:,})")  # fmt: skip
-    parser.add_argument("--ascii", action="store_true",
-                        help="S B C D instead of ♠ ♣ ♥ ♦ (a person's table: not with --bot)")
+    parser.add_argument(
+        "--bot",
+        metavar="LEVEL",
+        help="play the seat with this bot instead of a person (easy, hard, "
+        "hard:iterations=200, mybot.py:MyBot, ...)",
+    )
+    parser.add_argument(
+        "--delay",
+        type=float,
+        metavar="SECONDS",
+        help=f"with --bot: how long it waits before acting (default "
+        f"{BOT_DELAY_S:g}; at most {MAX_PAUSE:g})",
+    )
+    parser.add_argument(
+        "--retry-for",
+        type=float,
+        default=600.0,
+        metavar="SECONDS",
+        help="how long to keep trying when the table cannot be reached "
+        f"(default 600; at most {MAX_RETRY_S:,})",
+    )
+    parser.add_argument(
+        "--ascii",
+        action="store_true",
+        help="S B C D instead of ♠ ♣ ♥ ♦ (a person's table: not with --bot)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -68,21 +87,21 @@ def run(args: argparse.Namespace) -> int:
         spec = parse_spec(args.bot) if args.bot else None
         if args.name is None and spec is None:
             raise ValueError("give your name with --name")
-        name = check_name(args.name if args.name is not None else
-                          f"{label_of(str(spec))[:12]} bot")  # fmt: skip
+        name = check_name(args.name if args.name is not None else f"{label_of(str(spec))[:12]} bot")
         if spec is None and args.delay is not None:  # a person plays at their own pace
-            raise ValueError("--delay is for a bot's seat (with --bot): leave it out to play "
-                             "yourself")  # fmt: skip
+            raise ValueError(
+                "--delay is for a bot's seat (with --bot): leave it out to play yourself"
+            )
         if spec is not None and args.ascii:  # a bot's seat shows no cards
-            raise ValueError("--ascii is for a person's table: a bot's seat (--bot) shows no "
-                             "cards")  # fmt: skip
+            raise ValueError("--ascii is for a person's table: a bot's seat (--bot) shows no cards")
         if args.delay is None:
             args.delay = BOT_DELAY_S
         if not 0 <= args.delay <= MAX_PAUSE:
             raise ValueError(f"--delay must be 0 to {MAX_PAUSE} seconds")
         if not 0 <= args.retry_for <= MAX_RETRY_S:  # NaN fails too
-            raise ValueError(f"--retry-for must be a number of seconds >= 0 and <= "
-                             f"{MAX_RETRY_S:,}")  # (as play says its --bot-delay)
+            raise ValueError(
+                f"--retry-for must be a number of seconds >= 0 and <= {MAX_RETRY_S:,}"
+            )  # (as play says its --bot-delay)
     except (ValueError, SpecError, ProtocolError) as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)
         return 2
@@ -129,20 +148,39 @@ def come_back_words(left: JoinRequest) -> str:
     """What a person who left a match under way is told: the bot keeps the seat, and the
     command that brings them back to it."""
     seat = "" if left.seat is None else f" --seat {left.seat + 1}"
-    return (f"You left the table at {left.address}: a bot plays your seat until you come back "
-            f"with  tarocchino join {left.address} --name {shlex.quote(left.name)}{seat}")
+    return (
+        f"You left the table at {left.address}: a bot plays your seat until you come back "
+        f"with  tarocchino join {left.address} --name {shlex.quote(left.name)}{seat}"
+    )
 
 
-async def _bot(address: Address, name: str, seat: int | None, password: str | None,
-               spec: BotSpec, args: argparse.Namespace, tokens: TokenStore) -> int:  # fmt: skip
+async def _bot(
+    address: Address,
+    name: str,
+    seat: int | None,
+    password: str | None,
+    spec: BotSpec,
+    args: argparse.Namespace,
+    tokens: TokenStore,
+) -> int:
     from net.botclient import RemoteBot
 
     def log(text: str) -> None:
         print(f"{time.strftime('%H:%M:%S')} {name}: {text}", flush=True)
 
-    bot = RemoteBot(address, name, spec.make(), str(spec), seat=seat, password=password,
-                    tokens=tokens, delay_s=args.delay, trick_pause_s=min(1.0, 2 * args.delay),
-                    log=log, retry_for_s=args.retry_for)  # fmt: skip
+    bot = RemoteBot(
+        address,
+        name,
+        spec.make(),
+        str(spec),
+        seat=seat,
+        password=password,
+        tokens=tokens,
+        delay_s=args.delay,
+        trick_pause_s=min(1.0, 2 * args.delay),
+        log=log,
+        retry_for_s=args.retry_for,
+    )
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.client.close()))
@@ -151,6 +189,8 @@ async def _bot(address: Address, name: str, seat: int | None, password: str | No
         return refuse(PROG, refused.message, USAGE if refused.code in ASKED_FOR else FAILED)
     if bot.winner is not None and bot.scores is not None and bot.state is not None:
         seats = bot.state.seats
-        log(f"the match is over: {seats[bot.winner].name} & {seats[bot.winner + 2].name} win, "
-            f"{bot.scores[0]} to {bot.scores[1]}")  # fmt: skip
+        log(
+            f"the match is over: {seats[bot.winner].name} & {seats[bot.winner + 2].name} win, "
+            f"{bot.scores[0]} to {bot.scores[1]}"
+        )
     return 0

@@ -16,8 +16,22 @@ from text.wrapping import Hanging
 
 # Each module of cli registers one or more subcommands with `register(subparsers)`;
 # a registered parser sets `func(args) -> int`.
-COMMANDS = ("play", "score", "simulate", "bench", "arena", "bots", "stats", "export", "host",
-            "join", "web", "review", "calibrate", "regret")
+COMMANDS = (
+    "play",
+    "score",
+    "simulate",
+    "bench",
+    "arena",
+    "bots",
+    "stats",
+    "export",
+    "host",
+    "join",
+    "web",
+    "review",
+    "calibrate",
+    "regret",
+)
 
 
 class Help(argparse.RawDescriptionHelpFormatter):
@@ -38,8 +52,11 @@ class Help(argparse.RawDescriptionHelpFormatter):
 
         indented: list[str] = []  # an indented line, and the lines that go on under its text
         for line in text.splitlines():
-            if indented and line.strip() and _margin(line) == _column(indented[0]) > _margin(
-                    indented[0]):
+            if (
+                indented
+                and line.strip()
+                and _margin(line) == _column(indented[0]) > _margin(indented[0])
+            ):
                 indented.append(line.strip())
                 continue
             lines.extend(_indented(" ".join(indented), width) if indented else [])
@@ -74,7 +91,7 @@ def _indented(line: str, width: int) -> list[str]:
     themselves (or on the lines under a long example, further in); else its words further in."""
     if cell_len(line) <= width:
         return [line]
-    margin = line[:_margin(line)]
+    margin = line[: _margin(line)]
     term = re.match(r"(\s*\S.*?\s{2,})(\S.*)$", line)
     if term and cell_len(term[1]) <= width // 2:
         return Hanging(term[1], term[2].split()).wrap(width)

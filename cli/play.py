@@ -38,22 +38,33 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "$XDG_DATA_HOME/tarocchino, else ~/.local/share/tarocchino).",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--seats", metavar="A,B,C,D",
-                        help=f"the four seats in turn order, each {HUMAN} or a bot: a level "
-                        f"({', '.join(BOT_LEVELS)}), a level with options (hard:budget_s=0.25) "
-                        "or any bot of `tarocchino bots`")
+    parser.add_argument(
+        "--seats",
+        metavar="A,B,C,D",
+        help=f"the four seats in turn order, each {HUMAN} or a bot: a level "
+        f"({', '.join(BOT_LEVELS)}), a level with options (hard:budget_s=0.25) "
+        "or any bot of `tarocchino bots`",
+    )
     parser.add_argument("--names", metavar="A,B,C,D", help="the four players' names")
     parser.add_argument("--seed", type=int, help="seed of the deals (default: random)")
-    parser.add_argument("--target", type=int,
-                        help=f"score that wins, a multiple of 5 up to {MAX_TARGET:,} (default "
-                        f"{DEFAULT_TARGET})")  # fmt: skip
+    parser.add_argument(
+        "--target",
+        type=int,
+        help=f"score that wins, a multiple of 5 up to {MAX_TARGET:,} (default {DEFAULT_TARGET})",
+    )
     parser.add_argument("--resume", action="store_true", help="resume the saved match")
-    parser.add_argument("--new", action="store_true",
-                        help="with --seats: start a new match even if one is saved (the saved "
-                        "one is kept as a backup); without it you are asked first")
-    parser.add_argument("--bot-delay", type=float, metavar="SECONDS",
-                        help=f"how long bots wait before acting, 0 to {MAX_PAUSE:g} (overrides the "
-                        "settings)")  # fmt: skip
+    parser.add_argument(
+        "--new",
+        action="store_true",
+        help="with --seats: start a new match even if one is saved (the saved "
+        "one is kept as a backup); without it you are asked first",
+    )
+    parser.add_argument(
+        "--bot-delay",
+        type=float,
+        metavar="SECONDS",
+        help=f"how long bots wait before acting, 0 to {MAX_PAUSE:g} (overrides the settings)",
+    )
     parser.add_argument("--ascii", action="store_true", help="S B C D instead of ♠ ♣ ♥ ♦")
     parser.add_argument("--tab", action="store_true", help=argparse.SUPPRESS)  # tarocchino web
     parser.set_defaults(func=run)
@@ -65,11 +76,14 @@ def run(args: argparse.Namespace) -> int:
         if args.names and not args.seats:
             raise ValueError("--names needs --seats")
         if args.resume and (args.seats or args.new):
-            raise ValueError("--resume goes alone: it resumes the saved match (--seats and --new "
-                             "start a new one)")
+            raise ValueError(
+                "--resume goes alone: it resumes the saved match (--seats and --new "
+                "start a new one)"
+            )
         if args.new and not args.seats:  # it would be ignored: the start screen opens
-            raise ValueError("--new needs --seats (the new match to start in place of the "
-                             "saved one)")
+            raise ValueError(
+                "--new needs --seats (the new match to start in place of the saved one)"
+            )
         if args.seats:
             names = args.names.split(",") if args.names else None
             seats = parse_seats(split_specs(args.seats), names)
@@ -116,12 +130,17 @@ def confirm_new_match(store: SaveStore) -> int | None:
         return None  # a damaged save is set aside, with a message, when the match starts
     saved = f"a match is saved ({describe_saved(info)})"
     if not _interactive():
-        print(f"{PROG}: error: {saved}; resume it with --resume, or add --new to start a new "
-              "match (the saved one is kept as a backup)", file=sys.stderr)
+        print(
+            f"{PROG}: error: {saved}; resume it with --resume, or add --new to start a new "
+            "match (the saved one is kept as a backup)",
+            file=sys.stderr,
+        )
         return 2
     try:
-        answer = input(f"{saved[0].upper()}{saved[1:]}.\nStart a new match and keep the saved one "
-                       f"as {store.next_backup_name()}? [y/N] ")
+        answer = input(
+            f"{saved[0].upper()}{saved[1:]}.\nStart a new match and keep the saved one "
+            f"as {store.next_backup_name()}? [y/N] "
+        )
     except EOFError:
         answer = ""
     if answer.strip().lower() in ("y", "yes"):
@@ -135,8 +154,9 @@ def _interactive() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 
-def _play(args: argparse.Namespace, directory: Path, seats: tuple[Seat, ...] | None,
-          local: bool = True) -> int:  # fmt: skip
+def _play(
+    args: argparse.Namespace, directory: Path, seats: tuple[Seat, ...] | None, local: bool = True
+) -> int:
     from tui.app import TarocchinoApp  # imported here: the other commands never load Textual
 
     settings = load_settings(directory)
@@ -144,7 +164,14 @@ def _play(args: argparse.Namespace, directory: Path, seats: tuple[Seat, ...] | N
         settings = replace(settings, bot_delay=args.bot_delay)
     if args.ascii:
         settings = replace(settings, suit_marks="ascii")
-    app = TarocchinoApp(settings=settings, directory=directory, seats=seats, seed=args.seed,
-                        target=args.target, resume=args.resume and seats is None, local=local)
+    app = TarocchinoApp(
+        settings=settings,
+        directory=directory,
+        seats=seats,
+        seed=args.seed,
+        target=args.target,
+        resume=args.resume and seats is None,
+        local=local,
+    )
     app.run()
     return 0

@@ -45,20 +45,43 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("file", nargs="?", type=path_given, metavar="FILE",
-                        help="a game record (written by `simulate --record` or `export`)")
-    parser.add_argument("--match", metavar="N|last",
-                        help="a match of the statistics database (its number, or 'last')")
-    parser.add_argument("--names", metavar="A,B,C,D",
-                        help="the four players' names by seat (a record file has none)")
-    parser.add_argument("--judge", metavar="SEATS",
-                        help="whose cards are judged: seat numbers 1-4 separated by commas, or "
-                        "'all' (default: the people of a recorded match; all for a file)")
-    parser.add_argument("--hand", type=int, default=1, metavar="N",
-                        help="the hand shown first (1 for the first hand)")
-    parser.add_argument("--iterations", type=int, metavar="N",
-                        help="deals of the hidden cards the bot searches per card (default "
-                        "1000; fewer is quicker and rougher)")
+    parser.add_argument(
+        "file",
+        nargs="?",
+        type=path_given,
+        metavar="FILE",
+        help="a game record (written by `simulate --record` or `export`)",
+    )
+    parser.add_argument(
+        "--match",
+        metavar="N|last",
+        help="a match of the statistics database (its number, or 'last')",
+    )
+    parser.add_argument(
+        "--names",
+        metavar="A,B,C,D",
+        help="the four players' names by seat (a record file has none)",
+    )
+    parser.add_argument(
+        "--judge",
+        metavar="SEATS",
+        help="whose cards are judged: seat numbers 1-4 separated by commas, or "
+        "'all' (default: the people of a recorded match; all for a file)",
+    )
+    parser.add_argument(
+        "--hand",
+        type=int,
+        default=1,
+        metavar="N",
+        help="the hand shown first (1 for the first hand)",
+    )
+    parser.add_argument(
+        "--iterations",
+        type=int,
+        metavar="N",
+        help="deals of the hidden cards the bot searches per card (default "
+        "1000; fewer is quicker and rougher)",
+    )
     parser.add_argument("--ascii", action="store_true", help="S B C D instead of ♠ ♣ ♥ ♦")
     parser.set_defaults(func=run)
 
@@ -75,8 +98,9 @@ def judged_option(text: str | None) -> list[int] | None:
         return [0, 1, 2, 3]
     parts = [p.strip() for p in text.split(",") if p.strip()]
     if not parts or any(p not in ("1", "2", "3", "4") for p in parts):
-        raise ValueError(f"--judge takes seat numbers 1-4 separated by commas, or 'all', not "
-                         f"{text!r:.40}")
+        raise ValueError(
+            f"--judge takes seat numbers 1-4 separated by commas, or 'all', not {text!r:.40}"
+        )
     return sorted({int(p) - 1 for p in parts})
 
 
@@ -102,8 +126,10 @@ def run(args: argparse.Namespace) -> int:
             return _error(found[:1].lower() + found[1:].rstrip("."))
         source = found
         if names:
-            source = replace(source, seats=tuple(Seat(s.kind, n)
-                                                 for s, n in zip(source.seats, names, strict=True)))
+            source = replace(
+                source,
+                seats=tuple(Seat(s.kind, n) for s, n in zip(source.seats, names, strict=True)),
+            )
         if judged is not None:
             source = replace(source, judged=frozenset(judged))
     else:
@@ -112,8 +138,9 @@ def run(args: argparse.Namespace) -> int:
         except RecordError as exc:
             return _error(str(exc))
         seats = tuple(Seat("", n) for n in names) if names else None
-        source = ReviewSource.of(read.match, seats, judged=judged, title=args.file.name[:40],
-                                 stand_ins=read.stand_ins)  # fmt: skip
+        source = ReviewSource.of(
+            read.match, seats, judged=judged, title=args.file.name[:40], stand_ins=read.stand_ins
+        )
     if not source.hands:
         return _error("the match has no finished hand to review")
     hands = len(source.hands)

@@ -70,11 +70,13 @@ def run(args: argparse.Namespace) -> int:
     tokens: list[str] = args.cards
     if tokens == ["-"]:
         if sys.stdin is None:  # started with standard input closed
-            print(f"{PROG}: error: standard input is closed: give the cards as arguments, or "
-                  "pipe the piles in", file=sys.stderr)
+            print(
+                f"{PROG}: error: standard input is closed: give the cards as arguments, or "
+                "pipe the piles in",
+                file=sys.stderr,
+            )
             return 2
-        status, piles = _run_lines(sys.stdin.buffer, sys.stdout, as_json=args.json,
-                                     hand=args.hand)  # fmt: skip
+        status, piles = _run_lines(sys.stdin.buffer, sys.stdout, as_json=args.json, hand=args.hand)
         if not piles and status == 0:  # empty, or blank lines only: as "no cards given" is
             print(f"{PROG}: error: no piles on standard input (one pile a line)", file=sys.stderr)
             return 2
@@ -87,8 +89,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"{PROG}: error: {error}", file=sys.stderr)
         return 2
     if args.hand and mask.bit_count() != HAND_CARDS:  # scored all the same, as given
-        print(f"{PROG}: note: a hand that declares holds {HAND_CARDS} cards (the dealer's "
-              f"after his discard); these {mask.bit_count()} are read as given", file=sys.stderr)
+        print(
+            f"{PROG}: note: a hand that declares holds {HAND_CARDS} cards (the dealer's "
+            f"after his discard); these {mask.bit_count()} are read as given",
+            file=sys.stderr,
+        )
     print(render(mask, as_json=args.json, hand=args.hand), flush=True)
     return 0
 
@@ -131,8 +136,7 @@ def _lines(stream: BinaryIO) -> Iterator[str | CardError]:
             yield CardError(f"line is not UTF-8 text (bad byte at offset {exc.start})")
 
 
-def _run_lines(stream: BinaryIO, out: TextIO, *, as_json: bool,
-               hand: bool) -> tuple[int, int]:  # fmt: skip
+def _run_lines(stream: BinaryIO, out: TextIO, *, as_json: bool, hand: bool) -> tuple[int, int]:
     """The exit status of scoring every line of ``stream`` onto ``out``, and how many lines
     were answered (blank lines are not)."""
     try:
@@ -142,8 +146,7 @@ def _run_lines(stream: BinaryIO, out: TextIO, *, as_json: bool,
         return 2, 0
 
 
-def _score_lines(stream: BinaryIO, out: TextIO, *, as_json: bool,
-                 hand: bool) -> tuple[int, int]:  # fmt: skip
+def _score_lines(stream: BinaryIO, out: TextIO, *, as_json: bool, hand: bool) -> tuple[int, int]:
     status, lines = 0, 0
     for line in _lines(stream):
         if isinstance(line, str) and not line.strip():

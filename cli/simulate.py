@@ -32,26 +32,34 @@ hand's totals of side A (seats 1 and 3) and side B (seats 2 and 4), or "called o
 match score, A first; the last hand of a match says which side wins it ("side B wins").
 """
 
-_SIMULATE_EPILOG = """\
+_SIMULATE_EPILOG = (
+    """\
 examples:
   tarocchino simulate --seed 7 --players medium,easy,medium,easy --json
   tarocchino simulate --seed 7 --matches 2 --record games/   games/match-1.json, match-2.json
 
-""" + _LINES + """
+"""
+    + _LINES
+    + """
 With --json each hand is one JSON object whose numbers count from 0, as the game record's do:
 "match": 0 and "hand": 0 are match 1, hand 1; "dealer" 0 to 3 is seat 1 to 4; side 0 (the
 first of "sides" and "score", "winner": 0) is side A.
 """
+)
 
-_REPLAY_EPILOG = """\
+_REPLAY_EPILOG = (
+    """\
 examples:
   tarocchino replay games/match-1.json
   tarocchino replay games/match-1.json --json
 
-""" + _LINES + """
+"""
+    + _LINES
+    + """
 A record of `simulate --record` replays with its match's number (the lines it printed), any other
 record as match 1. --json prints the objects of `simulate --json`, counted from 0.
 """
+)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -70,10 +78,18 @@ def register(sub: argparse._SubParsersAction) -> None:
         "(hard:iterations=200) or any bot of `tarocchino bots` (%(default)s)",
     )
     add_time_limit(p)
-    p.add_argument("--target", type=int, default=Rules().target,
-                   help=f"match target, a multiple of 5 up to {MAX_TARGET:,} (800)")
-    p.add_argument("--record", type=path_given, metavar="DIR",
-                   help="write each match's record here (match-1.json, match-2.json, ...)")
+    p.add_argument(
+        "--target",
+        type=int,
+        default=Rules().target,
+        help=f"match target, a multiple of 5 up to {MAX_TARGET:,} (800)",
+    )
+    p.add_argument(
+        "--record",
+        type=path_given,
+        metavar="DIR",
+        help="write each match's record here (match-1.json, match-2.json, ...)",
+    )
     p.add_argument("--json", action="store_true", help="one JSON object per hand")
     p.set_defaults(func=run_simulate)
 
@@ -84,8 +100,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         "`simulate` does.",
         epilog=_REPLAY_EPILOG,
     )
-    r.add_argument("file", type=path_given, metavar="FILE",
-                   help="a game record (written by `simulate --record` or `export`)")
+    r.add_argument(
+        "file",
+        type=path_given,
+        metavar="FILE",
+        help="a game record (written by `simulate --record` or `export`)",
+    )
     r.add_argument("--json", action="store_true", help="one JSON object per hand")
     r.set_defaults(func=run_replay)
 
@@ -123,8 +143,10 @@ def emit(line: dict, as_json: bool) -> None:
     how = "called out" if line["called_out"] else f"{a['total']:>3} – {b['total']:<3}"
     second = f"{line['score'][1]:<4}" if line["winner"] is None else str(line["score"][1])
     end = f"  side {SIDES[line['winner']]} wins" if line["winner"] is not None else ""
-    text = (f"match {line['match'] + 1} hand {line['hand'] + 1:>2}  dealer seat "
-            f"{line['dealer'] + 1}  {how}  score {line['score'][0]:>4} – {second}{end}")
+    text = (
+        f"match {line['match'] + 1} hand {line['hand'] + 1:>2}  dealer seat "
+        f"{line['dealer'] + 1}  {how}  score {line['score'][0]:>4} – {second}{end}"
+    )
     print(text.rstrip(), flush=True)  # (the columns line up, the last line within 80 columns)
 
 
@@ -148,8 +170,10 @@ def check_record_dir(directory: Path, matches: int) -> str | None:
         directory.mkdir(parents=True, exist_ok=True)
         entries = list(os.scandir(directory))
     except FileExistsError:
-        return (f"--record {where}: that is a file, not a directory (the records go into a "
-                "directory, one file a match)")
+        return (
+            f"--record {where}: that is a file, not a directory (the records go into a "
+            "directory, one file a match)"
+        )
     except OSError as exc:
         return f"--record {where}: cannot make or open that directory ({exc.strerror})"
     for entry in entries:
@@ -157,8 +181,9 @@ def check_record_dir(directory: Path, matches: int) -> str | None:
         if found and 1 <= int(found[1]) <= matches and entry.is_dir():
             return f"--record: {clip_path(entry.path)} is a directory"
     try:
-        fd, probe = tempfile.mkstemp(dir=directory, prefix=f".{record_name(matches - 1)}.",
-                                     suffix=".tmp")
+        fd, probe = tempfile.mkstemp(
+            dir=directory, prefix=f".{record_name(matches - 1)}.", suffix=".tmp"
+        )
         os.close(fd)
         os.unlink(probe)
     except OSError as exc:
@@ -240,8 +265,10 @@ def run_replay(args: argparse.Namespace) -> int:
         return refuse(REPLAY, str(exc))
     match, number = read.match, read.number or 0  # a record not from `simulate`: match 1
     if not match.actions:
-        return refuse(REPLAY, f"{clip_path(args.file)}: the record has no actions (that match was "
-                              "never started)")
+        return refuse(
+            REPLAY,
+            f"{clip_path(args.file)}: the record has no actions (that match was never started)",
+        )
     score = [0, 0]
     for h, result in enumerate(match.results):
         for side in (0, 1):
@@ -249,6 +276,9 @@ def run_replay(args: argparse.Namespace) -> int:
         last = h == len(match.results) - 1
         emit(hand_line(number, h, result, score, match.winner if last else None), args.json)
     if match.winner is None:
-        print(f"{REPLAY}: the record stops in hand {match.hand_number + 1}, before the end of "
-              "the match", file=sys.stderr)
+        print(
+            f"{REPLAY}: the record stops in hand {match.hand_number + 1}, before the end of "
+            "the match",
+            file=sys.stderr,
+        )
     return 0

@@ -22,8 +22,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "matches (their numbers are what `tarocchino export --match` takes).",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--recent", type=int, default=10, metavar="N",
-                        help="how many of the latest matches to list (10; at most 100)")
+    parser.add_argument(
+        "--recent",
+        type=int,
+        default=10,
+        metavar="N",
+        help="how many of the latest matches to list (10; at most 100)",
+    )
     parser.set_defaults(func=run)
 
 

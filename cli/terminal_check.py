@@ -14,13 +14,16 @@ from typing import TextIO
 from net.client import WEB_DRIVER_ENV
 
 
-def streams_problem(stdin: TextIO | None, stderr: TextIO | None,
-                    environ: Mapping[str, str]) -> str | None:  # fmt: skip
+def streams_problem(
+    stdin: TextIO | None, stderr: TextIO | None, environ: Mapping[str, str]
+) -> str | None:
     """Why the screens cannot run with these streams (None when they can)."""
     if environ.get(WEB_DRIVER_ENV):
         return None
-    for stream, name, use in ((stdin, "standard input", "the keys are read there"),
-                              (stderr, "standard error", "the screen is drawn there")):  # fmt: skip
+    for stream, name, use in (
+        (stdin, "standard input", "the keys are read there"),
+        (stderr, "standard error", "the screen is drawn there"),
+    ):
         if stream is None or stream.closed:
             return f"the game needs a terminal, and {name} is closed ({use})"
         try:

@@ -37,25 +37,43 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="Serve the game to a browser: open the address it prints. Each tab is a "
         "game of its own (solo, hot-seat, or host and join a table from the start screen).",
     )
-    parser.add_argument("--port", type=int, default=DEFAULT_WEB_PORT,
-                        help=f"port to serve on (default {DEFAULT_WEB_PORT})")
-    parser.add_argument("--bind", default="127.0.0.1", metavar="ADDRESS",
-                        help="address to serve on (default 127.0.0.1: this machine only; "
-                        "0.0.0.0: every network this machine is on, each browser with a key)")
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=DEFAULT_WEB_PORT,
+        help=f"port to serve on (default {DEFAULT_WEB_PORT})",
+    )
+    parser.add_argument(
+        "--bind",
+        default="127.0.0.1",
+        metavar="ADDRESS",
+        help="address to serve on (default 127.0.0.1: this machine only; "
+        "0.0.0.0: every network this machine is on, each browser with a key)",
+    )
     kept = parser.add_argument_group(
         "the browsers' own saves",
         "Served to a network, each browser on another machine keeps its saves, past matches, "
         "statistics and settings in a directory of its own under yours (one that holds nothing "
-        "goes when its last tab closes). These list or remove them, and serve nothing.")
-    kept.add_argument("--browsers", action="store_true",
-                      help="list the browsers' directories: id, when last used, size, a saved "
-                      "match, the names played under")
-    kept.add_argument("--forget-browser", metavar="ID",
-                      help="remove one browser's directory and all it holds (not while a tab of "
-                      "that browser is open)")
-    kept.add_argument("--forget-browsers-unused-for", metavar="DAYS",
-                      help="remove every browser's directory not used for DAYS days (0: every "
-                      "one not in use now)")
+        "goes when its last tab closes). These list or remove them, and serve nothing.",
+    )
+    kept.add_argument(
+        "--browsers",
+        action="store_true",
+        help="list the browsers' directories: id, when last used, size, a saved "
+        "match, the names played under",
+    )
+    kept.add_argument(
+        "--forget-browser",
+        metavar="ID",
+        help="remove one browser's directory and all it holds (not while a tab of "
+        "that browser is open)",
+    )
+    kept.add_argument(
+        "--forget-browsers-unused-for",
+        metavar="DAYS",
+        help="remove every browser's directory not used for DAYS days (0: every "
+        "one not in use now)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -65,9 +83,15 @@ def command() -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    asked = [option for option, given in (
-        ("--browsers", args.browsers), ("--forget-browser", args.forget_browser is not None),
-        ("--forget-browsers-unused-for", args.forget_browsers_unused_for is not None)) if given]
+    asked = [
+        option
+        for option, given in (
+            ("--browsers", args.browsers),
+            ("--forget-browser", args.forget_browser is not None),
+            ("--forget-browsers-unused-for", args.forget_browsers_unused_for is not None),
+        )
+        if given
+    ]
     if len(asked) > 1:
         return refuse(PROG, f"{' and '.join(asked)} go alone: one at a time")
     if asked:
@@ -89,8 +113,13 @@ def run(args: argparse.Namespace) -> int:
     print("\n".join(where_to_go(bind, args.port, key)), flush=True)
     hosts = listen_hosts(bind)
     try:
-        BrowserServer(command(), host=hosts[0] if len(hosts) == 1 else hosts,  # type: ignore[arg-type]
-                      port=args.port, key=key, home=data_dir()).serve()  # fmt: skip
+        BrowserServer(
+            command(),
+            host=hosts[0] if len(hosts) == 1 else hosts,  # type: ignore[arg-type]
+            port=args.port,
+            key=key,
+            home=data_dir(),
+        ).serve()
     except OSError as exc:  # taken meanwhile
         return refuse(PROG, _listen_problem(exc, bind, args.port), FAILED)
     return 0
@@ -99,11 +128,15 @@ def run(args: argparse.Namespace) -> int:
 def where_to_go(bind: str, port: int, key: str | None) -> list[str]:
     """What `tarocchino web` says first: the address to open (with its key, for a network)."""
     if key is None:
-        return [f"Open http://{Address(bind, port)} in a browser on this machine (Ctrl+C stops "
-                "serving)."]
-    lines = ["Open one of these in a browser (anyone with the address and its key can play here; "
-             "a browser on another machine keeps its own saves and statistics, never sees yours; "
-             "Ctrl+C stops serving):"]
+        return [
+            f"Open http://{Address(bind, port)} in a browser on this machine (Ctrl+C stops "
+            "serving)."
+        ]
+    lines = [
+        "Open one of these in a browser (anyone with the address and its key can play here; "
+        "a browser on another machine keeps its own saves and statistics, never sees yours; "
+        "Ctrl+C stops serving):"
+    ]
     others = for_others(bind) or ["THIS-MACHINE"]
     for address in ["127.0.0.1"] * every_network(bind) + others:
         lines.append(f"    http://{Address(address, port)}/?key={key}")
@@ -161,16 +194,22 @@ def browsers(args: argparse.Namespace) -> int:
         try:
             remove_unless_used(directory)
         except BrowserInUse:
-            return refuse(PROG, f"browser {short} is in use (a tab of it is open): it can be "
-                          "removed once its tabs are closed")  # fmt: skip
+            return refuse(
+                PROG,
+                f"browser {short} is in use (a tab of it is open): it can be "
+                "removed once its tabs are closed",
+            )
         except OSError as exc:
             return refuse(PROG, f"cannot remove {directory}: {exc.strerror or exc}", FAILED)
         print(f"Removed browser {short} (its saves, past matches, statistics and settings).")
         return 0
     text = args.forget_browsers_unused_for.strip()
     if not text.isdigit() or int(text) > MAX_DAYS:
-        return refuse(PROG, "--forget-browsers-unused-for must be a whole number of days from 0 "
-                      f"to {MAX_DAYS:,}, not {text[:20]!r}")  # fmt: skip
+        return refuse(
+            PROG,
+            "--forget-browsers-unused-for must be a whole number of days from 0 "
+            f"to {MAX_DAYS:,}, not {text[:20]!r}",
+        )
     days = int(text)
     cutoff = time.time() - days * 86400
     removed, busy, failed = [], [], []
@@ -202,14 +241,18 @@ def listing(home: Path, found: list[BrowserDirectory]) -> list[str]:
     if not found:
         return [f"No browser keeps a directory in {where}."]
     count = _directories(len(found))
-    lines = [f"{count} in {where} (remove one with --forget-browser ID):",
-             f"  {'ID':<8}  {'LAST USED':<16}  {'SIZE':>7}  {'SAVED':<5}  NAMES"]
+    lines = [
+        f"{count} in {where} (remove one with --forget-browser ID):",
+        f"  {'ID':<8}  {'LAST USED':<16}  {'SIZE':>7}  {'SAVED':<5}  NAMES",
+    ]
     for each in found:
         used = datetime.fromtimestamp(each.last_used).strftime("%Y-%m-%d %H:%M")
         names = ", ".join(one_line(name, 40) for name in each.names) or "-"
-        lines.append(f"  {each.id:<8}  {used:<16}  {_size(each.size):>7}  "
-                     f"{'yes' if each.saved_match else 'no':<5}  {one_line(names, 100)}"
-                     + ("  (in use: a tab is open)" if each.in_use else ""))
+        lines.append(
+            f"  {each.id:<8}  {used:<16}  {_size(each.size):>7}  "
+            f"{'yes' if each.saved_match else 'no':<5}  {one_line(names, 100)}"
+            + ("  (in use: a tab is open)" if each.in_use else "")
+        )
     return lines
 
 

@@ -276,4 +276,3 @@ def move_without_replacing(source: Path, target: Path) -> None:
         os.rename(source, target)
         return
     os.unlink(source)
-

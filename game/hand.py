@@ -97,9 +97,7 @@ def _malformed(action: object) -> str | None:
     if not isinstance(action, Action):
         return f"not an action: {action!r:.60}"
     cards, families = action.cards, action.families
-    if not isinstance(cards, tuple) or not all(
-        type(c) is int and 0 <= c < N_CARDS for c in cards
-    ):
+    if not isinstance(cards, tuple) or not all(type(c) is int and 0 <= c < N_CARDS for c in cards):
         return f"the cards of an action must be card numbers 0-{N_CARDS - 1}: {cards!r:.60}"
     if not isinstance(families, tuple) or not all(
         isinstance(f, str) and f in FAMILIES for f in families
@@ -112,9 +110,17 @@ class Hand:
     """The state of one hand. Drive it with :meth:`legal_actions` and :meth:`apply`."""
 
     __slots__ = (
-        "dealer", "state", "tricks", "declarations", "scores", "target", "phase", "result",
-        "history", "_dealt",
-    )  # fmt: skip
+        "dealer",
+        "state",
+        "tricks",
+        "declarations",
+        "scores",
+        "target",
+        "phase",
+        "result",
+        "history",
+        "_dealt",
+    )
 
     def __init__(
         self,
@@ -344,7 +350,13 @@ class Hand:
         if called_out is not None:  # no cards are counted; the totals are rounded as usual
             sides = tuple(SideResult(0, 0, 0, 0, d, d, round5(d)) for d in declared)
             self.result = HandResult(
-                self.dealer, called_out, sides, None, None, tricks, self.scores  # type: ignore[arg-type]
+                self.dealer,
+                called_out,
+                sides,
+                None,
+                None,
+                tricks,
+                self.scores,  # type: ignore[arg-type]
             )
             return
         final = self.state.final_piles()
@@ -353,12 +365,26 @@ class Hand:
         for side in (0, 1):
             p = points[side]
             raw = p.total + declared[side]
-            sides.append(SideResult(final.piles[side], p.combinations, p.card_points,
-                                    p.last_trick, declared[side], raw, round5(raw)))  # fmt: skip
+            sides.append(
+                SideResult(
+                    final.piles[side],
+                    p.combinations,
+                    p.card_points,
+                    p.last_trick,
+                    declared[side],
+                    raw,
+                    round5(raw),
+                )
+            )
         self.result = HandResult(
-            self.dealer, None, (sides[0], sides[1]), final.discard_side, final.exchange, tricks,
+            self.dealer,
+            None,
+            (sides[0], sides[1]),
+            final.discard_side,
+            final.exchange,
+            tricks,
             self.scores,
-        )  # fmt: skip
+        )
 
     # ----------------------------------------------------------------- views
     def view(self, seat: int, hand_number: int = 0) -> PlayerView:

@@ -69,20 +69,30 @@ def hand_rows(
         sides = []
         for side in (0, 1):
             s = result.sides[side]
-            sides.append(SideRow(
-                captured=None if result.called_out is not None else s.breakdown,
-                captured_combinations=s.captured_combinations,
-                card_points=s.card_points,
-                last_trick=s.last_trick,
-                declared=tuple(d for d in shown if side_of(d.seat) == side),
-                declarations=s.declarations,
-                raw=s.raw,
-                total=s.total,
-                score=scores[side],
-                tricks=result.tricks[side],
-            ))  # fmt: skip
-        rows.append(HandRow(i + 1, result.dealer, result.called_out, result.discard_side,
-                            result.matto_exchange, (sides[0], sides[1])))  # fmt: skip
+            sides.append(
+                SideRow(
+                    captured=None if result.called_out is not None else s.breakdown,
+                    captured_combinations=s.captured_combinations,
+                    card_points=s.card_points,
+                    last_trick=s.last_trick,
+                    declared=tuple(d for d in shown if side_of(d.seat) == side),
+                    declarations=s.declarations,
+                    raw=s.raw,
+                    total=s.total,
+                    score=scores[side],
+                    tricks=result.tricks[side],
+                )
+            )
+        rows.append(
+            HandRow(
+                i + 1,
+                result.dealer,
+                result.called_out,
+                result.discard_side,
+                result.matto_exchange,
+                (sides[0], sides[1]),
+            )
+        )
     return tuple(rows)
 
 

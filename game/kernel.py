@@ -121,9 +121,22 @@ class PlayState:
     """One hand in trick play, every hand known (the engine's hand, or a bot's guess of it)."""
 
     __slots__ = (
-        "dealer", "hands", "discard", "trick", "leader", "turn", "winning", "led", "piles",
-        "won", "matto_debtor", "last_winner", "n_tricks", "gone", "_undo",
-    )  # fmt: skip
+        "dealer",
+        "hands",
+        "discard",
+        "trick",
+        "leader",
+        "turn",
+        "winning",
+        "led",
+        "piles",
+        "won",
+        "matto_debtor",
+        "last_winner",
+        "n_tricks",
+        "gone",
+        "_undo",
+    )
 
     def __init__(self, dealer: int, hands: list[Mask], discard: Mask = 0) -> None:
         """Trick play from the first lead (eldest leads); ``hands`` after the discard."""
@@ -201,8 +214,18 @@ class PlayState:
     def push(self, c: Card) -> None:
         """:meth:`play` ``c``, keeping what :meth:`pop` needs to take it back."""
         if len(self.trick) == 3:  # this card closes the trick: keep what the close changes
-            self._undo.append((self.winning, self.led, self.leader, self.piles[0],
-                               self.piles[1], self.matto_debtor, self.last_winner, self.trick))
+            self._undo.append(
+                (
+                    self.winning,
+                    self.led,
+                    self.leader,
+                    self.piles[0],
+                    self.piles[1],
+                    self.matto_debtor,
+                    self.last_winner,
+                    self.trick,
+                )
+            )
         else:
             self._undo.append((self.winning, self.led))
         self.play(c)
@@ -214,8 +237,16 @@ class PlayState:
             self.winning, self.led = record
         else:
             self.won[self.turn & 1] -= 1  # the seat to move is the winner of the trick undone
-            (self.winning, self.led, self.leader, self.piles[0], self.piles[1],
-             self.matto_debtor, self.last_winner, self.trick) = record  # fmt: skip
+            (
+                self.winning,
+                self.led,
+                self.leader,
+                self.piles[0],
+                self.piles[1],
+                self.matto_debtor,
+                self.last_winner,
+                self.trick,
+            ) = record
             self.n_tricks -= 1
         c = self.trick.pop()
         seat = self.turn = (self.leader + len(self.trick)) & 3
@@ -322,9 +353,11 @@ class PlayState:
             points = card_points(pile)
             if points is None:
                 raise ValueError("a side's pile holds an odd number of cards: the hand is not over")
-            out.append(PlayPoints(
-                combination_points(pile), points, LAST_TRICK_POINTS if side == last else 0
-            ))  # fmt: skip
+            out.append(
+                PlayPoints(
+                    combination_points(pile), points, LAST_TRICK_POINTS if side == last else 0
+                )
+            )
         return out[0], out[1]
 
     def diff(self, side: int) -> int:

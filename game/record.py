@@ -23,16 +23,37 @@ from game.files import loads as loads_json
 from game.match import Match
 from game.rules import Rules
 
-__all__ = ["FORMAT", "VERSION", "StandIn", "StandIns", "Recorded", "AWAY", "LEFT", "OUT_OF_TIME",
-           "REASONS", "to_json", "from_json", "read", "dumps", "loads", "save", "load",
-           "load_recorded", "stand_ins_from_json", "stand_in_from_json", "to_json_stand_ins",
-           "write_atomic"]
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "StandIn",
+    "StandIns",
+    "Recorded",
+    "AWAY",
+    "LEFT",
+    "OUT_OF_TIME",
+    "REASONS",
+    "to_json",
+    "from_json",
+    "read",
+    "dumps",
+    "loads",
+    "save",
+    "load",
+    "load_recorded",
+    "stand_ins_from_json",
+    "stand_in_from_json",
+    "to_json_stand_ins",
+    "write_atomic",
+]
 
 FORMAT = "tarocchino-record"
 VERSION = 2
 READABLE = (1, 2)  # the versions this code replays
-_KEYS = {1: ("rules", "seed", "first_dealer", "actions", "sha256"),
-         2: ("rules", "seed", "first_dealer", "shuffles", "actions", "sha256")}
+_KEYS = {
+    1: ("rules", "seed", "first_dealer", "actions", "sha256"),
+    2: ("rules", "seed", "first_dealer", "shuffles", "actions", "sha256"),
+}
 _OPTIONAL = {1: (), 2: ("stand_ins", "match")}
 MAX_BOT_NAME = 40  # characters of a stand-in bot's name
 # Why a stand-in decided for a person: the person's connection was gone (away), the person had
@@ -96,8 +117,11 @@ def to_json(match: Match, stand_ins: StandIns | None = None, number: int | None 
 
 def to_json_stand_ins(stand_ins: StandIns) -> dict[str, dict[str, str | dict[str, str]]]:
     """The stand-ins' decisions in JSON: the numbers in decimal, in order, no empty hand."""
-    return {str(hand): {str(i): mark.to_json() for i, mark in sorted(made.items())}
-            for hand, made in sorted(stand_ins.items()) if made}  # fmt: skip
+    return {
+        str(hand): {str(i): mark.to_json() for i, mark in sorted(made.items())}
+        for hand, made in sorted(stand_ins.items())
+        if made
+    }
 
 
 def _is_int(value: object) -> bool:
@@ -109,7 +133,7 @@ def _header(data: object) -> int:
     if not isinstance(data, dict):
         raise RecordError("not a game record (expected a JSON object)")
     if "format" not in data:
-        raise RecordError("not a game record (it has no \"format\": \"tarocchino-record\")")
+        raise RecordError('not a game record (it has no "format": "tarocchino-record")')
     if data.get("format") != FORMAT:
         raise RecordError(f"not a game record (format is {shorten(data.get('format'))})")
     version = data.get("version")
@@ -166,8 +190,9 @@ def read(data: object) -> Recorded:
         if ended and match.winner is None:
             per_hand.append(0)
     if len(match.shuffles) < len(shuffles):
-        raise RecordError(f"the record has {len(shuffles)} shuffles for "
-                          f"{len(match.shuffles)} hands dealt")
+        raise RecordError(
+            f"the record has {len(shuffles)} shuffles for {len(match.shuffles)} hands dealt"
+        )
     return Recorded(match, stand_ins_from_json(data.get("stand_ins", {}), per_hand), number)
 
 
@@ -176,15 +201,19 @@ _ANY = 1 << 30  # a hand or action number far beyond any match's
 
 def _number(key: object, below: int, what: str) -> int:
     """A key of ``stand_ins``: a whole number in decimal, 0 to ``below`` - 1."""
-    if not isinstance(key, str) or not 0 < len(key) <= 10 or not key.isascii() or (
-        not key.isdigit() or key != str(int(key)) or int(key) >= below
-    ):  # fmt: skip
+    if (
+        not isinstance(key, str)
+        or not 0 < len(key) <= 10
+        or not key.isascii()
+        or (not key.isdigit() or key != str(int(key)) or int(key) >= below)
+    ):
         raise RecordError(f"stand_ins: {shorten(key)} is not {what}")
     return int(key)
 
 
-def stand_ins_from_json(value: object, per_hand: list[int], *,
-                        beyond: bool = False) -> dict[int, dict[int, StandIn]]:  # fmt: skip
+def stand_ins_from_json(
+    value: object, per_hand: list[int], *, beyond: bool = False
+) -> dict[int, dict[int, StandIn]]:
     """The stand-ins' decisions (``stand_ins``) checked against the hands of a match
     (``per_hand``: the number of actions of each hand dealt): every hand and action named exists,
     every name is a bot's, every reason one of :data:`REASONS`; RecordError otherwise.
@@ -194,15 +223,21 @@ def stand_ins_from_json(value: object, per_hand: list[int], *,
         raise RecordError("stand_ins must be an object of hands")
     out: dict[int, dict[int, StandIn]] = {}
     for hand_key, made in value.items():
-        hand = _number(hand_key, _ANY if beyond else len(per_hand),
-                       f"a hand of the record ({len(per_hand)} dealt)")  # fmt: skip
+        hand = _number(
+            hand_key,
+            _ANY if beyond else len(per_hand),
+            f"a hand of the record ({len(per_hand)} dealt)",
+        )
         if not isinstance(made, dict) or not made:
             raise RecordError(f"stand_ins of hand {hand + 1} must be an object of actions")
         marks: dict[int, StandIn] = {}
         actions = per_hand[hand] if hand < len(per_hand) else 0
         for key, value in made.items():
-            index = _number(key, _ANY if beyond else actions, f"an action of hand {hand + 1} "
-                                                            f"({actions} recorded)")  # fmt: skip
+            index = _number(
+                key,
+                _ANY if beyond else actions,
+                f"an action of hand {hand + 1} ({actions} recorded)",
+            )
             mark = stand_in_from_json(value)
             if index < actions:
                 marks[index] = mark
@@ -221,11 +256,14 @@ def stand_in_from_json(value: object) -> StandIn:
         value, why = value["by"], value["why"]
         if why not in REASONS:
             raise RecordError(f"stand_ins: {shorten(why)} is not a reason ({', '.join(REASONS)})")
-    if not isinstance(value, str) or not 0 < len(value) <= MAX_BOT_NAME or (
-        not value.isprintable()
-    ):  # fmt: skip
-        raise RecordError(f"stand_ins: {shorten(value)} is not a bot's name (1 to "
-                          f"{MAX_BOT_NAME} characters)")  # fmt: skip
+    if (
+        not isinstance(value, str)
+        or not 0 < len(value) <= MAX_BOT_NAME
+        or (not value.isprintable())
+    ):
+        raise RecordError(
+            f"stand_ins: {shorten(value)} is not a bot's name (1 to {MAX_BOT_NAME} characters)"
+        )
     return StandIn(value, why)
 
 

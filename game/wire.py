@@ -32,9 +32,23 @@ MAX_HISTORY = 128  # a hand has 4 declarations and 60 cards
 MAX_NUMBER = 10**9  # scores, targets, points, hand numbers
 
 _VIEW_KEYS = (
-    "seat", "dealer", "phase", "turn", "hand", "discard", "trick", "leader", "tricks",
-    "declarations", "history", "hand_sizes", "scores", "target", "hand_number", "legal",
-)  # fmt: skip
+    "seat",
+    "dealer",
+    "phase",
+    "turn",
+    "hand",
+    "discard",
+    "trick",
+    "leader",
+    "tricks",
+    "declarations",
+    "history",
+    "hand_sizes",
+    "scores",
+    "target",
+    "hand_number",
+    "legal",
+)
 
 
 # ----------------------------------------------------------------- encoding
@@ -259,10 +273,24 @@ def declarations_from_json(value: object) -> tuple[Declaration | None, ...]:
     return tuple(_declaration(v, i) for i, v in enumerate(_list(value, "declarations", 4, 4)))
 
 
-_SIDE_KEYS = ("pile", "captured_combinations", "card_points", "last_trick", "declarations",
-              "raw", "total")  # fmt: skip
-_RESULT_KEYS = ("dealer", "called_out", "sides", "discard_side", "matto_exchange", "tricks",
-                "scores_before")  # fmt: skip
+_SIDE_KEYS = (
+    "pile",
+    "captured_combinations",
+    "card_points",
+    "last_trick",
+    "declarations",
+    "raw",
+    "total",
+)
+_RESULT_KEYS = (
+    "dealer",
+    "called_out",
+    "sides",
+    "discard_side",
+    "matto_exchange",
+    "tricks",
+    "scores_before",
+)
 
 
 def _side(value: object, i: int) -> SideResult:

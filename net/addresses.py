@@ -15,8 +15,10 @@ def bind_problem(bind: str) -> str | None:
     printable (bytes not UTF-8, read as surrogates) is no name the resolver takes; one with a
     port (``192.168.1.20:7800``) asks for what ``--port`` says."""
     if not bind.strip():
-        return ("--bind needs an address (127.0.0.1: this machine only; 0.0.0.0: every network "
-                "this machine is on)")
+        return (
+            "--bind needs an address (127.0.0.1: this machine only; 0.0.0.0: every network "
+            "this machine is on)"
+        )
     if not bind.isprintable():
         return f"--bind {bind!r} is not an address (a name, or a number such as 127.0.0.1)"
     if _WITH_PORT.match(bind.strip()):
@@ -98,8 +100,12 @@ def reachable(found: list[str]) -> list[str]:
             address = ipaddress.ip_address(text.partition("%")[0])
         except ValueError:
             continue
-        if (address.is_loopback or address.is_unspecified or address.is_multicast
-                or address.is_link_local):
+        if (
+            address.is_loopback
+            or address.is_unspecified
+            or address.is_multicast
+            or address.is_link_local
+        ):
             continue
         if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
             continue  # (an IPv4 address, said as such already)
@@ -121,8 +127,9 @@ def _found(family: socket.AddressFamily) -> list[str]:
     way out."""
     found: list[str] = []
     try:
-        found += [str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None,
-                                                                 family)]
+        found += [
+            str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None, family)
+        ]
     except (OSError, UnicodeError):
         pass
     try:

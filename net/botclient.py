@@ -38,9 +38,18 @@ class RemoteBot:
         self.bot = bot
         self.delay_s, self.trick_pause_s = delay_s, trick_pause_s
         self.log = log or (lambda text: None)
-        self.client = TableClient(address, name, self._on_message, seat=seat, password=password,
-                                  player=p.BOT, level=level, tokens=tokens,
-                                  on_status=self.log, retry_for_s=retry_for_s)  # fmt: skip
+        self.client = TableClient(
+            address,
+            name,
+            self._on_message,
+            seat=seat,
+            password=password,
+            player=p.BOT,
+            level=level,
+            tokens=tokens,
+            on_status=self.log,
+            retry_for_s=retry_for_s,
+        )
         self.winner: int | None = None
         self.scores: tuple[int, int] | None = None
         self.hands: list[p.HandOver] = []

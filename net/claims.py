@@ -41,8 +41,12 @@ class Claim:
         return hmac.compare_digest(self.token_sha256, token_hash(token))
 
     def to_json(self) -> dict:
-        return {"name": self.name, "player": self.player, "level": self.level,
-                "token_sha256": self.token_sha256}  # fmt: skip
+        return {
+            "name": self.name,
+            "player": self.player,
+            "level": self.level,
+            "token_sha256": self.token_sha256,
+        }
 
     @classmethod
     def from_json(cls, data: object) -> Claim:
@@ -53,8 +57,11 @@ class Claim:
             raise ValueError(f"unknown player {str(player)[:20]!r}")
         if level is not None and not (isinstance(level, str) and 0 < len(level) <= MAX_LEVEL):
             raise ValueError("bad bot name")
-        if not (isinstance(digest, str) and len(digest) == 64
-                and all(c in "0123456789abcdef" for c in digest)):  # fmt: skip
+        if not (
+            isinstance(digest, str)
+            and len(digest) == 64
+            and all(c in "0123456789abcdef" for c in digest)
+        ):
             raise ValueError("bad token hash")
         try:
             name = check_name(data["name"])
@@ -88,8 +95,11 @@ class ClaimStore:
         return [None if s is None else Claim.from_json(s) for s in seats]
 
     def write(self, claims: list[Claim | None], stand_ins: StandIns | None = None) -> None:
-        data = {"format": FORMAT, "version": VERSION,
-                "seats": [None if c is None else c.to_json() for c in claims]}  # fmt: skip
+        data = {
+            "format": FORMAT,
+            "version": VERSION,
+            "seats": [None if c is None else c.to_json() for c in claims],
+        }
         marks = to_json_stand_ins(stand_ins or {})
         if marks:
             data["stand_ins"] = marks

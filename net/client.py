@@ -26,8 +26,19 @@ from net import protocol as p
 DEFAULT_PORT = 7800
 PASSWORD_ENV = "TAROCCHINO_TABLE_PASSWORD"  # a table's password, kept out of the process list
 # Refusals after which trying again is pointless (the person must change something).
-GIVE_UP = {p.VERSION, p.PASSWORD, p.SEAT_TAKEN, p.NO_SEAT, p.NAME_TAKEN, p.MATCH_OVER,
-           p.REPLACED, p.FLOOD, p.TOO_MANY_ERRORS, p.TOO_LONG, p.HELLO_FIRST}  # fmt: skip
+GIVE_UP = {
+    p.VERSION,
+    p.PASSWORD,
+    p.SEAT_TAKEN,
+    p.NO_SEAT,
+    p.NAME_TAKEN,
+    p.MATCH_OVER,
+    p.REPLACED,
+    p.FLOOD,
+    p.TOO_MANY_ERRORS,
+    p.TOO_LONG,
+    p.HELLO_FIRST,
+}
 MAX_SEAT_FILES = 64  # the seat files looked at for the table joined last
 BROWSER_ENV = "TAROCCHINO_BROWSER"  # the browser a tab's game runs for (`tarocchino web`)
 BROWSER_NAME = re.compile(r"[A-Za-z0-9_-]{16,64}")  # a browser's name as `web` gives it
@@ -181,8 +192,11 @@ class TableClient:
         self.player = player
         self.level = level
         self.tokens = tokens
-        self.token = token if token is not None else (
-            tokens.get(address, self.name) if tokens is not None else None)  # fmt: skip
+        self.token = (
+            token
+            if token is not None
+            else (tokens.get(address, self.name) if tokens is not None else None)
+        )
         self._stored = token is None and self.token is not None
         self.retry_for_s = retry_for_s
         self.heartbeat_s = heartbeat_s
@@ -248,17 +262,28 @@ class TableClient:
         joined = False
         self._answered.clear()
         try:
-            await ws.send_str(p.encode(p.hello(
-                self.name, seat=self.seat, token=self.token, password=self.password,
-                player=self.player, level=self.level, protocol=self.protocol)))  # fmt: skip
+            await ws.send_str(
+                p.encode(
+                    p.hello(
+                        self.name,
+                        seat=self.seat,
+                        token=self.token,
+                        password=self.password,
+                        player=self.player,
+                        level=self.level,
+                        protocol=self.protocol,
+                    )
+                )
+            )
             async for frame in ws:
                 if frame.type != aiohttp.WSMsgType.TEXT:
                     break
                 try:
                     message = p.read_server(frame.data)
                 except p.ProtocolError as exc:
-                    self.refusal = p.Refused(exc.code, f"the table sent a message this game "
-                                                       f"cannot read: {exc}", None)  # fmt: skip
+                    self.refusal = p.Refused(
+                        exc.code, f"the table sent a message this game cannot read: {exc}", None
+                    )
                     self.on_status(self.refusal.message)
                     return self.refusal.message
                 if isinstance(message, p.Welcome):
@@ -298,8 +323,9 @@ class TableClient:
         client)."""
         if message.code == p.VERSION and self.protocol > min(p.VERSIONS):
             self.protocol -= 1  # a table of an older game: say the version before
-            self.on_status(f"the table speaks an older protocol: joining with version "
-                           f"{self.protocol}")  # fmt: skip
+            self.on_status(
+                f"the table speaks an older protocol: joining with version {self.protocol}"
+            )
             return True
         if message.code == p.TOKEN and self._stored:  # a stale token: join as a newcomer
             self.token, self._stored = None, False

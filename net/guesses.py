@@ -16,8 +16,12 @@ MAX_ADDRESSES = 1024  # addresses remembered at once (the longest quiet forgotte
 class WrongPasswords:
     """The recent wrong passwords of each address."""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic,
-                 max_wrong: int = MAX_WRONG, window_s: float = WINDOW_S) -> None:  # fmt: skip
+    def __init__(
+        self,
+        clock: Callable[[], float] = time.monotonic,
+        max_wrong: int = MAX_WRONG,
+        window_s: float = WINDOW_S,
+    ) -> None:
         self.clock = clock
         self.max_wrong = max_wrong
         self.window_s = window_s

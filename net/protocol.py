@@ -94,8 +94,9 @@ def _short(value: object, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _fields(data: dict[str, Any], what: str, required: tuple[str, ...],
-            optional: tuple[str, ...] = ()) -> None:  # fmt: skip
+def _fields(
+    data: dict[str, Any], what: str, required: tuple[str, ...], optional: tuple[str, ...] = ()
+) -> None:
     missing = [k for k in required if k not in data]
     if missing:
         raise ProtocolError(BAD_MESSAGE, f"{what} is missing {', '.join(missing)}")
@@ -106,18 +107,19 @@ def _fields(data: dict[str, Any], what: str, required: tuple[str, ...],
 
 def _whole(value: object, what: str, lo: int, hi: int) -> int:
     if type(value) is not int or not lo <= value <= hi:
-        raise ProtocolError(BAD_MESSAGE, f"{what} must be a whole number from {lo} to {hi}, "
-                                         f"not {_short(value)}")  # fmt: skip
+        raise ProtocolError(
+            BAD_MESSAGE, f"{what} must be a whole number from {lo} to {hi}, not {_short(value)}"
+        )
     return value
 
 
-def _text(value: object, what: str, most: int, *, empty: bool = False,
-          shown: bool = True) -> str:
+def _text(value: object, what: str, most: int, *, empty: bool = False, shown: bool = True) -> str:
     """A text field; one that is ``shown`` to a person (on a screen, a log, a terminal) must be
     printable: no control characters or terminal escapes come through the network."""
     if not isinstance(value, str) or len(value) > most or (not empty and not value):
-        raise ProtocolError(BAD_MESSAGE, f"{what} must be text of 1 to {most} characters, "
-                                         f"not {_short(value)}")  # fmt: skip
+        raise ProtocolError(
+            BAD_MESSAGE, f"{what} must be text of 1 to {most} characters, not {_short(value)}"
+        )
     if shown and not value.isprintable():
         raise ProtocolError(BAD_MESSAGE, f"{what} must be printable text, not {_short(value)}")
     return value
@@ -207,11 +209,26 @@ class Doing:
 ClientMessage = Hello | Act | Ping | Leave | Doing
 
 
-def hello(name: str, *, seat: int | None = None, token: str | None = None,
-          password: str | None = None, player: str = PERSON, level: str | None = None,
-          protocol: int = PROTOCOL) -> dict[str, Any]:  # fmt: skip
-    return {"type": "hello", "protocol": protocol, "name": name, "seat": seat, "token": token,
-            "password": password, "player": player, "level": level}  # fmt: skip
+def hello(
+    name: str,
+    *,
+    seat: int | None = None,
+    token: str | None = None,
+    password: str | None = None,
+    player: str = PERSON,
+    level: str | None = None,
+    protocol: int = PROTOCOL,
+) -> dict[str, Any]:
+    return {
+        "type": "hello",
+        "protocol": protocol,
+        "name": name,
+        "seat": seat,
+        "token": token,
+        "password": password,
+        "player": player,
+        "level": level,
+    }
 
 
 def act(seat: int, ply: int, action: Action) -> dict[str, Any]:
@@ -236,13 +253,17 @@ def read_client(text: str | bytes) -> ClientMessage:
     data = _object(text, MAX_CLIENT_BYTES)
     kind = data["type"]
     if kind == "hello":
-        _fields(data, "hello", ("protocol", "name"),
-                ("seat", "token", "password", "player", "level"))  # fmt: skip
+        _fields(
+            data, "hello", ("protocol", "name"), ("seat", "token", "password", "player", "level")
+        )
         version = data["protocol"]
         if type(version) is not int or version not in VERSIONS:
-            raise ProtocolError(VERSION, f"this table speaks protocol {VERSIONS[0]} to "
-                                         f"{VERSIONS[-1]}, not {_short(version)}: use the same "
-                                         "version of the game")  # fmt: skip
+            raise ProtocolError(
+                VERSION,
+                f"this table speaks protocol {VERSIONS[0]} to "
+                f"{VERSIONS[-1]}, not {_short(version)}: use the same "
+                "version of the game",
+            )
         seat = data.get("seat")
         player = data.get("player", PERSON)
         if player not in (PERSON, BOT):
@@ -251,8 +272,7 @@ def read_client(text: str | bytes) -> ClientMessage:
             name=check_name(data["name"]),
             seat=None if seat is None else _whole(seat, "seat", 0, 3),
             token=_optional_text(data.get("token"), "token", MAX_SECRET, shown=False),
-            password=_optional_text(data.get("password"), "password", MAX_SECRET,
-                                    shown=False),
+            password=_optional_text(data.get("password"), "password", MAX_SECRET, shown=False),
             player=player,
             level=_optional_text(data.get("level"), "level", MAX_LEVEL),
             protocol=version,
@@ -263,8 +283,9 @@ def read_client(text: str | bytes) -> ClientMessage:
             action = wire.action_from_json(data["action"])
         except WireError as exc:
             raise ProtocolError(BAD_MESSAGE, str(exc)) from None
-        return Act(_whole(data["seat"], "seat", 0, 3), _whole(data["ply"], "ply", 0, MAX_ID),
-                   action)  # fmt: skip
+        return Act(
+            _whole(data["seat"], "seat", 0, 3), _whole(data["ply"], "ply", 0, MAX_ID), action
+        )
     if kind == "ping":
         _fields(data, "ping", ("id",))
         return Ping(_whole(data["id"], "id", 0, MAX_ID))
@@ -274,8 +295,9 @@ def read_client(text: str | bytes) -> ClientMessage:
     if kind == "doing":
         _fields(data, "doing", ("what",))
         if data["what"] not in DOINGS:
-            raise ProtocolError(BAD_MESSAGE, f"doing must be one of {', '.join(DOINGS)}, not "
-                                             f"{_short(data['what'])}")  # fmt: skip
+            raise ProtocolError(
+                BAD_MESSAGE, f"doing must be one of {', '.join(DOINGS)}, not {_short(data['what'])}"
+            )
         return Doing(data["what"])
     raise ProtocolError(UNKNOWN_TYPE, f"unknown message type {_short(kind)}")
 
@@ -297,9 +319,15 @@ class SeatStatus:
     doing: str | None = None
 
     def to_json(self, version: int = PROTOCOL) -> dict[str, Any]:
-        out = {"name": self.name, "player": self.player, "level": self.level,
-               "connected": self.connected, "stand_in": self.stand_in,
-               "away_s": self.away_s, "remote": self.remote}  # fmt: skip
+        out = {
+            "name": self.name,
+            "player": self.player,
+            "level": self.level,
+            "connected": self.connected,
+            "stand_in": self.stand_in,
+            "away_s": self.away_s,
+            "remote": self.remote,
+        }
         if version >= 4:
             out["doing"] = self.doing
         return out
@@ -308,16 +336,22 @@ class SeatStatus:
     def from_json(cls, data: object) -> SeatStatus:
         if not isinstance(data, dict):
             raise ProtocolError(BAD_MESSAGE, "a seat must be an object")
-        _fields(data, "seat", ("name", "player", "level", "connected", "stand_in", "away_s",
-                               "remote"), ("doing",))  # fmt: skip
+        _fields(
+            data,
+            "seat",
+            ("name", "player", "level", "connected", "stand_in", "away_s", "remote"),
+            ("doing",),
+        )
         player = data["player"]
         if player not in (PERSON, BOT, OPEN):
             raise ProtocolError(BAD_MESSAGE, f"unknown player {_short(player)}")
         away = data["away_s"]
         if away is not None and (
-            not isinstance(away, (int, float)) or isinstance(away, bool)
-            or not math.isfinite(away) or away < 0
-        ):  # fmt: skip
+            not isinstance(away, (int, float))
+            or isinstance(away, bool)
+            or not math.isfinite(away)
+            or away < 0
+        ):
             raise ProtocolError(BAD_MESSAGE, "away_s must be a number of seconds")
         for key in ("connected", "remote"):
             if not isinstance(data[key], bool):
@@ -436,8 +470,9 @@ class Closing:
     reason: str
 
 
-ServerMessage = (Welcome | State | HandOver | HandRecord | TimedOut | StoodIn | Refused | Pong
-                 | Closing)
+ServerMessage = (
+    Welcome | State | HandOver | HandRecord | TimedOut | StoodIn | Refused | Pong | Closing
+)
 
 
 def welcome(seat: int, token: str, table: TableInfo, version: int = PROTOCOL) -> dict[str, Any]:
@@ -453,37 +488,67 @@ def welcome(seat: int, token: str, table: TableInfo, version: int = PROTOCOL) ->
     return {"type": "welcome", "protocol": version, "seat": seat, "token": token, "table": info}
 
 
-def state(ply: int, view: PlayerView, seats: list[SeatStatus], *, started: bool,
-          winner: int | None, seed: int | None, call_out_needs: int | None = None,
-          turn_left_s: float | None = None, version: int = PROTOCOL) -> dict[str, Any]:  # fmt: skip
-    message = {"type": "state", "ply": ply, "view": wire.view_to_json(view),
-               "seats": [s.to_json(version) for s in seats], "started": started,
-               "winner": winner,
-               "seed": seed, "call_out_needs": call_out_needs}  # fmt: skip
+def state(
+    ply: int,
+    view: PlayerView,
+    seats: list[SeatStatus],
+    *,
+    started: bool,
+    winner: int | None,
+    seed: int | None,
+    call_out_needs: int | None = None,
+    turn_left_s: float | None = None,
+    version: int = PROTOCOL,
+) -> dict[str, Any]:
+    message = {
+        "type": "state",
+        "ply": ply,
+        "view": wire.view_to_json(view),
+        "seats": [s.to_json(version) for s in seats],
+        "started": started,
+        "winner": winner,
+        "seed": seed,
+        "call_out_needs": call_out_needs,
+    }
     if version >= 2:
         message["turn_left_s"] = turn_left_s
     return message
 
 
-def hand_record(number: int, dealer: int, dealt: Sequence[Mask], actions: Sequence[Action],
-                stand_ins: Mapping[int, record.StandIn] | None = None,
-                version: int = PROTOCOL) -> dict[str, Any]:  # fmt: skip
+def hand_record(
+    number: int,
+    dealer: int,
+    dealt: Sequence[Mask],
+    actions: Sequence[Action],
+    stand_ins: Mapping[int, record.StandIn] | None = None,
+    version: int = PROTOCOL,
+) -> dict[str, Any]:
     """A finished hand's record (v2 and later; never before the hand is over), in v3 with the
     decisions a stand-in made (index in ``actions`` -> the bot's name), in v4 with why."""
-    message = {"type": "hand_record", "number": number, "dealer": dealer,
-               "dealt": [wire.cards_to_json(m) for m in dealt],
-               "actions": [wire.action_to_json(a) for a in actions]}  # fmt: skip
+    message = {
+        "type": "hand_record",
+        "number": number,
+        "dealer": dealer,
+        "dealt": [wire.cards_to_json(m) for m in dealt],
+        "actions": [wire.action_to_json(a) for a in actions],
+    }
     if version >= 3:
         message["stand_ins"] = {
             str(i): mark.to_json() if version >= 4 else mark.by
-            for i, mark in sorted((stand_ins or {}).items())}  # fmt: skip
+            for i, mark in sorted((stand_ins or {}).items())
+        }
     return message
 
 
 def timed_out(seat: int, ply: int, action: Action | None, by: str) -> dict[str, Any]:
     """The stand-in decided for ``seat`` (v2 only); ``action`` only to the seat itself."""
-    return {"type": "timed_out", "seat": seat, "ply": ply,
-            "action": None if action is None else wire.action_to_json(action), "by": by}
+    return {
+        "type": "timed_out",
+        "seat": seat,
+        "ply": ply,
+        "action": None if action is None else wire.action_to_json(action),
+        "by": by,
+    }
 
 
 def stood_in(seat: int, ply: int, by: str) -> dict[str, Any]:
@@ -492,8 +557,12 @@ def stood_in(seat: int, ply: int, by: str) -> dict[str, Any]:
 
 
 def hand_over(number: int, result: HandResult, last_view: PlayerView) -> dict[str, Any]:
-    return {"type": "hand_over", "number": number, "result": wire.result_to_json(result),
-            "last_view": wire.view_to_json(last_view)}  # fmt: skip
+    return {
+        "type": "hand_over",
+        "number": number,
+        "result": wire.result_to_json(result),
+        "last_view": wire.view_to_json(last_view),
+    }
 
 
 def error(code: str, message: str, ply: int | None = None) -> dict[str, Any]:
@@ -518,8 +587,7 @@ def _wire(read: Any, value: object) -> Any:
 def _table(data: object) -> TableInfo:
     if not isinstance(data, dict):
         raise ProtocolError(BAD_MESSAGE, "table must be an object")
-    _fields(data, "table", ("target", "away_timeout_s", "stand_in", "results"),
-            ("turn_limit_s",))  # fmt: skip
+    _fields(data, "table", ("target", "away_timeout_s", "stand_in", "results"), ("turn_limit_s",))
     timeout = _seconds(data["away_timeout_s"], "away_timeout_s")
     results = data["results"]
     if not isinstance(results, list) or len(results) > 1000:
@@ -552,8 +620,13 @@ def _stand_ins(value: object, actions: int) -> dict[int, record.StandIn]:
         raise ProtocolError(BAD_MESSAGE, "stand_ins must be an object")
     out = {}
     for key, by in value.items():
-        if not (len(key) <= 10 and key.isascii() and key.isdigit() and key == str(int(key))
-                and int(key) < actions):  # fmt: skip
+        if not (
+            len(key) <= 10
+            and key.isascii()
+            and key.isdigit()
+            and key == str(int(key))
+            and int(key) < actions
+        ):
             raise ProtocolError(BAD_MESSAGE, f"stand_ins: {_short(key)} is not an action's index")
         try:
             out[int(key)] = record.stand_in_from_json(by)
@@ -563,8 +636,10 @@ def _stand_ins(value: object, actions: int) -> dict[int, record.StandIn]:
 
 
 def _seconds(value: object, what: str, most: float = math.inf) -> float:
-    if not isinstance(value, (int, float)) or isinstance(value, bool) or not (
-        math.isfinite(value) and 0 <= value <= most
+    if (
+        not isinstance(value, (int, float))
+        or isinstance(value, bool)
+        or not (math.isfinite(value) and 0 <= value <= most)
     ):
         raise ProtocolError(BAD_MESSAGE, f"{what} must be a number of seconds")
     return float(value)
@@ -588,13 +663,20 @@ def read_server(text: str | bytes) -> ServerMessage:
         _fields(data, "welcome", ("protocol", "seat", "token", "table"))
         version = data["protocol"]
         if type(version) is not int or version not in VERSIONS:
-            raise ProtocolError(VERSION, f"the table speaks protocol {_short(version)}, this "
-                                         f"game {VERSIONS[0]} to {VERSIONS[-1]}")  # fmt: skip
+            raise ProtocolError(
+                VERSION,
+                f"the table speaks protocol {_short(version)}, this "
+                f"game {VERSIONS[0]} to {VERSIONS[-1]}",
+            )
         token = _text(data["token"], "token", MAX_SECRET, shown=False)
         return Welcome(_whole(data["seat"], "seat", 0, 3), token, _table(data["table"]), version)
     if kind == "state":
-        _fields(data, "state", ("ply", "view", "seats", "started", "winner", "seed",
-                                "call_out_needs"), ("turn_left_s",))  # fmt: skip
+        _fields(
+            data,
+            "state",
+            ("ply", "view", "seats", "started", "winner", "seed", "call_out_needs"),
+            ("turn_left_s",),
+        )
         if not isinstance(data["started"], bool):
             raise ProtocolError(BAD_MESSAGE, "started must be true or false")
         seed, needs, left = data["seed"], data["call_out_needs"], data.get("turn_left_s")
@@ -605,15 +687,18 @@ def read_server(text: str | bytes) -> ServerMessage:
             data["started"],
             _side(data["winner"], "winner"),
             None if seed is None else _whole(seed, "seed", 0, 2**63 - 1),
-            None if needs is None else _whole(needs, "call_out_needs", -wire.MAX_NUMBER,
-                                              wire.MAX_NUMBER),  # fmt: skip
+            None
+            if needs is None
+            else _whole(needs, "call_out_needs", -wire.MAX_NUMBER, wire.MAX_NUMBER),
             None if left is None else _seconds(left, "turn_left_s", MAX_LIMIT_S),
         )
     if kind == "hand_over":
         _fields(data, "hand_over", ("number", "result", "last_view"))
-        return HandOver(_whole(data["number"], "number", 0, wire.MAX_NUMBER),
-                        _wire(wire.result_from_json, data["result"]),
-                        _wire(wire.view_from_json, data["last_view"]))  # fmt: skip
+        return HandOver(
+            _whole(data["number"], "number", 0, wire.MAX_NUMBER),
+            _wire(wire.result_from_json, data["result"]),
+            _wire(wire.view_from_json, data["last_view"]),
+        )
     if kind == "hand_record":
         _fields(data, "hand_record", ("number", "dealer", "dealt", "actions"), ("stand_ins",))
         dealt = data["dealt"]
@@ -632,18 +717,27 @@ def read_server(text: str | bytes) -> ServerMessage:
     if kind == "timed_out":
         _fields(data, "timed_out", ("seat", "ply", "action", "by"))
         action = data["action"]
-        return TimedOut(_whole(data["seat"], "seat", 0, 3), _whole(data["ply"], "ply", 0, MAX_ID),
-                        None if action is None else _wire(wire.action_from_json, action),
-                        _text(data["by"], "by", MAX_LEVEL))  # fmt: skip
+        return TimedOut(
+            _whole(data["seat"], "seat", 0, 3),
+            _whole(data["ply"], "ply", 0, MAX_ID),
+            None if action is None else _wire(wire.action_from_json, action),
+            _text(data["by"], "by", MAX_LEVEL),
+        )
     if kind == "stood_in":
         _fields(data, "stood_in", ("seat", "ply", "by"))
-        return StoodIn(_whole(data["seat"], "seat", 0, 3), _whole(data["ply"], "ply", 0, MAX_ID),
-                       _text(data["by"], "by", MAX_LEVEL))  # fmt: skip
+        return StoodIn(
+            _whole(data["seat"], "seat", 0, 3),
+            _whole(data["ply"], "ply", 0, MAX_ID),
+            _text(data["by"], "by", MAX_LEVEL),
+        )
     if kind == "error":
         _fields(data, "error", ("code", "message"), ("ply",))
         ply = data.get("ply")
-        return Refused(_text(data["code"], "code", 40), _text(data["message"], "message", 2000),
-                       None if ply is None else _whole(ply, "ply", 0, MAX_ID))  # fmt: skip
+        return Refused(
+            _text(data["code"], "code", 40),
+            _text(data["message"], "message", 2000),
+            None if ply is None else _whole(ply, "ply", 0, MAX_ID),
+        )
     if kind == "pong":
         _fields(data, "pong", ("id",))
         return Pong(_whole(data["id"], "id", 0, MAX_ID))

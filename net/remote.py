@@ -43,20 +43,34 @@ from text.words import listed
 WARNING_S = 30.0  # the last part of the turn limit that is counted down (half of a shorter one)
 # What a person connected to the table is doing, as their seat's panel says it (v4); at the table
 # itself: CONNECTED.
-DOING_TAGS = {p.DECLARING: "declaring", p.SETTINGS: "in settings", p.HELP: "in the help",
-              p.SHEET: "on sheet", p.REVIEW: "reviewing", p.SHEET_HELP: "in the help",
-              p.MATCH_OVER: "on sheet", p.STAND_IN_DECIDING: "out of time"}  # fmt: skip
+DOING_TAGS = {
+    p.DECLARING: "declaring",
+    p.SETTINGS: "in settings",
+    p.HELP: "in the help",
+    p.SHEET: "on sheet",
+    p.REVIEW: "reviewing",
+    p.SHEET_HELP: "in the help",
+    p.MATCH_OVER: "on sheet",
+    p.STAND_IN_DECIDING: "out of time",
+}
 # ... and as the status line says it when the table waits for them (before the name: the words)
-DOING_WORDS = {p.DECLARING: "is choosing what to declare", p.SETTINGS: "is in the settings",
-               p.HELP: "is reading the help", p.SHEET: "is still reading the scoring sheet",
-               p.REVIEW: "is reviewing a hand", p.SHEET_HELP: "is reading the help"}  # fmt: skip
+DOING_WORDS = {
+    p.DECLARING: "is choosing what to declare",
+    p.SETTINGS: "is in the settings",
+    p.HELP: "is reading the help",
+    p.SHEET: "is still reading the scoring sheet",
+    p.REVIEW: "is reviewing a hand",
+    p.SHEET_HELP: "is reading the help",
+}
 
 
 class RemoteSession:
     """This screen's seat at a table server (see the module's docstring)."""
 
-    def __init__(self, client_factory: Callable[[Callable[[p.ServerMessage], None]], TableClient],
-                 ) -> None:  # fmt: skip
+    def __init__(
+        self,
+        client_factory: Callable[[Callable[[p.ServerMessage], None]], TableClient],
+    ) -> None:
         self.client = client_factory(self.receive)
         self.seat: int | None = None
         self.target = 800
@@ -139,13 +153,19 @@ class RemoteSession:
             self._stand_in_at = {
                 seat: now + max(0.0, self.away_timeout_s - s.away_s)
                 for seat, s in enumerate(message.seats)
-                if s.remote and s.player != p.OPEN and not s.connected and not s.stand_in
-                and s.away_s is not None}  # fmt: skip
+                if s.remote
+                and s.player != p.OPEN
+                and not s.connected
+                and not s.stand_in
+                and s.away_s is not None
+            }
         elif isinstance(message, p.Refused):
             self.pending = False
-            if message.code in (p.STALE, p.NOT_YOUR_TURN) and message.ply is not None and (
-                message.ply == self._timed_out
-            ):  # fmt: skip
+            if (
+                message.code in (p.STALE, p.NOT_YOUR_TURN)
+                and message.ply is not None
+                and (message.ply == self._timed_out)
+            ):
                 return  # a move a moment too late: "time ran out" says it all
             self.refusal = message
         else:
@@ -192,8 +212,7 @@ class RemoteSession:
         self._mark_stand_in(message.ply, StandIn(message.by, OUT_OF_TIME))
         if message.seat != self.seat:
             name = self.statuses[message.seat].name if len(self.statuses) == 4 else "A player"
-            self._notices.append(f"Time ran out for {name}: the {message.by} bot decided for "
-                                 "them.")  # fmt: skip
+            self._notices.append(f"Time ran out for {name}: the {message.by} bot decided for them.")
             return
         self._timed_out = message.ply
         what = "made your move"
@@ -214,7 +233,7 @@ class RemoteSession:
             self._decided_for.setdefault(view.hand_number, {})[ply - first - 1] = by
 
     def _action_words(self, action: Action) -> str:
-        """"played K♠ Re di Spade (King of Swords)", "discarded …", "declared …"."""
+        """ "played K♠ Re di Spade (King of Swords)", "discarded …", "declared …"."""
         if action.kind == DISCARD:
             return "discarded " + listed([card_name(c, self.look) for c in action.cards])
         if action.kind == DECLARE:
@@ -296,8 +315,11 @@ class RemoteSession:
         if words is None or not status.connected:
             return None
         head, tail = f"{status.name} {words}", None
-        others = [s for i, s in enumerate(self.statuses) if i != seat and s.remote
-                  and s.player == p.PERSON and s.connected]  # fmt: skip
+        others = [
+            s
+            for i, s in enumerate(self.statuses)
+            if i != seat and s.remote and s.player == p.PERSON and s.connected
+        ]
         if status.doing in p.BETWEEN_HANDS and not any(s.doing in p.BETWEEN_HANDS for s in others):
             view = self.state.view if self.state is not None else None
             started = view is not None and any(m.action.kind == PLAY for m in view.history)
@@ -323,8 +345,10 @@ class RemoteSession:
         seconds = max(0.0, at - time.monotonic())
         if left is not None and left[0] == seat and left[1] < seconds:
             return None  # the turn limit's countdown says it
-        return (f"Waiting for {self.statuses[seat].name} (away): the {self.stand_in} bot plays "
-                f"for them in {math.ceil(seconds)} s.")
+        return (
+            f"Waiting for {self.statuses[seat].name} (away): the {self.stand_in} bot plays "
+            f"for them in {math.ceil(seconds)} s."
+        )
 
     def pop_notices(self) -> list[str]:
         out, self._notices = self._notices, []
@@ -352,9 +376,14 @@ class RemoteSession:
         if not hands:
             return None
         rows = hand_rows(self._results, [h.declarations for h in hands])
-        return ReviewSource(tuple(hands), rows, self.seats, frozenset(self.humans),
-                            target=self.target, stand_in_cards=tuple(
-                                self._stand_in_cards(n, h) for n, h in enumerate(hands)))
+        return ReviewSource(
+            tuple(hands),
+            rows,
+            self.seats,
+            frozenset(self.humans),
+            target=self.target,
+            stand_in_cards=tuple(self._stand_in_cards(n, h) for n, h in enumerate(hands)),
+        )
 
     def _stand_in_cards(self, number: int, hand: Hand) -> dict[int, StandIn]:
         """The cards of hand ``number`` a stand-in played for a person, by the card's number in
@@ -377,8 +406,9 @@ class RemoteSession:
     def seats(self) -> tuple[Seat, ...]:
         """Each seat's name, and human or the bot playing it (a bot of the host, or a bot client;
         a stand-in for an absent person is told by :attr:`presence`)."""
-        return tuple(Seat(s.level if s.player == p.BOT and s.level else HUMAN, s.name)
-                     for s in self.statuses)  # fmt: skip
+        return tuple(
+            Seat(s.level if s.player == p.BOT and s.level else HUMAN, s.name) for s in self.statuses
+        )
 
     @property
     def presence(self) -> dict[int, tuple[str, ...]]:
@@ -435,8 +465,9 @@ class RemoteSession:
         return state.view
 
     def public_view(self, seat: int) -> PlayerView:
-        return replace(self.view(self.seat if self.seat is not None else seat), hand=0,
-                       discard=None, legal=())  # fmt: skip
+        return replace(
+            self.view(self.seat if self.seat is not None else seat), hand=0, discard=None, legal=()
+        )
 
     def last_view(self, seat: int | None, bottom: int) -> PlayerView | None:
         """The final table of the hand that just ended, as this seat saw it."""

@@ -56,8 +56,20 @@ CLOSE_TOO_BIG = WSCloseCode.MESSAGE_TOO_BIG  # 1009
 # Who took an action: the seat's connection, a bot of the host, the stand-in for an absent
 # player, the stand-in for a player whose turn limit ran out.
 REMOTE, HOST, STAND_IN, TURN_LIMIT = "remote", "host", "stand-in", "turn-limit"
-FATAL = {p.VERSION, p.HELLO_FIRST, p.HELLO_TIMEOUT, p.PASSWORD, p.TOKEN, p.SEAT_TAKEN, p.NO_SEAT,
-         p.NAME_TAKEN, p.TOO_LONG, p.FLOOD, p.TOO_MANY_ERRORS, p.REPLACED}  # fmt: skip
+FATAL = {
+    p.VERSION,
+    p.HELLO_FIRST,
+    p.HELLO_TIMEOUT,
+    p.PASSWORD,
+    p.TOKEN,
+    p.SEAT_TAKEN,
+    p.NO_SEAT,
+    p.NAME_TAKEN,
+    p.TOO_LONG,
+    p.FLOOD,
+    p.TOO_MANY_ERRORS,
+    p.REPLACED,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,8 +92,15 @@ class TableConfig:
     max_queue: int = 500  # messages waiting to be sent to one connection (else it is too slow)
 
     def __post_init__(self) -> None:
-        for name in ("away_timeout_s", "turn_limit_s", "bot_delay_s", "trick_pause_s",
-                     "hello_timeout_s", "heartbeat_s", "rate"):  # fmt: skip
+        for name in (
+            "away_timeout_s",
+            "turn_limit_s",
+            "bot_delay_s",
+            "trick_pause_s",
+            "hello_timeout_s",
+            "heartbeat_s",
+            "rate",
+        ):
             value = getattr(self, name)
             if not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
                 raise ValueError(f"{name} must be a number of seconds >= 0, not {value!r}")
@@ -257,8 +276,9 @@ class TableServer:
         """The stand-ins' decisions kept beside a resumed table (those the match has: the
         autosave may be a move behind); none when they cannot be read."""
         match = self.session.match
-        per_hand = [len(self.hands[n].history) for n in range(len(match.results))
-                    if n in self.hands]  # fmt: skip
+        per_hand = [
+            len(self.hands[n].history) for n in range(len(match.results)) if n in self.hands
+        ]
         if len(per_hand) != len(match.results):
             return {}  # the finished hands did not replay (logged above)
         if match.winner is None:
@@ -318,11 +338,14 @@ class TableServer:
             compress=False,
         )
         if not ws.can_prepare(request).ok:
-            return web.Response(text="A Tarocchino table: join it with "
-                                     "`tarocchino join HOST:PORT --name NAME`.\n")  # fmt: skip
+            return web.Response(
+                text="A Tarocchino table: join it with `tarocchino join HOST:PORT --name NAME`.\n"
+            )
         if "Origin" in request.headers:  # a web page (browsers always say whose): no player
-            return web.Response(status=403, text="A Tarocchino table is joined with "
-                                                 "`tarocchino join`, not from a web page.\n")
+            return web.Response(
+                status=403,
+                text="A Tarocchino table is joined with `tarocchino join`, not from a web page.\n",
+            )
         if self._pending >= self.config.max_pending or self._closing:
             return web.Response(status=503, text="too many connections waiting\n")
         await ws.prepare(request)
@@ -441,10 +464,20 @@ class TableServer:
         conn.seat, conn.version = seat, hello.protocol
         s.conn, s.doing = conn, None  # (a client of version 4 says it next)
         self._came_back(seat)
-        conn.send(p.welcome(seat, token, p.TableInfo(
-            self.session.match.rules.target, self.config.away_timeout_s,
-            label_of(self.config.stand_in), tuple(self.results), self.config.turn_limit_s),
-            conn.version))  # fmt: skip
+        conn.send(
+            p.welcome(
+                seat,
+                token,
+                p.TableInfo(
+                    self.session.match.rules.target,
+                    self.config.away_timeout_s,
+                    label_of(self.config.stand_in),
+                    tuple(self.results),
+                    self.config.turn_limit_s,
+                ),
+                conn.version,
+            )
+        )
         self.messages_sent += 1
         for number in sorted(self.hands):
             self._send_record(conn, number)
@@ -459,12 +492,18 @@ class TableServer:
         seats = list(self.session.seats)
         seats[seat] = Seat(HUMAN, name)
         for other, s in enumerate(self.seats):
-            if other != seat and s.claim is None and not s.host_bot and (
-                p.name_key(seats[other].name) == p.name_key(name)
+            if (
+                other != seat
+                and s.claim is None
+                and not s.host_bot
+                and (p.name_key(seats[other].name) == p.name_key(name))
             ):
                 used = {p.name_key(x.name) for x in seats}
-                free = next(n for n in (f"Seat {other + 1}", *(f"Seat {other + 1}.{i}"
-                            for i in range(1, 9))) if p.name_key(n) not in used)  # fmt: skip
+                free = next(
+                    n
+                    for n in (f"Seat {other + 1}", *(f"Seat {other + 1}.{i}" for i in range(1, 9)))
+                    if p.name_key(n) not in used
+                )
                 seats[other] = Seat(HUMAN, free)
         self.session.seats = tuple(seats)
 
@@ -475,36 +514,48 @@ class TableServer:
             for seat, s in enumerate(self.seats):
                 if s.claim is not None and s.claim.opens(hello.token):
                     return seat
-            raise p.ProtocolError(p.TOKEN, "this token holds no seat at this table (the table "
-                                           "may have been started again)")  # fmt: skip
+            raise p.ProtocolError(
+                p.TOKEN,
+                "this token holds no seat at this table (the table may have been started again)",
+            )
         password = self.config.password
         wait = self.wrong_passwords.wait_s(peer) if password is not None else 0.0
         if wait > 0:
-            raise p.ProtocolError(p.PASSWORD, f"too many wrong passwords from {peer}: try again "
-                                              f"in {math.ceil(wait)} s")  # fmt: skip
+            raise p.ProtocolError(
+                p.PASSWORD,
+                f"too many wrong passwords from {peer}: try again in {math.ceil(wait)} s",
+            )
         if password is not None and not (
-            hello.password is not None and secrets.compare_digest(
-                hello.password.encode("utf-8", "surrogatepass"), password.encode())
-        ):  # fmt: skip
+            hello.password is not None
+            and secrets.compare_digest(
+                hello.password.encode("utf-8", "surrogatepass"), password.encode()
+            )
+        ):
             if hello.password:
                 self.wrong_passwords.wrong(peer)
-            raise p.ProtocolError(p.PASSWORD, "wrong password" if hello.password else
-                                  "this table needs a password (--password)")  # fmt: skip
+            raise p.ProtocolError(
+                p.PASSWORD,
+                "wrong password" if hello.password else "this table needs a password (--password)",
+            )
         if self.session.match.winner is not None:
             raise p.ProtocolError(p.MATCH_OVER, "the match at this table is over")
-        taken = {p.name_key(self.session.seats[i].name) for i, s in enumerate(self.seats)
-                 if s.host_bot or s.claim is not None}  # fmt: skip
+        taken = {
+            p.name_key(self.session.seats[i].name)
+            for i, s in enumerate(self.seats)
+            if s.host_bot or s.claim is not None
+        }
         if p.name_key(hello.name) in taken:
-            raise p.ProtocolError(p.NAME_TAKEN, f"{hello.name} is already at this table: "
-                                                "choose another name")  # fmt: skip
+            raise p.ProtocolError(
+                p.NAME_TAKEN, f"{hello.name} is already at this table: choose another name"
+            )
         if hello.seat is not None:
             s = self.seats[hello.seat]
             if s.host_bot:
-                raise p.ProtocolError(p.SEAT_TAKEN, f"seat {hello.seat + 1} is played by the "
-                                                    "host's bot")  # fmt: skip
+                raise p.ProtocolError(
+                    p.SEAT_TAKEN, f"seat {hello.seat + 1} is played by the host's bot"
+                )
             if s.claim is not None:
-                raise p.ProtocolError(p.SEAT_TAKEN, f"seat {hello.seat + 1} is "
-                                                    f"{s.claim.name}'s")  # fmt: skip
+                raise p.ProtocolError(p.SEAT_TAKEN, f"seat {hello.seat + 1} is {s.claim.name}'s")
             return hello.seat
         for seat, s in enumerate(self.seats):
             if not s.host_bot and s.claim is None:
@@ -527,10 +578,16 @@ class TableServer:
 
     def _log_lingering(self) -> None:
         """Once the match is over: who the table still waits for before it closes."""
-        words = {p.MATCH_OVER: "on the final sheet", p.REVIEW: "reviewing a hand",
-                 p.SHEET_HELP: "reading the help"}  # fmt: skip
-        still = [f"{self.session.seats[i].name} ({words.get(s.doing or '', 'connected')})"
-                 for i, s in enumerate(self.seats) if s.conn is not None]  # fmt: skip
+        words = {
+            p.MATCH_OVER: "on the final sheet",
+            p.REVIEW: "reviewing a hand",
+            p.SHEET_HELP: "reading the help",
+        }
+        still = [
+            f"{self.session.seats[i].name} ({words.get(s.doing or '', 'connected')})"
+            for i, s in enumerate(self.seats)
+            if s.conn is not None
+        ]
         said = f"the table closes when everybody has left: still there {', '.join(still)}"
         if still and said != self._lingering:
             self.log(said)
@@ -583,8 +640,10 @@ class TableServer:
         if s.stand_in:
             self.log(f"the stand-in hands seat {seat + 1} back")
         s.away_since, s.stand_in, s.left = None, False, False
-        if self._thinking is not None and self._thinking[0] == seat and (
-            self._thinking[2] == STAND_IN
+        if (
+            self._thinking is not None
+            and self._thinking[0] == seat
+            and (self._thinking[2] == STAND_IN)
         ):  # a decision of the turn limit stands: the time for it is over
             self._cancel_thinking()
 
@@ -594,8 +653,10 @@ class TableServer:
         if s.conn is not None or s.stand_in or self._closing:
             return
         s.stand_in = True
-        self.log(f"the {label_of(self.config.stand_in)} bot plays seat {seat + 1} "
-                 f"({self.session.seats[seat].name} is away)")  # fmt: skip
+        self.log(
+            f"the {label_of(self.config.stand_in)} bot plays seat {seat + 1} "
+            f"({self.session.seats[seat].name} is away)"
+        )
         self._drive()
         self._broadcast()
 
@@ -605,24 +666,34 @@ class TableServer:
         assert seat is not None
         match = self.session.match
         if act.seat != seat:
-            raise p.ProtocolError(p.NOT_YOUR_SEAT, f"you play seat {seat + 1}, not seat "
-                                                   f"{act.seat + 1}")  # fmt: skip
+            raise p.ProtocolError(
+                p.NOT_YOUR_SEAT, f"you play seat {seat + 1}, not seat {act.seat + 1}"
+            )
         if match.winner is not None:
             raise p.ProtocolError(p.MATCH_OVER, "the match is over")
         if not self.started:
             raise p.ProtocolError(p.NOT_STARTED, "the match starts when every seat is taken")
-        timed_out = self._thinking is not None and self._thinking[:2] == (seat, act.ply) and (
-            self._thinking[2] == TURN_LIMIT)  # fmt: skip
+        timed_out = (
+            self._thinking is not None
+            and self._thinking[:2] == (seat, act.ply)
+            and (self._thinking[2] == TURN_LIMIT)
+        )
         if timed_out:
-            raise p.ProtocolError(p.TOO_LATE, f"your time for move {act.ply} ran out: the "
-                                           f"{label_of(self.config.stand_in)} bot is "
-                                           "deciding it")  # fmt: skip
+            raise p.ProtocolError(
+                p.TOO_LATE,
+                f"your time for move {act.ply} ran out: the "
+                f"{label_of(self.config.stand_in)} bot is "
+                "deciding it",
+            )
         if match.turn != seat:
-            raise p.ProtocolError(p.NOT_YOUR_TURN, f"it is {self.session.seats[match.turn].name}"
-                                                   "'s turn, not yours")  # fmt: skip
+            raise p.ProtocolError(
+                p.NOT_YOUR_TURN, f"it is {self.session.seats[match.turn].name}'s turn, not yours"
+            )
         if act.ply != len(match.actions):
-            raise p.ProtocolError(p.STALE, f"that action was for move {act.ply}; the match is "
-                                           f"at move {len(match.actions)}")  # fmt: skip
+            raise p.ProtocolError(
+                p.STALE,
+                f"that action was for move {act.ply}; the match is at move {len(match.actions)}",
+            )
         try:
             result = self.session.apply(act.action)
         except IllegalActionError as exc:
@@ -637,8 +708,9 @@ class TableServer:
             assert hand is not None
             marks = self.stand_in_moves.setdefault(len(self.results), {})
             why = OUT_OF_TIME if by == TURN_LIMIT else LEFT if self.seats[seat].left else AWAY
-            marks[len(hand.history) - 1] = StandIn(label_of(self.config.stand_in)[:MAX_BOT_NAME],
-                                                   why)  # fmt: skip
+            marks[len(hand.history) - 1] = StandIn(
+                label_of(self.config.stand_in)[:MAX_BOT_NAME], why
+            )
             self._save_claims()  # kept with the seats, for the review after a restart
         self._save()
         if by == TURN_LIMIT:
@@ -651,11 +723,14 @@ class TableServer:
             hand = self.session.last_hand
             assert hand is not None
             self.hands[number] = hand
-            names = [f"{self.session.seats[i].name} & {self.session.seats[i + 2].name}"
-                     for i in (0, 1)]  # fmt: skip
+            names = [
+                f"{self.session.seats[i].name} & {self.session.seats[i + 2].name}" for i in (0, 1)
+            ]
             after = result.scores_after
-            self.log(f"hand {number + 1}: {names[0]} {result.sides[0].total}, {names[1]} "
-                     f"{result.sides[1].total} · score {after[0]} to {after[1]}")  # fmt: skip
+            self.log(
+                f"hand {number + 1}: {names[0]} {result.sides[0].total}, {names[1]} "
+                f"{result.sides[1].total} · score {after[0]} to {after[1]}"
+            )
             for seat, s in enumerate(self.seats):
                 if s.conn is not None:
                     s.conn.send(p.hand_over(number, result, hand.view(seat, number)))
@@ -762,13 +837,14 @@ class TableServer:
         self._turn_timer = None
         if self._awaited() != (seat, ply):
             return
-        self.log(f"{self.session.seats[seat].name} (seat {seat + 1}) did not act within "
-                 f"{self.config.turn_limit_s:g} s: the {label_of(self.config.stand_in)} bot "
-                 "decides for them")  # fmt: skip
+        self.log(
+            f"{self.session.seats[seat].name} (seat {seat + 1}) did not act within "
+            f"{self.config.turn_limit_s:g} s: the {label_of(self.config.stand_in)} bot "
+            "decides for them"
+        )
         self._cancel_thinking()
         self._thinking = (seat, ply, TURN_LIMIT)
-        self._task = asyncio.create_task(self._think(self._stand_in(seat), seat, ply,
-                                                     TURN_LIMIT))  # fmt: skip
+        self._task = asyncio.create_task(self._think(self._stand_in(seat), seat, ply, TURN_LIMIT))
         self._broadcast()  # every seat sees the stand-in deciding
 
     def _cancel_thinking(self) -> None:
@@ -782,8 +858,11 @@ class TableServer:
         rng = decision_rng(match.decision_seed, seat, ply)
         started = time.monotonic()
         action, faults = await asyncio.to_thread(ask, bot, view, rng)
-        rest = 0.0 if by == TURN_LIMIT else bot_pause(view, self.config.bot_delay_s,
-                                                      self.config.trick_pause_s)  # fmt: skip
+        rest = (
+            0.0
+            if by == TURN_LIMIT
+            else bot_pause(view, self.config.bot_delay_s, self.config.trick_pause_s)
+        )
         rest -= time.monotonic() - started
         if rest > 0:
             await asyncio.sleep(rest)
@@ -813,8 +892,18 @@ class TableServer:
             elif s.claim is None:
                 out.append(p.SeatStatus(name, p.OPEN, None, False, None, None, True))
             else:
-                out.append(p.SeatStatus(name, s.claim.player, s.claim.level, s.conn is not None,
-                                        stand_in, away, True, self._doing_of(seat)))  # fmt: skip
+                out.append(
+                    p.SeatStatus(
+                        name,
+                        s.claim.player,
+                        s.claim.level,
+                        s.conn is not None,
+                        stand_in,
+                        away,
+                        True,
+                        self._doing_of(seat),
+                    )
+                )
         return out
 
     def _doing_of(self, seat: int) -> str | None:
@@ -832,11 +921,15 @@ class TableServer:
         decisions a stand-in made for a person (for the review of the match later on)."""
         seats = []
         for seat, status in enumerate(self.statuses()):
-            kind = self.session.seats[seat].kind if not status.remote else (
-                HUMAN if status.player == p.PERSON else label_of(status.level or "bot"))
+            kind = (
+                self.session.seats[seat].kind
+                if not status.remote
+                else (HUMAN if status.player == p.PERSON else label_of(status.level or "bot"))
+            )
             seats.append((status.name, kind))
-        return FinishedMatch.of(self.session.match, seats, source="network",
-                                stand_ins=self.stand_in_moves)  # fmt: skip
+        return FinishedMatch.of(
+            self.session.match, seats, source="network", stand_ins=self.stand_in_moves
+        )
 
     def _broadcast(self) -> None:
         """Each connected seat gets its own state: its view, the seats, the seed of its decision
@@ -854,9 +947,19 @@ class TableServer:
             seed = None
             if view.legal and started and match.winner is None:
                 seed = decision_seed(match.decision_seed, seat, ply)
-            s.conn.send(p.state(ply, view, seats, started=started, winner=match.winner,
-                                seed=seed, call_out_needs=self.session.call_out_needs(seat),
-                                turn_left_s=left, version=s.conn.version))  # fmt: skip
+            s.conn.send(
+                p.state(
+                    ply,
+                    view,
+                    seats,
+                    started=started,
+                    winner=match.winner,
+                    seed=seed,
+                    call_out_needs=self.session.call_out_needs(seat),
+                    turn_left_s=left,
+                    version=s.conn.version,
+                )
+            )
             self.messages_sent += 1
 
     def _send_record(self, conn: _Connection, number: int) -> None:
@@ -865,8 +968,16 @@ class TableServer:
         hand = self.hands.get(number)
         if conn.version < 2 or hand is None or hand.phase != Phase.OVER:
             return
-        conn.send(p.hand_record(number, hand.dealer, hand.dealt, [m.action for m in hand.history],
-                                self.stand_in_moves.get(number), conn.version))  # fmt: skip
+        conn.send(
+            p.hand_record(
+                number,
+                hand.dealer,
+                hand.dealt,
+                [m.action for m in hand.history],
+                self.stand_in_moves.get(number),
+                conn.version,
+            )
+        )
         self.messages_sent += 1
 
     def _tell_timed_out(self, seat: int, action: Action) -> None:
@@ -978,16 +1089,20 @@ def give_way(store: SaveStore | None, claims: ClaimStore) -> str | None:
 def seeded_warning(seed: int) -> str:
     """What the host is told of a table dealt from a seed: a seat's program finds a small seed
     from its own cards (trying seeds until one deals them), and with it every hand."""
-    return (f"This table deals from seed {seed}: a player's program can work out every hand "
-            "from it. Leave the seed out (random) for a table where each sees only their own "
-            "cards.")
+    return (
+        f"This table deals from seed {seed}: a player's program can work out every hand "
+        "from it. Leave the seed out (random) for a table where each sees only their own "
+        "cards."
+    )
 
 
 def listen_problem(exc: OSError, host: str, port: int) -> str:
     """Why the table cannot listen on ``host:port``, in words a host can act on."""
     if exc.errno == errno.EADDRINUSE:
-        return (f"port {port} is already in use on {host} (another table or program): choose "
-                "another port")  # fmt: skip
+        return (
+            f"port {port} is already in use on {host} (another table or program): choose "
+            "another port"
+        )
     if exc.errno == errno.EADDRNOTAVAIL:
         return f"{host} is not an address of this machine"
     if exc.errno == errno.EACCES:

@@ -63,21 +63,42 @@ class LastMatch:
             raise ValueError("the match is not over")
         names = tuple(s.name for s in finished.seats)
         assert len(names) == 4
-        return cls(names, (match.scores[0], match.scores[1]), match.winner,  # type: ignore[arg-type]
-                   match.rules.target, len(match.results),
-                   datetime.fromisoformat(finished.ended_at), uid(finished.record, finished.seats))
+        return cls(
+            names,
+            (match.scores[0], match.scores[1]),
+            match.winner,  # type: ignore[arg-type]
+            match.rules.target,
+            len(match.results),
+            datetime.fromisoformat(finished.ended_at),
+            uid(finished.record, finished.seats),
+        )
 
     @classmethod
-    def joined(cls, names: tuple[str, ...], scores: tuple[int, int], winner: int, target: int,
-               hands: int, table: str) -> LastMatch:  # fmt: skip
+    def joined(
+        cls,
+        names: tuple[str, ...],
+        scores: tuple[int, int],
+        winner: int,
+        target: int,
+        hands: int,
+        table: str,
+    ) -> LastMatch:
         """A match played to its end at another person's table (``table``: its address),
         ending now; its record is the host's."""
         assert len(names) == 4
-        return cls(names, scores, winner, target, hands,  # type: ignore[arg-type]
-                   datetime.now(UTC).replace(microsecond=0), None, table)
+        return cls(
+            names,
+            scores,
+            winner,
+            target,
+            hands,  # type: ignore[arg-type]
+            datetime.now(UTC).replace(microsecond=0),
+            None,
+            table,
+        )
 
     def side(self, side: int) -> str:
-        """"Anna & Carla"."""
+        """ "Anna & Carla"."""
         return f"{self.names[side]} & {self.names[side + 2]}"
 
     def parts(self) -> list[str]:
@@ -88,17 +109,24 @@ class LastMatch:
         return [f"{self.side(won)} beat", f"{self.side(lost)} {score}"]
 
     def title(self, now: datetime | None = None) -> str:
-        """"Last match, 7 hands, today at 15:20" ("Last match at 127.0.0.1:7800, …" for a match
+        """ "Last match, 7 hands, today at 15:20" ("Last match at 127.0.0.1:7800, …" for a match
         joined at another person's table)."""
         hands = f"{self.hands} hand{'' if self.hands == 1 else 's'}"
         at = f" at {self.table}" if self.table is not None else ""
         return f"Last match{at}, {hands}, {when_words(self.ended_at, now)}"
 
     def to_json(self) -> dict:
-        data = {"format": FORMAT, "version": VERSION, "names": list(self.names),
-                "scores": list(self.scores), "winner": self.winner, "target": self.target,
-                "hands": self.hands, "ended_at": self.ended_at.isoformat(timespec="seconds"),
-                "uid": self.uid}  # fmt: skip
+        data = {
+            "format": FORMAT,
+            "version": VERSION,
+            "names": list(self.names),
+            "scores": list(self.scores),
+            "winner": self.winner,
+            "target": self.target,
+            "hands": self.hands,
+            "ended_at": self.ended_at.isoformat(timespec="seconds"),
+            "uid": self.uid,
+        }
         if self.table is not None:
             data["table"] = self.table
         return data
@@ -111,8 +139,12 @@ class LastMatch:
         if data.get("version") != VERSION or type(data.get("version")) is not int:
             raise NoteError("another version")
         names = data.get("names")
-        if (not isinstance(names, list) or len(names) != 4 or len(set(map(str, names))) != 4
-                or not all(_name(n) for n in names)):
+        if (
+            not isinstance(names, list)
+            or len(names) != 4
+            or len(set(map(str, names))) != 4
+            or not all(_name(n) for n in names)
+        ):
             raise NoteError("bad names")
         scores = data.get("scores")
         if not isinstance(scores, list) or len(scores) != 2 or not all(_count(s) for s in scores):
@@ -129,18 +161,34 @@ class LastMatch:
         if ended_at.tzinfo is None:
             raise NoteError("bad time")
         key, table = data.get("uid"), data.get("table")
-        if table is not None and not (isinstance(table, str) and 0 < len(table) <= MAX_TABLE
-                                      and table.isprintable() and " " not in table):  # fmt: skip
+        if table is not None and not (
+            isinstance(table, str)
+            and 0 < len(table) <= MAX_TABLE
+            and table.isprintable()
+            and " " not in table
+        ):
             raise NoteError("bad table")
         if not (isinstance(key, str) and UID.fullmatch(key)) and not (key is None and table):
             raise NoteError("bad match identity")
-        return cls(tuple(names), tuple(scores), winner, target, hands, ended_at,  # type: ignore[arg-type]
-                   key, table)
+        return cls(
+            tuple(names),
+            tuple(scores),
+            winner,
+            target,
+            hands,
+            ended_at,  # type: ignore[arg-type]
+            key,
+            table,
+        )
 
 
 def _name(value: object) -> bool:
-    return (isinstance(value, str) and 0 < len(value) <= MAX_NAME and value.strip() == value
-            and name_problem(value) is None)  # (nothing unprintable, nothing invisible)
+    return (
+        isinstance(value, str)
+        and 0 < len(value) <= MAX_NAME
+        and value.strip() == value
+        and name_problem(value) is None
+    )  # (nothing unprintable, nothing invisible)
 
 
 def _count(value: object) -> bool:

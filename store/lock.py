@@ -127,7 +127,7 @@ def same_file(fd: int, path: Path) -> bool:
 
 
 def _holder(fd: int) -> str:
-    """" (process 1234)" from the lock file, or "" when it says nothing readable."""
+    """ " (process 1234)" from the lock file, or "" when it says nothing readable."""
     try:
         text = os.pread(fd, 32, 0).decode("ascii").strip()
     except (OSError, UnicodeDecodeError):

@@ -45,8 +45,10 @@ class MatchSetup:
         if isinstance(seats, list) and len(seats) == 4 and all(k in kinds for k in seats):
             got["kinds"] = tuple(seats)
         names = data.get("names")
-        if isinstance(names, list) and len(names) == 4 and all(
-            isinstance(n, str) and len(n) <= 16 and name_problem(n) is None for n in names
+        if (
+            isinstance(names, list)
+            and len(names) == 4
+            and all(isinstance(n, str) and len(n) <= 16 and name_problem(n) is None for n in names)
         ):  # (names that look alike are offered: the start screen says why it refuses them)
             got["names"] = tuple(names)
         target = data.get("target")
@@ -75,4 +77,3 @@ def save_setup(setup: MatchSetup, directory: Path) -> None:
     data = asdict(setup)
     data["kinds"], data["names"] = list(setup.kinds), list(setup.names)
     write_atomic(directory / SETUP_FILE, json.dumps(data, indent=1) + "\n")
-

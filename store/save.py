@@ -129,8 +129,11 @@ class SaveStore:
             if problem == self._problem:
                 return None
             self._problem = problem
-            return (f"Could not save the match: {problem}. The game goes on, but is not saved "
-                    "(TAROCCHINO_DATA_DIR chooses the folder).", "error")
+            return (
+                f"Could not save the match: {problem}. The game goes on, but is not saved "
+                "(TAROCCHINO_DATA_DIR chooses the folder).",
+                "error",
+            )
         if self._problem is not None:
             self._problem = None
             return "The match is saved again.", "information"
@@ -158,10 +161,17 @@ class SaveStore:
         session = self.read()
         m = session.match
         if session.results and m.phase == Phase.DISCARD:  # resumed, the last sheet comes first
-            return SaveInfo(session.seats, m.hand_number - 1, (m.scores[0], m.scores[1]),
-                            m.rules.target)
-        return SaveInfo(session.seats, m.hand_number, (m.scores[0], m.scores[1]), m.rules.target,
-                        m.phase, len(m.hand.tricks))
+            return SaveInfo(
+                session.seats, m.hand_number - 1, (m.scores[0], m.scores[1]), m.rules.target
+            )
+        return SaveInfo(
+            session.seats,
+            m.hand_number,
+            (m.scores[0], m.scores[1]),
+            m.rules.target,
+            m.phase,
+            len(m.hand.tricks),
+        )
 
     def clear(self) -> None:
         try:
@@ -182,8 +192,11 @@ class SaveStore:
     def damaged_message(self, error: SaveError) -> str:
         """Set a damaged save aside and say so, in words, for the player."""
         moved = self.set_aside()
-        where = (f"It was kept as {moved.name}." if moved is not None else
-                 f"It could not be moved aside, so {SAVE_FILE} was left as it is.")
+        where = (
+            f"It was kept as {moved.name}."
+            if moved is not None
+            else f"It could not be moved aside, so {SAVE_FILE} was left as it is."
+        )
         return f"The saved match could not be read: {error}. {where}"
 
     def keep_as_backup(self) -> str | None:

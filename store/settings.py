@@ -59,8 +59,10 @@ class Settings:
     def __post_init__(self) -> None:
         for name in ("bot_delay", "trick_pause"):
             value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int | float) or not (
-                0 <= value <= MAX_PAUSE
+            if (
+                isinstance(value, bool)
+                or not isinstance(value, int | float)
+                or not (0 <= value <= MAX_PAUSE)
             ):
                 raise ValueError(f"{name} must be 0 to {MAX_PAUSE} seconds, not {shorten(value)}")
         if self.suit_marks not in SUIT_MARKS:
@@ -110,8 +112,10 @@ def read_settings(directory: Path | None = None) -> tuple[Settings, str | None]:
     except FileMissingError:
         return Settings.default(), None
     except FileReadError as exc:
-        return Settings.default(), (f"The settings could not be read ({SETTINGS_FILE}: {exc}): "
-                                    "the defaults are used until you change one.")
+        return Settings.default(), (
+            f"The settings could not be read ({SETTINGS_FILE}: {exc}): "
+            "the defaults are used until you change one."
+        )
     return Settings.from_json(data), None
 
 

@@ -37,10 +37,19 @@ from store.statsschema import (
 from table.session import valid_kind
 
 __all__ = [
-    "SeatInfo", "FinishedMatch", "record_finished_match", "read_statistics", "Statistics",
-    "PersonStats", "PairingStats", "BestHand", "MatchSummary", "load_match", "match_number",
+    "SeatInfo",
+    "FinishedMatch",
+    "record_finished_match",
+    "read_statistics",
+    "Statistics",
+    "PersonStats",
+    "PairingStats",
+    "BestHand",
+    "MatchSummary",
+    "load_match",
+    "match_number",
     "local_time",
-]  # fmt: skip
+]
 
 SOURCES = ("local", "network")
 MAX_PEOPLE = 100  # people listed at most
@@ -63,17 +72,25 @@ class FinishedMatch:
     source: str = "local"  # "local" or "network"
 
     @classmethod
-    def of(cls, match: Match, seats: Sequence[_Seat | tuple[str, str]], *,
-           source: str = "local", ended_at: datetime | None = None,
-           stand_ins: record.StandIns | None = None) -> FinishedMatch:  # fmt: skip
+    def of(
+        cls,
+        match: Match,
+        seats: Sequence[_Seat | tuple[str, str]],
+        *,
+        source: str = "local",
+        ended_at: datetime | None = None,
+        stand_ins: record.StandIns | None = None,
+    ) -> FinishedMatch:
         """From the engine's match and the four seats (anything with ``name`` and ``kind``, such
         as the front end's Seat, or (name, kind) pairs); ``stand_ins``: the decisions a stand-in
         bot made for a person at a network table (kept in the record, for its review)."""
-        infos = tuple(SeatInfo(*s) if isinstance(s, tuple) else SeatInfo(s.name, s.kind)
-                      for s in seats)  # fmt: skip
+        infos = tuple(
+            SeatInfo(*s) if isinstance(s, tuple) else SeatInfo(s.name, s.kind) for s in seats
+        )
         when = (ended_at or datetime.now(UTC)).astimezone(UTC)
-        return cls(record.to_json(match, stand_ins), infos, when.isoformat(timespec="seconds"),
-                   source)  # fmt: skip
+        return cls(
+            record.to_json(match, stand_ins), infos, when.isoformat(timespec="seconds"), source
+        )
 
 
 def _check(finished: FinishedMatch) -> None:
@@ -97,8 +114,9 @@ def _check(finished: FinishedMatch) -> None:
         raise ValueError("the time the match ended must say its time zone")
 
 
-def record_finished_match(directory: Path | None, finished: FinishedMatch, *,
-                          timeout: float = TIMEOUT) -> str | None:
+def record_finished_match(
+    directory: Path | None, finished: FinishedMatch, *, timeout: float = TIMEOUT
+) -> str | None:
     """Store a finished match in the statistics database of ``directory`` (the data directory
     when None). None when it was stored (or was already) with nothing to say; else a message for
     the player: why it was not stored, or what happened to a damaged database. Never raises.
@@ -115,9 +133,12 @@ def _record(directory: Path, finished: FinishedMatch, timeout: float) -> str | N
     not_recorded = "This match was not recorded in the statistics"
     try:
         _check(finished)
-        stored = StoredMatch.build(finished.record, finished.seats,
-                                   datetime.fromisoformat(finished.ended_at).astimezone(UTC)
-                                   .isoformat(timespec="seconds"), finished.source)  # fmt: skip
+        stored = StoredMatch.build(
+            finished.record,
+            finished.seats,
+            datetime.fromisoformat(finished.ended_at).astimezone(UTC).isoformat(timespec="seconds"),
+            finished.source,
+        )
     except (RecordError, ValueError, TypeError) as exc:
         return f"{not_recorded}: {exc}."
     try:
@@ -234,36 +255,56 @@ _LEVEL = "coalesce(substr({0}.level, 1, 40), {0}.kind)"
 
 
 def _people(c: sqlite3.Connection) -> tuple[PersonStats, ...]:
-    found = c.execute(f"""{_ME}
+    found = c.execute(
+        f"""{_ME}
         SELECT me.name, count(*), total(m.winner = me.side),
                total(m.winner = me.side AND m.called_out = 1)
         FROM me JOIN matches m ON m.id = me.match_id
-        GROUP BY me.name ORDER BY count(*) DESC, me.name LIMIT ?""", (MAX_NAME, MAX_PEOPLE))
+        GROUP BY me.name ORDER BY count(*) DESC, me.name LIMIT ?""",
+        (MAX_NAME, MAX_PEOPLE),
+    )
     people = []
     for name, played, won, called_out_wins in found.fetchall():
-        hands, margin = c.execute(f"""{_ME}
+        hands, margin = c.execute(
+            f"""{_ME}
             SELECT count(*), avg(own.total - other.total) FROM {_HANDS} WHERE me.name = ?""",
-                                  (MAX_NAME, name)).fetchone()  # fmt: skip
-        best = c.execute(f"""{_ME}
+            (MAX_NAME, name),
+        ).fetchone()
+        best = c.execute(
+            f"""{_ME}
             SELECT own.total, own.total - other.total, own.match_id, own.number, m.played_at
             FROM {_HANDS} JOIN matches m ON m.id = own.match_id WHERE me.name = ?
             ORDER BY own.total DESC, own.total - other.total DESC, m.played_at, own.number
-            LIMIT 1""", (MAX_NAME, name)).fetchone()  # fmt: skip
-        count, points = c.execute(f"""{_ME}
+            LIMIT 1""",
+            (MAX_NAME, name),
+        ).fetchone()
+        count, points = c.execute(
+            f"""{_ME}
             SELECT count(*), total(d.points) FROM me JOIN declarations d
               ON d.match_id = me.match_id AND d.seat = me.seat
-            WHERE me.name = ? AND d.families != ''""", (MAX_NAME, name)).fetchone()
-        people.append(PersonStats(
-            _shown(name), played, int(won), int(called_out_wins), hands,
-            None if margin is None else round(margin, 2),
-            None if best is None else BestHand(*best), count, int(points),
-        ))  # fmt: skip
+            WHERE me.name = ? AND d.families != ''""",
+            (MAX_NAME, name),
+        ).fetchone()
+        people.append(
+            PersonStats(
+                _shown(name),
+                played,
+                int(won),
+                int(called_out_wins),
+                hands,
+                None if margin is None else round(margin, 2),
+                None if best is None else BestHand(*best),
+                count,
+                int(points),
+            )
+        )
     return tuple(people)
 
 
 def _pairings(c: sqlite3.Connection) -> tuple[PairingStats, ...]:
     partner, one, two = (_LEVEL.format(t) for t in ("pa", "o1", "o2"))
-    rows = c.execute(f"""{_ME}
+    rows = c.execute(
+        f"""{_ME}
         SELECT me.name, {partner},
                CASE WHEN {one} = {two} THEN {one}
                     WHEN {one} < {two} THEN {one} || ' & ' || {two}
@@ -274,29 +315,42 @@ def _pairings(c: sqlite3.Connection) -> tuple[PairingStats, ...]:
         JOIN players o1 ON o1.match_id = me.match_id AND o1.seat = (me.seat + 1) % 4
         JOIN players o2 ON o2.match_id = me.match_id AND o2.seat = (me.seat + 3) % 4
         GROUP BY 1, 2, 3 ORDER BY me.name, count(*) DESC, 2, 3 LIMIT ?""",
-                     (MAX_NAME, MAX_PAIRINGS))  # fmt: skip
-    return tuple(PairingStats(_shown(n), _shown(p), _shown(o), played, int(won))
-                 for n, p, o, played, won in rows)  # fmt: skip
+        (MAX_NAME, MAX_PAIRINGS),
+    )
+    return tuple(
+        PairingStats(_shown(n), _shown(p), _shown(o), played, int(won))
+        for n, p, o, played, won in rows
+    )
 
 
 def _recent(c: sqlite3.Connection, limit: int) -> tuple[MatchSummary, ...]:
     rows = c.execute(
         "SELECT id, played_at, source, score0, score1, winner, called_out, hands FROM matches "
-        "ORDER BY played_at DESC, id DESC LIMIT ?", (max(0, min(limit, MAX_RECENT)),)
+        "ORDER BY played_at DESC, id DESC LIMIT ?",
+        (max(0, min(limit, MAX_RECENT)),),
     ).fetchall()
     out = []
     for mid, played_at, source, score0, score1, winner, called_out, hands in rows:
-        out.append(MatchSummary(
-            mid, _shown(played_at), _shown(source), _seats(c, mid), (score0, score1), winner,
-            None if called_out is None else bool(called_out), hands,
-        ))  # fmt: skip
+        out.append(
+            MatchSummary(
+                mid,
+                _shown(played_at),
+                _shown(source),
+                _seats(c, mid),
+                (score0, score1),
+                winner,
+                None if called_out is None else bool(called_out),
+                hands,
+            )
+        )
     return tuple(out)
 
 
 def _seats(c: sqlite3.Connection, match_id: int) -> tuple[SeatInfo, ...]:
     rows = c.execute(
         "SELECT substr(name, 1, ?), coalesce(substr(spec, 1, ?), kind) FROM players "
-        "WHERE match_id = ? ORDER BY seat LIMIT 4", (MAX_NAME, MAX_SPEC, match_id)
+        "WHERE match_id = ? ORDER BY seat LIMIT 4",
+        (MAX_NAME, MAX_SPEC, match_id),
     ).fetchall()
     return tuple(SeatInfo(_shown(name), _shown(kind)) for name, kind in rows)
 
@@ -304,8 +358,9 @@ def _seats(c: sqlite3.Connection, match_id: int) -> tuple[SeatInfo, ...]:
 UNREADABLE = "The statistics could not be read"  # how read_statistics says it read nothing
 
 
-def read_statistics(directory: Path | None = None, *, recent: int = 10,
-                    timeout: float = TIMEOUT) -> tuple[Statistics, str | None]:
+def read_statistics(
+    directory: Path | None = None, *, recent: int = 10, timeout: float = TIMEOUT
+) -> tuple[Statistics, str | None]:
     """The figures over every recorded match (empty when nothing is recorded yet), and a message
     for the player or None. Never raises: a database that cannot be read gives empty figures
     and says why."""
@@ -317,9 +372,11 @@ def read_statistics(directory: Path | None = None, *, recent: int = 10,
             return empty, None
         with closing(opened.connection) as c:
             matches, hands = c.execute(
-                "SELECT count(*), coalesce(sum(hands), 0) FROM matches").fetchone()
-            figures = Statistics(empty.database, matches, hands, _people(c), _pairings(c),
-                                 _recent(c, recent))  # fmt: skip
+                "SELECT count(*), coalesce(sum(hands), 0) FROM matches"
+            ).fetchone()
+            figures = Statistics(
+                empty.database, matches, hands, _people(c), _pairings(c), _recent(c, recent)
+            )
         return figures, opened.notice
     except StatsError as exc:
         return empty, f"{UNREADABLE}: {exc}."
@@ -335,8 +392,9 @@ def no_such_match(match_id: int | None) -> str:
     return f"{which} in the statistics"
 
 
-def load_match(directory: Path | None, match_id: int | None = None, *,
-               timeout: float = TIMEOUT) -> tuple[FinishedMatch | None, str | None]:
+def load_match(
+    directory: Path | None, match_id: int | None = None, *, timeout: float = TIMEOUT
+) -> tuple[FinishedMatch | None, str | None]:
     """A recorded match (the latest when ``match_id`` is None) as it was handed over: its record
     and seats; or None and why not. Never raises."""
     directory = directory or data_dir()
@@ -347,10 +405,13 @@ def load_match(directory: Path | None, match_id: int | None = None, *,
         with closing(opened.connection) as c:
             row = c.execute(
                 "SELECT id, played_at, source, substr(record, 1, ?) FROM matches "
-                + ("WHERE id = ?" if match_id is not None else
-                   "ORDER BY played_at DESC, id DESC LIMIT 1"),
+                + (
+                    "WHERE id = ?"
+                    if match_id is not None
+                    else "ORDER BY played_at DESC, id DESC LIMIT 1"
+                ),
                 (MAX_RECORD + 1, *(() if match_id is None else (match_id,))),
-            ).fetchone()  # fmt: skip
+            ).fetchone()
             if row is None:
                 return None, no_such_match(match_id)
             mid, played_at, source, text = row
@@ -369,8 +430,9 @@ def load_match(directory: Path | None, match_id: int | None = None, *,
         return None, f"the stored record cannot be read ({exc!r:.100})"
 
 
-def match_number(directory: Path | None, key: str, *,
-                 timeout: float = TIMEOUT) -> tuple[int | None, str | None]:
+def match_number(
+    directory: Path | None, key: str, *, timeout: float = TIMEOUT
+) -> tuple[int | None, str | None]:
     """The number of the recorded match whose identity is ``key`` (``statsschema.uid``), or None
     and why not. Never raises; may wait for another program's lock (call it in a thread)."""
     try:

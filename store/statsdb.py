@@ -62,8 +62,10 @@ def failure(exc: sqlite3.Error | OSError) -> StatsError:
     if isinstance(exc, sqlite3.Error):
         code = _code(exc)
         if code in _BUSY:
-            return StatsError("the statistics database is busy (another program is writing to "
-                              "it); try again in a moment")
+            return StatsError(
+                "the statistics database is busy (another program is writing to "
+                "it); try again in a moment"
+            )
         if code == _FULL:
             return StatsError(f"the statistics database is full ({MAX_PAGES * 4 >> 10} MiB)")
         if code in _DAMAGE:
@@ -167,10 +169,14 @@ def open_database(directory: Path, timeout: float = TIMEOUT) -> Opened:
     try:
         moved = set_aside(path)
     except OSError as exc:
-        raise StatsError(f"the statistics database {path} cannot be used ({reason}) and could "
-                         f"not be set aside ({_text(exc)})") from None
-    notice = (f"The statistics database could not be used ({reason}); it was kept as "
-              f"{moved.name} and a new one was started.")
+        raise StatsError(
+            f"the statistics database {path} cannot be used ({reason}) and could "
+            f"not be set aside ({_text(exc)})"
+        ) from None
+    notice = (
+        f"The statistics database could not be used ({reason}); it was kept as "
+        f"{moved.name} and a new one was started."
+    )
     try:
         connection, _ = _open_checked(path, timeout)
     except StatsError as exc:

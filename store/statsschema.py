@@ -188,8 +188,9 @@ class StoredMatch:
     rows: tuple[HandRow, ...]
 
     @classmethod
-    def build(cls, record: dict, players: Sequence[SeatInfo], played_at: str,
-              source: str) -> StoredMatch:
+    def build(
+        cls, record: dict, players: Sequence[SeatInfo], played_at: str, source: str
+    ) -> StoredMatch:
         """Replay ``record`` (RecordError or ValueError when it cannot be, or when the match is
         not over) and gather what is stored."""
         text = json.dumps(record)
@@ -198,8 +199,15 @@ class StoredMatch:
         match = load_record(text)
         if match.winner is None:
             raise ValueError("the match is not over")
-        return cls(uid(record, players), played_at, source, tuple(players), record, match,
-                   match_rows(match))
+        return cls(
+            uid(record, players),
+            played_at,
+            source,
+            tuple(players),
+            record,
+            match,
+            match_rows(match),
+        )
 
 
 def uid(record: dict, players: Sequence[SeatInfo]) -> str:
@@ -210,23 +218,41 @@ def uid(record: dict, players: Sequence[SeatInfo]) -> str:
 
 def _declaration_rows(match_id: int, row: HandRow) -> list[tuple]:
     return [
-        (match_id, row.number, d.seat, " ".join(d.families),
-         format_cards(sorted_for_display(d.cards)), d.points)
-        for side in row.sides for d in side.declared
-    ]  # fmt: skip
+        (
+            match_id,
+            row.number,
+            d.seat,
+            " ".join(d.families),
+            format_cards(sorted_for_display(d.cards)),
+            d.points,
+        )
+        for side in row.sides
+        for d in side.declared
+    ]
 
 
-def _insert_players(connection: sqlite3.Connection, match_id: int | None,
-                    players: Sequence[SeatInfo]) -> None:
+def _insert_players(
+    connection: sqlite3.Connection, match_id: int | None, players: Sequence[SeatInfo]
+) -> None:
     connection.executemany(
         "INSERT INTO players (match_id, seat, name, kind, level, spec) VALUES (?, ?, ?, ?, ?, ?)",
-        [(match_id, seat, p.name, HUMAN if p.human else BOT, p.level,
-          None if p.human else p.kind) for seat, p in enumerate(players)],
-    )  # fmt: skip
+        [
+            (
+                match_id,
+                seat,
+                p.name,
+                HUMAN if p.human else BOT,
+                p.level,
+                None if p.human else p.kind,
+            )
+            for seat, p in enumerate(players)
+        ],
+    )
 
 
-def insert_match(connection: sqlite3.Connection, stored: StoredMatch,
-                 match_id: int | None = None) -> bool:
+def insert_match(
+    connection: sqlite3.Connection, stored: StoredMatch, match_id: int | None = None
+) -> bool:
     """Write ``stored`` (with id ``match_id`` if given); False when that match is already
     recorded (nothing is written then). The caller holds the transaction."""
     m, record = stored.match, stored.record
@@ -238,21 +264,58 @@ def insert_match(connection: sqlite3.Connection, stored: StoredMatch,
         "INSERT INTO matches (id, uid, played_at, source, seed, shuffles, first_dealer, "
         "target, hands, winner, score0, score1, called_out, record) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (match_id, stored.uid, stored.played_at, stored.source, m.seed,
-         json.dumps(shuffles) if shuffles else None, m.first_dealer, m.rules.target,
-         len(stored.rows), m.winner, m.scores[0], m.scores[1], called_out, json.dumps(record)),
-    )  # fmt: skip
+        (
+            match_id,
+            stored.uid,
+            stored.played_at,
+            stored.source,
+            m.seed,
+            json.dumps(shuffles) if shuffles else None,
+            m.first_dealer,
+            m.rules.target,
+            len(stored.rows),
+            m.winner,
+            m.scores[0],
+            m.scores[1],
+            called_out,
+            json.dumps(record),
+        ),
+    )
     mid = cursor.lastrowid
     _insert_players(connection, mid, stored.players)
     hands, sides, declared = [], [], []
     for row in stored.rows:
         giver, receiver, card = row.matto_exchange or (None, None, None)
-        hands.append((mid, row.number, row.dealer, row.called_out, row.discard_side, giver,
-                      receiver, None if card is None else CODES[card]))  # fmt: skip
+        hands.append(
+            (
+                mid,
+                row.number,
+                row.dealer,
+                row.called_out,
+                row.discard_side,
+                giver,
+                receiver,
+                None if card is None else CODES[card],
+            )
+        )
         for side, s in enumerate(row.sides):
             combos = None if s.captured is None else json.dumps(s.captured.to_json())
-            sides.append((mid, row.number, side, combos, s.captured_combinations, s.card_points,
-                          s.last_trick, s.declarations, s.raw, s.total, s.score, s.tricks))
+            sides.append(
+                (
+                    mid,
+                    row.number,
+                    side,
+                    combos,
+                    s.captured_combinations,
+                    s.card_points,
+                    s.last_trick,
+                    s.declarations,
+                    s.raw,
+                    s.total,
+                    s.score,
+                    s.tricks,
+                )
+            )
         declared.extend(_declaration_rows(mid, row))
     connection.executemany("INSERT INTO hands VALUES (?, ?, ?, ?, ?, ?, ?, ?)", hands)
     connection.executemany(
@@ -284,10 +347,13 @@ def _v1_to_v2(connection: sqlite3.Connection) -> None:
             (MAX_RECORD + 1, mid),
         ).fetchone()
         players = tuple(
-            SeatInfo(name, kind) for name, kind in connection.execute(
+            SeatInfo(name, kind)
+            for name, kind in connection.execute(
                 "SELECT substr(name, 1, ?), substr(kind, 1, ?) FROM v1_players "
-                "WHERE match_id = ? ORDER BY seat LIMIT 4", (MAX_NAME, MAX_SPEC, mid))
-        )  # fmt: skip
+                "WHERE match_id = ? ORDER BY seat LIMIT 4",
+                (MAX_NAME, MAX_SPEC, mid),
+            )
+        )
         try:
             stored = StoredMatch.build(json.loads(text), players, played_at, "local")
         except (RecordError, ValueError, TypeError, AttributeError, RecursionError):
@@ -301,7 +367,9 @@ def _v1_to_v2(connection: sqlite3.Connection) -> None:
                 "SELECT id, 'v1-' || id, played_at, 'local', seed, coalesce((SELECT dealer FROM "
                 "v1_hands WHERE match_id = id ORDER BY number LIMIT 1), 0), target, "
                 "(SELECT count(*) FROM v1_hands WHERE match_id = id), winner, score0, score1, "
-                "record FROM v1_matches WHERE id = ?", (mid,))  # fmt: skip
+                "record FROM v1_matches WHERE id = ?",
+                (mid,),
+            )
             _insert_players(connection, mid, players)
             _v1_hand_totals(connection, mid)
     for table in ("matches", "players", "hands"):
@@ -317,13 +385,17 @@ def _v1_hand_totals(connection: sqlite3.Connection, match_id: int) -> None:
     ).fetchall()
     running = [0, 0]
     for number, dealer, *totals in rows:
-        connection.execute("INSERT INTO hands (match_id, number, dealer) VALUES (?, ?, ?)",
-                           (match_id, number, dealer))
+        connection.execute(
+            "INSERT INTO hands (match_id, number, dealer) VALUES (?, ?, ?)",
+            (match_id, number, dealer),
+        )
         for side in (0, 1):
             running[side] += totals[side]
             connection.execute(
                 "INSERT INTO hand_sides (match_id, number, side, total, score) "
-                "VALUES (?, ?, ?, ?, ?)", (match_id, number, side, totals[side], running[side]))
+                "VALUES (?, ?, ?, ?, ?)",
+                (match_id, number, side, totals[side], running[side]),
+            )
 
 
 MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2}  # version -> the step to version + 1

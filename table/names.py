@@ -17,6 +17,7 @@ from collections.abc import Sequence
 # Characters that show nothing, or act on the characters around them, though some count as
 # printable: Unicode's default-ignorable code points (zero-width characters, the bidirectional
 # controls, variation selectors, fillers, tags) and the blanks that are not spaces.
+# fmt: off
 _INVISIBLE = (
     (0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160),
     (0x17B4, 0x17B5), (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E),
@@ -24,9 +25,11 @@ _INVISIBLE = (
     (0xFEFF, 0xFEFF), (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3),
     (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF),
 )
+# fmt: on
 
 # Letters of other alphabets drawn as a Latin letter is (Cyrillic, Greek): two names that differ
 # only by them look the same (the accents, taken apart first, stay: Ё is Ë).
+# fmt: off
 _LOOK_ALIKE = str.maketrans({
     # Cyrillic
     "А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O", "Р": "P", "С": "C",
@@ -37,6 +40,7 @@ _LOOK_ALIKE = str.maketrans({
     "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M", "Ν": "N",
     "Ο": "O", "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X", "ο": "o", "ν": "v", "ρ": "p", "α": "a",
 })
+# fmt: on
 
 
 def invisible(ch: str) -> bool:
@@ -53,15 +57,17 @@ def name_problem(name: str) -> str | None:
     sit on what comes before it."""
     for ch in name:
         if invisible(ch):
-            return (f"a name must be printable text with nothing invisible in it: {name!r} "
-                    f"holds {_described(ch)}")
+            return (
+                f"a name must be printable text with nothing invisible in it: {name!r} "
+                f"holds {_described(ch)}"
+            )
     if name and unicodedata.combining(name[0]):
         return f"a name may not begin with a mark that goes on a letter: {name!r}"
     return None
 
 
 def _described(ch: str) -> str:
-    """"U+200B (zero width space)"."""
+    """ "U+200B (zero width space)"."""
     what = unicodedata.name(ch, "")
     return f"U+{ord(ch):04X}" + (f" ({what.lower()})" if what else "")
 
@@ -95,8 +101,10 @@ def look_alike_problem(names: Sequence[str], what: str = "seats") -> str | None:
     a, b = pair
     if names[a] == names[b]:
         return "the four names must be different"
-    return (f"the names of {what} {a + 1} and {b + 1} look the same ({names[a]!r} and "
-            f"{names[b]!r}): the four names must look different")
+    return (
+        f"the names of {what} {a + 1} and {b + 1} look the same ({names[a]!r} and "
+        f"{names[b]!r}): the four names must look different"
+    )
 
 
 def names_problem(names: Sequence[str]) -> str | None:

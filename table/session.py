@@ -73,8 +73,9 @@ def parse_seats(kinds: list[str], names: list[str] | None = None) -> tuple[Seat,
         if not name:
             name = "You" if kind == HUMAN and kinds.count(HUMAN) == 1 else DEFAULT_NAMES[seat]
         if len(name) > NAME_CHARS:
-            raise ValueError(f"a name has at most {NAME_CHARS} characters: "
-                             f"{name!r} has {len(name)}")
+            raise ValueError(
+                f"a name has at most {NAME_CHARS} characters: {name!r} has {len(name)}"
+            )
         out.append(Seat(kind, name))
     problem = names_problem([s.name for s in out])  # (nothing invisible; "Anna" and "Аnna")
     if problem:
@@ -99,7 +100,7 @@ def valid_kind(kind: object) -> bool:
 
 
 def side_name(seats: tuple[Seat, ...], side: int) -> str:
-    """"Anna & Carla" for side 0 (seats 0 and 2), "Bruno & Dario" for side 1."""
+    """ "Anna & Carla" for side 0 (seats 0 and 2), "Bruno & Dario" for side 1."""
     return f"{seats[side].name} & {seats[side + 2].name}"
 
 
@@ -165,8 +166,9 @@ class Session:
                     self.bots[seat] = make_bot(self.substitutes[seat])
 
     @classmethod
-    def new(cls, seats: tuple[Seat, ...], seed: int | None = None,
-            target: int = DEFAULT_TARGET) -> Session:
+    def new(
+        cls, seats: tuple[Seat, ...], seed: int | None = None, target: int = DEFAULT_TARGET
+    ) -> Session:
         """Without a seed, each hand is shuffled from fresh entropy (no future deal is saved)."""
         return cls(seats, Match(seed, Rules(target)))
 

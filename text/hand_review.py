@@ -43,8 +43,11 @@ from text.words import capitalized, padded_name, plural, possessive
 from text.wrapping import Hanging
 
 # Why a stand-in played for a person, as the review says it at the card and at the discard.
-REASON_WORDS = {record.AWAY: "away", record.LEFT: "left the table",
-                record.OUT_OF_TIME: "out of time"}  # fmt: skip
+REASON_WORDS = {
+    record.AWAY: "away",
+    record.LEFT: "left the table",
+    record.OUT_OF_TIME: "out of time",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,9 +70,15 @@ class ReviewSource:
         return dict(self.stand_in_cards[hand]) if hand < len(self.stand_in_cards) else {}
 
     @classmethod
-    def of(cls, match: Match, seats: Sequence[Seat] | None = None, *,
-           judged: Sequence[int] | None = None, title: str = "",
-           stand_ins: record.StandIns | None = None) -> ReviewSource:  # fmt: skip
+    def of(
+        cls,
+        match: Match,
+        seats: Sequence[Seat] | None = None,
+        *,
+        judged: Sequence[int] | None = None,
+        title: str = "",
+        stand_ins: record.StandIns | None = None,
+    ) -> ReviewSource:
         """From a match (finished or not: only its finished hands are reviewed). ``judged``
         defaults to the human seats, or all four when none is known to be human; ``stand_ins``:
         the decisions stand-ins made, as its record keeps them (by hand, then by the action's
@@ -81,8 +90,15 @@ class ReviewSource:
             judged = [i for i, s in enumerate(seats) if s.kind == HUMAN] or range(4)
         marks = stand_ins or {}
         cards = tuple(stand_in_cards(h, marks.get(n, {})) for n, h in enumerate(hands))
-        return cls(hands, rows, seats, frozenset(judged), title, match.rules.target,
-                   cards if any(cards) else ())  # fmt: skip
+        return cls(
+            hands,
+            rows,
+            seats,
+            frozenset(judged),
+            title,
+            match.rules.target,
+            cards if any(cards) else (),
+        )
 
     @classmethod
     def recorded(cls, directory: Path | None, match_id: int | None) -> ReviewSource | str:
@@ -100,8 +116,12 @@ class ReviewSource:
             seats = tuple(Seat(s.kind, s.name) for s in finished.seats)
             when = f"ended {local_time(finished.ended_at)}"
             title = when if match_id is None else f"match {match_id}, {when}"
-            source = cls.of(read.match, seats if len(seats) == 4 else None, title=title,
-                            stand_ins=read.stand_ins)  # fmt: skip
+            source = cls.of(
+                read.match,
+                seats if len(seats) == 4 else None,
+                title=title,
+                stand_ins=read.stand_ins,
+            )
         except (RecordError, ValueError) as exc:
             return f"{which} cannot be reviewed: {exc}."
         if not source.hands:
@@ -139,10 +159,14 @@ class HandWalk:
     def __post_init__(self) -> None:
         self.positions = hand_positions(self.hand)
         self.plays = [(m.seat, m.action.card) for m in self.hand.history if m.action.kind == PLAY]
-        self.decisions = [d for d in decisions(self.hand, self.judged, self.number,
-                                               self.positions) if d.number not in self.stand_ins]
-        judged = (self.hand.dealer in self.judged and bool(self.hand.history)
-                  and -1 not in self.stand_ins)
+        self.decisions = [
+            d
+            for d in decisions(self.hand, self.judged, self.number, self.positions)
+            if d.number not in self.stand_ins
+        ]
+        judged = (
+            self.hand.dealer in self.judged and bool(self.hand.history) and -1 not in self.stand_ins
+        )
         self.discard = discard_decision(self.hand, self.number) if judged else None
 
     @property
@@ -193,8 +217,10 @@ def topbar(source: ReviewSource, walk: HandWalk, position: int, look: Look) -> T
     """Where the review stands; where the match comes from last (cut first when narrow)."""
     dot = look.dot
     dealer = source.names[walk.hand.dealer]
-    text = Text.assemble(("HAND REVIEW", "bold"),
-                         f"   Hand {walk.number + 1} of {len(source.hands)} {dot} dealer {dealer}")
+    text = Text.assemble(
+        ("HAND REVIEW", "bold"),
+        f"   Hand {walk.number + 1} of {len(source.hands)} {dot} dealer {dealer}",
+    )
     if position == 0:
         text.append(f" {dot} before the first card")
     else:
@@ -255,8 +281,12 @@ def hands_text(source: ReviewSource, walk: HandWalk, position: int, look: Look) 
 def _trick(source: ReviewSource, walk: HandWalk, position: int, look: Look) -> TrickTexts:
     """The trick on the table after ``position`` cards, as the table shows it: the trick in
     progress, or the one just completed with its winner."""
-    scene = Scene(view=walk.state(position).view(source.bottom, walk.number),
-                  seats=source.seats, bottom=source.bottom, look=look)
+    scene = Scene(
+        view=walk.state(position).view(source.bottom, walk.number),
+        seats=source.seats,
+        bottom=source.bottom,
+        look=look,
+    )
     return trick_texts(scene, source.names)
 
 
@@ -278,24 +308,31 @@ def facts_text(source: ReviewSource, walk: HandWalk, position: int, look: Look) 
     discard = [cards_text(sorted_for_display(hand.discard), look)]
     result = hand.result
     if result is not None and result.discard_side is not None:
-        discard.append(Text(f"{look.arrow} counted for "
-                            f"{side_name(source.seats, result.discard_side)}", style="dim"))
+        discard.append(
+            Text(
+                f"{look.arrow} counted for {side_name(source.seats, result.discard_side)}",
+                style="dim",
+            )
+        )
     parts: list[Text | Hanging] = [
-        Hanging(Text.assemble(("Discard ", "bold"), f"({dealer}): "), discard)]
+        Hanging(Text.assemble(("Discard ", "bold"), f"({dealer}): "), discard)
+    ]
     if walk.discard is not None:
         parts.append(discard_words(source, walk, look))
     elif -1 in walk.stand_ins:
         mark = walk.stand_ins[-1]
         why = f"{REASON_WORDS[mark.why]}; " if mark.why else ""
-        parts.append(Text(f"The {mark.by} bot discarded for {dealer} ({why}not judged).",
-                          style="italic"))
+        parts.append(
+            Text(f"The {mark.by} bot discarded for {dealer} ({why}not judged).", style="italic")
+        )
     declared = [d for d in hand.declarations if d is not None and d.families]
     label = "Declarations "
     if not declared:
         parts.append(Text.assemble((label, "bold"), ("none", "dim")))
     for i, d in enumerate(declared):
-        lead = Text.assemble((label, "bold") if i == 0 else " " * len(label),
-                             (f"{names[d.seat]}: ", "bold"))
+        lead = Text.assemble(
+            (label, "bold") if i == 0 else " " * len(label), (f"{names[d.seat]}: ", "bold")
+        )
         pieces = [Text(w) for w in declaration_pieces(d, look)]
         cards = Text("(").append_text(cards_text(sorted_for_display(d.cards), look))
         parts.append(Hanging(lead, [*pieces, cards.append(")")]))
@@ -305,9 +342,11 @@ def facts_text(source: ReviewSource, walk: HandWalk, position: int, look: Look) 
         if row.called_out is not None:
             over.append(Text(f"{side_name(source.seats, row.called_out)} called out."))
         a, b = row.sides
-        over += [Text(f"{side_name(source.seats, 0)} {a.total},"),
-                 Text(f"{side_name(source.seats, 1)} {b.total}"),
-                 Text(f"{look.dot} match {a.score} {'-' if look.ascii else '–'} {b.score}")]
+        over += [
+            Text(f"{side_name(source.seats, 0)} {a.total},"),
+            Text(f"{side_name(source.seats, 1)} {b.total}"),
+            Text(f"{look.dot} match {a.score} {'-' if look.ascii else '–'} {b.score}"),
+        ]
         parts.append(Hanging(Text("Hand over: ", style="bold"), over))
     return Paragraphs(parts)
 
@@ -322,15 +361,18 @@ def discard_words(source: ReviewSource, walk: HandWalk, look: Look) -> Text:
         text.append(f": the bot is still judging it{look.ellipsis}", style="dim")
         return text
     if v.made == v.best:
-        text.append(f": the bot would discard them too (expected hand margin "
-                    f"{_margin(v.made_margin)}).")  # fmt: skip
+        text.append(
+            f": the bot would discard them too (expected hand margin {_margin(v.made_margin)})."
+        )
         return text
     text.append("; ")
     if round(v.loss) >= 1 and not v.clear:  # within what the search can tell from chance
         text.append("the bot would rather discard ")
         text.append_text(_pair(v.best, look))
-        text.append(f", but the {round(v.loss)} points between them are within what its "
-                    f"search can tell ({_give_or_take(v)}): about as good.")
+        text.append(
+            f", but the {round(v.loss)} points between them are within what its "
+            f"search can tell ({_give_or_take(v)}): about as good."
+        )
         return text
     text.append_text(_pair(v.best, look))
     if round(v.loss) == 0:
@@ -338,8 +380,9 @@ def discard_words(source: ReviewSource, walk: HandWalk, look: Look) -> Text:
         return text
     text.append(f" was worth about {round(v.loss)} more", style="bold")
     give = f", {_give_or_take(v)}" if v.noise else ""
-    text.append(f"{give} (expected hand margin {_margin(v.made_margin)} against "
-                f"{_margin(v.best_margin)}).")  # fmt: skip
+    text.append(
+        f"{give} (expected hand margin {_margin(v.made_margin)} against {_margin(v.best_margin)})."
+    )
     return text
 
 
@@ -356,8 +399,9 @@ def progress_text(walk: HandWalk, width: int, look: Look, iterations: int) -> Te
     if walk.discard is not None:
         total, done, what = total + 1, done + (not walk.discard_pending), "choice"
     if total == 0:
-        return Text("No card of this hand is judged (nobody whose cards are judged played).",
-                    style="dim")
+        return Text(
+            "No card of this hand is judged (nobody whose cards are judged played).", style="dim"
+        )
     bar_width = max(10, min(30, width - 40))
     filled = round(bar_width * done / total)
     full, empty = ("#", "-") if look.ascii else ("█", "░")
@@ -366,8 +410,9 @@ def progress_text(walk: HandWalk, width: int, look: Look, iterations: int) -> Te
     text.append(empty * (bar_width - filled), style="dim")
     state = "all judged" if done == total else f"judging{look.ellipsis}"
     each = "a card" if what == "card" else "each"
-    text.append(f" {done} of {plural(total, what)} {state} ({iterations:,} deals {each})",
-                style="dim")
+    text.append(
+        f" {done} of {plural(total, what)} {state} ({iterations:,} deals {each})", style="dim"
+    )
     return text
 
 
@@ -376,30 +421,41 @@ def verdict_text(source: ReviewSource, walk: HandWalk, position: int, look: Look
     if position == 0 and walk.last == 0:  # called out before the first card
         return Text("No card was played: the hand ended when a side called out.", style="dim")
     if position == 0:
-        return Text(f"Step through the hand card by card to read the judgement of "
-                    f"{_judged_names(source)} cards.", style="dim")
+        return Text(
+            f"Step through the hand card by card to read the judgement of "
+            f"{_judged_names(source)} cards.",
+            style="dim",
+        )
     seat, card = walk.plays[position - 1]
     name = source.names[seat]
     mark = walk.stand_ins.get(position - 1)
     if mark:
         why = f" ({REASON_WORDS[mark.why]})" if mark.why else ""
-        text = Text.assemble(f"The {mark.by} bot played ", card_text(card, look),
-                             f" for {name}{why}.", style="italic")
+        text = Text.assemble(
+            f"The {mark.by} bot played ",
+            card_text(card, look),
+            f" for {name}{why}.",
+            style="italic",
+        )
         if seat in walk.judged:
-            text.append(f" The choice was the bot's: it is not judged as {possessive(name)}.",
-                        style="dim")
+            text.append(
+                f" The choice was the bot's: it is not judged as {possessive(name)}.", style="dim"
+            )
         return text
     if seat not in walk.judged:
         return Text(f"{capitalized(possessive(name))} cards are not judged.", style="dim")
     verdict = walk.verdicts.get(position - 1)
     if verdict is None:
-        return Text.assemble(f"{name} played ", card_text(card, look),
-                             (f": the bot is still judging it{look.ellipsis}", "dim"))
+        return Text.assemble(
+            f"{name} played ",
+            card_text(card, look),
+            (f": the bot is still judging it{look.ellipsis}", "dim"),
+        )
     return verdict_words(verdict, name, look)
 
 
 def verdict_words(v: Verdict, name: str, look: Look) -> Text:
-    """"You played K♠; T12 was worth about 18 more, give or take 6 (expected hand margin +12
+    """ "You played K♠; T12 was worth about 18 more, give or take 6 (expected hand margin +12
     against +30)."; a difference within the margin of error is said to be one."""
     played = card_text(v.played, look)
     if v.forced:
@@ -419,8 +475,10 @@ def verdict_words(v: Verdict, name: str, look: Look) -> Text:
     if not v.clear:  # within what the search can tell from chance: no loss to speak of
         text.append("the bot would rather play ")
         text.append_text(card_text(v.best, look))
-        text.append(f", but the {round(v.loss)} points between them are within what its "
-                    f"search can tell ({_give_or_take(v)}): about as good.")
+        text.append(
+            f", but the {round(v.loss)} points between them are within what its "
+            f"search can tell ({_give_or_take(v)}): about as good."
+        )
         return text
     text.append_text(card_text(v.best, look))
     text.append(f" was worth about {round(v.loss)} more", style="bold")
@@ -430,7 +488,7 @@ def verdict_words(v: Verdict, name: str, look: Look) -> Text:
 
 
 def _give_or_take(v: Verdict | DiscardVerdict) -> str:
-    """"give or take 7": the verdict's margin of error, at least a point."""
+    """ "give or take 7": the verdict's margin of error, at least a point."""
     if not math.isfinite(v.noise):
         return "too few deals to tell"
     return f"give or take {max(1, round(v.noise))}"
@@ -441,15 +499,16 @@ def _margin(value: float | None) -> str:
 
 
 def _judged_names(source: ReviewSource) -> str:
-    """"your", "Anna's and Carla's", "every player's"."""
+    """ "your", "Anna's and Carla's", "every player's"."""
     names = [source.names[s] for s in seat_order(source) if s in source.judged]
     if len(names) == 4:
         return "every player's"
     return " and ".join(possessive(n) for n in names)
 
 
-def costly_lines(source: ReviewSource, walk: HandWalk, look: Look
-                 ) -> tuple[list[Text], list[int | None]]:
+def costly_lines(
+    source: ReviewSource, walk: HandWalk, look: Look
+) -> tuple[list[Text], list[int | None]]:
     """The hand's costliest choices, a line each, and the position each stands for (to jump to
     the card: the position just after it)."""
     if not walk.decisions and walk.discard is None:
@@ -463,14 +522,17 @@ def costly_lines(source: ReviewSource, walk: HandWalk, look: Look
     if not worst:
         head.append(": none cost a point or more" + ("." if done else " yet."), style="")
         return [head], [None]
-    total = (sum(v.loss for v in walk.verdicts.values() if v.clear)
-             + (discarded.loss if discarded is not None and discarded.clear else 0))
+    total = sum(v.loss for v in walk.verdicts.values() if v.clear) + (
+        discarded.loss if discarded is not None and discarded.clear else 0
+    )
     # The figure counts every judged choice; where that is more than the lines listed add up
     # to (more costly choices than three, or small losses), it says so: "in all".
     listed = sum(v.loss for v in worst)
     in_all = " in all" if round(total) != round(listed) else ""
-    head.append(f" (about {plural(round(total), 'point')} lost{in_all}; n or a click shows one)",
-                style="dim")
+    head.append(
+        f" (about {plural(round(total), 'point')} lost{in_all}; n or a click shows one)",
+        style="dim",
+    )
     lines: list[Text] = [head]
     targets: list[int | None] = [None]
     for v in worst:
@@ -495,9 +557,12 @@ def costly_lines(source: ReviewSource, walk: HandWalk, look: Look
 
 def estimate_note(look: Look, iterations: int = DEFAULT_ITERATIONS) -> Text:
     """What the judgement is, and why the hint at the table may have named another card."""
-    return Text(f"The judgement is the hard bot's estimate (each card tried on up to "
-                f"{iterations:,} deals of the hidden cards), not a certainty; the hint searches "
-                f"only half a second and may name another card.", style="italic dim")
+    return Text(
+        f"The judgement is the hard bot's estimate (each card tried on up to "
+        f"{iterations:,} deals of the hidden cards), not a certainty; the hint searches "
+        f"only half a second and may name another card.",
+        style="italic dim",
+    )
 
 
 def play_lines(source: ReviewSource, walk: HandWalk, position: int, look: Look) -> list[Text]:
@@ -525,4 +590,3 @@ def play_lines(source: ReviewSource, walk: HandWalk, position: int, look: Look) 
             line.stylize("reverse")
         lines.append(line)
     return lines
-

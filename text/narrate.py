@@ -53,8 +53,9 @@ def declaration_brief(d: Declaration) -> str:
     return f"{d.points}: {', '.join(d.families)}{doubled}"
 
 
-def hand_log(view: PlayerView, names: Sequence[str], look: Look,
-             decided_for: Mapping[int, str] | None = None) -> list[Text]:  # fmt: skip
+def hand_log(
+    view: PlayerView, names: Sequence[str], look: Look, decided_for: Mapping[int, str] | None = None
+) -> list[Text]:
     """The log of the hand so far, one line per event. ``decided_for``: the decisions a
     stand-in made because the person's time ran out (history index, -1 for the discard -> the
     stand-in's name), said as such."""
@@ -91,22 +92,26 @@ def hand_log(view: PlayerView, names: Sequence[str], look: Look,
         k += 1
         if k % 4 == 0:
             trick = view.tricks[k // 4 - 1]
-            lines.append(_trick_line(trick.winner, trick.cards, trick.leader, k // 4, names,
-                                     look))
+            lines.append(_trick_line(trick.winner, trick.cards, trick.leader, k // 4, names, look))
     return lines
 
 
 def _who_acts(name: str, by: str | None, does: str) -> Text:
-    """"Anna plays ", or, for a decision the stand-in made for her (she was away, or her time
+    """ "Anna plays ", or, for a decision the stand-in made for her (she was away, or her time
     ran out), "For Anna, the easy bot plays "."""
     if by is None:
         return Text.assemble((name, _WHO), f" {verb(name, does)} ")
-    return Text.assemble("For ", ("you" if name == "You" else name, _WHO),
-                         f", the {by} bot {does} ")  # fmt: skip
+    return Text.assemble(
+        "For ", ("you" if name == "You" else name, _WHO), f", the {by} bot {does} "
+    )
 
 
 def _trick_line(
-    winner: int, cards: Sequence[Card], leader: int, number: int, names: Sequence[str],
+    winner: int,
+    cards: Sequence[Card],
+    leader: int,
+    number: int,
+    names: Sequence[str],
     look: Look,
 ) -> Text:
     who = names[winner]
@@ -116,8 +121,10 @@ def _trick_line(
     if MAT in cards:
         owner = (leader + cards.index(MAT)) % 4
         if (owner - winner) % 2:
-            line.append(f"; the Matto stays with {possessive(names[owner])} side, which owes a "
-                        "card", style=_DIM)
+            line.append(
+                f"; the Matto stays with {possessive(names[owner])} side, which owes a card",
+                style=_DIM,
+            )
     return line
 
 
@@ -146,8 +153,10 @@ def combination_lines(combinations: Sequence[Combination], look: Look) -> list[T
         line.append_text(cards_text(c.cards, look))
         lines.append(line)
     criccone, sequences = doublings(c.family for c in combinations)
-    for doubled, kind, word in ((criccone, "cricca", "cricche"),
-                                (sequences, "sequence", "sequences")):
+    for doubled, kind, word in (
+        (criccone, "cricca", "cricche"),
+        (sequences, "sequence", "sequences"),
+    ):
         if doubled:
             extra = sum(c.points for c in combinations if c.kind == kind)
             lines.append(Text(f"  {word} doubled +{extra}", style="italic"))
@@ -159,5 +168,8 @@ def declaration_digest(view: PlayerView, names: Sequence[str]) -> list[Text]:
     (as short as ``names`` give it), the points, the families (``Anna 45: Re, Spade, Coppe``);
     the cards are in the full form; "(doubled)" after the families when a doubling made the
     points (``Dario 60: Grande, Coppe, Denari (doubled)``)."""
-    return [Text.assemble((names[d.seat], _WHO), f" {declaration_brief(d)}")
-            for d in view.declarations if d is not None and d.families]  # fmt: skip
+    return [
+        Text.assemble((names[d.seat], _WHO), f" {declaration_brief(d)}")
+        for d in view.declarations
+        if d is not None and d.families
+    ]

@@ -45,8 +45,11 @@ from text.narrate import (
 from text.render import UNICODE, Look, card_name, card_style, card_text, cards_text, face, mark
 from text.words import capitalized, listed, plural, short_name, verb
 
-DOING = {Phase.DISCARD: "to discard two cards", Phase.DECLARE: "to declare and play",
-         Phase.PLAY: "to play a card"}
+DOING = {
+    Phase.DISCARD: "to discard two cards",
+    Phase.DECLARE: "to declare and play",
+    Phase.PLAY: "to play a card",
+}
 # What a seat is expected to do (never what it is doing: a dealer still on the scoring sheet of a
 # network table has not begun his discard).
 DOING_SHORT = {Phase.DISCARD: "to discard", Phase.DECLARE: "to declare", Phase.PLAY: "to play"}
@@ -55,7 +58,7 @@ CONNECTED, AWAY, OPEN_SEAT = "connected", "away", "open seat"
 
 
 def address(name: str, text: str) -> Text:
-    """"Anna, your turn: …", or "Your turn: …" for the player called "You"."""
+    """ "Anna, your turn: …", or "Your turn: …" for the player called "You"."""
     if name == "You":
         return Text(capitalized(text))
     return Text.assemble((name, "bold"), ", ", text)
@@ -165,13 +168,13 @@ class TableTexts:
 def present(scene: Scene) -> TableTexts:
     names = [s.name for s in scene.seats]
     short = short_names(names, scene.look)  # where there is little room
-    seats = tuple(seat_panel(scene, (scene.bottom + rel) % 4, rel in (1, 3), short)
-                  for rel in range(4))
+    seats = tuple(
+        seat_panel(scene, (scene.bottom + rel) % 4, rel in (1, 3), short) for rel in range(4)
+    )
     return TableTexts(
         topbar=topbar(scene, names),
         seats=seats,  # type: ignore[arg-type]
-        trick=replace(trick_texts(scene, names),
-                      short=trick_texts(scene, short).captions),
+        trick=replace(trick_texts(scene, names), short=trick_texts(scene, short).captions),
         status=status(scene, names),
         log=[*earlier_hands(scene), *hand_log(scene.view, names, scene.look, scene.decided_for)],
         declarations=declaration_lines(scene.view, names, scene.look),
@@ -223,12 +226,12 @@ def topbar(scene: Scene, names: Sequence[str]) -> Text:
 
 
 def bot_tag(kind: str) -> str:
-    """"hard bot": a seat's tag when a bot plays it."""
+    """ "hard bot": a seat's tag when a bot plays it."""
     return f"{label_of(kind)} bot"
 
 
 def seat_tags(scene: Scene, seat: int) -> list[str]:
-    """"dealer", "partner"/"opponent" (of the bottom seat), "hard bot", and who is there
+    """ "dealer", "partner"/"opponent" (of the bottom seat), "hard bot", and who is there
     (``Scene.presence``: "away", …)."""
     tags = []
     if seat == scene.view.dealer:
@@ -301,22 +304,25 @@ def trick_texts(scene: Scene, names: Sequence[str]) -> TrickTexts:
         captions = (
             Text(lead_words(names[v.leader], v.trick), style="dim"),
             Text.assemble((names[lead], "bold"), f" {verb(names[lead], 'is')} winning")
-            if lead is not None else Text(),
+            if lead is not None
+            else Text(),
         )
         return TrickTexts(cards, lead, captions)
     if v.turn < 0 and v.phase != Phase.OVER:  # a table's match that has not started
         return TrickTexts({}, None, (Text("Waiting for players", style="dim"), Text()))
     if v.phase == Phase.DISCARD:
         dealer = names[v.dealer]
-        return TrickTexts({}, None, (Text(f"{dealer} {verb(dealer, 'is')} to discard",
-                                          style="dim"), Text()))
+        return TrickTexts(
+            {}, None, (Text(f"{dealer} {verb(dealer, 'is')} to discard", style="dim"), Text())
+        )
     leader = names[v.leader]
-    return TrickTexts({}, None, (Text(f"{leader} {verb(leader, 'leads')} the first trick",
-                                      style="dim"), Text()))
+    return TrickTexts(
+        {}, None, (Text(f"{leader} {verb(leader, 'leads')} the first trick", style="dim"), Text())
+    )
 
 
 def lead_words(leader: str, trick: Sequence[Card]) -> str:
-    """"Anna led Coppe", or "Anna led the Matto: Coppe to follow" (the next card sets the suit)."""
+    """ "Anna led Coppe", or "Anna led the Matto: Coppe to follow" (the next card sets the suit)."""
     if trick[0] != MAT:
         return f"{leader} led {suit_word(trick)}"
     if len(trick) == 1:
@@ -327,8 +333,13 @@ def lead_words(leader: str, trick: Sequence[Card]) -> str:
 def earlier_hands(scene: Scene) -> list[Text]:
     """One line per finished hand: what each side made."""
     sides = (side_name(scene.seats, 0), side_name(scene.seats, 1))
-    return [Text(f"Hand {i + 1}: {sides[0]} +{r.sides[0].total}, {sides[1]} +{r.sides[1].total}",
-                 style="dim") for i, r in enumerate(scene.results)]
+    return [
+        Text(
+            f"Hand {i + 1}: {sides[0]} +{r.sides[0].total}, {sides[1]} +{r.sides[1].total}",
+            style="dim",
+        )
+        for i, r in enumerate(scene.results)
+    ]
 
 
 def score_texts(scene: Scene) -> ScoreTexts:
@@ -340,8 +351,7 @@ def score_texts(scene: Scene) -> ScoreTexts:
     piles = so_far(v.tricks, v.dealer)
     hand = so_far_forms(v, scene.look, piles)
     taken = tuple((piles[side].tricks, piles[side].total) for side in sides) if v.tricks else ()
-    return ScoreTexts(rows, f"target {v.target}", pairs, tuple(hand[side] for side in sides),
-                      taken)
+    return ScoreTexts(rows, f"target {v.target}", pairs, tuple(hand[side] for side in sides), taken)
 
 
 def declared_points(view: PlayerView, names: Sequence[str], look: Look = UNICODE) -> Text:
@@ -350,7 +360,9 @@ def declared_points(view: PlayerView, names: Sequence[str], look: Look = UNICODE
     name and in the log)."""
     return Text(f" {look.dot} ").join(
         Text.assemble((names[d.seat], "bold"), f" {d.points}")
-        for d in view.declarations if d is not None and d.families)
+        for d in view.declarations
+        if d is not None and d.families
+    )
 
 
 # ----------------------------------------------------------------------- the hand so far
@@ -359,8 +371,9 @@ def no_tricks(phase: Phase) -> str:
     return "no tricks" if phase == Phase.OVER else "no tricks yet"
 
 
-def so_far_forms(view: PlayerView, look: Look = UNICODE,
-                 piles: tuple[PileSoFar, PileSoFar] | None = None) -> tuple[tuple[str, ...], ...]:
+def so_far_forms(
+    view: PlayerView, look: Look = UNICODE, piles: tuple[PileSoFar, PileSoFar] | None = None
+) -> tuple[tuple[str, ...], ...]:
     """Each side's hand so far in a line, from the tricks everybody saw taken (never the hidden
     discard): its tricks and the points its pile would score if the hand ended now
     (``game.sofar``: the Matto exchange made as at the end), in forms from the longest to the
@@ -385,13 +398,20 @@ def so_far_forms(view: PlayerView, look: Look = UNICODE,
             continue
         doubled = ["cricche doubled"] * b.criccone + ["sequences doubled"] * b.sequences_doubled
         parts = [f"{c.family} {c.points}" for c in combos] + doubled
-        out.append((f"{points}: {', '.join([*parts, f'{pile.card_points} in cards'])}",
-                    f"{points}: {', '.join(c.family for c in combos)}", points, pts))
+        out.append(
+            (
+                f"{points}: {', '.join([*parts, f'{pile.card_points} in cards'])}",
+                f"{points}: {', '.join(c.family for c in combos)}",
+                points,
+                pts,
+            )
+        )
     return out[0], out[1]
 
 
-def so_far_lines(view: PlayerView, seats: Sequence[Seat], look: Look, bottom: int,
-                 discard: int = 0) -> list[Text]:
+def so_far_lines(
+    view: PlayerView, seats: Sequence[Seat], look: Look, bottom: int, discard: int = 0
+) -> list[Text]:
     """The hand so far in full (``w``): for each side (``bottom``'s first) its tricks and what
     its pile would score if the hand ended now, each captured combination with its cards, the
     doublings, the card points; the Matto exchange the end would make now; ``discard``: the
@@ -420,21 +440,35 @@ def so_far_lines(view: PlayerView, seats: Sequence[Seat], look: Look, bottom: in
     if exchange is not None:
         giver, taker, c = exchange
         if c == MAT:  # nothing else to give: the Matto itself goes
-            said = Text.assemble("The Matto goes to ", (side_name(seats, taker), "bold"), ": ",
-                                 (side_name(seats, giver), "bold"), " have no card to give for "
-                                 "it yet (counted so; they may have by the end).")
+            said = Text.assemble(
+                "The Matto goes to ",
+                (side_name(seats, taker), "bold"),
+                ": ",
+                (side_name(seats, giver), "bold"),
+                " have no card to give for it yet (counted so; they may have by the end).",
+            )
         else:
-            said = Text.assemble("The Matto stays with ", (side_name(seats, giver), "bold"),
-                                 ", who give ", card_text(c, look), " to ",
-                                 (side_name(seats, taker), "bold"), " for it (counted so; the "
-                                 "card may change by the end).")
+            said = Text.assemble(
+                "The Matto stays with ",
+                (side_name(seats, giver), "bold"),
+                ", who give ",
+                card_text(c, look),
+                " to ",
+                (side_name(seats, taker), "bold"),
+                " for it (counted so; the card may change by the end).",
+            )
         lines += [Text(), said]
     if discard:
         side, worth = discard_worth(view.tricks, view.dealer, discard)
-        lines += [Text(), Text.assemble(
-            "Your discard ", cards_text(sorted_for_display(discard), look),
-            f" would go to {side_name(seats, side)} now: {plural(worth, 'more point')} (only you "
-            "see it).")]
+        lines += [
+            Text(),
+            Text.assemble(
+                "Your discard ",
+                cards_text(sorted_for_display(discard), look),
+                f" would go to {side_name(seats, side)} now: {plural(worth, 'more point')}",
+                " (only you see it).",
+            ),
+        ]
     return lines
 
 
@@ -479,16 +513,16 @@ def turn_status(scene: Scene, names: Sequence[str]) -> Text:
     if scene.watching:
         pace, space = ("paused", "goes on") if scene.paused else (scene.speed, "pauses")
         # Space as the key bar names it (tui.keys.key_name: not imported here, it needs Textual)
-        return Text.assemble(("Watching four bots", "bold"),
-                             f" ({pace}): Space {space}, + and - change the pace.")
+        return Text.assemble(
+            ("Watching four bots", "bold"), f" ({pace}): Space {space}, + and - change the pace."
+        )
     if v.turn < 0:
         return waiting_for_players(scene)
     who = names[v.turn]
     if not scene.my_turn:
         if scene.thinking == v.turn:
             return Text(f"{who} {verb(who, 'is')} thinking{look.ellipsis}", style="dim")
-        return Text(scene.awaiting or waiting_for(who, scene.presence.get(v.turn, ())),
-                    style="dim")
+        return Text(scene.awaiting or waiting_for(who, scene.presence.get(v.turn, ())), style="dim")
     if v.phase == Phase.DISCARD:
         text = address(who, "you deal: mark two cards to discard ")
         text.append(f"({len(scene.marked)}/2", style="bold")
@@ -510,7 +544,7 @@ def turn_status(scene: Scene, names: Sequence[str]) -> Text:
 
 
 def waiting_for(who: str, presence: Sequence[str]) -> str:
-    """"Waiting for Anna.", and whether she is away or a bot plays for her meanwhile."""
+    """ "Waiting for Anna.", and whether she is away or a bot plays for her meanwhile."""
     if AWAY not in presence:
         return f"Waiting for {who}."
     bots = [tag for tag in presence if tag not in (AWAY, CONNECTED, OPEN_SEAT)]
@@ -524,9 +558,11 @@ def waiting_for_players(scene: Scene) -> Text:
     empty = [str(seat + 1) for seat, tags in sorted(scene.presence.items()) if OPEN_SEAT in tags]
     if not empty:
         return Text()
-    return Text.assemble(("Waiting for players: ", "bold"),
-                         f"seat{'s' * (len(empty) > 1)} {listed(empty)} open. The match starts "
-                         "when every seat is taken.")  # fmt: skip
+    return Text.assemble(
+        ("Waiting for players: ", "bold"),
+        f"seat{'s' * (len(empty) > 1)} {listed(empty)} open. The match starts "
+        "when every seat is taken.",
+    )
 
 
 def keys(scene: Scene) -> list[tuple[str, str, str]]:
@@ -564,7 +600,7 @@ def card_note(view: PlayerView, c: Card, look: Look) -> Text:
         named = face(c, look) + " "
         if reason.startswith(named):  # the card once: "Q♠ Regina di Spade (…) is not legal: …"
             text.append(" ")
-            reason = reason[len(named):]
+            reason = reason[len(named) :]
         else:
             text.append("  ")
         text.append(reason, style="bold")
@@ -576,13 +612,15 @@ def card_refusal(view: PlayerView, c: Card, look: Look) -> str | None:
     if view.phase == Phase.PLAY:
         reason = why_illegal(view.hand, view.trick, c)
         if reason and reason.startswith(CODES[c] + " "):
-            reason = face(c, look) + reason[len(CODES[c]):]
+            reason = face(c, look) + reason[len(CODES[c]) :]
         if reason and view.hand >> c & 1 and play(MAT) in view.legal:
             reason += " (or play the Matto)"  # the excuse is always allowed (RULES.md §6)
         return reason
     if view.phase == Phase.DISCARD and not any(c in a.cards for a in view.legal):
-        return (f"{face(c, look)} may not be discarded: Kings, Angelo, Mondo, Bégato and the "
-                "Matto (carte da 5) stay in hand.")
+        return (
+            f"{face(c, look)} may not be discarded: Kings, Angelo, Mondo, Bégato and the "
+            "Matto (carte da 5) stay in hand."
+        )
     return None
 
 
@@ -594,8 +632,10 @@ def discardable(view: PlayerView) -> frozenset[Card]:
 def discard_question(marked: Sequence[Card], look: Look) -> Text:
     a, b = marked
     question = Text.assemble("Discard ", card_text(a, look), " and ", card_text(b, look), "?")
-    question.append("\nThey count for your side if it wins at least one trick, else for the "
-                    "other side.", style="dim")
+    question.append(
+        "\nThey count for your side if it wins at least one trick, else for the other side.",
+        style="dim",
+    )
     return question
 
 
@@ -618,8 +658,10 @@ def handover_context(view: PlayerView, seats: Sequence[Seat], look: Look) -> str
     """The hand-over screen's first line: where the match stands, and who took the last trick
     (public facts only, no card)."""
     dot = look.dot
-    text = (f"Hand {view.hand_number + 1} {dot} {side_name(seats, 0)} {view.scores[0]} {dot} "
-            f"{side_name(seats, 1)} {view.scores[1]}")
+    text = (
+        f"Hand {view.hand_number + 1} {dot} {side_name(seats, 0)} {view.scores[0]} {dot} "
+        f"{side_name(seats, 1)} {view.scores[1]}"
+    )
     if view.tricks and not view.trick:
         winner = seats[view.tricks[-1].winner].name
         text += f"\n{winner} {verb(winner, 'takes')} trick {len(view.tricks)}."
@@ -638,8 +680,11 @@ def _trump_runs(cards: Sequence[Card], look: Look) -> list[Text]:
         while j < len(cards) and cards[j] == cards[j - 1] + 1 and cards[j] <= T5:
             j += 1  # (the Grande's order: ANG MON SOL LUN T16 … T5; the Mori share a rank)
         if j - i >= 3:
-            groups.append(Text.assemble(card_text(cards[i], look), (dash, "dim"),
-                                        card_text(cards[j - 1], look)))
+            groups.append(
+                Text.assemble(
+                    card_text(cards[i], look), (dash, "dim"), card_text(cards[j - 1], look)
+                )
+            )
         else:
             groups.extend(card_text(c, look) for c in cards[i:j])
         i = j
@@ -647,7 +692,7 @@ def _trump_runs(cards: Sequence[Card], look: Look) -> list[Text]:
 
 
 def out_title(view: PlayerView) -> str:
-    """"Still out", and, for all but the dealer once he has discarded, that two of those cards
+    """ "Still out", and, for all but the dealer once he has discarded, that two of those cards
     are in the discard: at the last trick nobody holds them (they are not lost)."""
     if view.phase == Phase.DISCARD or view.discard is not None:
         return "Still out"
@@ -677,8 +722,9 @@ def out_lines(view: PlayerView, names: Sequence[str], look: Look, bottom: int) -
             gone.append(Text(mark(s, look), style=card_style(s * 10, look)))
             continue
         line = Text(f"{mark(s, look)} ", style=card_style(s * 10, look))
-        line.append_text(Text(" ").join(Text(RANK_CODES[c % 10], style=card_style(c, look))
-                                        for c in cards))
+        line.append_text(
+            Text(" ").join(Text(RANK_CODES[c % 10], style=card_style(c, look)) for c in cards)
+        )
         lines.append(line)
     trumps = sorted_for_display(out & TRUMPS)
     matto = bool(out >> MAT & 1)
@@ -693,8 +739,9 @@ def out_lines(view: PlayerView, names: Sequence[str], look: Look, bottom: int) -
         gone.append(Text("trumps", style="bold"))
     if not lines:
         if matto:
-            lines.append(Text.assemble(("only ", "dim"), card_text(MAT, look),
-                                       (" is still out", "dim")))
+            lines.append(
+                Text.assemble(("only ", "dim"), card_text(MAT, look), (" is still out", "dim"))
+            )
         else:
             lines.append(Text("nothing is still out", style="dim"))
     elif gone:
@@ -714,8 +761,9 @@ def out_lines(view: PlayerView, names: Sequence[str], look: Look, bottom: int) -
     for k in range(1, 4):
         seat = (bottom + k) % 4
         facts = []
-        shown = " ".join(mark(s, look) for s in range(4)
-                         if voids[seat] & SUIT_MASK[s] and out & SUIT_MASK[s])
+        shown = " ".join(
+            mark(s, look) for s in range(4) if voids[seat] & SUIT_MASK[s] and out & SUIT_MASK[s]
+        )
         if voids[seat] & TRUMPS and out & TRUMPS:
             shown += " or trumps" if shown else "trumps"
         if shown:

@@ -97,9 +97,11 @@ def look_of(settings: object | None) -> Look:
     if settings is None:
         return UNICODE
     theme = getattr(settings, "theme", None)
-    return Look(ascii=bool(getattr(settings, "ascii", False)),
-                color=bool(getattr(settings, "color", True)),
-                palette=palette_of(theme) if isinstance(theme, str) else current_palette())
+    return Look(
+        ascii=bool(getattr(settings, "ascii", False)),
+        color=bool(getattr(settings, "color", True)),
+        palette=palette_of(theme) if isinstance(theme, str) else current_palette(),
+    )
 
 
 def mark(suit: int, look: Look) -> str:

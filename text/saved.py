@@ -12,10 +12,13 @@ def saved_parts(info: SaveInfo) -> list[str]:
     over" when its sheet comes first on resuming."""
     stage = hand_stage(info.phase, info.tricks_done) if info.phase is not None else ""
     where = f"Hand {info.hand_number + 1}" + (f", {stage}" if stage else " over")
-    return [where, *(f"{side_name(info.seats, side)} {info.scores[side]}" for side in (0, 1)),
-            f"to {info.target}"]
+    return [
+        where,
+        *(f"{side_name(info.seats, side)} {info.scores[side]}" for side in (0, 1)),
+        f"to {info.target}",
+    ]
 
 
 def describe_saved(info: SaveInfo) -> str:
-    """"Hand 3, trick 5 of 15 · Anna & Carla 120 · Bruno & Dario 95 · to 800"."""
+    """ "Hand 3, trick 5 of 15 · Anna & Carla 120 · Bruno & Dario 95 · to 800"."""
     return " · ".join(saved_parts(info))

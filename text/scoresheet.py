@@ -19,17 +19,23 @@ from text.wrapping import Hanging
 DEFAULT_NAMES = ("Seat 1", "Seat 2", "Seat 3", "Seat 4")  # as the game numbers seats (1 to 4)
 # the sheet writes cards in their codes; the table shows the suits by marks (KC is K♥, not K♣)
 MARKS = SUIT_MARKS
-SUITS = "Suits: " + ", ".join(f"{code} {mark} {name}" for code, name, mark in zip(
-    SUIT_CODES, SUIT_NAMES, MARKS, strict=True))
+SUITS = "Suits: " + ", ".join(
+    f"{code} {mark} {name}" for code, name, mark in zip(SUIT_CODES, SUIT_NAMES, MARKS, strict=True)
+)
 
 
 def side_names(names: Sequence[str]) -> tuple[str, str]:
-    """"Anna & Carla" and "Bruno & Dario": side 0 is seats 0 and 2."""
+    """ "Anna & Carla" and "Bruno & Dario": side 0 is seats 0 and 2."""
     return f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"
 
 
-def scoresheet(match: Match, names: Sequence[str] = DEFAULT_NAMES, *,
-               kinds: Sequence[str] | None = None, when: str | None = None) -> str:
+def scoresheet(
+    match: Match,
+    names: Sequence[str] = DEFAULT_NAMES,
+    *,
+    kinds: Sequence[str] | None = None,
+    when: str | None = None,
+) -> str:
     """The whole scoresheet of ``match`` (finished or not) with the players' ``names`` by seat,
     their ``kinds`` ("human" or a bot level) and the time it was played, when known."""
     sides = side_names(names)
@@ -41,21 +47,24 @@ def scoresheet(match: Match, names: Sequence[str] = DEFAULT_NAMES, *,
     return "\n\n".join(parts) + "\n"
 
 
-def _heading(match: Match, names: Sequence[str], kinds: Sequence[str] | None,
-             when: str | None) -> str:
+def _heading(
+    match: Match, names: Sequence[str], kinds: Sequence[str] | None, when: str | None
+) -> str:
     deal = f"seed {match.seed}" if match.seed is not None else "shuffled from fresh entropy"
     facts = [f"target {match.rules.target}", deal]
     if when:
         facts.insert(0, "ended " + local_time(when))
     seats = [f"{n} ({k})" if kinds else n for n, k in zip(names, kinds or names, strict=True)]
     sides = side_names(names)
-    return "\n".join([
-        "Tarocchino · Ottocento · scoresheet",
-        " · ".join(facts),
-        *_listed("Seats in turn order: ", [f"{s}," for s in seats[:-1]] + seats[-1:]),
-        *_listed("Sides: ", [sides[0], f"against {sides[1]}"]),
-        SUITS,
-    ])  # fmt: skip
+    return "\n".join(
+        [
+            "Tarocchino · Ottocento · scoresheet",
+            " · ".join(facts),
+            *_listed("Seats in turn order: ", [f"{s}," for s in seats[:-1]] + seats[-1:]),
+            *_listed("Sides: ", [sides[0], f"against {sides[1]}"]),
+            SUITS,
+        ]
+    )
 
 
 def _listed(lead: str, items: list[str]) -> list[str]:
@@ -67,17 +76,24 @@ def _listed(lead: str, items: list[str]) -> list[str]:
 def _hand(row: HandRow, names: Sequence[str], sides: tuple[str, str]) -> str:
     lines = ["=" * WIDTH, f"Hand {row.number} · dealer {names[row.dealer]}"]
     if row.called_out is not None:
-        lines.append(_said(f"{sides[row.called_out]} call out with their declarations: no cards "
-                           "are counted, each side scores its declarations."))
+        lines.append(
+            _said(
+                f"{sides[row.called_out]} call out with their declarations: no cards "
+                "are counted, each side scores its declarations."
+            )
+        )
     else:
-        lines += _listed("Tricks won: ", [f"{sides[0]} {row.sides[0].tricks},",
-                                           f"{sides[1]} {row.sides[1].tricks}."])
+        lines += _listed(
+            "Tricks won: ",
+            [f"{sides[0]} {row.sides[0].tricks},", f"{sides[1]} {row.sides[1].tricks}."],
+        )
         if row.discard_side is not None:
             lines.append(_said(f"The discard went to {sides[row.discard_side]}."))
         if row.matto_exchange is not None:
             giver, receiver, card = row.matto_exchange
-            lines.append(_said(f"Matto: {sides[giver]} kept it and gave {CODES[card]} to "
-                               f"{sides[receiver]}."))
+            lines.append(
+                _said(f"Matto: {sides[giver]} kept it and gave {CODES[card]} to {sides[receiver]}.")
+            )
     for i in (0, 1):
         lines += ["-" * WIDTH, _side(row.sides[i], sides[i], names, row.called_out is not None)]
     scores = [f"{sides[0]} {row.sides[0].score} ·", f"{sides[1]} {row.sides[1].score}"]
@@ -116,8 +132,9 @@ def _side(s: SideRow, title: str, names: Sequence[str], called_out: bool) -> str
     return sheet.render(min_width=TEXT)
 
 
-def _summary(rows: Sequence[HandRow], names: Sequence[str], sides: tuple[str, str],
-             match: Match) -> str:
+def _summary(
+    rows: Sequence[HandRow], names: Sequence[str], sides: tuple[str, str], match: Match
+) -> str:
     """The hands in a table, a row each, then who won. The sides head their columns; when
     their names would take the table past the printed page (80 columns: two 16-letter names a
     side), the columns are A and B, and two lines above say who each is."""
@@ -133,19 +150,32 @@ def _summary(rows: Sequence[HandRow], names: Sequence[str], sides: tuple[str, st
         totals = [len(str(s.total)) for r in rows for s in r.sides]
         heads, width = ("A", "B"), max(5, *totals) if totals else 5
     left, right = (aligned(head, width, right=True) for head in heads)
-    lines.append(f"{'Hand':>4}  {aligned('Dealer', dealer)}  {left}  {right}  Score" if rows
-                 else "No hand is finished yet.")
+    lines.append(
+        f"{'Hand':>4}  {aligned('Dealer', dealer)}  {left}  {right}  Score"
+        if rows
+        else "No hand is finished yet."
+    )
     for row, score, note in zip(rows, scores, notes, strict=True):
         a, b = row.sides
-        lines.append(f"{row.number:>4}  {aligned(names[row.dealer], dealer)}  "
-                     f"{a.total:>{width}}  {b.total:>{width}}  {score}{note}")
+        lines.append(
+            f"{row.number:>4}  {aligned(names[row.dealer], dealer)}  "
+            f"{a.total:>{width}}  {b.total:>{width}}  {score}{note}"
+        )
     totals = match.scores
     if match.winner is not None:
         w = match.winner
         how = " by calling out" if rows and rows[-1].called_out is not None else ""
-        lines.append(_said(f"{sides[w]} win the match{how}, {totals[w]} to {totals[1 - w]} "
-                           f"(target {match.rules.target})."))
+        lines.append(
+            _said(
+                f"{sides[w]} win the match{how}, {totals[w]} to {totals[1 - w]} "
+                f"(target {match.rules.target})."
+            )
+        )
     else:
-        lines.append(_said(f"The match is not over: {sides[0]} {totals[0]} · {sides[1]} "
-                           f"{totals[1]} (target {match.rules.target})."))
+        lines.append(
+            _said(
+                f"The match is not over: {sides[0]} {totals[0]} · {sides[1]} "
+                f"{totals[1]} (target {match.rules.target})."
+            )
+        )
     return "\n".join(lines)

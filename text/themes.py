@@ -30,8 +30,19 @@ COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
 TITLE_MAX = 32  # columns of the settings' select box
 ABOUT_MAX = 120
 # Textual's theme fields a theme may change (colours, and whether it is dark)
-TEXTUAL_COLORS = ("primary", "secondary", "warning", "error", "success", "accent", "foreground",
-                  "background", "surface", "panel", "boost")
+TEXTUAL_COLORS = (
+    "primary",
+    "secondary",
+    "warning",
+    "error",
+    "success",
+    "accent",
+    "foreground",
+    "background",
+    "surface",
+    "panel",
+    "boost",
+)
 TEXTUAL_BASES = ("textual-dark", "textual-light")  # the built-in themes a theme starts from
 VARIABLE = re.compile(r"^[a-z][a-z0-9-]{0,40}$")  # a Textual CSS variable's name
 FELT, FELT_BORDER = "felt", "felt-border"  # the stylesheet's variables for the table
@@ -69,9 +80,17 @@ class Palette:
 # The default theme's table: green felt, colours for a dark terminal. The only place in the code
 # where the table's colours are written (assets/themes/classic.toml says the same).
 CLASSIC = Palette(
-    felt="#0f3d2a", felt_border="#2f7a55", turn="#1f6b4a",
-    spade="#7fb2ff", bastoni="#7ed491", coppe="#ff7b7b", denari="#f2c14e",
-    trump="#d7a6ff", matto="#4fd6e6", side_a="#5fd7ff", side_b="#ffaf5f",
+    felt="#0f3d2a",
+    felt_border="#2f7a55",
+    turn="#1f6b4a",
+    spade="#7fb2ff",
+    bastoni="#7ed491",
+    coppe="#ff7b7b",
+    denari="#f2c14e",
+    trump="#d7a6ff",
+    matto="#4fd6e6",
+    side_a="#5fd7ff",
+    side_b="#ffaf5f",
 )
 
 
@@ -97,16 +116,20 @@ class Theme:
         return f"tarocchino-{self.name}"
 
 
-CLASSIC_THEME = Theme(DEFAULT_THEME, "Green felt (classic)",
-                      "green felt for a dark terminal (the default)")
+CLASSIC_THEME = Theme(
+    DEFAULT_THEME, "Green felt (classic)", "green felt for a dark terminal (the default)"
+)
 
 
 def stylesheet_defaults(textual: dict[str, str]) -> dict[str, str]:
     """The stylesheet's own variables where a theme does not set them: the table's as in the
     default theme (any Textual theme then draws the table), the others as Textual's variables
     ``textual`` say."""
-    return {FELT: CLASSIC.felt, FELT_BORDER: CLASSIC.felt_border,
-            **{name: textual[default] for name, default in STYLESHEET_VARIABLES.items()}}
+    return {
+        FELT: CLASSIC.felt,
+        FELT_BORDER: CLASSIC.felt_border,
+        **{name: textual[default] for name, default in STYLESHEET_VARIABLES.items()},
+    }
 
 
 # ----------------------------------------------------------------------------- reading
@@ -118,8 +141,11 @@ def theme_names(directory: Traversable | None = None) -> list[str]:
     """The themes there are (the names of their files), the default first, then by name."""
     place = directory or themes_dir()
     try:
-        found = {entry.name.removesuffix(".toml") for entry in place.iterdir()
-                 if entry.name.endswith(".toml") and entry.is_file()}
+        found = {
+            entry.name.removesuffix(".toml")
+            for entry in place.iterdir()
+            if entry.name.endswith(".toml") and entry.is_file()
+        }
     except OSError:
         found = set()
     names = sorted(name for name in found if NAME.match(name) and name != DEFAULT_THEME)
@@ -180,10 +206,12 @@ def _theme(name: str, data: dict[str, Any]) -> Theme:
     _known(textual, ("base", "dark", "variables", *TEXTUAL_COLORS), "textual.")
     base = textual.get("base")
     if base not in TEXTUAL_BASES:
-        raise ThemeError(f"textual.base must be one of {', '.join(TEXTUAL_BASES)}, "
-                         f"not {_quoted(base)}")
-    changes: dict[str, Any] = {key: _color(textual[key], f"textual.{key}")
-                               for key in TEXTUAL_COLORS if key in textual}
+        raise ThemeError(
+            f"textual.base must be one of {', '.join(TEXTUAL_BASES)}, not {_quoted(base)}"
+        )
+    changes: dict[str, Any] = {
+        key: _color(textual[key], f"textual.{key}") for key in TEXTUAL_COLORS if key in textual
+    }
     if "dark" in textual:
         if not isinstance(textual["dark"], bool):
             raise ThemeError("textual.dark must be true or false")
@@ -206,20 +234,19 @@ def _theme(name: str, data: dict[str, Any]) -> Theme:
 def _known(data: dict[str, Any], keys: tuple[str, ...], where: str) -> None:
     unknown = [key for key in data if key not in keys]
     if unknown:
-        raise ThemeError(f"unknown key {where}{_quoted(unknown[0])} "
-                         f"(known: {', '.join(keys)})")
+        raise ThemeError(f"unknown key {where}{_quoted(unknown[0])} (known: {', '.join(keys)})")
 
 
 def _table(data: dict[str, Any], key: str, where: str) -> dict[str, Any]:
     value = data.get(key)
     if not isinstance(value, dict):
-        raise ThemeError(f"[{where}{key}] is missing" if value is None
-                         else f"{where}{key} must be a table")
+        raise ThemeError(
+            f"[{where}{key}] is missing" if value is None else f"{where}{key} must be a table"
+        )
     return value
 
 
-def _text(data: dict[str, Any], key: str, limit: int, where: str, *,
-          required: bool = False) -> str:
+def _text(data: dict[str, Any], key: str, limit: int, where: str, *, required: bool = False) -> str:
     value = data.get(key, None if required else "")
     if not isinstance(value, str) or (required and not value.strip()):
         raise ThemeError(f"{where}{key} must be some text")

@@ -9,7 +9,7 @@ _PLURAL = {"is": "are", "has": "have"}
 
 
 def plural(n: int, word: str) -> str:
-    """"1 card", "2 cards"."""
+    """ "1 card", "2 cards"."""
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
@@ -17,8 +17,9 @@ def verb(name: str, third_person: str) -> str:
     """The verb agreeing with ``name``: "You play", "Anna plays"."""
     if name != "You":
         return third_person
-    return _PLURAL.get(third_person, third_person[:-1] if third_person.endswith("s") else
-                       third_person)
+    return _PLURAL.get(
+        third_person, third_person[:-1] if third_person.endswith("s") else third_person
+    )
 
 
 def capitalized(text: str) -> str:
@@ -28,12 +29,12 @@ def capitalized(text: str) -> str:
 
 
 def possessive(name: str) -> str:
-    """"Anna's", or "your" for the player called "You"."""
+    """ "Anna's", or "your" for the player called "You"."""
     return "your" if name == "You" else f"{name}'s"
 
 
 def listed(items: list[str]) -> str:
-    """"2", "2 and 3", "2, 3 and 4"."""
+    """ "2", "2 and 3", "2, 3 and 4"."""
     if len(items) < 2:
         return "".join(items)
     return f"{', '.join(items[:-1])} and {items[-1]}"
@@ -69,7 +70,7 @@ def padded_name(name: str, room: int, mark: str = "…") -> str:
 
 
 def pair_names(a: str, b: str, room: int, mark: str = "…") -> str:
-    """"Anna & Carla" in ``room`` cells: the longer name shortened first (see
+    """ "Anna & Carla" in ``room`` cells: the longer name shortened first (see
     :func:`short_name`), then both."""
     left = room - 3  # " & "
     wa, wb = cell_len(a), cell_len(b)

@@ -68,6 +68,7 @@ def _kind(values: Sequence[Any]) -> Any:
                 return value.kind
         elif not isinstance(value, (str, _Plain)):
             from rich.text import Text
+
             return Text
     return _Plain
 
@@ -90,9 +91,15 @@ class Hanging:
     is more than half the row, the lead has its row and the pieces begin at the left edge). See
     the module's notes for how a piece too long for a row goes on."""
 
-    def __init__(self, lead: Text | str = "", pieces: Sequence[Text | str | Hanging] = (),
-                 gap: str = " ", *, indent: int | None = None,
-                 justify: JustifyMethod | None = None) -> None:
+    def __init__(
+        self,
+        lead: Text | str = "",
+        pieces: Sequence[Text | str | Hanging] = (),
+        gap: str = " ",
+        *,
+        indent: int | None = None,
+        justify: JustifyMethod | None = None,
+    ) -> None:
         self.kind = _kind([lead, *pieces])  # Text, or _Plain for plain text
         self.lead = self.kind(lead) if isinstance(lead, str) else lead
         texts = [self.kind(p) if isinstance(p, str) else p for p in pieces]
@@ -187,7 +194,7 @@ class Hanging:
             words = Hanging.words(piece).parts
             fresh = width - indent if rows[-1].items else room()
             if whole.cell_len <= fresh or len(words) < 2:  # on a row of its own (a word wider
-                put(part)                                 # than a row too, whole)
+                put(part)  # than a row too, whole)
                 continue
             at = len(rows)  # too long for a row: its words from this row on
             words[0].gap = part.gap
@@ -230,7 +237,7 @@ class _Row:
         (as a rich Text wraps: they keep the line's styles)."""
         last = self.items[-1] if self.items else None
         if last is not None and last.line is not None:
-            after = last.line.plain[last.end:]
+            after = last.line.plain[last.end :]
             spaces = len(after) - len(after.lstrip())
             self.tail = max(0, min(spaces, width - self.cells))
 
@@ -245,15 +252,17 @@ class _Row:
         i = 0
         while i < len(self.items):
             part, j = self.items[i], i + 1
-            while (part.line is not None and j < len(self.items)
-                   and self.items[j].line is part.line):
+            while part.line is not None and j < len(self.items) and self.items[j].line is part.line:
                 j += 1
             if i:
                 runs.append(part.gap)
             last = self.items[j - 1]
             tail = self.tail if j == len(self.items) else 0
-            runs.append(part.line[part.start:last.end + tail] if part.line is not None
-                        else _whole(part.piece))
+            runs.append(
+                part.line[part.start : last.end + tail]
+                if part.line is not None
+                else _whole(part.piece)
+            )
             i = j
         if not self.start.plain and len(runs) == 1:
             return runs[0].copy()
@@ -278,6 +287,7 @@ class Pairs(Hanging):
     """Pieces of text set side by side ``separator`` apart (two spaces), wrapped between pieces
     only, every row from the left edge."""
 
-    def __init__(self, pieces: list[Text], separator: str = "  ", *,
-                 justify: JustifyMethod | None = None) -> None:
+    def __init__(
+        self, pieces: list[Text], separator: str = "  ", *, justify: JustifyMethod | None = None
+    ) -> None:
         super().__init__("", pieces, separator, indent=0, justify=justify)

@@ -81,8 +81,11 @@ class TarocchinoApp(App[None]):
         self.settings = settings if settings is not None else load_settings(self.directory)
         self.persist = persist
         self.store = SaveStore(self.directory)
-        self._start = ((seats, seed, DEFAULT_TARGET if target is None else target)
-                       if seats is not None else None)
+        self._start = (
+            (seats, seed, DEFAULT_TARGET if target is None else target)
+            if seats is not None
+            else None
+        )
         self._given = (seed, target)  # without seats: filled in on the start screen
         self._resume = resume
         self._join = join
@@ -104,8 +107,16 @@ class TarocchinoApp(App[None]):
             defaults = {"target": target, "kinds": [s.kind for s in seats]}
         setup = load_setup(self.directory, KINDS)
         seed, target = self._given if self._start is None else (None, None)
-        self.push_screen(StartScreen(self.store if self.local else None, defaults, setup,
-                                     local=self.local, seed=seed, target=target))
+        self.push_screen(
+            StartScreen(
+                self.store if self.local else None,
+                defaults,
+                setup,
+                local=self.local,
+                seed=seed,
+                target=target,
+            )
+        )
         if self._start is not None:
             seats, seed, target = self._start
             self.start_match(seats, seed=seed, target=target)
@@ -130,8 +141,9 @@ class TarocchinoApp(App[None]):
         show_key_otherwise(self, "ctrl+q", show=False)
         self.refresh_bindings()
 
-    def start_match(self, seats: tuple[Seat, ...], *, seed: int | None, target: int,
-                    pace: float | None = None) -> None:
+    def start_match(
+        self, seats: tuple[Seat, ...], *, seed: int | None, target: int, pace: float | None = None
+    ) -> None:
         """A new match; a saved one is kept as a backup first (the caller asked the player).
         ``pace``: seconds a bot move takes when the four seats are bots."""
         if self._not_local():
@@ -157,8 +169,9 @@ class TarocchinoApp(App[None]):
         """Take a seat at a table server (``tarocchino join``, or Join on the start screen)."""
         self.network.join(request)
 
-    async def host_table(self, seats: tuple[Seat, ...], *, seed: int | None, target: int,
-                         request: HostRequest) -> None:  # fmt: skip
+    async def host_table(
+        self, seats: tuple[Seat, ...], *, seed: int | None, target: int, request: HostRequest
+    ) -> None:
         """Host a table with these seats in this game and sit at its first Human seat."""
         await self.network.host(seats, seed, target, request)
 
@@ -169,8 +182,11 @@ class TarocchinoApp(App[None]):
         try:
             session = self.store.read()
         except SaveError as exc:
-            message = (self.store.damaged_message(exc) if self.store.exists()
-                       else f"{capitalized(str(exc))}.")
+            message = (
+                self.store.damaged_message(exc)
+                if self.store.exists()
+                else f"{capitalized(str(exc))}."
+            )
             self.notify(f"{message} Start a new match.", severity="error", timeout=10)
             return False
         self.push_screen(TableScreen(session, self.store))
@@ -219,8 +235,7 @@ class TarocchinoApp(App[None]):
             try:
                 save_settings(settings, self.directory)
             except OSError as exc:
-                self.notify(f"Could not save the settings: {write_problem(exc)}.",
-                            severity="error")
+                self.notify(f"Could not save the settings: {write_problem(exc)}.", severity="error")
         self.refresh(repaint=True, layout=True)
         for screen in self.screen_stack:
             screen.refresh(repaint=True)
@@ -306,13 +321,19 @@ class TarocchinoApp(App[None]):
 
         return AwaitComplete(remove()).call_next(self)
 
-    def push_screen(self, screen: Any, callback: Any = None, wait_for_dismiss: bool = False,
-                    **kwargs: Any) -> Any:
+    def push_screen(
+        self, screen: Any, callback: Any = None, wait_for_dismiss: bool = False, **kwargs: Any
+    ) -> Any:
         """As Textual's, except that a screen opened under the too-small screen waits for the
         terminal to be big enough again (so that screen stays on top and is never buried)."""
-        if (not wait_for_dismiss and isinstance(screen, Screen) and not kwargs
-                and not isinstance(screen, TooSmallScreen) and self.screen_stack
-                and isinstance(self.screen, TooSmallScreen)):
+        if (
+            not wait_for_dismiss
+            and isinstance(screen, Screen)
+            and not kwargs
+            and not isinstance(screen, TooSmallScreen)
+            and self.screen_stack
+            and isinstance(self.screen, TooSmallScreen)
+        ):
             self._held_screens.append((screen, callback))
             return AwaitMount(self.screen, [])
         return super().push_screen(screen, callback, wait_for_dismiss, **kwargs)

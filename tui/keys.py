@@ -26,15 +26,34 @@ def held_over(event: events.Key, not_before: float | None) -> bool:
 # buttons and the notices ("Esc", "Space", "Ctrl+Q", "F1"); a letter as it is typed (``n`` and
 # ``N`` are two keys); Enter and the arrows by their marks, or by name in plain characters.
 _NAMES = {
-    "escape": "Esc", "space": "Space", "tab": "Tab", "backspace": "Backspace",
-    "delete": "Del", "insert": "Ins", "home": "Home", "end": "End",
-    "pageup": "PgUp", "pagedown": "PgDn",
+    "escape": "Esc",
+    "space": "Space",
+    "tab": "Tab",
+    "backspace": "Backspace",
+    "delete": "Del",
+    "insert": "Ins",
+    "home": "Home",
+    "end": "End",
+    "pageup": "PgUp",
+    "pagedown": "PgDn",
 }
-_MARKS = {"enter": ("⏎", "Enter"), "up": ("↑", "Up"), "down": ("↓", "Down"),
-          "left": ("←", "Left"), "right": ("→", "Right")}  # fmt: skip
+_MARKS = {
+    "enter": ("⏎", "Enter"),
+    "up": ("↑", "Up"),
+    "down": ("↓", "Down"),
+    "left": ("←", "Left"),
+    "right": ("→", "Right"),
+}
 _CHARACTERS = {
-    "question_mark": "?", "slash": "/", "plus": "+", "minus": "-", "left_square_bracket": "[",
-    "right_square_bracket": "]", "full_stop": ".", "comma": ",", "exclamation_mark": "!",
+    "question_mark": "?",
+    "slash": "/",
+    "plus": "+",
+    "minus": "-",
+    "left_square_bracket": "[",
+    "right_square_bracket": "]",
+    "full_stop": ".",
+    "comma": ",",
+    "exclamation_mark": "!",
 }
 _MODIFIERS = {"ctrl": "Ctrl", "alt": "Alt", "shift": "Shift", "meta": "Meta", "super": "Super"}
 

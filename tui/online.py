@@ -105,9 +105,16 @@ class NetworkPlay:
         tokens = TokenStore(self.directory, self.browser)
 
         def client(receive: Any) -> TableClient:
-            return TableClient(request.address, request.name, receive, seat=request.seat,
-                               password=request.password, tokens=tokens,
-                               on_status=self._status, retry_for_s=request.retry_for_s)  # fmt: skip
+            return TableClient(
+                request.address,
+                request.name,
+                receive,
+                seat=request.seat,
+                password=request.password,
+                tokens=tokens,
+                on_status=self._status,
+                retry_for_s=request.retry_for_s,
+            )
 
         session = self.session = RemoteSession(client)
         session.look = look_of(getattr(self.app, "settings", None))
@@ -168,8 +175,7 @@ class NetworkPlay:
         if refused is None:
             return
         left = self.left
-        if (refused.code != "unreachable" and left is not None
-                and left.address == request.address):  # fmt: skip
+        if refused.code != "unreachable" and left is not None and left.address == request.address:
             self.left = None  # that table keeps no seat for this player now (a new match ...)
         if session.joined:
             self.app.notify(f"The table refused: {refused.message}", severity="error", timeout=10)
@@ -178,10 +184,16 @@ class NetworkPlay:
         from tui.screens.network import JoinScreen
 
         self.app.push_screen(
-            JoinScreen(str(request.address), request.name, seat=request.seat,
-                       error=f"The table at {request.address} refused: {refused.message}."
-                       if refused.code != "unreachable" else f"{capitalized(refused.message)}."),
-            lambda again: again and self.app.join_table(again))  # type: ignore[attr-defined]  # fmt: skip
+            JoinScreen(
+                str(request.address),
+                request.name,
+                seat=request.seat,
+                error=f"The table at {request.address} refused: {refused.message}."
+                if refused.code != "unreachable"
+                else f"{capitalized(refused.message)}.",
+            ),
+            lambda again: again and self.app.join_table(again),
+        )  # type: ignore[attr-defined]
 
     def _changed(self, session: RemoteSession) -> None:
         """The table said something besides a move: seats coming and going, a refusal, the
@@ -214,7 +226,8 @@ class NetworkPlay:
         self._countdown = None
         top = self.app.screen
         asking = isinstance(top, DeclareScreen) or (
-            isinstance(top, ConfirmScreen) and len(table.marked) == 2)  # the discard's question
+            isinstance(top, ConfirmScreen) and len(table.marked) == 2
+        )  # the discard's question
         table.marked = []
         if asking:
             top.dismiss(None)
@@ -330,9 +343,12 @@ class NetworkPlay:
             self.left = self.last  # the seat is kept: `join` and the start screen say how to
             self.left_seat, self.left_to = session.seat, session.stand_in  # come back
             if self.left is not None:
-                self.app.notify(f"You left the table at {self.left.address}: the "
-                                f"{session.stand_in} bot plays your seat until you come back "
-                                f"(Join a table, as {self.left.name}).", timeout=10)  # fmt: skip
+                self.app.notify(
+                    f"You left the table at {self.left.address}: the "
+                    f"{session.stand_in} bot plays your seat until you come back "
+                    f"(Join a table, as {self.left.name}).",
+                    timeout=10,
+                )
         if self._ticker is not None:
             self._ticker.stop()
             self._ticker = None
@@ -370,13 +386,21 @@ class NetworkPlay:
         names = tuple(s.name for s in session.statuses)
         if not results or winner is None or len(names) != 4:
             return
-        LastMatchNote(self.directory).put(LastMatch.joined(
-            names, results[-1].scores_after, winner, session.target, len(results),
-            str(session.client.address)))
+        LastMatchNote(self.directory).put(
+            LastMatch.joined(
+                names,
+                results[-1].scores_after,
+                winner,
+                session.target,
+                len(results),
+                str(session.client.address),
+            )
+        )
 
     # ----------------------------------------------------------------- hosting
-    async def host(self, seats: tuple[Seat, ...], seed: int | None, target: int,
-                   request: HostRequest) -> None:  # fmt: skip
+    async def host(
+        self, seats: tuple[Seat, ...], seed: int | None, target: int, request: HostRequest
+    ) -> None:
         """Host a new table with these seats and join it at the first Human seat."""
         directory = table_directory(self.directory)
         lock = DataLock(directory, private=True)
@@ -392,18 +416,27 @@ class NetworkPlay:
             finished = server.finished_match()
             # what the start screen says next time, its review found in the statistics
             LastMatchNote(self.directory).write(finished, done.match)
-            asyncio.ensure_future(asyncio.to_thread(record_finished_match, self.directory,
-                                                    finished))  # fmt: skip
+            asyncio.ensure_future(
+                asyncio.to_thread(record_finished_match, self.directory, finished)
+            )
 
         config = TableConfig(password=request.password, turn_limit_s=request.turn_limit_s)
-        server = TableServer(Session.new(seats, seed=seed, target=target), config, store=store,
-                             claims=claims, on_match_over=match_over)  # fmt: skip
+        server = TableServer(
+            Session.new(seats, seed=seed, target=target),
+            config,
+            store=store,
+            claims=claims,
+            on_match_over=match_over,
+        )
         try:
             port = await server.start(request.bind, request.port)
         except OSError as exc:
             lock.release(tidy=True)  # a table that cannot start leaves nothing behind
-            self.app.notify(f"Cannot host: {listen_problem(exc, request.bind, request.port)}.",
-                            severity="error", timeout=10)  # fmt: skip
+            self.app.notify(
+                f"Cannot host: {listen_problem(exc, request.bind, request.port)}.",
+                severity="error",
+                timeout=10,
+            )
             return
         # Listening: only now does a table saved before give way (before anything else runs,
         # so no move of the new one is saved yet).
@@ -417,13 +450,15 @@ class NetworkPlay:
             where, host = "this machine", "127.0.0.1"
         else:  # this machine's address on the network, when it is found
             where, host = "your network", next(iter(for_others(request.bind)), "HOST")
-        self.app.notify(f"Hosting on port {port} ({where}): others join with "
-                        f"`tarocchino join {host}:{port} --name NAME` (or Join a table, address "
-                        f"{host}:{port}).", timeout=15)  # fmt: skip
+        self.app.notify(
+            f"Hosting on port {port} ({where}): others join with "
+            f"`tarocchino join {host}:{port} --name NAME` (or Join a table, address "
+            f"{host}:{port}).",
+            timeout=15,
+        )
         if seed is not None:
             self.app.notify(seeded_warning(seed), severity="warning", timeout=15)
-        self.join(JoinRequest(Address("127.0.0.1", port), seats[mine].name, mine,
-                              request.password))  # fmt: skip
+        self.join(JoinRequest(Address("127.0.0.1", port), seats[mine].name, mine, request.password))
 
     async def stop_hosting(self) -> None:
         server, self.server = self.server, None
@@ -451,7 +486,7 @@ def screen_doing(stack: list[Screen], table: TableScreen) -> str:
     """What the person at this screen is doing (one of ``net.protocol.DOINGS``), from the
     screens over the table: the declarations dialog, the settings, the help, the scoring sheet
     and what was opened from it (a review, the help), the sheet of the match's last hand."""
-    above = stack[stack.index(table) + 1:] if table in stack else []
+    above = stack[stack.index(table) + 1 :] if table in stack else []
     above = [s for s in above if not isinstance(s, TooSmallScreen)]  # (a pause, not a place)
     sheet = next((s for s in above if isinstance(s, ScoringScreen)), None)
     top = above[-1] if above else None

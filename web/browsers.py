@@ -74,8 +74,11 @@ def _lock_in_use(directory: Path, how: int) -> int:
         private_folders(directory)
         path = directory / IN_USE
         try:
-            fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
-                         | getattr(os, "O_CLOEXEC", 0), 0o600)  # fmt: skip
+            fd = os.open(
+                path,
+                os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0),
+                0o600,
+            )
         except FileNotFoundError:  # removed meanwhile, with its directory
             continue
         if fcntl is None:
@@ -155,7 +158,7 @@ def holds_nothing(directory: Path) -> bool:
         elif name == DB_FILE:
             if not _no_matches(path):
                 return False
-        elif not (name.startswith(DB_FILE) and name[len(DB_FILE):] in COMPANIONS):
+        elif not (name.startswith(DB_FILE) and name[len(DB_FILE) :] in COMPANIONS):
             return False  # a save, a past match, a seat, a table, anything unknown
     return True
 
@@ -204,8 +207,11 @@ def browser_directories(home: Path) -> list[BrowserDirectory]:
     found = []
     for path in _named(home):
         last, size = _walk(path)
-        found.append(BrowserDirectory(path, last, size, (path / SAVE_FILE).is_file(),
-                                      _names_in(path), _in_use(path)))  # fmt: skip
+        found.append(
+            BrowserDirectory(
+                path, last, size, (path / SAVE_FILE).is_file(), _names_in(path), _in_use(path)
+            )
+        )
     return sorted(found, key=lambda each: each.last_used)
 
 
@@ -219,8 +225,11 @@ def _named(home: Path) -> list[Path]:
         entries = list(os.scandir(Path(home) / BROWSERS))
     except OSError:
         return []
-    return [Path(entry.path) for entry in entries
-            if NAMED.fullmatch(entry.name) and entry.is_dir(follow_symlinks=False)]  # fmt: skip
+    return [
+        Path(entry.path)
+        for entry in entries
+        if NAMED.fullmatch(entry.name) and entry.is_dir(follow_symlinks=False)
+    ]
 
 
 def find_browser(home: Path, given: str) -> Path:
@@ -228,15 +237,18 @@ def find_browser(home: Path, given: str) -> Path:
     ``given``; ValueError saying why there is none."""
     wanted = given.strip().lower()
     if not re.fullmatch(r"[0-9a-f]{4,32}", wanted):
-        raise ValueError(f"{given[:40]!r} is not a browser's id (`tarocchino web --browsers` "
-                         "lists them)")  # fmt: skip
+        raise ValueError(
+            f"{given[:40]!r} is not a browser's id (`tarocchino web --browsers` lists them)"
+        )
     matches = [path for path in _named(home) if path.name.startswith(wanted)]
     if not matches:
-        raise ValueError(f"no browser's directory has the id {wanted} (`tarocchino web "
-                         "--browsers` lists them)")  # fmt: skip
+        raise ValueError(
+            f"no browser's directory has the id {wanted} (`tarocchino web --browsers` lists them)"
+        )
     if len(matches) > 1:
-        raise ValueError(f"{len(matches)} browsers' directories have an id starting {wanted}: "
-                         "give more of it")  # fmt: skip
+        raise ValueError(
+            f"{len(matches)} browsers' directories have an id starting {wanted}: give more of it"
+        )
     return matches[0]
 
 
@@ -298,17 +310,24 @@ def _names_in(directory: Path) -> tuple[str, ...]:
                 names.append(seat.get("name"))
     if (directory / SETUP_FILE).is_file():
         setup = load_setup(directory, KINDS)
-        names += [name for kind, name in zip(setup.kinds, setup.names, strict=True)
-                  if kind == HUMAN]  # fmt: skip
+        names += [
+            name for kind, name in zip(setup.kinds, setup.names, strict=True) if kind == HUMAN
+        ]
     database = directory / DB_FILE
     if database.is_file() and not database.is_symlink():
         with contextlib.suppress(sqlite3.Error, ValueError):
-            connection = sqlite3.connect(f"{database.as_uri()}?mode=ro", uri=True,
-                                         timeout=_RO_TIMEOUT)  # fmt: skip
+            connection = sqlite3.connect(
+                f"{database.as_uri()}?mode=ro", uri=True, timeout=_RO_TIMEOUT
+            )
             try:
-                names += [row[0] for row in connection.execute(
-                    "SELECT name FROM players WHERE kind = ? GROUP BY name ORDER BY MAX(match_id) "
-                    "DESC LIMIT 20", (HUMAN,))]  # fmt: skip
+                names += [
+                    row[0]
+                    for row in connection.execute(
+                        "SELECT name FROM players WHERE kind = ? GROUP BY name "
+                        "ORDER BY MAX(match_id) DESC LIMIT 20",
+                        (HUMAN,),
+                    )
+                ]
             finally:
                 connection.close()
     for seat in sorted((directory / "seats").glob("browser-*/*.json"))[:20]:
@@ -317,7 +336,11 @@ def _names_in(directory: Path) -> tuple[str, ...]:
             names.append(data.get("name") if isinstance(data, dict) else None)
     kept: list[str] = []
     for name in names:
-        if isinstance(name, str) and name.strip() and name_problem(name) is None \
-                and name.casefold() not in {k.casefold() for k in kept}:  # fmt: skip
+        if (
+            isinstance(name, str)
+            and name.strip()
+            and name_problem(name) is None
+            and name.casefold() not in {k.casefold() for k in kept}
+        ):
             kept.append(name)
     return tuple(kept)

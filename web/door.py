@@ -122,13 +122,19 @@ class BrowserServer(Server):
         if refusal:
             return web.Response(status=403, text=f"Tarocchino: {refusal}\n")
         if request.path in ("/", "/ws") and self.tabs >= MAX_TABS:
-            return web.Response(status=503, text=f"Tarocchino: {MAX_TABS} games are running "
-                                                 "here already; close a tab and try again.\n")
+            return web.Response(
+                status=503,
+                text=f"Tarocchino: {MAX_TABS} games are running "
+                "here already; close a tab and try again.\n",
+            )
         if request.path in ("/", "/ws") and self.no_room_for(request):
-            return web.Response(status=503, text=f"Tarocchino: this game keeps the saves of "
-                                f"{self.max_browsers} browsers already, the most it keeps, and "
-                                "has no room for this one's. Ask the person who serves it to "
-                                "remove some (`tarocchino web --browsers` lists them).\n")
+            return web.Response(
+                status=503,
+                text=f"Tarocchino: this game keeps the saves of "
+                f"{self.max_browsers} browsers already, the most it keeps, and "
+                "has no room for this one's. Ask the person who serves it to "
+                "remove some (`tarocchino web --browsers` lists them).\n",
+            )
         if request.path != "/ws":
             response = await handler(request)
             if request.path == "/":
@@ -149,8 +155,13 @@ class BrowserServer(Server):
         if self.key is not None:
             response.set_cookie(self.cookie, self.key, httponly=True, samesite="Strict")
         if self.browser_of(request) is None:
-            response.set_cookie(self.browser_cookie, secrets.token_urlsafe(24), httponly=True,
-                                samesite="Strict", max_age=BROWSER_COOKIE_S)  # fmt: skip
+            response.set_cookie(
+                self.browser_cookie,
+                secrets.token_urlsafe(24),
+                httponly=True,
+                samesite="Strict",
+                max_age=BROWSER_COOKIE_S,
+            )
 
     def no_room_for(self, request: web.Request) -> bool:
         """Whether this browser would need a directory of its own, and :attr:`max_browsers`
@@ -171,7 +182,9 @@ class BrowserServer(Server):
             logging.getLogger("tarocchino").warning(
                 "a browser was turned away: the saves of %d browsers are kept already, the "
                 "most this game keeps (`tarocchino web --browsers` lists them, "
-                "--forget-browser ID removes one)", self.max_browsers)
+                "--forget-browser ID removes one)",
+                self.max_browsers,
+            )
         return True
 
     def browser_of(self, request: web.Request) -> str | None:
@@ -183,8 +196,10 @@ class BrowserServer(Server):
         """A tab: its game in a process of its own, told which browser it plays for, its
         messages checked (:meth:`_process_messages`) until the tab or the game closes."""
         websocket = web.WebSocketResponse(heartbeat=15)
-        width, height = (int(request.query.get(what) or default)
-                         for what, default in (("width", 80), ("height", 24)))  # fmt: skip
+        width, height = (
+            int(request.query.get(what) or default)
+            for what, default in (("width", 80), ("height", 24))
+        )
         service: TabService | None = None
         browser = self.browser_of(request)
         directory, throwaway = self.directory_for(browser, self.from_this_machine(request))
@@ -193,16 +208,24 @@ class BrowserServer(Server):
             try:
                 in_use = await self._enter(directory)
             except (BrowserInUse, OSError):
-                return web.Response(status=503, text="Tarocchino: this browser's saves cannot "
-                                    "be used just now (are they being removed?); reload the "
-                                    "page.\n")  # type: ignore[return-value]
+                return web.Response(
+                    status=503,
+                    text="Tarocchino: this browser's saves cannot "
+                    "be used just now (are they being removed?); reload the "
+                    "page.\n",
+                )  # type: ignore[return-value]
         self.sockets.add(websocket)
         try:
             await websocket.prepare(request)
             service = TabService(
-                self.command, browser, directory, write_bytes=websocket.send_bytes,
-                write_str=websocket.send_str, close=websocket.close,
-                download_manager=self.download_manager)  # fmt: skip
+                self.command,
+                browser,
+                directory,
+                write_bytes=websocket.send_bytes,
+                write_str=websocket.send_str,
+                close=websocket.close,
+                download_manager=self.download_manager,
+            )
             await service.start(width, height)
             await self._process_messages(websocket, service)
         except asyncio.CancelledError:
@@ -321,7 +344,7 @@ class BrowserServer(Server):
         """The page, its scripts and its socket at the address the browser used (the bound
         address, 0.0.0.0 say, is no address for a browser)."""
         base = f"{request.scheme}://{request.headers['Host']}"
-        socket = ("wss" if request.scheme == "https" else "ws") + base[base.index(":"):]
+        socket = ("wss" if request.scheme == "https" else "ws") + base[base.index(":") :]
         return {
             "font_size": _whole(request.query.get("fontsize", ""), 16, 6, 64),
             "app_websocket_url": f"{socket}/ws",
@@ -404,7 +427,7 @@ def own_page(page: str) -> str:
 def _name_of(host: str) -> str:
     """The host name of a Host header, without its port or brackets."""
     if host.startswith("["):
-        return host[1:host.index("]")].lower()
+        return host[1 : host.index("]")].lower()
     return host.rsplit(":", 1)[0].lower() if ":" in host else host.lower()
 
 
@@ -442,4 +465,3 @@ def _size_problem(request: web.Request) -> str | None:
         if text and not (text.isdigit() and lo <= int(text) <= hi):
             return f"a tab's {what} must be from {lo} to {hi}."
     return None
-

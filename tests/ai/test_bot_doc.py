@@ -63,8 +63,19 @@ def test_checking_the_example(mybot: Path, capsys: pytest.CaptureFixture[str]) -
 
 
 def test_measuring_the_example_in_the_arena(mybot: Path, capsys) -> None:
-    argv = ["arena", "mybot.py:MyBot", "hard", "--deals", "1", "--iterations", "2", "--json",
-            "--quiet", "--workers", "1"]
+    argv = [
+        "arena",
+        "mybot.py:MyBot",
+        "hard",
+        "--deals",
+        "1",
+        "--iterations",
+        "2",
+        "--json",
+        "--quiet",
+        "--workers",
+        "1",
+    ]
     assert main(argv) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["a"] == "mybot.py:MyBot" and out["deals"] == 1
@@ -79,8 +90,16 @@ def test_the_example_plays_sensible_cards(mybot: Path) -> None:
 
 
 def test_simulating_with_the_example_is_reproducible(mybot: Path, capsys) -> None:
-    argv = ["simulate", "--seed", "1", "--players", "mybot.py:MyBot,easy,mybot.py:MyBot:greed=6,"
-            "easy", "--target", "200", "--json"]
+    argv = [
+        "simulate",
+        "--seed",
+        "1",
+        "--players",
+        "mybot.py:MyBot,easy,mybot.py:MyBot:greed=6,easy",
+        "--target",
+        "200",
+        "--json",
+    ]
     _, err = run_twice(main, argv, capsys)
     assert "simulate: match" not in err  # no fault reported
 
@@ -90,8 +109,14 @@ def test_playing_against_the_example(mybot: Path, tmp_path: Path) -> None:
     seats = parse_seats(["human", "mybot.py:MyBot", "hard:iterations=2", "hard:iterations=2"])
     assert seats[1].kind == f"{mybot / 'mybot.py'}:MyBot"  # found again from any directory
     settings = Settings(bot_delay=0.0, trick_pause=0.0)
-    app = TarocchinoApp(settings=settings, directory=tmp_path / "data", seats=seats, seed=1,
-                        target=800, persist=False)
+    app = TarocchinoApp(
+        settings=settings,
+        directory=tmp_path / "data",
+        seats=seats,
+        seed=1,
+        target=800,
+        persist=False,
+    )
 
     async def run() -> ContainedPlayer:
         async with app.run_test(size=(120, 40)) as pilot:

@@ -130,8 +130,12 @@ def test_a_contained_bot_can_not_read_the_match(tmp_path: Path) -> None:
     report = tmp_path / "peek.jsonl"
     spec = parse_spec(f"{BOTS / 'peeking.py'}:Peeker:report={report}")
     with spec.make(LIMITS) as player:
-        play_match(Match(2, Rules(100)), [player, EasyBot(), EasyBot(), EasyBot()], seat_rngs(2),
-                   max_hands=1)
+        play_match(
+            Match(2, Rules(100)),
+            [player, EasyBot(), EasyBot(), EasyBot()],
+            seat_rngs(2),
+            max_hands=1,
+        )
         assert player.fault_count == 0
     seen = [json.loads(line) for line in report.read_text().splitlines()]
     assert len(seen) >= 15
@@ -144,8 +148,9 @@ def test_the_same_bot_in_the_games_process_can(tmp_path: Path) -> None:
     spec = parse_spec(f"{BOTS / 'peeking.py'}:Peeker:report={report}")
     player = spec.make(LIMITS, contain=False)
     assert isinstance(player, GuardedPlayer)
-    play_match(Match(2, Rules(100)), [player, EasyBot(), EasyBot(), EasyBot()], seat_rngs(2),
-               max_hands=1)
+    play_match(
+        Match(2, Rules(100)), [player, EasyBot(), EasyBot(), EasyBot()], seat_rngs(2), max_hands=1
+    )
     seen = [json.loads(line) for line in report.read_text().splitlines()]
     assert any("Match" in s["found"] for s in seen) and any(s["hands_seen"] for s in seen)
 
@@ -247,7 +252,7 @@ def test_a_bot_process_ends_when_the_game_is_killed(tmp_path: Path) -> None:
         from ai.contain import Containment
         from ai.spec import parse_spec
         from game.match import Match
-        player = parse_spec({str(MISBEHAVING) + ':Sleeper'!r}).make(Containment(time_limit_s=600))
+        player = parse_spec({str(MISBEHAVING) + ":Sleeper"!r}).make(Containment(time_limit_s=600))
         match = Match(1)
         view = match.view(match.turn)
         import threading

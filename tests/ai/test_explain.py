@@ -28,7 +28,8 @@ def test_every_legal_card_gets_a_short_reason() -> None:
             reason = explain(view, action, margin=-123.4)
             if len(view.tricks) < 4:  # before the fifth trick: said as the rough guess it is
                 assert reason.endswith(
-                    "; your side should end the hand about 120 behind (a rough guess this early)")
+                    "; your side should end the hand about 120 behind (a rough guess this early)"
+                )
             else:
                 assert reason.endswith("; your side should end the hand about 123 behind")
             assert len(reason) <= ROOM, reason
@@ -80,7 +81,8 @@ def _lead_view(fixed: dict[int, str]) -> PlayerView:
 def test_a_lead_is_not_said_to_be_unbeatable_while_trumps_are_out() -> None:
     view = _lead_view({0: "KS 7S KB QB NB JB AB 6B 7B 8B 9B 10B KC QC NC", 1: "ANG QS 8S 9S"})
     assert explain_card(view, parse_card("KS")) == (
-        "no better Spade is out: it wins unless somebody trumps it")
+        "no better Spade is out: it wins unless somebody trumps it"
+    )
 
 
 def test_sure_to_hold_asks_for_no_stronger_card_and_for_a_suit_card_no_trump() -> None:
@@ -108,8 +110,9 @@ def test_every_discard_reason_fits_the_status_lines_with_its_families_and_foreca
             reason = explain(view, action, margin=-123.4)
             longest = max(longest, len(reason))
             assert status_lines(reason) <= 2, reason
-            assert reason.endswith(("about 120 behind (a rough guess this early)",
-                                    "roughly 120 behind")), reason
+            assert reason.endswith(
+                ("about 120 behind (a rough guess this early)", "roughly 120 behind")
+            ), reason
             kept = view.hand & ~mask_of(action.cards)
             for family in declarable_families(kept):
                 assert family in reason

@@ -23,13 +23,22 @@ def test_the_summary_splits_the_regret_by_place_and_stage() -> None:
     summary = summarize(rows)
     assert summary["all"] == {"decisions": 4, "mean": 15.0, "mistakes": 0.5, "share": 1.0}
     assert summary["by_position"]["lead"] == {
-        "decisions": 2, "mean": 20.0, "mistakes": 0.5, "share": 0.67
+        "decisions": 2,
+        "mean": 20.0,
+        "mistakes": 0.5,
+        "share": 0.67,
     }
     assert summary["by_position"]["third"] == {
-        "decisions": 0, "mean": 0.0, "mistakes": 0.0, "share": 0.0
+        "decisions": 0,
+        "mean": 0.0,
+        "mistakes": 0.0,
+        "share": 0.0,
     }
     assert summary["by_tricks"]["11-15"] == {
-        "decisions": 1, "mean": 20.0, "mistakes": 1.0, "share": 0.33
+        "decisions": 1,
+        "mean": 20.0,
+        "mistakes": 1.0,
+        "share": 0.33,
     }
     assert sum(r["decisions"] for r in summary["by_tricks"].values()) == 4
 

@@ -119,9 +119,17 @@ def test_regret_command_prints_the_discards_apart(capsys: pytest.CaptureFixture[
     discard = summary["discard"]
     assert discard["discards"] == 1 and discard["made_rank"] == {"1": 1.0, "2-8": 0.0, "9+": 0.0}
     assert set(discard) == {
-        "discards", "mean", "se", "mistakes", "made_rank", "best_rank", "best_offered",
-        "offered", "heuristic", "pairs",
-    }  # fmt: skip
+        "discards",
+        "mean",
+        "se",
+        "mistakes",
+        "made_rank",
+        "best_rank",
+        "best_offered",
+        "offered",
+        "heuristic",
+        "pairs",
+    }
     assert main(argv) == 0
     text = capsys.readouterr().out
     assert "every card" in text and "dealer's discards: 1, every legal pair valued" in text

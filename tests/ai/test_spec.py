@@ -80,14 +80,16 @@ def test_a_bot_file_with_a_syntax_error_or_a_failing_constructor(tmp_path: Path)
     (tmp_path / "broken.py").write_text("class Bot:\n    def choose(self\n")
     with pytest.raises(SpecError, match="broken.py line 2"):
         parse_spec(f"{tmp_path / 'broken.py'}:Bot")
-    (tmp_path / "picky.py").write_text(textwrap.dedent("""
+    (tmp_path / "picky.py").write_text(
+        textwrap.dedent("""
         class Bot:
             def __init__(self, depth: int = 2):
                 if depth > 5:
                     raise ValueError("depth must be at most 5")
             def choose(self, view, legal, rng):
                 return legal[0]
-    """))
+    """)
+    )
     with pytest.raises(SpecError, match="depth must be at most 5"):
         parse_spec(f"{tmp_path / 'picky.py'}:Bot:depth=9")
     assert parse_spec(f"{tmp_path / 'picky.py'}:Bot:depth=4").options == (("depth", 4),)
@@ -104,14 +106,20 @@ def test_files_and_modules_are_contained() -> None:
 
 def test_a_list_of_specs_splits_between_bots_not_options() -> None:
     assert split_specs("hard:iterations=50,eps=0.1,easy, mybot.py:MyBot:a=1,b=2,human") == [
-        "hard:iterations=50,eps=0.1", "easy", "mybot.py:MyBot:a=1,b=2", "human",
+        "hard:iterations=50,eps=0.1",
+        "easy",
+        "mybot.py:MyBot:a=1,b=2",
+        "human",
     ]
 
 
 def test_play_seats_take_options_and_any_bot() -> None:
     seats = parse_seats(["human", "hard:budget_s=0.25", "Easy", f"{MISBEHAVING}:Raiser:trick=2"])
     assert [s.kind for s in seats] == [
-        "human", "hard:budget_s=0.25", "easy", f"{MISBEHAVING}:Raiser:trick=2",
+        "human",
+        "hard:budget_s=0.25",
+        "easy",
+        f"{MISBEHAVING}:Raiser:trick=2",
     ]
     with pytest.raises(ValueError, match="seat 2: hard: option budget_s must be a number"):
         parse_seats(["human", "hard:budget_s=soon", "easy", "easy"])
@@ -164,21 +172,48 @@ def test_simulate_refuses_bad_bots_in_one_line(players, words, capsys) -> None:
 
 
 def test_simulate_takes_deterministic_options(capsys) -> None:
-    argv = ["simulate", "--seed", "5", "--players", "hard:iterations=2,eps=0.2,medium:samples=2,"
-            "easy,random", "--target", "150", "--json"]
+    argv = [
+        "simulate",
+        "--seed",
+        "5",
+        "--players",
+        "hard:iterations=2,eps=0.2,medium:samples=2,easy,random",
+        "--target",
+        "150",
+        "--json",
+    ]
     _, err = run_twice(main, argv, capsys)
     assert "note" not in err
 
 
 def test_simulate_says_a_time_budget_is_not_reproducible(capsys) -> None:
-    assert main(["simulate", "--seed", "5", "--players", "hard:budget_s=0.01,random,random,random",
-                 "--target", "100"]) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                "--seed",
+                "5",
+                "--players",
+                "hard:budget_s=0.01,random,random,random",
+                "--target",
+                "100",
+            ]
+        )
+        == 0
+    )
     assert "time budget" in capsys.readouterr().err
 
 
 def test_simulate_reports_the_faults_of_a_bot(capsys) -> None:
-    argv = ["simulate", "--seed", "5", "--players", f"easy,{MISBEHAVING}:Raiser,easy,easy",
-            "--target", "150"]
+    argv = [
+        "simulate",
+        "--seed",
+        "5",
+        "--players",
+        f"easy,{MISBEHAVING}:Raiser,easy,easy",
+        "--target",
+        "150",
+    ]
     assert main(argv) == 0
     err = capsys.readouterr().err
     assert err.count("raised RuntimeError: the bot broke") == 3
@@ -186,8 +221,16 @@ def test_simulate_reports_the_faults_of_a_bot(capsys) -> None:
 
 
 def test_the_arena_reports_the_faults_of_a_bot(capsys) -> None:
-    argv = ["arena", f"{MISBEHAVING}:Cheater:trick=3", "easy", "--deals", "2", "--workers", "1",
-            "--quiet"]
+    argv = [
+        "arena",
+        f"{MISBEHAVING}:Cheater:trick=3",
+        "easy",
+        "--deals",
+        "2",
+        "--workers",
+        "1",
+        "--quiet",
+    ]
     assert main(argv) == 0
     out = capsys.readouterr().out
     faults = re.search(r"faults of \S+: (\d+)\n", out)
@@ -263,8 +306,16 @@ def test_tarocchino_bots_lists_it(installed: Path, capsys) -> None:
 
 
 def test_an_installed_bot_plays_a_seeded_match_through_simulate(installed: Path, capsys) -> None:
-    argv = ["simulate", "--seed", "8", "--players", "miser,easy,miser:greed=0.3,easy",
-            "--target", "300", "--json"]
+    argv = [
+        "simulate",
+        "--seed",
+        "8",
+        "--players",
+        "miser,easy,miser:greed=0.3,easy",
+        "--target",
+        "300",
+        "--json",
+    ]
     out, err = run_twice(main, argv, capsys)
     assert "simulate: match" not in err  # no faults
     assert json.loads(out.splitlines()[-1])["winner"] is not None

@@ -19,8 +19,12 @@ from tests.game.test_history import called_out_match, played
 from tests.store.test_stats import finished
 
 PAGE = 80
-LONG = (("Bartolomeo Rossi", "human"), ("Massimilianoroma", "hard"),
-        ("Carla Bianchi Ro", "hard"), ("Domenico Ferrari", "medium"))
+LONG = (
+    ("Bartolomeo Rossi", "human"),
+    ("Massimilianoroma", "hard"),
+    ("Carla Bianchi Ro", "hard"),
+    ("Domenico Ferrari", "medium"),
+)
 
 
 def _wide(text: str) -> list[str]:
@@ -43,8 +47,10 @@ def test_every_help_fits_80_columns(command, monkeypatch, capsys) -> None:
     # every example is whole on its line: its comment may go under it, never its options
     epilog = _subparsers()[command].epilog if command else None
     for example in re.findall(r"^  (tarocchino .*?)(?:\s{2,}.*)?$", epilog or "", re.M):
-        assert any(line.strip() == example or line.strip().startswith(example + "  ")
-                   for line in out.splitlines()), (example, out)
+        assert any(
+            line.strip() == example or line.strip().startswith(example + "  ")
+            for line in out.splitlines()
+        ), (example, out)
 
 
 def test_a_help_paragraph_is_filled_to_the_width(monkeypatch, capsys) -> None:
@@ -54,8 +60,7 @@ def test_a_help_paragraph_is_filled_to_the_width(monkeypatch, capsys) -> None:
     with pytest.raises(SystemExit):
         main(["play", "--help"])
     out = capsys.readouterr().out.splitlines()
-    at = out.index("Play Ottocento in the terminal. Without --seats (or --resume) the start "
-                   "screen")
+    at = out.index("Play Ottocento in the terminal. Without --seats (or --resume) the start screen")
     assert out[at + 1] == "opens: set up a new match or resume the saved one."
 
 
@@ -92,8 +97,9 @@ def test_the_list_of_bots_fits_80_columns(capsys) -> None:
 def test_the_statistics_fit_80_columns(tmp_path, monkeypatch, capsys, seats) -> None:
     monkeypatch.setenv("TAROCCHINO_DATA_DIR", str(tmp_path))
     for minutes, match in enumerate((played(0), called_out_match(), played(3))):
-        record_finished_match(tmp_path, finished(match, *([seats] if seats else []),
-                                                 minutes=minutes))
+        record_finished_match(
+            tmp_path, finished(match, *([seats] if seats else []), minutes=minutes)
+        )
     assert main(["stats"]) == 0
     out = capsys.readouterr().out
     lines = out.splitlines()
@@ -102,15 +108,22 @@ def test_the_statistics_fit_80_columns(tmp_path, monkeypatch, capsys, seats) -> 
     name = "Anna" if seats is None else "Bartolomeo Rossi"
     row = next(i for i, line in enumerate(lines) if line.startswith(name + " "))
     assert lines[row + 1].startswith("  best hand ") and " declaration" in lines[row + 1]
-    table = lines[lines.index("Latest matches:") + 1:]
+    table = lines[lines.index("Latest matches:") + 1 :]
     assert table[0].split()[-1] == "Winner"
     assert {line.split()[-1] for line in table[1:-1]} <= {"A", "B", "A*", "B*"}
     assert table[-1] == "* won by calling out"
 
 
 def test_the_last_line_of_a_match_fits_80_columns(capsys) -> None:
-    line = {"match": 12, "hand": 14, "dealer": 3, "called_out": True,
-            "sides": [{"total": 0}, {"total": 0}], "score": [1215, 190], "winner": 1}
+    line = {
+        "match": 12,
+        "hand": 14,
+        "dealer": 3,
+        "called_out": True,
+        "sides": [{"total": 0}, {"total": 0}],
+        "score": [1215, 190],
+        "winner": 1,
+    }
     simulate.emit(line, as_json=False)
     out = capsys.readouterr().out.rstrip("\n")
     assert out.endswith("score 1215 – 190  side B wins") and cell_len(out) <= PAGE
@@ -118,9 +131,16 @@ def test_the_last_line_of_a_match_fits_80_columns(capsys) -> None:
 
 
 def test_the_arena_s_figures_fit_80_columns() -> None:
-    summary = {"a": "hard:budget_s=0.25", "b": "medium:samples=20", "deals": 300, "seed": 1,
-               "mean_diff": -123.4, "stderr": 45.6, "ci95": (-212.8, -34.0),
-               "decision_ms": {}}
+    summary = {
+        "a": "hard:budget_s=0.25",
+        "b": "medium:samples=20",
+        "deals": 300,
+        "seed": 1,
+        "mean_diff": -123.4,
+        "stderr": 45.6,
+        "ci95": (-212.8, -34.0),
+        "decision_ms": {},
+    }
     text = arena.render(summary)
     assert not _wide(text), _wide(text)
     assert "  mean margin of hard:budget_s=0.25: -123.4 points a deal" in text

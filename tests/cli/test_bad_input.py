@@ -40,8 +40,10 @@ def _one_error(capsys: pytest.CaptureFixture[str], command: str = "replay") -> s
     ("make", "message"),
     [
         (lambda p, g: p.write_text("[" * 5000 + "]" * 5000), "nested deeper"),
-        (lambda p, g: p.write_text(json.dumps(g).replace('"seed": 3', '"seed": ' + "7" * 5000)),
-         "number in it is too long"),
+        (
+            lambda p, g: p.write_text(json.dumps(g).replace('"seed": 3', '"seed": ' + "7" * 5000)),
+            "number in it is too long",
+        ),
         (lambda p, g: p.write_text(_resigned(g, first_dealer=1.0)), "bad first dealer 1.0"),
         (lambda p, g: p.write_text(_resigned(g, version=True)), "unsupported record version"),
         (lambda p, g: p.write_text(_resigned(g, actions=[])), "no actions"),
@@ -63,8 +65,9 @@ def test_replay_of_bad_data(tmp_path: Path, good: dict, make, message: str, caps
 
 
 @pytest.mark.parametrize("command", ["replay", "review", "export"])
-@pytest.mark.parametrize(("name", "message"), [("none.json", "no such file"),
-                                               ("bad.json", "not a game record")])
+@pytest.mark.parametrize(
+    ("name", "message"), [("none.json", "no such file"), ("bad.json", "not a game record")]
+)
 def test_a_record_that_cannot_be_read_is_one_line_and_status_2(
     tmp_path: Path, command: str, name: str, message: str, capsys, monkeypatch
 ) -> None:

@@ -59,7 +59,8 @@ _UNKNOWN_SEAT = ["--seats", "human,human,human,nosuchbot", "--port", "0"]
     ],
 )
 def test_an_empty_address_or_password_is_refused_not_taken_as_every_network_or_none(
-        argv, message, data, capsys) -> None:  # fmt: skip
+    argv, message, data, capsys
+) -> None:
     status, err = _refusal(argv, capsys)
     assert status == 2 and message in err
     assert not data.exists()
@@ -70,12 +71,18 @@ def test_an_empty_address_or_password_is_refused_not_taken_as_every_network_or_n
     [
         # (they said ">= 0" alone, a number past a limit they did not say being refused)
         (["host", "--bot-delay", "61"], "--bot-delay must be a number of seconds >= 0 and <= 60"),
-        (["host", "--away-timeout", "1e7"],
-         "--away-timeout must be a number of seconds >= 0 and <= 1,000,000"),
-        (["host", "--away-timeout", "nan"],
-         "--away-timeout must be a number of seconds >= 0 and <= 1,000,000"),
-        (["join", "127.0.0.1", "--name", "Anna", "--retry-for", "2000000"],
-         "--retry-for must be a number of seconds >= 0 and <= 1,000,000"),
+        (
+            ["host", "--away-timeout", "1e7"],
+            "--away-timeout must be a number of seconds >= 0 and <= 1,000,000",
+        ),
+        (
+            ["host", "--away-timeout", "nan"],
+            "--away-timeout must be a number of seconds >= 0 and <= 1,000,000",
+        ),
+        (
+            ["join", "127.0.0.1", "--name", "Anna", "--retry-for", "2000000"],
+            "--retry-for must be a number of seconds >= 0 and <= 1,000,000",
+        ),
     ],
 )
 def test_a_number_out_of_range_is_refused_with_the_range(argv, message, data, capsys) -> None:
@@ -93,8 +100,9 @@ def test_a_number_out_of_range_is_refused_with_the_range(argv, message, data, ca
         (["simulate", "--seed", "1", "--record", ""], "argument --record: an empty path"),
     ],
 )
-def test_an_empty_path_is_refused_not_read_as_the_current_directory(argv, message, data,
-                                                                    capsys) -> None:
+def test_an_empty_path_is_refused_not_read_as_the_current_directory(
+    argv, message, data, capsys
+) -> None:
     status, err = _refusal(argv, capsys)
     assert status == 2 and message in err and "'.'" not in err and " . " not in err
 
@@ -112,14 +120,22 @@ def test_export_to_an_empty_output_path_asks_for_a_file_name(tmp_path, data, cap
     ("argv", "message"),
     [
         # each with a second bad value after it, which ends the command had it taken the first
-        (["simulate", "--seed", "1", "--matches", "10000001", "--time-limit", "nan"],
-         "--matches must be at most 10,000,000, not 10,000,001"),
-        (["arena", "easy", "random", "--deals", "99999999999999999999", "--workers", "0"],
-         "--deals must be at most 10,000,000, not 99,999,999,999,999,999,999"),
-        (["regret", "easy", "--hands", "10000001", "--workers", "0"],
-         "--hands must be at most 10,000,000"),
-        (["calibrate", "--hands", "10000001", "--workers", "0"],
-         "--hands must be at most 10,000,000"),
+        (
+            ["simulate", "--seed", "1", "--matches", "10000001", "--time-limit", "nan"],
+            "--matches must be at most 10,000,000, not 10,000,001",
+        ),
+        (
+            ["arena", "easy", "random", "--deals", "99999999999999999999", "--workers", "0"],
+            "--deals must be at most 10,000,000, not 99,999,999,999,999,999,999",
+        ),
+        (
+            ["regret", "easy", "--hands", "10000001", "--workers", "0"],
+            "--hands must be at most 10,000,000",
+        ),
+        (
+            ["calibrate", "--hands", "10000001", "--workers", "0"],
+            "--hands must be at most 10,000,000",
+        ),
         (["bench", "--hands", "10000001"], "must be between 1 and 10,000,000, not 10,000,001"),
     ],
 )
@@ -151,13 +167,14 @@ def test_a_target_past_what_the_start_screen_takes_is_refused(argv, data, capsys
     [
         # --budget and --iterations were checked only by a player that takes them: with easy
         # and random the arena played on, whatever they said
-        (["--budget", "601", "--time-limit", "nan"], "--budget must be at most 600 seconds, "
-         "not 601"),
+        (
+            ["--budget", "601", "--time-limit", "nan"],
+            "--budget must be at most 600 seconds, not 601",
+        ),
         (["--iterations", "100001", "--deals", "1"], "--iterations must be at most 100,000"),
     ],
 )
-def test_arena_checks_budget_and_iterations_whoever_takes_them(argv, message, data,
-                                                              capsys) -> None:
+def test_arena_checks_budget_and_iterations_whoever_takes_them(argv, message, data, capsys) -> None:
     status, err = _refusal(["arena", "easy", "random", *argv], capsys)
     assert status == 2 and message in err
 
@@ -166,14 +183,19 @@ def test_bench_text_names_the_bots_figures_one_a_line(capsys, monkeypatch) -> No
     """They came as a Python dict on one line ("bots: {'decisions': 20, 'seed': 1, ...}")."""
     monkeypatch.setattr("cli.bench.bench_engine", lambda hands, rollouts: {"hands": 5})
     monkeypatch.setattr("cli.bench.bench_scoring", lambda: {})
-    monkeypatch.setattr("cli.bench.bench_bots", lambda: {
-        "decisions": 20, "hard": {"p50_ms": 119.8, "p95_ms": 931.2}})
+    monkeypatch.setattr(
+        "cli.bench.bench_bots",
+        lambda: {"decisions": 20, "hard": {"p50_ms": 119.8, "p95_ms": 931.2}},
+    )
     assert main(["bench", "--hands", "5"]) == 0
     out = capsys.readouterr().out
     assert "{" not in out and "'" not in out
-    assert out.splitlines() == ["hands: 5".rjust(32 + 3), "bots.decisions: 20".rjust(32 + 4),
-                                "bots.hard.p50_ms: 119.8".rjust(32 + 7),
-                                "bots.hard.p95_ms: 931.2".rjust(32 + 7)]
+    assert out.splitlines() == [
+        "hands: 5".rjust(32 + 3),
+        "bots.decisions: 20".rjust(32 + 4),
+        "bots.hard.p50_ms: 119.8".rjust(32 + 7),
+        "bots.hard.p95_ms: 931.2".rjust(32 + 7),
+    ]
 
 
 def test_play_new_without_seats_is_refused_not_ignored(data, capsys) -> None:
@@ -183,8 +205,9 @@ def test_play_new_without_seats_is_refused_not_ignored(data, capsys) -> None:
     assert not data.exists()
 
 
-def test_export_through_a_link_to_no_file_yet_writes_the_file_it_names(tmp_path, data,
-                                                                       capsys) -> None:
+def test_export_through_a_link_to_no_file_yet_writes_the_file_it_names(
+    tmp_path, data, capsys
+) -> None:
     assert main(["simulate", "--seed", "7", "--target", "100", "--record", str(tmp_path)]) == 0
     capsys.readouterr()
     link = tmp_path / "sheet.txt"
@@ -195,8 +218,10 @@ def test_export_through_a_link_to_no_file_yet_writes_the_file_it_names(tmp_path,
 
 
 def test_one_hand_measured_is_said_in_the_singular(data, capsys) -> None:
-    for argv in (["regret", "easy", "--oracle", "oracle:iterations=2"],
-                 ["calibrate", "--players", "easy", "--forecaster", "hard:iterations=2"]):
+    for argv in (
+        ["regret", "easy", "--oracle", "oracle:iterations=2"],
+        ["calibrate", "--players", "easy", "--forecaster", "hard:iterations=2"],
+    ):
         assert main([*argv, "--hands", "1", "--workers", "1"]) == 0
         first = capsys.readouterr().out.splitlines()[0]
         assert first.startswith("1 hand of easy, seed 1;"), first
@@ -207,8 +232,12 @@ def test_a_killed_regret_stops_its_workers_and_says_so(tmp_path: Path) -> None:
     its worker processes stopped (no leaked semaphores warned about at exit)."""
     env = {**os.environ, "TAROCCHINO_DATA_DIR": str(tmp_path)}
     argv = ["regret", "easy", "--hands", "1000", "--oracle", "oracle:iterations=20"]
-    process = subprocess.Popen([sys.executable, "-m", "cli.main", *argv], env=env,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cli.main", *argv],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     try:
         assert process.stderr is not None
         seen = b""

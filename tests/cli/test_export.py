@@ -28,8 +28,11 @@ from text.hand_review import ReviewSource
 
 
 def test_scoresheet_lists_every_hand_with_its_cards(tmp_path: Path, capsys) -> None:
-    match = next(m for seed in range(7, 40) if len((m := played(seed, 700)).results) >= 2
-                 and m.results[-1].called_out is None)
+    match = next(
+        m
+        for seed in range(7, 40)
+        if len((m := played(seed, 700)).results) >= 2 and m.results[-1].called_out is None
+    )
     path = tmp_path / "match.json"
     record.save(match, path)
     assert main(["export", str(path), "--names", "Anna,Bruno,Carla,Dario"]) == 0
@@ -53,7 +56,7 @@ def test_scoresheet_lists_every_hand_with_its_cards(tmp_path: Path, capsys) -> N
                 assert f"  {names[d.seat]:<11} " in text
     winners = ("Anna & Carla", "Bruno & Dario")[match.winner]
     assert f"{winners} win the match, {max(match.scores)} to {min(match.scores)}" in text
-    summary = text[text.index("Summary"):].splitlines()
+    summary = text[text.index("Summary") :].splitlines()
     assert len(summary) == 2 + len(rows) + 1
 
 
@@ -109,8 +112,9 @@ def test_export_from_the_statistics(tmp_path: Path, monkeypatch, capsys) -> None
         (["match.json", "--output", "match.json"], "would overwrite"),
     ],
 )
-def test_bad_requests_exit_2_and_change_nothing(tmp_path: Path, monkeypatch, capsys, argv,
-                                                message) -> None:
+def test_bad_requests_exit_2_and_change_nothing(
+    tmp_path: Path, monkeypatch, capsys, argv, message
+) -> None:
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("TAROCCHINO_DATA_DIR", str(tmp_path / "data"))
     record.save(played(3), tmp_path / "match.json")
@@ -163,17 +167,19 @@ def test_the_stand_ins_decisions_go_with_the_record(tmp_path: Path, monkeypatch,
     assert seen[0].stand_ins(0).keys() >= {-1}  # the discard: the hand's first action
 
 
-def test_the_scoresheet_aligns_wide_names_by_the_columns_they_take(tmp_path: Path,
-                                                                  capsys) -> None:
+def test_the_scoresheet_aligns_wide_names_by_the_columns_they_take(tmp_path: Path, capsys) -> None:
     """A Chinese name takes two columns a character: the summary's columns and the
     declarations' points stay aligned under each other."""
-    match = next(m for seed in range(7, 40) if len((m := played(seed, 700)).results) >= 2
-                 and m.results[-1].called_out is None)
+    match = next(
+        m
+        for seed in range(7, 40)
+        if len((m := played(seed, 700)).results) >= 2 and m.results[-1].called_out is None
+    )
     path = tmp_path / "match.json"
     record.save(match, path)
     assert main(["export", str(path), "--names", "张伟,李娜王芳,Carla,Dario"]) == 0
     text = capsys.readouterr().out
-    summary = text[text.index("Summary"):].splitlines()[1:]
+    summary = text[text.index("Summary") :].splitlines()[1:]
     table = [line for line in summary if line.lstrip()[:1].isdigit() or line.startswith("Hand")]
     ends = {cell_len(line[: line.rindex("  ")]) for line in table}  # where the totals end
     assert len(table) >= 3 and len(ends) == 1, table

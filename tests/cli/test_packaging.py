@@ -45,28 +45,61 @@ print("ok", len(text))
 def test_a_wheel_installed_elsewhere_finds_the_help(tmp_path: Path) -> None:
     wheels = tmp_path / "wheels"
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--disable-pip-version-check",
-         "--quiet", "--wheel-dir", str(wheels), str(ROOT)],
-        check=True, capture_output=True, text=True, timeout=300,
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--disable-pip-version-check",
+            "--quiet",
+            "--wheel-dir",
+            str(wheels),
+            str(ROOT),
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     (wheel,) = wheels.glob("tarocchino-*.whl")
     env_dir = tmp_path / "env"
     venv.EnvBuilder(with_pip=False).create(env_dir)
     python = env_dir / "bin" / "python"
-    purelib = Path(subprocess.run(
-        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-        check=True, capture_output=True, text=True).stdout.strip())
+    purelib = Path(
+        subprocess.run(
+            [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+    )
     # The game's dependencies (Textual) come from this environment; the game from the wheel only
     # (a path listed in a .pth file is not scanned for more .pth files, so the checkout's
     # editable install does not leak in).
     (purelib / "deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
     subprocess.run(
-        [sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps",
-         "--no-index", "--disable-pip-version-check", "--quiet", str(wheel)],
-        check=True, capture_output=True, text=True, timeout=300,
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "--python",
+            str(python),
+            "install",
+            "--no-deps",
+            "--no-index",
+            "--disable-pip-version-check",
+            "--quiet",
+            str(wheel),
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
-    out = subprocess.run([str(python), "-I", "-c", _PROBE], cwd=tmp_path, capture_output=True,
-                         text=True, timeout=120)
+    out = subprocess.run(
+        [str(python), "-I", "-c", _PROBE], cwd=tmp_path, capture_output=True, text=True, timeout=120
+    )
     assert out.returncode == 0, out.stderr
     assert out.stdout.startswith("ok")
 
@@ -75,8 +108,11 @@ def test_every_package_is_in_the_wheel() -> None:
     """pyproject.toml lists the packages (tui.assets is mapped onto assets/): none is left out."""
     setuptools = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
     found = find_packages(
-        str(ROOT), include=[f"{top}*" for top in ("game", "ai", "table", "store", "text", "net",
-                                                   "web", "tui", "cli")]
+        str(ROOT),
+        include=[
+            f"{top}*"
+            for top in ("game", "ai", "table", "store", "text", "net", "web", "tui", "cli")
+        ],
     )
     assert set(found) | {"tui.assets", "tui.assets.themes"} == set(setuptools["packages"])
     assert setuptools["package-dir"]["tui.assets"] == "assets"
@@ -86,13 +122,20 @@ def test_every_package_is_in_the_wheel() -> None:
 def test_a_checkout_that_is_not_installed_finds_its_assets(tmp_path: Path) -> None:
     """The checkout on sys.path without an install (no site: no editable finder): assets/ is
     found beside tui/."""
-    probe = ("import sys; sys.path.insert(0, sys.argv[1])\n"
-             "from text.resources import read_asset\n"
-             "from text.themes import load_theme, theme_names\n"
-             "assert 'House rules' in read_asset('help.md')\n"
-             "assert all(load_theme(n)[1] is None for n in theme_names()), theme_names()\n"
-             "print(len(theme_names()))")
-    out = subprocess.run([sys.executable, "-S", "-c", probe, str(ROOT)], cwd=tmp_path,
-                         capture_output=True, text=True, timeout=60)
+    probe = (
+        "import sys; sys.path.insert(0, sys.argv[1])\n"
+        "from text.resources import read_asset\n"
+        "from text.themes import load_theme, theme_names\n"
+        "assert 'House rules' in read_asset('help.md')\n"
+        "assert all(load_theme(n)[1] is None for n in theme_names()), theme_names()\n"
+        "print(len(theme_names()))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-S", "-c", probe, str(ROOT)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert out.returncode == 0, out.stderr
     assert int(out.stdout) >= 4

@@ -47,7 +47,8 @@ def _stdin(monkeypatch: pytest.MonkeyPatch, data: bytes) -> None:
 @pytest.mark.parametrize("given", [b"", b"\n  \n\n"])
 @pytest.mark.parametrize("as_json", [[], ["--json"]])
 def test_score_refuses_a_standard_input_with_no_pile(
-        capsys, monkeypatch, given: bytes, as_json: list[str]) -> None:
+    capsys, monkeypatch, given: bytes, as_json: list[str]
+) -> None:
     _stdin(monkeypatch, given)
     assert "no piles on standard input" in _refused(capsys, ["score", *as_json, "-"], "score")
 
@@ -80,14 +81,16 @@ def test_export_refuses_a_match_never_started_and_writes_nothing(capsys, tmp_pat
     path, output = tmp_path / "match.json", tmp_path / "out.txt"
     _unstarted(path)
     for form in ("text", "json"):
-        err = _refused(capsys, ["export", str(path), "--format", form, "--output", str(output)],
-                       "export")  # fmt: skip
+        err = _refused(
+            capsys, ["export", str(path), "--format", form, "--output", str(output)], "export"
+        )
         assert "never started" in err
         assert not output.exists()
 
 
 def _one_match_recorded(monkeypatch: pytest.MonkeyPatch, data: Path) -> None:
     """One finished match in the statistics; a review that would open fails the test."""
+
     def opened(*_: object) -> int:
         raise AssertionError("the review was opened")
 
@@ -101,8 +104,9 @@ def _one_match_recorded(monkeypatch: pytest.MonkeyPatch, data: Path) -> None:
 
 @pytest.mark.parametrize("which", ["99999999999999999999999", "9223372036854775808", "²", "١"])
 @pytest.mark.parametrize("command", ["export", "review"])
-def test_a_match_number_no_database_holds(capsys, monkeypatch, data: Path, which: str,
-                                          command: str) -> None:
+def test_a_match_number_no_database_holds(
+    capsys, monkeypatch, data: Path, which: str, command: str
+) -> None:
     _one_match_recorded(monkeypatch, data)
     err = _refused(capsys, [command, "--match", which], command)
     assert "no match number" in err or "takes a match number" in err
@@ -110,8 +114,9 @@ def test_a_match_number_no_database_holds(capsys, monkeypatch, data: Path, which
 
 def test_stats_of_a_newer_database_is_an_error_not_an_empty_table(capsys, data: Path) -> None:
     connection = sqlite3.connect(path_of(data))
-    connection.executescript("CREATE TABLE schema_version (version INTEGER);"
-                             "INSERT INTO schema_version VALUES (99);")  # fmt: skip
+    connection.executescript(
+        "CREATE TABLE schema_version (version INTEGER);INSERT INTO schema_version VALUES (99);"
+    )
     connection.commit()
     connection.close()
     before = path_of(data).read_bytes()
@@ -119,7 +124,8 @@ def test_stats_of_a_newer_database_is_an_error_not_an_empty_table(capsys, data: 
         err = _refused(capsys, argv, "stats")
         assert "newer version" in err and "No finished match" not in err
     assert path_of(data).read_bytes() == before and sorted(p.name for p in data.iterdir()) == [
-        "stats.sqlite3"]  # fmt: skip
+        "stats.sqlite3"
+    ]
 
 
 def test_review_says_how_many_hands_there_are(capsys, tmp_path: Path) -> None:
@@ -138,8 +144,9 @@ def test_the_scoresheet_of_a_match_with_no_finished_hand() -> None:
     assert "No hand is finished yet." in sheet and "Hand  Dealer" not in sheet
 
 
-def test_review_of_a_match_number_not_recorded_says_it_once(capsys, monkeypatch,
-                                                            data: Path) -> None:
+def test_review_of_a_match_number_not_recorded_says_it_once(
+    capsys, monkeypatch, data: Path
+) -> None:
     _one_match_recorded(monkeypatch, data)
     err = _refused(capsys, ["review", "--match", "99"], "review")
     assert err.strip() == "tarocchino review: error: no match number 99 in the statistics"

@@ -52,24 +52,36 @@ def test_an_unknown_command_is_one_line(capsys) -> None:
     with pytest.raises(SystemExit):
         main(["bogus"])
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and err.startswith("tarocchino: error: argument COMMAND: invalid "
-                                                  "choice: 'bogus'")
+    assert err.count("\n") == 1 and err.startswith(
+        "tarocchino: error: argument COMMAND: invalid choice: 'bogus'"
+    )
 
 
 def _run(argv: list[str], data: Path, **kwargs) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "TAROCCHINO_DATA_DIR": str(data)}
     env.pop("TEXTUAL_DRIVER", None)
-    return subprocess.run([sys.executable, "-m", "cli.main", *argv], env=env, text=True,
-                          capture_output=True, timeout=TIMEOUT, **kwargs)  # fmt: skip
+    return subprocess.run(
+        [sys.executable, "-m", "cli.main", *argv],
+        env=env,
+        text=True,
+        capture_output=True,
+        timeout=TIMEOUT,
+        **kwargs,
+    )
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
 @pytest.mark.parametrize("argv", [["score", "KS"], ["bots"]])
 def test_output_to_a_full_disk_is_one_line_and_status_1(argv, tmp_path: Path) -> None:
     with open("/dev/full", "w") as full:
-        done = subprocess.run([sys.executable, "-m", "cli.main", *argv], stdout=full,
-                              stderr=subprocess.PIPE, text=True, timeout=TIMEOUT,
-                              env={**os.environ, "TAROCCHINO_DATA_DIR": str(tmp_path)})
+        done = subprocess.run(
+            [sys.executable, "-m", "cli.main", *argv],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=TIMEOUT,
+            env={**os.environ, "TAROCCHINO_DATA_DIR": str(tmp_path)},
+        )
     assert done.returncode == 1
     assert "No space left on device" in _one_line(done.stderr, argv[0])
 
@@ -97,9 +109,13 @@ def record_file(tmp_path_factory) -> Path:
 @pytest.mark.parametrize("stdin", ["closed", "null", "binary"])
 @pytest.mark.parametrize(
     "argv",
-    [["play", "--seats", "easy,easy,easy,easy"], [], ["review", "RECORD"],
-     ["join", "127.0.0.1:9", "--name", "Anna"]],
-)  # fmt: skip
+    [
+        ["play", "--seats", "easy,easy,easy,easy"],
+        [],
+        ["review", "RECORD"],
+        ["join", "127.0.0.1:9", "--name", "Anna"],
+    ],
+)
 def test_the_screens_need_a_terminal(argv, stdin, record_file: Path, tmp_path: Path) -> None:
     """Without a terminal the game's screens refused in one line (they crashed with a traceback
     on a closed or binary standard input, and ran blind on /dev/null), before the data
@@ -118,7 +134,8 @@ def test_the_screens_need_a_terminal(argv, stdin, record_file: Path, tmp_path: P
     assert done.returncode == 2
     which = "closed" if stdin == "closed" else "not one"
     assert f"the game needs a terminal, and standard input is {which}" in _one_line(
-        done.stderr, command)
+        done.stderr, command
+    )
     assert list(data.iterdir()) == []
 
 
@@ -150,10 +167,15 @@ def test_ctrl_c_ends_the_line_and_says_so(tmp_path: Path) -> None:
     """Interrupted, a command ends what it was printing (a progress line) with a line saying
     so, status 130, no traceback."""
     env = {**os.environ, "TAROCCHINO_DATA_DIR": str(tmp_path)}
-    process = subprocess.Popen([sys.executable, "-m", "cli.main", "score", "--json", "-"],
-                               stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True, env=env,
-                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cli.main", "score", "--json", "-"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     try:
         assert process.stdin and process.stdout
         process.stdin.write("KS QS NS\n")
@@ -167,8 +189,9 @@ def test_ctrl_c_ends_the_line_and_says_so(tmp_path: Path) -> None:
     assert err == "\ntarocchino score: interrupted\n"
 
 
-def test_export_never_replaces_what_is_not_a_file(record_file: Path, tmp_path: Path,
-                                                  capsys) -> None:  # fmt: skip
+def test_export_never_replaces_what_is_not_a_file(
+    record_file: Path, tmp_path: Path, capsys
+) -> None:
     """`--output` named a FIFO, a directory or a device (as root, /dev/full): the atomic write
     put a regular file in its place."""
     fifo = tmp_path / "fifo"
@@ -187,10 +210,12 @@ def test_export_never_replaces_what_is_not_a_file(record_file: Path, tmp_path: P
 
 
 @pytest.mark.parametrize("command", ["export", "review"])
-@pytest.mark.parametrize(("names", "message"), [("\x1b[2J,B,C,D", "printable"),
-                                                ("A,B,C," + "x" * 5000, "at most 16")])
-def test_names_are_what_a_table_accepts(command, names, message, record_file: Path,
-                                        capsys, monkeypatch) -> None:  # fmt: skip
+@pytest.mark.parametrize(
+    ("names", "message"), [("\x1b[2J,B,C,D", "printable"), ("A,B,C," + "x" * 5000, "at most 16")]
+)
+def test_names_are_what_a_table_accepts(
+    command, names, message, record_file: Path, capsys, monkeypatch
+) -> None:
     monkeypatch.setattr("cli.review._review", lambda source, args: 0)  # no screen
     assert main([command, str(record_file), "--names", names]) == 2
     err = _one_line(capsys.readouterr().err, command)
@@ -216,7 +241,8 @@ def test_web_on_a_port_in_use_or_a_bad_address(tmp_path: Path) -> None:
         done = _run(["web", "--port", str(port)], tmp_path, stdin=subprocess.DEVNULL)
     assert done.returncode == 1 and done.stdout == ""
     assert "already in use" in _one_line(done.stderr, "web")
-    done = _run(["web", "--bind", "no such host", "--port", str(port)], tmp_path,
-                stdin=subprocess.DEVNULL)
+    done = _run(
+        ["web", "--bind", "no such host", "--port", str(port)], tmp_path, stdin=subprocess.DEVNULL
+    )
     assert done.returncode == 1 and done.stdout == ""
     assert "cannot serve on 'no such host'" in _one_line(done.stderr, "web")

@@ -29,25 +29,44 @@ def _out(capsys: pytest.CaptureFixture[str], argv: list[str]) -> list[str]:
 
 @pytest.mark.parametrize("as_json", [False, True])
 def test_a_replay_prints_the_simulated_lines_of_its_match(
-        capsys: pytest.CaptureFixture[str], tmp_path: Path, as_json: bool) -> None:
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, as_json: bool
+) -> None:
     flag = ["--json"] if as_json else []
-    simulated = _out(capsys, ["simulate", "--seed", "7", "--matches", str(MATCHES), "--target",
-                              "300", "--record", str(tmp_path), *flag])  # fmt: skip
+    simulated = _out(
+        capsys,
+        [
+            "simulate",
+            "--seed",
+            "7",
+            "--matches",
+            str(MATCHES),
+            "--target",
+            "300",
+            "--record",
+            str(tmp_path),
+            *flag,
+        ],
+    )
     replayed = []
     assert sorted(p.name for p in tmp_path.iterdir()) == [
-        f"match-{m + 1}.json" for m in range(MATCHES)]
+        f"match-{m + 1}.json" for m in range(MATCHES)
+    ]
     for m in range(MATCHES):
         lines = _out(capsys, ["replay", str(tmp_path / f"match-{m + 1}.json"), *flag])
-        assert lines and all(line.startswith(f'{{"match": {m},' if as_json else f"match {m + 1} ")
-                             for line in lines), lines  # fmt: skip
+        assert lines and all(
+            line.startswith(f'{{"match": {m},' if as_json else f"match {m + 1} ") for line in lines
+        ), lines
         replayed += lines
     assert replayed == simulated
 
 
 def test_the_number_is_kept_by_an_export_and_a_record_without_one_is_match_1(
-        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    _out(capsys, ["simulate", "--seed", "5", "--matches", "2", "--target", "200", "--record",
-                  str(tmp_path)])  # fmt: skip
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    _out(
+        capsys,
+        ["simulate", "--seed", "5", "--matches", "2", "--target", "200", "--record", str(tmp_path)],
+    )
     data = json.loads((tmp_path / "match-2.json").read_text())
     assert data["match"] == 1
     copy = tmp_path / "copy.json"
@@ -64,7 +83,8 @@ RECORDS = RECORDS
 
 
 def test_records_written_before_the_count_from_1_replay_the_same(
-        capsys: pytest.CaptureFixture[str]) -> None:
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     """Written by `simulate --seed 7 --matches 2 --target 300 --record` when its lines said
     "match 0 hand  0  dealer 2 ... side 1 wins the match": the JSON is unchanged, the text counts
     from 1 and names the sides A and B."""
@@ -76,7 +96,8 @@ def test_records_written_before_the_count_from_1_replay_the_same(
         "match 1 hand  2  dealer seat 4   90 – 275  score  305 – 390  side B wins",
     ]
     assert _out(capsys, ["replay", str(files[1])]) == [
-        "match 2 hand  1  dealer seat 4   40 – 550  score   40 – 550  side B wins"]
+        "match 2 hand  1  dealer seat 4   40 – 550  score   40 – 550  side B wins"
+    ]
     sheet = "\n".join(_out(capsys, ["export", str(files[0])]))
     assert "Hand 2 · dealer Seat 4" in sheet
     assert "Seat 2 & Seat 4 win the match, 390 to 305" in sheet
@@ -93,8 +114,9 @@ def _with_number(path: Path, number: object) -> None:
 
 
 @pytest.mark.parametrize("number", [-1, "1", 1.5, True, None, 10**18])
-def test_a_bad_match_number_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path,
-                                       number: object) -> None:
+def test_a_bad_match_number_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, number: object
+) -> None:
     path = tmp_path / "bad.json"
     _with_number(path, number)
     assert main(["replay", str(path)]) == 2

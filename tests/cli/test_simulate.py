@@ -88,8 +88,10 @@ def test_bench_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_bench_text_says_what_it_could_not_measure(capsys, monkeypatch) -> None:
-    monkeypatch.setattr("cli.bench.bench_engine",
-                        lambda hands, rollouts: {"hands": hands, "ratio_to_openspiel_skat": None})
+    monkeypatch.setattr(
+        "cli.bench.bench_engine",
+        lambda hands, rollouts: {"hands": hands, "ratio_to_openspiel_skat": None},
+    )
     monkeypatch.setattr("cli.bench.bench_scoring", lambda: {})
     assert main(["bench", "--hands", "5", "--no-bots"]) == 0
     out = capsys.readouterr().out

@@ -33,16 +33,27 @@ def test_the_help_counts_from_1(monkeypatch, capsys) -> None:
 
 
 def test_the_lines_and_the_json_of_one_run(tmp_path: Path, capsys) -> None:
-    argv = ["simulate", "--seed", "7", "--matches", "2", "--target", "300", "--record",
-            str(tmp_path)]  # fmt: skip
+    argv = [
+        "simulate",
+        "--seed",
+        "7",
+        "--matches",
+        "2",
+        "--target",
+        "300",
+        "--record",
+        str(tmp_path),
+    ]
     assert main(argv) == 0
     text = capsys.readouterr().out.splitlines()
     assert main([*argv, "--json"]) == 0
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert len(text) == len(lines) == 3
     for shown, line in zip(text, lines, strict=True):
-        head = (f"match {line['match'] + 1} hand {line['hand'] + 1:>2}  dealer seat "
-                f"{line['dealer'] + 1}  ")
+        head = (
+            f"match {line['match'] + 1} hand {line['hand'] + 1:>2}  dealer seat "
+            f"{line['dealer'] + 1}  "
+        )
         assert shown.startswith(head), (shown, head)
         if line["winner"] is not None:
             assert shown.endswith(f"  side {'AB'[line['winner']]} wins")
@@ -60,8 +71,8 @@ def test_a_bot_s_fault_names_the_match_hand_and_seat_from_1(capsys) -> None:
 def test_the_readme_shows_what_simulate_prints(capsys) -> None:
     """The lines and the JSON objects the README gives as examples are the command's own."""
     readme = (ROOT / "README.md").read_text()
-    part = readme[readme.index("## Simulations, records and replays"):]
-    part = part[:part.index("\n## ")]
+    part = readme[readme.index("## Simulations, records and replays") :]
+    part = part[: part.index("\n## ")]
     shown = [line for line in part.splitlines() if line.startswith("match 1 hand ")]
     assert main(["simulate", "--seed", "7"]) == 0
     assert capsys.readouterr().out.splitlines() == shown and len(shown) == 4
@@ -70,5 +81,7 @@ def test_the_readme_shows_what_simulate_prints(capsys) -> None:
     text = " ".join(part.split())
     assert f'{{"match": 0, "hand": 0, "dealer": {first["dealer"]}, …, "winner": null}}' in text
     (a, b), winner = last["score"], last["winner"]
-    assert (f'{{"match": 0, "hand": 3, "dealer": {last["dealer"]}, …, "score": [{a}, {b}], '
-            f'"winner": {winner}}}') in text
+    assert (
+        f'{{"match": 0, "hand": 3, "dealer": {last["dealer"]}, …, "score": [{a}, {b}], '
+        f'"winner": {winner}}}'
+    ) in text

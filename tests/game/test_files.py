@@ -118,10 +118,18 @@ def test_a_second_game_finds_the_directory_busy(tmp_path: Path) -> None:
 
 def test_a_killed_game_leaves_no_lock_behind(tmp_path: Path) -> None:
     holder = subprocess.Popen(
-        [sys.executable, "-c", "import sys, time; from pathlib import Path; "
-         "from store.lock import DataLock; DataLock(Path(sys.argv[1])).acquire(); "
-         "print('locked', flush=True); time.sleep(120)", str(tmp_path)],
-        stdout=subprocess.PIPE, text=True, cwd=ROOT)
+        [
+            sys.executable,
+            "-c",
+            "import sys, time; from pathlib import Path; "
+            "from store.lock import DataLock; DataLock(Path(sys.argv[1])).acquire(); "
+            "print('locked', flush=True); time.sleep(120)",
+            str(tmp_path),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
     try:
         assert holder.stdout is not None and holder.stdout.readline() == "locked\n"
         with pytest.raises(DirectoryBusy):
@@ -149,4 +157,5 @@ def test_a_failed_write_is_said_in_words(tmp_path: Path) -> None:
     denied = PermissionError(errno.EACCES, "Permission denied", "/data/x")
     assert write_problem(denied) == "no permission to write in /data/x"
     assert write_problem(OSError(errno.EIO, "Input/output error")) == (
-        "the file: Input/output error")
+        "the file: Input/output error"
+    )

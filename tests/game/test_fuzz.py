@@ -26,15 +26,21 @@ from store.save import SaveError, from_save_json, to_save_json
 from store.settings import Settings
 from table.session import Session, parse_seats
 
-FUZZ = settings(max_examples=60, deadline=None,
-                suppress_health_check=[HealthCheck.function_scoped_fixture])
+FUZZ = settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 MESSAGE = 400  # no error message is longer than this, whatever the input
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.integers(min_value=-(10**60), max_value=10**60)
-    | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=30),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
-                                                                  max_size=4),
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.integers(min_value=-(10**60), max_value=10**60)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=30),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
     max_leaves=12,
 )
 card_words = st.sampled_from([*CODES[:8], "MAT", "ks", "10b", "XX", ",", "", "T99", "Mo1"])
@@ -80,9 +86,11 @@ def test_json_values_survive_the_round_trip(value: object) -> None:
 
 
 @FUZZ
-@given(depth=st.integers(0, 5000),
-       opener=st.sampled_from(["[", '{"k":', "[1,", '[{"a":[', '["]",']),
-       tail=st.sampled_from(["", "]", "1", '"', "}", "]" * 5000]))
+@given(
+    depth=st.integers(0, 5000),
+    opener=st.sampled_from(["[", '{"k":', "[1,", '[{"a":[', '["]",']),
+    tail=st.sampled_from(["", "]", "1", '"', "}", "]" * 5000]),
+)
 def test_deep_nesting_never_overflows_the_stack(depth: int, opener: str, tail: str) -> None:
     try:
         files.loads(opener * depth + tail)
@@ -91,8 +99,9 @@ def test_deep_nesting_never_overflows_the_stack(depth: int, opener: str, tail: s
 
 
 # --------------------------------------------------------------------------- records
-record_keys = st.sampled_from(["format", "version", "rules", "seed", "first_dealer", "shuffles",
-                               "actions", "sha256", "extra"])
+record_keys = st.sampled_from(
+    ["format", "version", "rules", "seed", "first_dealer", "shuffles", "actions", "sha256", "extra"]
+)
 
 
 @FUZZ
@@ -133,16 +142,37 @@ def test_a_truncated_or_garbled_record_file(tmp_path_factory, cut: int, junk: by
 # --------------------------------------------------------------------------- saves
 @cache
 def _save() -> dict:
-    session = Session.replay(parse_seats(["human", "random", "random", "random"]),
-                             _match(False).restart(), list(_match(False).actions))
+    session = Session.replay(
+        parse_seats(["human", "random", "random", "random"]),
+        _match(False).restart(),
+        list(_match(False).actions),
+    )
     return to_save_json(session)
 
 
 @FUZZ
-@given(path=st.lists(st.sampled_from(["format", "version", "seats", "record", 0, 1, "kind", "name",
-                                      "actions", "shuffles", "first_dealer"]), min_size=1,
-                     max_size=3),
-       value=json_values)
+@given(
+    path=st.lists(
+        st.sampled_from(
+            [
+                "format",
+                "version",
+                "seats",
+                "record",
+                0,
+                1,
+                "kind",
+                "name",
+                "actions",
+                "shuffles",
+                "first_dealer",
+            ]
+        ),
+        min_size=1,
+        max_size=3,
+    ),
+    value=json_values,
+)
 def test_a_save_with_anything_changed_resumes_or_says_why(path, value) -> None:
     data = json.loads(json.dumps(_save()))
     node = data
@@ -170,9 +200,12 @@ def test_any_settings_file_gives_settings(value: object) -> None:
 
 
 # --------------------------------------------------------------------------- standard input
-lines = st.lists(st.binary(max_size=40) | action_texts.map(str.encode)
-                 | st.lists(card_words, max_size=6).map(lambda w: " ".join(w).encode()),
-                 max_size=8)
+lines = st.lists(
+    st.binary(max_size=40)
+    | action_texts.map(str.encode)
+    | st.lists(card_words, max_size=6).map(lambda w: " ".join(w).encode()),
+    max_size=8,
+)
 
 
 @FUZZ

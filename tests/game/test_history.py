@@ -38,13 +38,24 @@ def _side(total: int, pile: str = "", declared: int = 0) -> SideResult:
 
 
 def test_rows_from_hand_built_results() -> None:
-    first = HandResult(dealer=3, called_out=None,
-                       sides=(_side(120, "KS KB KC QS"), _side(35, declared=10)),
-                       discard_side=1, matto_exchange=(0, 1, 5), tricks=(9, 6),
-                       scores_before=(0, 0))  # fmt: skip
-    second = HandResult(dealer=0, called_out=1, sides=(_side(0), _side(30, declared=30)),
-                        discard_side=None, matto_exchange=None, tricks=(0, 0),
-                        scores_before=(120, 35))  # fmt: skip
+    first = HandResult(
+        dealer=3,
+        called_out=None,
+        sides=(_side(120, "KS KB KC QS"), _side(35, declared=10)),
+        discard_side=1,
+        matto_exchange=(0, 1, 5),
+        tricks=(9, 6),
+        scores_before=(0, 0),
+    )
+    second = HandResult(
+        dealer=0,
+        called_out=1,
+        sides=(_side(0), _side(30, declared=30)),
+        discard_side=None,
+        matto_exchange=None,
+        tricks=(0, 0),
+        scores_before=(120, 35),
+    )
     carla = Declaration(seat=3, families=("Re",), cards=m("KS KB KC"), points=10)
     rows = hand_rows([first, second], [[None, None, None, carla]])
     assert [r.number for r in rows] == [1, 2]
@@ -69,7 +80,12 @@ def test_match_rows_agree_with_the_engine() -> None:
         for side in (0, 1):
             s, r = row.sides[side], result.sides[side]
             assert (s.total, s.raw, s.card_points, s.last_trick, s.captured_combinations) == (
-                r.total, r.raw, r.card_points, r.last_trick, r.captured_combinations)
+                r.total,
+                r.raw,
+                r.card_points,
+                r.last_trick,
+                r.captured_combinations,
+            )
             assert s.score == result.scores_after[side] and s.tricks == result.tricks[side]
             assert sum(d.points for d in s.declared) == s.declarations
             assert all(side_of(d.seat) == side and d.families for d in s.declared)

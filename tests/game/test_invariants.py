@@ -18,8 +18,16 @@ HANDS = 1500
 
 def _snapshot(match: Match) -> tuple:
     h = match.hand
-    return (tuple(match.actions), tuple(h.hands), h.phase, h.turn, tuple(h.trick),
-            tuple(h.piles), tuple(h.declarations), tuple(match.scores))  # fmt: skip
+    return (
+        tuple(match.actions),
+        tuple(h.hands),
+        h.phase,
+        h.turn,
+        tuple(h.trick),
+        tuple(h.piles),
+        tuple(h.declarations),
+        tuple(match.scores),
+    )
 
 
 def test_random_hands_keep_every_invariant() -> None:

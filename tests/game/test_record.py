@@ -106,8 +106,11 @@ def _two_hands() -> Match:
 def test_a_record_without_stand_ins_is_written_and_read_as_before() -> None:
     match = _two_hands()
     data = record.to_json(match)
-    assert set(data) == {"format", "version", "rules", "seed", "first_dealer", "shuffles",
-                         "actions", "sha256"} and data["version"] == 2  # fmt: skip
+    assert (
+        set(data)
+        == {"format", "version", "rules", "seed", "first_dealer", "shuffles", "actions", "sha256"}
+        and data["version"] == 2
+    )
     assert record.to_json(match, {}) == data == record.to_json(match, {1: {}})
     read = record.read(json.loads(json.dumps(data)))
     assert read.stand_ins == {} and read.match.actions == match.actions
@@ -119,12 +122,15 @@ def test_a_record_without_stand_ins_is_written_and_read_as_before() -> None:
 def test_the_stand_ins_round_trip(tmp_path: Path) -> None:
     match = _two_hands()
     first = len(replay_hands(match)[0].history)  # actions of the first hand
-    marks = {0: {0: record.StandIn("medium", record.AWAY), first - 1: record.StandIn("easy")},
-             1: {2: record.StandIn("medium", record.OUT_OF_TIME)}}
+    marks = {
+        0: {0: record.StandIn("medium", record.AWAY), first - 1: record.StandIn("easy")},
+        1: {2: record.StandIn("medium", record.OUT_OF_TIME)},
+    }
     data = record.to_json(match, marks)
     assert data["stand_ins"] == {
         "0": {"0": {"by": "medium", "why": "away"}, str(first - 1): "easy"},  # (why not known)
-        "1": {"2": {"by": "medium", "why": "time"}}}  # fmt: skip
+        "1": {"2": {"by": "medium", "why": "time"}},
+    }
     path = tmp_path / "hosted.json"
     record.write_atomic(path, record.dumps(match, marks))
     read = record.load_recorded(path)

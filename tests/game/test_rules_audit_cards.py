@@ -28,8 +28,18 @@ from game.tricks import winning_index
 from tests.support.deals import m
 
 _SUIT_CARDS = [r + s for s in "SBCD" for r in ("K", "Q", "N", "J", "A", "6", "7", "8", "9", "10")]
-_TRUMPS = ["ANG", "MON", "SOL", "LUN", *(f"T{n}" for n in range(16, 4, -1)),
-           "MO1", "MO2", "MO3", "MO4", "BEG"]  # fmt: skip
+_TRUMPS = [
+    "ANG",
+    "MON",
+    "SOL",
+    "LUN",
+    *(f"T{n}" for n in range(16, 4, -1)),
+    "MO1",
+    "MO2",
+    "MO3",
+    "MO4",
+    "BEG",
+]
 
 
 def test_s1_the_pack_is_62_cards_with_these_codes() -> None:
@@ -61,9 +71,13 @@ def test_s1_trick_ranks_of_the_trumps() -> None:
 
 @pytest.mark.parametrize(
     ("suit", "order"),
-    [("S", "K Q N J 10 9 8 7 6 A"), ("B", "K Q N J 10 9 8 7 6 A"),
-     ("C", "K Q N J A 6 7 8 9 10"), ("D", "K Q N J A 6 7 8 9 10")],
-)  # fmt: skip
+    [
+        ("S", "K Q N J 10 9 8 7 6 A"),
+        ("B", "K Q N J 10 9 8 7 6 A"),
+        ("C", "K Q N J A 6 7 8 9 10"),
+        ("D", "K Q N J A 6 7 8 9 10"),
+    ],
+)
 def test_s1_suit_orders_long_and_round(suit: str, order: str) -> None:
     """§1: "Long suits (Spade, Bastoni): K Q N J 10 9 8 7 6 A. Round suits (Coppe, Denari):
     K Q N J A 6 7 8 9 10" (highest first): every pair, both ways round."""

@@ -30,13 +30,18 @@ def _check(cards: str, families: dict[str, int], total: int) -> None:
 @pytest.mark.parametrize(
     ("cards", "family", "points"),
     [
-        ("ANG BEG MAT", "Tarocchi", 18), ("MON BEG MAT", "Tarocchi", 18),
-        ("KS KC KD", "Re", 17), ("KS KB KC KD", "Re", 34),
-        ("QB QC QD", "Regine", 14), ("QS QB QC QD", "Regine", 28),
-        ("NS NB ND", "Cavalli", 13), ("NS NB NC ND", "Cavalli", 26),
-        ("JS JC JD", "Fanti", 12), ("JS JB JC JD", "Fanti", 24),
+        ("ANG BEG MAT", "Tarocchi", 18),
+        ("MON BEG MAT", "Tarocchi", 18),
+        ("KS KC KD", "Re", 17),
+        ("KS KB KC KD", "Re", 34),
+        ("QB QC QD", "Regine", 14),
+        ("QS QB QC QD", "Regine", 28),
+        ("NS NB ND", "Cavalli", 13),
+        ("NS NB NC ND", "Cavalli", 26),
+        ("JS JC JD", "Fanti", 12),
+        ("JS JB JC JD", "Fanti", 24),
     ],
-)  # fmt: skip
+)
 def test_s7_1_cricca_table(cards: str, family: str, points: int) -> None:
     """§7.1 table: Tarocchi 18/36, Kings 17/34, Queens 14/28, Knights 13/26, Jacks 12/24; "Any 3
     of a group make the cricca"."""
@@ -241,8 +246,7 @@ def test_s7_2_5_a_counter_fills_t5_only_with_a_moro_held() -> None:
 def test_s7_2_6_grande_lunga_fino_ai_calzettini() -> None:
     """§7.2: "The whole Grande, ANG to BEG plus the Matto ... 22 elements, 105 points"; the Mori
     also make their own sequence (4 + 2 = 6 → 25) and the Tarocchi their cricca of 4 (36)."""
-    cards = ("ANG MON SOL LUN T16 T15 T14 T13 T12 T11 T10 T9 T8 T7 T6 T5 MO1 MO2 MO3 MO4 "
-             "BEG MAT")  # fmt: skip
+    cards = "ANG MON SOL LUN T16 T15 T14 T13 T12 T11 T10 T9 T8 T7 T6 T5 MO1 MO2 MO3 MO4 BEG MAT"
     b = score(m(cards))
     (grande,) = [c for c in b.sequences if c.family == "Grande"]
     assert (len(grande.cards), grande.points) == (22, 105)

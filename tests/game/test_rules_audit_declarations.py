@@ -69,9 +69,15 @@ def test_s5_each_declares_at_his_turn_before_his_first_card() -> None:
     """§5: "eldest declares then plays, the next player declares then plays, and so on"."""
     hand = _hand({}, dealer=1)
     assert _first_trick(hand, {}) == [
-        ("declare", 2), ("play", 2), ("declare", 3), ("play", 3),
-        ("declare", 0), ("play", 0), ("declare", 1), ("play", 1),
-    ]  # fmt: skip
+        ("declare", 2),
+        ("play", 2),
+        ("declare", 3),
+        ("play", 3),
+        ("declare", 0),
+        ("play", 0),
+        ("declare", 1),
+        ("play", 1),
+    ]
 
 
 def test_s5_no_declaration_before_the_discard() -> None:
@@ -115,8 +121,16 @@ def test_s5_all_some_or_none_and_doubling_of_what_is_declared() -> None:
     15 + 15 = 30; all three: (15 + 15 + 10) × 2 = 80 (two Kings, Queens, Knights: no cricca)."""
     hand = _hand({0: "KS QS NS AS KC QC NC AC AB 6S 7S 8S 9S 10S 6B"})
     legal = {a.families for a in hand.legal_actions()}
-    assert legal == {(), ("Spade",), ("Coppe",), ("Assi",), ("Spade", "Coppe"),
-                     ("Spade", "Assi"), ("Coppe", "Assi"), ("Spade", "Coppe", "Assi")}  # fmt: skip
+    assert legal == {
+        (),
+        ("Spade",),
+        ("Coppe",),
+        ("Assi",),
+        ("Spade", "Coppe"),
+        ("Spade", "Assi"),
+        ("Coppe", "Assi"),
+        ("Spade", "Coppe", "Assi"),
+    }
     probe = hand.clone()
     probe.apply(declare(["Spade", "Coppe"]))
     assert probe.declarations[0].points == 30
@@ -222,8 +236,10 @@ def test_s5_called_out_hand_counts_only_declarations_rounded() -> None:
     assert (offered[0], offered[1], offered[2]) == ({"Fanti"}, {"Cavalli"}, {"Regine"})
     result = hand.result
     assert result.called_out == 1
-    assert [(s.declarations, s.captured_combinations, s.card_points, s.last_trick, s.total)
-            for s in result.sides] == [(26, 0, 0, 0, 25), (47, 0, 0, 0, 45)]  # fmt: skip
+    assert [
+        (s.declarations, s.captured_combinations, s.card_points, s.last_trick, s.total)
+        for s in result.sides
+    ] == [(26, 0, 0, 0, 25), (47, 0, 0, 0, 45)]
     assert result.scores_after == (625, 820)
 
 

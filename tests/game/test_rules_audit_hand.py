@@ -86,8 +86,9 @@ def test_s4_2_no_carta_da_5_in_the_discard(code: str) -> None:
     with pytest.raises(IllegalActionError, match="may not be discarded"):
         hand.apply(discard(card(code), card("6C")))
     assert hand.phase == Phase.DISCARD and hand.hands[1].bit_count() == 17
-    assert not any(a.cards[0] == card(code) or a.cards[1] == card(code)
-                   for a in hand.legal_actions())  # fmt: skip
+    assert not any(
+        a.cards[0] == card(code) or a.cards[1] == card(code) for a in hand.legal_actions()
+    )
 
 
 def test_s4_2_any_other_card_trumps_included() -> None:

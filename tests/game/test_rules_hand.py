@@ -115,12 +115,18 @@ def test_worked_hand_totals_are_rounded_once() -> None:
     result = _play_worked_hand(scores=(100, 200)).result
     s0, s1 = result.sides
     assert (s0.captured_combinations, s0.card_points, s0.last_trick, s0.declarations) == (
-        276, 52, 6, 40,
-    )  # fmt: skip
+        276,
+        52,
+        6,
+        40,
+    )
     assert (s0.raw, s0.total) == (374, 375)
     assert (s1.captured_combinations, s1.card_points, s1.last_trick, s1.declarations) == (
-        28, 35, 0, 30,
-    )  # fmt: skip
+        28,
+        35,
+        0,
+        30,
+    )
     assert (s1.raw, s1.total) == (93, 95)
     assert s0.card_points + s1.card_points + s0.last_trick + s1.last_trick == 93  # §8.1
     assert result.scores_after == (475, 295)
@@ -233,9 +239,15 @@ def test_declaring_is_optional_all_some_or_none() -> None:
     hand.apply(hand.legal_actions()[0])
     choices = {a.families for a in hand.legal_actions()}
     assert choices == {
-        (), ("Re",), ("Regine",), ("Assi",), ("Re", "Regine"), ("Re", "Assi"),
-        ("Regine", "Assi"), ("Re", "Regine", "Assi"),
-    }  # fmt: skip
+        (),
+        ("Re",),
+        ("Regine",),
+        ("Assi",),
+        ("Re", "Regine"),
+        ("Re", "Assi"),
+        ("Regine", "Assi"),
+        ("Re", "Regine", "Assi"),
+    }
 
 
 def test_doubling_counts_only_the_declared_families() -> None:
@@ -318,8 +330,9 @@ def test_called_out_hand_counts_the_other_sides_earlier_declarations() -> None:
     assert result.called_out == 0
     assert hand.declarations[3] is None  # the hand stopped at seat 2's declaration
     assert [(s.declarations, s.card_points, s.total) for s in result.sides] == [
-        (34, 0, 35), (13, 0, 15),
-    ]  # fmt: skip
+        (34, 0, 35),
+        (13, 0, 15),
+    ]
     assert result.scores_after == (805, 315)
 
 

@@ -30,10 +30,19 @@ from tests.support.deals import load_vectors
 
 # The engine's family names and the reference's.
 NAME = {
-    "Tarocchi": "TAROCCHI", "Re": "K", "Regine": "Q", "Cavalli": "N", "Fanti": "J",
-    "Grande": "GRANDE", "Spade": "SEQ_S", "Bastoni": "SEQ_B", "Coppe": "SEQ_C",
-    "Denari": "SEQ_D", "Assi": "ASSI", "Mori": "MORI",
-}  # fmt: skip
+    "Tarocchi": "TAROCCHI",
+    "Re": "K",
+    "Regine": "Q",
+    "Cavalli": "N",
+    "Fanti": "J",
+    "Grande": "GRANDE",
+    "Spade": "SEQ_S",
+    "Bastoni": "SEQ_B",
+    "Coppe": "SEQ_C",
+    "Denari": "SEQ_D",
+    "Assi": "ASSI",
+    "Mori": "MORI",
+}
 ENGINE_NAME = {v: k for k, v in NAME.items()}
 ALL = list(CODES)
 

@@ -197,8 +197,9 @@ def _check_sheet(hand: Hand, summary: HandSummary, side: int, want: ref.HandResu
         if label in ("Cricche", "Sequences"):
             shown.append((label, "", 0))
         elif label in ("criccone", "doubled"):
-            shown.append(("criccone" if label == "criccone" else "doubling",
-                          middle, _points(points)))  # fmt: skip
+            shown.append(
+                ("criccone" if label == "criccone" else "doubling", middle, _points(points))
+            )
         else:
             shown.append((label, " ".join(sorted(middle.split())), _points(points)))
     assert shown == _expected_sections(sorted(w.pile), subtotals=False)

@@ -25,8 +25,10 @@ def _played(fixed: dict[int, str], tricks: list[str]) -> Hand:
 
 
 def test_three_kings_and_the_partners_matto_in_one_pile() -> None:
-    hand = _played({0: "KS KB KC", 1: "6S 6B 6C", 2: "7S 7B MAT", 3: "8S 8B 7C"},
-                   ["KS 6S 7S 8S", "KB 6B 7B 8B", "KC 6C MAT 7C"])
+    hand = _played(
+        {0: "KS KB KC", 1: "6S 6B 6C", 2: "7S 7B MAT", 3: "8S 8B 7C"},
+        ["KS 6S 7S 8S", "KB 6B 7B 8B", "KC 6C MAT 7C"],
+    )
     ours, theirs = so_far(hand.tricks, hand.dealer)
     assert (ours.tricks, theirs.tricks) == (3, 0)
     # 12 cards: KS KB KC and the Matto (the partner's: nothing to give) are 4 carte di valore
@@ -57,8 +59,10 @@ def test_the_matto_of_the_losing_side_is_exchanged_as_at_the_end() -> None:
 
 
 def test_the_discard_is_counted_only_when_given_and_where_it_would_go_now() -> None:
-    hand = _played({0: "KS KB KC", 1: "6S 6B 6C", 2: "7S 7B MAT", 3: "8S 8B 7C"},
-                   ["KS 6S 7S 8S", "KB 6B 7B 8B", "KC 6C MAT 7C"])
+    hand = _played(
+        {0: "KS KB KC", 1: "6S 6B 6C", 2: "7S 7B MAT", 3: "8S 8B 7C"},
+        ["KS 6S 7S 8S", "KB 6B 7B 8B", "KC 6C MAT 7C"],
+    )
     assert so_far(hand.tricks, hand.dealer)[0].pile & m("9D 10D") == 0
     # Dario's side has taken no trick: his discard would go to the other side, two more
     # scartini: 20 + (10 - 4) / 2 = 23, one point more.
@@ -69,7 +73,9 @@ def test_the_discard_is_counted_only_when_given_and_where_it_would_go_now() -> N
 def test_before_any_trick_nothing_is_taken() -> None:
     hand = _played({}, [])
     assert [(p.tricks, p.pile, p.total) for p in so_far(hand.tricks, hand.dealer)] == [
-        (0, 0, 0), (0, 0, 0)]
+        (0, 0, 0),
+        (0, 0, 0),
+    ]
 
 
 def test_after_the_fifteenth_trick_with_the_discard_it_is_the_hands_own_score() -> None:
@@ -88,7 +94,11 @@ def test_after_the_fifteenth_trick_with_the_discard_it_is_the_hands_own_score() 
         for side in (0, 1):
             got, end = piles[side], hand.result.sides[side]
             assert (got.pile, got.combinations, got.card_points, got.tricks) == (
-                end.pile, end.captured_combinations, end.card_points, hand.result.tricks[side])
+                end.pile,
+                end.captured_combinations,
+                end.card_points,
+                hand.result.tricks[side],
+            )
 
 
 def test_the_exchange_the_end_would_make_now() -> None:
@@ -97,6 +107,8 @@ def test_the_exchange_the_end_would_make_now() -> None:
     for code in "6B KB 7B 8B".split():
         hand.apply(play(card(code)))
     assert exchange_so_far(hand.tricks, hand.dealer) == (1, 0, card("6B"))
-    partner = _played({0: "KS KB KC", 1: "6S 6B 6C", 2: "7S 7B MAT", 3: "8S 8B 7C"},
-                      ["KS 6S 7S 8S", "KB 6B 7B 8B", "KC 6C MAT 7C"])
+    partner = _played(
+        {0: "KS KB KC", 1: "6S 6B 6C", 2: "7S 7B MAT", 3: "8S 8B 7C"},
+        ["KS 6S 7S 8S", "KB 6B 7B 8B", "KC 6C MAT 7C"],
+    )
     assert exchange_so_far(partner.tricks, partner.dealer) is None

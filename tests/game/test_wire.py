@@ -61,8 +61,10 @@ def test_the_encoding_is_plain_readable_json() -> None:
     assert "\n" not in line and line.isascii()
     assert set(data) == set(PlayerView.__dataclass_fields__)  # every field of the view
     assert all(isinstance(c, str) for c in data["hand"])  # cards as their codes
-    assert data["history"][0] == {"seat": view.history[0].seat,
-                                  "action": str(view.history[0].action)}
+    assert data["history"][0] == {
+        "seat": view.history[0].seat,
+        "action": str(view.history[0].action),
+    }
 
 
 def test_every_action_round_trips() -> None:
@@ -97,10 +99,16 @@ def _good() -> dict:
         (("history",), [{"seat": 0}], "missing action"),
         (("history",), [{"seat": 0, "action": "fly away"}], "cannot read action"),
         (("declarations",), [None, None, None], "must have 4 items"),
-        (("declarations", 0), {"seat": 1, "families": [], "cards": [], "points": 0},
-         "seat must be 0"),
-        (("declarations", 0), {"seat": 0, "families": ["Poker"], "cards": [], "points": 0},
-         "not a family"),
+        (
+            ("declarations", 0),
+            {"seat": 1, "families": [], "cards": [], "points": 0},
+            "seat must be 0",
+        ),
+        (
+            ("declarations", 0),
+            {"seat": 0, "families": ["Poker"], "cards": [], "points": 0},
+            "not a family",
+        ),
         (("tricks",), [{"leader": 0, "cards": ["KS"], "winner": 0}], "must have 4 items"),
         (("extra",), 1, "unknown fields"),
     ],
@@ -145,10 +153,15 @@ def test_brackets_inside_strings_are_not_nesting() -> None:
 
 
 _JSON = st.recursive(
-    st.none() | st.booleans() | st.integers(-(10**20), 10**20) | st.floats(allow_nan=False)
-    | st.text(max_size=8) | st.sampled_from(["KS", "MAT", "play KS", "declare Re", "play"]),
-    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=6), inner,
-                                                                 max_size=5),
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**20), 10**20)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=8)
+    | st.sampled_from(["KS", "MAT", "play KS", "declare Re", "play"]),
+    lambda inner: (
+        st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=6), inner, max_size=5)
+    ),
     max_leaves=20,
 )
 

@@ -20,10 +20,20 @@ LAN = "192.0.2.7"  # this machine's address on its network, as the tests pretend
 
 @pytest.mark.parametrize(
     ("given", "listened"),
-    [("0", "0.0.0.0"), ("0.0.0.0", "0.0.0.0"), ("::", "::"), ("::0", "::"), ("[::1]", "::1"),
-     ("::1", "::1"), ("127.1", "127.0.0.1"), (" 127.0.0.1 ", "127.0.0.1"),
-     ("localhost", "localhost"), ("[fe80::1]", "fe80::1"), ("192.168.1.20", "192.168.1.20")],
-)  # fmt: skip
+    [
+        ("0", "0.0.0.0"),
+        ("0.0.0.0", "0.0.0.0"),
+        ("::", "::"),
+        ("::0", "::"),
+        ("[::1]", "::1"),
+        ("::1", "::1"),
+        ("127.1", "127.0.0.1"),
+        (" 127.0.0.1 ", "127.0.0.1"),
+        ("localhost", "localhost"),
+        ("[fe80::1]", "fe80::1"),
+        ("192.168.1.20", "192.168.1.20"),
+    ],
+)
 def test_a_bind_is_listened_on_in_its_usual_form(given: str, listened: str) -> None:
     assert addresses.bind_problem(given) is None
     assert addresses.listen_address(given) == listened
@@ -46,8 +56,9 @@ def test_what_a_bind_means() -> None:
 
 @pytest.mark.parametrize("command", ["host", "web"])
 @pytest.mark.parametrize("bind", ["127.0.0.1:7800", "[::1]:7800", "localhost:"])
-def test_a_bind_with_a_port_is_refused_in_one_line(command: str, bind: str, capsys, tmp_path,
-                                                   monkeypatch) -> None:  # fmt: skip
+def test_a_bind_with_a_port_is_refused_in_one_line(
+    command: str, bind: str, capsys, tmp_path, monkeypatch
+) -> None:
     monkeypatch.setenv("TAROCCHINO_DATA_DIR", str(tmp_path))
     monkeypatch.setattr(TableServer, "start", _never_listens)
     from web import door as browser
@@ -56,8 +67,10 @@ def test_a_bind_with_a_port_is_refused_in_one_line(command: str, bind: str, caps
     monkeypatch.setattr(web, "serve_problem", lambda host, port: pytest.fail("it looked it up"))
     assert main([command, "--bind", bind, "--port", "9"]) == 2
     err = capsys.readouterr().err
-    assert err == (f"tarocchino {command}: error: --bind takes an address without a port "
-                   f"({bind!r}): give the port with --port\n")  # fmt: skip
+    assert err == (
+        f"tarocchino {command}: error: --bind takes an address without a port "
+        f"({bind!r}): give the port with --port\n"
+    )
     assert list(tmp_path.iterdir()) == []
 
 
@@ -78,25 +91,30 @@ def _welcome(bind: str, monkeypatch, capsys) -> list[str]:  # noqa: ANN001
 
 @pytest.mark.parametrize(
     ("bind", "where"),
-    [("0", "every IPv4 address of this machine (0.0.0.0)"),
-     ("0.0.0.0", "every IPv4 address of this machine (0.0.0.0)"),
-     ("::", "every address of this machine, IPv4 and IPv6 (::)")],
-)  # fmt: skip
-def test_host_on_every_network_says_so_and_where_others_join(bind: str, where: str, monkeypatch,
-                                                             capsys) -> None:  # fmt: skip
+    [
+        ("0", "every IPv4 address of this machine (0.0.0.0)"),
+        ("0.0.0.0", "every IPv4 address of this machine (0.0.0.0)"),
+        ("::", "every address of this machine, IPv4 and IPv6 (::)"),
+    ],
+)
+def test_host_on_every_network_says_so_and_where_others_join(
+    bind: str, where: str, monkeypatch, capsys
+) -> None:
     lines = _welcome(bind, monkeypatch, capsys)
     assert lines[0] == f"Tarocchino table listening on {where} port 7800 · target 800"
     assert "    tarocchino join 127.0.0.1:7800 --name YOURNAME [--seat 1-4]" in lines
     assert f"From another machine:  tarocchino join {LAN}:7800 --name YOURNAME" in lines
-    assert ("In a browser on this machine: `tarocchino web`, then Join a table at "
-            "127.0.0.1:7800.") in lines  # (a tab's game runs on this machine)  # fmt: skip
+    assert (
+        "In a browser on this machine: `tarocchino web`, then Join a table at 127.0.0.1:7800."
+    ) in lines  # (a tab's game runs on this machine)
     assert not [line for line in lines if " 0:7800" in line or "0.0.0.0:" in line]
     resume = f"`tarocchino host --bind {'::' if ':' in bind else '0.0.0.0'}` resumes it"
     assert resume in lines[-1]
 
 
-@pytest.mark.parametrize(("bind", "shown"), [("[::1]", "::1"), ("::1", "::1"),
-                                             ("127.1", "127.0.0.1")])  # fmt: skip
+@pytest.mark.parametrize(
+    ("bind", "shown"), [("[::1]", "::1"), ("::1", "::1"), ("127.1", "127.0.0.1")]
+)
 def test_host_on_this_machine_only_says_so(bind: str, shown: str, monkeypatch, capsys) -> None:
     lines = _welcome(bind, monkeypatch, capsys)
     assert lines[0] == f"Tarocchino table listening on {shown} port 7800 · target 800"
@@ -113,8 +131,9 @@ def _web(bind: str, monkeypatch, capsys) -> tuple[int, list[str], dict]:  # noqa
 
     served: dict = {}
     monkeypatch.setattr(addresses, "this_machines", lambda **_: [LAN])
-    monkeypatch.setattr(web, "serve_problem", lambda host, port: served.setdefault(
-        "probed", []).append(host))  # fmt: skip
+    monkeypatch.setattr(
+        web, "serve_problem", lambda host, port: served.setdefault("probed", []).append(host)
+    )
 
     def serve(self: browser.BrowserServer) -> None:
         served.update(host=self.host, key=self.key)
@@ -134,8 +153,9 @@ def test_web_on_this_machine_only_takes_the_address_as_written(
     assert lines == [f"Open {url} in a browser on this machine (Ctrl+C stops serving)."]
 
 
-@pytest.mark.parametrize(("bind", "hosts"), [("0", ["0.0.0.0"]), ("0.0.0.0", ["0.0.0.0"]),
-                                             ("::", ["0.0.0.0", "::"])])  # fmt: skip
+@pytest.mark.parametrize(
+    ("bind", "hosts"), [("0", ["0.0.0.0"]), ("0.0.0.0", ["0.0.0.0"]), ("::", ["0.0.0.0", "::"])]
+)
 def test_web_on_every_network_gives_every_address_with_its_key(
     bind: str, hosts: list[str], monkeypatch, capsys
 ) -> None:
@@ -143,8 +163,10 @@ def test_web_on_every_network_gives_every_address_with_its_key(
     assert status == 0 and served["probed"] == hosts
     assert served["host"] == (hosts[0] if len(hosts) == 1 else hosts)
     key = served["key"]
-    assert key and lines[1:] == [f"    http://127.0.0.1:7880/?key={key}",
-                                 f"    http://{LAN}:7880/?key={key}"]  # fmt: skip
+    assert key and lines[1:] == [
+        f"    http://127.0.0.1:7880/?key={key}",
+        f"    http://{LAN}:7880/?key={key}",
+    ]
 
 
 def test_a_host_with_its_data_directory_busy_is_refused_as_every_command_refuses(

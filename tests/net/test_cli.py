@@ -29,8 +29,13 @@ def _tarocchino(args: list[str], data: Path) -> subprocess.Popen[str]:
     """The command in a process of its own; a thread reads its output into ``process.lines``
     (None at its end), so that waiting for a line is bounded even when it prints nothing."""
     env = dict(os.environ, TAROCCHINO_DATA_DIR=str(data))
-    process = subprocess.Popen([sys.executable, "-m", "cli.main", *args], env=env, text=True,
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT)  # fmt: skip
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cli.main", *args],
+        env=env,
+        text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
     lines: queue.Queue[str | None] = queue.Queue()
 
     def pump() -> None:
@@ -67,11 +72,11 @@ def _line(process: subprocess.Popen[str], pattern: str, seen: list[str]) -> re.M
     raise AssertionError(f"no line like {pattern!r} in:\n{''.join(seen)}")
 
 
-def test_host_and_four_bot_clients_one_killed_and_back(tmp_path: Path, capsys,
-                                                       monkeypatch) -> None:  # fmt: skip
+def test_host_and_four_bot_clients_one_killed_and_back(tmp_path: Path, capsys, monkeypatch) -> None:
     expected = simulate_hands(SEED, PLAYERS, TARGET, capsys)
-    host = _tarocchino(["host", "--port", "0", "--seed", str(SEED), "--target", str(TARGET)],
-                       tmp_path / "host")  # fmt: skip
+    host = _tarocchino(
+        ["host", "--port", "0", "--seed", str(SEED), "--target", str(TARGET)], tmp_path / "host"
+    )
     processes = [host]
     try:
         log: list[str] = []
@@ -80,9 +85,13 @@ def test_host_and_four_bot_clients_one_killed_and_back(tmp_path: Path, capsys,
         # whoever knows the seed knows every hand: the host is told
         assert f"Warning: This table deals from seed {SEED}: a player's program" in "".join(log)
         join = ["join", f"127.0.0.1:{port}", "--delay", "0"]
-        bots = [_tarocchino([*join, "--bot", spec, "--name", f"Bot{i + 1}", "--seat",
-                             str(i + 1)], tmp_path / f"client{i}") for i, spec in
-                enumerate(PLAYERS)]  # fmt: skip
+        bots = [
+            _tarocchino(
+                [*join, "--bot", spec, "--name", f"Bot{i + 1}", "--seat", str(i + 1)],
+                tmp_path / f"client{i}",
+            )
+            for i, spec in enumerate(PLAYERS)
+        ]
         processes += bots
         _line(host, r"hand 1: ", log)  # the second hand is under way: one bot dies
         bots[1].send_signal(signal.SIGKILL)
@@ -100,8 +109,10 @@ def test_host_and_four_bot_clients_one_killed_and_back(tmp_path: Path, capsys,
             if process.poll() is None:
                 process.kill()
             process.wait()
-    hands = [tuple(map(int, m)) for m in re.findall(r"hand \d+: \S+ & \S+ (\d+), \S+ & \S+ (\d+)",
-                                                     "".join(log))]  # fmt: skip
+    hands = [
+        tuple(map(int, m))
+        for m in re.findall(r"hand \d+: \S+ & \S+ (\d+), \S+ & \S+ (\d+)", "".join(log))
+    ]
     assert hands == hand_totals(expected)
     assert [int(final[1]), int(final[2])] == expected[-1]["score"]
     capsys.readouterr()
@@ -127,8 +138,9 @@ def test_host_and_four_bot_clients_one_killed_and_back(tmp_path: Path, capsys,
         (["web", "--port", "0"], "--port"),
     ],
 )
-def test_bad_arguments_are_refused_in_one_line(argv, message, capsys, tmp_path,
-                                               monkeypatch) -> None:  # fmt: skip
+def test_bad_arguments_are_refused_in_one_line(
+    argv, message, capsys, tmp_path, monkeypatch
+) -> None:
     monkeypatch.setenv("TAROCCHINO_DATA_DIR", str(tmp_path))
     assert main(argv) == 2
     err = capsys.readouterr().err
@@ -145,8 +157,10 @@ def test_join_a_table_that_is_not_there(tmp_path, monkeypatch, capsys) -> None:
 
 def test_the_table_server_and_a_bot_seat_run_without_textual() -> None:
     """`tarocchino host` and `join --bot` are headless: they never import Textual."""
-    code = ("import sys, net.server, net.botclient, net.remote, cli.host, "
-            "cli.join; print(sorted(m for m in sys.modules if m.startswith('textual')))")
+    code = (
+        "import sys, net.server, net.botclient, net.remote, cli.host, "
+        "cli.join; print(sorted(m for m in sys.modules if m.startswith('textual')))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
 
@@ -159,16 +173,18 @@ def test_a_browser_tab_finds_the_data_directory_busy(tmp_path, monkeypatch) -> N
 
     monkeypatch.setenv("TAROCCHINO_DATA_DIR", str(tmp_path))
     opened = []
-    monkeypatch.setattr(play, "_play", lambda args, directory, seats, local=True:
-                        opened.append(local) or 0)  # fmt: skip
+    monkeypatch.setattr(
+        play, "_play", lambda args, directory, seats, local=True: opened.append(local) or 0
+    )
     with DataLock(tmp_path):
         assert main(["play", "--tab"]) == 0
         assert main(["play"]) == 2  # a terminal is told another game is running (nothing done)
     assert opened == [False]
 
 
-def test_a_joined_window_plays_its_own_match_only_with_the_data_directory(tmp_path,
-                                                                          monkeypatch) -> None:
+def test_a_joined_window_plays_its_own_match_only_with_the_data_directory(
+    tmp_path, monkeypatch
+) -> None:
     """`tarocchino join` (a person) holds the data lock while it runs, so the same window may
     also start a match of its own; with another game in the directory it only joins and hosts
     (never writing that game's autosave)."""
@@ -203,8 +219,10 @@ def test_a_stopped_host_says_the_command_that_resumes_it_where_it_was(tmp_path: 
     """Ctrl+C prints the exact command (its port, its choices) that resumes the table at the
     address the players' windows keep trying; a second table on that port is refused in one
     sentence; the command printed resumes it."""
-    host = _tarocchino(["host", "--port", "0", "--turn-limit", "30", "--password", "pw",
-                        "--stand-in", "easy"], tmp_path / "host")  # fmt: skip
+    host = _tarocchino(
+        ["host", "--port", "0", "--turn-limit", "30", "--password", "pw", "--stand-in", "easy"],
+        tmp_path / "host",
+    )
     processes = [host]
     try:
         log: list[str] = []
@@ -216,16 +234,21 @@ def test_a_stopped_host_says_the_command_that_resumes_it_where_it_was(tmp_path: 
         processes.append(other)
         assert other.wait(LIMIT_S) == 1
         said = "".join(_next_lines(other)).strip()
-        assert said == (f"tarocchino host: error: port {port} is already in use on 127.0.0.1 "
-                        "(another table or program): choose another port")  # fmt: skip
-        anna = _tarocchino(["join", f"127.0.0.1:{port}", "--bot", "easy", "--name", "Anna",
-                            "--password", "pw"], tmp_path / "anna")  # fmt: skip
+        assert said == (
+            f"tarocchino host: error: port {port} is already in use on 127.0.0.1 "
+            "(another table or program): choose another port"
+        )
+        anna = _tarocchino(
+            ["join", f"127.0.0.1:{port}", "--bot", "easy", "--name", "Anna", "--password", "pw"],
+            tmp_path / "anna",
+        )
         processes.append(anna)
         _line(host, r"Anna took seat 1", log)
         host.send_signal(signal.SIGINT)
         assert host.wait(LIMIT_S) == 0
-        saved = _line(host, r"The table is saved: `(.*)` resumes it \(with the password again",
-                      log)[1]  # fmt: skip
+        saved = _line(
+            host, r"The table is saved: `(.*)` resumes it \(with the password again", log
+        )[1]
         assert saved == command
         again = _tarocchino([*saved.split()[1:], "--password", "pw"], tmp_path / "host")
         processes.append(again)

@@ -19,8 +19,9 @@ def test_the_words_say_it_once() -> None:
 async def test_a_seat_hears_that_the_host_stopped_the_table() -> None:
     server, address = await serve(["human", "easy", "easy", "easy"])
     said: list[str] = []
-    client = TableClient(address, "Anna", lambda message: None, seat=0, on_status=said.append,
-                         retry_for_s=0.5)  # fmt: skip
+    client = TableClient(
+        address, "Anna", lambda message: None, seat=0, on_status=said.append, retry_for_s=0.5
+    )
     running = asyncio.ensure_future(client.run())
     try:
         await wait_until(lambda: client.connected, "Anna to join")

@@ -20,12 +20,15 @@ NOT_HERE = "192.0.2.1"  # TEST-NET-1: never an address of this machine
 
 def _tree(directory: Path) -> dict[str, bytes | None]:
     """Every path under ``directory`` with its content (None for a directory)."""
-    return {str(p.relative_to(directory)): None if p.is_dir() else p.read_bytes()
-            for p in sorted(directory.rglob("*"))}  # fmt: skip
+    return {
+        str(p.relative_to(directory)): None if p.is_dir() else p.read_bytes()
+        for p in sorted(directory.rglob("*"))
+    }
 
 
-def _host(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
-          *args: str) -> tuple[int, str]:  # fmt: skip
+def _host(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str
+) -> tuple[int, str]:
     monkeypatch.setenv("TAROCCHINO_DATA_DIR", str(tmp_path / "data"))
     status = main(["host", *args])
     return status, capsys.readouterr().err.strip()
@@ -41,9 +44,11 @@ def test_an_address_not_of_this_machine_leaves_nothing(
 
 
 def test_a_busy_port_leaves_nothing(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
     busy_port: int,
-) -> None:  # fmt: skip
+) -> None:
     (tmp_path / "data").mkdir()
     (tmp_path / "data" / "settings.json").write_text("{}")  # the player's own files stay
     before = _tree(tmp_path)
@@ -61,9 +66,11 @@ def _saved_table(tmp_path: Path) -> Path:
 
 
 def test_a_new_table_that_cannot_start_keeps_the_saved_one(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
     busy_port: int,
-) -> None:  # fmt: skip
+) -> None:
     directory = _saved_table(tmp_path)
     (directory / "seats.json").write_text('{"kept": "as it is"}')  # (the seats' claims)
     before = _tree(tmp_path)
@@ -73,9 +80,11 @@ def test_a_new_table_that_cannot_start_keeps_the_saved_one(
 
 
 def test_a_saved_table_that_cannot_be_resumed_there_keeps_its_lock_file(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
     busy_port: int,
-) -> None:  # fmt: skip
+) -> None:
     """Only what the failed start made is taken away: the lock file of an earlier table stays."""
     directory = _saved_table(tmp_path)
     (directory / "lock").write_text("")
@@ -101,8 +110,7 @@ def test_a_lock_tidied_away_is_never_held_twice(tmp_path: Path) -> None:
             DataLock(tmp_path / "a" / "b").acquire()
 
 
-async def test_host_a_table_on_a_busy_port_leaves_nothing(tmp_path: Path,
-                                                          busy_port: int) -> None:  # fmt: skip
+async def test_host_a_table_on_a_busy_port_leaves_nothing(tmp_path: Path, busy_port: int) -> None:
     directory = tmp_path / "data"
     directory.mkdir()
     table = table_directory(directory)

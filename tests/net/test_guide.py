@@ -39,7 +39,7 @@ NAMES = ["Anna", "Bruno", "Carla", "Dario"]
 def _guide() -> str:
     text = README.read_text(encoding="utf-8")
     start = text.index(HEADING)
-    return text[start:text.index("\n## ", start)]
+    return text[start : text.index("\n## ", start)]
 
 
 def _commands() -> list[str]:
@@ -65,8 +65,12 @@ def _with(argv: list[str], name: str, value: str) -> list[str]:
 
 def test_the_guide_has_its_commands() -> None:
     commands = _commands()
-    assert [c.split()[:2] for c in commands] == [["tarocchino", "host"], ["tarocchino", "join"],
-                                                 ["tarocchino", "host"], ["tarocchino", "web"]]
+    assert [c.split()[:2] for c in commands] == [
+        ["tarocchino", "host"],
+        ["tarocchino", "join"],
+        ["tarocchino", "host"],
+        ["tarocchino", "web"],
+    ]
     lan = _option(shlex.split(commands[0]), "--bind")  # the host's address on the network
     assert shlex.split(commands[1])[2] == lan and _option(shlex.split(commands[3]), "--bind") == lan
     assert "--bind" not in commands[2]  # (the browser's table stays on the host's machine)
@@ -79,9 +83,14 @@ class Process:
     def __init__(self, argv: list[str], data: Path) -> None:
         env = dict(os.environ, TAROCCHINO_DATA_DIR=str(data))
         env.pop("TAROCCHINO_TABLE_PASSWORD", None)
-        self.popen = subprocess.Popen([sys.executable, "-m", "cli.main", *argv], env=env,
-                                      text=True, stdin=subprocess.DEVNULL,
-                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT)  # fmt: skip
+        self.popen = subprocess.Popen(
+            [sys.executable, "-m", "cli.main", *argv],
+            env=env,
+            text=True,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+        )
         self.lines: queue.Queue[str | None] = queue.Queue()
         self.seen: list[str] = []
         threading.Thread(target=self._pump, daemon=True).start()
@@ -133,8 +142,9 @@ def _local(argv: list[str], lan: str, port: int | None = None) -> list[str]:
     return [where if word == lan else word for word in argv]
 
 
-def test_the_guide_in_terminals(tmp_path: Path, processes: list[Process], monkeypatch,
-                                capsys) -> None:  # fmt: skip
+def test_the_guide_in_terminals(
+    tmp_path: Path, processes: list[Process], monkeypatch, capsys
+) -> None:
     """The host's command, each friend's, a wrong password, Ctrl+C and the command that resumes
     the table, as the guide says them."""
     host_cmd, join_cmd = (shlex.split(c)[1:] for c in _commands()[:2])
@@ -162,16 +172,31 @@ def test_the_guide_in_terminals(tmp_path: Path, processes: list[Process], monkey
     port = int(table.line(r"listening on 127\.0\.0\.1 port (\d+)")[1])
     friends = []
     for seat, name in enumerate(NAMES):
-        argv = [*_with(_local(join_cmd, lan, port), "--name", name), "--bot", "easy",
-                "--delay", "0.5"]  # (a match that lasts until the host stops it)  # fmt: skip
+        argv = [
+            *_with(_local(join_cmd, lan, port), "--name", name),
+            "--bot",
+            "easy",
+            "--delay",
+            "0.5",
+        ]  # (a match that lasts until the host stops it)
         friends.append(Process(argv, tmp_path / name))
         processes.append(friends[-1])
         table.line(rf"{name} took seat {seat + 1}")
     # A wrong password: one line, status 2, nothing else.
-    wrong = subprocess.run([sys.executable, "-m", "cli.main", *_with(_local(join_cmd, lan, port),
-                            "--password", password + "x"), "--bot", "easy"],
-                           env=dict(os.environ, TAROCCHINO_DATA_DIR=str(tmp_path / "stranger")),
-                           capture_output=True, text=True, timeout=LIMIT_S)  # fmt: skip
+    wrong = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "cli.main",
+            *_with(_local(join_cmd, lan, port), "--password", password + "x"),
+            "--bot",
+            "easy",
+        ],
+        env=dict(os.environ, TAROCCHINO_DATA_DIR=str(tmp_path / "stranger")),
+        capture_output=True,
+        text=True,
+        timeout=LIMIT_S,
+    )
     assert "wrong password" in quoted
     assert (wrong.returncode, wrong.stderr) == (2, "tarocchino join: error: wrong password\n")
     table.line(r"disconnected \(password\): wrong password")
@@ -179,8 +204,10 @@ def test_the_guide_in_terminals(tmp_path: Path, processes: list[Process], monkey
     # everybody comes back by themselves.
     assert table.stop() == 0
     table.line(r"The table is saved: `tarocchino host --port \d+` resumes it")
-    again = Process([*_local(shlex.split(resume)[1:], lan), "--password", password, "--port",
-                     str(port)], tmp_path / "host")  # fmt: skip
+    again = Process(
+        [*_local(shlex.split(resume)[1:], lan), "--password", password, "--port", str(port)],
+        tmp_path / "host",
+    )
     processes.append(again)
     again.line(r"Resuming the saved table")
     back = {again.line(r"(\w+) is back at seat")[1] for _ in NAMES}  # (in any order)
@@ -211,8 +238,9 @@ def _page_status(url: str) -> int:
             time.sleep(0.05)
 
 
-def test_the_guide_in_a_browser(tmp_path: Path, processes: list[Process], monkeypatch,
-                                capsys) -> None:  # fmt: skip
+def test_the_guide_in_a_browser(
+    tmp_path: Path, processes: list[Process], monkeypatch, capsys
+) -> None:
     """The table on the host's machine only, the game served to the network: the address it
     prints (with its key), a tab's game joining the table at 127.0.0.1, Ctrl+C."""
     host_cmd, web_cmd = (shlex.split(c)[1:] for c in _commands()[2:])
@@ -222,8 +250,9 @@ def test_the_guide_in_a_browser(tmp_path: Path, processes: list[Process], monkey
 
     served: dict = {}
     monkeypatch.setattr(web, "serve_problem", lambda host, port: None)
-    monkeypatch.setattr(browser.BrowserServer, "serve",
-                        lambda self: served.update(host=self.host, key=self.key))  # fmt: skip
+    monkeypatch.setattr(
+        browser.BrowserServer, "serve", lambda self: served.update(host=self.host, key=self.key)
+    )
     assert main(web_cmd) == 0
     printed = capsys.readouterr().out.splitlines()
     assert served["host"] == lan and served["key"]
@@ -241,8 +270,10 @@ def test_the_guide_in_a_browser(tmp_path: Path, processes: list[Process], monkey
     served_here.line(rf"Open http://127\.0\.0\.1:{page} in a browser")
     assert _page_status(f"http://127.0.0.1:{page}/") == 200
     password = _option(host_cmd, "--password")
-    tab = Process(["join", f"127.0.0.1:{port}", "--name", "Anna", "--password", password,
-                   "--bot", "easy"], data)  # fmt: skip
+    tab = Process(
+        ["join", f"127.0.0.1:{port}", "--name", "Anna", "--password", password, "--bot", "easy"],
+        data,
+    )
     processes.append(tab)
     table.line(r"Anna took seat 1")
     assert served_here.stop() == 0

@@ -18,9 +18,19 @@ from net.server import TableServer
 from table.session import Session, parse_seats
 
 V4, V6, ULA = "192.0.2.7", "2001:db8::7", "fd00::7"
-SYSTEM = {socket.AF_INET: ["127.0.1.1", V4, V4, "0.0.0.0"],
-          socket.AF_INET6: ["::1", "fe80::1", "fe80::2%eth0", V6, "::ffff:192.0.2.7", ULA,
-                            "ff02::1", "::"]}  # fmt: skip
+SYSTEM = {
+    socket.AF_INET: ["127.0.1.1", V4, V4, "0.0.0.0"],
+    socket.AF_INET6: [
+        "::1",
+        "fe80::1",
+        "fe80::2%eth0",
+        V6,
+        "::ffff:192.0.2.7",
+        ULA,
+        "ff02::1",
+        "::",
+    ],
+}
 
 
 @pytest.fixture
@@ -37,10 +47,26 @@ def test_only_the_addresses_another_machine_can_use(made_up: None) -> None:
 
 
 def test_link_local_and_the_like_are_left_out() -> None:
-    assert addresses.reachable(["fe80::1", "fe80::1%eth0", "::1", "::", "ff02::1",
-                                "::ffff:10.0.0.1", "0.1.2.3", "127.0.0.1", "nonsense"]) == []
+    assert (
+        addresses.reachable(
+            [
+                "fe80::1",
+                "fe80::1%eth0",
+                "::1",
+                "::",
+                "ff02::1",
+                "::ffff:10.0.0.1",
+                "0.1.2.3",
+                "127.0.0.1",
+                "nonsense",
+            ]
+        )
+        == []
+    )
     assert addresses.reachable(["2001:db8::7", "2001:DB8::7", "10.0.0.1"]) == [
-        "2001:db8::7", "10.0.0.1"]
+        "2001:db8::7",
+        "10.0.0.1",
+    ]
 
 
 def _welcome(bind: str, capsys: pytest.CaptureFixture[str]) -> list[str]:
@@ -60,18 +86,22 @@ def test_one_address_is_said_once(made_up: None, capsys: pytest.CaptureFixture[s
     assert not [line for line in lines if "another machine" in line.lower()], lines
 
 
-def test_every_address_gives_the_ipv6_ones_too(made_up: None,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
+def test_every_address_gives_the_ipv6_ones_too(
+    made_up: None, capsys: pytest.CaptureFixture[str]
+) -> None:
     lines = _welcome("::", capsys)
     assert "    tarocchino join 127.0.0.1:7800 --name YOURNAME [--seat 1-4]" in lines
     others = [line for line in lines if line.startswith("From another machine:")]
-    assert others == [f"From another machine:  tarocchino join {V4}:7800 --name YOURNAME",
-                      f"From another machine:  tarocchino join [{V6}]:7800 --name YOURNAME",
-                      f"From another machine:  tarocchino join [{ULA}]:7800 --name YOURNAME"]
+    assert others == [
+        f"From another machine:  tarocchino join {V4}:7800 --name YOURNAME",
+        f"From another machine:  tarocchino join [{V6}]:7800 --name YOURNAME",
+        f"From another machine:  tarocchino join [{ULA}]:7800 --name YOURNAME",
+    ]
     assert not [line for line in lines if "fe80" in line or "::1" in line]
     lines = _welcome("0.0.0.0", capsys)
     assert [line for line in lines if line.startswith("From another machine:")] == [
-        f"From another machine:  tarocchino join {V4}:7800 --name YOURNAME"]
+        f"From another machine:  tarocchino join {V4}:7800 --name YOURNAME"
+    ]
 
 
 def test_the_browser_game_on_every_address_gives_them_in_brackets(made_up: None) -> None:

@@ -63,13 +63,19 @@ async def test_no_countdown_while_the_table_is_out_of_reach(tmp_path: Path) -> N
             # past the moment Carla's time would have run out: still nothing counted down
             after = time.monotonic() + due[1] + 0.5
             await until(lambda: status() and time.monotonic() > after)
-            assert not any(" s left" in text for text in seen[out_of_reach - 1:]), seen
+            assert not any(" s left" in text for text in seen[out_of_reach - 1 :]), seen
             # the host starts again with the same table: Bea is back, and told so
             claimed = [s.claim for s in server.seats]
             again = TableServer(server.session, config, claimed=claimed)
             await again.start("127.0.0.1", address.port)
-            await until(lambda: session.client.connected and session.state is not None
-                        and again is not None and again.seats[1].conn is not None)  # fmt: skip
+            await until(
+                lambda: (
+                    session.client.connected
+                    and session.state is not None
+                    and again is not None
+                    and again.seats[1].conn is not None
+                )
+            )
             for _ in range(5):
                 await pilot.pause(0.02)
             assert "Cannot reach the table" not in status(), seen

@@ -26,15 +26,15 @@ def _seed_dealing_to(seat: int) -> int:
 
 SEED = _seed_dealing_to(0)  # Anna deals: the table waits for her discard
 PASSWORD = "s3cret"
-CONFIG = dataclasses.replace(FAST, password=PASSWORD, hello_timeout_s=0.2, max_strikes=8,
-                             burst=30)  # fmt: skip
+CONFIG = dataclasses.replace(FAST, password=PASSWORD, hello_timeout_s=0.2, max_strikes=8, burst=30)
 
 
 class Table:
     """A table waiting for Anna (seat 1) to discard; Bruno (seat 2) is the troublemaker."""
 
-    def __init__(self, server: TableServer, address: Address, anna: RawClient,
-                 bruno: RawClient) -> None:  # fmt: skip
+    def __init__(
+        self, server: TableServer, address: Address, anna: RawClient, bruno: RawClient
+    ) -> None:
         self.server, self.address, self.anna, self.bruno = server, address, anna, bruno
 
     @property
@@ -123,8 +123,9 @@ async def stale_and_illegal_actions_of_the_player_to_move(t: Table) -> None:
     await t.error(t.anna, p.STALE)
     five = CODES[cards_of(t.server.session.match.view(0).hand & FIVES)[0]]  # a King or Tarocco
     other = str(t.server.session.match.legal_actions()[0]).split()[1]
-    await t.anna.send({"type": "action", "seat": 0, "ply": ply,
-                       "action": f"discard {five} {other}"})  # fmt: skip
+    await t.anna.send(
+        {"type": "action", "seat": 0, "ply": ply, "action": f"discard {five} {other}"}
+    )
     message = await t.error(t.anna, p.ILLEGAL)
     assert "may not be discarded" in message["message"]
     await t.anna.send({"type": "action", "seat": 0, "ply": ply, "action": "play KS"})
@@ -176,8 +177,10 @@ HELLOS = {
     "name_taken": ({"password": PASSWORD, "name": "anna"}, p.NAME_TAKEN),
     "name_taken_in_wide_letters": ({"password": PASSWORD, "name": "ＡＮＮＡ"}, p.NAME_TAKEN),
     "name_taken_in_look_alike_letters": ({"password": PASSWORD, "name": "Аnna"}, p.NAME_TAKEN),
-    "name_with_an_invisible_character": ({"password": PASSWORD, "name": "An\u3164na"},
-                                         p.BAD_MESSAGE),
+    "name_with_an_invisible_character": (
+        {"password": PASSWORD, "name": "An\u3164na"},
+        p.BAD_MESSAGE,
+    ),
     "seat_taken": ({"password": PASSWORD, "seat": 0}, p.SEAT_TAKEN),
     "bot_seat": ({"password": PASSWORD, "seat": 2}, p.SEAT_TAKEN),
     "other_version": ({"password": PASSWORD, "protocol": 99}, p.VERSION),
@@ -187,8 +190,10 @@ HELLOS = {
 def _hello_case(fields: dict, code: str) -> Case:
     async def attempt(t: Table) -> None:
         client = await t.newcomer()
-        message = p.hello(str(fields.get("name", "Mallory")), **{
-            k: v for k, v in fields.items() if k in ("token", "password", "seat")})  # fmt: skip
+        message = p.hello(
+            str(fields.get("name", "Mallory")),
+            **{k: v for k, v in fields.items() if k in ("token", "password", "seat")},
+        )
         message.update({k: v for k, v in fields.items() if k == "protocol"})
         await client.send(message)
         await t.error(client, code)
@@ -268,13 +273,21 @@ async def test_hostile_input_leaves_the_table_untouched(name: str) -> None:
 
 async def _attack(t: Table, attack: Case) -> None:
     match = t.server.session.match
-    before = (list(match.actions), match.view(0), match.view(1), [str(s) for s in
-              t.server.session.seats])  # fmt: skip
+    before = (
+        list(match.actions),
+        match.view(0),
+        match.view(1),
+        [str(s) for s in t.server.session.seats],
+    )
     anna_seen = len(t.anna.messages)
     await asyncio.wait_for(attack(t), 20)
     await asyncio.sleep(0.02)  # anything the attack set off has had time to happen
-    after = (list(match.actions), match.view(0), match.view(1), [str(s) for s in
-             t.server.session.seats])  # fmt: skip
+    after = (
+        list(match.actions),
+        match.view(0),
+        match.view(1),
+        [str(s) for s in t.server.session.seats],
+    )
     assert after == before  # the table did not change
     assert t.server.seats[0].conn is not None  # Anna is still at the table ...
     assert not any(m["type"] == "error" for m in t.anna.messages[anna_seen:])  # ... untroubled

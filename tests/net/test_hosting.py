@@ -25,9 +25,11 @@ async def test_hosting_for_this_machine_says_the_exact_address(tmp_path: Path) -
         await wait_for(pilot, lambda: any("Hosting" in str(n.message) for n in app._notifications))
         notes = [str(n.message) for n in app._notifications]
         said = [n for n in notes if "Hosting" in n]
-        assert said == [f"Hosting on port {port} (this machine): others join with `tarocchino "
-                        f"join 127.0.0.1:{port} --name NAME` (or Join a table, address "
-                        f"127.0.0.1:{port})."], notes  # fmt: skip
+        assert said == [
+            f"Hosting on port {port} (this machine): others join with `tarocchino "
+            f"join 127.0.0.1:{port} --name NAME` (or Join a table, address "
+            f"127.0.0.1:{port})."
+        ], notes
         assert not [n for n in notes if "seed" in n]  # no seed: nothing to say of it
         await app.network.close()
 
@@ -40,8 +42,7 @@ async def test_hosting_a_seeded_table_says_its_deals_can_be_worked_out(tmp_path:
         await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
         seats = parse_seats(["human", "human", "easy", "easy"])
         await app.network.host(seats, 42, 800, HostRequest(0, "127.0.0.1", None))
-        await wait_for(pilot, lambda: any("seed 42" in str(n.message)
-                                          for n in app._notifications))  # fmt: skip
+        await wait_for(pilot, lambda: any("seed 42" in str(n.message) for n in app._notifications))
         said = next(str(n.message) for n in app._notifications if "seed 42" in str(n.message))
         assert "work out every hand" in said and "random" in said
         await app.network.close()

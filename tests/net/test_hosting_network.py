@@ -16,8 +16,9 @@ from tui.screens.start import StartScreen
 LAN = "192.0.2.7"  # this machine's address on its network, as the test pretends
 
 
-async def test_hosting_for_the_network_says_this_machines_address(tmp_path: Path,
-                                                                  monkeypatch) -> None:  # fmt: skip
+async def test_hosting_for_the_network_says_this_machines_address(
+    tmp_path: Path, monkeypatch
+) -> None:
     start = TableServer.start
     asked: list[str] = []
 
@@ -37,7 +38,9 @@ async def test_hosting_for_the_network_says_this_machines_address(tmp_path: Path
         port = server._runner.addresses[0][1]
         await wait_for(pilot, lambda: any("Hosting" in str(n.message) for n in app._notifications))
         said = [str(n.message) for n in app._notifications if "Hosting" in str(n.message)]
-        assert said == [f"Hosting on port {port} (your network): others join with `tarocchino "
-                        f"join {LAN}:{port} --name NAME` (or Join a table, address "
-                        f"{LAN}:{port})."]  # fmt: skip
+        assert said == [
+            f"Hosting on port {port} (your network): others join with `tarocchino "
+            f"join {LAN}:{port} --name NAME` (or Join a table, address "
+            f"{LAN}:{port})."
+        ]
         await app.network.close()

@@ -22,13 +22,20 @@ from tests.support.net import LIMIT_S, serve
 
 @pytest.mark.parametrize(
     ("argv", "said"),
-    [(["--name", "Anna", "--delay", "1"],
-      "--delay is for a bot's seat (with --bot): leave it out to play yourself"),
-     (["--bot", "easy", "--ascii", "--retry-for", "0"],
-      "--ascii is for a person's table: a bot's seat (--bot) shows no cards")],
-)  # fmt: skip
-def test_options_that_mean_nothing_together_are_refused(argv: list[str], said: str, capsys,
-                                                        tmp_path, monkeypatch) -> None:  # fmt: skip
+    [
+        (
+            ["--name", "Anna", "--delay", "1"],
+            "--delay is for a bot's seat (with --bot): leave it out to play yourself",
+        ),
+        (
+            ["--bot", "easy", "--ascii", "--retry-for", "0"],
+            "--ascii is for a person's table: a bot's seat (--bot) shows no cards",
+        ),
+    ],
+)
+def test_options_that_mean_nothing_together_are_refused(
+    argv: list[str], said: str, capsys, tmp_path, monkeypatch
+) -> None:
     import tui.app
 
     class NoGame:  # a person's table that opened would fail the test (not wait for keys)
@@ -46,8 +53,20 @@ async def _join(address: Address, data: Path, *argv: str) -> tuple[int, str, str
     """`tarocchino join ADDRESS --bot easy ...` in a process of its own: status, out, err."""
     env = dict(os.environ, TAROCCHINO_DATA_DIR=str(data))
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "cli.main", "join", str(address), "--bot", "easy", "--delay", "0",
-        *argv, env=env, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)  # fmt: skip
+        sys.executable,
+        "-m",
+        "cli.main",
+        "join",
+        str(address),
+        "--bot",
+        "easy",
+        "--delay",
+        "0",
+        *argv,
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
     try:
         out, err = await asyncio.wait_for(process.communicate(), LIMIT_S)
     finally:
@@ -58,9 +77,10 @@ async def _join(address: Address, data: Path, *argv: str) -> tuple[int, str, str
 
 
 async def test_a_table_that_says_no_is_status_2_in_one_line(tmp_path: Path) -> None:
-    server, address = await serve(["human", "easy", "easy", "easy"],
-                                  config=TableConfig(password="secret", bot_delay_s=0,
-                                                     trick_pause_s=0, heartbeat_s=0))  # fmt: skip
+    server, address = await serve(
+        ["human", "easy", "easy", "easy"],
+        config=TableConfig(password="secret", bot_delay_s=0, trick_pause_s=0, heartbeat_s=0),
+    )
     try:
         status, _, err = await _join(address, tmp_path / "a", "--name", "Anna", "--password", "no")
         assert (status, err) == (2, "tarocchino join: error: wrong password\n")
@@ -73,6 +93,7 @@ async def test_a_table_that_says_no_is_status_2_in_one_line(tmp_path: Path) -> N
 
 async def _web_page(port_of: list[int]) -> web.AppRunner:
     """A web server on 127.0.0.1 that answers every page (no table)."""
+
     async def page(request: web.Request) -> web.Response:
         return web.Response(text="hello")
 
@@ -101,18 +122,20 @@ async def _another_program(port_of: list[int]) -> asyncio.Server:
 
 @pytest.mark.parametrize(
     ("other", "said"),
-    [(_web_page, "is not a Tarocchino table: it answered with a web page (is the port right?)"),
-     (_another_program, "is not a Tarocchino table: what answers there is no web server")],
-)  # fmt: skip
-async def test_what_is_no_table_is_said_at_once_in_words(other, said: str,
-                                                         tmp_path: Path) -> None:  # fmt: skip
+    [
+        (_web_page, "is not a Tarocchino table: it answered with a web page (is the port right?)"),
+        (_another_program, "is not a Tarocchino table: what answers there is no web server"),
+    ],
+)
+async def test_what_is_no_table_is_said_at_once_in_words(other, said: str, tmp_path: Path) -> None:
     port_of: list[int] = []
     running = await other(port_of)
     address = Address("127.0.0.1", port_of[0])
     try:
         told: list[str] = []
-        client = TableClient(address, "Anna", lambda message: None, on_status=told.append,
-                             retry_for_s=LIMIT_S)  # fmt: skip
+        client = TableClient(
+            address, "Anna", lambda message: None, on_status=told.append, retry_for_s=LIMIT_S
+        )
         refused = await asyncio.wait_for(client.run(), LIMIT_S)
         assert refused is not None and refused.message == f"{address} {said}"
         assert told == [refused.message]  # not tried again and again: a wrong port stays wrong
@@ -148,8 +171,10 @@ async def test_the_join_dialog_says_what_is_no_table_at_once(tmp_path: Path) -> 
             await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen))
             await pilot.pause()
             said = str(app.screen.query_one("#net-error", Static).render())
-            assert said == (f"{address} is not a Tarocchino table: it answered with a web page "
-                            "(is the port right?).")  # fmt: skip
+            assert said == (
+                f"{address} is not a Tarocchino table: it answered with a web page "
+                "(is the port right?)."
+            )
             assert not [n for n in app._notifications if "trying again" in str(n.message)]
     finally:
         await running.cleanup()

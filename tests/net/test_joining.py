@@ -126,7 +126,8 @@ async def test_leaving_a_table_and_joining_it_again_from_the_start_screen(tmp_pa
             assert app.network.left == JoinRequest(address, "Anna")  # its seat is kept
             assert come_back_words(app.network.left) == (
                 f"You left the table at {address}: a bot plays your seat until you come back "
-                f"with  tarocchino join {address} --name Anna")  # fmt: skip
+                f"with  tarocchino join {address} --name Anna"
+            )
             await pilot.click("#join")
             await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen))
             assert app.screen.query_one("#address", Input).value == str(address)
@@ -140,8 +141,11 @@ async def test_leaving_a_table_and_joining_it_again_from_the_start_screen(tmp_pa
 async def test_the_host_dialog_says_who_can_join() -> None:
     app = TarocchinoApp(settings=FAST, persist=False)
     async with app.run_test(size=(100, 32)) as pilot:
-        for people, words in [(1, "nobody can join"), (2, "the other Human seat is for a "),
-                              (3, "the other 2 Human seats are for")]:  # fmt: skip
+        for people, words in [
+            (1, "nobody can join"),
+            (2, "the other Human seat is for a "),
+            (3, "the other 2 Human seats are for"),
+        ]:
             app.push_screen(HostScreen(people))
             await wait_for(pilot, lambda: isinstance(app.screen, HostScreen))
             await pilot.pause()
@@ -156,8 +160,9 @@ async def test_a_bot_client_refused_says_it_once(tmp_path: Path) -> None:
     server, address = await serve(config=dataclasses.replace(NET_FAST, password="secret"))
     said: list[str] = []
     heard: list[object] = []
-    client = TableClient(address, "Anna", heard.append, password="x", on_status=said.append,
-                         retry_for_s=5)  # fmt: skip
+    client = TableClient(
+        address, "Anna", heard.append, password="x", on_status=said.append, retry_for_s=5
+    )
     try:
         refused = await asyncio.wait_for(client.run(), 30)
         assert refused is not None and refused.code == "password"
@@ -165,4 +170,3 @@ async def test_a_bot_client_refused_says_it_once(tmp_path: Path) -> None:
         assert heard == [refused]
     finally:
         await server.close()
-

@@ -35,8 +35,9 @@ def _said(screen: JoiningScreen) -> str:
 
 
 @pytest.mark.parametrize("how", ["escape", "button"])
-async def test_giving_up_a_table_that_does_not_answer(tmp_path: Path, silent_port: int,
-                                                      how: str) -> None:
+async def test_giving_up_a_table_that_does_not_answer(
+    tmp_path: Path, silent_port: int, how: str
+) -> None:
     app = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))

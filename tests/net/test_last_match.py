@@ -44,8 +44,9 @@ async def test_a_match_joined_to_its_end_is_noted_with_its_table(tmp_path: Path)
             app.join_table(JoinRequest(address, "Anna"))
             await wait_for(pilot, lambda: app.network.table is not None)
             await play_to_the_end(pilot)
-            await run_until(pilot, lambda: isinstance(app.screen, StartScreen)
-                            and _last_row(app)[0])  # fmt: skip
+            await run_until(
+                pilot, lambda: isinstance(app.screen, StartScreen) and _last_row(app)[0]
+            )
             shown, title, review = _last_row(app)
             assert title.startswith(f"Last match at {address}, ")
             assert review is False  # its record is the host's
@@ -68,16 +69,23 @@ async def test_a_match_hosted_here_is_noted_with_its_review(tmp_path: Path) -> N
     async with app.run_test(size=(100, 32)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
         seats = parse_seats(["human", "easy", "easy", "easy"], ["Anna", "Bruno", "Carla", "Dario"])
-        await app.host_table(seats, seed=SEED, target=TARGET,
-                             request=HostRequest(0, "127.0.0.1", None, 0))  # fmt: skip
-        await run_until(pilot, lambda: isinstance(app.screen, TableScreen)
-                        or app.network.table is not None)  # fmt: skip
+        await app.host_table(
+            seats, seed=SEED, target=TARGET, request=HostRequest(0, "127.0.0.1", None, 0)
+        )
+        await run_until(
+            pilot, lambda: isinstance(app.screen, TableScreen) or app.network.table is not None
+        )
         server = app.network.server
         assert server is not None
         await play_to_the_end(pilot)
-        await run_until(pilot, lambda: isinstance(app.screen, StartScreen)
-                        and _last_row(app)[0] and match_number(tmp_path, app.screen.last.uid)[0]
-                        is not None)  # fmt: skip  (the statistics are written in a thread)
+        await run_until(
+            pilot,
+            lambda: (
+                isinstance(app.screen, StartScreen)
+                and _last_row(app)[0]
+                and match_number(tmp_path, app.screen.last.uid)[0] is not None
+            ),
+        )  # (the statistics are written in a thread)
         shown, title, review = _last_row(app)
         assert title.startswith("Last match, ") and review is True
         note = LastMatchNote(tmp_path).read()

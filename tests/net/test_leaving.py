@@ -22,8 +22,10 @@ async def test_leaving_says_who_plays_the_seat_and_how_to_come_back(tmp_path: Pa
             await press(pilot, "q")
             await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
             said = [str(n.message) for n in app._notifications]
-            assert (f"You left the table at {address}: the medium bot plays your seat until you "
-                    "come back (Join a table, as Anna).") in said, said  # fmt: skip
+            assert (
+                f"You left the table at {address}: the medium bot plays your seat until you "
+                "come back (Join a table, as Anna)."
+            ) in said, said
             await wait_until(lambda: server.seats[0].stand_in, "the stand-in to take the seat")
     finally:
         await server.close()

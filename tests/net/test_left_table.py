@@ -71,8 +71,9 @@ async def test_a_table_that_keeps_no_seat_for_him_is_no_longer_offered(tmp_path:
             await press(pilot, "q")
             await wait_for(pilot, lambda: isinstance(app.screen, StartScreen) and _row(app)[0])
             await server.close()
-            other = TableServer(Session.new(parse_seats(["human", "easy", "easy", "easy"]),
-                                            seed=3), SLOW)  # fmt: skip
+            other = TableServer(
+                Session.new(parse_seats(["human", "easy", "easy", "easy"]), seed=3), SLOW
+            )
             await other.start(address.host, address.port)
             robot = remote_bot(address, 0, "easy", name="Robot")  # takes its only seat
             running = asyncio.ensure_future(robot.run())

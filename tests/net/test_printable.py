@@ -47,8 +47,16 @@ def test_the_host_refuses_escapes_in_a_bots_level(text: str) -> None:
 def test_printable_text_still_comes_through() -> None:
     assert p.read_client(p.encode(p.hello("Robot", player=p.BOT, level="hard:budget_s=0.5")))
     assert p.SeatStatus.from_json(_seat(level="MyBot·2", stand_in="medium")).level == "MyBot·2"
-    refused = p.read_server(p.encode({"type": "error", "code": "illegal", "ply": 4,
-                                      "message": "9S is not legal: you must follow Coppe"}))
+    refused = p.read_server(
+        p.encode(
+            {
+                "type": "error",
+                "code": "illegal",
+                "ply": 4,
+                "message": "9S is not legal: you must follow Coppe",
+            }
+        )
+    )
     assert isinstance(refused, p.Refused) and refused.message.endswith("Coppe")
     # secrets are never shown, so any text of the right length will do
     hello = p.read_client(p.encode(p.hello("Anna", token="a\tb", password="p\x01w")))

@@ -20,8 +20,9 @@ async def test_quitting_the_game_at_a_table_leaves_it(tmp_path: Path) -> None:
         async with app.run_test(size=(100, 32)) as pilot:
             await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
             app.join_table(JoinRequest(address, "Anna"))
-            await wait_for(pilot, lambda: app.network.table is not None
-                           and server.seats[0].conn is not None)  # fmt: skip
+            await wait_for(
+                pilot, lambda: app.network.table is not None and server.seats[0].conn is not None
+            )
             await pilot.press("ctrl+q")
         await wait_until(lambda: server.seats[0].conn is None, "Anna's connection to end")
         assert server.seats[0].left and server.seats[0].stand_in  # left, not dropped

@@ -21,15 +21,18 @@ from tui.app import TarocchinoApp
 
 def _seed_seat0_declares() -> int:
     """A match whose seat 0 is not the dealer and has something to declare."""
-    return next(s for s in range(1, 5000) if Match(s).first_dealer != 0
-                and declarable_families(Match(s).hand.hands[0]))  # fmt: skip
-
+    return next(
+        s
+        for s in range(1, 5000)
+        if Match(s).first_dealer != 0 and declarable_families(Match(s).hand.hands[0])
+    )
 
 
 async def test_after_the_stand_in_the_status_line_says_whose_turn_it_is(tmp_path: Path) -> None:
     config = dataclasses.replace(NET_FAST, turn_limit_s=4.0, stand_in="easy")
-    server, address = await serve(["human", "easy", "easy", "easy"], seed=_seed_seat0_declares(),
-                                  config=config)  # fmt: skip
+    server, address = await serve(
+        ["human", "easy", "easy", "easy"], seed=_seed_seat0_declares(), config=config
+    )
     app = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False)
     try:
         async with app.run_test(size=(120, 40)) as pilot:
@@ -46,12 +49,20 @@ async def test_after_the_stand_in_the_status_line_says_whose_turn_it_is(tmp_path
             assert said.startswith("Time ran out: the easy bot declared ")
             assert "Anna, your turn" in said, said
             # ... and then plays it for her; the others play on
-            await run_until(pilot, lambda: (0, TURN_LIMIT) in server.movers[1:]
-                          and "the easy bot played" in status())  # fmt: skip
+            await run_until(
+                pilot,
+                lambda: (0, TURN_LIMIT) in server.movers[1:] and "the easy bot played" in status(),
+            )
             ran_out = len(server.movers)
             # her next turn: the status line says it is hers (before the countdown begins)
-            await run_until(pilot, lambda: session.turn == 0 and session.ply > ran_out
-                         and len(server.session.match.actions) == session.ply)  # fmt: skip
+            await run_until(
+                pilot,
+                lambda: (
+                    session.turn == 0
+                    and session.ply > ran_out
+                    and len(server.session.match.actions) == session.ply
+                ),
+            )
             for _ in range(3):
                 await pilot.pause()
             said = status()

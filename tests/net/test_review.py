@@ -48,7 +48,8 @@ async def _to_sheet(pilot, sheets: int) -> ScoringScreen:  # noqa: ANN001
 
 
 async def test_the_sheet_at_a_network_table_opens_the_review(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # (what is reviewed is checked here, not how: a light judgement keeps the test's load small)
     monkeypatch.setattr("tui.screens.table.ReviewScreen", partial(ReviewScreen, iterations=8))
     # (the table's first hand is taken up at its last two tricks; the second is played whole)
@@ -99,7 +100,11 @@ async def test_a_client_of_version_1_is_served_as_before() -> None:
     old game reads every one of them), over a whole match; version 2 gets the records."""
     welcome, old, new, server = await old_and_new_clients(1, SEED, TARGET)
     assert welcome["protocol"] == 1 and set(welcome["table"]) == {
-        "target", "away_timeout_s", "stand_in", "results"}
+        "target",
+        "away_timeout_s",
+        "stand_in",
+        "results",
+    }
     for message in old.messages:
         assert set(message) == V1_FIELDS[message["type"]], message["type"]
     records = [m for m in new.messages if m["type"] == "hand_record"]
@@ -141,8 +146,12 @@ def test_a_record_that_does_not_replay_to_the_result_is_not_reviewed() -> None:
     assert replay_record(short, result, match.rules.target) is None  # not over
     swapped = p.HandRecord(0, record.dealer, record.dealt[1:] + record.dealt[:1], actions)
     assert replay_record(swapped, result, match.rules.target) is None  # another deal
-    for bad in ({"dealt": [["KS"]] * 4}, {"dealt": [["KS"] * 15] * 4},
-                {"actions": ["play KS"] * 200}, {"number": -1}):  # fmt: skip
+    for bad in (
+        {"dealt": [["KS"]] * 4},
+        {"dealt": [["KS"] * 15] * 4},
+        {"actions": ["play KS"] * 200},
+        {"number": -1},
+    ):
         message = {**p.hand_record(0, finished.dealer, finished.dealt, actions), **bad}
         with pytest.raises(p.ProtocolError):
             p.read_server(p.encode(message))
@@ -157,8 +166,9 @@ async def test_a_seat_back_at_the_table_gets_the_records_again() -> None:
     try:
         token = (await first.hello("Anna", seat=0))["token"]
         playing = asyncio.ensure_future(raw_easy_seat(first, 0))
-        await wait_until(lambda: any(m["type"] == "hand_record" for m in first.messages),
-                         "the first hand's end")  # fmt: skip
+        await wait_until(
+            lambda: any(m["type"] == "hand_record" for m in first.messages), "the first hand's end"
+        )
         playing.cancel()
         await first.close()
         await back.hello("Anna", token=token)

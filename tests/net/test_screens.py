@@ -127,8 +127,10 @@ async def test_the_remote_session_tells_who_comes_and_goes() -> None:
     gone[other] = status(names[other], connected=False, stand_in="medium", away_s=61.0)
     session.receive(p.State(0, view, tuple(gone), True, None, 5, None))
     notices = session.pop_notices()
-    assert notices == [f"{names[other]} left the table.",
-                       f"The medium bot plays for {names[other]} until they return."]
+    assert notices == [
+        f"{names[other]} left the table.",
+        f"The medium bot plays for {names[other]} until they return.",
+    ]
     assert session.seats[other].kind == "human" and session.presence[other] == (AWAY, "medium bot")
     assert session.presence[(seat + 2) % 4] == (CONNECTED,) and seat not in session.presence
     assert heard == [None]  # seats coming and going are no move
@@ -236,15 +238,19 @@ async def test_the_table_shows_who_is_there(tmp_path: Path) -> None:
 
 def _seed_seat0_declares_nothing() -> int:
     """A match whose seat 0 is not the dealer and holds no combination."""
-    return next(s for s in range(1, 5000) if Match(s).first_dealer != 0
-                and not declarable_families(Match(s).hand.hands[0]))  # fmt: skip
+    return next(
+        s
+        for s in range(1, 5000)
+        if Match(s).first_dealer != 0 and not declarable_families(Match(s).hand.hands[0])
+    )
 
 
 async def test_nothing_to_declare_comes_with_the_prompt_of_the_card(tmp_path: Path) -> None:
     """At a network table the state after the (empty) declaration comes from the server a moment
     later: the status line still says what to play once it does, after "Nothing to declare."."""
-    server, address = await serve(["human", "easy", "easy", "easy"],
-                                  seed=_seed_seat0_declares_nothing())  # fmt: skip
+    server, address = await serve(
+        ["human", "easy", "easy", "easy"], seed=_seed_seat0_declares_nothing()
+    )
     app = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False)
     try:
         async with app.run_test(size=(120, 40)) as pilot:
@@ -264,16 +270,22 @@ async def test_nothing_to_declare_comes_with_the_prompt_of_the_card(tmp_path: Pa
 async def test_a_table_out_of_reach_says_so_in_the_status_line(tmp_path: Path) -> None:
     """The host stops: the status line says the table cannot be reached (it said "Waiting for
     Bruno." as if the table were there); reached again, the prompt comes back."""
-    server, address = await serve(["human", "easy", "easy", "easy"], seed=11,
-                                  config=dataclasses.replace(NET_FAST, bot_delay_s=0.5))
+    server, address = await serve(
+        ["human", "easy", "easy", "easy"],
+        seed=11,
+        config=dataclasses.replace(NET_FAST, bot_delay_s=0.5),
+    )
     app = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False)
     try:
         async with app.run_test(size=(100, 32)) as pilot:
             await _join(pilot, address, "Anna")
             table = app.screen
             await server.close()
-            await wait_for(pilot, lambda: "trying again" in table.notice.plain
-                           if table.notice is not None else False, limit=20000)
+            await wait_for(
+                pilot,
+                lambda: "trying again" in table.notice.plain if table.notice is not None else False,
+                limit=20000,
+            )
             status = " ".join(screen_text(app).split())
             # no "Waiting for Bruno." (the centre may still say "Waiting for players")
             assert "trying again" in status and not re.search(r"Waiting for (?!players)", status)

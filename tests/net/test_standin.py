@@ -42,8 +42,9 @@ AWAY = 1  # the seat whose person goes away
 ASCII = Look(ascii=True)
 
 
-def _person(address: Address, seat: int, tokens: TokenStore,
-            heard: list[p.ServerMessage]) -> RemoteBot:  # fmt: skip
+def _person(
+    address: Address, seat: int, tokens: TokenStore, heard: list[p.ServerMessage]
+) -> RemoteBot:
     """A person's seat (as the table sees it) whose moves an easy bot chooses; every message
     the table sends it is kept in ``heard``."""
     seat_bot = remote_bot(address, seat, "easy", tokens, name=f"Person{seat + 1}")
@@ -97,8 +98,10 @@ def _check_review(source: ReviewSource, expected: list[dict[int, StandIn]]) -> i
         for n in bot_cards:
             said = verdict_text(source, walk, n + 1, ASCII).plain
             assert said.startswith("The easy bot played ") and said.endswith(
-                f"it is not judged as {source.names[AWAY]}'s." if AWAY in source.judged
-                else f" for {source.names[AWAY]} (away).")  # fmt: skip
+                f"it is not judged as {source.names[AWAY]}'s."
+                if AWAY in source.judged
+                else f" for {source.names[AWAY]} (away)."
+            )
         marked += len(bot_cards)
     return marked
 
@@ -125,7 +128,7 @@ async def test_the_stand_ins_cards_are_marked_in_every_review(tmp_path: Path) ->
             task.cancel()
         await server.close()
     match = server.session.match
-    assert match.winner is not None and (AWAY, "remote") in movers[movers.index((AWAY, STAND_IN)):]
+    assert match.winner is not None and (AWAY, "remote") in movers[movers.index((AWAY, STAND_IN)) :]
     expected = _expected(server)
     assert sum(len(m) for m in expected) >= 3  # the stand-in played cards of the person's
     # As it happens: every seat still there hears of each decision the stand-in made for the
@@ -175,8 +178,10 @@ def test_a_hand_records_stand_ins_are_read_strictly() -> None:
     actions = tuple(m.action for m in hand.history)
     marks = {0: StandIn("easy", GONE), 9: StandIn("medium", OUT_OF_TIME)}
     message = p.hand_record(0, hand.dealer, hand.dealt, actions, marks)
-    assert message["stand_ins"] == {"0": {"by": "easy", "why": "away"},
-                                    "9": {"by": "medium", "why": "time"}}  # fmt: skip
+    assert message["stand_ins"] == {
+        "0": {"by": "easy", "why": "away"},
+        "9": {"by": "medium", "why": "time"},
+    }
     read = p.read_server(p.encode(message))
     assert isinstance(read, p.HandRecord) and read.stand_ins == marks
     three = p.hand_record(0, hand.dealer, hand.dealt, actions, marks, version=3)
@@ -184,10 +189,20 @@ def test_a_hand_records_stand_ins_are_read_strictly() -> None:
     assert p.read_server(p.encode(three)).stand_ins == {0: StandIn("easy"), 9: StandIn("medium")}
     two = p.hand_record(0, hand.dealer, hand.dealt, actions, marks, version=2)
     assert "stand_ins" not in two and p.read_server(p.encode(two)).stand_ins is None
-    for bad in ([], {"x": "easy"}, {"01": "easy"}, {str(len(actions)): "easy"}, {"0": ""},
-                {"9" * 5000: "easy"}, {"0": {"by": "easy"}}, {"0": {"by": "easy", "why": "tea"}},
-                {"0": {"by": "", "why": "away"}}, {"0": {"by": "easy", "why": "away", "x": 1}},
-                {"0": None}, {"0": "x" * (p.MAX_LEVEL + 1)}):  # fmt: skip
+    for bad in (
+        [],
+        {"x": "easy"},
+        {"01": "easy"},
+        {str(len(actions)): "easy"},
+        {"0": ""},
+        {"9" * 5000: "easy"},
+        {"0": {"by": "easy"}},
+        {"0": {"by": "easy", "why": "tea"}},
+        {"0": {"by": "", "why": "away"}},
+        {"0": {"by": "easy", "why": "away", "x": 1}},
+        {"0": None},
+        {"0": "x" * (p.MAX_LEVEL + 1)},
+    ):
         with pytest.raises(p.ProtocolError, match="stand_ins"):
             p.read_server(p.encode({**message, "stand_ins": bad}))
 
@@ -197,8 +212,9 @@ async def test_a_restarted_host_keeps_the_stand_ins_moves(tmp_path: Path) -> Non
     knows them, and the match it records at the end has them all."""
     config = dataclasses.replace(FAST, away_timeout_s=0.05, stand_in="easy", turn_limit_s=0)
     store, claims = SaveStore(tmp_path / "table"), ClaimStore(tmp_path / "table")
-    server, address = await serve(seed=SEED, target=TARGET, config=config, store=store,
-                                  claims=claims)  # fmt: skip
+    server, address = await serve(
+        seed=SEED, target=TARGET, config=config, store=store, claims=claims
+    )
     tokens = TokenStore(tmp_path / "tokens")
     heard: list[list[p.ServerMessage]] = [[] for _ in range(4)]
     seats = [_person(address, seat, tokens, heard[seat]) for seat in range(4)]
@@ -212,8 +228,7 @@ async def test_a_restarted_host_keeps_the_stand_ins_moves(tmp_path: Path) -> Non
         assert sum(len(m) for m in before.values()) >= 4
         session = store.read()
         assert session.match.actions == server.session.match.actions
-        resumed = TableServer(session, config, store=store, claims=claims,
-                              claimed=claims.read())  # fmt: skip
+        resumed = TableServer(session, config, store=store, claims=claims, claimed=claims.read())
         assert resumed.stand_in_moves == before
         await resumed.start("127.0.0.1", address.port)
         tasks[AWAY] = asyncio.ensure_future(_person(address, AWAY, tokens, []).run())
@@ -242,18 +257,26 @@ async def test_a_seat_joining_mid_hand_sees_the_stand_ins_moves_in_its_log(tmp_p
     try:
         await wait_until(lambda: server.started, "the match to start")
         await person.client.close(leave=True)  # away: the stand-in plays at once
-        await wait_until(lambda: sum(by == STAND_IN for _, by in server.movers) >= 2
-                         and len(server.results) == 0, "two stand-in moves in hand 1",
-                         LIMIT_S)  # fmt: skip
-        back = RemoteSession(lambda receive: TableClient(address, "Person2", receive,
-                                                         tokens=tokens, retry_for_s=LIMIT_S))
+        await wait_until(
+            lambda: (
+                sum(by == STAND_IN for _, by in server.movers) >= 2 and len(server.results) == 0
+            ),
+            "two stand-in moves in hand 1",
+            LIMIT_S,
+        )
+        back = RemoteSession(
+            lambda receive: TableClient(
+                address, "Person2", receive, tokens=tokens, retry_for_s=LIMIT_S
+            )
+        )
         runs.append(asyncio.ensure_future(back.client.run()))
         try:
             await wait_until(lambda: back.joined and back.decided_for(0), "the marks after joining")
         except AssertionError:  # say how far it got
-            raise AssertionError(f"no marks after joining: joined={back.joined}, refusal="
-                                 f"{back.client.refusal}, hands over={len(server.results)}"
-                                 ) from None
+            raise AssertionError(
+                f"no marks after joining: joined={back.joined}, refusal="
+                f"{back.client.refusal}, hands over={len(server.results)}"
+            ) from None
         await asyncio.sleep(0.05)
         assert back.seat == AWAY and len(server.results) == 0
         marks = server.stand_in_moves[0]  # index in the hand (0: the discard) -> the bot

@@ -126,16 +126,16 @@ async def test_a_seat_left_while_its_welcome_is_on_the_way_is_kept(tmp_path) -> 
 
     config = dataclasses.replace(FAST, stand_in="easy", bot_delay_s=0.05)
     server, address = await serve(["human", "easy", "easy", "easy"], config=config, log=log)
-    first = TableClient(address, "Anna", lambda message: None, tokens=tokens,
-                        retry_for_s=LIMIT_S)  # fmt: skip
+    first = TableClient(address, "Anna", lambda message: None, tokens=tokens, retry_for_s=LIMIT_S)
     runs = [asyncio.ensure_future(first.run())]
     try:
         assert await asyncio.wait_for(runs[0], LIMIT_S) is None
         await asyncio.wait_for(leaving[0], LIMIT_S)
         assert server.seats[0].stand_in  # left on purpose: the stand-in plays at once
         assert tokens.get(address, "Anna") == first.token is not None
-        back = TableClient(address, "Anna", lambda message: None, tokens=tokens,
-                           retry_for_s=LIMIT_S)  # fmt: skip
+        back = TableClient(
+            address, "Anna", lambda message: None, tokens=tokens, retry_for_s=LIMIT_S
+        )
         runs.append(asyncio.ensure_future(back.run()))
         await wait_until(lambda: back.connected or back.refusal is not None, "an answer")
         assert back.refusal is None and back.seat == 0
@@ -185,8 +185,9 @@ async def test_a_restarted_host_resumes_the_table(tmp_path, capsys) -> None:
 async def test_host_bots_and_the_match_end(tmp_path) -> None:
     """The host's own bots play their seats; at the end everybody is told, the hook runs."""
     ended = []
-    server, address = await serve(["easy", "human", "easy", "easy"], seed=3, target=300,
-                                  on_match_over=ended.append)  # fmt: skip
+    server, address = await serve(
+        ["easy", "human", "easy", "easy"], seed=3, target=300, on_match_over=ended.append
+    )
     bot = remote_bot(address, 1, "easy")
     assert await asyncio.wait_for(bot.run(), LIMIT_S) is None
     await asyncio.wait_for(server.finished.wait(), LIMIT_S)

@@ -72,18 +72,23 @@ def _replays(actions: list[str], target: int = 800) -> bool:
 async def test_an_idle_seat_is_decided_for_and_a_seat_in_time_never_is() -> None:
     limit, after = 1.5, 0.6  # Carla takes 0.6 s over each decision: over three, more than
     # the limit, which starts afresh with each decision
-    server, address = await serve(["human", "easy", "human", "easy"], seed=SEED,
-                                  config=_limited(limit))  # fmt: skip
+    server, address = await serve(
+        ["human", "easy", "human", "easy"], seed=SEED, config=_limited(limit)
+    )
     anna, carla = await RawClient.connect(address), await RawClient.connect(address)
     try:
         welcome = await anna.hello("Anna", seat=0)
         await carla.hello("Carla", seat=2)
         assert welcome["table"]["turn_limit_s"] == limit
-        tasks = [asyncio.ensure_future(_idle(anna)), asyncio.ensure_future(_in_time(carla, 2,
-                                                                                    after))]
+        tasks = [
+            asyncio.ensure_future(_idle(anna)),
+            asyncio.ensure_future(_in_time(carla, 2, after)),
+        ]
         movers = server.movers
-        await wait_until(lambda: movers.count((0, TURN_LIMIT)) >= 3
-                         and movers.count((2, REMOTE)) >= 3, "three decisions of each")
+        await wait_until(
+            lambda: movers.count((0, TURN_LIMIT)) >= 3 and movers.count((2, REMOTE)) >= 3,
+            "three decisions of each",
+        )
         for task in tasks:
             task.cancel()
     finally:
@@ -93,7 +98,7 @@ async def test_an_idle_seat_is_decided_for_and_a_seat_in_time_never_is() -> None
     assert (0, REMOTE) not in movers and (0, STAND_IN) not in movers  # connected all along
     assert {by for seat, by in movers if seat == 2} == {REMOTE}  # never overridden
     match = server.session.match
-    after = movers[movers.index((0, TURN_LIMIT)) + 1:]
+    after = movers[movers.index((0, TURN_LIMIT)) + 1 :]
     assert (2, REMOTE) in after and (0, TURN_LIMIT) in after  # the match went on ...
     assert len(match.actions) == len(movers) and _replays(match.actions)  # ... legally
     told = [m for m in anna.messages if m["type"] == "timed_out"]
@@ -108,8 +113,11 @@ async def test_an_idle_seat_is_decided_for_and_a_seat_in_time_never_is() -> None
     others = [m for m in carla.messages if m["type"] == "timed_out"]
     assert [m["ply"] for m in others][:3] == [m["ply"] for m in told][:3]
     assert all(m["action"] is None for m in others)  # what Anna's seat did is hers to know
-    waits = [m["turn_left_s"] for m in anna.messages
-             if m["type"] == "state" and m["view"]["turn"] == 0 and m["started"]]  # fmt: skip
+    waits = [
+        m["turn_left_s"]
+        for m in anna.messages
+        if m["type"] == "state" and m["view"]["turn"] == 0 and m["started"]
+    ]
     assert waits and all(0 <= w <= limit for w in waits) and max(waits) > limit / 2
 
 
@@ -138,14 +146,17 @@ async def test_a_late_action_is_refused_and_the_stand_in_is_judged_by_the_engine
     illegal card is never played (a legal one is, and the host is told); the match replays move
     by move."""
     limit, logs = 0.4, []
-    server, address = await serve(["human", "easy", "easy", "easy"], seed=SEED,
-                                  config=_limited(limit), log=logs.append)  # fmt: skip
+    server, address = await serve(
+        ["human", "easy", "easy", "easy"], seed=SEED, config=_limited(limit), log=logs.append
+    )
     slow = server.stand_ins[0] = SlowAndWrong()  # type: ignore[assignment]
     anna = await RawClient.connect(address)
     try:
         await anna.hello("Anna", seat=0, protocol=version)
-        state = await anna.until("state", lambda m: m["started"] and m["seed"] is not None
-                                 and m["view"]["phase"] == "play")  # fmt: skip
+        state = await anna.until(
+            "state",
+            lambda m: m["started"] and m["seed"] is not None and m["view"]["phase"] == "play",
+        )
         await asyncio.sleep(state.get("turn_left_s", limit) + 0.2)
         assert slow.asked  # the stand-in is deciding
         view = wire.view_from_json(state["view"])
@@ -172,12 +183,12 @@ async def test_a_late_action_is_refused_and_the_stand_in_is_judged_by_the_engine
     assert len([m for m in anna.messages if m["type"] == "error"]) == 1  # nothing else refused
 
 
-
 async def test_the_table_counts_down_and_says_what_was_played(tmp_path: Path) -> None:
     """Anna's table: in the last part of the limit the status line counts down (the rule of
     the trick stays after it); then it says the stand-in's move, and the others play on."""
-    server, address = await serve(["human", "easy", "easy", "easy"], seed=SEED,
-                                  config=_limited(3.0))  # fmt: skip
+    server, address = await serve(
+        ["human", "easy", "easy", "easy"], seed=SEED, config=_limited(3.0)
+    )
     app = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False)
     notices: list[str] = []
     try:
@@ -197,8 +208,9 @@ async def test_the_table_counts_down_and_says_what_was_played(tmp_path: Path) ->
             assert any(n.startswith("1 s left") or n.startswith("2 s left") for n in notices)
             assert server.movers.count((0, TURN_LIMIT)) >= 1
             before = len(server.session.match.actions)
-            await wait_until(lambda: len(server.session.match.actions) > before + 3,
-                             "the others to play on")  # fmt: skip
+            await wait_until(
+                lambda: len(server.session.match.actions) > before + 3, "the others to play on"
+            )
     finally:
         await server.close()
 
@@ -208,8 +220,9 @@ async def test_every_seat_sees_who_is_waited_for_and_the_stand_ins_moves(tmp_pat
     the status line says who is waited for and how long is left (counted down at Anna's table
     from the state the server sent once, not from a message a second); each decision the
     stand-in made when a person's time ran out is marked in Anna's Log (Carla's and her own)."""
-    server, address = await serve(["human", "easy", "human", "easy"], seed=SEED,
-                                  config=_limited(2.0))  # fmt: skip
+    server, address = await serve(
+        ["human", "easy", "human", "easy"], seed=SEED, config=_limited(2.0)
+    )
     carla = await RawClient.connect(address)
     app = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False)
     waiting: list[str] = []
@@ -238,14 +251,14 @@ async def test_every_seat_sees_who_is_waited_for_and_the_stand_ins_moves(tmp_pat
                     text = server.session.match.actions[ply]
                     if seat == 2 and by == TURN_LIMIT and text.startswith("play"):
                         card = Action.parse(text).card
-                        return "For Carla, the easy bot plays " + card_text(
-                            card, table.look).plain
+                        return "For Carla, the easy bot plays " + card_text(card, table.look).plain
                 return None
 
             await run_until(pilot, lambda: carla_played() is not None and carla_played() in log())
             assert any(line.startswith("For Anna, the easy bot ") for line in log())
-            assert not any("time ran out" in line for line in log()
-                           if line.startswith(("Bruno", "Dario")))  # fmt: skip
+            assert not any(
+                "time ran out" in line for line in log() if line.startswith(("Bruno", "Dario"))
+            )
             assert len(waiting) >= 1
         idle.cancel()
     finally:
@@ -270,8 +283,9 @@ def test_the_remote_session_tells_whose_time_ran_out() -> None:
     assert session.countdown() == "13 s left: then the medium bot decides for you."
     other = (seat + 1) % 4
     session.receive(p.TimedOut(other, 7, None, "medium"))
-    assert session.pop_notices() == [f"Time ran out for {names[other]}: the medium bot decided "
-                                     "for them."]  # fmt: skip
+    assert session.pop_notices() == [
+        f"Time ran out for {names[other]}: the medium bot decided for them."
+    ]
     assert session.played_for_me is None
     action = view.legal[0]
     session.receive(p.TimedOut(seat, 0, action, "medium"))
@@ -284,8 +298,10 @@ def test_the_remote_session_tells_whose_time_ran_out() -> None:
     later = dataclasses.replace(view, turn=(seat + 1) % 4, legal=())
     session.receive(p.State(1, later, seats, True, None, None, None, 12.0))
     assert session.seconds_left() is None  # somebody else's time: said as such
-    assert session.countdown() == f"Waiting for {names[(seat + 1) % 4]}: 12 s left, then the " \
+    assert (
+        session.countdown() == f"Waiting for {names[(seat + 1) % 4]}: 12 s left, then the "
         "medium bot decides."
+    )
 
 
 def test_the_remote_session_marks_the_stand_ins_decisions_and_counts_down_for_others() -> None:
@@ -327,8 +343,10 @@ def test_the_remote_session_marks_the_stand_ins_decisions_and_counts_down_for_ot
     assert sum(", the easy bot " in line for line in log) == 2
     plays = [m for m in match.hand.history if m.action.kind == "play"]
     # for the review: the discard and the card
-    assert session._stand_in_cards(0, match.hand) == {-1: StandIn("easy", OUT_OF_TIME),
-                                                      len(plays) - 1: StandIn("easy", OUT_OF_TIME)}
+    assert session._stand_in_cards(0, match.hand) == {
+        -1: StandIn("easy", OUT_OF_TIME),
+        len(plays) - 1: StandIn("easy", OUT_OF_TIME),
+    }
 
 
 async def test_the_host_dialog_asks_the_turn_limit(tmp_path: Path) -> None:

@@ -36,20 +36,35 @@ NAMES = ["Anna", "Bruno", "Carla", "Dario"]
 V3_SEAT = {"name", "player", "level", "connected", "stand_in", "away_s", "remote"}
 
 
-def _seats(doing: dict[int, str | None], *, connected: bool = True,
-           stand_in: str | None = None) -> tuple[p.SeatStatus, ...]:  # fmt: skip
+def _seats(
+    doing: dict[int, str | None], *, connected: bool = True, stand_in: str | None = None
+) -> tuple[p.SeatStatus, ...]:
     """Four people at the table; ``doing`` what some of them are doing (Bruno, seat 1, as
     ``connected`` and ``stand_in`` say)."""
-    return tuple(p.SeatStatus(n, p.PERSON, None, connected or seat != 1,
-                              stand_in if seat == 1 else None, None, True, doing.get(seat))
-                 for seat, n in enumerate(NAMES))  # fmt: skip
+    return tuple(
+        p.SeatStatus(
+            n,
+            p.PERSON,
+            None,
+            connected or seat != 1,
+            stand_in if seat == 1 else None,
+            None,
+            True,
+            doing.get(seat),
+        )
+        for seat, n in enumerate(NAMES)
+    )
 
 
 def test_the_doing_message_and_field_are_read_strictly() -> None:
     assert p.read_client(p.encode(p.doing(p.SHEET))) == p.Doing(p.SHEET)
-    for bad in ({"type": "doing"}, {"type": "doing", "what": "dancing"},
-                {"type": "doing", "what": None}, {"type": "doing", "what": ["sheet"]},
-                {"type": "doing", "what": "sheet", "extra": 1}):  # fmt: skip
+    for bad in (
+        {"type": "doing"},
+        {"type": "doing", "what": "dancing"},
+        {"type": "doing", "what": None},
+        {"type": "doing", "what": ["sheet"]},
+        {"type": "doing", "what": "sheet", "extra": 1},
+    ):
         with pytest.raises(p.ProtocolError) as refused:
             p.read_client(p.encode(bad))
         assert refused.value.code == p.BAD_MESSAGE
@@ -59,7 +74,8 @@ def test_the_doing_message_and_field_are_read_strictly() -> None:
     assert p.SeatStatus.from_json(seat.to_json(4)) == seat
     assert p.SeatStatus.from_json(seat.to_json(3)).doing is None
     assert p.SeatStatus.from_json({**seat.to_json(4), "doing": p.STAND_IN_DECIDING}).doing == (
-        p.STAND_IN_DECIDING)  # the table's own word
+        p.STAND_IN_DECIDING
+    )  # the table's own word
     for bad in ("dancing", 7, "x" * 5000):
         with pytest.raises(p.ProtocolError, match="doing"):
             p.SeatStatus.from_json({**seat.to_json(4), "doing": bad})
@@ -88,11 +104,13 @@ async def test_the_table_tells_everybody_what_each_person_is_doing() -> None:
         await old.send(p.doing(p.SHEET))
         refused = await old.until("error")
         assert refused["code"] == p.UNKNOWN_TYPE and not old.ws.closed
-        assert all(set(s) == V3_SEAT for m in old.messages if m["type"] == "state"
-                   for s in m["seats"])  # fmt: skip
+        assert all(
+            set(s) == V3_SEAT for m in old.messages if m["type"] == "state" for s in m["seats"]
+        )
         await bruno.close()
-        await anna.until("state", lambda m: not m["seats"][1]["connected"]
-                         and m["seats"][1]["doing"] is None)  # fmt: skip
+        await anna.until(
+            "state", lambda m: not m["seats"][1]["connected"] and m["seats"][1]["doing"] is None
+        )
     finally:
         for client in (anna, bruno, old):
             await client.close()
@@ -111,8 +129,9 @@ async def test_every_seat_is_told_while_the_stand_in_decides_for_a_person() -> N
         await anna.hello("Anna", seat=0)
         await bruno.hello("Bruno", seat=1)
         await bruno.send(p.doing(p.SHEET))
-        deciding = await anna.until("state", lambda m: m["seats"][1]["doing"] ==
-                                    p.STAND_IN_DECIDING)  # fmt: skip
+        deciding = await anna.until(
+            "state", lambda m: m["seats"][1]["doing"] == p.STAND_IN_DECIDING
+        )
         assert deciding["ply"] == 0 and deciding["view"]["turn"] == 1
         after = await anna.until("state", lambda m: m["ply"] == 1)
         assert after["seats"][1]["doing"] == p.SHEET
@@ -130,18 +149,23 @@ def test_the_remote_session_says_what_the_table_waits_for() -> None:
     session.receive(p.Welcome(0, "t", p.TableInfo(800, 60, "medium", (), 40.0)))
 
     def said(doing: dict[int, str | None], left: float | None = None, **kw: object) -> str | None:
-        session.receive(p.State(len(match.actions), match.view(0), _seats(doing, **kw), True,
-                                None, None, None, left))  # fmt: skip
+        session.receive(
+            p.State(
+                len(match.actions), match.view(0), _seats(doing, **kw), True, None, None, None, left
+            )
+        )
         assert session.turn == 1
         return session.awaiting()
 
     assert said({1: p.TABLE}) is None and said({}) is None  # "Waiting for Bruno." (the table's)
     assert said({1: p.SHEET, 2: p.SHEET}) == "Bruno is still reading the scoring sheet."
-    assert said({1: p.SHEET, 2: p.TABLE}) == ("Bruno is still reading the scoring sheet: the "
-                                              "next hand starts when Bruno goes on.")  # fmt: skip
+    assert said({1: p.SHEET, 2: p.TABLE}) == (
+        "Bruno is still reading the scoring sheet: the next hand starts when Bruno goes on."
+    )
     assert session.presence[1] == ("on sheet",) and session.presence[2] == ("connected",)
-    assert said({1: p.REVIEW}) == ("Bruno is reviewing a hand: the next hand starts when Bruno "
-                                   "goes on.")  # fmt: skip
+    assert said({1: p.REVIEW}) == (
+        "Bruno is reviewing a hand: the next hand starts when Bruno goes on."
+    )
     assert said({1: p.SHEET_HELP, 3: p.REVIEW}) == "Bruno is reading the help."
     assert said({1: p.HELP, 2: p.SHEET}) == "Bruno is reading the help."  # (not between hands)
     assert said({1: p.SETTINGS}) == "Bruno is in the settings."
@@ -150,12 +174,15 @@ def test_the_remote_session_says_what_the_table_waits_for() -> None:
     assert said({1: p.STAND_IN_DECIDING}, connected=False, stand_in="medium") is None
     # the turn limit's countdown says it too
     said({1: p.SHEET}, 12.2)
-    assert session.countdown() == ("Bruno is still reading the scoring sheet: the next hand "
-                                   "starts when Bruno goes on (13 s left, then the medium bot "
-                                   "decides).")  # fmt: skip
+    assert session.countdown() == (
+        "Bruno is still reading the scoring sheet: the next hand "
+        "starts when Bruno goes on (13 s left, then the medium bot "
+        "decides)."
+    )
     said({1: p.SHEET, 2: p.SHEET}, 12.2)
-    assert session.countdown() == ("Bruno is still reading the scoring sheet: 13 s left, then "
-                                   "the medium bot decides.")  # fmt: skip
+    assert session.countdown() == (
+        "Bruno is still reading the scoring sheet: 13 s left, then the medium bot decides."
+    )
     said({1: p.STAND_IN_DECIDING}, 0.0)
     assert session.countdown() is None  # the status line says the stand-in is deciding
     said({1: p.TABLE}, 12.2)
@@ -165,9 +192,11 @@ def test_the_remote_session_says_what_the_table_waits_for() -> None:
         match.apply(match.legal_actions()[0])
     assert said({1: p.DECLARING if match.phase == "declare" else p.SHEET}) in (
         "Bruno is choosing what to declare.",
-        "Bruno is still reading the scoring sheet: play goes on when Bruno goes on.")
-    assert said({1: p.SHEET}) == ("Bruno is still reading the scoring sheet: play goes on when "
-                                  "Bruno goes on.")  # fmt: skip
+        "Bruno is still reading the scoring sheet: play goes on when Bruno goes on.",
+    )
+    assert said({1: p.SHEET}) == (
+        "Bruno is still reading the scoring sheet: play goes on when Bruno goes on."
+    )
 
 
 def test_the_status_line_says_it_not_waiting_for_him() -> None:
@@ -175,13 +204,22 @@ def test_the_status_line_says_it_not_waiting_for_him() -> None:
     session = fed_session()
     match = Match(next(s for s in range(100) if Match(s).first_dealer == 1))
     session.receive(p.Welcome(0, "t", p.TableInfo(800, 60, "medium", (), 0.0)))
-    session.receive(p.State(0, match.view(0), _seats({0: p.TABLE, 1: p.SHEET}), True, None, None,
-                            None, None))  # fmt: skip
-    scene = Scene(view=session.view(0), seats=session.seats, bottom=0, look=UNICODE,
-                  hand_shown=True, presence=session.presence, awaiting=session.awaiting())
+    session.receive(
+        p.State(0, match.view(0), _seats({0: p.TABLE, 1: p.SHEET}), True, None, None, None, None)
+    )
+    scene = Scene(
+        view=session.view(0),
+        seats=session.seats,
+        bottom=0,
+        look=UNICODE,
+        hand_shown=True,
+        presence=session.presence,
+        awaiting=session.awaiting(),
+    )
     texts = present(scene)
-    assert texts.status.plain == ("Bruno is still reading the scoring sheet: the next hand "
-                                  "starts when Bruno goes on.")  # fmt: skip
+    assert texts.status.plain == (
+        "Bruno is still reading the scoring sheet: the next hand starts when Bruno goes on."
+    )
     assert "on sheet" in texts.seats[1].lines.plain  # Bruno's panel (on Anna's right)
 
 
@@ -232,10 +270,12 @@ async def test_a_person_at_the_sheet_is_said_at_the_others_tables(tmp_path: Path
             status = table.query_one("#status")
             await wait_for(pilot, lambda: status.text.plain == "Waiting for Bruno.")
             await bruno.send(p.doing(p.SHEET))
-            await wait_for(pilot, lambda: status.text.plain.startswith("Bruno is still reading"),
-                           limit=10_000)  # fmt: skip
-            assert status.text.plain == ("Bruno is still reading the scoring sheet: the next hand "
-                                         "starts when Bruno goes on.")  # fmt: skip
+            await wait_for(
+                pilot, lambda: status.text.plain.startswith("Bruno is still reading"), limit=10_000
+            )
+            assert status.text.plain == (
+                "Bruno is still reading the scoring sheet: the next hand starts when Bruno goes on."
+            )
             assert "on sheet" in str(table.query_one("#seat-right").render())
             await bruno.send(p.doing(p.TABLE))
             await wait_for(pilot, lambda: status.text.plain == "Waiting for Bruno.", limit=10_000)
@@ -255,7 +295,6 @@ def test_a_stand_in_mark_keeps_why() -> None:
     assert StandIn("easy").to_json() == "easy"  # the older form, when why is not known
 
 
-
 def test_a_state_of_the_same_move_keeps_this_seats_action_on_its_way() -> None:
     """Anna has sent her move; a state of the same move comes first (Bruno went to the sheet):
     her turn is not offered again (a second move would be refused as stale); the state of the
@@ -265,8 +304,9 @@ def test_a_state_of_the_same_move_keeps_this_seats_action_on_its_way() -> None:
     session.receive(p.Welcome(0, "t", p.TableInfo(800, 60, "medium", (), 0.0)))
 
     def state(doing: str) -> p.State:
-        return p.State(len(match.actions), match.view(0), _seats({1: doing}), True, None, 5,
-                       None, None)  # fmt: skip
+        return p.State(
+            len(match.actions), match.view(0), _seats({1: doing}), True, None, 5, None, None
+        )
 
     session.receive(state(p.TABLE))
     assert session.turn == 0
@@ -290,22 +330,27 @@ async def test_the_host_says_who_the_finished_table_waits_for() -> None:
     """The match is over: the table closes when everybody has left; its log says who is still
     there and where (once each change), until the last one leaves."""
     logged: list[str] = []
-    server, address = await serve(["human", "easy", "human", "easy"], seed=3, target=100,
-                                  log=logged.append)  # fmt: skip
+    server, address = await serve(
+        ["human", "easy", "human", "easy"], seed=3, target=100, log=logged.append
+    )
     anna, bruno = await RawClient.connect(address), await RawClient.connect(address)
     try:
         await anna.hello("Anna", seat=0)
         await bruno.hello("Carla", seat=2)
-        await asyncio.wait_for(asyncio.gather(raw_easy_seat(anna, 0), raw_easy_seat(bruno, 2)),
-                               LIMIT_S)  # fmt: skip
+        await asyncio.wait_for(
+            asyncio.gather(raw_easy_seat(anna, 0), raw_easy_seat(bruno, 2)), LIMIT_S
+        )
         await anna.send(p.doing(p.MATCH_OVER))
         await bruno.send(p.doing(p.REVIEW))
         await bruno.send(p.doing(p.REVIEW))
-        await wait_until(lambda: logged[-1].endswith("Anna (on the final sheet), Carla "
-                                                     "(reviewing a hand)"), "the log")  # fmt: skip
+        await wait_until(
+            lambda: logged[-1].endswith("Anna (on the final sheet), Carla (reviewing a hand)"),
+            "the log",
+        )
         await anna.close()
-        await wait_until(lambda: logged[-1].endswith("still there Carla (reviewing a hand)"),
-                         "Anna gone")  # fmt: skip
+        await wait_until(
+            lambda: logged[-1].endswith("still there Carla (reviewing a hand)"), "Anna gone"
+        )
         assert not server.finished.is_set()
         await bruno.close()
         await asyncio.wait_for(server.finished.wait(), LIMIT_S)

@@ -27,11 +27,17 @@ def _said(bruno: p.SeatStatus, look=UNICODE) -> str:  # noqa: ANN001
     session.receive(p.Welcome(0, "t", p.TableInfo(800, 60, "medium", (), 0.0)))
     match, seats = _state(bruno)
     match.apply(match.legal_actions()[0])  # Anna (the dealer) discards: Bruno is to act
-    session.receive(p.State(len(match.actions), match.view(0), seats, True, None, None, None,
-                            None))  # fmt: skip
+    session.receive(p.State(len(match.actions), match.view(0), seats, True, None, None, None, None))
     assert session.turn == 1
-    scene = Scene(view=session.view(0), seats=session.seats, bottom=0, look=look,
-                  hand_shown=True, presence=session.presence, awaiting=session.awaiting())
+    scene = Scene(
+        view=session.view(0),
+        seats=session.seats,
+        bottom=0,
+        look=look,
+        hand_shown=True,
+        presence=session.presence,
+        awaiting=session.awaiting(),
+    )
     return present(scene).status.plain
 
 

@@ -42,8 +42,10 @@ def _saved(directory: Path, actions: int = 52, seed: int | None = 5) -> bytes:
 
 def test_the_saved_match_says_where_the_hand_is(tmp_path: Path) -> None:
     """The start screen and `play` tell which trick the saved hand is at (or the discard)."""
-    expected = {0: "Hand 1, the discard · You & Carla 0 · Bruno & Dario 0 · to 800",
-                52: "Hand 1, trick 12 of 15 · You & Carla 0 · Bruno & Dario 0 · to 800"}
+    expected = {
+        0: "Hand 1, the discard · You & Carla 0 · Bruno & Dario 0 · to 800",
+        52: "Hand 1, trick 12 of 15 · You & Carla 0 · Bruno & Dario 0 · to 800",
+    }
     session = Session.new(SEATS, seed=5)  # resumed between two hands: the sheet comes first
     rng = random.Random(1)
     while not session.results:
@@ -103,8 +105,11 @@ def test_damaged_saves_are_numbered_never_overwritten(tmp_path: Path) -> None:
         store.path.write_text(f"damaged {n}")
         assert store.set_aside() is not None
     kept = {p.name: p.read_text() for p in tmp_path.iterdir()}
-    assert kept == {"autosave.json.damaged": "damaged 0", "autosave.json.damaged.2": "damaged 1",
-                    "autosave.json.damaged.3": "damaged 2"}
+    assert kept == {
+        "autosave.json.damaged": "damaged 0",
+        "autosave.json.damaged.2": "damaged 1",
+        "autosave.json.damaged.3": "damaged 2",
+    }
     assert store.set_aside() is None  # nothing left to move
 
 
@@ -174,8 +179,10 @@ async def test_unreadable_settings_are_said_and_left_as_they_are(tmp_path: Path)
     (tmp_path / "settings.json").write_text(damaged)
     settings, problem = read_settings(tmp_path)
     assert settings == Settings.default()
-    assert problem == ("The settings could not be read (settings.json: nested deeper than 32 "
-                       "levels): the defaults are used until you change one.")
+    assert problem == (
+        "The settings could not be read (settings.json: nested deeper than 32 "
+        "levels): the defaults are used until you change one."
+    )
     app = TarocchinoApp(settings=FAST, directory=tmp_path)
     notices: list[str] = []
     notify = app.notify
@@ -294,8 +301,10 @@ def test_a_save_that_fails_is_said_once_and_its_return_too(tmp_path: Path) -> No
     store = SaveStore(tmp_path / "data")
     said = store.save(session)
     assert said is not None and said[1] == "error"
-    assert said[0].startswith(f"Could not save the match: a file is in the way of the folder "
-                              f"{tmp_path / 'data'}. The game goes on, but is not saved")
+    assert said[0].startswith(
+        f"Could not save the match: a file is in the way of the folder "
+        f"{tmp_path / 'data'}. The game goes on, but is not saved"
+    )
     session.apply(sorted(session.match.legal_actions(), key=str)[0])
     assert store.save(session) is None  # not said again at every move
     (tmp_path / "data").unlink()
@@ -320,7 +329,9 @@ def test_saving_tells_the_player_in_one_notification(tmp_path: Path) -> None:
     (tmp_path / "data").unlink()
     store.save_telling(session, notify)
     assert [(m.split(":")[0], s, t) for m, s, t in told] == [
-        ("Could not save the match", "error", 10), ("The match is saved again.", "information", 10)]
+        ("Could not save the match", "error", 10),
+        ("The match is saved again.", "information", 10),
+    ]
 
 
 async def test_the_table_says_once_that_the_match_cannot_be_saved(tmp_path: Path) -> None:

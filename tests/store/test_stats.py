@@ -51,21 +51,38 @@ def test_matches_land_with_the_totals_of_their_records(tmp_path: Path) -> None:
             assert [score0, score1] == replayed.scores and winner == replayed.winner
             stored = c.execute(
                 "SELECT number, side, total, score, card_points, declarations, tricks "
-                "FROM hand_sides WHERE match_id = ? ORDER BY number, side", (mid,)).fetchall()
+                "FROM hand_sides WHERE match_id = ? ORDER BY number, side",
+                (mid,),
+            ).fetchall()
             expected = [
-                (h + 1, side, r.sides[side].total, r.scores_after[side], r.sides[side].card_points,
-                 r.sides[side].declarations, r.tricks[side])
-                for h, r in enumerate(replayed.results) for side in (0, 1)
-            ]  # fmt: skip
+                (
+                    h + 1,
+                    side,
+                    r.sides[side].total,
+                    r.scores_after[side],
+                    r.sides[side].card_points,
+                    r.sides[side].declarations,
+                    r.tricks[side],
+                )
+                for h, r in enumerate(replayed.results)
+                for side in (0, 1)
+            ]
             assert stored == expected
-            declared = c.execute("SELECT seat, points FROM declarations WHERE match_id = ?",
-                                 (mid,)).fetchall()
+            declared = c.execute(
+                "SELECT seat, points FROM declarations WHERE match_id = ?", (mid,)
+            ).fetchall()
             assert sum(p for _, p in declared) == sum(
-                s.declarations for r in replayed.results for s in r.sides)
-        players = c.execute("SELECT name, kind, level, spec FROM players WHERE match_id = 1 "
-                            "ORDER BY seat").fetchall()
-    assert players == [("Anna", "human", None, None), ("Bruno", "bot", "medium", "medium"),
-                       ("Carla", "bot", "hard", "hard"), ("Dario", "bot", "medium", "medium")]
+                s.declarations for r in replayed.results for s in r.sides
+            )
+        players = c.execute(
+            "SELECT name, kind, level, spec FROM players WHERE match_id = 1 ORDER BY seat"
+        ).fetchall()
+    assert players == [
+        ("Anna", "human", None, None),
+        ("Bruno", "bot", "medium", "medium"),
+        ("Carla", "bot", "hard", "hard"),
+        ("Dario", "bot", "medium", "medium"),
+    ]
 
 
 def test_a_match_is_recorded_once(tmp_path: Path) -> None:
@@ -147,24 +164,37 @@ def _expected(matches: list[tuple[Match, tuple]]) -> dict:
         tally[0] += 1
         tally[1] += match.winner == side
     return {
-        "played": played_, "won": won, "called_out_wins": called, "hands": hands,
+        "played": played_,
+        "won": won,
+        "called_out_wins": called,
+        "hands": hands,
         "average_margin": round(sum(margins) / len(margins), 2),
-        "best": best, "declarations": declarations, "declared_points": declared_points,
+        "best": best,
+        "declarations": declarations,
+        "declared_points": declared_points,
         "pairings": {k: tuple(v) for k, v in pairings.items()},
-    }  # fmt: skip
+    }
 
 
 def test_figures_agree_with_a_hand_count(tmp_path: Path, monkeypatch, capsys) -> None:
     setups = [
         (played(0), SEATS),
-        (played(1), (("Bruno", "easy"), ("Anna", "human"), ("Dario", "hard:budget_s=0.25"),
-                     ("Carla", "medium"))),
+        (
+            played(1),
+            (
+                ("Bruno", "easy"),
+                ("Anna", "human"),
+                ("Dario", "hard:budget_s=0.25"),
+                ("Carla", "medium"),
+            ),
+        ),
         (called_out_match(), SEATS),
-        (played(3), (("Anna", "human"), ("Bruno", "easy"), ("Carla", "human"),
-                     ("Dario", "hard"))),
-        (played(4, level="random"), (("W", "random"), ("X", "random"), ("Y", "random"),
-                                      ("Z", "random"))),
-    ]  # fmt: skip
+        (played(3), (("Anna", "human"), ("Bruno", "easy"), ("Carla", "human"), ("Dario", "hard"))),
+        (
+            played(4, level="random"),
+            (("W", "random"), ("X", "random"), ("Y", "random"), ("Z", "random")),
+        ),
+    ]
     for i, (match, seats) in enumerate(setups):
         assert record_finished_match(tmp_path, finished(match, seats, minutes=i)) is None
     monkeypatch.setenv("TAROCCHINO_DATA_DIR", str(tmp_path))
@@ -178,12 +208,22 @@ def test_figures_agree_with_a_hand_count(tmp_path: Path, monkeypatch, capsys) ->
     want = _expected([s for s in setups if "Anna" in dict(s[1])])
     best = anna["best_hand"]
     assert (best["total"], best["margin"], best["match"], best["hand"]) == want["best"]
-    for key in ("played", "won", "called_out_wins", "hands", "average_margin", "declarations",
-                "declared_points"):
+    for key in (
+        "played",
+        "won",
+        "called_out_wins",
+        "hands",
+        "average_margin",
+        "declarations",
+        "declared_points",
+    ):
         assert anna[key] == want[key], key
     assert want["called_out_wins"] >= 1 and want["declarations"] > 0
-    pairings = {(p["partner"], p["opponents"]): (p["played"], p["won"])
-                for p in out["pairings"] if p["name"] == "Anna"}
+    pairings = {
+        (p["partner"], p["opponents"]): (p["played"], p["won"])
+        for p in out["pairings"]
+        if p["name"] == "Anna"
+    }
     assert pairings == want["pairings"]
     assert ("human", "easy & hard") in pairings and ("hard", "medium") in pairings
     recent = out["recent"]
@@ -218,14 +258,29 @@ def _version_1(directory: Path, matches: list[tuple[Match, tuple]], broken: bool
             text = json.dumps(record.to_json(match))
             if broken and mid == len(matches):
                 text = text.replace('"play', '"pray', 1)  # a record that no longer replays
-            c.execute("INSERT INTO matches VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                      (mid, WHEN.isoformat(), match.seed, match.rules.target, match.winner,
-                       *match.scores, text))  # fmt: skip
-            c.executemany("INSERT INTO players VALUES (?, ?, ?, ?)",
-                          [(mid, seat, n, k) for seat, (n, k) in enumerate(seats)])
-            c.executemany("INSERT INTO hands VALUES (?, ?, ?, ?, ?)",
-                          [(mid, h, r.dealer, r.sides[0].total, r.sides[1].total)
-                           for h, r in enumerate(match.results, 1)])  # fmt: skip
+            c.execute(
+                "INSERT INTO matches VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    mid,
+                    WHEN.isoformat(),
+                    match.seed,
+                    match.rules.target,
+                    match.winner,
+                    *match.scores,
+                    text,
+                ),
+            )
+            c.executemany(
+                "INSERT INTO players VALUES (?, ?, ?, ?)",
+                [(mid, seat, n, k) for seat, (n, k) in enumerate(seats)],
+            )
+            c.executemany(
+                "INSERT INTO hands VALUES (?, ?, ?, ?, ?)",
+                [
+                    (mid, h, r.dealer, r.sides[0].total, r.sides[1].total)
+                    for h, r in enumerate(match.results, 1)
+                ],
+            )
 
 
 def test_a_version_1_database_migrates_with_its_data(tmp_path: Path) -> None:
@@ -238,21 +293,32 @@ def test_a_version_1_database_migrates_with_its_data(tmp_path: Path) -> None:
     assert figures.matches == 3 and figures.hands == sum(len(m.results) for m, _ in old)
     with _db(tmp_path / "v1") as c:
         assert c.execute("SELECT version FROM schema_version").fetchall() == [(2,)]
-        sides = c.execute("SELECT number, side, total, score, card_points FROM hand_sides "
-                          "WHERE match_id = 3 ORDER BY number, side").fetchall()
+        sides = c.execute(
+            "SELECT number, side, total, score, card_points FROM hand_sides "
+            "WHERE match_id = 3 ORDER BY number, side"
+        ).fetchall()
         called = c.execute("SELECT called_out, first_dealer FROM matches WHERE id = 3").fetchone()
         kinds = c.execute("SELECT kind, level FROM players WHERE match_id = 3 ORDER BY seat")
-        assert kinds.fetchall() == [("human", None), ("bot", "medium"), ("bot", "hard"),
-                                    ("bot", "medium")]
+        assert kinds.fetchall() == [
+            ("human", None),
+            ("bot", "medium"),
+            ("bot", "hard"),
+            ("bot", "medium"),
+        ]
     broken = old[2][0]  # kept with what version 1 knew: the totals, and so the running score
-    assert sides == [(h, s, r.sides[s].total, r.scores_after[s], None)
-                     for h, r in enumerate(broken.results, 1) for s in (0, 1)]
+    assert sides == [
+        (h, s, r.sides[s].total, r.scores_after[s], None)
+        for h, r in enumerate(broken.results, 1)
+        for s in (0, 1)
+    ]
     assert called == (None, broken.results[0].dealer)
     # the two matches whose records replay are as complete as if recorded by version 2
     with _db(tmp_path / "v1") as a, _db(tmp_path / "v2") as b:
-        query = ("SELECT number, side, combinations, captured_combinations, card_points, "
-                 "last_trick, declarations, raw, total, score, tricks FROM hand_sides "
-                 "WHERE match_id < 3 ORDER BY match_id, number, side")
+        query = (
+            "SELECT number, side, combinations, captured_combinations, card_points, "
+            "last_trick, declarations, raw, total, score, tricks FROM hand_sides "
+            "WHERE match_id < 3 ORDER BY match_id, number, side"
+        )
         assert a.execute(query).fetchall() == b.execute(query).fetchall()
         query = "SELECT * FROM declarations WHERE match_id < 3 ORDER BY match_id, number, seat"
         assert a.execute(query).fetchall() == b.execute(query).fetchall()
@@ -311,8 +377,9 @@ def _dangling_link(path: Path) -> None:
         (_dangling_link, "link to nothing"),
     ],
 )
-def test_a_damaged_database_is_set_aside_and_the_match_recorded(tmp_path: Path, damage,
-                                                                reason) -> None:
+def test_a_damaged_database_is_set_aside_and_the_match_recorded(
+    tmp_path: Path, damage, reason
+) -> None:
     path = tmp_path / DB_FILE
     damage(path)
     before = path.read_bytes() if path.is_file() else None
@@ -359,14 +426,19 @@ def test_a_newer_database_is_left_alone(tmp_path: Path) -> None:
 def test_a_locked_database_is_reported_then_used(tmp_path: Path) -> None:
     record_finished_match(tmp_path, finished(played(0)))
     holder = subprocess.Popen(
-        [sys.executable, "-c",
-         "import sqlite3, sys\n"
-         f"c = sqlite3.connect({str(tmp_path / DB_FILE)!r}, isolation_level=None)\n"
-         "c.execute('BEGIN EXCLUSIVE')\n"
-         "print('locked', flush=True)\n"
-         "sys.stdin.readline()\n"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-c",
+            "import sqlite3, sys\n"
+            f"c = sqlite3.connect({str(tmp_path / DB_FILE)!r}, isolation_level=None)\n"
+            "c.execute('BEGIN EXCLUSIVE')\n"
+            "print('locked', flush=True)\n"
+            "sys.stdin.readline()\n",
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert holder.stdout is not None and holder.stdout.readline() == "locked\n"
         message = record_finished_match(tmp_path, finished(played(1)), timeout=0.2)
@@ -402,13 +474,17 @@ def test_a_stored_match_loads_back(tmp_path: Path) -> None:
 def test_the_statistics_import_no_textual() -> None:
     """Neither Textual nor rich's rendering: only its measure of a text's terminal columns
     (rich.cells, a table lookup), for names in Chinese characters in the scoresheet."""
-    code = ("import sys, store.stats, text.statistics, cli.export\n"
-            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True)  # fmt: skip
+    code = (
+        "import sys, store.stats, text.statistics, cli.export\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     cells = {"rich", "rich.cells", "rich._extension"}
-    loaded = [m for m in ast.literal_eval(out.stdout.strip())
-              if m not in cells and not m.startswith("rich._unicode_data")]
+    loaded = [
+        m
+        for m in ast.literal_eval(out.stdout.strip())
+        if m not in cells and not m.startswith("rich._unicode_data")
+    ]
     assert loaded == []
 
 
@@ -468,8 +544,12 @@ def test_a_match_as_the_game_starts_it_is_recorded(tmp_path: Path) -> None:
 
 def test_a_bot_of_ones_own_is_counted_by_its_name(tmp_path: Path) -> None:
     spec = "/home/anna/" + "deep/" * 40 + "mybot.py:MyBot:greed=2"  # long, as ai.spec writes it
-    seats = (("Anna", "human"), ("Bruno", spec), ("Carla", "hard:budget_s=0.25"),
-             ("Dario", "medium"))  # fmt: skip
+    seats = (
+        ("Anna", "human"),
+        ("Bruno", spec),
+        ("Carla", "hard:budget_s=0.25"),
+        ("Dario", "medium"),
+    )
     assert record_finished_match(tmp_path, finished(played(0), seats)) is None
     figures, _ = read_statistics(tmp_path)
     (pairing,) = figures.pairings

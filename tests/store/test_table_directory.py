@@ -57,8 +57,9 @@ def test_an_existing_directory_of_ours_is_tightened(tmp_path: Path, usual_umask)
     assert _mode(directory) == 0o700
 
 
-def test_a_file_system_that_refuses_chmod_is_no_error(tmp_path: Path, usual_umask,
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_file_system_that_refuses_chmod_is_no_error(
+    tmp_path: Path, usual_umask, monkeypatch: pytest.MonkeyPatch
+) -> None:
     directory = tmp_path / "table"
     directory.mkdir(mode=0o755)
 
@@ -74,8 +75,9 @@ def test_a_file_system_that_refuses_chmod_is_no_error(tmp_path: Path, usual_umas
     lock.release()
 
 
-def test_someone_else_s_directory_is_left_as_it_is(tmp_path: Path, usual_umask,
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_someone_else_s_directory_is_left_as_it_is(
+    tmp_path: Path, usual_umask, monkeypatch: pytest.MonkeyPatch
+) -> None:
     directory = tmp_path / "table"
     directory.mkdir(mode=0o755)
     monkeypatch.setattr(game.files.os, "geteuid", lambda: os.stat(directory).st_uid + 1)
@@ -92,7 +94,8 @@ def test_a_file_in_its_place_is_still_an_error(tmp_path: Path) -> None:
 
 
 def test_the_data_directory_s_lock_makes_a_new_one_private_and_leaves_one_that_exists(
-        tmp_path: Path, usual_umask) -> None:
+    tmp_path: Path, usual_umask
+) -> None:
     lock = DataLock(tmp_path / "data")  # the local game's: not the table's
     lock.acquire()
     lock.release()
@@ -104,8 +107,9 @@ def test_the_data_directory_s_lock_makes_a_new_one_private_and_leaves_one_that_e
     assert _mode(tmp_path / "yours") == 0o755
 
 
-def test_host_makes_the_table_directory_0700(tmp_path: Path, usual_umask, capsys,
-                                             monkeypatch: pytest.MonkeyPatch) -> None:
+def test_host_makes_the_table_directory_0700(
+    tmp_path: Path, usual_umask, capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("TAROCCHINO_DATA_DIR", str(tmp_path / "data"))
     seen: list[int] = []
 
@@ -118,9 +122,9 @@ def test_host_makes_the_table_directory_0700(tmp_path: Path, usual_umask, capsys
     assert seen == [0o700]
 
 
-def test_host_tightens_a_saved_table_s_directory(tmp_path: Path, usual_umask, capsys,
-                                                 monkeypatch: pytest.MonkeyPatch,
-                                                 busy_port: int) -> None:
+def test_host_tightens_a_saved_table_s_directory(
+    tmp_path: Path, usual_umask, capsys, monkeypatch: pytest.MonkeyPatch, busy_port: int
+) -> None:
     directory = table_directory(tmp_path / "data")
     directory.mkdir(parents=True, mode=0o755)
     save_a_table(directory)
@@ -130,8 +134,9 @@ def test_host_tightens_a_saved_table_s_directory(tmp_path: Path, usual_umask, ca
     assert _mode(directory) == 0o700 and SaveStore(directory).exists()
 
 
-async def test_hosting_from_the_start_screen_tightens_it_too(tmp_path: Path, usual_umask,
-                                                             busy_port: int) -> None:
+async def test_hosting_from_the_start_screen_tightens_it_too(
+    tmp_path: Path, usual_umask, busy_port: int
+) -> None:
     data = tmp_path / "data"
     directory = table_directory(data)
     directory.mkdir(parents=True, mode=0o755)

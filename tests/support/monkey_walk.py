@@ -72,12 +72,48 @@ from tui.widgets.hand import CARD_KEYS, HandView  # noqa: E402
 # | ("setup", seats, target, seed) | ("burst", step, step, ...)
 Step = tuple
 
-SIZES = [(80, 24), (100, 32), (120, 40), (30, 8), (79, 24), (80, 23), (60, 20), (170, 50),
-         (96, 30), (110, 34)]
-NOISE = [*"abcdefghijklmnopqrstuvwxyzN0123456789", "enter", "escape", "tab", "shift+tab",
-         "space", "backspace", "delete", "up", "down", "left", "right", "home", "end", "pageup",
-         "pagedown", "f1", "f2", "ctrl+s", "question_mark", "plus", "minus", "equals_sign",
-         "slash", "left_square_bracket", "right_square_bracket", "full_stop", "comma"]
+SIZES = [
+    (80, 24),
+    (100, 32),
+    (120, 40),
+    (30, 8),
+    (79, 24),
+    (80, 23),
+    (60, 20),
+    (170, 50),
+    (96, 30),
+    (110, 34),
+]
+NOISE = [
+    *"abcdefghijklmnopqrstuvwxyzN0123456789",
+    "enter",
+    "escape",
+    "tab",
+    "shift+tab",
+    "space",
+    "backspace",
+    "delete",
+    "up",
+    "down",
+    "left",
+    "right",
+    "home",
+    "end",
+    "pageup",
+    "pagedown",
+    "f1",
+    "f2",
+    "ctrl+s",
+    "question_mark",
+    "plus",
+    "minus",
+    "equals_sign",
+    "slash",
+    "left_square_bracket",
+    "right_square_bracket",
+    "full_stop",
+    "comma",
+]
 BURSTS = 0.08  # the share of steps that are bursts
 RESIZES = 0.04  # the share of steps that resize the terminal
 QUITTING = {"ctrl+q", "ctrl+c"}  # (q on the start screen and Quit buttons quit too)
@@ -145,9 +181,11 @@ class Walk:
     def report(self, last: int = 60) -> str:
         shown = self.steps[-last:]
         first = len(self.steps) - len(shown)
-        lines = [f"monkey seed {self.seed}: {self.problem}",
-                 f"after {len(self.steps)} steps (replayed by monkey_walk.replay(steps, "
-                 f"seed={self.seed})); the last {len(shown)}:"]
+        lines = [
+            f"monkey seed {self.seed}: {self.problem}",
+            f"after {len(self.steps)} steps (replayed by monkey_walk.replay(steps, "
+            f"seed={self.seed})); the last {len(shown)}:",
+        ]
         lines += [f"  {first + i + 1:5d} {step!r}" for i, step in enumerate(shown)]
         lines.append(f"steps = {self.steps!r}")
         return "\n".join(lines)
@@ -163,8 +201,11 @@ def _key_event(key: str) -> events.Key:
     return events.Key(key, char)
 
 
-_MOUSE = {"wheel-up": events.MouseScrollUp, "wheel-down": events.MouseScrollDown,
-          "move": events.MouseMove}
+_MOUSE = {
+    "wheel-up": events.MouseScrollUp,
+    "wheel-down": events.MouseScrollDown,
+    "move": events.MouseMove,
+}
 
 
 def _visible(widget: Widget, width: int, height: int) -> tuple[int, int, int, int] | None:
@@ -213,8 +254,9 @@ def _progress(app: TarocchinoApp, rng: random.Random) -> Step | None:
         if view.phase == Phase.PLAY:
             allowed = [i for i, c in enumerate(hand.cards) if c in {a.card for a in view.legal}]
         elif view.phase == Phase.DISCARD:
-            allowed = [i for i, c in enumerate(hand.cards)
-                       if not FIVES >> c & 1 and c not in screen.marked]
+            allowed = [
+                i for i, c in enumerate(hand.cards) if not FIVES >> c & 1 and c not in screen.marked
+            ]
         else:
             allowed = []
         if not allowed:
@@ -293,8 +335,9 @@ async def perform(pilot, step: Step) -> None:
                 await pilot.click(offset=(x, y))
     elif kind in _MOUSE:
         x, y = step[1], step[2]
-        app._driver.send_message(_MOUSE[kind](None, x, y, 0, 0, 0, False, False, False,
-                                              screen_x=x, screen_y=y))
+        app._driver.send_message(
+            _MOUSE[kind](None, x, y, 0, 0, 0, False, False, False, screen_x=x, screen_y=y)
+        )
     elif kind == "resize":
         await pilot.resize_terminal(step[1], step[2])
     elif kind == "setup":
@@ -422,8 +465,7 @@ def _privacy(app: TarocchinoApp) -> str | None:
     turn = match.turn
     if hand.cards:
         if table.viewer != turn:
-            return (f"hot-seat: the hand of seat {table.viewer} is shown while seat {turn} is "
-                    "to act")
+            return f"hot-seat: the hand of seat {table.viewer} is shown while seat {turn} is to act"
         if sorted(hand.cards) != cards_of(match.hand.hands[turn]):
             return f"hot-seat: the hand shown is not the hand of seat {turn}, whose turn it is"
         if isinstance(app.screen, HandOverScreen):
@@ -466,21 +508,29 @@ def label(app: TarocchinoApp) -> str:
         name += " (watching)" if screen.watching else " (hot-seat)" if screen.hot_seat else ""
     elif isinstance(screen, ScoringScreen) and screen.summary.winner is not None:
         name += " (match end)"
-    elif table is not None and table.hot_seat and isinstance(screen, (DeclareScreen,
-                                                                        ConfirmScreen)):
+    elif (
+        table is not None and table.hot_seat and isinstance(screen, (DeclareScreen, ConfirmScreen))
+    ):
         name += " (hot-seat)"
     return name
 
 
-async def walk(seed: int, steps: int = 300, *, given: list[Step] | None = None,
-               opening: list[Step] | None = None, directory: Path | None = None) -> Walk:
+async def walk(
+    seed: int,
+    steps: int = 300,
+    *,
+    given: list[Step] | None = None,
+    opening: list[Step] | None = None,
+    directory: Path | None = None,
+) -> Walk:
     """A walk of ``steps`` steps chosen by ``seed`` (or the steps ``given``), the first of them
     the ``opening`` steps when given; stops at the first promise broken (``Walk.problem``)."""
     rng = random.Random(seed)
     done = Walk(seed)
     # bots that answer at once, or a moment later (their move then comes while keys are pressed)
-    settings = replace(FAST, bot_delay=rng.choice([0.0, 0.0, 0.01]),
-                       trick_pause=rng.choice([0.0, 0.0, 0.02]))
+    settings = replace(
+        FAST, bot_delay=rng.choice([0.0, 0.0, 0.01]), trick_pause=rng.choice([0.0, 0.0, 0.02])
+    )
     total = len(given) if given is not None else steps
     if given is None and opening:
         given = list(opening)
@@ -556,8 +606,11 @@ def main(argv: list[str] | None = None) -> int:
         seen |= done.screens
         took = time.monotonic() - start
         state = "ok" if done.problem is None else "BROKEN"
-        print(f"seed {seed}: {state}, {len(done.steps)} steps in {took:.1f} s, "
-              f"{done.restarts} starts, screens: {', '.join(sorted(done.screens))}", flush=True)
+        print(
+            f"seed {seed}: {state}, {len(done.steps)} steps in {took:.1f} s, "
+            f"{done.restarts} starts, screens: {', '.join(sorted(done.screens))}",
+            flush=True,
+        )
         if done.problem is not None:
             bad += 1
             print(done.report(), flush=True)

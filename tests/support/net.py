@@ -49,10 +49,22 @@ async def serve(
     return server, Address("127.0.0.1", port)
 
 
-def remote_bot(address: Address, seat: int, spec: str, tokens: TokenStore | None = None,
-               name: str | None = None) -> RemoteBot:  # fmt: skip
-    return RemoteBot(address, name or f"Bot{seat + 1}", parse_spec(spec).make(), spec, seat=seat,
-                     tokens=tokens, retry_for_s=LIMIT_S)  # fmt: skip
+def remote_bot(
+    address: Address,
+    seat: int,
+    spec: str,
+    tokens: TokenStore | None = None,
+    name: str | None = None,
+) -> RemoteBot:
+    return RemoteBot(
+        address,
+        name or f"Bot{seat + 1}",
+        parse_spec(spec).make(),
+        spec,
+        seat=seat,
+        tokens=tokens,
+        retry_for_s=LIMIT_S,
+    )
 
 
 async def wait_until(condition: Callable[[], bool], what: str, limit: float = LIMIT_S) -> None:
@@ -75,8 +87,16 @@ async def run_until(pilot, condition: Callable[[], bool]) -> None:  # noqa: ANN0
 def simulate_hands(seed: int, players: list[str], target: int, capsys) -> list[dict]:
     """What `tarocchino simulate` prints for the match, one dict a hand."""
     capsys.readouterr()
-    argv = ["simulate", "--seed", str(seed), "--target", str(target), "--players",
-            ",".join(players), "--json"]  # fmt: skip
+    argv = [
+        "simulate",
+        "--seed",
+        str(seed),
+        "--target",
+        str(target),
+        "--players",
+        ",".join(players),
+        "--json",
+    ]
     assert main(argv) == 0
     return [json.loads(line) for line in capsys.readouterr().out.splitlines()]
 
@@ -113,8 +133,9 @@ class RawClient:
         self.messages.append(message)
         return message
 
-    async def until(self, kind: str, condition: Callable[[dict], bool] = lambda m: True,
-                    limit: float = LIMIT_S) -> dict:  # fmt: skip
+    async def until(
+        self, kind: str, condition: Callable[[dict], bool] = lambda m: True, limit: float = LIMIT_S
+    ) -> dict:
         """Read until a message of ``kind`` satisfying ``condition`` comes."""
         deadline = time.monotonic() + limit
         while True:
@@ -182,8 +203,9 @@ async def old_and_new_clients(
     try:
         welcome = await old.hello("Old", seat=0, protocol=protocol)
         await new.hello("New", seat=2)
-        await asyncio.wait_for(asyncio.gather(raw_easy_seat(old, 0), raw_easy_seat(new, 2)),
-                               LIMIT_S)  # fmt: skip
+        await asyncio.wait_for(
+            asyncio.gather(raw_easy_seat(old, 0), raw_easy_seat(new, 2)), LIMIT_S
+        )
     finally:
         await old.close()
         await new.close()
@@ -193,8 +215,7 @@ async def old_and_new_clients(
 
 def save_a_table(directory: Path) -> None:
     """A table saved in ``directory`` (two people, two easy bots, seed 3), as a host leaves it."""
-    SaveStore(directory).write(Session.new(parse_seats(["human", "easy", "human", "easy"]),
-                                           seed=3))  # fmt: skip
+    SaveStore(directory).write(Session.new(parse_seats(["human", "easy", "human", "easy"]), seed=3))
 
 
 async def host_on_a_busy_port(data: Path, busy_port: int) -> TarocchinoApp:
@@ -204,6 +225,7 @@ async def host_on_a_busy_port(data: Path, busy_port: int) -> TarocchinoApp:
     async with app.run_test(size=(100, 32)) as pilot:
         seats = parse_seats(["human", "easy", "human", "easy"])
         await app.network.host(seats, None, 800, HostRequest(busy_port, "127.0.0.1", None, 0))
-        await wait_for(pilot, lambda: any("Cannot host" in str(n.message)
-                                          for n in app._notifications))  # fmt: skip
+        await wait_for(
+            pilot, lambda: any("Cannot host" in str(n.message) for n in app._notifications)
+        )
     return app

@@ -49,8 +49,9 @@ def make_app(
     """An app that starts a match at once (or the start screen when ``kinds`` is None, with
     ``seed`` filled in as `play --seed` does)."""
     seats = parse_seats(kinds, names) if kinds is not None else None
-    app = TarocchinoApp(settings=settings, directory=directory, seats=seats, seed=seed,
-                        target=target, persist=False)
+    app = TarocchinoApp(
+        settings=settings, directory=directory, seats=seats, seed=seed, target=target, persist=False
+    )
     count_notices(app)
     return app
 
@@ -99,8 +100,15 @@ def _progress(app: TarocchinoApp) -> tuple:
         return (tuple(map(id, app.screen_stack)), notices, chosen)
     hand = _hand_of(table)
     cursor = hand.cursor if hand is not None else None
-    return (tuple(map(id, app.screen_stack)), notices, chosen, table.session.ply,
-            tuple(table.marked), table.viewer, cursor)
+    return (
+        tuple(map(id, app.screen_stack)),
+        notices,
+        chosen,
+        table.session.ply,
+        tuple(table.marked),
+        table.viewer,
+        cursor,
+    )
 
 
 async def _flush(pilot: Pilot) -> None:
@@ -220,8 +228,9 @@ async def press_for(pilot: Pilot, screen: TableScreen) -> None:
         await press(pilot, CARD_KEYS[hand.cards.index(c)])
 
 
-def save_at_the_last_tricks(directory: Path, seats: tuple[Seat, ...], seed: int,
-                            target: int = 800, hand: int = 1) -> None:
+def save_at_the_last_tricks(
+    directory: Path, seats: tuple[Seat, ...], seed: int, target: int = 800, hand: int = 1
+) -> None:
     """A match saved with its hand number ``hand`` (the first unless told; 0: the match's last)
     played to its last two tricks (see :func:`at_the_last_tricks`), for a test of what comes
     once a hand is over that need not play the whole hand through the screens (:func:`resume`
@@ -229,21 +238,27 @@ def save_at_the_last_tricks(directory: Path, seats: tuple[Seat, ...], seed: int,
     SaveStore(directory).write(at_the_last_tricks(seats, seed, target, hand))
 
 
-def at_the_last_tricks(seats: tuple[Seat, ...], seed: int, target: int = 800,
-                       hand: int = 1) -> Session:
+def at_the_last_tricks(
+    seats: tuple[Seat, ...], seed: int, target: int = 800, hand: int = 1
+) -> Session:
     """A match with its hand number ``hand`` (0: the match's last) played to its last two
     tricks by the engine: :func:`first_choices` at the people's seats, the bots' own choices
     at theirs."""
     if hand == 0:
         hand = len(_played(seats, seed, target, lambda s: False).match.results)
-    session = _played(seats, seed, target, lambda s: len(s.match.results) == hand - 1
-                      and len(s.match.hand.tricks) >= 13)
+    session = _played(
+        seats,
+        seed,
+        target,
+        lambda s: len(s.match.results) == hand - 1 and len(s.match.hand.tricks) >= 13,
+    )
     assert session.match.winner is None, "the hand was called out: it has no last tricks"
     return session
 
 
-def save_at_a_turn(directory: Path, seats: tuple[Seat, ...], seed: int, wanted,
-                   target: int = 800) -> None:
+def save_at_a_turn(
+    directory: Path, seats: tuple[Seat, ...], seed: int, wanted, target: int = 800
+) -> None:
     """A match saved at the first turn of a person (seat 0 unless it is a bot's) where
     ``wanted(view)`` holds, played there by the engine as :func:`at_the_last_tricks` plays: for
     a test of a dialog or a screen late in a hand that need not play the hand to it through the
@@ -331,10 +346,20 @@ async def play_to_the_end(pilot: Pilot, limit: int = 3000) -> int:
 def screen_text(app: TarocchinoApp) -> str:
     """The screen as plain text, exactly what the terminal would show."""
     width, height = app.size
-    console = Console(width=width, height=height, file=io.StringIO(), record=True,
-                      force_terminal=True, legacy_windows=False, color_system="truecolor")
-    console.print(app.screen._compositor.render_update(
-        full=True, screen_stack=app._background_screens, simplify=True))
+    console = Console(
+        width=width,
+        height=height,
+        file=io.StringIO(),
+        record=True,
+        force_terminal=True,
+        legacy_windows=False,
+        color_system="truecolor",
+    )
+    console.print(
+        app.screen._compositor.render_update(
+            full=True, screen_stack=app._background_screens, simplify=True
+        )
+    )
     return console.export_text()
 
 
@@ -357,6 +382,7 @@ def engine_match(seed: int, target: int, kinds: list[str], human: int = 0) -> Ma
 
 # --------------------------------------------------------------------------- plain tests
 
+
 async def at_table(pilot: Pilot, app: TarocchinoApp, request: JoinRequest) -> TableScreen:
     """``app`` joins a network table as ``request`` says: its table screen, once shown."""
     app.join_table(request)
@@ -366,8 +392,9 @@ async def at_table(pilot: Pilot, app: TarocchinoApp, request: JoinRequest) -> Ta
     return table
 
 
-async def seated_at(pilot: Pilot, app: TarocchinoApp, address: Address,
-                    name: str = "Anna") -> TableScreen:
+async def seated_at(
+    pilot: Pilot, app: TarocchinoApp, address: Address, name: str = "Anna"
+) -> TableScreen:
     """``app``, from its start screen, joins the network table at ``address`` as ``name``: its
     table screen, past the declarations (none made) if they were asked first."""
     await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))

@@ -19,8 +19,7 @@ LIMIT_S = 20
 
 def recorder(out: Path, variable: str) -> str:
     """A tab's game that writes down one variable of its environment ('-' if unset), then ends."""
-    code = (f"import os; open({str(out)!r}, 'a').write("
-            f"os.environ.get({variable!r}, '-') + chr(10))")  # fmt: skip
+    code = f"import os; open({str(out)!r}, 'a').write(os.environ.get({variable!r}, '-') + chr(10))"
     return f"{shlex.quote(sys.executable)} -c {shlex.quote(code)}"
 
 

@@ -28,7 +28,7 @@ def _pile(text: str) -> int:
 
 def _table_rows(heading: str) -> list[list[str]]:
     """The rows of the Markdown table that starts with ``| heading``."""
-    block = HELP[HELP.index(f"| {heading}"):]
+    block = HELP[HELP.index(f"| {heading}") :]
     rows = []
     for line in block.splitlines()[2:]:
         if not line.startswith("|"):
@@ -37,8 +37,13 @@ def _table_rows(heading: str) -> list[list[str]]:
     return rows
 
 
-CRICCA_CARDS = {"Tarocchi": "ANG MON BEG MAT", "Re": "KS KB KC KD", "Regine": "QS QB QC QD",
-                "Cavalli": "NS NB NC ND", "Fanti": "JS JB JC JD"}
+CRICCA_CARDS = {
+    "Tarocchi": "ANG MON BEG MAT",
+    "Re": "KS KB KC KD",
+    "Regine": "QS QB QC QD",
+    "Cavalli": "NS NB NC ND",
+    "Fanti": "JS JB JC JD",
+}
 
 
 def test_the_cricche_table_is_the_engines() -> None:

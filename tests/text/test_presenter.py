@@ -52,8 +52,10 @@ def _played_to(hand: Hand, predicate) -> Hand:
 
 
 def test_presenter_needs_no_textual() -> None:
-    code = ("import sys, text.presenter, table.runner, text.words\n"
-            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'textual'))")
+    code = (
+        "import sys, text.presenter, table.runner, text.words\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'textual'))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
 
@@ -64,7 +66,11 @@ def test_words() -> None:
     assert verb("You", "is") == "are" and verb("You", "has") == "have"
     assert possessive("You") == "your" and possessive("Anna") == "Anna's"
     assert [listed(x) for x in ([], ["2"], ["2", "3"], ["2", "3", "4"])] == [
-        "", "2", "2 and 3", "2, 3 and 4"]
+        "",
+        "2",
+        "2 and 3",
+        "2, 3 and 4",
+    ]
 
 
 def test_the_whole_table_from_a_view() -> None:
@@ -90,8 +96,14 @@ def test_the_whole_table_from_a_view() -> None:
     assert [k for k, _, _ in texts.keys][:1] == ["Enter"]
     assert texts.log[0].plain == "Hand 1: Carla deals."
     # Nothing drawn is outside the ASCII range in ASCII mode.
-    every = [texts.topbar, texts.status, *texts.log, *texts.declarations, *texts.trick.captions,
-             *(s.lines for s in texts.seats)]
+    every = [
+        texts.topbar,
+        texts.status,
+        *texts.log,
+        *texts.declarations,
+        *texts.trick.captions,
+        *(s.lines for s in texts.seats),
+    ]
     assert all(t.plain.isascii() for t in every), [t.plain for t in every]
 
 
@@ -111,8 +123,13 @@ def test_a_public_view_shows_no_hand_and_no_discard() -> None:
 def test_the_rule_comes_from_the_legal_cards() -> None:
     hand = deal_with(3, {0: "KS QS ANG MON", 1: "KC QC", 2: "KB"})
     lead = hand.view(0)
-    lead = replace(lead, phase=Phase.PLAY, turn=0, trick=(), legal=tuple(
-        play(c) for c in range(62) if lead.hand >> c & 1))
+    lead = replace(
+        lead,
+        phase=Phase.PLAY,
+        turn=0,
+        trick=(),
+        legal=tuple(play(c) for c in range(62) if lead.hand >> c & 1),
+    )
     assert play_rule(lead) == "lead any card"
     text = status(Scene(view=lead, seats=SOLO, bottom=0, hand_shown=True), ["You", "B", "C", "D"])
     assert "raised" not in text.plain  # nothing is raised when every card may be led
@@ -126,8 +143,13 @@ def test_the_rule_comes_from_the_legal_cards() -> None:
 
 def test_an_illegal_card_is_named_as_drawn() -> None:
     hand = deal_with(3, {0: "KS QS KB", 1: "7S"})
-    view = replace(hand.view(0), phase=Phase.PLAY, turn=0, trick=(INDEX["7S"],),
-                   legal=(play(INDEX["KS"]), play(INDEX["QS"])))
+    view = replace(
+        hand.view(0),
+        phase=Phase.PLAY,
+        turn=0,
+        trick=(INDEX["7S"],),
+        legal=(play(INDEX["KS"]), play(INDEX["QS"])),
+    )
     reason = card_refusal(view, INDEX["KB"], Look())
     assert reason is not None and reason.startswith("K♣ is not legal") and "KB" not in reason
     assert card_refusal(view, INDEX["KB"], ASCII).startswith("KB is not legal")
@@ -141,9 +163,11 @@ def test_a_refusal_says_the_matto_may_go_instead() -> None:
     base = replace(hand.view(0), phase=Phase.PLAY, turn=0, trick=(INDEX["7S"],))
     follow = replace(base, legal=(play(INDEX["KS"]), play(INDEX["QS"]), play(MAT)))
     assert card_refusal(follow, INDEX["KB"], ASCII) == (
-        "KB is not legal: you must follow Spade (or play the Matto)")
-    without = replace(base, hand=base.hand & ~(1 << MAT),
-                      legal=(play(INDEX["KS"]), play(INDEX["QS"])))
+        "KB is not legal: you must follow Spade (or play the Matto)"
+    )
+    without = replace(
+        base, hand=base.hand & ~(1 << MAT), legal=(play(INDEX["KS"]), play(INDEX["QS"]))
+    )
     assert card_refusal(without, INDEX["KB"], ASCII) == "KB is not legal: you must follow Spade"
     assert card_refusal(follow, INDEX["7D"], ASCII) == "7D is not in your hand"
 
@@ -166,8 +190,9 @@ def test_the_discard_offers_only_what_the_engine_allows() -> None:
     assert INDEX["7S"] in allowed and not allowed & {INDEX[c] for c in ("KS", "ANG", "MAT")}
     reason = card_refusal(view, INDEX["KS"], Look())
     assert reason and reason.startswith("K♠ may not be discarded")
-    scene = Scene(view=view, seats=SOLO, bottom=0, hand_shown=True, marked=(INDEX["7S"],),
-                  look=ASCII)
+    scene = Scene(
+        view=view, seats=SOLO, bottom=0, hand_shown=True, marked=(INDEX["7S"],), look=ASCII
+    )
     assert "(1/2: 7S)" in status(scene, ["You", "B", "C", "D"]).plain
     assert keys(scene)[0][:2] == ("Enter", "Mark")
 
@@ -177,8 +202,7 @@ def test_keys_follow_the_phase_and_the_table() -> None:
     waiting = Scene(view=hand.view(1), seats=SOLO, bottom=1, hand_shown=True, undo=True)
     labels = [label for _, label, _ in keys(waiting)]
     assert "Play" not in labels and "Mark" not in labels and "Undo" in labels
-    watching = Scene(view=hand.view(0), seats=parse_seats(["easy"] * 4), bottom=0,
-                     watching=True)
+    watching = Scene(view=hand.view(0), seats=parse_seats(["easy"] * 4), bottom=0, watching=True)
     labels = [label for _, label, _ in keys(watching)]
     assert labels[:3] == ["Pause", "Faster", "Slower"] and "Hint" not in labels
     paused = replace(watching, paused=True)
@@ -194,8 +218,9 @@ def test_the_log_names_the_matto_owners_side() -> None:
         while match.winner is None and match.hand_number == 0:
             match.apply(match.legal_actions()[0])
             tricks = match.hand.tricks if match.hand_number == 0 else ()
-            if any(MAT in t.cards and ((t.leader + t.cards.index(MAT)) - t.winner) % 2
-                   for t in tricks):
+            if any(
+                MAT in t.cards and ((t.leader + t.cards.index(MAT)) - t.winner) % 2 for t in tricks
+            ):
                 break
         else:
             continue
@@ -318,18 +343,26 @@ def test_who_is_at_a_table_over_the_network() -> None:
     assert "easy bot" in top.lines.plain and "connected" not in bottom.lines.plain
     assert texts.status.plain == "Waiting for Bruno (away)."
     standing_in = {1: (AWAY, "medium bot"), 3: (CONNECTED,)}
-    texts = present(Scene(view=view, seats=seats, bottom=0, hand_shown=True,
-                          presence=standing_in))
+    texts = present(Scene(view=view, seats=seats, bottom=0, hand_shown=True, presence=standing_in))
     assert "\naway\nmedium bot\n17 cards\n" in texts.seats[1].lines.plain
     assert texts.status.plain == "Bruno is away: the medium bot plays for now."
-    here = present(Scene(view=view, seats=seats, bottom=0, hand_shown=True,
-                         presence={1: (CONNECTED,)}))
+    here = present(
+        Scene(view=view, seats=seats, bottom=0, hand_shown=True, presence={1: (CONNECTED,)})
+    )
     assert here.status.plain == "Waiting for Bruno."
     before = replace(view, turn=-1, legal=())  # the match starts when every seat is taken
-    texts = present(Scene(view=before, seats=seats, bottom=0, hand_shown=True,
-                          presence={1: (OPEN_SEAT,), 3: (OPEN_SEAT,)}))
-    assert texts.status.plain == ("Waiting for players: seats 2 and 4 open. The match starts "
-                                  "when every seat is taken.")
+    texts = present(
+        Scene(
+            view=before,
+            seats=seats,
+            bottom=0,
+            hand_shown=True,
+            presence={1: (OPEN_SEAT,), 3: (OPEN_SEAT,)},
+        )
+    )
+    assert texts.status.plain == (
+        "Waiting for players: seats 2 and 4 open. The match starts when every seat is taken."
+    )
     assert "open seat" in texts.seats[1].lines.plain
     assert texts.trick.captions[0].plain == "Waiting for players"  # not "Bruno is discarding"
     local = present(Scene(view=before, seats=seats, bottom=0, hand_shown=True))

@@ -47,8 +47,9 @@ def _match() -> Match:
 def _app(tmp_path: Path, names: tuple[str, ...]) -> TarocchinoApp:
     seats = parse_seats(["human", "easy", "easy", "easy"], list(names))
     source = ReviewSource.of(_match(), seats)
-    return TarocchinoApp(settings=Settings(), directory=tmp_path, persist=False,
-                         review=ReviewScreen(source, 0))
+    return TarocchinoApp(
+        settings=Settings(), directory=tmp_path, persist=False, review=ReviewScreen(source, 0)
+    )
 
 
 async def _shown(pilot: Pilot) -> list[str]:
@@ -76,18 +77,21 @@ async def test_declarations_go_on_under_the_text_after_the_name(tmp_path, size) 
     at = next(i for i, line in enumerate(lines) if line.startswith(" Declarations Anna: "))
     column = len(" Declarations Anna: ")
     block = [lines[at]]
-    for line in lines[at + 1:]:
-        if not line.strip() or line[column - 1:column] != " " or not line[:column].isspace():
+    for line in lines[at + 1 :]:
+        if not line.strip() or line[column - 1 : column] != " " or not line[:column].isspace():
             break
         block.append(line)
-    assert len(block) >= 2, lines[at:at + 3]  # too long for one line at every size
+    assert len(block) >= 2, lines[at : at + 3]  # too long for one line at every size
     for line in block[1:]:
         assert line[column] != " ", f"not under the text: {line!r}"
     # every word there, in order, nothing cut or lost to the first column
     assert " ".join(" ".join(block).split()) == "Declarations " + declared
     follows = lines[at + len(block)]
-    assert not follows.strip() or follows.startswith(" " * len(" Declarations ") + "Bruno: ") \
-        or follows.startswith(" " * len(" Declarations ")), follows
+    assert (
+        not follows.strip()
+        or follows.startswith(" " * len(" Declarations ") + "Bruno: ")
+        or follows.startswith(" " * len(" Declarations "))
+    ), follows
 
 
 async def test_a_long_hand_goes_on_under_its_first_card(tmp_path) -> None:
@@ -96,8 +100,8 @@ async def test_a_long_hand_goes_on_under_its_first_card(tmp_path) -> None:
         lines = await _shown(pilot)
     at = next(i for i, line in enumerate(lines) if "Anna " in line and "│" in line)
     column = lines[at].rindex("│") + 2  # where the cards begin
-    hands = lines[at:at + 12]
-    hands = hands[:next(i for i, line in enumerate(hands) if not line.strip())]
+    hands = lines[at : at + 12]
+    hands = hands[: next(i for i, line in enumerate(hands) if not line.strip())]
     continued = [line for line in hands if "│" not in line]
     assert continued, hands  # 80 columns are too few for some hands beside a long name
     for line in continued:
@@ -122,7 +126,7 @@ async def test_the_keys_step_through_a_review_taller_than_the_screen(tmp_path) -
 
 
 def test_the_progress_writes_the_deals_as_the_note_does() -> None:
-    """"1,000 deals a card", as the note above it says "up to 1,000 deals" (it said 1000)."""
+    """ "1,000 deals a card", as the note above it says "up to 1,000 deals" (it said 1000)."""
     source = ReviewSource.of(_match())
     walk = HandWalk(source.hands[0], 0, source.judged)
     assert "(1,000 deals " in progress_text(walk, 80, UNICODE, 1000).plain

@@ -29,8 +29,11 @@ from tui.screens.too_small import TooSmallScreen
 
 def marks(app: TarocchinoApp) -> set[str]:
     """The characters on screen beyond ASCII that are not letters."""
-    return {ch for ch in screen_text(app)
-            if ord(ch) > 127 and not unicodedata.category(ch).startswith("L")}
+    return {
+        ch
+        for ch in screen_text(app)
+        if ord(ch) > 127 and not unicodedata.category(ch).startswith("L")
+    }
 
 
 async def _shown(pilot: Pilot, screen: type) -> None:
@@ -44,8 +47,9 @@ async def test_the_review_in_ascii(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     path = tmp_path / "match.json"
     record.save(played_match(6, 400, "random"), path)
     source = ReviewSource.of(record.load(path), parse_seats(["human", "easy", "easy", "easy"]))
-    app = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False,
-                        review=ReviewScreen(source, 0))
+    app = TarocchinoApp(
+        settings=FAST, directory=tmp_path, persist=False, review=ReviewScreen(source, 0)
+    )
     async with app.run_test(size=(120, 40)) as pilot:  # wide: every card listed, scrolled
         await _shown(pilot, ReviewScreen)
         await pilot.press("end")  # (nothing press() can see changes: no wait for it)

@@ -23,8 +23,11 @@ async def test_every_back_key_in_the_footers_is_q(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
-        for key, kind in (("question_mark", HelpScreen), ("s", StatisticsScreen),
-                          ("p", PastMatchesScreen)):
+        for key, kind in (
+            ("question_mark", HelpScreen),
+            ("s", StatisticsScreen),
+            ("p", PastMatchesScreen),
+        ):
             await press(pilot, key)
             await wait_for(pilot, lambda kind=kind: isinstance(app.screen, kind))
             screen = app.screen

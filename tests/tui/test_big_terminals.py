@@ -50,14 +50,20 @@ async def test_the_past_matches_say_it_in_lines_a_reader_can_follow(tmp_path, si
 
 
 async def test_the_past_matches_say_left_and_right_scroll_only_when_it_does(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """It said "(Left and Right scroll a table wider than the screen)" at every width, the
     table wider or not; the statistics said it only when the table was wider."""
     monkeypatch.setattr(MatchTable, "max_scroll_x", property(lambda self: 12))
     cm, pilot = await _opened(tmp_path, (120, 40), "p", PastMatchesScreen)
     try:
-        await wait_for(pilot, lambda: "Left and Right scroll the table." in str(
-            pilot.app.screen.query_one("#matches-message").render()))
+        await wait_for(
+            pilot,
+            lambda: (
+                "Left and Right scroll the table."
+                in str(pilot.app.screen.query_one("#matches-message").render())
+            ),
+        )
     finally:
         await cm.__aexit__(None, None, None)
 
@@ -86,12 +92,16 @@ async def test_the_history_sits_under_the_sheets(tmp_path: Path, size) -> None:
         title = app.screen.query_one("#history-title").region
         assert row.width <= 134 and title.width <= 134
         assert abs(row.x - left.region.x) <= 1 and abs(row.right - right.region.right) <= 2, (
-            row, left.region, right.region)
+            row,
+            left.region,
+            right.region,
+        )
         assert abs(title.x - row.x) <= 1
 
 
 async def test_the_start_screen_is_in_the_middle_from_its_first_frame(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Its breakpoint classes came with its first Resize, after the first frame: drawn once at
     the top, it then jumped to the middle."""
     from tests.tui.test_first_frame import _first_layouts

@@ -54,8 +54,9 @@ async def test_the_declarations_footer_in_a_tab(tmp_path: Path, web: bool) -> No
         assert "Ctrl+Q" not in _footer(app), _footer(app)  # (it names the dialog's keys only)
 
 
-async def test_the_last_sheet_offers_quit_without_ctrl_q_in_a_tab(tmp_path: Path,
-                                                                   web: bool) -> None:
+async def test_the_last_sheet_offers_quit_without_ctrl_q_in_a_tab(
+    tmp_path: Path, web: bool
+) -> None:
     app = make_app(tmp_path, ["human", "easy", "easy", "easy"], seed=5, target=10)
     said: list[str] = []
     notify = app.notify

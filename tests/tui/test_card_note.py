@@ -18,13 +18,21 @@ ASCII = Look(ascii=True)
 
 def test_a_card_that_may_not_be_played_is_named_once() -> None:
     hand = deal_with(3, {0: "QS T5 BEG MAT", 1: "7D"})
-    view = replace(hand.view(0), phase=Phase.PLAY, turn=0, trick=(INDEX["7D"],),
-                   legal=(play(INDEX["T5"]), play(INDEX["BEG"]), play(MAT)))
+    view = replace(
+        hand.view(0),
+        phase=Phase.PLAY,
+        turn=0,
+        trick=(INDEX["7D"],),
+        legal=(play(INDEX["T5"]), play(INDEX["BEG"]), play(MAT)),
+    )
     note = card_note(view, INDEX["QS"], Look()).plain
-    assert note == ("Q♠ Regina di Spade (Queen of Swords) is not legal: you have no Denari, so "
-                    "you must play a trump (or play the Matto)")
+    assert note == (
+        "Q♠ Regina di Spade (Queen of Swords) is not legal: you have no Denari, so "
+        "you must play a trump (or play the Matto)"
+    )
     assert card_note(view, INDEX["QS"], ASCII).plain.startswith(
-        "QS Regina di Spade (Queen of Swords) is not legal: ")
+        "QS Regina di Spade (Queen of Swords) is not legal: "
+    )
     assert card_note(view, INDEX["T5"], Look()).plain.count("T5") == 1  # playable: its name
 
 

@@ -25,11 +25,20 @@ def _two_tricks() -> Hand:
     """Dario deals and lays away SOL LUN; You lead T16, Bruno (no trumps) throws 8♠ after
     declaring his Cavalli, Carla's ANG takes it; Carla leads J♦ and Dario, with no Denari,
     trumps it."""
-    hand = deal_with(3, {0: "KS QS NS 7S 6S KB QB 6B KC 6C KD 6D T16 T15 T14",
-                         1: "JS 10S 9S 8S AS NB NC ND 10B 9B QC JC AC 7C 8C"})
+    hand = deal_with(
+        3,
+        {
+            0: "KS QS NS 7S 6S KB QB 6B KC 6C KD 6D T16 T15 T14",
+            1: "JS 10S 9S 8S AS NB NC ND 10B 9B QC JC AC 7C 8C",
+        },
+    )
     hand.apply(hand.legal_actions()[0])  # Dario's discard: SOL LUN
-    for seat, families, code in ((0, (), "T16"), (1, ("Cavalli",), "8S"), (2, (), "ANG"),
-                                 (3, (), "T13")):
+    for seat, families, code in (
+        (0, (), "T16"),
+        (1, ("Cavalli",), "8S"),
+        (2, (), "ANG"),
+        (3, (), "T13"),
+    ):
         assert hand.turn == seat
         hand.apply(declare(families))
         hand.apply(play(card(code)))
@@ -62,8 +71,12 @@ def test_the_dealer_does_not_count_his_own_discard_and_sees_the_others_from_his_
 
 def test_the_key_bar_offers_the_cards_out_except_to_bots_watched() -> None:
     hand = _two_tricks()
-    mine = Scene(view=hand.view(0), seats=parse_seats(["human", "easy", "easy", "easy"]),
-                 bottom=0, hand_shown=True)
+    mine = Scene(
+        view=hand.view(0),
+        seats=parse_seats(["human", "easy", "easy", "easy"]),
+        bottom=0,
+        hand_shown=True,
+    )
     assert ("o", "Out", "cards_out") in keys(mine)
     watched = Scene(view=hand.view(0), seats=parse_seats(["easy"] * 4), bottom=0, watching=True)
     assert "cards_out" not in [action for _, _, action in keys(watched)]
@@ -81,7 +94,8 @@ def _solo(tmp_path: Path):
 
 
 async def test_beside_the_log_where_there_is_room_hidden_and_shown_again_with_o(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     app = _solo(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
         table = await _table_at_trick_3(pilot)
@@ -96,7 +110,8 @@ async def test_beside_the_log_where_there_is_room_hidden_and_shown_again_with_o(
 
 
 async def test_at_80x24_o_shows_them_in_place_of_the_declarations_and_the_log(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     app = _solo(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         table = await _table_at_trick_3(pilot)

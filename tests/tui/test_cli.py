@@ -22,8 +22,10 @@ def _parse(*argv: str) -> argparse.Namespace:
         (["--seats", "human,wizard,easy,easy"], "unknown bot 'wizard'"),
         (["--names", "A,B,C,D"], "--names needs --seats"),
         (["--seats", "human,easy,easy,easy", "--names", "A,B"], "four names"),
-        (["--seats", "human,easy,easy,easy", "--names", "Maria Vittoria Anna,B,C,D"],
-         "at most 16 characters: 'Maria Vittoria Anna' has 19"),
+        (
+            ["--seats", "human,easy,easy,easy", "--names", "Maria Vittoria Anna,B,C,D"],
+            "at most 16 characters: 'Maria Vittoria Anna' has 19",
+        ),
         (["--seats", "human,easy,easy,easy", "--names", "A\x1b[2J,B,C,D"], "printable"),
         (["--seats", "human,easy,easy,easy", "--target", "0"], "positive"),
         (["--bot-delay", "-1"], ">= 0"),
@@ -41,12 +43,24 @@ def test_options_reach_the_app(monkeypatch, tmp_path) -> None:
     seen = {}
 
     def fake_run(self) -> None:
-        seen.update(start=self._start, resume=self._resume, settings=self.settings,
-                    directory=self.directory)
+        seen.update(
+            start=self._start, resume=self._resume, settings=self.settings, directory=self.directory
+        )
 
     monkeypatch.setattr("tui.app.TarocchinoApp.run", fake_run)
-    args = _parse("--seats", "human,easy,human,random", "--names", "A,B,C,D", "--seed", "9",
-                  "--target", "500", "--bot-delay", "0", "--ascii")
+    args = _parse(
+        "--seats",
+        "human,easy,human,random",
+        "--names",
+        "A,B,C,D",
+        "--seed",
+        "9",
+        "--target",
+        "500",
+        "--bot-delay",
+        "0",
+        "--ascii",
+    )
     assert args.func(args) == 0
     seats, seed, target = seen["start"]
     assert [s.name for s in seats] == ["A", "B", "C", "D"]
@@ -66,8 +80,10 @@ def test_play_options_without_the_word_play(monkeypatch, tmp_path) -> None:
 
     monkeypatch.setenv("TAROCCHINO_DATA_DIR", str(tmp_path))
     seen = {}
-    monkeypatch.setattr("tui.app.TarocchinoApp.run",
-                        lambda self: seen.update(settings=self.settings, given=self._given))
+    monkeypatch.setattr(
+        "tui.app.TarocchinoApp.run",
+        lambda self: seen.update(settings=self.settings, given=self._given),
+    )
     assert main(["--ascii", "--seed", "5"]) == 0
     assert seen["settings"].ascii and seen["given"] == (5, None)
     seen.clear()

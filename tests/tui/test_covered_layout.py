@@ -21,7 +21,8 @@ SEATS = parse_seats(["human", "easy", "easy", "easy"])
 
 @pytest.mark.parametrize("size", [(100, 32), (80, 24), (120, 40)])
 async def test_resumed_at_the_declarations_the_table_under_them_is_laid_out(
-        tmp_path: Path, size) -> None:  # fmt: skip
+    tmp_path: Path, size
+) -> None:
     # seed 5: Dario declares three sequences before the person's first turn
     save_at_a_turn(tmp_path, SEATS, 5, lambda view: view.phase == "declare")
     app = make_app(tmp_path, None)
@@ -38,11 +39,13 @@ async def test_resumed_at_the_declarations_the_table_under_them_is_laid_out(
             lines = len(board._lines(board.content_size.width))
             under = board.region.bottom + board.styles.margin.bottom
             return board.region.height == lines + board.styles.gutter.height and (
-                title.region.y == under and listed.region.y == under + 1)
+                title.region.y == under and listed.region.y == under + 1
+            )
 
         await wait_for(pilot, laid_out)
         rows = screen_text(app).splitlines()
-        side = [row[title.region.x:].rstrip() for row in rows]
+        side = [row[title.region.x :].rstrip() for row in rows]
         assert side[title.region.y].strip() == "Declarations"
-        assert "Dario" in side[title.region.y + 1] and "60" in side[title.region.y + 1], (
-            "\n".join(side))
+        assert "Dario" in side[title.region.y + 1] and "60" in side[title.region.y + 1], "\n".join(
+            side
+        )

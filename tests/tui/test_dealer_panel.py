@@ -31,8 +31,9 @@ def _declares_after_discarding(match) -> bool:
 
 
 @pytest.mark.parametrize("size", [(100, 32), (120, 40)])
-async def test_the_dealers_panel_shows_his_discard_and_his_declaration(tmp_path: Path,
-                                                                       size) -> None:
+async def test_the_dealers_panel_shows_his_discard_and_his_declaration(
+    tmp_path: Path, size
+) -> None:
     app = make_app(tmp_path, BOTS3, seed=_seed(_declares_after_discarding))
     async with app.run_test(size=size) as pilot:
         table = await play_until(pilot, lambda v: v.declarations[0] is not None)

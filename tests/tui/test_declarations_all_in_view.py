@@ -44,10 +44,14 @@ class _List(App[None]):
 
 
 async def test_where_a_line_a_player_does_not_fit_the_declarations_share_a_line() -> None:
-    digest = [Text(f"{name} {points}: Re, Spade, Coppe, Denari")
-              for name, points in (("Anna", 45), ("Bruno", 26), ("Carla", 15), ("Dario", 60))]
-    packed = Text(" · ").join(Text(f"{name} {points}") for name, points in
-                              (("Anna", 45), ("Bruno", 26), ("Carla", 15), ("Dario", 60)))
+    digest = [
+        Text(f"{name} {points}: Re, Spade, Coppe, Denari")
+        for name, points in (("Anna", 45), ("Bruno", 26), ("Carla", 15), ("Dario", 60))
+    ]
+    packed = Text(" · ").join(
+        Text(f"{name} {points}")
+        for name, points in (("Anna", 45), ("Bruno", 26), ("Carla", 15), ("Dario", 60))
+    )
     app = _List()
     async with app.run_test(size=(34, 10)) as pilot:
         listed = app.query_one(LineList)
@@ -56,8 +60,10 @@ async def test_where_a_line_a_player_does_not_fit_the_declarations_share_a_line(
         await pilot.pause()
         rows = [line.plain for line in listed.form()]
         assert len(rows) <= 2, rows
-        assert all(f"{name} {points}" in " ".join(rows) for name, points in
-                   (("Anna", 45), ("Bruno", 26), ("Carla", 15), ("Dario", 60))), rows
+        assert all(
+            f"{name} {points}" in " ".join(rows)
+            for name, points in (("Anna", 45), ("Bruno", 26), ("Carla", 15), ("Dario", 60))
+        ), rows
         listed.styles.max_height = 4  # a row each: the digest, cut
         rows = [line.plain for line in listed.form()]
         assert len(rows) == 4 and rows[0].startswith("Anna 45: Re"), rows

@@ -42,8 +42,9 @@ async def _to_brunos_hand_over(pilot) -> tuple[TableScreen, events.Key]:
         await _send(pilot, CARD_KEYS[hand.cards.index(c)])
     await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
     discarded = await _send(pilot, "enter")
-    await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen)
-                   and app.screen.player == "Bruno")
+    await wait_for(
+        pilot, lambda: isinstance(app.screen, HandOverScreen) and app.screen.player == "Bruno"
+    )
     return table, discarded
 
 
@@ -55,8 +56,9 @@ async def test_the_hand_over_enter_twice_declares_nothing_unseen(tmp_path: Path)
         await wait_for(pilot, lambda: not isinstance(app.screen, HandOverScreen))
         assert app.screen is table  # (Bruno has nothing to declare in this deal)
         played = await _send(pilot, "enter", after=own, by=1.0)  # Bruno plays by Enter
-        await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen)
-                       and app.screen.player == "Carla")
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, HandOverScreen) and app.screen.player == "Carla"
+        )
         shown = await _send(pilot, "enter", after=played, by=2.0)  # Carla passes it
         await wait_for(pilot, lambda: isinstance(app.screen, DeclareScreen))
         dialog = app.screen
@@ -86,11 +88,11 @@ async def test_an_enter_typed_twice_in_one_go_does_nothing_unseen(tmp_path: Path
         # (his "nothing to declare" is made for him) and no card is played unseen
         assert table.session.ply == ply + 1 and table.session.turn == 1
         played = await _send(pilot, "enter", after=twice, by=1.0)  # Bruno plays by Enter
-        await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen)
-                       and app.screen.player == "Carla")
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, HandOverScreen) and app.screen.player == "Carla"
+        )
         ply = table.session.ply
         await _together(pilot, played, 2.0)
         await wait_for(pilot, lambda: isinstance(app.screen, DeclareScreen))
         await _idle(pilot)
         assert isinstance(app.screen, DeclareScreen) and table.session.ply == ply
-

@@ -35,20 +35,27 @@ def _cut(screen: DeclareScreen) -> list[str]:
     """The parts of the dialog that reach below its frame (a row cut off)."""
     box = screen.query_one("#declare-dialog")
     inside = box.content_region
-    return [str(part) for part in box.children
-            if part.display and part.region.height and part.region.bottom > inside.bottom]
+    return [
+        str(part)
+        for part in box.children
+        if part.display and part.region.height and part.region.bottom > inside.bottom
+    ]
 
 
 def _over_the_felt(screen: DeclareScreen, table: TableScreen) -> bool:
     """Over the felt only, a column of felt either side, clear of the sidebar."""
     box = screen.query_one("#declare-dialog").region
     felt = table.query_one("#felt").content_region  # (inside its frame, if any)
-    return (felt.x + MARGIN <= box.x and box.right <= felt.right - MARGIN
-            and not box.overlaps(table.query_one("#sidebar").region))
+    return (
+        felt.x + MARGIN <= box.x
+        and box.right <= felt.right - MARGIN
+        and not box.overlaps(table.query_one("#sidebar").region)
+    )
 
 
-async def _open(pilot: Pilot, table: TableScreen, cards: str, needs: int | None,
-                none_on: bool = False) -> DeclareScreen:
+async def _open(
+    pilot: Pilot, table: TableScreen, cards: str, needs: int | None, none_on: bool = False
+) -> DeclareScreen:
     view = table.current_view()
     hand = mask_of(parse_cards(cards))
     view = replace(view, hand=hand, legal=(declare(declarable_families(hand)),))
@@ -88,7 +95,8 @@ async def test_the_declarations_fit_their_rows_at_every_size(
 
 
 async def test_over_the_felt_at_24_rows_seven_families_go_tight_two_stay_roomy(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     """Over the 52 columns of felt at 80x24 (the dialog 50 wide), seven families go tight with
     the call-out line and without it, their buttons' keys in the footer; two families keep
     the roomy dialog, buttons and all."""
@@ -107,7 +115,8 @@ async def test_over_the_felt_at_24_rows_seven_families_go_tight_two_stay_roomy(
 
 
 async def test_too_many_rows_for_the_felt_the_dialog_goes_as_little_wider_as_it_must(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     """Ten families and the call-out line in 24 rows: over the felt (50 columns) even the tight
     dialog would cut its last rows. It is as wide as shows every row (a column less would not),
     as near the felt's middle as a column from the screen's edge lets it, whole; once the
@@ -120,8 +129,9 @@ async def test_too_many_rows_for_the_felt_the_dialog_goes_as_little_wider_as_it_
         limit = max_height(box, screen.room(), app.size)
         assert screen.has_class("-tight") and not _cut(screen)
         assert box.region.width > 50 and box.region.x == EDGE
-        assert screen.rows_needed(box.region.width) <= limit < \
-            screen.rows_needed(box.region.width - 1)
+        assert (
+            screen.rows_needed(box.region.width) <= limit < screen.rows_needed(box.region.width - 1)
+        )
         assert not _over_the_felt(screen, table)
         await pilot.resize_terminal(90, 28)
         await wait_for(pilot, lambda: _over_the_felt(screen, table))

@@ -19,10 +19,15 @@ def test_the_keys_beside_the_families_are_named_as_a_range() -> None:
 
 
 @pytest.mark.parametrize("ascii", [False, True], ids=["unicode", "ascii"])
-async def test_the_footer_names_the_number_keys_and_fits_at_80x24(tmp_path: Path,
-                                                                  ascii: bool) -> None:
-    app = make_app(tmp_path, ["human", "easy", "easy", "easy"], seed=1,
-                   settings=replace(FAST, suit_marks="ascii" if ascii else "unicode"))
+async def test_the_footer_names_the_number_keys_and_fits_at_80x24(
+    tmp_path: Path, ascii: bool
+) -> None:
+    app = make_app(
+        tmp_path,
+        ["human", "easy", "easy", "easy"],
+        seed=1,
+        settings=replace(FAST, suit_marks="ascii" if ascii else "unicode"),
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, DeclareScreen))
         dialog = app.screen

@@ -28,8 +28,11 @@ def _lines(seat: int, hand: str, families: tuple[str, ...]) -> list[str]:
 
 
 def test_doubled_sequences_are_said_with_what_they_added() -> None:
-    lines = _lines(2, "KS KB KC KD QS NS NB QC JD MO1 MO4 MAT",
-                   ("Re", "Spade", "Bastoni", "Coppe", "Denari", "Mori"))
+    lines = _lines(
+        2,
+        "KS KB KC KD QS NS NB QC JD MO1 MO4 MAT",
+        ("Re", "Spade", "Bastoni", "Coppe", "Denari", "Mori"),
+    )
     assert lines[0] == "Carla · 144 points"
     assert lines[-1] == "  sequences doubled +55"
     assert "cricche doubled" not in " ".join(lines)
@@ -45,7 +48,7 @@ def test_a_criccone_is_said_too_and_nothing_without_doubling() -> None:
 
 
 def test_once_the_first_trick_is_over_the_list_says_nobody_declared() -> None:
-    """"none yet" all hand long read as if declarations could still come."""
+    """ "none yet" all hand long read as if declarations could still come."""
     nobody = [None, Declaration(1, (), 0, 0), None, None]
     during = SimpleNamespace(declarations=nobody, tricks=())
     assert declaration_lines(during, NAMES, UNICODE) == []  # (the list says "none yet")
@@ -59,8 +62,14 @@ def test_the_short_form_says_doubled_too() -> None:
     hand = "ANG MON SOL KC NC JC KD QD ND"
     shown, points = declaration(m(hand), ("Grande", "Coppe", "Denari"))
     plain, plain_points = declaration(m("KS KB KC"), ("Re",))
-    view = SimpleNamespace(declarations=[
-        Declaration(0, ("Re",), plain, plain_points), None, None,
-        Declaration(3, ("Grande", "Coppe", "Denari"), shown, points)], tricks=())
+    view = SimpleNamespace(
+        declarations=[
+            Declaration(0, ("Re",), plain, plain_points),
+            None,
+            None,
+            Declaration(3, ("Grande", "Coppe", "Denari"), shown, points),
+        ],
+        tricks=(),
+    )
     digest = [t.plain for t in declaration_digest(view, NAMES)]  # type: ignore[arg-type]
     assert digest == ["You 17: Re", f"Dario {points}: Grande, Coppe, Denari (doubled)"]

@@ -18,8 +18,7 @@ NAMES = ["You", "Bruno", "Carla", "Dario"]
 def _after_a_doubled_declaration() -> Match:
     """Seed 5: Dario declares Grande, Coppe, Denari at once, three sequences: doubled."""
     match = Match(5, Rules(800))
-    while not any(d is not None and any(doublings(d.families))
-                  for d in match.view(0).declarations):
+    while not any(d is not None and any(doublings(d.families)) for d in match.view(0).declarations):
         match.apply(match.view(match.turn).legal[0])
     return match
 

@@ -121,8 +121,7 @@ def _app(tmp_path: Path, dialog: str, settings: Settings = FAST):
 def _laid_out(app, width: int) -> bool:
     """The table under the dialog laid out again for a terminal ``width`` columns wide."""
     table = table_of(app)
-    return table.query_one("#felt").region.right + table.query_one("#sidebar").region.width \
-        == width
+    return table.query_one("#felt").region.right + table.query_one("#sidebar").region.width == width
 
 
 async def _placed(pilot: Pilot) -> None:
@@ -132,8 +131,9 @@ async def _placed(pilot: Pilot) -> None:
 
 @pytest.mark.parametrize("size", SIZES, **IDS)
 @pytest.mark.parametrize("dialog", list(DIALOGS))
-async def test_opened_over_the_felt_only(tmp_path: Path, dialog: str,
-                                         size: tuple[int, int]) -> None:
+async def test_opened_over_the_felt_only(
+    tmp_path: Path, dialog: str, size: tuple[int, int]
+) -> None:
     _, open_it, kind, _ = DIALOGS[dialog]
     app = _app(tmp_path, dialog)  # (ASCII marks, as --ascii)
     async with app.run_test(size=size) as pilot:
@@ -154,8 +154,7 @@ RESIZED = [(200, 60), (160, 50), (80, 24), (84, 26), (96, 30), (130, 44), (100, 
 
 
 @pytest.mark.parametrize("dialog", list(DIALOGS))
-async def test_over_the_felt_only_as_the_terminal_is_resized(tmp_path: Path,
-                                                           dialog: str) -> None:
+async def test_over_the_felt_only_as_the_terminal_is_resized(tmp_path: Path, dialog: str) -> None:
     _, open_it, kind, _ = DIALOGS[dialog]
     app = _app(tmp_path, dialog, UNICODE_LOOK)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -172,7 +171,8 @@ async def test_over_the_felt_only_as_the_terminal_is_resized(tmp_path: Path,
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], **IDS)
 async def test_the_hand_so_far_scrolls_to_its_last_line_where_it_must(
-        tmp_path: Path, size: tuple[int, int]) -> None:
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
     """Late in a hand at 80x24 the hand so far has more lines than rows over the felt: its
     footer says j (or Down) scrolls them, and the last line of its note comes into view (its
     scroll was taller than the box, which cut its last lines out of reach). Where they all fit
@@ -199,7 +199,8 @@ async def test_the_hand_so_far_scrolls_to_its_last_line_where_it_must(
 
 
 async def test_as_wide_as_the_felt_lets_it_from_the_first_frame(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The declarations dialog is given its width (and its form for that width) before it is
     first laid out: never drawn 72 columns wide over the sidebar first."""
     first: list = []

@@ -39,7 +39,7 @@ def over_the_felt(app) -> None:
     width, height = app.size
     assert box.x >= 1 and box.right <= width - 1, box  # whole, a column from the edges
     assert box.y >= felt.y and box.bottom <= height - 1, (box, felt)  # under the top bar,
-    ideal = felt.x + (felt.width - box.width) / 2                    # above its own keys
+    ideal = felt.x + (felt.width - box.width) / 2  # above its own keys
     assert abs(box.x - min(max(ideal, 1), width - 1 - box.width)) <= 1, (box, felt)
     if box.height <= felt.height:
         assert abs(box.y + box.height / 2 - (felt.y + felt.height / 2)) <= 1, (box, felt)
@@ -63,7 +63,8 @@ async def test_the_hand_so_far(tmp_path: Path, size: tuple[int, int]) -> None:
 
 @pytest.mark.parametrize("size", SIZES, **IDS)
 async def test_the_dialog_follows_the_felt_when_the_terminal_is_resized(
-        tmp_path: Path, size: tuple[int, int]) -> None:
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
     app = make_app(tmp_path, BOTS, seed=1)
     async with app.run_test(size=(90, 28)) as pilot:
         await play_until(pilot, lambda view: view.phase == "play")
@@ -87,8 +88,9 @@ async def test_over_the_start_screen_in_the_middle(tmp_path: Path, size: tuple[i
         assert abs(box.x + box.width / 2 - size[0] / 2) <= 1, box
 
 
-async def test_over_the_felt_from_the_first_frame(tmp_path: Path,
-                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_over_the_felt_from_the_first_frame(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Placed before it is first laid out: never drawn in the middle of the screen first."""
     first: list = []
     original = Screen._refresh_layout

@@ -97,8 +97,9 @@ async def test_play_with_a_seed_and_a_target_but_no_seats_fills_them_in(tmp_path
     args = build_parser().parse_args(["play", "--seed", "7", "--target", "500"])
     assert (args.seed, args.target) == (7, 500)
     assert build_parser().parse_args(["play"]).target is None  # the remembered target stays
-    app = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False, seed=args.seed,
-                        target=args.target)
+    app = TarocchinoApp(
+        settings=FAST, directory=tmp_path, persist=False, seed=args.seed, target=args.target
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
         assert app.screen.query_one("#seed", Input).value == "7"

@@ -39,8 +39,9 @@ async def test_the_discard_question_shows_its_keys(tmp_path: Path) -> None:
 
 
 async def test_the_new_match_question_says_its_own_words(tmp_path: Path) -> None:
-    question = ConfirmScreen("A saved match is kept as a backup. Start a new one?",
-                             yes="New match", no="Cancel")
+    question = ConfirmScreen(
+        "A saved match is kept as a backup. Start a new one?", yes="New match", no="Cancel"
+    )
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await app.push_screen(question)

@@ -34,14 +34,15 @@ async def _idle(pilot) -> None:
         await _flush(pilot)
 
 
-async def _the_second_enter_keeps_the_hand_over(pilot, first: events.Key, name: str,
-                                                table: TableScreen,
-                                                checked: list[str]) -> events.Key:
+async def _the_second_enter_keeps_the_hand_over(
+    pilot, first: events.Key, name: str, table: TableScreen, checked: list[str]
+) -> events.Key:
     """``first`` made a move: the same press twice keeps the hand-over; a press of its own
     passes it, and that press twice plays no card (``checked``: the names it was tried for)."""
     app = pilot.app
-    await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen)
-                   and app.screen.player == name)
+    await wait_for(
+        pilot, lambda: isinstance(app.screen, HandOverScreen) and app.screen.player == name
+    )
     handover = app.screen
     await _send(pilot, "enter", after=first, by=0.1)  # the same press, twice
     await _idle(pilot)

@@ -49,11 +49,12 @@ def _finished_match(seed: int) -> Match:
     return match
 
 
-@pytest.mark.parametrize(("size", "wanted"), [((80, 24), {"-narrow", "-short"}),
-                                              ((120, 40), {"-wide", "-tall"})])
+@pytest.mark.parametrize(
+    ("size", "wanted"), [((80, 24), {"-narrow", "-short"}), ((120, 40), {"-wide", "-tall"})]
+)
 async def test_the_table_is_laid_out_for_the_terminal_from_its_first_frame(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int],
-        wanted: set[str]) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], wanted: set[str]
+) -> None:
     seen = _first_layouts(monkeypatch, TableScreen)
     app = make_app(tmp_path, ["human", "random", "random", "random"])
     async with app.run_test(size=size) as pilot:
@@ -62,7 +63,8 @@ async def test_the_table_is_laid_out_for_the_terminal_from_its_first_frame(
 
 
 async def test_the_review_is_laid_out_for_the_terminal_from_its_first_frame(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     seen = _first_layouts(monkeypatch, ReviewScreen)
     source = ReviewSource.of(_finished_match(3), judged=[0])
     app = make_app(tmp_path)
@@ -75,8 +77,8 @@ async def test_the_review_is_laid_out_for_the_terminal_from_its_first_frame(
 
 @pytest.mark.parametrize(("size", "side"), [((80, 24), False), ((120, 40), True)])
 async def test_the_review_draws_its_first_frame_at_its_width(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int],
-        side: bool) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], side: bool
+) -> None:
     """The list of every card (a wide terminal) and the progress bar's full width are there
     from the first frame: they came a frame later, once the screen knew its width (the bar grew
     from 10 cells to 30, the list appeared beside the hands)."""
@@ -104,7 +106,8 @@ async def test_the_review_draws_its_first_frame_at_its_width(
 
 
 async def test_the_scoring_sheet_is_laid_out_for_the_terminal_from_its_first_frame(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """(At 80x24 it showed the padded heading and the buttons of a roomy terminal for a frame.)"""
     seen = _first_layouts(monkeypatch, ScoringScreen)
     match = _finished_match(3)

@@ -47,8 +47,12 @@ class _HistoryApp(App[None]):
     def compose(self) -> ComposeResult:
         history = ScoreHistory(id="history")
         history.styles.width = self.width
-        history.show(hand_rows(self.match.results), ("Anna & Carla", "Bruno & Dario"),
-                     ("Anna", "Bruno", "Carla", "Dario"), ASCII)
+        history.show(
+            hand_rows(self.match.results),
+            ("Anna & Carla", "Bruno & Dario"),
+            ("Anna", "Bruno", "Carla", "Dario"),
+            ASCII,
+        )
         yield history
 
 
@@ -103,8 +107,9 @@ async def test_a_target_that_is_no_multiple_of_5_is_refused(tmp_path: Path) -> N
         assert table_of(app).session.view(0).target == 805
 
 
-def test_play_refuses_a_target_that_is_no_multiple_of_5(tmp_path: Path, capsys,
-                                                        monkeypatch) -> None:
+def test_play_refuses_a_target_that_is_no_multiple_of_5(
+    tmp_path: Path, capsys, monkeypatch
+) -> None:
     monkeypatch.setenv("TAROCCHINO_DATA_DIR", str(tmp_path))
     monkeypatch.setattr(TarocchinoApp, "run", lambda *a, **k: pytest.fail("the game started"))
     assert main(["play", "--seats", "human,easy,easy,easy", "--target", "803"]) == 2
@@ -156,12 +161,21 @@ async def test_a_declaration_that_wraps_stays_indented() -> None:
         lines = app.query_one(LineList)
         await pilot.pause()
         assert screen_text(app).splitlines()[0].strip() == "none yet"
-        lines.show([Text("You * 25 points"), Text("  Grande 15: ANG SOL T16 MAT T12"),
-                    Text("  Assi 10: AC AD MAT")])
+        lines.show(
+            [
+                Text("You * 25 points"),
+                Text("  Grande 15: ANG SOL T16 MAT T12"),
+                Text("  Assi 10: AC AD MAT"),
+            ]
+        )
         await pilot.pause()
         shown = [line[:26].rstrip() for line in screen_text(app).splitlines()[:4]]
-    assert shown == ["You * 25 points", "  Grande 15: ANG SOL T16", "  MAT T12",
-                     "  Assi 10: AC AD MAT"], shown
+    assert shown == [
+        "You * 25 points",
+        "  Grande 15: ANG SOL T16",
+        "  MAT T12",
+        "  Assi 10: AC AD MAT",
+    ], shown
 
 
 async def test_the_hand_over_says_how_to_quit(tmp_path: Path) -> None:

@@ -52,13 +52,18 @@ def test_a_line_a_side_from_the_longest_form_that_fits() -> None:
     view = _three_kings().view(0)
     ours, theirs = so_far_forms(view, ASCII)
     # 12 cards: three Kings and the Matto (20) with 8 scartini: 20 + (8 - 4) / 2 = 22
-    assert ours == ("3 tricks - 39 points: Re 17, 22 in cards", "3 tricks - 39 points: Re",
-                    "3 tricks - 39 points", "3 tricks - 39 pts")
+    assert ours == (
+        "3 tricks - 39 points: Re 17, 22 in cards",
+        "3 tricks - 39 points: Re",
+        "3 tricks - 39 points",
+        "3 tricks - 39 pts",
+    )
     assert theirs == ("no tricks yet",)
     assert fitting(ours, 24) == "3 tricks - 39 points: Re"
     assert fitting(ours, 40) == ours[0]
-    texts = score_texts(Scene(view=view, seats=parse_seats(["human"] + ["easy"] * 3, NAMES),
-                              bottom=0, look=ASCII))
+    texts = score_texts(
+        Scene(view=view, seats=parse_seats(["human"] + ["easy"] * 3, NAMES), bottom=0, look=ASCII)
+    )
     assert texts.taken == ((3, 39), (0, 0)) and texts.hand == (ours, theirs)
     # Bruno at the bottom: his side first
     texts = score_texts(Scene(view=view, seats=parse_seats(["easy"] * 4, NAMES), bottom=1))
@@ -69,25 +74,40 @@ def test_in_full_each_combination_with_its_cards_and_the_dealers_discard_for_him
     session = _three_kings()
     seats = session.seats
     public = [line.plain for line in so_far_lines(session.view(0), seats, ASCII, 0)]
-    assert public == ["You & Carla - 3 tricks - 39 points", "  Re 17: KS KB KC",
-                      "  card points 22 (12 cards)", "", "Bruno & Dario - no tricks yet"]
+    assert public == [
+        "You & Carla - 3 tricks - 39 points",
+        "  Re 17: KS KB KC",
+        "  card points 22 (12 cards)",
+        "",
+        "Bruno & Dario - no tricks yet",
+    ]
     dealer = session.view(3)
     assert dealer.discard is not None
     mine = [line.plain for line in so_far_lines(dealer, seats, ASCII, 3, dealer.discard)]
-    assert mine[:5] == ["Bruno & Dario - no tricks yet", "", "You & Carla - 3 tricks - 39 points",
-                        "  Re 17: KS KB KC", "  card points 22 (12 cards)"]
+    assert mine[:5] == [
+        "Bruno & Dario - no tricks yet",
+        "",
+        "You & Carla - 3 tricks - 39 points",
+        "  Re 17: KS KB KC",
+        "  card points 22 (12 cards)",
+    ]
     # his side has taken no trick: the discard would go to the other side, one point more
-    assert mine[-1] == "Your discard 9D 10D would go to You & Carla now: 1 more point (only " \
+    assert (
+        mine[-1] == "Your discard 9D 10D would go to You & Carla now: 1 more point (only "
         "you see it)."
+    )
 
 
 def test_the_matto_exchange_is_said_as_counted() -> None:
-    hand = _played({0: "KS 6B", 1: "MAT KB", 2: "7S 7B", 3: "8S 8B"},
-                   ["KS MAT 7S 8S", "6B KB 7B 8B"])
+    hand = _played(
+        {0: "KS 6B", 1: "MAT KB", 2: "7S 7B", 3: "8S 8B"}, ["KS MAT 7S 8S", "6B KB 7B 8B"]
+    )
     seats = parse_seats(["human"] + ["easy"] * 3, NAMES)
     lines = [line.plain for line in so_far_lines(hand.view(0), seats, ASCII, 0)]
-    assert lines[-1] == ("The Matto stays with Bruno & Dario, who give 6B to You & Carla for it "
-                         "(counted so; the card may change by the end).")
+    assert lines[-1] == (
+        "The Matto stays with Bruno & Dario, who give 6B to You & Carla for it "
+        "(counted so; the card may change by the end)."
+    )
     ours, theirs = so_far(hand.tricks, hand.dealer)
     assert "  card points 6 (4 cards)" in lines and ours.card_points == 6
     assert theirs.card_points == 10
@@ -119,14 +139,21 @@ async def test_under_the_scores_and_in_full_with_w_or_a_click(tmp_path: Path) ->
         board = table.query_one(ScoreBoard)
         rows = [row.strip() for row in region_text(app, board)]
         # beside what is still out at 100x32, the short form (all through the hand)
-        assert rows == ["You & Carla          +39 pts  0", "Bruno & Dario         +0 pts  0",
-                        "hand: 3-0 tricks     target 800"], rows
+        assert rows == [
+            "You & Carla          +39 pts  0",
+            "Bruno & Dario         +0 pts  0",
+            "hand: 3-0 tricks     target 800",
+        ], rows
         await pilot.press("o")  # (nothing press() can see changes: no wait for it)
         await wait_for(pilot, lambda: not board.compact)
         await pilot.pause()
         rows = [row.strip() for row in region_text(app, board)]
-        assert rows[:4] == ["You & Carla                   0", "3 tricks - 39 points: Re",
-                            "Bruno & Dario                 0", "no tricks yet"], rows
+        assert rows[:4] == [
+            "You & Carla                   0",
+            "3 tricks - 39 points: Re",
+            "Bruno & Dario                 0",
+            "no tricks yet",
+        ], rows
         await press(pilot, "w")
         await wait_for(pilot, lambda: isinstance(app.screen, SoFarScreen))
         text = screen_text(app)
@@ -154,14 +181,14 @@ async def test_hot_seat_shows_no_discard_but_to_the_dealer(tmp_path: Path) -> No
         assert "Your discard" not in screen_text(app) and "9D" not in screen_text(app)
         await press(pilot, "escape")
         await wait_for(pilot, lambda: app.screen is table)
-        lines = so_far_lines(table.session.view(3), table.session.seats, ASCII, 3,
-                             table.session.view(3).discard or 0)
+        lines = so_far_lines(
+            table.session.view(3), table.session.seats, ASCII, 3, table.session.view(3).discard or 0
+        )
         assert "Your discard 9D 10D" in lines[-1].plain  # what his own screen would say
         assert table.scene().view.discard is None  # and You's screen never has it
 
 
-async def test_at_80x24_under_the_scores_with_the_declarations_a_line_each(
-        tmp_path: Path) -> None:
+async def test_at_80x24_under_the_scores_with_the_declarations_a_line_each(tmp_path: Path) -> None:
     """Seed 38: three declarations that need six rows at 80x24: they take a line each (their
     one-line form, cut where it must be) and the hand so far keeps its lines under the scores
     (it went beside them, ``+47  0``, with the tricks in the box's last line)."""

@@ -39,8 +39,10 @@ async def _on_to_carlas_hand_over(pilot) -> None:
     screen = await settle(pilot)
     if isinstance(screen, ConfirmScreen):
         await press(pilot, "enter")
-    await wait_for(pilot, lambda: isinstance(pilot.app.screen, HandOverScreen)
-                   and pilot.app.screen.player == "Carla")
+    await wait_for(
+        pilot,
+        lambda: isinstance(pilot.app.screen, HandOverScreen) and pilot.app.screen.player == "Carla",
+    )
 
 
 async def test_a_long_hint_told_in_a_notification_is_gone_at_the_hand_over(
@@ -106,8 +108,9 @@ async def test_a_hint_overtaken_by_the_card_is_dropped_and_t_then_says_why(
             assert "your own turn" not in said and "No hint" in said, said
             release.set()
             await _on_to_carlas_hand_over(pilot)
-            await wait_for(pilot, lambda: table._hint_worker is None
-                           or table._hint_worker.is_finished)
+            await wait_for(
+                pilot, lambda: table._hint_worker is None or table._hint_worker.is_finished
+            )
             assert "hint" not in _notices(app).lower()
             await press(pilot, "enter")  # Carla takes the keyboard
             screen = await settle(pilot)

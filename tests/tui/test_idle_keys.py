@@ -68,8 +68,13 @@ async def test_enter_while_a_bot_plays_says_whose_turn_it_is(tmp_path: Path) -> 
 async def test_hot_seat_enter_with_no_hand_on_screen_says_so_until_the_hand_over(
     tmp_path: Path,
 ) -> None:
-    app = make_app(tmp_path, ["human", "easy", "human", "easy"], seed=2, settings=SLOW,
-                   names=["Anna", "Bruno", "Carla", "Dario"])
+    app = make_app(
+        tmp_path,
+        ["human", "easy", "human", "easy"],
+        seed=2,
+        settings=SLOW,
+        names=["Anna", "Bruno", "Carla", "Dario"],
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await press(pilot, "enter")  # Anna takes the keyboard: her discard
@@ -84,8 +89,13 @@ async def test_hot_seat_enter_with_no_hand_on_screen_says_so_until_the_hand_over
 
 
 async def test_hot_seat_the_no_hand_note_is_centred_under_the_table(tmp_path: Path) -> None:
-    app = make_app(tmp_path, ["human", "easy", "human", "easy"], seed=2, settings=SLOW,
-                   names=["Anna", "Bruno", "Carla", "Dario"])
+    app = make_app(
+        tmp_path,
+        ["human", "easy", "human", "easy"],
+        seed=2,
+        settings=SLOW,
+        names=["Anna", "Bruno", "Carla", "Dario"],
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await press(pilot, "enter")
@@ -136,8 +146,12 @@ async def test_wait_said_while_a_bot_plays_goes_when_the_turn_comes(tmp_path: Pa
 
 @pytest.mark.parametrize("key", ["t", "3"])
 async def test_the_tables_keys_on_the_hand_over_say_enter_first(tmp_path: Path, key: str) -> None:
-    app = make_app(tmp_path, ["human", "easy", "human", "easy"], seed=2,
-                   names=["Anna", "Bruno", "Carla", "Dario"])
+    app = make_app(
+        tmp_path,
+        ["human", "easy", "human", "easy"],
+        seed=2,
+        names=["Anna", "Bruno", "Carla", "Dario"],
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await settle(pilot)
         assert isinstance(screen, HandOverScreen)

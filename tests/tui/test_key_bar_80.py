@@ -34,8 +34,9 @@ async def test_the_person_to_play_and_the_discard(tmp_path: Path, settings) -> N
         assert isinstance(table, TableScreen) and table.current_view().phase == "discard"
         _whole(table)
         await press(pilot, "t")  # a hint
-        await wait_for(pilot, lambda: table.notice is not None
-                       and table.notice.plain.startswith("Hint"))
+        await wait_for(
+            pilot, lambda: table.notice is not None and table.notice.plain.startswith("Hint")
+        )
         _whole(table)
 
 

@@ -24,9 +24,22 @@ NAMED = re.compile(r"\S|⏎|(?:(?:Ctrl|Alt|Shift)\+)*(?:[A-Z][a-z]*|F\d{1,2}|[A-
 
 
 def test_key_names() -> None:
-    named = {"escape": "Esc", "space": "Space", "ctrl+q": "Ctrl+Q", "ctrl+s": "Ctrl+S",
-             "f1": "F1", "f2": "F2", "question_mark": "?", "slash": "/", "enter": "⏎",
-             "n": "n", "N": "N", "home": "Home", "down": "↓", "tab": "Tab"}
+    named = {
+        "escape": "Esc",
+        "space": "Space",
+        "ctrl+q": "Ctrl+Q",
+        "ctrl+s": "Ctrl+S",
+        "f1": "F1",
+        "f2": "F2",
+        "question_mark": "?",
+        "slash": "/",
+        "enter": "⏎",
+        "n": "n",
+        "N": "N",
+        "home": "Home",
+        "down": "↓",
+        "tab": "Tab",
+    }
     assert {key: key_name(key) for key in named} == named
     assert key_name("enter", ascii=True) == "Enter" and key_name("down", ascii=True) == "Down"
     assert all(key_name(key, ascii=True).isascii() for key in named)
@@ -42,8 +55,12 @@ async def test_every_footer_names_its_keys_in_one_style(tmp_path: Path) -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, StartScreen) and _footer(app))
         seen["start"] = _footer(app)
-        for key, kind in (("question_mark", HelpScreen), ("s", StatisticsScreen),
-                          ("p", PastMatchesScreen), ("f2", SettingsScreen)):
+        for key, kind in (
+            ("question_mark", HelpScreen),
+            ("s", StatisticsScreen),
+            ("p", PastMatchesScreen),
+            ("f2", SettingsScreen),
+        ):
             await press(pilot, key)
             await wait_for(pilot, lambda kind=kind: isinstance(app.screen, kind) and _footer(app))
             seen[kind.__name__] = _footer(app)

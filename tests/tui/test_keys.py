@@ -55,7 +55,8 @@ async def _help_and_back(pilot: Pilot, key: str = "question_mark") -> None:
 
 @pytest.mark.parametrize("opened", [None, "p", "s", "settings"])
 async def test_question_mark_opens_the_help_on_the_start_screen_and_what_it_opens(
-        tmp_path: Path, opened: str | None) -> None:  # fmt: skip
+    tmp_path: Path, opened: str | None
+) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
@@ -63,9 +64,15 @@ async def test_question_mark_opens_the_help_on_the_start_screen_and_what_it_open
             app.action_settings()
         elif opened:
             await press(pilot, opened)
-        await wait_for(pilot, lambda: isinstance(app.screen, (StartScreen, PastMatchesScreen,
-                                                              StatisticsScreen, SettingsScreen))
-                       and (opened is None or not isinstance(app.screen, StartScreen)))
+        await wait_for(
+            pilot,
+            lambda: (
+                isinstance(
+                    app.screen, (StartScreen, PastMatchesScreen, StatisticsScreen, SettingsScreen)
+                )
+                and (opened is None or not isinstance(app.screen, StartScreen))
+            ),
+        )
         await _help_and_back(pilot)
         await _help_and_back(pilot, "f1")
         if opened is not None:
@@ -122,8 +129,9 @@ async def test_q_answers_no_to_a_question_and_the_help_opens_over_it(tmp_path: P
 
 
 async def test_escape_on_the_hand_over_goes_back_to_the_menu(tmp_path: Path) -> None:
-    app = make_app(tmp_path, ["human", "random", "human", "random"],
-                   names=["Anna", "Bruno", "Carla", "Dario"])
+    app = make_app(
+        tmp_path, ["human", "random", "human", "random"], names=["Anna", "Bruno", "Carla", "Dario"]
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen), limit=20000)
         await _help_and_back(pilot)
@@ -143,14 +151,16 @@ async def test_the_help_opens_over_the_scoring_sheet(tmp_path: Path) -> None:
 
 
 async def test_the_review_answers_question_mark_and_its_key_bar_keeps_back_at_80_columns(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(ai.judge, "DEFAULT_ITERATIONS", 4)
     path = tmp_path / "match.json"
     record.save(played_match(6, 400, "random"), path)
     seats = parse_seats(["human", "easy", "easy", "easy"])
     source = ReviewSource.of(record.load(path), seats, title="match.json")
-    app = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False,
-                        review=ReviewScreen(source, 0))
+    app = TarocchinoApp(
+        settings=FAST, directory=tmp_path, persist=False, review=ReviewScreen(source, 0)
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
         bar = app.screen.query_one(KeyBar)
@@ -168,4 +178,5 @@ async def test_p_between_two_tricks_says_the_last_trick_is_in_view(tmp_path: Pat
         await press(pilot, "p")  # the trick on the table is the last one: said so
         assert not screen.show_last and app.notices == notices + 1
         assert "The last trick is the one on the table" in " ".join(
-            str(n.message) for n in app._notifications)
+            str(n.message) for n in app._notifications
+        )

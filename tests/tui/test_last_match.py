@@ -46,7 +46,7 @@ def note_data(**changes: object) -> dict:
 def start_row(app) -> str:
     """The last-match row of the start screen as shown, its runs of spaces made one."""
     row = app.screen.query_one("#last-row")
-    lines = screen_text(app).splitlines()[row.region.y:row.region.bottom]
+    lines = screen_text(app).splitlines()[row.region.y : row.region.bottom]
     return " ".join(" ".join(lines).split())
 
 
@@ -59,7 +59,8 @@ def test_the_note_says_who_won_the_score_and_when(tmp_path: Path) -> None:
     won, lost = match.winner, 1 - match.winner
     sides = ("Anna & Carla", "Bruno & Dario")
     assert " ".join(note.parts()) == (
-        f"{sides[won]} beat {sides[lost]} {match.scores[won]} to {match.scores[lost]}")
+        f"{sides[won]} beat {sides[lost]} {match.scores[won]} to {match.scores[lost]}"
+    )
     assert note.title().startswith("Last match, 1 hand, today at ")
     assert (tmp_path / NOTE_FILE).stat().st_size < 1024  # small, and bounded when read
     number, why = match_number(tmp_path, note.uid)
@@ -78,22 +79,26 @@ def test_when_is_said_in_local_words() -> None:
     assert when_words(at.replace(year=2024), now) == "1 Dec 2024"
 
 
-@pytest.mark.parametrize(("content", "why"), [
-    (b"x" * (MAX_BYTES + 1), "too big"),
-    (b"{\"format\": ", "not valid JSON"),
-    (b"\xff\xfe", "not UTF-8 text"),
-    (b"[" * 50 + b"]" * 50, "nested too deeply"),
-    (json.dumps(note_data(format="tarocchino-save")).encode(), "not a note"),
-    (json.dumps(note_data(scores=[10, -1])).encode(), "bad scores"),
-    (json.dumps(note_data(scores=[10, 10**30])).encode(), "bad scores"),
-    (json.dumps(note_data(names=["A", "A", "B", "C"])).encode(), "bad names"),
-    (json.dumps(note_data(names=["A\x1b[2J", "B", "C", "D"])).encode(), "bad names"),
-    (json.dumps(note_data(winner=True)).encode(), "bad winner"),
-    (json.dumps(note_data(ended_at="yesterday")).encode(), "bad time"),
-    (json.dumps(note_data(ended_at="2026-12-01T10:00:00")).encode(), "bad time"),
-    (json.dumps(note_data(uid="../x")).encode(), "bad match identity"),
-    (json.dumps(note_data(version=2)).encode(), "another version"),
-], ids=lambda value: value if isinstance(value, str) else "")
+@pytest.mark.parametrize(
+    ("content", "why"),
+    [
+        (b"x" * (MAX_BYTES + 1), "too big"),
+        (b'{"format": ', "not valid JSON"),
+        (b"\xff\xfe", "not UTF-8 text"),
+        (b"[" * 50 + b"]" * 50, "nested too deeply"),
+        (json.dumps(note_data(format="tarocchino-save")).encode(), "not a note"),
+        (json.dumps(note_data(scores=[10, -1])).encode(), "bad scores"),
+        (json.dumps(note_data(scores=[10, 10**30])).encode(), "bad scores"),
+        (json.dumps(note_data(names=["A", "A", "B", "C"])).encode(), "bad names"),
+        (json.dumps(note_data(names=["A\x1b[2J", "B", "C", "D"])).encode(), "bad names"),
+        (json.dumps(note_data(winner=True)).encode(), "bad winner"),
+        (json.dumps(note_data(ended_at="yesterday")).encode(), "bad time"),
+        (json.dumps(note_data(ended_at="2026-12-01T10:00:00")).encode(), "bad time"),
+        (json.dumps(note_data(uid="../x")).encode(), "bad match identity"),
+        (json.dumps(note_data(version=2)).encode(), "another version"),
+    ],
+    ids=lambda value: value if isinstance(value, str) else "",
+)
 def test_a_damaged_note_is_one_short_sentence_and_set_aside(tmp_path: Path, content, why) -> None:
     path = tmp_path / NOTE_FILE
     path.write_bytes(content)
@@ -113,8 +118,9 @@ def test_a_note_that_is_not_a_file_is_said_and_left_alone(tmp_path: Path) -> Non
     assert last is None and said is not None and "not a regular file" in said
 
 
-def test_a_note_that_cannot_be_written_never_names_an_older_match(tmp_path: Path,
-                                                                   monkeypatch) -> None:
+def test_a_note_that_cannot_be_written_never_names_an_older_match(
+    tmp_path: Path, monkeypatch
+) -> None:
     finished, match = finished_match()
     note = LastMatchNote(tmp_path)
     note.write(finished, match)
@@ -134,7 +140,8 @@ def test_a_note_that_cannot_be_written_never_names_an_older_match(tmp_path: Path
 
 # ----------------------------------------------------------------------------- in the game
 async def test_quitting_on_the_last_sheet_the_next_start_says_how_the_match_ended(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     """Seed 5, target 10: Dario calls out at once and the last sheet comes. The autosave is gone
     and the note is there; the start screen says who won, the score and when in one line, and r
     opens the match's review."""
@@ -173,8 +180,11 @@ async def test_the_note_is_written_before_the_last_tricks_pause(tmp_path: Path) 
         def table() -> TableScreen | None:  # under the sheet too, on a machine slow to look
             return next((s for s in app.screen_stack if isinstance(s, TableScreen)), None)
 
-        await wait_for(pilot, lambda: (t := table()) is not None
-                       and t.session.match.winner is not None, limit=20000)  # fmt: skip
+        await wait_for(
+            pilot,
+            lambda: (t := table()) is not None and t.session.match.winner is not None,
+            limit=20000,
+        )
         screen = table()
         assert screen is not None
         match = screen.session.match
@@ -214,18 +224,22 @@ async def test_an_oversized_note_is_one_line_on_the_start_screen(tmp_path: Path,
 
 
 async def test_a_match_missing_from_the_statistics_is_said_when_r_is_pressed(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     finished, match = finished_match()
     LastMatchNote(tmp_path).write(finished, match)  # noted, but never recorded
     app = make_app(tmp_path, None)
     async with app.run_test(size=(100, 32)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
         await press(pilot, "r")
-        await wait_for(pilot, lambda: any("cannot be reviewed" in n.message
-                                          for n in app._notifications))
+        await wait_for(
+            pilot, lambda: any("cannot be reviewed" in n.message for n in app._notifications)
+        )
         said = [n.message for n in app._notifications if "cannot be reviewed" in n.message]
-        assert said == ["The last match cannot be reviewed: no match has been recorded yet. "
-                        "Past matches (p) lists the recorded ones."]
+        assert said == [
+            "The last match cannot be reviewed: no match has been recorded yet. "
+            "Past matches (p) lists the recorded ones."
+        ]
         assert isinstance(app.screen, StartScreen)
 
 

@@ -58,8 +58,7 @@ def test_a_time_kept_in_utc_is_said_in_local_time() -> None:
 
 def _recorded(directory: Path, ended: datetime) -> None:
     finished, match = finished_match()
-    finished = FinishedMatch(finished.record, finished.seats,
-                             ended.isoformat(timespec="seconds"))
+    finished = FinishedMatch(finished.record, finished.seats, ended.isoformat(timespec="seconds"))
     assert record_finished_match(directory, finished) is None
     LastMatchNote(directory).write(finished, match)
 
@@ -74,13 +73,20 @@ async def test_every_screen_says_the_same_local_time(tmp_path: Path) -> None:
         day = (ended + timedelta(hours=2)).strftime("%Y-%m-%d")
         app = make_app(tmp_path, None)
         async with app.run_test(size=(120, 40)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, StartScreen)
-                           and "Last match" in screen_text(app))
+            await wait_for(
+                pilot,
+                lambda: isinstance(app.screen, StartScreen) and "Last match" in screen_text(app),
+            )
             assert f"at {clock}" in start_row(app)
             for key, screen in (("p", PastMatchesScreen), ("s", StatisticsScreen)):
                 await pilot.press(key)
-                await wait_for(pilot, lambda screen=screen: isinstance(app.screen, screen)
-                               and any(t.row_count for t in app.screen.query(MatchTable)))
+                await wait_for(
+                    pilot,
+                    lambda screen=screen: (
+                        isinstance(app.screen, screen)
+                        and any(t.row_count for t in app.screen.query(MatchTable))
+                    ),
+                )
                 await pilot.pause()
                 text = screen_text(app)
                 assert f"{day} {clock}" in text and "UTC" not in text, text
@@ -118,4 +124,5 @@ def test_the_stats_command_says_local_time(tmp_path: Path, monkeypatch, capsys) 
         assert "2025-03-01 20:05" in text and "UTC" not in text, text
         assert main(["stats", "--json"]) == 0
         assert json.loads(capsys.readouterr().out)["recent"][0]["played_at"].startswith(
-            "2025-03-01T18:05")
+            "2025-03-01T18:05"
+        )

@@ -66,7 +66,9 @@ def test_an_entry_s_last_word_is_not_alone_on_its_row() -> None:
 
 def test_a_side_s_names_and_points_stay_on_one_row() -> None:
     line = Text("Hand 1: You & Carla +120, Bruno & Dario +410", style="dim")  # (earlier_hands)
-    rows = {width: [row.plain.rstrip() for row in hanging(line, width, None)]  # type: ignore[arg-type]
-            for width in (24, 32, 34)}
+    rows = {
+        width: [row.plain.rstrip() for row in hanging(line, width, None)]  # type: ignore[arg-type]
+        for width in (24, 32, 34)
+    }
     assert rows[32] == rows[34] == ["Hand 1: You & Carla +120,", "  Bruno & Dario +410"]
     assert rows[24] == ["Hand 1:", "  You & Carla +120,", "  Bruno & Dario +410"]

@@ -10,8 +10,13 @@ from textual.app import App, ComposeResult
 from tui.widgets import log
 from tui.widgets.log import PlayLog, hanging
 
-ENTRIES = [Text(f"Bruno plays the {n} of Coppe, and Carla follows with a trump {n}",
-                style="bold" if n % 3 else "") for n in range(1, 13)]
+ENTRIES = [
+    Text(
+        f"Bruno plays the {n} of Coppe, and Carla follows with a trump {n}",
+        style="bold" if n % 3 else "",
+    )
+    for n in range(1, 13)
+]
 
 
 class _Logs(App):

@@ -27,13 +27,18 @@ async def _two_matches(pilot, app) -> None:
 
 @pytest.mark.parametrize("key, kind", [("p", PastMatchesScreen), ("s", StatisticsScreen)])
 async def test_one_click_on_a_row_reviews_that_match(tmp_path: Path, key, kind) -> None:
-    app = make_app(tmp_path, ["human", "random", "random", "random"], seed=4, target=100,
-                   settings=FAST)
+    app = make_app(
+        tmp_path, ["human", "random", "random", "random"], seed=4, target=100, settings=FAST
+    )
     async with app.run_test(size=(100, 32)) as pilot:
         await _two_matches(pilot, app)
         await press(pilot, key)
-        await wait_for(pilot, lambda: isinstance(app.screen, kind)
-                       and app.screen.query_one(MatchTable).row_count == 2)
+        await wait_for(
+            pilot,
+            lambda: (
+                isinstance(app.screen, kind) and app.screen.query_one(MatchTable).row_count == 2
+            ),
+        )
         table = app.screen.query_one(MatchTable)
         assert table.cursor_coordinate == (0, 0)
         rows = [table.coordinate_to_cell_key((r, 0)).row_key.value for r in range(2)]
@@ -41,7 +46,12 @@ async def test_one_click_on_a_row_reviews_that_match(tmp_path: Path, key, kind) 
         y = table.header_height + table.ordered_rows[0].height
         x = sum(c.get_render_width(table) for c in table.ordered_columns[:2]) + 2
         await click(pilot, MatchTable, offset=(x, y))
-        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen)
-                       and bool(app.screen.query("#review-caption")), limit=5000)
+        await wait_for(
+            pilot,
+            lambda: (
+                isinstance(app.screen, ReviewScreen) and bool(app.screen.query("#review-caption"))
+            ),
+            limit=5000,
+        )
         assert sum(isinstance(s, ReviewScreen) for s in app.screen_stack) == 1
         assert app.screen.source.title.startswith(f"match {rows[1]}, ")  # the row clicked

@@ -41,9 +41,16 @@ def ended_at(scores: tuple[int, int], target: int = 300, seed: int = 5) -> Match
 
 def summary_of(match: Match, replays: bool = False) -> HandSummary:
     declared = tuple(replay_hands(match)[-1].declarations) if replays else ()
-    return HandSummary(len(match.results) - 1, match.results[-1], SIDES, match.winner,
-                       match.rules.target, history=hand_rows(match.results), names=NAMES,
-                       declared=declared)
+    return HandSummary(
+        len(match.results) - 1,
+        match.results[-1],
+        SIDES,
+        match.winner,
+        match.rules.target,
+        history=hand_rows(match.results),
+        names=NAMES,
+        declared=declared,
+    )
 
 
 async def sheet_text(tmp_path: Path, summary: HandSummary, size=(100, 40)) -> tuple[str, str]:
@@ -57,11 +64,17 @@ async def sheet_text(tmp_path: Path, summary: HandSummary, size=(100, 40)) -> tu
         return text, " ".join(text.split())
 
 
-@pytest.mark.parametrize(("scores", "said"), [
-    ((310, 150), "Anna & Carla win the match by 160 points, 310 to 150!"),
-    ((305, 310), "Bruno & Dario win the match by 5 points, 310 to 305! Both sides reached 300: "
-                 "the higher score wins."),
-])
+@pytest.mark.parametrize(
+    ("scores", "said"),
+    [
+        ((310, 150), "Anna & Carla win the match by 160 points, 310 to 150!"),
+        (
+            (305, 310),
+            "Bruno & Dario win the match by 5 points, 310 to 305! Both sides reached 300: "
+            "the higher score wins.",
+        ),
+    ],
+)
 async def test_the_last_sheet_says_who_won_by_how_much_and_how(tmp_path: Path, scores, said):
     match = ended_at(scores)
     assert match.winner is not None
@@ -70,19 +83,23 @@ async def test_the_last_sheet_says_who_won_by_how_much_and_how(tmp_path: Path, s
 
 
 async def test_a_tie_over_the_target_says_another_hand_follows_without_calling_out(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     match = ended_at((320, 320))
     assert match.winner is None
     summary = summary_of(match)
     text, line = await sheet_text(tmp_path, summary)
-    assert "Level at 320, at or over the target: another hand is played in full, with no " \
-           "calling out." in line, line
+    assert (
+        "Level at 320, at or over the target: another hand is played in full, with no "
+        "calling out." in line
+    ), line
     assert "Next hand" in text
     # the extra hand says so at the top, and its declarations dialog says why nothing calls out
     view = match.view(0)
     assert extra_hand(view)
-    bar = topbar(Scene(view=view, seats=parse_seats(["human"] * 4, list(NAMES)), bottom=0),
-                 NAMES).plain
+    bar = topbar(
+        Scene(view=view, seats=parse_seats(["human"] * 4, list(NAMES)), bottom=0), NAMES
+    ).plain
     assert "Hand 2 · extra hand · " in bar, bar
     assert not extra_hand(Match(5).view(0))
 
@@ -117,11 +134,13 @@ async def test_a_called_out_hand_shows_who_declared_what(tmp_path: Path) -> None
 
 
 async def test_the_table_hands_the_sheet_the_declarations_of_a_hand_called_out(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     """Seed 5, target 10: Dario calls out before the person at the keyboard declares; the
     sheet that comes at once shows what he declared, which the table never showed."""
-    app = make_app(tmp_path, ["human", "easy", "easy", "easy"], seed=5, target=10,
-                   names=list(NAMES))
+    app = make_app(
+        tmp_path, ["human", "easy", "easy", "easy"], seed=5, target=10, names=list(NAMES)
+    )
     async with app.run_test(size=(100, 40)) as pilot:
         screen = await settle(pilot)
         assert isinstance(screen, ScoringScreen) and screen.summary.result.called_out == 1
@@ -137,7 +156,8 @@ TEN_FAMILIES = "KS QS KB NB KC QC NC KD QD ND ANG MON MO3 MO4 BEG"
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 40)])
 async def test_ten_families_and_the_call_out_line_fit_the_declarations_dialog(
-        tmp_path: Path, size) -> None:
+    tmp_path: Path, size
+) -> None:
     """The most families a hand can realise (ten) at 80x24: each, the total and the line that
     says this declaration calls out stay on screen (the buttons give way to the footer's keys);
     with room enough the dialog keeps its buttons."""

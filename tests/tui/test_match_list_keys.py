@@ -24,19 +24,29 @@ def _footer(app) -> str:
 @pytest.mark.parametrize("key, kind", [("p", PastMatchesScreen), ("s", StatisticsScreen)])
 async def test_enter_is_named_and_reviews_the_match(tmp_path: Path, key, kind) -> None:
     settings = replace(FAST, suit_marks="unicode")
-    app = make_app(tmp_path, ["human", "random", "random", "random"], seed=4, target=100,
-                   settings=settings)
+    app = make_app(
+        tmp_path, ["human", "random", "random", "random"], seed=4, target=100, settings=settings
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await play_to_the_end(pilot)
         await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
         await press(pilot, key)
-        await wait_for(pilot, lambda: isinstance(app.screen, kind)
-                       and app.screen.query_one(MatchTable).row_count == 1)
+        await wait_for(
+            pilot,
+            lambda: (
+                isinstance(app.screen, kind) and app.screen.query_one(MatchTable).row_count == 1
+            ),
+        )
         await pilot.pause()
         assert "⏎ Review" in _footer(app), _footer(app)
         await press(pilot, "enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen)
-                       and bool(app.screen.query("#review-caption")), limit=5000)
+        await wait_for(
+            pilot,
+            lambda: (
+                isinstance(app.screen, ReviewScreen) and bool(app.screen.query("#review-caption"))
+            ),
+            limit=5000,
+        )
 
 
 @pytest.mark.parametrize("kind", [PastMatchesScreen, StatisticsScreen])
@@ -45,8 +55,9 @@ async def test_nothing_recorded_no_review_offered(tmp_path: Path, kind) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
         await app.push_screen(kind(tmp_path))
-        await wait_for(pilot, lambda: "recorded" in screen_text(app) or "no match" in
-                       screen_text(app).lower())
+        await wait_for(
+            pilot, lambda: "recorded" in screen_text(app) or "no match" in screen_text(app).lower()
+        )
         await pilot.pause()
         assert "Review" not in _footer(app) and "q Back" in _footer(app), _footer(app)
 
@@ -57,7 +68,12 @@ async def test_in_plain_characters(tmp_path: Path) -> None:
         await play_to_the_end(pilot)
         await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
         await press(pilot, "p")
-        await wait_for(pilot, lambda: isinstance(app.screen, PastMatchesScreen)
-                       and app.screen.query_one(MatchTable).row_count == 1)
+        await wait_for(
+            pilot,
+            lambda: (
+                isinstance(app.screen, PastMatchesScreen)
+                and app.screen.query_one(MatchTable).row_count == 1
+            ),
+        )
         await pilot.pause()
         assert "Enter Review" in _footer(app), _footer(app)

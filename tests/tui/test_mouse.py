@@ -30,9 +30,11 @@ async def click_entry(pilot: Pilot, action: str) -> None:
 
 
 async def test_a_click_on_the_key_bar_does_what_the_key_does(tmp_path: Path) -> None:
-    app = make_app(tmp_path, ["human", "random", "random", "random"],
-                   seed=_seed(lambda m: m.first_dealer == 1
-                              and not declarable_families(m.hand.hands[0])))
+    app = make_app(
+        tmp_path,
+        ["human", "random", "random", "random"],
+        seed=_seed(lambda m: m.first_dealer == 1 and not declarable_families(m.hand.hands[0])),
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         table = await settle(pilot)
         assert isinstance(table, TableScreen)
@@ -46,7 +48,8 @@ async def test_a_click_on_the_key_bar_does_what_the_key_does(tmp_path: Path) -> 
 
 
 async def test_a_click_on_back_in_the_review_goes_back_to_the_sheet(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(ai.judge, "DEFAULT_ITERATIONS", 4)  # (the judging is not looked at)
     save_at_the_last_tricks(tmp_path, parse_seats(["random"] * 4), 3)  # (watched from there)
     app = make_app(tmp_path, None)

@@ -41,8 +41,9 @@ async def _mouse_hand(pilot, app) -> int:
             hand = screen.query_one(HandView)
             marking = screen.current_view().phase == "discard"
             for _ in range(2 if marking else 1):  # the dealer marks two cards
-                index = next(i for i, c in enumerate(hand.cards) if c in hand.legal
-                             and c not in hand.marked)
+                index = next(
+                    i for i, c in enumerate(hand.cards) if c in hand.legal and c not in hand.marked
+                )
                 await _click_card(pilot, hand, index)
                 clicks += 1
     raise AssertionError("the hand never ended")

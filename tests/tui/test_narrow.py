@@ -38,7 +38,7 @@ from tui.widgets.matchtable import MatchTable, narrow_rows
 def region_text(app, widget) -> list[str]:
     """The lines of the screen inside ``widget``'s region."""
     r = widget.region
-    return [line[r.x:r.right] for line in screen_text(app).splitlines()[r.y:r.bottom]]
+    return [line[r.x : r.right] for line in screen_text(app).splitlines()[r.y : r.bottom]]
 
 
 async def to_every_declaration(pilot) -> TableScreen:
@@ -53,8 +53,7 @@ async def to_every_declaration(pilot) -> TableScreen:
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
-async def test_three_declarations_are_all_in_view_without_scrolling(tmp_path: Path,
-                                                                    size) -> None:
+async def test_three_declarations_are_all_in_view_without_scrolling(tmp_path: Path, size) -> None:
     # Seed 38: you hold five combinations (117 points), Bruno two, Carla one.
     app = make_app(tmp_path, ["human", "easy", "easy", "easy"], seed=38)
     async with app.run_test(size=size) as pilot:
@@ -94,9 +93,14 @@ SIXTEEN = ["Massimilianoroma", "Bartolomeo Crist", "Pier Francesco B", "Giovanni
 def declared_session(names: list[str]) -> Session:
     """Hand 1 with seat 4 (a person) dealing and the three bots before him declaring: nine
     families, two, one; then it is his turn (he has nothing to declare)."""
-    hand = deal_with(3, {0: "ANG MON BEG KS QS NS KB QB NB KC QC NC MO3 MO4 T16",
-                         1: "SOL LUN MAT AS AB AC AD JS JB JC JD T15 T14 T13 T12",
-                         2: "KD QD ND 9D 6D 7D 8D MO1 MO2 T11 T10 T9 T8 T7 T6"})
+    hand = deal_with(
+        3,
+        {
+            0: "ANG MON BEG KS QS NS KB QB NB KC QC NC MO3 MO4 T16",
+            1: "SOL LUN MAT AS AB AC AD JS JB JC JD T15 T14 T13 T12",
+            2: "KD QD ND 9D 6D 7D 8D MO1 MO2 T11 T10 T9 T8 T7 T6",
+        },
+    )
     match = Match(1)
     match.hand = hand
     session = Session(parse_seats(["easy", "easy", "easy", "human"], names), match)
@@ -108,7 +112,8 @@ def declared_session(names: list[str]) -> Session:
 
 
 async def test_three_long_declarations_of_sixteen_character_names_need_no_scrolling(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     """At 80x24, with every name 16 characters long and three declarations too long for the
     digest's lines, the declarations stay in view without scrolling: a line for each, with its
     player and his points."""
@@ -218,20 +223,35 @@ def _recorded(directory: Path) -> None:
     W = datetime(2026, 11, 30, 18, 0, tzinfo=UTC)
     kinds = ("human", "hard", "human", "medium")
     long_seats = tuple(zip(LONG, kinds, strict=True))
-    short_seats = tuple(zip(("You", "Bruno", "Carla", "Dario"), ("human", "hard", "hard", "hard"),
-                            strict=True))
+    short_seats = tuple(
+        zip(("You", "Bruno", "Carla", "Dario"), ("human", "hard", "hard", "hard"), strict=True)
+    )
     for i in range(3):
-        assert record_finished_match(directory, FinishedMatch.of(
-            played(i), short_seats, ended_at=W.replace(minute=i))) is None
-    assert record_finished_match(directory, FinishedMatch.of(
-        played(5), long_seats, ended_at=W.replace(minute=10))) is None
-    assert record_finished_match(directory, FinishedMatch.of(
-        called_out_match(), long_seats, ended_at=W.replace(minute=20))) is None
+        assert (
+            record_finished_match(
+                directory, FinishedMatch.of(played(i), short_seats, ended_at=W.replace(minute=i))
+            )
+            is None
+        )
+    assert (
+        record_finished_match(
+            directory, FinishedMatch.of(played(5), long_seats, ended_at=W.replace(minute=10))
+        )
+        is None
+    )
+    assert (
+        record_finished_match(
+            directory,
+            FinishedMatch.of(called_out_match(), long_seats, ended_at=W.replace(minute=20)),
+        )
+        is None
+    )
 
 
 @pytest.mark.parametrize("key", ["p", "s"])
-async def test_past_matches_and_statistics_are_whole_at_80_columns(tmp_path: Path,
-                                                                   key: str) -> None:
+async def test_past_matches_and_statistics_are_whole_at_80_columns(
+    tmp_path: Path, key: str
+) -> None:
     _recorded(tmp_path)
     app = make_app(tmp_path, None)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -300,8 +320,7 @@ def test_the_narrow_match_table_measures_names_in_cells() -> None:
     """Names in wide characters take two cells each: a side that would not fit goes on two
     lines, each within its column."""
     players = tuple(SeatInfo(n, "human") for n in ("東京太郎花子さん", "Bruno", "Carla", "Dario"))
-    match = MatchSummary(1, "2026-11-30T18:00:00+00:00", "local", players, (805, 300), 0, False,
-                         4)
+    match = MatchSummary(1, "2026-11-30T18:00:00+00:00", "local", players, (805, 300), 0, False, 4)
     rows = narrow_rows([match], 70, ascii=False)
     side = rows[0][2]
     assert "\n" in side, side  # 8 wide characters and "Carla" do not fit on one line of the column
@@ -330,7 +349,11 @@ def test_a_log_entry_never_leaves_its_arrow_alone_on_a_line(name: str) -> None:
         assert len(shortened) <= 1 and (shortened or width == 30), shortened
     italian = Text("  → Massimilianoroma takes trick 3; the Matto stays with Carla's side")
     assert [line.plain.rstrip() for line in hanging(italian, 24, console)] == [
-        "  → Massimilianoroma", "  takes trick 3; the", "  Matto stays with", "  Carla's side"]
+        "  → Massimilianoroma",
+        "  takes trick 3; the",
+        "  Matto stays with",
+        "  Carla's side",
+    ]
 
 
 async def test_at_80x24_a_trick_taken_by_a_wide_name_keeps_the_arrow_beside_it(
@@ -359,8 +382,9 @@ async def test_at_80x24_a_trick_taken_by_a_wide_name_keeps_the_arrow_beside_it(
 
 
 @pytest.mark.parametrize("marks", ["unicode", "ascii"])
-async def test_the_saved_match_wraps_between_its_parts_at_80_columns(tmp_path: Path,
-                                                                      marks: str) -> None:
+async def test_the_saved_match_wraps_between_its_parts_at_80_columns(
+    tmp_path: Path, marks: str
+) -> None:
     """The summary of the saved match (where the hand is, each side's score, the target) goes
     on two lines at 80 columns, a side's name never parted from its score, no line beginning
     with a separator."""
@@ -396,8 +420,9 @@ async def test_the_match_line_under_the_sheet_wraps_between_its_parts(tmp_path: 
         assert rows[0] == f"Match: {sides[0]} {scores[0]}", rows
         assert rows[1] == f"Bruno & Dario {scores[1]}   (target 300)", rows
         lead = scores[0] - scores[1]
-        assert rows[2] == (f"{sides[0]} win the match by {lead} points, {scores[0]} to "
-                           f"{scores[1]}!"), rows
+        assert rows[2] == (
+            f"{sides[0]} win the match by {lead} points, {scores[0]} to {scores[1]}!"
+        ), rows
 
 
 @pytest.mark.parametrize("width", [80, 120])
@@ -409,24 +434,28 @@ async def test_the_score_history_measures_wide_names_in_cells(tmp_path: Path, wi
 
     async def drawn(names: tuple[str, ...]) -> list[str]:
         sides = (f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}")
-        summary = HandSummary(len(rows) - 1, match.results[-1], sides, match.winner, 300,
-                              history=rows, names=names)
+        summary = HandSummary(
+            len(rows) - 1, match.results[-1], sides, match.winner, 300, history=rows, names=names
+        )
         app = make_app(tmp_path, None)
         async with app.run_test(size=(width, 40)) as pilot:
             await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
             await app.push_screen(ScoringScreen(summary, UNICODE))
             await pilot.pause()
             history = app.screen.query_one(ScoreHistory)
-            return [strip.text.rstrip() for strip in
-                    history.render_lines(history.content_region.reset_offset)]
+            return [
+                strip.text.rstrip()
+                for strip in history.render_lines(history.content_region.reset_offset)
+            ]
 
     plain = await drawn(("Anna", "Bruno", "Carla", "Dario"))
     wide = await drawn((CHINESE, "Bruno", "Carla", CHINESE[::-1]))
     assert "…" in wide[0] and "A: 张伟" in wide[0] and "B: Bruno" in wide[0], wide[0]
-    column = cell_len(plain[0][:plain[0].index("B: ")])  # where side B's title begins
-    assert cell_len(wide[0][:wide[0].index("B: ")]) == column, (plain[0], wide[0])
-    assert [cell_len(r) for r in wide[2:2 + len(rows)]] == [cell_len(r) for r in
-                                                           plain[2:2 + len(rows)]], wide
+    column = cell_len(plain[0][: plain[0].index("B: ")])  # where side B's title begins
+    assert cell_len(wide[0][: wide[0].index("B: ")]) == column, (plain[0], wide[0])
+    assert [cell_len(r) for r in wide[2 : 2 + len(rows)]] == [
+        cell_len(r) for r in plain[2 : 2 + len(rows)]
+    ], wide
 
 
 def test_the_review_lines_measure_wide_names_in_cells() -> None:
@@ -438,29 +467,39 @@ def test_the_review_lines_measure_wide_names_in_cells() -> None:
     walk = HandWalk(source.hands[0], 0, source.judged)
     for position in (0, 6):
         hands = hands_text(source, walk, position, UNICODE).plain.splitlines()
-        bars = {cell_len(line[:line.index("│")]) for line in hands}
+        bars = {cell_len(line[: line.index("│")]) for line in hands}
         assert len(bars) == 1, hands  # the bar after the names in one column
         assert any("张伟" in line and "…" in line for line in hands), hands
     lines = [line.plain for line in play_lines(source, walk, 0, UNICODE)]
     faces = [card_text(card, UNICODE).plain for _, card in walk.plays]
-    cards = {cell_len(line[:line.index(face, 5)]) for line, face in zip(lines, faces, strict=True)}
+    cards = {cell_len(line[: line.index(face, 5)]) for line, face in zip(lines, faces, strict=True)}
     assert cards == {16}, lines  # every card in one column, after the names
     assert any("张伟李娜…" in line for line in lines), lines
 
 
-@pytest.mark.parametrize(("size", "dealer", "shown"),
-                         ids=["wide 80x24", "wide 120x40", "long 80x24"], argvalues=[
-    ((80, 24), CHINESE, "dealer 张伟李娜…"),
-    ((120, 40), CHINESE, f"dealer {CHINESE}"),
-    ((80, 24), "Massimilianoroma", "dealer Massimilianoroma"),
-])
+@pytest.mark.parametrize(
+    ("size", "dealer", "shown"),
+    ids=["wide 80x24", "wide 120x40", "long 80x24"],
+    argvalues=[
+        ((80, 24), CHINESE, "dealer 张伟李娜…"),
+        ((120, 40), CHINESE, f"dealer {CHINESE}"),
+        ((80, 24), "Massimilianoroma", "dealer Massimilianoroma"),
+    ],
+)
 async def test_the_top_bar_shortens_the_dealers_name_only_when_it_must(
-    tmp_path: Path, size: tuple[int, int], dealer: str, shown: str,
+    tmp_path: Path,
+    size: tuple[int, int],
+    dealer: str,
+    shown: str,
 ) -> None:
     # Seed 2: the first seat deals the first hand.
-    app = make_app(tmp_path, ["human", "easy", "easy", "easy"], seed=2,
-                   names=[dealer, "Bruno", "Carla", "Dario"],
-                   settings=Settings(bot_delay=0.0, trick_pause=0.0))
+    app = make_app(
+        tmp_path,
+        ["human", "easy", "easy", "easy"],
+        seed=2,
+        names=[dealer, "Bruno", "Carla", "Dario"],
+        settings=Settings(bot_delay=0.0, trick_pause=0.0),
+    )
     async with app.run_test(size=size) as pilot:
         table = await settle(pilot)
         assert isinstance(table, TableScreen) and table.current_view().dealer == 0
@@ -478,8 +517,9 @@ async def test_a_wide_name_is_shortened_in_its_seat_rather_than_push_out_a_line(
     "to play a card" wrap and left the declaration out; the name is shortened there instead
     (whole in the status line)."""
     name = "张伟李娜王芳刘洋陈静杨帆赵"
-    app = make_app(tmp_path, ["human", "easy", "easy", "easy"], seed=5,
-                   names=[name, "Bruno", "Carla", "Dario"])
+    app = make_app(
+        tmp_path, ["human", "easy", "easy", "easy"], seed=5, names=[name, "Bruno", "Carla", "Dario"]
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         table = await to_the_cards(pilot)
         while table.session.match.view(0).turn != 0:
@@ -492,7 +532,7 @@ async def test_a_wide_name_is_shortened_in_its_seat_rather_than_push_out_a_line(
 
 
 async def test_what_a_seat_is_to_do_is_never_split_across_lines() -> None:
-    """"to play a card" used to wrap as "to play a" / "card" in the top seat at 80x24; it goes
+    """ "to play a card" used to wrap as "to play a" / "card" in the top seat at 80x24; it goes
     whole to a line of its own when it does not fit after the cards."""
     from textual.app import App
 
@@ -503,8 +543,9 @@ async def test_what_a_seat_is_to_do_is_never_split_across_lines() -> None:
         def compose(self):
             yield SeatPanel(id="seat")
 
-    line = Text.assemble(("▶ Carla", "bold"), " · partner · connected · 15 cards  ",
-                         ("to play a card", "italic"))
+    line = Text.assemble(
+        ("▶ Carla", "bold"), " · partner · connected · 15 cards  ", ("to play a card", "italic")
+    )
     app = One()
     async with app.run_test(size=(70, 5)) as pilot:
         panel = app.query_one(SeatPanel)

@@ -52,7 +52,11 @@ async def test_the_start_screen_remembers_the_last_setup(tmp_path: Path) -> None
         await pilot.pause()
         start = again.screen
         assert [start.query_one(f"#kind-{i}").value for i in range(4)] == [
-            "human", "easy", "random", "hard"]
+            "human",
+            "easy",
+            "random",
+            "hard",
+        ]
         assert start.query_one("#name-3").value == "Zed"
         assert start.query_one("#target", Input).value == "400"
 
@@ -142,8 +146,12 @@ async def test_keys_only_over_the_cards_that_may_be_played(tmp_path: Path) -> No
 
 
 async def test_80x24_shows_the_log_and_whole_side_names(tmp_path: Path) -> None:
-    app = make_app(tmp_path, ["human", "random", "random", "random"], seed=3,
-                   names=["Annabella", "Bartolomeo", "Carla", "Domenico"])
+    app = make_app(
+        tmp_path,
+        ["human", "random", "random", "random"],
+        seed=3,
+        names=["Annabella", "Bartolomeo", "Carla", "Domenico"],
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await settle(pilot)
         while not isinstance(screen, TableScreen) or not screen.session.match.hand.tricks:
@@ -153,9 +161,10 @@ async def test_80x24_shows_the_log_and_whole_side_names(tmp_path: Path) -> None:
                 await press(pilot, "enter")
             screen = await settle(pilot)
         lines = screen_text(app).splitlines()
-        log = next(i for i, line in enumerate(lines) if line.rstrip().endswith("| Log")
-                   or " Log " in line)
-        assert any("plays" in line or "deals" in line for line in lines[log + 1:])
+        log = next(
+            i for i, line in enumerate(lines) if line.rstrip().endswith("| Log") or " Log " in line
+        )
+        assert any("plays" in line or "deals" in line for line in lines[log + 1 :])
         text = screen_text(app)
         assert "Bartolomeo &" in text and "Domenico" in text and "…" not in text
 
@@ -192,12 +201,18 @@ async def test_a_long_notice_is_not_cut(tmp_path: Path) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         table = table_of(app)
-        notice = ("Hint: play KS - it wins the trick for your side and keeps the Queen for the "
-                  "Kings' sequence; the search expects your side to end this hand ahead by 23")
+        notice = (
+            "Hint: play KS - it wins the trick for your side and keeps the Queen for the "
+            "Kings' sequence; the search expects your side to end this hand ahead by 23"
+        )
         table.say(notice)
         # (under the declarations dialog the table is repainted a few frames later)
-        await wait_for(pilot, lambda: "ahead by 23" in " ".join(
-            line.strip() for line in screen_text(app).splitlines()))
+        await wait_for(
+            pilot,
+            lambda: (
+                "ahead by 23" in " ".join(line.strip() for line in screen_text(app).splitlines())
+            ),
+        )
 
 
 async def test_resumed_on_a_scoring_sheet_the_sheet_comes_back(tmp_path: Path) -> None:
@@ -230,8 +245,14 @@ async def test_watching_the_next_hand_comes_by_itself(tmp_path: Path) -> None:
     app = make_app(tmp_path, None, settings=replace(FAST, bot_delay=0.0))
     async with app.run_test(size=(80, 24)) as pilot:
         await resume(pilot)
-        await wait_for(pilot, lambda: isinstance(app.screen, ScoringScreen)
-                       and "next hand starts in 4 s" in screen_text(app), limit=10000)
+        await wait_for(
+            pilot,
+            lambda: (
+                isinstance(app.screen, ScoringScreen)
+                and "next hand starts in 4 s" in screen_text(app)
+            ),
+            limit=10000,
+        )
         sheet = app.screen
         assert sheet.next_in == 4.0
         await pilot.pause(4.5)
@@ -290,8 +311,10 @@ async def test_a_session_whose_other_seats_play_elsewhere(tmp_path: Path) -> Non
                 view = session.view(seat)
                 action = played_elsewhere[seat].choose(view, view.legal, session.bot_rng(seat))
                 session.listener(session.apply(action))
-            await wait_for(pilot, lambda: table._my_turn() is not None
-                           or not isinstance(app.screen, TableScreen))
+            await wait_for(
+                pilot,
+                lambda: table._my_turn() is not None or not isinstance(app.screen, TableScreen),
+            )
             if isinstance(app.screen, TableScreen) and session.phase in ("play", "discard"):
                 await press_for(pilot, table)
             else:
@@ -310,8 +333,9 @@ async def test_the_discard_hint_puts_the_cursor_on_a_card_to_mark(tmp_path: Path
         status = table.query_one("#status")
         for marked in range(2):
             await pilot.press("t")
-            await wait_for(pilot, lambda: status.text.plain.startswith("Hint: discard"),
-                           limit=20000)
+            await wait_for(
+                pilot, lambda: status.text.plain.startswith("Hint: discard"), limit=20000
+            )
             card = hand.cards[hand.cursor]
             assert card not in hand.marked and len(hand.marked) == marked
             shown = status.text.plain

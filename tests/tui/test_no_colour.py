@@ -28,8 +28,11 @@ def reversed_cells(widget: Widget) -> int:
     region = widget.region
     strip = widget.screen._compositor.render_strips()[region.y]
     strip = strip.crop(region.x, region.right)
-    return sum(len(segment.text) for segment in strip
-               if segment.style is not None and segment.style.reverse)
+    return sum(
+        len(segment.text)
+        for segment in strip
+        if segment.style is not None and segment.style.reverse
+    )
 
 
 async def test_the_focused_select_box_is_reversed(tmp_path: Path) -> None:

@@ -135,8 +135,11 @@ async def test_hot_seat_with_bots_shows_no_hand_while_a_bot_plays(tmp_path: Path
                 seen.add(len(match.actions))
             if isinstance(screen, (HandOverScreen, DeclareScreen, ConfirmScreen)):
                 await press(pilot, "enter")
-            elif isinstance(screen, TableScreen) and screen._my_turn() is not None \
-                    and match.phase in ("play", "discard"):
+            elif (
+                isinstance(screen, TableScreen)
+                and screen._my_turn() is not None
+                and match.phase in ("play", "discard")
+            ):
                 await press_for(pilot, screen)
             else:
                 await asyncio.sleep(0.005)
@@ -148,8 +151,9 @@ async def test_hot_seat_the_fourth_card_shows_the_trick_before_the_hand_over(
     tmp_path: Path,
 ) -> None:
     paused = Settings(bot_delay=0.0, trick_pause=0.4, suit_marks="ascii")
-    app = make_app(tmp_path, ["human"] * 4, seed=99, names=["Anna", "Bruno", "Carla", "Dario"],
-                   settings=paused)
+    app = make_app(
+        tmp_path, ["human"] * 4, seed=99, names=["Anna", "Bruno", "Carla", "Dario"], settings=paused
+    )
     async with app.run_test(size=(100, 32)) as pilot:
         table = table_of(app)
         assert table is not None
@@ -171,8 +175,13 @@ async def test_hot_seat_the_fourth_card_shows_the_trick_before_the_hand_over(
         assert "takes it" in text and not table.query_one(HandView).cards
         assert not _tokens(text) & _secrets(match, [0, 1, 2, 3])
         winner = ["Anna", "Bruno", "Carla", "Dario"][match.hand.tricks[-1].winner]
-        await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen)
-                       and f"{winner} takes trick {done}" in screen_text(app))
+        await wait_for(
+            pilot,
+            lambda: (
+                isinstance(app.screen, HandOverScreen)
+                and f"{winner} takes trick {done}" in screen_text(app)
+            ),
+        )
 
 
 async def test_resume_after_a_crash(tmp_path: Path) -> None:
@@ -297,8 +306,9 @@ async def test_illegal_card_says_why_and_click_plays(tmp_path: Path) -> None:
             if view.phase == "play" and illegal:
                 break
             await press_for(pilot, screen)
-        await pilot.press(str(hand.cards.index(illegal[0]) + 1)[-1] if
-                          hand.cards.index(illegal[0]) < 9 else "0")
+        await pilot.press(
+            str(hand.cards.index(illegal[0]) + 1)[-1] if hand.cards.index(illegal[0]) < 9 else "0"
+        )
         text = screen_text(app)
         assert "not legal" in text or "not in your hand" in text
         before = len(table.session.match.actions)
@@ -412,8 +422,11 @@ async def test_calling_out_ends_the_match_at_the_declaration(tmp_path: Path) -> 
     from game.match import Match
     from game.scoring import declarable_families
 
-    seed = next(s for s in range(1, 5000) if Match(s).first_dealer == 3
-                and declarable_families(Match(s).hand.hands[0]))
+    seed = next(
+        s
+        for s in range(1, 5000)
+        if Match(s).first_dealer == 3 and declarable_families(Match(s).hand.hands[0])
+    )
     app = make_app(tmp_path, BOTS3, seed=seed, target=10)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await settle(pilot)

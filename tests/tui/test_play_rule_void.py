@@ -20,8 +20,13 @@ NAMES = ["You", "Bruno", "Carla", "Dario"]
 def _to_play(cards: str, led: str):
     hand = deal_with(3, {0: cards, 1: "KD QD JD", 2: "T16"})
     view = hand.view(0)
-    return replace(view, phase=Phase.PLAY, turn=0, trick=(INDEX[led],), legal=tuple(
-        play(c) for c in range(62) if view.hand >> c & 1))
+    return replace(
+        view,
+        phase=Phase.PLAY,
+        turn=0,
+        trick=(INDEX[led],),
+        legal=tuple(play(c) for c in range(62) if view.hand >> c & 1),
+    )
 
 
 def _status(view) -> str:

@@ -30,18 +30,24 @@ def test_names_that_look_the_same_are_refused(other: str) -> None:
     with pytest.raises(ValueError) as refused:
         parse_seats(KINDS, ["Anna", "Bot1", other, "Bot2"])
     said = str(refused.value)
-    assert ("seats 1 and 3 look the same" in said and "must look different" in said
-            if other != "Anna" else said == "the four names must be different")
+    assert (
+        "seats 1 and 3 look the same" in said and "must look different" in said
+        if other != "Anna"
+        else said == "the four names must be different"
+    )
 
 
-@pytest.mark.parametrize(("name", "code"), [
-    ("Anna\u200b", "U+200B"),  # zero width space
-    ("\u202eanna", "U+202E"),  # right-to-left override: turns the line around
-    ("An\u200fna", "U+200F"),  # right-to-left mark
-    ("Anna\u034f", "U+034F"),  # combining grapheme joiner: printable, shows nothing
-    ("Anna\ufe0f", "U+FE0F"),  # variation selector
-    ("\u3164", "U+3164"),  # Hangul filler: a letter that shows nothing
-])
+@pytest.mark.parametrize(
+    ("name", "code"),
+    [
+        ("Anna\u200b", "U+200B"),  # zero width space
+        ("\u202eanna", "U+202E"),  # right-to-left override: turns the line around
+        ("An\u200fna", "U+200F"),  # right-to-left mark
+        ("Anna\u034f", "U+034F"),  # combining grapheme joiner: printable, shows nothing
+        ("Anna\ufe0f", "U+FE0F"),  # variation selector
+        ("\u3164", "U+3164"),  # Hangul filler: a letter that shows nothing
+    ],
+)
 def test_a_name_with_an_invisible_character_is_refused_naming_it(name: str, code: str) -> None:
     with pytest.raises(ValueError) as refused:
         parse_seats(KINDS, [name, "Bot1", "Carla", "Bot2"])
@@ -57,14 +63,17 @@ def test_names_of_other_alphabets_and_accents_stay_welcome() -> None:
 
 
 @pytest.mark.parametrize("command", [["play", "--seats", ",".join(KINDS)], ["export", "REC"]])
-def test_the_command_line_refuses_them_in_one_line(command: list[str], capsys,
-                                                   tmp_path: Path, monkeypatch) -> None:
+def test_the_command_line_refuses_them_in_one_line(
+    command: list[str], capsys, tmp_path: Path, monkeypatch
+) -> None:
     monkeypatch.setenv("TAROCCHINO_DATA_DIR", str(tmp_path))
     record = tmp_path / "match.json"
     record.write_text("{}")
     argv = [str(record) if a == "REC" else a for a in command]
-    for names, said in ((f"Anna,Bot1,{CYRILLIC_A},Bot2", "look the same"),
-                        ("Anna\u200b,Bot1,Carla,Bot2", "U+200B")):
+    for names, said in (
+        (f"Anna,Bot1,{CYRILLIC_A},Bot2", "look the same"),
+        ("Anna\u200b,Bot1,Carla,Bot2", "U+200B"),
+    ):
         assert main([*argv, "--names", names]) == 2
         err = capsys.readouterr().err.strip()
         assert said in err and "\n" not in err and "Traceback" not in err, err

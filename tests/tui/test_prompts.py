@@ -32,8 +32,11 @@ def _messages(app) -> list[str]:
 
 def _seed_declaring() -> int:
     """A match whose human (seat 0) is eldest and may declare."""
-    return next(s for s in range(1, 5000) if Match(s).first_dealer == 3
-                and declarable_families(Match(s).hand.hands[0]))  # fmt: skip
+    return next(
+        s
+        for s in range(1, 5000)
+        if Match(s).first_dealer == 3 and declarable_families(Match(s).hand.hands[0])
+    )
 
 
 async def test_a_refused_undo_leaves_the_turn_prompt(tmp_path: Path) -> None:
@@ -114,8 +117,9 @@ async def test_right_after_a_card_the_status_line_is_drawn_with_the_rest(
             terminal = now
         for r in regions or ():
             for y in range(r.y, min(height, r.y + r.height)):
-                terminal[y] = terminal[y][:r.x] + now[y][r.x:r.x + r.width] + \
-                    terminal[y][r.x + r.width:]  # fmt: skip
+                terminal[y] = (
+                    terminal[y][: r.x] + now[y][r.x : r.x + r.width] + terminal[y][r.x + r.width :]
+                )
         if isinstance(screen, TableScreen) and screen.is_current:
             line = screen.query_one("#status", TextLine)
             drawn, held = terminal[line.region.y].strip(), line.text.plain.strip()
@@ -147,8 +151,9 @@ def _seed_nothing_to_declare() -> int:
     holds no combination at all."""
     for s in range(1, 5000):
         m = Match(s)
-        first = next(seat for seat in ((m.first_dealer + i) % 4 for i in range(1, 5))
-                     if seat in (0, 2))  # fmt: skip
+        first = next(
+            seat for seat in ((m.first_dealer + i) % 4 for i in range(1, 5)) if seat in (0, 2)
+        )
         if not declarable_families(m.hand.hands[first]) and first != m.first_dealer:
             return s
     raise AssertionError("no such seed")
@@ -159,8 +164,9 @@ async def test_nothing_to_declare_is_said_to_that_person_only(tmp_path: Path) ->
     outlives his turn (the next person at a shared screen must not learn his hand holds no
     combination)."""
     names = ["Anna", "Bruno", "Carla", "Dario"]
-    app = make_app(tmp_path, ["human", "easy", "human", "easy"], seed=_seed_nothing_to_declare(),
-                   names=names)  # fmt: skip
+    app = make_app(
+        tmp_path, ["human", "easy", "human", "easy"], seed=_seed_nothing_to_declare(), names=names
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         table = table_of(app)
         assert table is not None

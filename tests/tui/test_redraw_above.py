@@ -16,6 +16,7 @@ def _asked(*widgets) -> list:
     """What ``widgets`` ask to be done after their next refresh, from now on."""
     asked: list = []
     for widget in widgets:
+
         def later(callback, *args, _call=widget.call_after_refresh, **kwargs):
             asked.append(callback)
             return _call(callback, *args, **kwargs)

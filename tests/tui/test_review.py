@@ -143,8 +143,10 @@ async def test_sheet_lists_every_hand_and_draws_the_running_score(tmp_path: Path
             assert history.rows == hand_rows(session.results)
             assert len(history.rows) == sheets and history.current == sheets - 1
             chart = sheet.query_one(ScoreChart)
-            assert chart.series == ([0, *(r.scores_after[0] for r in session.results)],
-                                    [0, *(r.scores_after[1] for r in session.results)])
+            assert chart.series == (
+                [0, *(r.scores_after[0] for r in session.results)],
+                [0, *(r.scores_after[1] for r in session.results)],
+            )
             await keys(pilot, "h")  # the history scrolled into view at 80x24
             await pilot.pause()
             text = screen_text(app)
@@ -179,8 +181,10 @@ async def test_review_from_the_sheet_steps_through_the_hand(tmp_path: Path) -> N
             gone = hand.discard
             for _, card in walk.plays[:position]:
                 gone |= 1 << card
-            return {names[s]: [face(c, ASCII) for c in sorted_for_display(hand.dealt[s] & ~gone)]
-                    for s in range(4)}
+            return {
+                names[s]: [face(c, ASCII) for c in sorted_for_display(hand.dealt[s] & ~gone)]
+                for s in range(4)
+            }
 
         assert _hand_lines(app) == expected(0)  # the deal as recorded, the discard aside
         assert "Discard" in screen_text(app)
@@ -222,8 +226,12 @@ async def test_review_of_a_record_file_moves_between_hands(tmp_path: Path) -> No
     path = tmp_path / "match.json"
     record.save(match, path)
     source = ReviewSource.of(record.load(path), judged=[1], title="match.json")
-    app = TarocchinoApp(settings=Settings(suit_marks="ascii"), directory=tmp_path,
-                        persist=False, review=ReviewScreen(source, 1))
+    app = TarocchinoApp(
+        settings=Settings(suit_marks="ascii"),
+        directory=tmp_path,
+        persist=False,
+        review=ReviewScreen(source, 1),
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
         review = app.screen
@@ -234,8 +242,9 @@ async def test_review_of_a_record_file_moves_between_hands(tmp_path: Path) -> No
         lines = _hand_lines(app)
         for s in range(4):
             cards = dealt[s] & ~hands[1].discard
-            assert lines[names[s].split()[-1]] == [face(c, ASCII)
-                                                   for c in sorted_for_display(cards)]
+            assert lines[names[s].split()[-1]] == [
+                face(c, ASCII) for c in sorted_for_display(cards)
+            ]
         await keys(pilot, "left_square_bracket")
         assert review.index == 0 and review.position == 0
         await keys(pilot, "right_square_bracket")
@@ -290,8 +299,12 @@ async def test_statistics_screen_shows_the_database(tmp_path: Path, utc: None) -
         assert "2 finished matches" in text
         anna = figures.people[0]
         row = next(line.split() for line in text.splitlines() if line.split()[:1] == ["Anna"])
-        assert anna.name == "Anna" and row[1:5] == ["played", str(anna.played), "won",
-                                                    str(anna.won)]
+        assert anna.name == "Anna" and row[1:5] == [
+            "played",
+            str(anna.played),
+            "won",
+            str(anna.won),
+        ]
         assert "Anna with a medium partner against hard bots: 2 played" in text
         assert "Latest matches" in text and "2025-03-01 19:00" in text
         await keys(pilot, "enter")  # the latest match, reviewed
@@ -342,8 +355,13 @@ async def test_past_matches_list_opens_a_review(tmp_path: Path) -> None:
 async def test_a_match_played_at_the_table_is_recorded(tmp_path: Path) -> None:
     """Four bots watched at the table, a low target: when the match ends it is in the
     statistics, with the totals of the match played."""
-    app = make_app(tmp_path, ["random"] * 4, seed=21, target=100,
-                   settings=Settings(bot_delay=0.0, trick_pause=0.0))
+    app = make_app(
+        tmp_path,
+        ["random"] * 4,
+        seed=21,
+        target=100,
+        settings=Settings(bot_delay=0.0, trick_pause=0.0),
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(50):
             await wait_for(pilot, lambda: isinstance(app.screen, ScoringScreen), limit=20000)
@@ -403,8 +421,12 @@ async def test_the_review_judges_the_dealers_discard(tmp_path: Path) -> None:
     hand = replay_hands(match)[0]
     dealer = hand.dealer
     source = ReviewSource.of(match, judged=[dealer])
-    app = TarocchinoApp(settings=Settings(suit_marks="ascii"), directory=tmp_path,
-                        persist=False, review=ReviewScreen(source, 0))  # fmt: skip
+    app = TarocchinoApp(
+        settings=Settings(suit_marks="ascii"),
+        directory=tmp_path,
+        persist=False,
+        review=ReviewScreen(source, 0),
+    )
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
         review = app.screen
@@ -418,23 +440,32 @@ async def test_the_review_judges_the_dealers_discard(tmp_path: Path) -> None:
         assert verdict.made == hand.history[0].action.cards and verdict.loss >= 1
         text = " ".join(screen_text(app).split())
         facts = review.query_one("#review-facts").region  # (a long line wraps there)
-        said = " ".join(" ".join(line[facts.x:facts.right] for line in
-                                 screen_text(app).splitlines()[facts.y:facts.bottom]).split())
-        made, best = (" ".join(face(c, ASCII) for c in sorted_for_display(mask_of(pair)))
-                      for pair in (verdict.made, verdict.best))  # fmt: skip
+        said = " ".join(
+            " ".join(
+                line[facts.x : facts.right]
+                for line in screen_text(app).splitlines()[facts.y : facts.bottom]
+            ).split()
+        )
+        made, best = (
+            " ".join(face(c, ASCII) for c in sorted_for_display(mask_of(pair)))
+            for pair in (verdict.made, verdict.best)
+        )
         assert verdict.clear and verdict.noise > 0  # beyond its margin of error, said
-        assert f"Seat {dealer + 1} discarded {made}; {best} was worth about " \
-               f"{round(verdict.loss)} more, give or take {max(1, round(verdict.noise))} " \
-               "(expected hand margin" in said
+        assert (
+            f"Seat {dealer + 1} discarded {made}; {best} was worth about "
+            f"{round(verdict.loss)} more, give or take {max(1, round(verdict.noise))} "
+            "(expected hand margin" in said
+        )
         choices = len(walk.decisions) + 1
         assert f"{choices} of {choices} choices all judged" in text
-        assert f"discard Seat {dealer + 1} discarded {made}, about {round(verdict.loss)} " \
-               f"behind {best}" in text  # among the costliest choices
+        assert (
+            f"discard Seat {dealer + 1} discarded {made}, about {round(verdict.loss)} "
+            f"behind {best}" in text
+        )  # among the costliest choices
         await keys(pilot, "q")
 
 
-async def test_closing_the_review_stops_the_discards_judgement(tmp_path: Path,
-                                                               monkeypatch) -> None:  # fmt: skip
+async def test_closing_the_review_stops_the_discards_judgement(tmp_path: Path, monkeypatch) -> None:
     chunks: list[int] = []
     search = ai.judge.search_discards
 
@@ -446,8 +477,12 @@ async def test_closing_the_review_stops_the_discards_judgement(tmp_path: Path,
     match = _poor_discard_match()
     dealer = replay_hands(match)[0].dealer
     source = ReviewSource.of(match, judged=[dealer])
-    app = TarocchinoApp(settings=Settings(suit_marks="ascii"), directory=tmp_path,
-                        persist=False, review=ReviewScreen(source, 0, iterations=50_000))
+    app = TarocchinoApp(
+        settings=Settings(suit_marks="ascii"),
+        directory=tmp_path,
+        persist=False,
+        review=ReviewScreen(source, 0, iterations=50_000),
+    )
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
         review = app.screen
@@ -474,8 +509,10 @@ def test_the_review_marks_a_stand_ins_choices_and_does_not_judge_them() -> None:
     assert 5 not in [d.number for d in walk.pending()] and walk.discard is None
     assert len(walk.decisions) == len(plain.decisions) - 1
     said = verdict_text(marked, walk, 6, ASCII).plain
-    assert said == (f"The easy bot played {face(card, ASCII)} for {name}. The choice was the "
-                    f"bot's: it is not judged as {name}'s.")  # fmt: skip
+    assert said == (
+        f"The easy bot played {face(card, ASCII)} for {name}. The choice was the "
+        f"bot's: it is not judged as {name}'s."
+    )
     assert " bot played " not in verdict_text(marked, walk, 5, ASCII).plain
     assert " bot played " not in verdict_text(source, plain, 6, ASCII).plain
     lines = [t.plain for t in play_lines(marked, walk, 0, ASCII)]
@@ -485,13 +522,15 @@ def test_the_review_marks_a_stand_ins_choices_and_does_not_judge_them() -> None:
     assert f"The medium bot discarded for {dealer} (not judged)." in facts
     assert "bot discarded" not in facts_text(source, plain, 0, ASCII).plain
     # Why the stand-in decided, when the record says it (a table of protocol 4)
-    why = replace(source, stand_in_cards=({5: StandIn("easy", LEFT), -1: StandIn("medium",
-                                                                                 AWAY)},))
+    why = replace(source, stand_in_cards=({5: StandIn("easy", LEFT), -1: StandIn("medium", AWAY)},))
     walk = HandWalk(why.hands[0], 0, why.judged, why.stand_ins(0))
     assert verdict_text(why, walk, 6, ASCII).plain.startswith(
-        f"The easy bot played {face(card, ASCII)} for {name} (left the table). The choice")
-    assert f"The medium bot discarded for {dealer} (away; not judged)." in facts_text(
-        why, walk, 0, ASCII).plain
+        f"The easy bot played {face(card, ASCII)} for {name} (left the table). The choice"
+    )
+    assert (
+        f"The medium bot discarded for {dealer} (away; not judged)."
+        in facts_text(why, walk, 0, ASCII).plain
+    )
     # Whatever the judgement finds, the stand-in's card is never among the person's costs.
     for d in walk.decisions:
         walk.verdicts[d.number] = ai.judge.judge(d, 8)
@@ -520,8 +559,9 @@ async def test_the_review_screen_marks_the_stand_ins_card_in_every_card(tmp_path
     """The review screen at a network table: the stand-in's card is marked "(bot)" in the list
     of every card, and the judgement passes it by."""
     match = played_match(3, 300)
-    source = replace(ReviewSource.of(match, judged=range(4)),
-                     stand_in_cards=({5: StandIn("easy", OUT_OF_TIME)},))
+    source = replace(
+        ReviewSource.of(match, judged=range(4)), stand_in_cards=({5: StandIn("easy", OUT_OF_TIME)},)
+    )
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await app.push_screen(ReviewScreen(source, 0, iterations=8))

@@ -19,15 +19,17 @@ from tui.screens.review import ReviewScreen
 
 
 async def test_no_costly_choice_is_said_with_yet_only_while_judging(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(ai.judge, "DEFAULT_ITERATIONS", 8)
     target = 400
     match = played_match(_seed_with_hands(1, target), target)
     path = tmp_path / "match.json"
     record.save(match, path)
     source = ReviewSource.of(record.load(path), judged=[0], title="match.json")
-    app = TarocchinoApp(settings=Settings(), directory=tmp_path, persist=False,
-                        review=ReviewScreen(source, 0))
+    app = TarocchinoApp(
+        settings=Settings(), directory=tmp_path, persist=False, review=ReviewScreen(source, 0)
+    )
     async with app.run_test(size=(100, 32)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
         review = app.screen
@@ -40,5 +42,7 @@ async def test_no_costly_choice_is_said_with_yet_only_while_judging(
         review.action_costly()
         monkeypatch.setattr(HandWalk, "judged_all", property(lambda walk: False))
         review.action_costly()
-        assert said == ["No choice in this hand cost a point or more.",
-                        "No costly choice has been found yet: the judging goes on."]
+        assert said == [
+            "No choice in this hand cost a point or more.",
+            "No costly choice has been found yet: the judging goes on.",
+        ]

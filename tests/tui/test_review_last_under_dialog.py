@@ -29,8 +29,9 @@ async def test_the_review_found_late_does_not_open_over_a_dialog(tmp_path: Path)
         dialog: ModalScreen[None] = ModalScreen()
         app.push_screen(dialog)
         await wait_for(pilot, lambda: app.screen is dialog)
-        found = SimpleNamespace(worker=SimpleNamespace(name="last", result=source),
-                                state=WorkerState.SUCCESS)
+        found = SimpleNamespace(
+            worker=SimpleNamespace(name="last", result=source), state=WorkerState.SUCCESS
+        )
         start.on_worker_state_changed(found)  # the worker's answer, after the dialog opened
         await pilot.pause()
         assert app.screen is dialog, app.screen_stack

@@ -56,8 +56,12 @@ def test_a_card_the_search_dropped_early_is_judged_on_every_deal_head_to_head() 
         bot = HardBot(iterations=DEALS)
         best = bot.choose(d.view, d.view.legal, random.Random(position_seed(d.view))).card
         stats = bot.last_stats
-        if (stats is not None and d.played != best and d.played in stats.cards
-                and stats.n(stats.cards.index(d.played)) < DEALS):
+        if (
+            stats is not None
+            and d.played != best
+            and d.played in stats.cards
+            and stats.n(stats.cards.index(d.played)) < DEALS
+        ):
             dropped.append((d, best))
     assert dropped, "some card played was dropped early by the search"
     for d, best in dropped[:3]:
@@ -85,12 +89,15 @@ def test_a_difference_within_the_noise_is_said_to_be_one() -> None:
     within, beyond = _verdict(5.2, 8.4), _verdict(20.0, 6.0, number=4)
     assert not within.clear and beyond.clear
     said = verdict_words(within, "Anna", ASCII).plain
-    assert said == ("Anna played KS; the bot would rather play T12, but the 5 points between "
-                    "them are within what its search can tell (give or take 8): about as good.")
+    assert said == (
+        "Anna played KS; the bot would rather play T12, but the 5 points between "
+        "them are within what its search can tell (give or take 8): about as good."
+    )
     assert "worth" not in said
     assert verdict_words(beyond, "Anna", ASCII).plain == (
         "Anna played KS; T12 was worth about 20 more, give or take 6 (expected hand margin +10 "
-        "against +30).")
+        "against +30)."
+    )
     assert costliest([within, beyond]) == [beyond]
     assert "give or take" not in verdict_words(_verdict(0.3, 5.0), "Anna", ASCII).plain
 
@@ -119,8 +126,10 @@ def test_a_discard_within_the_noise_is_about_as_good() -> None:
     lines, _ = costly_lines(source, walk, ASCII)
     assert not any("discard " in line.plain for line in lines)
     walk.discard_verdict = DiscardVerdict(walk.discard.seat, made, best, 16.0, 0.0, 16.0, 9, 9.5)
-    assert "7S 6S was worth about 16 more, give or take 10 (" in discard_words(
-        source, walk, ASCII).plain
+    assert (
+        "7S 6S was worth about 16 more, give or take 10 ("
+        in discard_words(source, walk, ASCII).plain
+    )
 
 
 def test_the_review_says_the_hint_searches_less() -> None:

@@ -18,7 +18,7 @@ def _verdict(loss: float, number: int) -> Verdict:
 def _head(losses: list[float]) -> tuple[str, int]:
     source = ReviewSource.of(played_match(3, 300), judged=[0])
     walk = HandWalk(source.hands[0], 0, source.judged)
-    numbers = [d.number for d in walk.decisions[:len(losses)]]
+    numbers = [d.number for d in walk.decisions[: len(losses)]]
     walk.verdicts = {n: _verdict(loss, n) for n, loss in zip(numbers, losses, strict=True)}
     lines, _ = costly_lines(source, walk, ASCII)
     return lines[0].plain, len(lines) - 1

@@ -12,14 +12,14 @@ from tui.widgets.line import TextLine
 from tui.widgets.scoreboard import ScoreBoard
 
 
-@pytest.mark.parametrize("size", [(80, 24), (100, 32), (120, 40)],
-                         ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("size", [(80, 24), (100, 32), (120, 40)], ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_the_hand_number_is_said_once(tmp_path: Path, size: tuple[int, int]) -> None:
     app = make_app(tmp_path, ["human", "easy", "easy", "easy"], seed=1)
     async with app.run_test(size=size) as pilot:
         for tricks in range(3):  # before the first trick and after (80x24: the compact form)
-            table = await play_until(pilot, lambda view, n=tricks: view.phase == "play"
-                                     and len(view.tricks) >= n)
+            table = await play_until(
+                pilot, lambda view, n=tricks: view.phase == "play" and len(view.tricks) >= n
+            )
             await pilot.pause()
             board = table.query_one(ScoreBoard)
             box = "\n".join(line.plain for line in board._lines(board.content_size.width))

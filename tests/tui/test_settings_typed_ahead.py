@@ -15,8 +15,13 @@ from tests.support.screens import make_app, play_until, wait_for
 from tui.screens.settings import SettingsScreen
 from tui.screens.start import StartScreen
 
-FIRST_WINS = [("save", "escape"), ("save", "ctrl+s"), ("save", "enter"), ("cancel", "ctrl+s"),
-              ("cancel", "escape")]
+FIRST_WINS = [
+    ("save", "escape"),
+    ("save", "ctrl+s"),
+    ("save", "enter"),
+    ("cancel", "ctrl+s"),
+    ("cancel", "escape"),
+]
 
 
 def _type(app, *keys: str) -> None:

@@ -33,12 +33,17 @@ async def _settings_open(tmp_path: Path) -> AsyncIterator[TarocchinoApp]:
 async def test_the_settings_say_what_the_pauses_are(tmp_path: Path) -> None:
     async with _settings_open(tmp_path) as app:
         region = app.screen.query_one("#settings-dialog").region  # (not the screen under it)
-        rows = screen_text(app).splitlines()[region.y:region.bottom]
-        text = " ".join(" ".join(row[region.x:region.right] for row in rows)
-                        .replace("|", " ").replace("│", " ").split())
+        rows = screen_text(app).splitlines()[region.y : region.bottom]
+        text = " ".join(
+            " ".join(row[region.x : region.right] for row in rows)
+            .replace("|", " ")
+            .replace("│", " ")
+            .split()
+        )
         assert "Bot delay: how long each bot waits before its move." in text
-        assert ("Trick pause: how long a finished trick stays on the table before a bot leads "
-                "the next.") in text
+        assert (
+            "Trick pause: how long a finished trick stays on the table before a bot leads the next."
+        ) in text
         assert "Save Ctrl+S" in text  # the buttons still in view at 80x24
 
 

@@ -29,12 +29,15 @@ def lines(codes: str, width: int, look: Look = UNICODE, prefix: str = "") -> lis
     return [line.plain for line in CardList(parse_cards(codes), look, prefix).lines(width)]
 
 
-@pytest.mark.parametrize(("codes", "short"), [
-    ("KS QS NS JS AS BEG MAT", "K♠ Q N J A BEG MAT"),
-    ("AS AB AC AD BEG MAT", "A♠ ♣ ♥ ♦ BEG MAT"),
-    ("MO1 MO2 MO3 MO4 BEG MAT", "MO1 2 3 4 BEG MAT"),
-    ("MO1 MO3 MO4 BEG MAT", "MO1 3 4 BEG MAT"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("codes", "short"),
+    [
+        ("KS QS NS JS AS BEG MAT", "K♠ Q N J A BEG MAT"),
+        ("AS AB AC AD BEG MAT", "A♠ ♣ ♥ ♦ BEG MAT"),
+        ("MO1 MO2 MO3 MO4 BEG MAT", "MO1 2 3 4 BEG MAT"),
+        ("MO1 MO3 MO4 BEG MAT", "MO1 3 4 BEG MAT"),
+    ],
+)
 def test_a_sequence_of_up_to_seven_cards_fits_the_narrow_column(codes: str, short: str) -> None:
     assert lines(codes, NARROW) == [short]
     assert lines(codes, 40) == [" ".join(lines(c, 3)[0] for c in codes.split())]  # whole
@@ -79,9 +82,15 @@ async def test_every_sequence_reads_on_one_row(tmp_path: Path, size: tuple[int, 
     result = match.results[HAND]
     sequences = result.sides[SIDE].breakdown.sequences
     assert sorted(len(c.cards) for c in sequences)[-3:] == [7, 7, 20]  # the case in point
-    summary = HandSummary(HAND, result, ("Anna & Carla", "Bruno & Dario"), None, 300,
-                          names=("Anna", "Bruno", "Carla", "Dario"),
-                          declared=(None, _declared(), None, None))
+    summary = HandSummary(
+        HAND,
+        result,
+        ("Anna & Carla", "Bruno & Dario"),
+        None,
+        300,
+        names=("Anna", "Bruno", "Carla", "Dario"),
+        declared=(None, _declared(), None, None),
+    )
     app = make_app(tmp_path, None)
     async with app.run_test(size=size) as pilot:
         await open_sheet(pilot, summary)
@@ -94,7 +103,7 @@ async def test_every_sequence_reads_on_one_row(tmp_path: Path, size: tuple[int, 
             else:  # the Grande: at most two rows
                 assert follows.startswith("  ") and rows[at + 2][2] != " ", rows
         start = rows.index("Declarations")
-        declared = rows[start + 1:rows.index(next(r for r in rows[start:] if "doubled" in r)) + 1]
+        declared = rows[start + 1 : rows.index(next(r for r in rows[start:] if "doubled" in r)) + 1]
         assert all(r.split()[-1].lstrip("+").isdigit() for r in declared[-4:]), rows
         assert len(declared) <= 5, rows  # the name's row, three families, the doubling
         # on the screen too: the Spade row, whole (at 80 columns in the short form)

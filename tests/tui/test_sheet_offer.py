@@ -12,8 +12,10 @@ from rich.text import Text
 
 from tui.screens.scoring import _Offered
 
-PIECES = [Text("The match so far", style="bold"),
-          Text("2 hands and a chart of the running score", style="dim")]
+PIECES = [
+    Text("The match so far", style="bold"),
+    Text("2 hands and a chart of the running score", style="dim"),
+]
 OFFER = Text("click a hand or press r to review it", style="dim")
 
 
@@ -25,14 +27,18 @@ def _rows(width: int, offer: Text | None = OFFER) -> list[str]:
 
 
 def test_on_the_title_s_row_where_it_fits() -> None:
-    assert _rows(120) == ["The match so far  2 hands and a chart of the running score  · click a "
-                          "hand or press r to review it"]
+    assert _rows(120) == [
+        "The match so far  2 hands and a chart of the running score  · click a "
+        "hand or press r to review it"
+    ]
 
 
 @pytest.mark.parametrize("width", [76, 96])  # (the sheet's width at 80 and 100 columns)
 def test_on_a_row_of_its_own_without_the_dot_where_it_does_not(width: int) -> None:
-    assert _rows(width) == ["The match so far  2 hands and a chart of the running score",
-                            "click a hand or press r to review it"]
+    assert _rows(width) == [
+        "The match so far  2 hands and a chart of the running score",
+        "click a hand or press r to review it",
+    ]
 
 
 def test_nothing_offered_the_title_alone() -> None:

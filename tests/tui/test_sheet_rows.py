@@ -19,13 +19,16 @@ SEED, HAND = 5, 0  # Anna & Carla: criccone of 4 cricche, and the Matto kept for
 def sheet_rows(app, sheet: ScoreSheet) -> list[str]:
     """The sheet's rows as on the screen, inside its frame."""
     r = sheet.region
-    return [line[r.x + 1:r.right - 1].rstrip()
-            for line in screen_text(app).splitlines()[r.y + 1:r.bottom - 1]]
+    return [
+        line[r.x + 1 : r.right - 1].rstrip()
+        for line in screen_text(app).splitlines()[r.y + 1 : r.bottom - 1]
+    ]
 
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 32)])
 async def test_the_sheet_rows_are_not_broken_at_80_and_100_columns(
-        tmp_path: Path, size: tuple[int, int]) -> None:
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
     match = engine_match(SEED, 300, ["easy"] * 4)
     result = match.results[HAND]
     breakdown = result.sides[0].breakdown

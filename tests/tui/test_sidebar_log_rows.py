@@ -27,8 +27,9 @@ def _check(table: TableScreen, log_rows: int) -> None:
     # form and the declarations a line a seat (early on in hot-seat, what is still out lists
     # many declared cards)
     assert log >= LOG_FEW
-    assert log >= log_rows or (table.query_one(ScoreBoard).compact
-                               and listed.region.height == declared), log
+    assert log >= log_rows or (
+        table.query_one(ScoreBoard).compact and listed.region.height == declared
+    ), log
     out = table.query_one(OutList)
     if out.display:  # all of it in view
         assert out.region.height == len(out._rows(out.content_size.width)) > 0
@@ -49,11 +50,14 @@ async def _settled(pilot, table: TableScreen, log_rows: int) -> None:
         pass  # (_check says what is wrong)
 
 
-@pytest.mark.parametrize(("size", "log_rows"), [((100, 32), LOG_ROWS), ((80, 24), LOG_FEW),
-                                               ((120, 40), LOG_ROWS)],
-                         ids=["100x32", "80x24", "120x40"])
+@pytest.mark.parametrize(
+    ("size", "log_rows"),
+    [((100, 32), LOG_ROWS), ((80, 24), LOG_FEW), ((120, 40), LOG_ROWS)],
+    ids=["100x32", "80x24", "120x40"],
+)
 async def test_in_hot_seat_the_log_keeps_its_rows_through_the_hand(
-        tmp_path: Path, size: tuple[int, int], log_rows: int) -> None:
+    tmp_path: Path, size: tuple[int, int], log_rows: int
+) -> None:
     # Seed 38: Anna declares five combinations, Bruno two, Carla one; what is still out lists
     # the declared cards each other player holds.
     app = make_app(tmp_path, ["human", "easy", "human", "easy"], seed=38)

@@ -38,7 +38,8 @@ def _whole(app, table: TableScreen, cut: bool = False) -> None:
 
 @pytest.mark.parametrize("size", [(100, 32), (120, 40)], ids=["100x32", "120x40"])
 async def test_three_declarations_whole_beside_what_is_out_and_a_log_of_three_rows(
-        tmp_path: Path, size: tuple[int, int]) -> None:
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
     # Seed 38: you hold five combinations (117 points), Bruno two, Carla one.
     app = make_app(tmp_path, ["human", "easy", "easy", "easy"], seed=38)
     async with app.run_test(size=size) as pilot:
@@ -51,7 +52,8 @@ async def test_three_declarations_whole_beside_what_is_out_and_a_log_of_three_ro
             _whole(app, table, cut=size == (100, 32))
             # (at 100x32 early on the log may give its fifth row: test_tui_sidebar_log_rows)
             assert table.query_one("#log").region.height >= (
-                LOG_FEW if size == (100, 32) else LOG_ROWS)
+                LOG_FEW if size == (100, 32) else LOG_ROWS
+            )
             board = table.query_one(ScoreBoard)
             assert board.region.bottom <= table.query_one("#declarations").region.y
             await press(pilot, "enter")

@@ -25,16 +25,28 @@ ASCII = Look(ascii=True)
 
 def test_every_form_of_the_hand_so_far_calls_its_points_so() -> None:
     ours, theirs = so_far_forms(_three_kings().view(0), ASCII)
-    assert ours == ("3 tricks - 39 points: Re 17, 22 in cards", "3 tricks - 39 points: Re",
-                    "3 tricks - 39 points", "3 tricks - 39 pts")
+    assert ours == (
+        "3 tricks - 39 points: Re 17, 22 in cards",
+        "3 tricks - 39 points: Re",
+        "3 tricks - 39 points",
+        "3 tricks - 39 pts",
+    )
     assert theirs == ("no tricks yet",)
 
 
 def test_both_sides_take_the_same_form_the_longest_that_fits_for_both() -> None:
-    re_side = ("3 tricks · 43 points: Re 17, 26 in cards", "3 tricks · 43 points: Re",
-               "3 tricks · 43 points", "3 tricks · 43 pts")
-    plain = ("6 tricks · 120 points, in cards", "6 tricks · 120 points, in cards",
-             "6 tricks · 120 points", "6 tricks · 120 pts")
+    re_side = (
+        "3 tricks · 43 points: Re 17, 26 in cards",
+        "3 tricks · 43 points: Re",
+        "3 tricks · 43 points",
+        "3 tricks · 43 pts",
+    )
+    plain = (
+        "6 tricks · 120 points, in cards",
+        "6 tricks · 120 points, in cards",
+        "6 tricks · 120 points",
+        "6 tricks · 120 pts",
+    )
     assert same_depth((re_side, plain), 40) == 0
     # 24 cells: "3 tricks · 43 points: Re" fits, "6 tricks · 120 points, in cards" does not
     assert same_depth((re_side, plain), 24) == 2
@@ -46,10 +58,10 @@ def _box(board: ScoreBoard) -> list[str]:
     return [line.plain for line in board._lines(board.content_size.width)]
 
 
-@pytest.mark.parametrize("size", [(80, 24), (100, 32), (120, 40)],
-                         ids=lambda s: f"{s[0]}x{s[1]}")
-async def test_at_every_size_the_box_says_what_its_numbers_are(tmp_path: Path,
-                                                               size: tuple[int, int]) -> None:
+@pytest.mark.parametrize("size", [(80, 24), (100, 32), (120, 40)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_at_every_size_the_box_says_what_its_numbers_are(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
     # Seed 38: three declarations; at 100x32 what is still out takes many rows early on.
     app = make_app(tmp_path, ["human", "easy", "easy", "easy"], seed=38)
     seen = set()
@@ -72,10 +84,15 @@ async def test_at_every_size_the_box_says_what_its_numbers_are(tmp_path: Path,
             else:  # a line under each score, both in the same form, the points called so
                 under = [box[1].strip(), box[3].strip()]
                 for line, pile in zip(under, (mine, theirs), strict=True):
-                    assert re.search(rf"^{pile.tricks} tricks? . {pile.total} (points|pts)\b",
-                                     line) or (not pile.tricks and line == "no tricks yet"), box
-                forms = {(unit, line.endswith(unit)) for line in under if "trick " in line
-                         or "tricks " in line for unit in re.findall(r"\b(points|pts)\b", line)}
+                    assert re.search(
+                        rf"^{pile.tricks} tricks? . {pile.total} (points|pts)\b", line
+                    ) or (not pile.tricks and line == "no tricks yet"), box
+                forms = {
+                    (unit, line.endswith(unit))
+                    for line in under
+                    if "trick " in line or "tricks " in line
+                    for unit in re.findall(r"\b(points|pts)\b", line)
+                }
                 assert len(forms) <= 1, box  # the same form for both
             assert box[-1].endswith("target 800"), box
         # one form through the hand: the short one beside what is still out at 100x32 (early on

@@ -40,8 +40,9 @@ def _check(view) -> None:
     lines = [line.plain for line in out_lines(view, NAMES, UNICODE, view.seat)]
     out = view.unseen
     # no row of nothing, and the suits with nothing out said once, together
-    assert not any(re.fullmatch(r"\S+ none", line) or line.startswith("Trumps none")
-                   for line in lines), lines
+    assert not any(
+        re.fullmatch(r"\S+ none", line) or line.startswith("Trumps none") for line in lines
+    ), lines
     nothing = [line for line in lines if line.startswith(("none in ", "nothing ", "only "))]
     assert len(nothing) <= 1, lines
     said = nothing[0] if nothing else ""
@@ -50,11 +51,14 @@ def _check(view) -> None:
         if cards:
             assert f"{mark(s, UNICODE)} {' '.join(RANK_CODES[c % 10] for c in cards)}" in lines
         else:
-            assert mark(s, UNICODE) in said or said in ("nothing is still out",
-                                                        "only MAT is still out"), (s, lines)
+            assert mark(s, UNICODE) in said or said in (
+                "nothing is still out",
+                "only MAT is still out",
+            ), (s, lines)
     if out & TRUMPS:
         assert lines[sum(1 for s in range(4) if out & SUIT_MASK[s])].startswith(
-            f"Trumps {(out & TRUMPS).bit_count()}: ")
+            f"Trumps {(out & TRUMPS).bit_count()}: "
+        )
     else:
         assert "trumps" in said or not said.startswith("none in"), lines
     if out >> MAT & 1:
@@ -85,7 +89,8 @@ def test_every_fact_once_and_no_row_of_nothing_through_whole_hands() -> None:
 
 
 async def test_at_the_last_tricks_at_100x32_the_suits_with_nothing_out_take_one_row(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     save_at_the_last_tricks(tmp_path, parse_seats(["human", "random", "random", "random"]), 2)
     app = make_app(tmp_path, None)  # (the hand resumed at its last two tricks)
     async with app.run_test(size=(100, 32)) as pilot:

@@ -20,7 +20,8 @@ LARGE = (220, 60)
 
 
 async def test_the_sheet_the_help_and_the_review_on_a_large_terminal(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(ai.judge, "DEFAULT_ITERATIONS", 4)  # (the judging is not looked at)
     save_at_the_last_tricks(tmp_path, parse_seats(["random"] * 4), 3)  # (watched from there)
     app = make_app(tmp_path, None)

@@ -34,8 +34,7 @@ async def _menu_when_too_small(app: TarocchinoApp, pilot: Pilot, screen: Screen)
     assert len(app.screen_stack) == 2, app.screen_stack  # (Textual's default screen, start)
 
 
-async def test_leaving_the_table_under_the_too_small_screen_keeps_it_on_top(
-        tmp_path: Path) -> None:
+async def test_leaving_the_table_under_the_too_small_screen_keeps_it_on_top(tmp_path: Path) -> None:
     """The declarations' q handled after the terminal shrank: the dialog's callback leaves the
     table, then the dialog goes; both were under the too-small screen."""
     app = make_app(tmp_path, ["human", "easy", "easy", "easy"], seed=1)
@@ -44,8 +43,7 @@ async def test_leaving_the_table_under_the_too_small_screen_keeps_it_on_top(
         await _menu_when_too_small(app, pilot, app.screen)
 
 
-async def test_the_sheets_menu_under_the_too_small_screen_leaves_the_table(
-        tmp_path: Path) -> None:
+async def test_the_sheets_menu_under_the_too_small_screen_leaves_the_table(tmp_path: Path) -> None:
     """The sheet's m handled after the terminal shrank: the sheet's callback leaves the table
     and then the sheet goes (two screens under the too-small screen)."""
     app = make_app(tmp_path, ["human", "easy", "easy", "easy"], seed=1)
@@ -61,7 +59,8 @@ async def test_the_sheets_menu_under_the_too_small_screen_leaves_the_table(
 
 
 async def test_a_dialog_answered_as_the_terminal_shrinks_leaves_the_too_small_page_up(
-        tmp_path: Path, monkeypatch) -> None:
+    tmp_path: Path, monkeypatch
+) -> None:
     """The declarations' n handled just after a shrink to 30x8 (found by the monkey, seed 117):
     the size is checked in the app's own queue, not after the refresh of the screen on top,
     whose waiting calls go with it when it leaves first. Here the dialog's waiting calls are

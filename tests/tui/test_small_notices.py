@@ -39,8 +39,9 @@ async def test_the_too_small_page_holds_the_notifications(tmp_path: Path) -> Non
         await wait_for(pilot, lambda: MEANWHILE in {n.message for n in page.held.values()})
         app.withdraw({STALE})
         # the time of the one said meanwhile runs out while nobody can read it
-        await wait_for(pilot, lambda: all(n.has_expired for n in page.held.values()
-                                          if n.message == MEANWHILE))
+        await wait_for(
+            pilot, lambda: all(n.has_expired for n in page.held.values() if n.message == MEANWHILE)
+        )
         await pilot.pause()
         shown = screen_text(app)
         assert not _toasts(app), _toasts(app)

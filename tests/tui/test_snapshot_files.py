@@ -21,10 +21,22 @@ def _names_in(module: str, collected: dict[str, set[str]]) -> set[str]:
         return collected[f"tui/{module}"]
     path = SNAPSHOTS.parent / f"{module}.py"
     out = subprocess.run(
-        [sys.executable, "-m", "pytest", "--collect-only", "-n", "0",
-         "-p", "no:cacheprovider", str(path)],
-        capture_output=True, text=True, cwd=ROOT, check=True,
-    ).stdout  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "--collect-only",
+            "-n",
+            "0",
+            "-p",
+            "no:cacheprovider",
+            str(path),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    ).stdout
     return {line.split("::", 1)[1] for line in out.splitlines() if "::" in line}
 
 

@@ -111,8 +111,9 @@ async def _start(pilot: Pilot) -> None:
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_start_screen(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:
-    assert snap_compare(make_app(tmp_path, None, seed=None, settings=LOOK), terminal_size=size,
-                        run_before=_start)
+    assert snap_compare(
+        make_app(tmp_path, None, seed=None, settings=LOOK), terminal_size=size, run_before=_start
+    )
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -174,16 +175,26 @@ async def _watching_paused(pilot: Pilot) -> None:
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_watching_bots(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:
-    app = make_app(tmp_path, ["easy"] * 4, seed=_seed_dealer(1),
-                   settings=Settings(bot_delay=60.0, trick_pause=0.0))
+    app = make_app(
+        tmp_path,
+        ["easy"] * 4,
+        seed=_seed_dealer(1),
+        settings=Settings(bot_delay=60.0, trick_pause=0.0),
+    )
     assert snap_compare(app, terminal_size=size, run_before=_watching_paused)
 
 
 def test_too_small(snap_compare, tmp_path: Path) -> None:
     async def shrunk(pilot: Pilot) -> None:  # (over the start screen, as soon as it is up)
-        await wait_for(pilot, lambda: isinstance(pilot.app.screen, TooSmallScreen)
-                       and any(isinstance(s, StartScreen) for s in pilot.app.screen_stack))
+        await wait_for(
+            pilot,
+            lambda: (
+                isinstance(pilot.app.screen, TooSmallScreen)
+                and any(isinstance(s, StartScreen) for s in pilot.app.screen_stack)
+            ),
+        )
         await pilot.pause()
 
-    assert snap_compare(make_app(tmp_path, None, settings=LOOK), terminal_size=(60, 16),
-                        run_before=shrunk)
+    assert snap_compare(
+        make_app(tmp_path, None, settings=LOOK), terminal_size=(60, 16), run_before=shrunk
+    )

@@ -34,8 +34,9 @@ def _steady(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.delenv("NO_COLOR", raising=False)
     monkeypatch.setattr(ai.judge, "DEFAULT_ITERATIONS", 8)
     # the database's place is shown on screen: the same words on every machine
-    monkeypatch.setattr(store.stats, "path_of", lambda _: Path("~/.local/share/tarocchino/"
-                                                             "stats.sqlite3"))
+    monkeypatch.setattr(
+        store.stats, "path_of", lambda _: Path("~/.local/share/tarocchino/stats.sqlite3")
+    )
     with zone("UTC"):  # the times shown are local: the same zone on every machine
         yield
 
@@ -74,8 +75,9 @@ def _review_app(tmp_path: Path) -> TarocchinoApp:
     record.save(match, path)
     seats = parse_seats(["human", "easy", "easy", "easy"], ["Anna", "Bruno", "Carla", "Dario"])
     source = ReviewSource.of(record.load(path), seats, title="match.json")
-    return TarocchinoApp(settings=LOOK, directory=tmp_path, persist=False,
-                         review=ReviewScreen(source, 0))
+    return TarocchinoApp(
+        settings=LOOK, directory=tmp_path, persist=False, review=ReviewScreen(source, 0)
+    )
 
 
 async def _reviewing(pilot: Pilot) -> None:
@@ -95,8 +97,9 @@ def _database(directory: Path) -> None:
     seats = [("Anna", "human"), ("Bruno", "hard"), ("Carla", "medium"), ("Dario", "hard")]
     start = datetime(2025, 3, 1, 18, 0, tzinfo=UTC)
     for i in range(3):
-        finished = FinishedMatch.of(played_match(30 + i, 150, "easy"), seats,
-                                    ended_at=start + timedelta(hours=i))
+        finished = FinishedMatch.of(
+            played_match(30 + i, 150, "easy"), seats, ended_at=start + timedelta(hours=i)
+        )
         assert record_finished_match(directory, finished) is None
 
 
@@ -113,12 +116,14 @@ def _opening(key: str):
 @pytest.mark.parametrize("size", SIZES, **IDS)
 def test_statistics(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:
     _database(tmp_path)
-    assert snap_compare(make_app(tmp_path, None, settings=LOOK), terminal_size=size,
-                        run_before=_opening("s"))
+    assert snap_compare(
+        make_app(tmp_path, None, settings=LOOK), terminal_size=size, run_before=_opening("s")
+    )
 
 
 @pytest.mark.parametrize("size", SIZES, **IDS)
 def test_past_matches(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:
     _database(tmp_path)
-    assert snap_compare(make_app(tmp_path, None, settings=LOOK), terminal_size=size,
-                        run_before=_opening("p"))
+    assert snap_compare(
+        make_app(tmp_path, None, settings=LOOK), terminal_size=size, run_before=_opening("p")
+    )

@@ -20,6 +20,12 @@ async def test_every_button_with_a_key_says_it(tmp_path: Path, ascii: bool) -> N
         await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
         await pilot.pause()
         text = screen_text(app)
-        for label in ("Watch bots  w", "Rules & help  ?", "Settings  F2", "Past matches  p",
-                      "Statistics  s", "Quit"):
+        for label in (
+            "Watch bots  w",
+            "Rules & help  ?",
+            "Settings  F2",
+            "Past matches  p",
+            "Statistics  s",
+            "Quit",
+        ):
             assert label in text, (label, text)

@@ -13,11 +13,13 @@ from tests.support.screens import make_app, wait_for
 from tui.screens.start import StartScreen
 
 
-@pytest.mark.parametrize("size", [(80, 24), (100, 32), (120, 40), (160, 50), (200, 60)],
-                         ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize(
+    "size", [(80, 24), (100, 32), (120, 40), (160, 50), (200, 60)], ids=lambda s: f"{s[0]}x{s[1]}"
+)
 @pytest.mark.parametrize("saved", [False, True], ids=["new", "saved"])
-async def test_the_start_page_sits_in_the_middle(tmp_path: Path, size: tuple[int, int],
-                                                 saved: bool) -> None:
+async def test_the_start_page_sits_in_the_middle(
+    tmp_path: Path, size: tuple[int, int], saved: bool
+) -> None:
     if saved:  # a match to resume: the page is taller
         app = make_app(tmp_path, ["human", "easy", "easy", "easy"], seed=3)
         async with app.run_test(size=(80, 24)) as pilot:

@@ -25,8 +25,8 @@ def _long(tmp_path: Path) -> Path:
 def _text(app, widget) -> list[str]:
     """The widget's rows as the terminal shows them."""
     region = widget.content_region  # (within the message's padding)
-    rows = screen_text(app).splitlines()[region.y:region.bottom]
-    rows = [row[region.x:region.right].rstrip() for row in rows]
+    rows = screen_text(app).splitlines()[region.y : region.bottom]
+    rows = [row[region.x : region.right].rstrip() for row in rows]
     return [row for row in rows if row]
 
 
@@ -64,8 +64,11 @@ async def test_the_statistics(tmp_path: Path) -> None:
     _broken_after_slashes(rows, path)
 
 
-@pytest.mark.parametrize("key, screen", [("s", StatisticsScreen), ("p", PastMatchesScreen)],
-                         ids=["statistics", "past-matches"])
+@pytest.mark.parametrize(
+    "key, screen",
+    [("s", StatisticsScreen), ("p", PastMatchesScreen)],
+    ids=["statistics", "past-matches"],
+)
 async def test_nothing_recorded_yet(tmp_path: Path, key: str, screen: type) -> None:
     rows, path = await _message(_long(tmp_path), key, screen)
     assert rows[0].startswith("No finished match is recorded yet"), rows

@@ -21,16 +21,20 @@ async def _statistics(pilot) -> tuple[str, MatchTable]:
     app = pilot.app
     await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
     await pilot.press("s")
-    await wait_for(pilot, lambda: isinstance(app.screen, StatisticsScreen)
-                   and any(t.row_count for t in app.screen.query(MatchTable)))
+    await wait_for(
+        pilot,
+        lambda: (
+            isinstance(app.screen, StatisticsScreen)
+            and any(t.row_count for t in app.screen.query(MatchTable))
+        ),
+    )
     await pilot.pause()
     await pilot.pause()
     return screen_text(app), app.screen.query_one(MatchTable)
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
-async def test_no_scroll_words_when_the_table_fits(tmp_path: Path,
-                                                   size: tuple[int, int]) -> None:
+async def test_no_scroll_words_when_the_table_fits(tmp_path: Path, size: tuple[int, int]) -> None:
     _recorded(tmp_path, datetime.now(UTC) - timedelta(minutes=5))
     app = make_app(tmp_path, None)
     async with app.run_test(size=size) as pilot:
@@ -40,8 +44,9 @@ async def test_no_scroll_words_when_the_table_fits(tmp_path: Path,
         assert SCROLL not in text
 
 
-async def test_the_scroll_words_when_the_table_is_wider(tmp_path: Path,
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_the_scroll_words_when_the_table_is_wider(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # the table given more columns than the screen has: it is drawn wider than the screen
     monkeypatch.setattr("tui.widgets.matchtable.MARGIN", -100)
     _recorded(tmp_path, datetime.now(UTC) - timedelta(minutes=5))

@@ -50,8 +50,15 @@ def _play_view(hand: list[Card], trick: list[Card]) -> PlayerView:
     view = match.view(match.turn)
     mask = mask_of(hand)
     legal = tuple(play(c) for c in cards_of(legal_mask(mask, tuple(trick))))
-    return dataclasses.replace(view, seat=0, turn=0, hand=mask, trick=tuple(trick),
-                               leader=(4 - len(trick)) % 4, legal=legal)  # fmt: skip
+    return dataclasses.replace(
+        view,
+        seat=0,
+        turn=0,
+        hand=mask,
+        trick=tuple(trick),
+        leader=(4 - len(trick)) % 4,
+        legal=legal,
+    )
 
 
 def _of_suit(suit: int) -> list[Card]:
@@ -78,11 +85,23 @@ def _play_views() -> list[PlayerView]:
     return views
 
 
-def _scene(view: PlayerView, *, lead_in: Text | None = None, look: Look = UNICODE,
-           marked: tuple[Card, ...] = ()) -> Scene:  # fmt: skip
+def _scene(
+    view: PlayerView,
+    *,
+    lead_in: Text | None = None,
+    look: Look = UNICODE,
+    marked: tuple[Card, ...] = (),
+) -> Scene:
     seats = parse_seats(["human"] * 4, NAMES)
-    return Scene(view=view, seats=seats, bottom=view.seat, look=look, hand_shown=True,
-                 lead_in=lead_in, marked=marked)  # fmt: skip
+    return Scene(
+        view=view,
+        seats=seats,
+        bottom=view.seat,
+        look=look,
+        hand_shown=True,
+        lead_in=lead_in,
+        marked=marked,
+    )
 
 
 def _discard_view() -> PlayerView:
@@ -122,8 +141,9 @@ def longest_texts() -> dict[str, Text]:
                 session, _ = _remote(level)
                 words = session.countdown()
                 assert words is not None and words.endswith("for you.")
-                keep("play with the countdown", Text(f"{words} ").append_text(
-                    status(scene, names)))  # the countdown takes the lead-in's place
+                keep(
+                    "play with the countdown", Text(f"{words} ").append_text(status(scene, names))
+                )  # the countdown takes the lead-in's place
             for c in cards_of(view.hand):
                 keep("a card's note", card_note(view, c, look))
         view = _discard_view()
@@ -133,8 +153,10 @@ def longest_texts() -> dict[str, Text]:
             scene = _scene(view, look=look, marked=marked)
             keep("the dealer's discard", status(scene, names))
             session, _ = _remote("medium")
-            keep("the discard with the countdown",
-                 Text(f"{session.countdown()} ").append_text(status(scene, names)))
+            keep(
+                "the discard with the countdown",
+                Text(f"{session.countdown()} ").append_text(status(scene, names)),
+            )
         for c in hand:
             keep("a card's note", card_note(view, c, look))
         session, _ = _remote("medium")
@@ -145,19 +167,23 @@ def longest_texts() -> dict[str, Text]:
         session.receive(p.TimedOut(session.seat, 0, play(longest[0]), "medium"))
         keep("time ran out", Text(session.played_for_me or ""))
     for level in LEVELS:
-        keep("waiting for a seat that is away", Text(waiting_for(names[0], (AWAY,
-                                                                            f"{level} bot"))))
+        keep("waiting for a seat that is away", Text(waiting_for(names[0], (AWAY, f"{level} bot"))))
         session, view = _remote(level)
-        other = dataclasses.replace(session.state, view=dataclasses.replace(
-            view, turn=(view.seat + 1) % 4, legal=()), turn_left_s=12.2)
+        other = dataclasses.replace(
+            session.state,
+            view=dataclasses.replace(view, turn=(view.seat + 1) % 4, legal=()),
+            turn_left_s=12.2,
+        )
         session.receive(other)
         keep("waiting for another seat's turn", Text(session.countdown() or "?"))
     open_seats = _scene(dataclasses.replace(_discard_view(), turn=-1))
-    open_seats = dataclasses.replace(open_seats, hand_shown=False,
-                                     presence={s: (OPEN_SEAT,) for s in (1, 2, 3)})
+    open_seats = dataclasses.replace(
+        open_seats, hand_shown=False, presence={s: (OPEN_SEAT,) for s in (1, 2, 3)}
+    )
     keep("waiting for players", status(open_seats, names))
-    watching = dataclasses.replace(open_seats, view=_discard_view(), watching=True,
-                                   speed="no pause")
+    watching = dataclasses.replace(
+        open_seats, view=_discard_view(), watching=True, speed="no pause"
+    )
     keep("watching four bots", status(watching, names))
     return out
 
@@ -198,7 +224,7 @@ async def test_the_hand_never_moves_whatever_the_status_line_says(tmp_path: Path
             await pilot.pause()
             assert (hand.region, line.region) == where, kind
             assert table.status_fits(text), kind
-            shown = screen_text(app).splitlines()[line.region.y:line.region.bottom]
+            shown = screen_text(app).splitlines()[line.region.y : line.region.bottom]
             last_word = text.plain.split()[-1]
             assert last_word in shown[-1] or last_word in shown[0], (kind, shown)
         trick, bottom = table.query_one(TrickView), table.query_one("#seat-bottom")
@@ -206,7 +232,7 @@ async def test_the_hand_never_moves_whatever_the_status_line_says(tmp_path: Path
         assert trick.region.height >= 9 and trick.region.bottom <= bottom.region.y
         # a caption wider than the trick goes on over the next row, not cut
         r = trick.region
-        middle = [row[r.x:r.right] for row in screen_text(app).splitlines()[r.y:r.bottom]]
+        middle = [row[r.x : r.right] for row in screen_text(app).splitlines()[r.y : r.bottom]]
         dealer = NAMES[table.session.match.hand.dealer]
         assert len(f"{dealer} is to discard") > r.width
         assert f"{dealer} is to discard" in " ".join(" ".join(middle).split())
@@ -231,7 +257,7 @@ async def test_a_text_longer_than_the_status_line_ends_with_an_ellipsis_and_is_t
         table.say(Text(f"Hint: play {CODES[0]} - {words}"))
         await pilot.pause()
         assert hand.region == where
-        shown = screen_text(app).splitlines()[line.region.y:line.region.bottom]
+        shown = screen_text(app).splitlines()[line.region.y : line.region.bottom]
         assert shown[-1].rstrip().endswith("...") and "reason number 0" in shown[0]  # ASCII look
         assert any(words in n.message for n in app._notifications)
         table.say(Text("Short again."))
@@ -257,18 +283,25 @@ async def test_at_80x24_two_declarations_are_shown_whole_beside_the_log(tmp_path
     """Few rows: the score box goes without its frame, so two players' declarations are all in
     view (with their cards when they fit, else a line per player), and the log still has rows
     of its own."""
-    app = make_app(tmp_path, ["human", "easy", "human", "easy"], seed=5,
-                   names=["Anna", "Bruno", "Carla", "Dario"])  # fmt: skip
+    app = make_app(
+        tmp_path,
+        ["human", "easy", "human", "easy"],
+        seed=5,
+        names=["Anna", "Bruno", "Carla", "Dario"],
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         table = await to_the_cards(pilot)
         declared = [d for d in table.session.match.hand.declarations if d and d.families]
         assert len(declared) == 2
         listed = table.query_one("#declarations")
         r = listed.region
-        shown = " ".join(line[r.x:r.right] for line in screen_text(app).splitlines()[r.y:r.bottom])
+        shown = " ".join(
+            line[r.x : r.right] for line in screen_text(app).splitlines()[r.y : r.bottom]
+        )
         for d in declared:
             assert f"{table.names[d.seat]} {d.points}:" in shown or (
-                f"{table.names[d.seat]} - {d.points} points" in shown)
+                f"{table.names[d.seat]} - {d.points} points" in shown
+            )
             for c in d.combinations:
                 assert c.family in shown
         assert listed.virtual_size.height <= listed.region.height  # nothing scrolled away
@@ -288,7 +321,7 @@ async def test_at_80x24_the_dealer_still_sees_his_discard_after_declaring(tmp_pa
         seat = table.query_one("#seat-bottom")
         assert seat.region.height == 2
         text = screen_text(app)
-        shown = " ".join(text.splitlines()[seat.region.y:seat.region.bottom])
+        shown = " ".join(text.splitlines()[seat.region.y : seat.region.bottom])
         assert "your discard:" in shown
         for c in cards_of(view.discard):
             assert face(c, table.look).strip() in shown, shown

@@ -20,7 +20,8 @@ def test_the_title_says_two_are_in_the_discard_except_to_the_dealer() -> None:
 
 
 async def test_at_the_last_trick_the_two_cards_nobody_holds_are_said_to_be_discarded(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     save_at_the_last_tricks(tmp_path, parse_seats(["human", "random", "random", "random"]), 7)
     app = make_app(tmp_path, None)  # (the hand resumed at its last two tricks)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -29,6 +30,7 @@ async def test_at_the_last_trick_the_two_cards_nobody_holds_are_said_to_be_disca
         await pilot.pause()
         view = table.current_view()
         assert view.unseen.bit_count() == 2 + sum(  # the others' last cards and the discard
-            view.hand_sizes[s] for s in range(4) if s != view.seat)
+            view.hand_sizes[s] for s in range(4) if s != view.seat
+        )
         assert view.unseen & FULL_PACK
         assert "Still out (2 discarded)" in screen_text(app)

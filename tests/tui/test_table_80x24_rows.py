@@ -65,8 +65,9 @@ async def test_a_trick_taken_is_one_log_row_at_80x24_in_plain_characters(tmp_pat
 
 @pytest.mark.parametrize("suit_marks", ["unicode", "ascii"])
 async def test_every_kind_clears_its_arrow_at_80_columns(tmp_path: Path, suit_marks: str) -> None:
-    app = TarocchinoApp(settings=replace(FAST, suit_marks=suit_marks), directory=tmp_path,
-                        persist=False)
+    app = TarocchinoApp(
+        settings=replace(FAST, suit_marks=suit_marks), directory=tmp_path, persist=False
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
         for seat in range(1, 4):

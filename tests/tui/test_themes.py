@@ -86,18 +86,27 @@ def test_a_good_theme_file_is_read(tmp_path: Path) -> None:
     assert theme_names(tmp_path) == [DEFAULT_THEME, "test"]
 
 
-@pytest.mark.parametrize(("change", "reason"), [
-    (lambda t: t.replace('spade = "#1747a6"', 'spade = "blue"'), "table.spade must be a colour"),
-    (lambda t: t.replace('turn = "#bfe0c8"\n', ""), "no colour for turn"),
-    (lambda t: t.replace("[table]", "[table]\nhearts = \"#ff0000\""), "unknown key table.'hearts'"),
-    (lambda t: t.replace('"textual-light"', '"nord"'), "textual.base must be one of"),
-    (lambda t: t.replace("dark = false", 'dark = "no"'), "textual.dark must be true or false"),
-    (lambda t: t.replace('title = "Test felt"', "title = 3"), "title must be some text"),
-    (lambda t: t.replace("[table]", "[tabel]"), "unknown key 'tabel'"),
-    (lambda t: t.replace("footer-key", "felt = \"#000000\"\nfooter-key"), "'felt' cannot be set"),
-    (lambda t: t.replace("[textual]", "[textual"), "not valid TOML"),
-    (lambda t: "", "title must be some text"),
-])
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        (
+            lambda t: t.replace('spade = "#1747a6"', 'spade = "blue"'),
+            "table.spade must be a colour",
+        ),
+        (lambda t: t.replace('turn = "#bfe0c8"\n', ""), "no colour for turn"),
+        (
+            lambda t: t.replace("[table]", '[table]\nhearts = "#ff0000"'),
+            "unknown key table.'hearts'",
+        ),
+        (lambda t: t.replace('"textual-light"', '"nord"'), "textual.base must be one of"),
+        (lambda t: t.replace("dark = false", 'dark = "no"'), "textual.dark must be true or false"),
+        (lambda t: t.replace('title = "Test felt"', "title = 3"), "title must be some text"),
+        (lambda t: t.replace("[table]", "[tabel]"), "unknown key 'tabel'"),
+        (lambda t: t.replace("footer-key", 'felt = "#000000"\nfooter-key'), "'felt' cannot be set"),
+        (lambda t: t.replace("[textual]", "[textual"), "not valid TOML"),
+        (lambda t: "", "title must be some text"),
+    ],
+)
 def test_a_bad_theme_file_says_why(tmp_path: Path, change, reason: str) -> None:
     _write(tmp_path, "bad", change(GOOD))
     with pytest.raises(ThemeError, match="^bad.toml: ") as caught:
@@ -109,7 +118,7 @@ def test_a_huge_theme_file_is_not_read(tmp_path: Path) -> None:
     _write(tmp_path, "huge", GOOD + "# " + "x" * THEME_MAX_BYTES + "\n")
     with pytest.raises(ThemeError, match=r"huge.toml: too big \(more than 16,384 bytes\)"):
         read_theme("huge", tmp_path)
-    (tmp_path / "binary.toml").write_bytes(b"title = \"\xff\"\n")
+    (tmp_path / "binary.toml").write_bytes(b'title = "\xff"\n')
     with pytest.raises(ThemeError, match="not UTF-8"):
         read_theme("binary", tmp_path)
 
@@ -144,7 +153,7 @@ def _luminance(color: str) -> float:
     def channel(c: float) -> float:
         return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
 
-    r, g, b = (int(color[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    r, g, b = (int(color[i : i + 2], 16) / 255 for i in (1, 3, 5))
     return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
 
 
@@ -162,8 +171,11 @@ def test_the_suits_are_readable_on_the_table(name: str) -> None:
     theme = read_theme(name)
     colors = textual_theme(theme).to_color_system().generate()
     p = theme.palette
-    grounds = {"felt": p.felt, "surface": colors["surface"][:7].lower(),
-               "background": colors["background"][:7].lower()}
+    grounds = {
+        "felt": p.felt,
+        "surface": colors["surface"][:7].lower(),
+        "background": colors["background"][:7].lower(),
+    }
     least = 7.0 if name == "contrast" else 4.5
     for ink in (*p.suits, p.trump, p.matto, *p.sides):
         for where, ground in grounds.items():
@@ -196,8 +208,13 @@ def test_the_looks_colours_come_from_the_theme() -> None:
     for card in range(62):
         color = card_style(card, look).color
         assert color is not None
-        expected = (daylight.matto if SUIT[card] == FOOL else daylight.trump
-                    if SUIT[card] == TRUMP else daylight.suits[SUIT[card]])
+        expected = (
+            daylight.matto
+            if SUIT[card] == FOOL
+            else daylight.trump
+            if SUIT[card] == TRUMP
+            else daylight.suits[SUIT[card]]
+        )
         assert color.name == expected
         assert card_style(card, Look(color=False, palette=daylight)).color is None
 

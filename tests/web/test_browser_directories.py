@@ -30,8 +30,9 @@ def test_each_browser_elsewhere_plays_in_a_directory_of_its_own(tmp_path: Path) 
     home = tmp_path / "host"
     out = tmp_path / "told.txt"
     server = _Elsewhere(recorder(out, DATA_DIR_ENV), host="127.0.0.1", port=0, key=KEY, home=home)
-    first, second, again = asyncio.run(open_tabs(server, out, [(0, True), (1, True), (0, True)],
-                                                 KEY))  # fmt: skip
+    first, second, again = asyncio.run(
+        open_tabs(server, out, [(0, True), (1, True), (0, True)], KEY)
+    )
     assert first != second  # two browsers, two directories
     assert again == first  # a reload finds its saves again
     for told in (first, second):
@@ -45,8 +46,9 @@ def test_each_browser_elsewhere_plays_in_a_directory_of_its_own(tmp_path: Path) 
 def test_browsers_on_this_machine_play_in_the_host_s_directory(tmp_path: Path) -> None:
     home = tmp_path / "host"
     out = tmp_path / "told.txt"
-    server = BrowserServer(recorder(out, DATA_DIR_ENV), host="127.0.0.1", port=0, key=KEY,
-                           home=home)  # fmt: skip
+    server = BrowserServer(
+        recorder(out, DATA_DIR_ENV), host="127.0.0.1", port=0, key=KEY, home=home
+    )
     told = asyncio.run(open_tabs(server, out, [(0, True), (1, True)], KEY))
     assert told == [os.environ.get(DATA_DIR_ENV, "-")] * 2  # as the host's own environment
     assert not (home / BROWSERS).exists()

@@ -105,8 +105,9 @@ class _Browsers:
 
     def _session(self, browser: int) -> aiohttp.ClientSession:
         jar = self.jars.setdefault(browser, aiohttp.CookieJar(unsafe=True))
-        session = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=LIMIT_S),
-                                        cookie_jar=jar)  # fmt: skip
+        session = aiohttp.ClientSession(
+            timeout=aiohttp.ClientTimeout(total=LIMIT_S), cookie_jar=jar
+        )
         self.sessions.append(session)
         return session
 
@@ -137,8 +138,7 @@ class _Browsers:
 async def served(tmp_path: Path, **options: object) -> AsyncIterator[_Browsers]:
     box = tmp_path / "box"
     box.mkdir()
-    server = _Elsewhere(_tab_game(box), host="127.0.0.1", port=0, key=KEY,
-                        home=tmp_path / "host")  # fmt: skip
+    server = _Elsewhere(_tab_game(box), host="127.0.0.1", port=0, key=KEY, home=tmp_path / "host")
     for name, value in options.items():
         setattr(server, name, value)
     test = TestServer(await server._make_app(), host="127.0.0.1")
@@ -259,11 +259,21 @@ async def test_the_host_lists_and_forgets_browsers(
         playing, busy, number = await browsers.tab(0, write="autosave.json")
         gone, kept, other = await browsers.tab(1, write="lastmatch.json")
         await browsers.close(gone, other)
-        await _until(lambda: kept not in [d.directory for d in browsers.server.in_use.values()],
-                     "let go")  # fmt: skip
-        (busy / "autosave.json").write_text(json.dumps(
-            {"seats": [{"kind": "human", "name": "Anna"}, {"kind": "hard", "name": "Bot"},
-                       {"kind": "human", "name": "Carla"}, {"kind": "hard", "name": "Dario"}]}))
+        await _until(
+            lambda: kept not in [d.directory for d in browsers.server.in_use.values()], "let go"
+        )
+        (busy / "autosave.json").write_text(
+            json.dumps(
+                {
+                    "seats": [
+                        {"kind": "human", "name": "Anna"},
+                        {"kind": "hard", "name": "Bot"},
+                        {"kind": "human", "name": "Carla"},
+                        {"kind": "hard", "name": "Dario"},
+                    ]
+                }
+            )
+        )
         capsys.readouterr()
         assert main(["web", "--browsers"]) == 0
         out = capsys.readouterr().out
@@ -300,12 +310,20 @@ async def test_the_host_lists_and_forgets_browsers(
 
 @pytest.mark.parametrize(
     "argv",
-    [["--forget-browser", "zz"], ["--forget-browser", "0123abcd"], ["--forget-browser", "../x"],
-     ["--forget-browsers-unused-for", "-1"], ["--forget-browsers-unused-for", "two"],
-     ["--forget-browsers-unused-for", "1e9"], ["--browsers", "--forget-browser", "abcd"]],
+    [
+        ["--forget-browser", "zz"],
+        ["--forget-browser", "0123abcd"],
+        ["--forget-browser", "../x"],
+        ["--forget-browsers-unused-for", "-1"],
+        ["--forget-browsers-unused-for", "two"],
+        ["--forget-browsers-unused-for", "1e9"],
+        ["--browsers", "--forget-browser", "abcd"],
+    ],
 )
 def test_a_bad_id_or_number_of_days_is_one_line_and_status_2(
-    argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str],
+    argv: list[str],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setenv("TAROCCHINO_DATA_DIR", str(tmp_path))
@@ -342,8 +360,14 @@ def test_what_holds_nothing_worth_keeping(tmp_path: Path) -> None:
     broken = fresh("broken")
     (broken / "stats.sqlite3").write_text("not a database")
     worth = [changed, named, damaged, played, broken]
-    for name in ("autosave.json", "autosave.json.backup", "lastmatch.json", "seats", "table",
-                 "anything"):  # fmt: skip
+    for name in (
+        "autosave.json",
+        "autosave.json.backup",
+        "lastmatch.json",
+        "seats",
+        "table",
+        "anything",
+    ):
         worth.append(fresh(name.replace(".", "-")))
         (worth[-1] / name).write_text("")
     for directory in worth:

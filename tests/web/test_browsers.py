@@ -30,8 +30,9 @@ async def _open_tabs(out: Path, plan: list[tuple[int, bool]]) -> list[str]:
 
 
 def test_each_browser_s_tabs_are_told_its_own_name(tmp_path: Path) -> None:
-    told = asyncio.run(_open_tabs(tmp_path / "told.txt",
-                                  [(0, True), (1, True), (0, True), (0, False)]))  # fmt: skip
+    told = asyncio.run(
+        _open_tabs(tmp_path / "told.txt", [(0, True), (1, True), (0, True), (0, False)])
+    )
     first, second, again, socket_only = told
     assert len(first) == 32 and len(second) == 32
     assert first != second  # two browsers, two names
@@ -64,7 +65,8 @@ def test_which_browser_a_game_plays_for() -> None:
 
 
 async def test_a_browser_cannot_take_another_browser_s_seat_by_its_name(
-    tmp_path: Path, monkeypatch  # noqa: ANN001
+    tmp_path: Path,
+    monkeypatch,  # noqa: ANN001
 ) -> None:
     """Three tabs' games in one data directory (the host's, as under `tarocchino web`): Anna
     sits down in browser A and closes her tab; a friend in browser B who joins as Anna is

@@ -32,8 +32,9 @@ async def served(key: str | None) -> AsyncIterator[tuple[BrowserServer, str, Htt
     test = TestServer(await server._make_app(), host="127.0.0.1")
     await test.start_server()
     try:
-        async with Http(timeout=aiohttp.ClientTimeout(total=LIMIT_S),
-                        cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:  # fmt: skip
+        async with Http(
+            timeout=aiohttp.ClientTimeout(total=LIMIT_S), cookie_jar=aiohttp.CookieJar(unsafe=True)
+        ) as http:
             yield server, f"127.0.0.1:{test.port}", http
         await _games_ended(server)
     finally:
@@ -76,8 +77,9 @@ async def test_this_machine_only_without_a_key() -> None:
         assert await _tab(http, f"ws://{where}/ws", Host="evil.example") == 403
         # another site's page in the same browser cannot open a tab
         assert await _tab(http, f"ws://{where}/ws", Origin="http://evil.example") == 403
-        assert await _tab(http, f"ws://{where}/ws?width=80&height=24",
-                          Origin=f"http://{where}") == 101  # fmt: skip
+        assert (
+            await _tab(http, f"ws://{where}/ws?width=80&height=24", Origin=f"http://{where}") == 101
+        )
 
 
 async def test_a_network_needs_the_key_which_the_page_hands_its_tab() -> None:
@@ -87,8 +89,7 @@ async def test_a_network_needs_the_key_which_the_page_hands_its_tab() -> None:
         assert (await _status(http, f"http://{where}/?key=guess"))[0] == 403
         assert await _tab(http, f"ws://{where}/ws") == 403  # no cookie yet
         assert (await _status(http, f"http://{where}/static/js/textual.js"))[0] == 200
-        status, page = await _status(http, f"http://{where}/?key=s3cret-key",
-                                     Host="192.0.2.7:7880")  # fmt: skip
+        status, page = await _status(http, f"http://{where}/?key=s3cret-key", Host="192.0.2.7:7880")
         assert status == 200 and 'data-session-websocket-url="ws://192.0.2.7:7880/ws"' in page
         assert "s3cret-key" not in page
         cookie = http.cookie_jar.filter_cookies(aiohttp.client.URL(f"http://{where}/"))
@@ -113,14 +114,16 @@ async def test_sizes_and_the_number_of_games_are_bounded() -> None:
 
 
 def test_served_to_a_network_it_says_the_addresses_with_the_key(monkeypatch) -> None:  # noqa: ANN001
-    monkeypatch.setattr(web, "for_others",
-                        lambda bind: ["192.0.2.7"] if bind == "0.0.0.0" else [bind])  # fmt: skip
+    monkeypatch.setattr(
+        web, "for_others", lambda bind: ["192.0.2.7"] if bind == "0.0.0.0" else [bind]
+    )
     lines = web.where_to_go("0.0.0.0", 7880, "K3y")
     assert "anyone with the address and its key" in lines[0]
     assert lines[1:] == ["    http://127.0.0.1:7880/?key=K3y", "    http://192.0.2.7:7880/?key=K3y"]
     assert web.where_to_go("fe80::1", 7880, "K3y")[1:] == ["    http://[fe80::1]:7880/?key=K3y"]
     assert web.where_to_go("127.0.0.1", 7880, None) == [
-        "Open http://127.0.0.1:7880 in a browser on this machine (Ctrl+C stops serving)."]
+        "Open http://127.0.0.1:7880 in a browser on this machine (Ctrl+C stops serving)."
+    ]
     assert all(map(this_machine_only, ("127.0.0.1", "::1", "localhost")))
     assert not this_machine_only("0.0.0.0") and not this_machine_only("192.0.2.7")
 
@@ -130,9 +133,14 @@ def test_it_says_where_to_go_and_nothing_else(tmp_path: Path) -> None:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    served = subprocess.Popen([sys.executable, "-m", "cli.main", "web", "--port", str(port)],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                              stdin=subprocess.DEVNULL, env=env)  # fmt: skip
+    served = subprocess.Popen(
+        [sys.executable, "-m", "cli.main", "web", "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        env=env,
+    )
     try:
         assert served.stdout is not None
         said = served.stdout.readline()
@@ -144,6 +152,8 @@ def test_it_says_where_to_go_and_nothing_else(tmp_path: Path) -> None:
     finally:
         served.send_signal(signal.SIGINT)
         out, err = served.communicate(timeout=LIMIT_S)
-    assert said == f"Open http://127.0.0.1:{port} in a browser on this machine (Ctrl+C stops " \
-                   "serving).\n"
+    assert (
+        said == f"Open http://127.0.0.1:{port} in a browser on this machine (Ctrl+C stops "
+        "serving).\n"
+    )
     assert out == "" and "textual" not in err.lower()  # no banner, no log of each page

@@ -58,9 +58,10 @@ async def test_serving_stops_at_once_with_a_tab_open(tmp_path: Path) -> None:
     """The server stops: its tab is closed (going away) and its game told to end, not waited
     for; the game here ends when it reads the quit textual-serve sends it."""
     ended = tmp_path / "ended"
-    code = (f"import sys; sys.stdin.buffer.read(1); open({str(ended)!r}, 'w').write('')")
-    server = BrowserServer(f"{shlex.quote(sys.executable)} -c {shlex.quote(code)}",
-                           host="127.0.0.1", port=0, key=None)  # fmt: skip
+    code = f"import sys; sys.stdin.buffer.read(1); open({str(ended)!r}, 'w').write('')"
+    server = BrowserServer(
+        f"{shlex.quote(sys.executable)} -c {shlex.quote(code)}", host="127.0.0.1", port=0, key=None
+    )
     test = TestServer(await server._make_app(), host="127.0.0.1")
     await test.start_server()
     async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=LIMIT_S)) as http:

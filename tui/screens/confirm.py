@@ -26,15 +26,18 @@ class ConfirmScreen(TableDialog[bool]):
         HELP_KEY,
     ]
 
-    def __init__(self, question: Text | str, yes: str = "Yes", no: str = "No", *,
-                 look: Look = UNICODE) -> None:
+    def __init__(
+        self, question: Text | str, yes: str = "Yes", no: str = "No", *, look: Look = UNICODE
+    ) -> None:
         super().__init__()
         self.question, self.yes, self.no, self.look = question, yes, no, look
         # the footer says what the buttons say ("Discard", "Change")
         words = {"answer(True)": yes, "answer(False)": no}
         self._bindings = BindingsMap(
             replace(binding, description=words.get(binding.action, binding.description))
-            for bindings in self._bindings.key_to_bindings.values() for binding in bindings)
+            for bindings in self._bindings.key_to_bindings.values()
+            for binding in bindings
+        )
         self.by_key = True  # answered by a key (Enter, y, ...), not by a click
 
     def compose(self) -> ComposeResult:
@@ -45,8 +48,9 @@ class ConfirmScreen(TableDialog[bool]):
             question.styles.padding = 0
             yield question
             with Horizontal(classes="dialog-buttons"):
-                yes = Button(f"{self.yes}  {self.look.enter}", id="yes", variant="primary",
-                             compact=True)
+                yes = Button(
+                    f"{self.yes}  {self.look.enter}", id="yes", variant="primary", compact=True
+                )
                 no = Button(f"{self.no}  Esc", id="no", compact=True)
                 yes.can_focus = no.can_focus = False
                 yield yes

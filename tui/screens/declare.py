@@ -45,8 +45,15 @@ class DeclareScreen(TableDialog[tuple[str, ...] | str]):
         Binding("t,p,u,s", "not_yet", show=False),
     ]
 
-    def __init__(self, view: PlayerView, name: str, look: Look, needs: int | None, *,
-                 not_before: float | None = None) -> None:
+    def __init__(
+        self,
+        view: PlayerView,
+        name: str,
+        look: Look,
+        needs: int | None,
+        *,
+        not_before: float | None = None,
+    ) -> None:
         """``needs``: the points this side still has to declare to call out now (None: calling
         out is off in this hand). ``not_before``: the time (of Textual's events) before which
         Enter and Space do nothing here: the Enter that passed the hand-over just before,
@@ -68,8 +75,9 @@ class DeclareScreen(TableDialog[tuple[str, ...] | str]):
             yield self.families
             yield self.total
             with Horizontal(classes="dialog-buttons"):
-                yes = Button(f"Declare  {self.look.enter}", id="declare", variant="primary",
-                             compact=True)
+                yes = Button(
+                    f"Declare  {self.look.enter}", id="declare", variant="primary", compact=True
+                )
                 no = Button("Declare nothing  n", id="none", compact=True)
                 yes.can_focus = no.can_focus = False
                 yield yes
@@ -84,8 +92,10 @@ class DeclareScreen(TableDialog[tuple[str, ...] | str]):
             when += f" (and count at once towards calling out at {self.view.target})"
         elif extra_hand(self.view):
             when += " (nobody can call out in this extra hand after a tie)"
-        return (f"Your hand realises these combinations. Declared ones are shown to everybody; "
-                f"{when}. Switch off any you want to keep hidden.")
+        return (
+            f"Your hand realises these combinations. Declared ones are shown to everybody; "
+            f"{when}. Switch off any you want to keep hidden."
+        )
 
     def on_key(self, event: events.Key) -> None:
         if held_over(event, self.not_before):
@@ -141,8 +151,10 @@ class DeclareScreen(TableDialog[tuple[str, ...] | str]):
         if not chosen:
             text = Text("Declaring nothing.", style="bold")
         if chosen and self.needed is not None and points >= self.needed:
-            text.append("\nThis reaches the target: your side calls out and wins the match!",
-                        style="bold reverse")
+            text.append(
+                "\nThis reaches the target: your side calls out and wins the match!",
+                style="bold reverse",
+            )
         return text
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -163,8 +175,12 @@ class DeclareScreen(TableDialog[tuple[str, ...] | str]):
             self.dismiss(())
 
     def action_not_yet(self) -> None:
-        self.notify("Declarations first: Enter declares the ticked ones, n nothing; then the "
-                    "table's keys work again.", severity="warning", timeout=4)
+        self.notify(
+            "Declarations first: Enter declares the ticked ones, n nothing; then the "
+            "table's keys work again.",
+            severity="warning",
+            timeout=4,
+        )
 
     def action_menu(self) -> None:
         if self.is_active and not self.answered:
@@ -180,8 +196,15 @@ class NetworkDeclareScreen(DeclareScreen):
     BINDINGS = [Binding("q,escape", "menu", "Leave")]
 
 
-def declare_screen(view: PlayerView, name: str, look: Look, needs: int | None, *,
-                   not_before: float | None = None, network: bool = False) -> DeclareScreen:
+def declare_screen(
+    view: PlayerView,
+    name: str,
+    look: Look,
+    needs: int | None,
+    *,
+    not_before: float | None = None,
+    network: bool = False,
+) -> DeclareScreen:
     """The declarations dialog for a table of this screen, or (``network``) over the network."""
     kind = NetworkDeclareScreen if network else DeclareScreen
     return kind(view, name, look, needs, not_before=not_before)

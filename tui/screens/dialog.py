@@ -138,8 +138,11 @@ class TableDialog(ModalScreen[ResultType]):
         width, height = self.room()
         x = felt.x + (felt.width - wide) // 2
         if wide > felt.width - 2 * MARGIN:  # wider than the felt: as near it as the edge lets
-            x = max(0, (width - wide) // 2) if wide > width - 2 * EDGE else \
-                max(EDGE, min(x, width - wide - EDGE))
+            x = (
+                max(0, (width - wide) // 2)
+                if wide > width - 2 * EDGE
+                else max(EDGE, min(x, width - wide - EDGE))
+            )
         y = max(0, min(felt.y + (felt.height - high) // 2, height - high))
         y = max(y, min(felt.y, height - high))  # under the top bar when there is room
         return Offset(x - max(0, (width - wide) // 2), y - max(0, (height - high) // 2))

@@ -30,8 +30,15 @@ class HandOverScreen(Screen[str | None]):
         Binding(",".join(["t", "p", "u", "s", *CARD_KEYS]), "not_yet", show=False),
     ]
 
-    def __init__(self, name: str, doing: str, context: str, look: Look = UNICODE, *,
-                 not_before: float | None = None) -> None:
+    def __init__(
+        self,
+        name: str,
+        doing: str,
+        context: str,
+        look: Look = UNICODE,
+        *,
+        not_before: float | None = None,
+    ) -> None:
         """``not_before``: the time (of Textual's events) before which Enter and Space do not
         show the hand: the previous person's Enter pressed twice (or held) would show him the
         next person's cards."""
@@ -45,12 +52,18 @@ class HandOverScreen(Screen[str | None]):
             yield Static(Text(self.context, style="dim"), classes="handover-context")
             yield Static(Text("Pass the keyboard to"), classes="handover-line")
             yield Static(Text(self.player, style="bold"), id="handover-name")
-            yield Static(Text(f"{self.player}, it is your turn {self.doing}."),
-                         classes="handover-line")
-            yield Static(Text("Everybody else, please look away.", style="dim"),
-                         classes="handover-line")
-            button = Button(f"Show {self.player}'s hand  {self.look.enter}", id="handover-ready",
-                            variant="primary", compact=self.look.ascii)  # no block borders
+            yield Static(
+                Text(f"{self.player}, it is your turn {self.doing}."), classes="handover-line"
+            )
+            yield Static(
+                Text("Everybody else, please look away.", style="dim"), classes="handover-line"
+            )
+            button = Button(
+                f"Show {self.player}'s hand  {self.look.enter}",
+                id="handover-ready",
+                variant="primary",
+                compact=self.look.ascii,
+            )  # no block borders
             button.can_focus = False
             yield Center(button)
         yield Footer()  # how to quit: the keyboard may reach somebody who wants to stop

@@ -26,9 +26,28 @@ HELP_KEY = Binding("question_mark,f1", "app.help", "Help")
 
 
 # ASCII mode: the marks and arrows of the help in plain characters (its arrows are all keys)
-_PLAIN = str.maketrans({"♠": "S", "♣": "B", "♥": "C", "♦": "D", "←": "Left", "→": "Right",
-                        "↑": "Up", "↓": "Down", "…": "...", "–": "-", "—": "-", "−": "-",
-                        "·": "-", "÷": "/", "×": "x", "“": '"', "”": '"', "’": "'"})
+_PLAIN = str.maketrans(
+    {
+        "♠": "S",
+        "♣": "B",
+        "♥": "C",
+        "♦": "D",
+        "←": "Left",
+        "→": "Right",
+        "↑": "Up",
+        "↓": "Down",
+        "…": "...",
+        "–": "-",
+        "—": "-",
+        "−": "-",
+        "·": "-",
+        "÷": "/",
+        "×": "x",
+        "“": '"',
+        "”": '"',
+        "’": "'",
+    }
+)
 _PLAIN_BULLETS = ["- ", "* ", "+ ", "- ", "* "]
 
 
@@ -38,15 +57,18 @@ def help_text(ascii: bool = False) -> str:
     try:
         text = read_asset(HELP_RESOURCE)
     except FileReadError as exc:
-        text = (f"# Tarocchino\n\nThe help (assets/help.md) could not be read from this "
-                f"installation: {exc}.")
+        text = (
+            f"# Tarocchino\n\nThe help (assets/help.md) could not be read from this "
+            f"installation: {exc}."
+        )
     return text.translate(_PLAIN) if ascii else text
 
 
 # The key table's q at a table over the network, where q leaves the table (see "Playing together")
 _Q_ROW = "| q | back to the start screen (the match is saved after every move) |"
-_Q_ROW_NETWORK = ("| q | leave the table: a bot plays your seat until you join again with the same "
-                  "name |")
+_Q_ROW_NETWORK = (
+    "| q | leave the table: a bot plays your seat until you join again with the same name |"
+)
 
 
 def at_network_table(text: str) -> str:
@@ -58,8 +80,9 @@ def folded(text: str) -> str:
     """``text`` as the search compares it: lower case, without accents ("Bégato" is found as
     "begato"), Markdown's marks left out, one space between words."""
     text = re.sub(r"[*`|#_]", " ", text)
-    text = "".join(ch for ch in unicodedata.normalize("NFKD", text)
-                   if not unicodedata.combining(ch))  # fmt: skip
+    text = "".join(
+        ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch)
+    )
     return " ".join(text.casefold().split())
 
 
@@ -99,8 +122,12 @@ class HelpScreen(Screen[None]):
         with VerticalScroll(id="help-scroll"):
             yield markdown
         yield Static(id="help-found")
-        yield Input(placeholder="Search the help (Enter: find, Esc: cancel)", id="help-search",
-                    compact=True, max_length=60)
+        yield Input(
+            placeholder="Search the help (Enter: find, Esc: cancel)",
+            id="help-search",
+            compact=True,
+            max_length=60,
+        )
         yield Footer()
 
     def on_mount(self) -> None:
@@ -133,23 +160,31 @@ class HelpScreen(Screen[None]):
 
     def blocks(self) -> list[MarkdownBlock]:
         """The places the search looks at: headings, paragraphs (a list item's too), tables."""
-        return [block for block in self.query_one("#help-text", Markdown).query(MarkdownBlock)
-                if block.source and (isinstance(block, MarkdownTable)
-                                     or not block.query(MarkdownBlock))]  # fmt: skip
+        return [
+            block
+            for block in self.query_one("#help-text", Markdown).query(MarkdownBlock)
+            if block.source and (isinstance(block, MarkdownTable) or not block.query(MarkdownBlock))
+        ]
 
     def find(self, text: str) -> None:
         """Show the first place that mentions ``text`` (all its words, in any order)."""
         self.query_text = text.strip()
         words = folded(self.query_text).split()
-        self.places = [block for block in self.blocks()
-                       if words and all(word in folded(block.source or "") for word in words)]
+        self.places = [
+            block
+            for block in self.blocks()
+            if words and all(word in folded(block.source or "") for word in words)
+        ]
         self.place = -1
         if self.places:
             self.action_found(1)
         else:
             self._mark(None)
-            said = (f"Nothing in the help mentions {self._quoted()}." if words
-                    else "Type a word to look for, then Enter.")
+            said = (
+                f"Nothing in the help mentions {self._quoted()}."
+                if words
+                else "Type a word to look for, then Enter."
+            )
             self._say(Text(said, style="bold"))
 
     def action_found(self, step: int) -> None:
@@ -161,14 +196,22 @@ class HelpScreen(Screen[None]):
         self.place = (self.place + step) % len(self.places)
         block = self.places[self.place]
         self._mark(block)
-        self.query_one("#help-scroll", VerticalScroll).scroll_to_widget(block, top=True,
-                                                                         animate=False)
+        self.query_one("#help-scroll", VerticalScroll).scroll_to_widget(
+            block, top=True, animate=False
+        )
         n = len(self.places)
-        self._say(Text.assemble(
-            (f"{self._quoted()}: ", "bold"),
-            f"{self.place + 1} of {n}" if n > 1 else "the only place",
-            ("   n next  N previous  / search again  Esc back" if n > 1
-             else "   / search again  Esc back", "dim")))
+        self._say(
+            Text.assemble(
+                (f"{self._quoted()}: ", "bold"),
+                f"{self.place + 1} of {n}" if n > 1 else "the only place",
+                (
+                    "   n next  N previous  / search again  Esc back"
+                    if n > 1
+                    else "   / search again  Esc back",
+                    "dim",
+                ),
+            )
+        )
 
     def _quoted(self) -> str:
         return f'"{self.query_text}"' if self.ascii else f"\u201c{self.query_text}\u201d"

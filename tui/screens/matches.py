@@ -63,8 +63,12 @@ class RecordedMatches(Screen[None]):
         """Read the statistics in a worker; :meth:`show` gets them."""
         self.say(Text(f"Reading the statistics{self.look.ellipsis}", style="dim"))
         directory, recent = self.directory, self.RECENT
-        self.run_worker(lambda: read_statistics(directory, recent=recent), thread=True,
-                        name="read", exit_on_error=False)
+        self.run_worker(
+            lambda: read_statistics(directory, recent=recent),
+            thread=True,
+            name="read",
+            exit_on_error=False,
+        )
 
     def say(self, text: RenderableType) -> None:
         self.query_one("#matches-message", Static).update(text)
@@ -92,8 +96,14 @@ class RecordedMatches(Screen[None]):
         event.stop()
         directory, match_id = self.directory, event.match_id
         self.notify(f"Opening match {match_id}{self.look.ellipsis}", timeout=2)
-        self.run_worker(lambda: ReviewSource.recorded(directory, match_id), thread=True,
-                        name="open", group="open", exclusive=True, exit_on_error=False)
+        self.run_worker(
+            lambda: ReviewSource.recorded(directory, match_id),
+            thread=True,
+            name="open",
+            group="open",
+            exclusive=True,
+            exit_on_error=False,
+        )
 
     def _listing(self) -> MatchTable | None:
         """The table of matches, when it lists one."""
@@ -130,8 +140,11 @@ class PastMatchesScreen(RecordedMatches):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#matches-top", TextLine).show(Text.assemble(
-            ("PAST MATCHES", "bold"), ("   choose one to look back at its hands", "dim")))
+        self.query_one("#matches-top", TextLine).show(
+            Text.assemble(
+                ("PAST MATCHES", "bold"), ("   choose one to look back at its hands", "dim")
+            )
+        )
         self.query_one(MatchTable).display = False
         self.read()
 
@@ -145,9 +158,11 @@ class PastMatchesScreen(RecordedMatches):
             shown = len(figures.recent)
             more = f" (the latest {shown} of {figures.matches})" if figures.matches > shown else ""
             n = figures.matches
-            self._listed = (f"{n} recorded {'match' if n == 1 else 'matches'}{more}. Enter or a "
-                            "click reviews one: every hand, card by card, with the hard bot's "
-                            "judgement")
+            self._listed = (
+                f"{n} recorded {'match' if n == 1 else 'matches'}{more}. Enter or a "
+                "click reviews one: every hand, card by card, with the hard bot's "
+                "judgement"
+            )
             self._say_listed()
         table.display = bool(figures.recent)
         table.show(figures.recent)
@@ -165,8 +180,12 @@ class PastMatchesScreen(RecordedMatches):
             return
         table = self.query_one(MatchTable)
         scrolls = table.display and table.max_scroll_x > 0
-        self.say(Text(self._listed + ("; Left and Right scroll the table." if scrolls else "."),
-                      style="dim"))
+        self.say(
+            Text(
+                self._listed + ("; Left and Right scroll the table." if scrolls else "."),
+                style="dim",
+            )
+        )
 
 
 _SPLIT_BEFORE = re.compile(r"(.*?)(\s*)(\S*)", re.DOTALL)  # words, gap, what the path follows
@@ -187,8 +206,9 @@ def with_path(sentence: str, path: object, style: str = "") -> Hanging | Text:
     steps[0] = opening + steps[0]
     steps[-1] += closing
     pieces: list[Text | Hanging] = [Text(words, style=style)] if words else []
-    pieces.append(Hanging(Text(steps[0], style=style), [Text(s, style=style) for s in steps[1:]],
-                          ""))
+    pieces.append(
+        Hanging(Text(steps[0], style=style), [Text(s, style=style) for s in steps[1:]], "")
+    )
     if rest.strip():
         pieces.append(Text(rest.strip(), style=style))
     return Hanging("", pieces, gap or " ")

@@ -24,15 +24,18 @@ _CSS = """
 
 
 def _seat_options() -> list[tuple[str, int]]:
-    return [("first free seat", -1)] + [(f"seat {k} ({'AB'[(k - 1) % 2]})", k - 1)
-                                        for k in range(1, 5)]  # fmt: skip
+    return [("first free seat", -1)] + [
+        (f"seat {k} ({'AB'[(k - 1) % 2]})", k - 1) for k in range(1, 5)
+    ]
 
 
 def _others(seats: int) -> str:
     """Who else takes a seat at a table hosted with ``seats`` more Human seats."""
     if seats == 0:
-        return ("the bots play the others, so nobody can join: make a seat Human for each "
-                "person who will.")  # fmt: skip
+        return (
+            "the bots play the others, so nobody can join: make a seat Human for each "
+            "person who will."
+        )
     if seats == 1:
         return "the other Human seat is for a person who joins (`tarocchino join`)."
     return f"the other {seats} Human seats are for people who join (`tarocchino join`)."
@@ -68,8 +71,9 @@ class _NetDialog(ModalScreen):
 class JoinScreen(_NetDialog):
     """Join a table: dismisses with a :class:`JoinRequest`."""
 
-    def __init__(self, address: str = "", name: str = "", *, seat: int | None = None,
-                 error: str = "") -> None:  # fmt: skip
+    def __init__(
+        self, address: str = "", name: str = "", *, seat: int | None = None, error: str = ""
+    ) -> None:
         """``address`` and ``name`` filled in (else those of the table joined last), ``error``:
         why the last try failed."""
         super().__init__()
@@ -82,22 +86,42 @@ class JoinScreen(_NetDialog):
             self.address, self.player = remembered
         with Vertical(classes="dialog", id="net-dialog"):
             yield Static("Join a table", classes="dialog-title")
-            yield Static(Text("The host started it with `tarocchino host` (or Host on its start "
-                              "screen) and told you its address.", style="dim"),
-                         classes="dialog-body")  # fmt: skip
+            yield Static(
+                Text(
+                    "The host started it with `tarocchino host` (or Host on its start "
+                    "screen) and told you its address.",
+                    style="dim",
+                ),
+                classes="dialog-body",
+            )
             with Grid(id="net-grid"):
                 yield Label("Address")
-                yield Input(self.address, placeholder=f"host or host:port (port {DEFAULT_PORT})",
-                            id="address", compact=True)  # fmt: skip
+                yield Input(
+                    self.address,
+                    placeholder=f"host or host:port (port {DEFAULT_PORT})",
+                    id="address",
+                    compact=True,
+                )
                 yield Label("Your name")
-                yield Input(self.player, placeholder="1-16 characters", id="name", compact=True,
-                            max_length=16)  # fmt: skip
+                yield Input(
+                    self.player,
+                    placeholder="1-16 characters",
+                    id="name",
+                    compact=True,
+                    max_length=16,
+                )
                 yield Label("Seat")
-                yield Select(_seat_options(), value=-1 if self.seat is None else self.seat,
-                             allow_blank=False, id="seat", compact=True)  # fmt: skip
+                yield Select(
+                    _seat_options(),
+                    value=-1 if self.seat is None else self.seat,
+                    allow_blank=False,
+                    id="seat",
+                    compact=True,
+                )
                 yield Label("Password")
-                yield Input(placeholder="if the table has one", id="password", password=True,
-                            compact=True)  # fmt: skip
+                yield Input(
+                    placeholder="if the table has one", id="password", password=True, compact=True
+                )
             yield Static(id="net-error")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Join  ⏎", id="ok", variant="primary", compact=True)
@@ -119,8 +143,9 @@ class JoinScreen(_NetDialog):
             return
         seat = self.query_one("#seat", Select).value
         password = self.query_one("#password", Input).value or None
-        self.dismiss(JoinRequest(address, name, None if seat in (-1, None) else int(seat),
-                                 password))  # type: ignore[arg-type]  # fmt: skip
+        self.dismiss(
+            JoinRequest(address, name, None if seat in (-1, None) else int(seat), password)
+        )  # type: ignore[arg-type]
 
 
 class HostScreen(_NetDialog):
@@ -133,26 +158,41 @@ class HostScreen(_NetDialog):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="net-dialog"):
             yield Static("Host a table", classes="dialog-title")
-            yield Static(Text(f"You take the first Human seat; {_others(self.people - 1)} The "
-                              "table runs as long as this game does. A person who takes longer "
-                              "than the turn limit (seconds; 0: none) over a move has it made "
-                              f"by the {TableConfig().stand_in} bot.", style="dim"),
-                         classes="dialog-body")  # fmt: skip
+            yield Static(
+                Text(
+                    f"You take the first Human seat; {_others(self.people - 1)} The "
+                    "table runs as long as this game does. A person who takes longer "
+                    "than the turn limit (seconds; 0: none) over a move has it made "
+                    f"by the {TableConfig().stand_in} bot.",
+                    style="dim",
+                ),
+                classes="dialog-body",
+            )
             with Grid(id="net-grid"):
                 yield Label("Port")
-                yield Input(str(DEFAULT_PORT), id="port", type="integer", compact=True,
-                            max_length=5)  # fmt: skip
+                yield Input(
+                    str(DEFAULT_PORT), id="port", type="integer", compact=True, max_length=5
+                )
                 yield Label("Who joins")
-                yield Select([("this machine only", "127.0.0.1"),
-                              ("my network too", "0.0.0.0")], value="127.0.0.1",
-                             allow_blank=False, id="bind", compact=True)  # fmt: skip
+                yield Select(
+                    [("this machine only", "127.0.0.1"), ("my network too", "0.0.0.0")],
+                    value="127.0.0.1",
+                    allow_blank=False,
+                    id="bind",
+                    compact=True,
+                )
                 yield Label("Password")
                 yield Input(placeholder="none", id="password", password=True, compact=True)
                 yield Label("Turn limit")
-                yield Input(f"{DEFAULT_TURN_LIMIT_S:g}", id="turn-limit", type="integer",
-                            compact=True, max_length=5,
-                            tooltip="seconds a person has for a decision before the stand-in "
-                            "bot makes it (0: no limit)")  # fmt: skip
+                yield Input(
+                    f"{DEFAULT_TURN_LIMIT_S:g}",
+                    id="turn-limit",
+                    type="integer",
+                    compact=True,
+                    max_length=5,
+                    tooltip="seconds a person has for a decision before the stand-in "
+                    "bot makes it (0: no limit)",
+                )
             yield Static(id="net-error")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Host  ⏎", id="ok", variant="primary", compact=True)
@@ -167,10 +207,12 @@ class HostScreen(_NetDialog):
             self.error("The port is a number from 1 to 65535.")
             return
         limit = self.query_one("#turn-limit", Input).value.strip() or "0"
-        if not limit.isdigit() or (int(limit) and not MIN_TURN_LIMIT_S <= int(limit)
-                                   <= MAX_LIMIT_S):  # fmt: skip
-            self.error(f"The turn limit is 0 (none) or {MIN_TURN_LIMIT_S:g} to "
-                       f"{MAX_LIMIT_S:g} seconds.")  # fmt: skip
+        if not limit.isdigit() or (
+            int(limit) and not MIN_TURN_LIMIT_S <= int(limit) <= MAX_LIMIT_S
+        ):
+            self.error(
+                f"The turn limit is 0 (none) or {MIN_TURN_LIMIT_S:g} to {MAX_LIMIT_S:g} seconds."
+            )
             return
         bind = str(self.query_one("#bind", Select).value)
         password = self.query_one("#password", Input).value or None
@@ -193,10 +235,14 @@ class JoiningScreen(_NetDialog):
         with Vertical(classes="dialog", id="net-dialog"):
             yield Static(f"Joining the table at {r.address}", classes="dialog-title")
             yield Static(Text(f"As {r.name}{seat}."), classes="dialog-body")
-            yield Static(Text("Waiting for the table to answer…"), id="joining-status",
-                         classes="dialog-body")
-            tried = (f"It is tried again for up to {_duration(r.retry_for_s)}"
-                     if r.retry_for_s > 0 else "It is tried once")
+            yield Static(
+                Text("Waiting for the table to answer…"), id="joining-status", classes="dialog-body"
+            )
+            tried = (
+                f"It is tried again for up to {_duration(r.retry_for_s)}"
+                if r.retry_for_s > 0
+                else "It is tried once"
+            )
             yield Static(Text(f"{tried}; Esc gives up now.", style="dim"), classes="dialog-body")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Cancel  Esc", id="cancel", compact=True)

@@ -64,8 +64,14 @@ class ReviewScreen(Screen[None]):
         HELP_KEY,
     ]
 
-    def __init__(self, source: ReviewSource, hand: int = 0, *, look: Look | None = None,
-                 iterations: int | None = None) -> None:
+    def __init__(
+        self,
+        source: ReviewSource,
+        hand: int = 0,
+        *,
+        look: Look | None = None,
+        iterations: int | None = None,
+    ) -> None:
         super().__init__()
         if not source.hands:
             raise ValueError("the match has no finished hand to review")
@@ -112,8 +118,12 @@ class ReviewScreen(Screen[None]):
         """The hand shown, replayed once."""
         walk = self.walks.get(self.index)
         if walk is None:
-            walk = HandWalk(self.source.hands[self.index], self.index, self.source.judged,
-                            self.source.stand_ins(self.index))
+            walk = HandWalk(
+                self.source.hands[self.index],
+                self.index,
+                self.source.judged,
+                self.source.stand_ins(self.index),
+            )
             self.walks[self.index] = walk
         return walk
 
@@ -136,7 +146,8 @@ class ReviewScreen(Screen[None]):
         self.query_one("#review-facts", Static).update(facts_text(source, walk, p, look))
         self.query_one("#review-note", Static).update(self._note())
         self.query_one("#review-progress", TextLine).show(
-            progress_text(walk, self._left_width(wide), look, self.iterations))
+            progress_text(walk, self._left_width(wide), look, self.iterations)
+        )
         verdict = verdict_text(source, walk, p, look)
         if self.error:
             verdict = Text(f"The judgement stopped: {self.error}", style="bold red")
@@ -172,8 +183,12 @@ class ReviewScreen(Screen[None]):
         if len(self.source.hands) > 1:
             keys.append(("[/]", "Hand", "hand(1)"))
         # (the key bar leaves out entries from the right when they do not fit, never the last)
-        keys += [("n", "Costliest", "costly"), ("?", "Help", "app.help"),
-                 ("Home/End", "Start/end", "ends(1)"), ("q", "Back", "close")]
+        keys += [
+            ("n", "Costliest", "costly"),
+            ("?", "Help", "app.help"),
+            ("Home/End", "Start/end", "ends(1)"),
+            ("q", "Back", "close"),
+        ]
         return keys
 
     # ----------------------------------------------------------------- judging
@@ -203,8 +218,9 @@ class ReviewScreen(Screen[None]):
                     return
                 app.call_from_thread(self._judged, index, verdict)
 
-        self._judging = self.run_worker(work, thread=True, group="judge", exclusive=True,
-                                        exit_on_error=False)
+        self._judging = self.run_worker(
+            work, thread=True, group="judge", exclusive=True, exit_on_error=False
+        )
 
     def _discard_judged(self, index: int, verdict: DiscardVerdict) -> None:
         self.walks[index].discard_verdict = verdict
@@ -233,8 +249,7 @@ class ReviewScreen(Screen[None]):
 
     def action_trick(self, step: int) -> None:
         walk = self.walk
-        self._go(walk.next_trick(self.position) if step > 0 else
-                 walk.previous_trick(self.position))
+        self._go(walk.next_trick(self.position) if step > 0 else walk.previous_trick(self.position))
 
     def action_ends(self, end: int) -> None:
         self._go(self.walk.last if end else 0)
@@ -254,8 +269,12 @@ class ReviewScreen(Screen[None]):
         """The next of the costliest choices (in order of cost), round and round."""
         if not self._costly:  # ("yet" only while the judging goes on)
             done = self.walk.judged_all or self.error is not None
-            self.notify("No choice in this hand cost a point or more." if done else
-                        "No costly choice has been found yet: the judging goes on.", timeout=3)
+            self.notify(
+                "No choice in this hand cost a point or more."
+                if done
+                else "No costly choice has been found yet: the judging goes on.",
+                timeout=3,
+            )
             return
         later = [p for p in self._costly if p == self.position]
         i = (self._costly.index(later[0]) + 1) % len(self._costly) if later else 0

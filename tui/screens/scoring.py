@@ -62,8 +62,11 @@ class HandSummary:
         side = self.sides[self.winner]
         if self.result.called_out is not None:
             return f"{side} call out and win the match, {won} to {lost}!"
-        how = (f" Both sides reached {self.target}: the higher score wins."
-               if lost >= self.target else "")
+        how = (
+            f" Both sides reached {self.target}: the higher score wins."
+            if lost >= self.target
+            else ""
+        )
         return f"{side} win the match by {plural(won - lost, 'point')}, {won} to {lost}!{how}"
 
 
@@ -84,8 +87,14 @@ class ScoringScreen(Screen[str]):
     ScoringScreen #history-title, ScoringScreen #history-row { max-width: 134; }
     """
 
-    def __init__(self, summary: HandSummary, look: Look, *, next_in: float | None = None,
-                 review: Reviewer | None = None) -> None:
+    def __init__(
+        self,
+        summary: HandSummary,
+        look: Look,
+        *,
+        next_in: float | None = None,
+        review: Reviewer | None = None,
+    ) -> None:
         """``next_in``: seconds after which the next hand starts by itself (watching bots);
         ``review``: opens the review of a hand (none offered without it)."""
         super().__init__()
@@ -152,12 +161,16 @@ class ScoringScreen(Screen[str]):
                         yield Static(self._history_title(), id="history-title")
                         with Horizontal(id="history-row"):
                             history = ScoreHistory(id="history")
-                            history.show(s.history, s.sides, s.names, self.look,
-                                         current=s.hand_number)
+                            history.show(
+                                s.history, s.sides, s.names, self.look, current=s.hand_number
+                            )
                             yield history
                             chart = ScoreChart(id="chart")
-                            chart.show([(r.sides[0].score, r.sides[1].score)
-                                        for r in s.history], s.target, self.look)
+                            chart.show(
+                                [(r.sides[0].score, r.sides[1].score) for r in s.history],
+                                s.target,
+                                self.look,
+                            )
                             yield chart
             yield Static(self._footer_line(), id="sheet-result")
             with Horizontal(classes="dialog-buttons", id="sheet-buttons"):
@@ -169,8 +182,9 @@ class ScoringScreen(Screen[str]):
                     yield self._button("Review this hand  r", "review")
                 yield self._button(f"{self.MENU_WORD}  q", MENU)
                 if s.winner is not None:  # (in a browser tab Ctrl+Q closes the browser: unnamed)
-                    yield self._button("Quit" if self.app.is_web
-                                       else f"Quit  {key_name('ctrl+q')}", QUIT)
+                    yield self._button(
+                        "Quit" if self.app.is_web else f"Quit  {key_name('ctrl+q')}", QUIT
+                    )
         yield Footer()
 
     def _history_title(self) -> Group:
@@ -178,21 +192,31 @@ class ScoringScreen(Screen[str]):
         s = self.summary
         pieces = [Text("The match so far", style="bold")]
         if len(s.history):
-            pieces.append(Text(f"{plural(len(s.history), 'hand')} and a chart of the running "
-                               "score", style="dim"))
+            pieces.append(
+                Text(
+                    f"{plural(len(s.history), 'hand')} and a chart of the running score",
+                    style="dim",
+                )
+            )
         offer = None
         if self.review is not None:
             offer = Text("click a hand or press r to review it", style="dim")
         lines: list[RenderableType] = [_Offered(pieces, offer, self.look.dot)]
         if self.review is not None and s.hot_seat:
-            lines.append(Text("The review shows all four hands: it is offered only now that the "
-                              "hand is over.", style="dim italic"))
+            lines.append(
+                Text(
+                    "The review shows all four hands: it is offered only now that the "
+                    "hand is over.",
+                    style="dim italic",
+                )
+            )
         return Group(*lines)
 
     @staticmethod
     def _button(label: str, choice: str, primary: bool = False) -> Button:
-        button = Button(label, id=f"sheet-{choice}", variant="primary" if primary else "default",
-                        compact=True)
+        button = Button(
+            label, id=f"sheet-{choice}", variant="primary" if primary else "default", compact=True
+        )
         button.can_focus = False
         return button
 
@@ -201,18 +225,31 @@ class ScoringScreen(Screen[str]):
         r = s.result
         sheet = ScoreSheet(id=f"sheet-{side}")
         notes = self._notes(side)
-        declared = [(s.names[d.seat] if s.names else f"Seat {d.seat + 1}", d)
-                    for d in s.declared if d is not None and d.families and side_of(d.seat) == side]
-        sheet.show(s.sides[side], r.sides[side], look=self.look, before=r.scores_before[side],
-                   notes=notes, called_out=r.called_out is not None, declared=declared)
+        declared = [
+            (s.names[d.seat] if s.names else f"Seat {d.seat + 1}", d)
+            for d in s.declared
+            if d is not None and d.families and side_of(d.seat) == side
+        ]
+        sheet.show(
+            s.sides[side],
+            r.sides[side],
+            look=self.look,
+            before=r.scores_before[side],
+            notes=notes,
+            called_out=r.called_out is not None,
+            declared=declared,
+        )
         return sheet
 
     def _heading(self) -> Text:
         s = self.summary
         text = Text(f"End of hand {s.hand_number + 1}", style="bold")
         if s.result.called_out is not None:
-            text.append(f" {'-' if self.look.ascii else '—'} {s.sides[s.result.called_out]} call "
-                        "out with their declarations!", style="bold")
+            text.append(
+                f" {'-' if self.look.ascii else '—'} {s.sides[s.result.called_out]} call "
+                "out with their declarations!",
+                style="bold",
+            )
             text.append("\nNo cards are counted: each side scores what it declared.", style="dim")
         if self.next_in is not None:
             text.append(f"   (the next hand starts in {self.next_in:g} s)", style="dim")
@@ -231,11 +268,20 @@ class ScoringScreen(Screen[str]):
             giver, receiver, card = r.matto_exchange
             if side == giver:
                 # short enough for a sheet at 80 columns
-                notes.append(Text.assemble("Matto kept; ", card_text(card, self.look),
-                                           f" to {s.sides[receiver]}", style="dim"))
+                notes.append(
+                    Text.assemble(
+                        "Matto kept; ",
+                        card_text(card, self.look),
+                        f" to {s.sides[receiver]}",
+                        style="dim",
+                    )
+                )
             elif side == receiver:
-                notes.append(Text.assemble("received ", card_text(card, self.look),
-                                           " for the Matto", style="dim"))
+                notes.append(
+                    Text.assemble(
+                        "received ", card_text(card, self.look), " for the Matto", style="dim"
+                    )
+                )
         return notes
 
     def _footer_line(self) -> Group:
@@ -243,14 +289,24 @@ class ScoringScreen(Screen[str]):
         score or the target; then who won the match."""
         s = self.summary
         after = s.result.scores_after
-        score = Pairs([Text.assemble(("Match: ", "bold"), f"{s.sides[0]} {after[0]}"),
-                       Text.assemble(f"{s.sides[1]} {after[1]}", (f"   (target {s.target})",
-                                                                   "dim"))],
-                      f"  {self.look.dot}  ", justify="center")
+        score = Pairs(
+            [
+                Text.assemble(("Match: ", "bold"), f"{s.sides[0]} {after[0]}"),
+                Text.assemble(f"{s.sides[1]} {after[1]}", (f"   (target {s.target})", "dim")),
+            ],
+            f"  {self.look.dot}  ",
+            justify="center",
+        )
         if s.level_over_target:
-            return Group(score, Text(
-                f"Level at {after[0]}, at or over the target: another hand is played in full, "
-                "with no calling out.", style="bold", justify="center"))
+            return Group(
+                score,
+                Text(
+                    f"Level at {after[0]}, at or over the target: another hand is played in full, "
+                    "with no calling out.",
+                    style="bold",
+                    justify="center",
+                ),
+            )
         if s.winner is None:
             return Group(score)
         return Group(score, Text(s.match_end(), style="bold reverse", justify="center"))
@@ -282,8 +338,9 @@ class ScoringScreen(Screen[str]):
     def action_over(self) -> None:
         review = ", r reviews a hand" if self.review is not None else ""
         quits = "" if self.app.is_web else f", {key_name('ctrl+q')} quits"
-        self.notify(f"The match is over: n starts a new one, q {self.MENU_DOES}{review}{quits}.",
-                    timeout=6)
+        self.notify(
+            f"The match is over: n starts a new one, q {self.MENU_DOES}{review}{quits}.", timeout=6
+        )
 
     def action_choose(self, choice: str) -> None:
         if self.is_active:
@@ -322,8 +379,14 @@ class _Offered:
             yield self.offer
 
 
-def scoring_screen(summary: HandSummary, look: Look, *, network: bool = False,
-                   next_in: float | None = None, review: Reviewer | None = None) -> ScoringScreen:
+def scoring_screen(
+    summary: HandSummary,
+    look: Look,
+    *,
+    network: bool = False,
+    next_in: float | None = None,
+    review: Reviewer | None = None,
+) -> ScoringScreen:
     """The scoring sheet for a table of this screen, or (``network``) over the network."""
     kind = NetworkScoringScreen if network else ScoringScreen
     return kind(summary, look, next_in=next_in, review=review)

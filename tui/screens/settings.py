@@ -35,10 +35,12 @@ def _themes() -> list[tuple[str, str]]:
 
 
 # What the two pauses are: their names alone did not say what waits ("Trick pause"?).
-SETTINGS_NOTE = Text("Bot delay: how long each bot waits before its move. Trick pause: how long "
-                     "a finished trick stays on the table before a bot leads the next. "
-                     "Monochrome wins over any theme.",
-                     style="dim")
+SETTINGS_NOTE = Text(
+    "Bot delay: how long each bot waits before its move. Trick pause: how long "
+    "a finished trick stays on the table before a bot leads the next. "
+    "Monochrome wins over any theme.",
+    style="dim",
+)
 
 
 class _Answer(Button):
@@ -81,23 +83,48 @@ class SettingsScreen(TableDialog[Settings | None]):
             yield Static("Settings", classes="dialog-title")
             with Grid(id="settings-grid"):
                 yield Label("Bot delay")
-                yield Select(_seconds(BOT_DELAYS, s.bot_delay), value=s.bot_delay,
-                             allow_blank=False, compact=True, id="bot_delay")
+                yield Select(
+                    _seconds(BOT_DELAYS, s.bot_delay),
+                    value=s.bot_delay,
+                    allow_blank=False,
+                    compact=True,
+                    id="bot_delay",
+                )
                 yield Label("Trick pause")
-                yield Select(_seconds(TRICK_PAUSES, s.trick_pause), value=s.trick_pause,
-                             allow_blank=False, compact=True, id="trick_pause")
+                yield Select(
+                    _seconds(TRICK_PAUSES, s.trick_pause),
+                    value=s.trick_pause,
+                    allow_blank=False,
+                    compact=True,
+                    id="trick_pause",
+                )
                 yield Label("Suit marks")
-                yield Select([("♠ ♣ ♥ ♦ (Unicode)", "unicode"), ("S B C D (ASCII)", "ascii")],
-                             value=s.suit_marks, allow_blank=False, compact=True, id="suit_marks")
+                yield Select(
+                    [("♠ ♣ ♥ ♦ (Unicode)", "unicode"), ("S B C D (ASCII)", "ascii")],
+                    value=s.suit_marks,
+                    allow_blank=False,
+                    compact=True,
+                    id="suit_marks",
+                )
                 yield Label("Colours")
                 # (not "Colours  colour": the value says what is drawn)
-                yield Select([("as the theme has them", True), ("none (monochrome)", False)],
-                             value=s.color, allow_blank=False, compact=True, id="color")
+                yield Select(
+                    [("as the theme has them", True), ("none (monochrome)", False)],
+                    value=s.color,
+                    allow_blank=False,
+                    compact=True,
+                    id="color",
+                )
                 yield Label("Theme")
                 themes = _themes()
                 known = s.theme in {name for _, name in themes}
-                yield Select(themes, value=s.theme if known else DEFAULT_THEME,
-                             allow_blank=False, compact=True, id="theme")
+                yield Select(
+                    themes,
+                    value=s.theme if known else DEFAULT_THEME,
+                    allow_blank=False,
+                    compact=True,
+                    id="theme",
+                )
             yield Static(SETTINGS_NOTE, id="settings-note")
             with Horizontal(classes="dialog-buttons"):
                 yield _Answer("Save  Ctrl+S", id="save", variant="primary", compact=True)

@@ -18,9 +18,11 @@ from tui.screens.help import HELP_KEY
 
 TITLE = "The hand so far"
 # what the count leaves out, and why (RULES.md §4, §6, §8)
-COUNTED = ("If the hand ended now: the tricks each side has taken (the Matto with its owner's "
-           "side, exchanged as at the end). Not counted: the last trick (6), the declarations, "
-           "and the discard, which nobody else sees and which goes to a side only at the end.")
+COUNTED = (
+    "If the hand ended now: the tricks each side has taken (the Matto with its owner's "
+    "side, exchanged as at the end). Not counted: the last trick (6), the declarations, "
+    "and the discard, which nobody else sees and which goes to a side only at the end."
+)
 
 
 class SoFarScreen(TableDialog[None]):
@@ -78,8 +80,9 @@ class SoFarScreen(TableDialog[None]):
 
     def action_scroll(self, lines: int, pages: int = 0) -> None:
         scroll = self.query_one("#so-far-scroll", VerticalScroll)
-        scroll.scroll_relative(y=lines + pages * scroll.scrollable_content_region.height,
-                               animate=False)
+        scroll.scroll_relative(
+            y=lines + pages * scroll.scrollable_content_region.height, animate=False
+        )
 
     def on_click(self, event: events.Click) -> None:
         event.stop()

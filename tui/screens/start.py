@@ -54,8 +54,9 @@ ASCII_TITLE = "T A R O C C H I N O"
 BUSY_HERE = "Another game is using this data directory: here you can host or join a table."
 # The same in a browser tab (`tarocchino web`), whose player knows tabs, not data directories:
 # another tab of the browser holds its saves (or, on the serving machine, a game in a terminal).
-BUSY_IN_TAB = ("Another tab or window is playing with these saves: in this tab you can host or "
-               "join a table.")
+BUSY_IN_TAB = (
+    "Another tab or window is playing with these saves: in this tab you can host or join a table."
+)
 
 
 def busy_here(web: bool) -> str:
@@ -109,9 +110,16 @@ class StartScreen(Screen[None]):
         Binding("q", "app.quit", "Quit", show=False),  # typed in a text box, it stays there
     ]
 
-    def __init__(self, store: SaveStore | None, defaults: dict[str, Any] | None = None,
-                 setup: MatchSetup | None = None, *, local: bool = True,
-                 seed: int | None = None, target: int | None = None) -> None:
+    def __init__(
+        self,
+        store: SaveStore | None,
+        defaults: dict[str, Any] | None = None,
+        setup: MatchSetup | None = None,
+        *,
+        local: bool = True,
+        seed: int | None = None,
+        target: int | None = None,
+    ) -> None:
         """``defaults``: the seat kinds and target of ``play --seats`` (else ``setup``, the
         last match set up here); ``local=False``: another game holds the data directory, so
         only tables are played here; ``seed``, ``target``: given to ``play`` without seats,
@@ -136,8 +144,9 @@ class StartScreen(Screen[None]):
             yield Static(id="hero")
             with Horizontal(id="left-row"):  # shown when this player left a table mid-match
                 yield Static(id="left-info")
-                rejoin = Button("Back to the table  j", id="rejoin", variant="warning",
-                                compact=True)  # fmt: skip
+                rejoin = Button(
+                    "Back to the table  j", id="rejoin", variant="warning", compact=True
+                )
                 rejoin.can_focus = False  # (j, or a click; not the first focus of the screen)
                 yield rejoin
             with Horizontal(id="resume-row"):
@@ -150,21 +159,47 @@ class StartScreen(Screen[None]):
             with Grid(id="seats-grid"):
                 for seat in range(4):
                     yield Label(f"Seat {seat + 1}, side {'AB'[seat % 2]}", classes="seat-label")
-                    yield Input(names[seat], placeholder=DEFAULT_NAMES[seat], id=f"name-{seat}",
-                                compact=True, max_length=NAME_CHARS)
-                    yield Select(kind_options(kinds), value=kinds[seat], allow_blank=False,
-                                 id=f"kind-{seat}", compact=True)
+                    yield Input(
+                        names[seat],
+                        placeholder=DEFAULT_NAMES[seat],
+                        id=f"name-{seat}",
+                        compact=True,
+                        max_length=NAME_CHARS,
+                    )
+                    yield Select(
+                        kind_options(kinds),
+                        value=kinds[seat],
+                        allow_blank=False,
+                        id=f"kind-{seat}",
+                        compact=True,
+                    )
             with Horizontal(id="options-row"):
                 yield Label("Target", classes="option-label")
-                yield Input(str(target), id="target", type="integer", compact=True,
-                            max_length=len(str(MAX_TARGET)), valid_empty=True)
+                yield Input(
+                    str(target),
+                    id="target",
+                    type="integer",
+                    compact=True,
+                    max_length=len(str(MAX_TARGET)),
+                    valid_empty=True,
+                )
                 yield Label("Seed", classes="option-label")
-                yield Input("" if self.given_seed is None else str(self.given_seed),
-                            placeholder="random", id="seed", type="integer", compact=True,
-                            valid_empty=True)
+                yield Input(
+                    "" if self.given_seed is None else str(self.given_seed),
+                    placeholder="random",
+                    id="seed",
+                    type="integer",
+                    compact=True,
+                    valid_empty=True,
+                )
                 yield Label("Watch pace", classes="option-label", id="pace-label")
-                yield Select([(pace_words(p), p) for p in sorted({*WATCH_PACES, pace})], value=pace,
-                             allow_blank=False, id="pace", compact=True)
+                yield Select(
+                    [(pace_words(p), p) for p in sorted({*WATCH_PACES, pace})],
+                    value=pace,
+                    allow_blank=False,
+                    id="pace",
+                    compact=True,
+                )
             with Horizontal(id="start-buttons"):
                 yield Button("Start new match  n", id="start", variant="primary", compact=True)
                 yield Button("Watch bots  w", id="watch", compact=True)
@@ -205,8 +240,9 @@ class StartScreen(Screen[None]):
     @property
     def look(self) -> Look:
         settings = getattr(self.app, "settings", None)
-        return Look(ascii=bool(settings and settings.ascii),
-                    color=bool(settings is None or settings.color))
+        return Look(
+            ascii=bool(settings and settings.ascii), color=bool(settings is None or settings.color)
+        )
 
     def on_select_changed(self, event: Select.Changed) -> None:
         self._placeholders()
@@ -215,12 +251,16 @@ class StartScreen(Screen[None]):
         """The title, and a fan of the cards that matter most: the Tarocchi and the Kings."""
         look = self.look
         self.call_after_refresh(plain_arrows, self, look)  # once the select boxes are drawn
-        self.query_one("#title", Static).update(Text(ASCII_TITLE if look.ascii else TITLE,
-                                                     style="bold"))
+        self.query_one("#title", Static).update(
+            Text(ASCII_TITLE if look.ascii else TITLE, style="bold")
+        )
         dot = look.dot
-        self.query_one("#new-title", Static).update(Text.assemble(
-            ("New match", "bold"),
-            (f"   side A: seats 1 and 3 {dot} side B: seats 2 and 4", "dim")))
+        self.query_one("#new-title", Static).update(
+            Text.assemble(
+                ("New match", "bold"),
+                (f"   side A: seats 1 and 3 {dot} side B: seats 2 and 4", "dim"),
+            )
+        )
         cards = [INDEX[c] for c in ("ANG", "MON", "KS", "KB", "KC", "KD", "BEG", "MAT")]
         boxes = [box_lines(c, look) for c in cards]
         rows = [Text(" ").join(box[r] for box in boxes) for r in range(3)]
@@ -288,8 +328,9 @@ class StartScreen(Screen[None]):
         row.border_title = self.last.title() if self.last is not None else "Last match"
         joined = self.last is not None and self.last.uid is None  # at another's table
         # (a match joined at another person's table is in its host's statistics, not here)
-        row.border_subtitle = ("its record: the host's statistics" if joined
-                               else "every match: Past matches  p")  # fmt: skip
+        row.border_subtitle = (
+            "its record: the host's statistics" if joined else "every match: Past matches  p"
+        )
         button = self.query_one("#last-review", Button)
         button.display = self.last is not None and not joined
         info = self.query_one("#last-info", Static)
@@ -314,9 +355,12 @@ class StartScreen(Screen[None]):
         seat = network.left_seat
         seat_words = f"seat {seat + 1}" if seat is not None else "your seat"
         bot = f"The {network.left_to} bot" if network.left_to else "A bot"
-        self.query_one("#left-info", Static).update(Text(
-            f"{bot} plays {seat_words} for you until you come back: Back to the table, or "
-            f"Join a table as {left.name}."))
+        self.query_one("#left-info", Static).update(
+            Text(
+                f"{bot} plays {seat_words} for you until you come back: Back to the table, or "
+                f"Join a table as {left.name}."
+            )
+        )
 
     def action_rejoin(self) -> None:
         """Back to the seat kept at the table left (the seat's token brings this player back)."""
@@ -349,8 +393,11 @@ class StartScreen(Screen[None]):
             self.action_past_matches()
             return
         if last.uid is None:
-            self.notify(f"The last match was played at the table at {last.table}: its host's "
-                        "statistics keep it (and its review).", timeout=6)  # fmt: skip
+            self.notify(
+                f"The last match was played at the table at {last.table}: its host's "
+                "statistics keep it (and its review).",
+                timeout=6,
+            )
             return
         directory, key = self.store.directory, last.uid
         self.notify(f"Opening the last match{self.look.ellipsis}", timeout=2)
@@ -358,19 +405,25 @@ class StartScreen(Screen[None]):
         def find() -> ReviewSource | str:
             number, why = match_number(directory, key)
             if number is None:
-                return (f"The last match cannot be reviewed: {why}. Past matches (p) lists the "
-                        "recorded ones.")
+                return (
+                    f"The last match cannot be reviewed: {why}. Past matches (p) lists the "
+                    "recorded ones."
+                )
             return ReviewSource.recorded(directory, number)
 
-        self.run_worker(find, thread=True, name="last", group="last", exclusive=True,
-                        exit_on_error=False)
+        self.run_worker(
+            find, thread=True, name="last", group="last", exclusive=True, exit_on_error=False
+        )
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.name != "last":
             return
         if event.state == WorkerState.ERROR:
-            self.notify(f"The last match cannot be reviewed: {event.worker.error}",
-                        severity="error", timeout=8)
+            self.notify(
+                f"The last match cannot be reviewed: {event.worker.error}",
+                severity="error",
+                timeout=8,
+            )
         elif event.state == WorkerState.SUCCESS:
             found = event.worker.result
             if isinstance(found, str):
@@ -458,10 +511,12 @@ class StartScreen(Screen[None]):
             if yes:
                 app.start_match(seats, seed=seed, target=target, pace=pace)
 
-        question = (f"Start a new match? The saved match will be kept as "
-                    f"{self.store.next_backup_name()}.")
-        app.push_screen(ConfirmScreen(question, yes="New match", no="Cancel", look=self.look),
-                        answered)
+        question = (
+            f"Start a new match? The saved match will be kept as {self.store.next_backup_name()}."
+        )
+        app.push_screen(
+            ConfirmScreen(question, yes="New match", no="Cancel", look=self.look), answered
+        )
 
     def _host(self, seats: tuple[Seat, ...], seed: int | None, target: int) -> None:
         """Host a table with these seats: the Human seats are for people who join."""

@@ -41,14 +41,14 @@ class StatisticsScreen(RecordedMatches):
             yield Static(Text("People", style="bold"), classes="stats-title", id="people-title")
             yield Static(id="stats-people")
             yield Static(id="stats-pairings")
-            yield Static(_recent_title(scrolls=False), classes="stats-title",
-                         id="recent-title")
+            yield Static(_recent_title(scrolls=False), classes="stats-title", id="recent-title")
             yield MatchTable(id="stats-recent")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#stats-top", TextLine).show(Text.assemble(
-            ("STATISTICS", "bold"), ("   every match played to the end", "dim")))
+        self.query_one("#stats-top", TextLine).show(
+            Text.assemble(("STATISTICS", "bold"), ("   every match played to the end", "dim"))
+        )
         for widget in self.query(".stats-title, #stats-people, #stats-pairings, MatchTable"):
             widget.display = False
         self.read()
@@ -57,8 +57,11 @@ class StatisticsScreen(RecordedMatches):
         lines: list[RenderableType] = []
         if message:
             lines.append(Text(message, style="bold red"))
-        lines.append(with_path(totals_line(figures), figures.database) if figures.matches
-                     else with_path(nothing_recorded(figures), figures.database, "dim"))
+        lines.append(
+            with_path(totals_line(figures), figures.database)
+            if figures.matches
+            else with_path(nothing_recorded(figures), figures.database, "dim")
+        )
         self.say(Group(*lines))
         if not figures.matches:
             return
@@ -66,9 +69,10 @@ class StatisticsScreen(RecordedMatches):
         people.update(_people(figures.people))
         pairings: RenderableType = Text(NO_PERSON, style="dim")
         if figures.people:  # a line that wraps goes on indented, under its own start
-            pairings = Group(Text("With partner and opponents", style="bold"),
-                             *(Padding(Text(pairing_line(p)), (0, 0, 0, 2))
-                               for p in figures.pairings))  # fmt: skip
+            pairings = Group(
+                Text("With partner and opponents", style="bold"),
+                *(Padding(Text(pairing_line(p)), (0, 0, 0, 2)) for p in figures.pairings),
+            )
         self.query_one("#stats-pairings", Static).update(pairings)
         self.query_one(MatchTable).show(figures.recent)
         for widget in self.query(".stats-title, #stats-pairings, MatchTable"):
@@ -81,7 +85,7 @@ class StatisticsScreen(RecordedMatches):
         self.call_after_refresh(self._scroll_hint)  # (the table is drawn again for the width)
 
     def _scroll_hint(self) -> None:
-        """"Left and Right scroll" only when the latest matches are wider than the screen."""
+        """ "Left and Right scroll" only when the latest matches are wider than the screen."""
         if not self.is_attached:
             return
         table = self.query_one(MatchTable)

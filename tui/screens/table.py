@@ -92,7 +92,11 @@ class TableScreen(TableKeys, PeopleAtTable, BotSeats, HandEnd, LaidOutUnder, Scr
     BINDINGS = TABLE_KEYS
 
     def __init__(
-        self, session: TableSession, store: SaveStore | None = None, *, pace: float | None = None,
+        self,
+        session: TableSession,
+        store: SaveStore | None = None,
+        *,
+        pace: float | None = None,
         network: bool = False,
     ) -> None:
         """``network``: the session is a table over the network (q leaves it)."""
@@ -154,8 +158,10 @@ class TableScreen(TableKeys, PeopleAtTable, BotSeats, HandEnd, LaidOutUnder, Scr
         hand.focus()
         for seat, bot in self.session.substitutes.items():
             wanted = self.session.seats[seat]
-            self.notify(f"The {wanted.kind} bot is not available: {wanted.name} plays as the "
-                        f"{bot} bot.", severity="warning")
+            self.notify(
+                f"The {wanted.kind} bot is not available: {wanted.name} plays as the {bot} bot.",
+                severity="warning",
+            )
         results = self.session.results
         if results and self.session.phase == Phase.DISCARD:
             # Resumed between two hands: the sheet of the hand that ended comes first.
@@ -287,9 +293,14 @@ class TableScreen(TableKeys, PeopleAtTable, BotSeats, HandEnd, LaidOutUnder, Scr
         for place, seat in zip(_PLACES, texts.seats, strict=True):
             self.query_one(f"#{place}", SeatPanel).show_seat(seat)
         trick = texts.trick
-        self.query_one(TrickView).show(trick.cards, bottom=self.bottom, look=scene.look,
-                                       highlight=trick.highlight, captions=trick.captions,
-                                       short=trick.short)
+        self.query_one(TrickView).show(
+            trick.cards,
+            bottom=self.bottom,
+            look=scene.look,
+            highlight=trick.highlight,
+            captions=trick.captions,
+            short=trick.short,
+        )
         self._draw_hand(scene)
         self.query_one(Sidebar).show(texts)
         self._fit_out()
@@ -322,8 +333,7 @@ class TableScreen(TableKeys, PeopleAtTable, BotSeats, HandEnd, LaidOutUnder, Scr
             choosable = frozenset(a.card for a in view.legal)
         elif scene.my_turn and view.phase == Phase.DISCARD:
             choosable = discardable(view)
-        hand.show_view(view, look=scene.look, choosable=choosable,
-                       marked=frozenset(self.marked))
+        hand.show_view(view, look=scene.look, choosable=choosable, marked=frozenset(self.marked))
 
     def prompt(self, *, lead_in: bool = True) -> Text:
         """What the status line says when no notice takes it: whose turn, what to do (and the
@@ -402,8 +412,14 @@ class TableScreen(TableKeys, PeopleAtTable, BotSeats, HandEnd, LaidOutUnder, Scr
         if self.ready:
             self.query_one(HandView).enter_after = None  # his hand-over's Enter is long past
 
-    def tell(self, message: str, *, severity: str = "information", timeout: float = 4,
-             until_turn: bool = False) -> None:
+    def tell(
+        self,
+        message: str,
+        *,
+        severity: str = "information",
+        timeout: float = 4,
+        until_turn: bool = False,
+    ) -> None:
         """A notification for the person at the keyboard only (withdrawn at a shared screen
         when his hand goes, see :meth:`_hide_hand`); ``until_turn``: it says why he cannot act
         yet, and goes when his turn comes."""
@@ -441,8 +457,13 @@ class TableScreen(TableKeys, PeopleAtTable, BotSeats, HandEnd, LaidOutUnder, Scr
         if self.session.turn != seat or not self.is_attached:
             return
         context = handover_context(self.session.public_view(seat), self.session.seats, self.look)
-        handover = HandOverScreen(self.names[seat], DOING.get(self.session.phase, "to play"),
-                                  context, self.look, not_before=self._double_enter_until())
+        handover = HandOverScreen(
+            self.names[seat],
+            DOING.get(self.session.phase, "to play"),
+            context,
+            self.look,
+            not_before=self._double_enter_until(),
+        )
 
         def shown(choice: str | None) -> None:
             if choice == MENU:
@@ -558,8 +579,14 @@ class TableScreen(TableKeys, PeopleAtTable, BotSeats, HandEnd, LaidOutUnder, Scr
             action, reason = suggest(view, view.legal, rng)
             return action, reason, key
 
-        self._hint_worker = self.run_worker(think, name=self._hint_name(view), thread=True,
-                                            group="hint", exclusive=True, exit_on_error=False)
+        self._hint_worker = self.run_worker(
+            think,
+            name=self._hint_name(view),
+            thread=True,
+            group="hint",
+            exclusive=True,
+            exit_on_error=False,
+        )
 
     def _hint_name(self, view: PlayerView) -> str:
         """The hint worker's name: the turn it was asked for."""

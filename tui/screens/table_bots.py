@@ -23,8 +23,9 @@ class BotSeats:
         if view.phase == Phase.PLAY and view.tricks and not view.trick:
             delay += self._setting("trick_pause", 1.0)  # let the finished trick be seen
         assert self.runner is not None
-        self.runner.request(self.session.bots[seat], view, self.session.bot_rng(seat),
-                            self.session.ply, delay)
+        self.runner.request(
+            self.session.bots[seat], view, self.session.bot_rng(seat), self.session.ply, delay
+        )
 
     def on_bot_moved(self: TableScreen, event: BotMoved) -> None:
         move = event.move
@@ -37,8 +38,9 @@ class BotSeats:
 
     def _play_bot_move(self: TableScreen, move: BotMove) -> None:
         if move.error:
-            self.notify(f"A bot failed ({move.error}); it plays {move.action} instead.",
-                        severity="warning")
+            self.notify(
+                f"A bot failed ({move.error}); it plays {move.action} instead.", severity="warning"
+            )
         self.thinking = None
         self.perform(move.action)
 

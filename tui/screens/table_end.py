@@ -50,9 +50,16 @@ class HandEnd:
         if self.is_attached:
             # Watching, the next hand comes by itself (unless paused): time to read the sheet.
             next_in = max(4.0, 10 * self.delay) if self.watching and not self.paused else None
-            self.app.push_screen(scoring_screen(summary, self.look, network=self.network,
-                                                next_in=next_in, review=self._reviewer()),
-                                 self._after_sheet)
+            self.app.push_screen(
+                scoring_screen(
+                    summary,
+                    self.look,
+                    network=self.network,
+                    next_in=next_in,
+                    review=self._reviewer(),
+                ),
+                self._after_sheet,
+            )
 
     def _record_statistics(self: TableScreen) -> None:
         """Note how the match ended beside the autosave (the start screen says it next time),

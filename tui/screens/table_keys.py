@@ -153,8 +153,10 @@ class TableKeys:
         hand = self.query_one(HandView)
         if event.index is not None and hand.interactive:
             last = CARD_KEYS[len(hand.cards) - 1]
-            self.refuse(f"No card has the key {CARD_KEYS[event.index]}: the keys of your "
-                        f"{len(hand.cards)} cards go from 1 to {last}.")
+            self.refuse(
+                f"No card has the key {CARD_KEYS[event.index]}: the keys of your "
+                f"{len(hand.cards)} cards go from 1 to {last}."
+            )
         else:
             self.refuse(capitalized(self._not_now()), until_turn=True)
 
@@ -170,8 +172,9 @@ class TableKeys:
             return
         humans = self.session.humans
         if self.hot_seat:
-            self.refuse("No undo with two or more people at the table: what the others have "
-                        "seen stays.")
+            self.refuse(
+                "No undo with two or more people at the table: what the others have seen stays."
+            )
             return
         if len(humans) != 1 or self.final is not None:
             self.refuse("Nothing to undo.")

@@ -72,8 +72,9 @@ class PeopleAtTable:
                     self.marked.pop()
                 self.redraw()
 
-        confirm = ConfirmScreen(discard_question(self.marked, self.look), "Discard", "Change",
-                                look=self.look)
+        confirm = ConfirmScreen(
+            discard_question(self.marked, self.look), "Discard", "Change", look=self.look
+        )
         self.app.push_screen(confirm, answer)
 
     def _ask_declaration(self: TableScreen) -> None:
@@ -102,5 +103,14 @@ class PeopleAtTable:
         # the press that passed the hand-over (if it came just now), twice or held, declares
         # nothing unseen
         not_before = self.query_one(HandView).enter_after
-        self.app.push_screen(declare_screen(view, self.names[view.seat], self.look, needs,
-                                            not_before=not_before, network=self.network), chosen)
+        self.app.push_screen(
+            declare_screen(
+                view,
+                self.names[view.seat],
+                self.look,
+                needs,
+                not_before=not_before,
+                network=self.network,
+            ),
+            chosen,
+        )

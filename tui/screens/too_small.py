@@ -36,10 +36,16 @@ def fit_breakpoints(screen: Screen[Any]) -> None:
     drawn in the layout it keeps from the first frame on (the Resize then changes nothing)."""
     app = screen.app
     width, height = app.size
-    horizontal = (app.HORIZONTAL_BREAKPOINTS if screen.HORIZONTAL_BREAKPOINTS is None
-                  else screen.HORIZONTAL_BREAKPOINTS) or []
-    vertical = (app.VERTICAL_BREAKPOINTS if screen.VERTICAL_BREAKPOINTS is None
-                else screen.VERTICAL_BREAKPOINTS) or []
+    horizontal = (
+        app.HORIZONTAL_BREAKPOINTS
+        if screen.HORIZONTAL_BREAKPOINTS is None
+        else screen.HORIZONTAL_BREAKPOINTS
+    ) or []
+    vertical = (
+        app.VERTICAL_BREAKPOINTS
+        if screen.VERTICAL_BREAKPOINTS is None
+        else screen.VERTICAL_BREAKPOINTS
+    ) or []
     classes = {name: False for _, name in horizontal + vertical}
     for size, breakpoints in ((width, horizontal), (height, vertical)):
         for name in screen._get_breakpoint_classes(size, breakpoints):
@@ -54,11 +60,16 @@ def too_small_text(width: int, height: int, look: Look = UNICODE, web: bool = Fa
     return Text.assemble(
         ("Window too small\n" if web else "Terminal too small\n", "bold"),
         f"It is {width}{by}{height}; the game needs {MIN_WIDTH}{by}{MIN_HEIGHT}.\n",
-        "Widen the window or zoom out (Ctrl+-):\nthe game comes back as it was.\n" if web else
-        "Enlarge it: the game comes back as it was.\n",
+        "Widen the window or zoom out (Ctrl+-):\nthe game comes back as it was.\n"
+        if web
+        else "Enlarge it: the game comes back as it was.\n",
         # (in a tab Ctrl+Q would close the whole browser: not named there)
-        ("Closing the tab is safe: the match is saved." if web
-         else "Ctrl+Q quits (the match is saved).", "dim"),
+        (
+            "Closing the tab is safe: the match is saved."
+            if web
+            else "Ctrl+Q quits (the match is saved).",
+            "dim",
+        ),
         justify="center",
     )
 
@@ -92,9 +103,13 @@ class TooSmallScreen(Screen[None]):
     def on_unmount(self) -> None:
         """The game comes back: what was held is said again, each for its whole time."""
         for notification in sorted(self.held.values(), key=lambda n: n.raised_at):
-            self.app.notify(notification.message, title=notification.title,
-                            severity=notification.severity, timeout=notification.timeout,
-                            markup=notification.markup)
+            self.app.notify(
+                notification.message,
+                title=notification.title,
+                severity=notification.severity,
+                timeout=notification.timeout,
+                markup=notification.markup,
+            )
         self.held.clear()
 
     def on_screen_resume(self) -> None:
@@ -107,4 +122,5 @@ class TooSmallScreen(Screen[None]):
         width, height = self.app.size
         look = look_of(getattr(self.app, "settings", None))
         self.query_one("#too-small-text", Static).update(
-            too_small_text(width, height, look, web=self.app.is_web))
+            too_small_text(width, height, look, web=self.app.is_web)
+        )

@@ -138,7 +138,7 @@ class ScoreChart(Widget):
         return cells
 
     def _end_letters(self, row: int, height: int, top: int) -> Text:
-        """"A" and "B" beside the end of each line, so they are told apart without colour."""
+        """ "A" and "B" beside the end of each line, so they are told apart without colour."""
         text = Text(" ")
         for side, values in enumerate(self.series):
             if self._row(values[-1], height, top) == row:
@@ -154,6 +154,6 @@ class ScoreChart(Widget):
             x = round(i * (width - 1) / n)
             label = str(i)
             start = min(max(0, x - len(label) // 2), width - len(label))
-            if all(c == " " for c in line[max(0, start - 1): start + len(label) + 1]):
-                line[start: start + len(label)] = label
+            if all(c == " " for c in line[max(0, start - 1) : start + len(label) + 1]):
+                line[start : start + len(label)] = label
         return Text("hand".rjust(margin - 1) + " " + "".join(line), style="dim")

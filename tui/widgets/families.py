@@ -48,8 +48,9 @@ class FamilyRow(Static):
         table.add_row(
             Text(box, style="bold" if self.on else "dim"),
             Text(self.combo.family, style=style or "bold"),
-            cards_text(self.combo.cards, self.look) if self.on else
-            Text(" ".join(self.look.dot for _ in self.combo.cards), style="dim"),
+            cards_text(self.combo.cards, self.look)
+            if self.on
+            else Text(" ".join(self.look.dot for _ in self.combo.cards), style="dim"),
             Text(str(self.combo.points), style=style),
         )
         self.update(table)

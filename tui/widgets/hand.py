@@ -223,8 +223,9 @@ class HandView(Widget, can_focus=True):
     def render(self) -> Text:
         if not self.cards:  # the note centred under the table (padded: the row is wider)
             note = Text(self.note, style="dim")
-            lines = note.wrap(Console(), max(1, self.size.width), justify="center") \
-                if self.note else []
+            lines = (
+                note.wrap(Console(), max(1, self.size.width), justify="center") if self.note else []
+            )
             return Text("\n").join([Text(), Text(), *lines])
         size, stride, margin = self._geometry()
         full, height = size
@@ -251,8 +252,15 @@ class HandView(Widget, can_focus=True):
             cell = Text(" " * ((min(width, full) - 1) // 2)) + label
             cell.pad_right(width - cell.cell_len)
             rows[0].append_text(cell[:width])
-            box = box_lines(c, self.look, dim=dim, reverse=at_cursor, bold_border=at_cursor,
-                            width=width, size=size)
+            box = box_lines(
+                c,
+                self.look,
+                dim=dim,
+                reverse=at_cursor,
+                bold_border=at_cursor,
+                width=width,
+                size=size,
+            )
             top = 1 if raised else 2
             for r in range(1, height + 2):
                 part = box[r - top] if top <= r < top + height else Text(" " * width)

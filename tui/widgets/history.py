@@ -47,8 +47,14 @@ class ScoreHistory(Widget):
         self.current: int | None = None
         self.look = Look()
 
-    def show(self, rows: Sequence[HandRow], sides: tuple[str, str], names: Sequence[str],
-             look: Look, current: int | None = None) -> None:
+    def show(
+        self,
+        rows: Sequence[HandRow],
+        sides: tuple[str, str],
+        names: Sequence[str],
+        look: Look,
+        current: int | None = None,
+    ) -> None:
         self.rows, self.sides, self.names = tuple(rows), sides, tuple(names)
         self.look, self.current = look, current
         if self.is_mounted:
@@ -69,22 +75,33 @@ class ScoreHistory(Widget):
         title = Text(" " * lead, style="dim")
         for side in (0, 1):
             name = f"{'AB'[side]}: {self._side(side, side_w - 5)} "  # measured in cells
-            title.append(gap + " " + name + dash * max(0, side_w - 1 - cell_len(name)),
-                         style="bold")
+            title.append(
+                gap + " " + name + dash * max(0, side_w - 1 - cell_len(name)), style="bold"
+            )
         head = Text("Hand".rjust(4) + (f"  {'Dealer':<{dealer_w}}" if wide else ""), style="bold")
         for _ in (0, 1):
-            head.append(gap + "".join(" " + _cell(h, n) for h, n in zip(heads, w, strict=True)),
-                        style="bold")
+            head.append(
+                gap + "".join(" " + _cell(h, n) for h, n in zip(heads, w, strict=True)),
+                style="bold",
+            )
         head.append(gap + " Score", style="bold")
         lines = [title, head]
         for i, row in enumerate(self.rows):
             lines.append(self._line(row, w, wide, dealer_w, gap, i == self.current))
         if not self.rows:
             lines.append(Text("  no hand finished yet", style="dim"))
-        lines.append(Text("  Comb.: combinations captured · Cards: card points · Last: the last "
-                          "trick · Decl.: declarations", style="dim")
-                     if wide else Text("  Comb/Card/Last/Decl: combinations, card points, last "
-                                       "trick, declarations", style="dim"))
+        lines.append(
+            Text(
+                "  Comb.: combinations captured · Cards: card points · Last: the last "
+                "trick · Decl.: declarations",
+                style="dim",
+            )
+            if wide
+            else Text(
+                "  Comb/Card/Last/Decl: combinations, card points, last trick, declarations",
+                style="dim",
+            )
+        )
         if self.look.ascii:
             lines[-1] = Text(lines[-1].plain.replace("·", "-"), style="dim")
         return Text("\n").join(lines)
@@ -96,8 +113,9 @@ class ScoreHistory(Widget):
             return pair_names(self.names[side], self.names[side + 2], room, mark)
         return short_name(self.sides[side], room, mark)
 
-    def _line(self, row: HandRow, w: list[int], wide: bool, dealer_w: int, gap: str,
-              bold: bool) -> Text:
+    def _line(
+        self, row: HandRow, w: list[int], wide: bool, dealer_w: int, gap: str, bold: bool
+    ) -> Text:
         called = row.called_out is not None
         none = "-" if self.look.ascii else "–"
         text = _cell(row.number, 4)
@@ -108,13 +126,21 @@ class ScoreHistory(Widget):
         for side, s in enumerate(row.sides):
             text += gap
             if called:  # no card is counted: the calling side says so across those cells
-                text += " " + ("called out" if side == row.called_out else
-                               f"{none:>{w[0]}} {none:>{w[1]}} {none:>{w[2]}}").rjust(counted)
+                text += " " + (
+                    "called out"
+                    if side == row.called_out
+                    else f"{none:>{w[0]}} {none:>{w[1]}} {none:>{w[2]}}"
+                ).rjust(counted)
             else:
-                text += "".join(" " + _cell(v, n) for v, n in zip(
-                    (s.captured_combinations, s.card_points, s.last_trick), w, strict=False))
-            text += "".join(" " + _cell(v, n) for v, n in zip((s.declarations, s.total), w[3:],
-                                                              strict=True))
+                text += "".join(
+                    " " + _cell(v, n)
+                    for v, n in zip(
+                        (s.captured_combinations, s.card_points, s.last_trick), w, strict=False
+                    )
+                )
+            text += "".join(
+                " " + _cell(v, n) for v, n in zip((s.declarations, s.total), w[3:], strict=True)
+            )
         a, b = row.sides
         text += f"{gap} {a.score} {none} {b.score}"
         return Text(text, style="bold reverse" if bold else "")

@@ -46,8 +46,8 @@ def fitted(line: Text, width: int, mark: str = "…") -> Text:
     parts: list[Text] = []
     pos = col = 0  # col: the cells taken on the line the wrap has reached
     for word in re.finditer(r"(\S+?)([,.;:!?)]*)(?=\s|$)", plain):
-        gap, cells = cell_len(plain[pos:word.start()]), cell_len(word.group())
-        piece = line[word.start():word.end()]
+        gap, cells = cell_len(plain[pos : word.start()]), cell_len(word.group())
+        piece = line[word.start() : word.end()]
         room = width - col - gap
         if cells <= room:
             col += gap + cells
@@ -59,7 +59,7 @@ def fitted(line: Text, width: int, mark: str = "…") -> Text:
             col += gap + piece.cell_len
         else:
             col = len(INDENT) + cells
-        parts += [line[pos:word.start()], piece]
+        parts += [line[pos : word.start()], piece]
         pos = word.end()
     return Text("").join([*parts, line[pos:]])
 
@@ -87,8 +87,18 @@ def hanging(line: Text, width: int, console: Console, mark: str = "…") -> list
     out, the declarations, at each move): the latest wraps are kept, and copies given."""
     if width <= len(INDENT) + 4:
         return [line]
-    key = (line.plain, line.style, tuple(line.spans), line.justify, line.overflow,
-           line.no_wrap, line.end, line.tab_size, width, mark)
+    key = (
+        line.plain,
+        line.style,
+        tuple(line.spans),
+        line.justify,
+        line.overflow,
+        line.no_wrap,
+        line.end,
+        line.tab_size,
+        width,
+        mark,
+    )
     try:
         rows = _WRAPPED.get(key)
     except TypeError:  # a style that cannot be a key
@@ -132,7 +142,7 @@ class PlayLog(RichLog, can_focus=False):
     def show(self, lines: list[Text]) -> None:
         old = self._lines
         if len(self._starts) == len(old) and _same(lines[: len(old)], old):
-            new = lines[len(old):]
+            new = lines[len(old) :]
             if new:
                 self._unpad()
             for line in new:
@@ -149,8 +159,9 @@ class PlayLog(RichLog, can_focus=False):
         if self._size_known:  # (before, RichLog keeps the writes for later: see on_resize)
             self._starts.append(len(self.lines))
             # wrapped here, with the scrollbar's column kept free
-            line = Text("\n").join(hanging(line, self.size.width - 1, self.app.console,
-                                            ellipsis(self)))
+            line = Text("\n").join(
+                hanging(line, self.size.width - 1, self.app.console, ellipsis(self))
+            )
         self.write(line)
 
     def _unpad(self) -> None:
@@ -158,7 +169,7 @@ class PlayLog(RichLog, can_focus=False):
         entries written stay as they are, wrapped once."""
         if not self._pad:
             return
-        del self.lines[len(self.lines) - self._pad:]
+        del self.lines[len(self.lines) - self._pad :]
         self._pad = 0
         self._line_cache.clear()  # (its rows are kept by their number)
         self.virtual_size = Size(self._widest_line_width, len(self.lines))
@@ -214,11 +225,15 @@ class LineList(VerticalScroll, can_focus=False):
     def compose(self) -> ComposeResult:
         yield Static(Text(self.empty, style="dim"))
 
-    def show(self, lines: list[Text], digest: list[Text] | None = None,
-             packed: Text | None = None) -> None:
+    def show(
+        self, lines: list[Text], digest: list[Text] | None = None, packed: Text | None = None
+    ) -> None:
         digest, packed = digest or [], packed or Text()
-        if (_same(lines, self._lines) and _same(digest, self._digest)
-                and same_text(packed, self._packed)):
+        if (
+            _same(lines, self._lines)
+            and _same(digest, self._digest)
+            and same_text(packed, self._packed)
+        ):
             return
         self._lines, self._digest, self._packed = list(lines), list(digest), packed
         self._draw()
@@ -241,9 +256,12 @@ class LineList(VerticalScroll, can_focus=False):
     def _rows(self, lines: list[Text], width: int) -> int:
         console = self.app.console
         indent = len(self.INDENT)
-        return sum(len(line[indent:].wrap(console, width - indent))
-                   if line.plain.startswith(self.INDENT) else len(line.wrap(console, width))
-                   for line in lines)  # fmt: skip
+        return sum(
+            len(line[indent:].wrap(console, width - indent))
+            if line.plain.startswith(self.INDENT)
+            else len(line.wrap(console, width))
+            for line in lines
+        )
 
     def form(self) -> list[Text]:
         """The lines to show: the full list when it fits (or nothing shorter was given), else
@@ -254,8 +272,9 @@ class LineList(VerticalScroll, can_focus=False):
         if rows is None or not self._digest or self._rows(self._lines, width) <= rows:
             return self._lines
         mark = ellipsis(self)
-        wrapped = [row for line in self._digest
-                   for row in hanging(line, width, self.app.console, mark)]
+        wrapped = [
+            row for line in self._digest for row in hanging(line, width, self.app.console, mark)
+        ]
         if len(wrapped) <= rows:
             return wrapped
         if len(self._digest) > rows and self._packed.plain:
@@ -270,7 +289,11 @@ class LineList(VerticalScroll, can_focus=False):
         if self._shown is not None and self._shown[1] == shown[1] and _same(self._shown[0], lines):
             return
         self._shown = shown
-        rows = [Static(line[len(self.INDENT):], classes="-indented")
-                if line.plain.startswith(self.INDENT) else Static(line) for line in lines]
+        rows = [
+            Static(line[len(self.INDENT) :], classes="-indented")
+            if line.plain.startswith(self.INDENT)
+            else Static(line)
+            for line in lines
+        ]
         self.remove_children()
         self.mount_all(rows or [Static(Text(self.empty, style="dim"))])

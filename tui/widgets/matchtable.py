@@ -56,9 +56,14 @@ class MatchTable(DataTable):
         for i, title in enumerate(header):
             self.add_column(title if i in left else Text(title, justify="right"))
         for m, cells in zip(matches, rows, strict=True):
-            self.add_row(*[cell if i in left else Text(cell, justify="right")
-                           for i, cell in enumerate(cells)], key=str(m.id),
-                         height=1 + max(cell.count("\n") for cell in cells))
+            self.add_row(
+                *[
+                    cell if i in left else Text(cell, justify="right")
+                    for i, cell in enumerate(cells)
+                ],
+                key=str(m.id),
+                height=1 + max(cell.count("\n") for cell in cells),
+            )
         if rows:
             self.move_cursor(row=min(row, len(rows) - 1))
 

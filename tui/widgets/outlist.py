@@ -29,8 +29,11 @@ class OutList(Widget):
     def show(self, lines: list[Text], suits: int = 0) -> None:
         """``suits``: how many of the first lines list a suit's cards (two of them share a row
         where they fit in it)."""
-        if suits == self._suits and len(lines) == len(self._lines) and all(
-                same_text(a, b) for a, b in zip(lines, self._lines, strict=True)):
+        if (
+            suits == self._suits
+            and len(lines) == len(self._lines)
+            and all(same_text(a, b) for a, b in zip(lines, self._lines, strict=True))
+        ):
             return
         self._lines, self._suits = list(lines), suits
         self.refresh(layout=True)
@@ -41,13 +44,16 @@ class OutList(Widget):
 
     def _rows(self, width: int) -> list[Text]:
         width = max(width, 8)
-        return [row for line in self._packed(width)
-                for row in hanging(line, width, self.app.console, ellipsis(self))]
+        return [
+            row
+            for line in self._packed(width)
+            for row in hanging(line, width, self.app.console, ellipsis(self))
+        ]
 
     def _packed(self, width: int) -> list[Text]:
         """The lines, the suits two to a row in two columns (``♠ Q J 10   ♣ N 7`` over ``♥ A
         ♦ K 9``) where every pair fits in a row, else a suit a row."""
-        suits, rest = self._lines[:self._suits], self._lines[self._suits:]
+        suits, rest = self._lines[: self._suits], self._lines[self._suits :]
         left, right = suits[0::2], suits[1::2]
         if not right:
             return suits + rest

@@ -95,8 +95,9 @@ class ScoreBoard(Widget):
         plus_w = max((len(p) for p in points), default=0)
         score_w = max(len(score) for _, score in shown.rows)
         depth = same_depth(hand, width - len(INDENT))
-        for i, ((side, score), (a, b), forms) in enumerate(zip(shown.rows, pairs, hand,
-                                                               strict=True)):
+        for i, ((side, score), (a, b), forms) in enumerate(
+            zip(shown.rows, pairs, hand, strict=True)
+        ):
             plus = f"{points[i]:>{plus_w}}  " if points else ""
             score = f"{score:>{score_w}}" if points else score
             room = width - len(score) - len(plus) - 1
@@ -109,8 +110,9 @@ class ScoreBoard(Widget):
             lines.append(line)
             if forms:
                 form = forms[min(depth, len(forms) - 1)]
-                lines.append(Text(INDENT + fitting((form,), width - len(INDENT), mark),
-                                  style="dim"))
+                lines.append(
+                    Text(INDENT + fitting((form,), width - len(INDENT), mark), style="dim")
+                )
         left, right = "", shown.target
         if beside:  # the tricks of each side, in the order of the lines above
             dash = "-" if mark == "..." else "–"

@@ -31,7 +31,7 @@ class SeatPanel(TextLine):
         lines = super().wrapped(text)
         at = text.plain.find(f"  {self.doing}") if self.doing else -1
         if at >= 0 and not any(self.doing in line.plain for line in lines):
-            apart = text[:at] + Text("\n") + text[at + 2:]
+            apart = text[:at] + Text("\n") + text[at + 2 :]
             apart.overflow = "ellipsis"
             lines = super().wrapped(apart)
         if not self.app.has_class("-ascii"):
@@ -60,8 +60,11 @@ class SeatPanel(TextLine):
         moved up where they would reach the trick's captions beside them (at 80x24 a bot's
         "thinking…" came on the row of "Trick 4: Dario led Bastoni" and read as its end):
         they end above the captions where there is room, and fill the height so they stay."""
-        trick = next((w for w in self.parent.children if isinstance(w, TrickView)), None) \
-            if self.has_class("side-seat") and self.parent is not None else None
+        trick = (
+            next((w for w in self.parent.children if isinstance(w, TrickView)), None)
+            if self.has_class("side-seat") and self.parent is not None
+            else None
+        )
         if trick is None or not 0 < len(lines) < height:
             return lines
         top = (height - len(lines)) // 2  # (Textual's middle)
@@ -69,8 +72,11 @@ class SeatPanel(TextLine):
         if top + len(lines) <= limit:
             return lines
         top = max(0, limit - len(lines))
-        return [*(Text() for _ in range(top)), *lines,
-                *(Text() for _ in range(height - top - len(lines)))]
+        return [
+            *(Text() for _ in range(top)),
+            *lines,
+            *(Text() for _ in range(height - top - len(lines))),
+        ]
 
     def show_seat(self, seat: SeatTexts) -> None:
         turn = look_of(getattr(self.app, "settings", None)).palette.turn  # the theme's

@@ -50,8 +50,9 @@ def short_groups(cards: Sequence[Card], look: Look) -> list[Text]:
             while j < len(cards) and cards[j] == cards[j - 1] + 1 and cards[j] <= T5:
                 j += 1
             if j - i >= 3:
-                groups.append(Text.assemble(card_text(c, look), (dash, "dim"),
-                                            card_text(cards[j - 1], look)))
+                groups.append(
+                    Text.assemble(card_text(c, look), (dash, "dim"), card_text(cards[j - 1], look))
+                )
                 i = j
                 continue
             j = i + 1
@@ -120,8 +121,15 @@ def _cells(groups: list[Text]) -> int:
     return sum(g.cell_len for g in groups) + len(groups) - 1
 
 
-def _combo_rows(table: Table, title: str, combos: tuple[Combination, ...], doubled: bool,
-                subtotal: int, doubling: str, look: Look) -> None:
+def _combo_rows(
+    table: Table,
+    title: str,
+    combos: tuple[Combination, ...],
+    doubled: bool,
+    subtotal: int,
+    doubling: str,
+    look: Look,
+) -> None:
     """A section of the sheet; ``doubling`` names its doubling ("criccone"), said in the label
     column: the middle one says of how many (short enough for a sheet at 80 columns)."""
     table.add_row(Text(title, style="bold underline"), "", "")
@@ -131,16 +139,19 @@ def _combo_rows(table: Table, title: str, combos: tuple[Combination, ...], doubl
     for c in combos:
         table.add_row(Text(f"  {c.family}"), CardList(c.cards, look), Text(str(c.points)))
     if doubled:
-        table.add_row(Text(f"  {doubling}", style="italic"),
-                      Text(f"{len(combos)} {title.lower()}", style="italic"),  # 3 or more
-                      Text(f"+{subtotal // 2}", style="italic"))
+        table.add_row(
+            Text(f"  {doubling}", style="italic"),
+            Text(f"{len(combos)} {title.lower()}", style="italic"),  # 3 or more
+            Text(f"+{subtotal // 2}", style="italic"),
+        )
 
 
 LABEL, POINTS = 12, 4  # the widths of the sheet's outer columns
 
 
-def _declared_rows(table: Table, declared: list[tuple[str, Declaration]], look: Look,
-                   width: int) -> None:
+def _declared_rows(
+    table: Table, declared: list[tuple[str, Declaration]], look: Look, width: int
+) -> None:
     """Who declared what (*accusi*): each player's combinations with their cards and points, and
     the doubling (a called-out hand was never seen on the table: this is where it is told). The
     player's name stands beside his first combination ("Anna  Spade K♠ Q♠ N♠"), unless a family
@@ -148,8 +159,11 @@ def _declared_rows(table: Table, declared: list[tuple[str, Declaration]], look: 
     its own and each family is a label, as in the sections above."""
     table.add_row(Text("Declarations", style="bold underline"), "", "")
     room = width - LABEL - POINTS - 2  # the cards column, between paddings of one
-    beside = all(len(CardList(c.cards, look, c.family).lines(room)) == 1
-                 for _, d in declared for c in d.combinations)  # fmt: skip
+    beside = all(
+        len(CardList(c.cards, look, c.family).lines(room)) == 1
+        for _, d in declared
+        for c in d.combinations
+    )
     for name, d in declared:
         combos = d.combinations
         who = Text(f"  {short_name(name, LABEL - 2, look.ellipsis)}")
@@ -157,23 +171,31 @@ def _declared_rows(table: Table, declared: list[tuple[str, Declaration]], look: 
             table.add_row(who, "", "")
         for i, c in enumerate(combos):
             if beside:
-                table.add_row(who if i == 0 else "", CardList(c.cards, look, c.family),
-                              Text(str(c.points)))
+                table.add_row(
+                    who if i == 0 else "", CardList(c.cards, look, c.family), Text(str(c.points))
+                )
             else:
-                table.add_row(Text(f"    {c.family}"), CardList(c.cards, look),
-                              Text(str(c.points)))
+                table.add_row(Text(f"    {c.family}"), CardList(c.cards, look), Text(str(c.points)))
         extra = d.points - sum(c.points for c in combos)
         if extra:
             label = "" if beside else Text("    doubled", style="italic")
-            table.add_row(label, Text("doubled", style="italic") if beside else "",
-                          Text(f"+{extra}", style="italic"))
+            table.add_row(
+                label,
+                Text("doubled", style="italic") if beside else "",
+                Text(f"+{extra}", style="italic"),
+            )
 
 
 class _Body:
     """The sheet's rows, laid out for the width they are given (see :func:`_declared_rows`)."""
 
-    def __init__(self, result: SideResult, look: Look, called_out: bool,
-                 declared: list[tuple[str, Declaration]] | None) -> None:
+    def __init__(
+        self,
+        result: SideResult,
+        look: Look,
+        called_out: bool,
+        declared: list[tuple[str, Declaration]] | None,
+    ) -> None:
         self.result, self.look, self.called_out, self.declared = result, look, called_out, declared
 
     def table(self, width: int) -> Table:
@@ -181,13 +203,22 @@ class _Body:
         table = _grid()
         if not self.called_out:
             b = result.breakdown
-            _combo_rows(table, "Cricche", b.cricche, b.criccone, b.cricche_points,
-                        "criccone", look)
-            _combo_rows(table, "Sequences", b.sequences, b.sequences_doubled, b.sequences_points,
-                        "doubled", look)
+            _combo_rows(table, "Cricche", b.cricche, b.criccone, b.cricche_points, "criccone", look)
+            _combo_rows(
+                table,
+                "Sequences",
+                b.sequences,
+                b.sequences_doubled,
+                b.sequences_points,
+                "doubled",
+                look,
+            )
             table.add_row(Text("Combinations"), "", Text(str(result.captured_combinations)))
-            table.add_row(Text("Card points"), Text(plural(len(b.cards), "card"), style="dim"),
-                          Text(str(result.card_points)))
+            table.add_row(
+                Text("Card points"),
+                Text(plural(len(b.cards), "card"), style="dim"),
+                Text(str(result.card_points)),
+            )
             table.add_row(Text("Last trick"), "", Text(str(result.last_trick)))
         if self.declared:
             _declared_rows(table, self.declared, look, width)
@@ -230,10 +261,16 @@ class ScoreSheet(Static):
         table = _Body(result, look, called_out, declared)
         totals = _grid()
         totals.add_row(Text("Raw total"), "", Text(str(result.raw)))
-        totals.add_row(Text("Hand total", style="bold"), Text("rounded to 5", style="dim"),
-                       Text(str(result.total), style="bold"))
-        totals.add_row(Text("Match", style="bold"), Text(f"{before} {look.arrow}", justify="right"),
-                       Text(str(before + result.total), style="bold"))
+        totals.add_row(
+            Text("Hand total", style="bold"),
+            Text("rounded to 5", style="dim"),
+            Text(str(result.total), style="bold"),
+        )
+        totals.add_row(
+            Text("Match", style="bold"),
+            Text(f"{before} {look.arrow}", justify="right"),
+            Text(str(before + result.total), style="bold"),
+        )
         heading = Text(title, style="bold reverse", justify="center")
         rule = Rule(style="dim", characters="-" if look.ascii else "─")
         parts: list = [heading, *notes, rule, table, rule, totals]

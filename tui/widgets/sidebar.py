@@ -48,8 +48,9 @@ class Sidebar(Vertical):
     def show(self, texts: TableTexts) -> None:
         """The sidebar's texts (its rows are shared again by :meth:`share`)."""
         self.query_one(ScoreBoard).show(texts.score)
-        self.query_one("#declarations", LineList).show(texts.declarations, texts.digest,
-                                                       texts.declared)
+        self.query_one("#declarations", LineList).show(
+            texts.declarations, texts.digest, texts.declared
+        )
         self._digest = texts.digest
         self.query_one(PlayLog).show(texts.log)
         self.query_one(OutList).show(texts.out, texts.out_suits)
@@ -94,8 +95,11 @@ class Sidebar(Vertical):
         full = board.height_with_lines  # the hand so far in lines of its own
         compact = full - board.own_rows
         # the titles and what is still out (what the declarations and the log share the rest of)
-        rest = sum(w.outer_size.height for w in self.children
-                   if w.display and w not in (listed, board) and w.id != "log")
+        rest = sum(
+            w.outer_size.height
+            for w in self.children
+            if w.display and w not in (listed, board) and w.id != "log"
+        )
         height = self.content_region.height - rest
         if not listed.display:  # (80x24 with o: what is still out alone under the scores)
             board.set_compact(full > height)

@@ -106,6 +106,7 @@ class TrickView(Widget):
     def _caption_rows(self, width: int, room: int) -> list[Text]:
         """The captions centred, each wrapped to ``width``, in ``room`` rows at most (the last
         with an ellipsis if they need more)."""
+
         def wrapped(captions: tuple[Text, Text]) -> list[Text]:
             rows: list[Text] = []
             for caption in captions:
@@ -129,7 +130,7 @@ def _caption_lines(caption: Text, width: int, widget: Widget) -> list[Text]:
     plain = caption.plain
     cut = plain.find(": ")
     if caption.cell_len > width and cut > 0:
-        head, tail = caption[:cut + 1], caption[cut + 2:]
+        head, tail = caption[: cut + 1], caption[cut + 2 :]
         if head.cell_len <= width and tail.cell_len <= width:
             return [head, tail]
     return list(caption.wrap(widget.app.console, width))

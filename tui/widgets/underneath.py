@@ -17,7 +17,7 @@ def redraw_above(widget: Widget) -> None:
     screen, stack = widget.screen, widget.app.screen_stack
     if screen not in stack or screen is stack[-1]:
         return
-    above = stack[stack.index(screen) + 1:]
+    above = stack[stack.index(screen) + 1 :]
     if all(over.styles.background.a < 1 for over in above):
         widget.call_after_refresh(stack[-1].refresh)
 
