@@ -7,6 +7,7 @@ bit operations.
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Callable, Iterable, Iterator
 
@@ -249,7 +250,7 @@ def card_points(mask: Mask) -> int | None:
     return values + (n - 2 * valued) // 2
 
 
-def shuffled_pack(rng) -> list[Card]:
+def shuffled_pack(rng: random.Random) -> list[Card]:
     """The 62 cards in a random order from ``rng`` (Fisher–Yates; the same seed, the same deck)."""
     deck = list(range(N_CARDS))
     rand = rng.random

@@ -60,7 +60,7 @@ class SideResult:
         """Every combination of the pile, with its cards (for the scoring sheet)."""
         return score(self.pile)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, int]:
         return {
             "captured_combinations": self.captured_combinations,
             "card_points": self.card_points,
@@ -348,20 +348,14 @@ class Hand:
         tricks = (won[0], won[1])
         declared = (self.declared_points(0), self.declared_points(1))
         if called_out is not None:  # no cards are counted; the totals are rounded as usual
-            sides = tuple(SideResult(0, 0, 0, 0, d, d, round5(d)) for d in declared)
+            nil = tuple(SideResult(0, 0, 0, 0, d, d, round5(d)) for d in declared)
             self.result = HandResult(
-                self.dealer,
-                called_out,
-                sides,
-                None,
-                None,
-                tricks,
-                self.scores,  # type: ignore[arg-type]
+                self.dealer, called_out, (nil[0], nil[1]), None, None, tricks, self.scores
             )
             return
         final = self.state.final_piles()
         points = self.state.points(final.piles)
-        sides = []
+        sides: list[SideResult] = []
         for side in (0, 1):
             p = points[side]
             raw = p.total + declared[side]

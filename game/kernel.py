@@ -117,6 +117,10 @@ class PlayPoints(NamedTuple):
         return self.combinations + self.card_points + self.last_trick
 
 
+# What PlayState.push keeps to take a card back: (winning, led), or all that closing a trick changes
+_Undo = tuple[int, int] | tuple[int, int, int, Mask, Mask, int, int, list[Card]]
+
+
 class PlayState:
     """One hand in trick play, every hand known (the engine's hand, or a bot's guess of it)."""
 
@@ -153,7 +157,7 @@ class PlayState:
         self.last_winner = -1
         self.n_tricks = 0
         self.gone: Mask = 0  # every card played so far
-        self._undo: list[tuple] = []
+        self._undo: list[_Undo] = []
 
     @classmethod
     def from_view(cls, view: PlayerView) -> PlayState:

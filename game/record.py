@@ -16,6 +16,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, TypeGuard
 
 from game.errors import IllegalActionError, RecordError
 from game.files import FileReadError, clip, clip_path, read_json, shorten, write_atomic
@@ -90,15 +91,17 @@ class Recorded:
     number: int | None = None  # which match of a `simulate` run it was (None: not one)
 
 
-def _checksum(body: dict) -> str:
+def _checksum(body: Mapping[str, object]) -> str:
     text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def to_json(match: Match, stand_ins: StandIns | None = None, number: int | None = None) -> dict:
+def to_json(
+    match: Match, stand_ins: StandIns | None = None, number: int | None = None
+) -> dict[str, Any]:
     """The record of a match so far, with the decisions ``stand_ins`` made (by hand, then by
     the action's index in the hand), when there are any, and its ``number`` in a simulation."""
-    body: dict = {
+    body: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "rules": match.rules.to_json(),
@@ -124,7 +127,7 @@ def to_json_stand_ins(stand_ins: StandIns) -> dict[str, dict[str, str | dict[str
     }
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return type(value) is int  # not True/False, which Python counts as 1 and 0
 
 
@@ -253,7 +256,7 @@ def stand_in_from_json(value: object) -> StandIn:
     if isinstance(value, dict):
         if set(value) != {"by", "why"}:
             raise RecordError(f"stand_ins: {shorten(value)} is not a bot's name and a reason")
-        value, why = value["by"], value["why"]
+        why, value = value["why"], value["by"]
         if why not in REASONS:
             raise RecordError(f"stand_ins: {shorten(why)} is not a reason ({', '.join(REASONS)})")
     if (
@@ -267,7 +270,7 @@ def stand_in_from_json(value: object) -> StandIn:
     return StandIn(value, why)
 
 
-def _check_shuffles(match: Match, recorded: list) -> None:
+def _check_shuffles(match: Match, recorded: list[object]) -> None:
     """A match without a seed must deal only the recorded shuffles, never fresh ones."""
     if len(match.shuffles) > len(recorded):
         raise RecordError(f"the record lacks the shuffle of hand {len(match.shuffles)}")

@@ -25,7 +25,7 @@ class Rules:
         if not is_target(self.target):  # §9; with 801 a side could call out and end on 800
             raise ValueError(f"target must be {TARGET_RULE}, not {self.target}")
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         return asdict(self)
 
     @classmethod

@@ -20,6 +20,7 @@ import random
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Literal
 
 from game.cards import (
@@ -208,9 +209,7 @@ def sequence_points(elements: int) -> int:
 
 # family -> (kind, evaluator returning the natural cards that realise it, or 0)
 _EVALUATORS: dict[str, tuple[Kind, Callable[[Mask], Mask]]] = {
-    **{
-        f: ("cricca", lambda m, g=_CRICCA_GROUP[f]: _cricca_naturals(m, g)) for f in CRICCA_FAMILIES
-    },
+    **{f: ("cricca", partial(_cricca_naturals, group=_CRICCA_GROUP[f])) for f in CRICCA_FAMILIES},
     "Grande": ("sequence", _grande_naturals),
     "Spade": ("sequence", lambda m: _suit_naturals(m, 0)),
     "Bastoni": ("sequence", lambda m: _suit_naturals(m, 1)),
@@ -392,10 +391,12 @@ def _first(group: Mask, n: int) -> Mask:
     return mask_of(cards_of(group)[:n])
 
 
-def _sequence_table(evaluate: Callable[[Mask], Mask], variants: Iterable[Mask]) -> tuple:
+def _sequence_table(
+    evaluate: Callable[[Mask], Mask], variants: Iterable[Mask]
+) -> tuple[tuple[int, ...], ...]:
     """table[counters held][i]: packed points of a sequence evaluated on the i-th variant."""
     variants = list(variants)
-    table = []
+    table: list[tuple[int, ...]] = []
     for k in range(3):
         counters = _first(COUNTERS, k)
         row = []

@@ -88,7 +88,7 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
     }
 
 
-def declarations_to_json(declarations: Sequence[Declaration | None]) -> list[dict | None]:
+def declarations_to_json(declarations: Sequence[Declaration | None]) -> list[dict[str, Any] | None]:
     return [
         None
         if d is None
@@ -175,7 +175,7 @@ def _seat(value: object, what: str) -> int:
     return _int(value, what, 0, 3)
 
 
-def _list(value: object, what: str, most: int, least: int = 0) -> list:
+def _list(value: object, what: str, most: int, least: int = 0) -> list[Any]:
     if not isinstance(value, list):
         raise WireError(f"{what} must be a list, not {_short(value)}")
     if not least <= len(value) <= most:
