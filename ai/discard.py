@@ -61,7 +61,7 @@ def best_pair(hand: Mask, allowed: Mask, accept: Callable[[Mask], bool] | None =
     single = [
         base - card_cost(c, SECURE) + (VOID_BONUS if held[SUIT[c]] == 1 else 0.0) for c in cards
     ]
-    bounds = []
+    bounds: list[tuple[float, int, Card, Card]] = []
     n = len(cards)
     for i in range(n):
         si, bi = suit[i], single[i]

@@ -6,7 +6,7 @@ import contextlib
 import hashlib
 import multiprocessing
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from typing import TypeVar
 
 from ai.lifeline import start_worker
@@ -70,7 +70,7 @@ def play_match(
     return match
 
 
-def run_jobs(fn: Callable[[J], R], jobs: list[J], workers: int = 1) -> Iterator[R]:
+def run_jobs(fn: Callable[[J], R], jobs: list[J], workers: int = 1) -> Generator[R, None, None]:
     """``fn`` of each job, in job order, run by ``workers`` processes (here when 1; each worker
     ignores Ctrl+C and ends with this process); ``fn`` must be a module-level function, its
     jobs picklable."""

@@ -11,7 +11,7 @@ from ai import policy
 from game.actions import DECLARE, DISCARD, Action
 from game.cards import MAT, SUIT, SUIT_MASK, SUIT_NAMES, TRUMP, TRUMPS, VALUE, Card, Mask
 from game.scoring import combination_points, declarable_families, declaration_points
-from game.tricks import BEATERS, HIGHER, MAT_BIT
+from game.tricks import BEATERS, HIGHER, MAT_BIT, winning_index
 from game.view import PlayerView
 
 # The status area holds two lines of 78 columns, the reason after "Hint: discard 10♠ 10♣ — ".
@@ -104,7 +104,7 @@ def explain_card(view: PlayerView, c: Card) -> str:
         return "the only card you may play"
     if c == MAT:
         return "the Matto stays with your side and saves a better card"
-    w = policy.winning(trick)
+    w = winning_index(trick)
     if w < 0:
         if SUIT[c] < TRUMP and not unseen & HIGHER[c]:
             if sure_to_hold(c, unseen, False):

@@ -42,7 +42,7 @@ from ai.discard import rank_discards
 from ai.explain import explain
 from ai.inference import Knowledge
 from ai.player import MAX_BUDGET_S, MAX_SAMPLES, Bot, check_option
-from ai.search import Settings, Stats, distinct_cards, search_cards, search_discards
+from ai.search import Deals, Settings, Stats, distinct_cards, search_cards, search_discards
 from game.actions import DISCARD, PLAY, PLAYS, Action
 from game.cards import mask_of
 from game.view import PlayerView
@@ -111,7 +111,7 @@ class HardBot(Bot):
         self.last_stats = stats
         return PLAYS[cards[stats.best()]]
 
-    def knowledge(self, view: PlayerView, trust_declarations: bool) -> Knowledge:
+    def knowledge(self, view: PlayerView, trust_declarations: bool) -> Deals:
         """Where the search's deals of the hidden cards come from: what ``view`` allows."""
         return Knowledge(view, trust_declarations, self.dealer_discards)
 

@@ -50,6 +50,7 @@ from game.cards import (
     suit_card,
 )
 from game.scoring import SEQUENCE_FAMILIES, combination, declarable_families
+from game.tricks import legal_mask, winning_index
 from game.view import PlayerView
 
 DISCARD_SLOT = 4
@@ -209,13 +210,13 @@ class Knowledge:
         dealer = self.view.dealer
         for seat, before, gone, c, later in self._plays:
             held = hands[seat] | later
-            legal = policy.legal_cards(held, before)
+            legal = legal_mask(held, before)
             if not legal & (legal - 1):
                 continue
             unseen = FULL_PACK & ~gone & ~held
             if seat == dealer:
                 unseen &= ~discard
-            if policy.respond(held, legal, before, policy.winning(before), unseen) != c:
+            if policy.respond(held, legal, before, winning_index(before), unseen) != c:
                 weight *= mismatch
         return weight
 
@@ -272,6 +273,7 @@ class Knowledge:
                 best = deal
             if self._soft_ok(deal):
                 return deal
+        assert best is not None  # the first try kept its deal
         if self._hard_ok(best):
             return best
         for _ in range(SOFT_TRIES * 4):  # the Grande's hidden cards: redraw until it fits

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 
 from ai.hard import HardBot
 from ai.inference import Knowledge
+from ai.search import Deals
 from game.actions import Action
 from game.cards import FIVES, FULL_PACK, SUIT_MASK, TRUMPS, Mask
 from game.view import PlayerView
@@ -92,11 +93,12 @@ class OracleBot(HardBot):
         finally:
             self._deal = None  # shown again before the next decision
 
-    def knowledge(self, view: PlayerView, trust_declarations: bool) -> TrueDeal | Knowledge:  # type: ignore[override]
+    def knowledge(self, view: PlayerView, trust_declarations: bool) -> Deals:
         assert self._deal is not None
         if self.knows == "all":
             return self._deal
         knowledge = super().knowledge(view, trust_declarations)
+        assert isinstance(knowledge, Knowledge)  # hard's deals, some hands then shown
         hands = self._deal.hands
         partner = view.seat ^ 2
         if self.knows == "opponents":

@@ -5,10 +5,11 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Protocol, TypeGuard
 
 from ai.explain import explain
 from game.actions import DECLARE, DISCARD, Action
+from game.cards import Mask
 from game.view import PlayerView
 
 # The most a bot's options may ask for: a decision of ten minutes, or of 100,000 deals (the
@@ -23,6 +24,18 @@ class Player(Protocol):
     name: str
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action: ...
+
+
+class SeesEveryCard(Player, Protocol):
+    """A measurement bot that a referee shows the whole deal before each of its decisions (the
+    oracle): it cheats by construction, so it plays only where that is done."""
+
+    def see_deal(self, hands: Sequence[Mask], discard: Mask) -> None: ...
+
+
+def sees_the_deal(player: Player) -> TypeGuard[SeesEveryCard]:
+    """Whether ``player`` is to be shown the whole deal before each decision."""
+    return bool(getattr(player, "sees_every_card", False))
 
 
 class Bot:

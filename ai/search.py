@@ -20,6 +20,7 @@ import math
 import random
 import time
 from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
 
 from ai.inference import Knowledge
 from ai.rollout import rollout
@@ -42,6 +43,15 @@ class Settings:
     trust_declarations: bool = True  # assume every player declared all he held
     prune_sigmas: float = 0.0  # drop candidates this many standard errors behind (0: never)
     min_samples: int = 8  # determinizations before any pruning or time check
+
+
+class Deals(Protocol):
+    """Where a search's deals of the hidden cards come from: what a view allows
+    (:class:`ai.inference.Knowledge`), or the true deal the oracle is shown."""
+
+    def sample(self, rng: random.Random) -> tuple[list[Mask], Mask]: ...
+
+    def likelihood(self, hands: list[Mask], discard: Mask, mismatch: float) -> float: ...
 
 
 @dataclass(slots=True)
@@ -83,6 +93,13 @@ class Stats:
         return max((i for i in range(len(self.cards)) if self.alive[i]), key=self.mean)
 
 
+@runtime_checkable
+class Searching(Protocol):
+    """A bot that keeps the figures of its last search (None when it did not search)."""
+
+    last_stats: Stats | None
+
+
 def _weighted_mean(values: list[float], weights: list[float]) -> float:
     """The mean of ``values`` weighted by the first weights (plain when they add up to 0)."""
     total = sum(weights[: len(values)])
@@ -96,7 +113,7 @@ def search_cards(
     cards: list[Card],
     rng: random.Random,
     settings: Settings,
-    knowledge: Knowledge | None = None,
+    knowledge: Deals | None = None,
 ) -> Stats:
     """Value every card of ``cards`` (the seat's legal plays) by PIMC; see the module docstring."""
     start = time.perf_counter()
@@ -228,7 +245,7 @@ def search_discards(
     pairs: list[Mask],
     rng: random.Random,
     settings: Settings,
-    knowledge: Knowledge | None = None,
+    knowledge: Deals | None = None,
 ) -> Stats:
     """Value each candidate discard (a mask of two cards) by PIMC playouts of the whole hand.
 

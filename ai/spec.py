@@ -509,9 +509,10 @@ def load_factory(source: Source) -> Callable[..., Any]:
             ]
             if not found:
                 raise SpecError(f"no installed bot {source.where!r}")
-            return found[0].load()
+            factory: Callable[..., Any] = found[0].load()
+            return factory
         if source.kind == MODULE:
-            obj: Any = importlib.import_module(source.where)
+            obj: object = importlib.import_module(source.where)
         else:
             obj = _import_file(Path(source.where))
         for part in source.attr.split("."):

@@ -3,6 +3,9 @@ the weakest and strongest card of each set of a suit (which cards beat a card: g
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Protocol
+
 from game.cards import (
     ANG,
     BEG,
@@ -16,6 +19,7 @@ from game.cards import (
     SUIT_MASK,
     TRUMP,
     VALUE,
+    Card,
     Mask,
     mask_of,
 )
@@ -63,7 +67,13 @@ TRUMP_SHIFT = ANG  # the trumps are the cards ANG (strongest) … BEG (weakest),
 assert all(STRENGTH[t] >= STRENGTH[t + 1] for t in range(ANG, BEG))
 
 
-def _suit_extreme(s: int, pick) -> tuple[int, ...]:
+class _Pick(Protocol):
+    """min or max, as :func:`_suit_extreme` calls it."""
+
+    def __call__(self, cards: list[Card], /, *, key: Callable[[Card], int]) -> Card: ...
+
+
+def _suit_extreme(s: int, pick: _Pick) -> tuple[int, ...]:
     """For each set of cards of suit ``s`` (10 bits, from bit 10*s), the card ``pick`` chooses."""
     out = []
     for sub in range(1024):

@@ -27,7 +27,7 @@ from typing import Any
 
 from ai.contain import Containment, Guard
 from ai.driver import run_jobs, seat_rngs
-from ai.player import Player
+from ai.player import Player, sees_the_deal
 from ai.spec import BotSpec, sees_every_card
 from game.match import Match
 
@@ -58,7 +58,7 @@ class DealResult:
 
 
 def play_hand(
-    seed: int, dealer: int, players: list, times: list[list[float]], owners: list[int]
+    seed: int, dealer: int, players: list[Player], times: list[list[float]], owners: list[int]
 ) -> tuple[int, int]:
     """One hand from 0–0; returns both sides' totals. ``owners[seat]`` picks the timing list."""
     match = Match(seed, first_dealer=dealer)
@@ -72,7 +72,7 @@ def play_hand(
             action = legal[0]
         else:
             player = players[seat]
-            if getattr(player, "sees_every_card", False):  # the oracle: shown the whole deal
+            if sees_the_deal(player):  # the oracle: shown the whole deal
                 player.see_deal(match.hand.hands, match.hand.discard)
             start = clock()
             action = player.choose(view, legal, rngs[seat])

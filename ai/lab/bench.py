@@ -16,8 +16,10 @@ from ai.driver import seat_rngs
 from ai.easy import EasyBot
 from ai.inference import Knowledge
 from ai.lab.arena import percentile
+from ai.player import sees_the_deal
 from ai.registry import BOTS, MEASUREMENT_BOTS
 from ai.rollout import rollout
+from ai.search import Searching
 from game.cards import FIVES, cards_of, shuffled_pack
 from game.hand import deal_hands, round5
 from game.kernel import PlayState, random_chooser
@@ -167,20 +169,20 @@ def bench_bots(decisions: int = 20, seed: int = 1) -> dict[str, Any]:
     out: dict[str, Any] = {"decisions": len(deals), "seed": seed}
     for level, factory in {**BOTS, **MEASUREMENT_BOTS}.items():
         bot = factory()
-        sees = getattr(bot, "sees_every_card", False)
+        sees = sees_the_deal(bot)
         rng = random.Random(seed)
         times: list[float] = []
         samples = playouts = 0
         searched = 0.0
         for view, hands, discard in deals:
-            if sees:  # the oracle, shown the whole deal as the arena shows it
+            if sees_the_deal(bot):  # the oracle, shown the whole deal as the arena shows it
                 bot.see_deal(hands, discard)
             start = time.perf_counter()
             bot.choose(view, view.legal, rng)
             elapsed = time.perf_counter() - start
             times.append(elapsed * 1000)
-            stats = getattr(bot, "last_stats", None)
-            if stats is not None:
+            if isinstance(bot, Searching) and bot.last_stats is not None:
+                stats = bot.last_stats
                 samples += stats.samples
                 playouts += stats.playouts
                 searched += stats.elapsed_s

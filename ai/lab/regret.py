@@ -33,6 +33,7 @@ from ai.discard import rank_discards
 from ai.driver import gather, seat_rngs
 from ai.lab.arena import deal_seed
 from ai.oracle import OracleBot
+from ai.player import sees_the_deal
 from ai.search import distinct_cards, search_cards, search_discards
 from ai.spec import BotSpec
 from game.actions import DISCARD, PLAY, Action
@@ -147,7 +148,7 @@ def judge_hand(
             match.apply(legal[0])
             continue
         bot = bots[seat]
-        if getattr(bot, "sees_every_card", False):
+        if sees_the_deal(bot):
             bot.see_deal(hand.hands, hand.discard)
         action = bot.choose(view, legal, rngs[seat])
         if action.kind == PLAY and real_choice(view):
