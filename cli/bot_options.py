@@ -39,12 +39,22 @@ def seconds_problem(flag: str, value: float | None) -> str | None:
 
 
 def add_measurement(
-    subparsers: argparse._SubParsersAction, name: str, *, hands: int, **texts: str
+    subparsers: argparse._SubParsersAction,
+    name: str,
+    *,
+    hands: int,
+    help: str,
+    description: str,
+    epilog: str,
 ) -> argparse.ArgumentParser:
-    """The parser of a measurement over the arena's deals (``help``, ``description`` and
-    ``epilog`` in ``texts``), with the options of :func:`add_hand_runs`."""
+    """The parser of a measurement over the arena's deals, with the options of
+    :func:`add_hand_runs`."""
     parser = subparsers.add_parser(
-        name, formatter_class=argparse.RawDescriptionHelpFormatter, **texts
+        name,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        help=help,
+        description=description,
+        epilog=epilog,
     )
     add_hand_runs(parser, hands)
     return parser

@@ -164,9 +164,11 @@ def _subparser(parser: argparse.ArgumentParser, command: str) -> argparse.Argume
 def _quiet_stdout() -> None:
     """Standard output cannot be written: what is left of it goes to the null device, so that
     nothing more fails (and nothing more is said) when Python flushes it at exit."""
+    if sys.__stdout__ is None:  # started without one: nothing to quiet
+        return
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.__stdout__.fileno())  # type: ignore[union-attr]
+        os.dup2(devnull, sys.__stdout__.fileno())
         os.close(devnull)
     except (AttributeError, OSError, ValueError):
         pass

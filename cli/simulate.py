@@ -9,6 +9,7 @@ import os
 import re
 import sys
 import tempfile
+from functools import partial
 from pathlib import Path
 
 from ai.contain import Containment, Fault, Guard
@@ -233,7 +234,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         containment = Containment(
             time_limit_s=args.time_limit,
             echo_stderr=True,
-            on_fault=lambda fault, m=m: _report(m, fault),
+            on_fault=partial(_report, m),
         )
         players = [spec.make(containment) for spec in specs]
         match = Match(seed, rules)

@@ -115,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         BrowserServer(
             command(),
-            host=hosts[0] if len(hosts) == 1 else hosts,  # type: ignore[arg-type]
+            host=hosts[0] if len(hosts) == 1 else hosts,
             port=args.port,
             key=key,
             home=data_dir(),

@@ -137,6 +137,8 @@ class TokenStore:
         for path in reversed(files[-MAX_SEAT_FILES:]):
             try:
                 data = read_json(path, 4096)
+                if not isinstance(data, dict):
+                    continue
                 table, name = data["table"], p.check_name(data["name"])
                 Address.parse(table)
             except (FileReadError, OSError, TypeError, KeyError, ValueError, p.ProtocolError):
@@ -218,6 +220,7 @@ class TableClient:
             lost_at: float | None = None
             delay = 0.2
             joined = False  # (once seated, whatever answers is tried again: the host restarts)
+            problem: str | None  # why the last connection failed (None: it had joined)
             while not self._closing:
                 try:
                     ws = await http.ws_connect(

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import TypeGuard
 
 from game.files import (
     FileMissingError,
@@ -66,7 +67,7 @@ class LastMatch:
         return cls(
             names,
             (match.scores[0], match.scores[1]),
-            match.winner,  # type: ignore[arg-type]
+            match.winner,
             match.rules.target,
             len(match.results),
             datetime.fromisoformat(finished.ended_at),
@@ -91,7 +92,7 @@ class LastMatch:
             scores,
             winner,
             target,
-            hands,  # type: ignore[arg-type]
+            hands,
             datetime.now(UTC).replace(microsecond=0),
             None,
             table,
@@ -176,7 +177,7 @@ class LastMatch:
             winner,
             target,
             hands,
-            ended_at,  # type: ignore[arg-type]
+            ended_at,
             key,
             table,
         )
@@ -191,7 +192,7 @@ def _name(value: object) -> bool:
     )  # (nothing unprintable, nothing invisible)
 
 
-def _count(value: object) -> bool:
+def _count(value: object) -> TypeGuard[int]:
     return type(value) is int and 0 <= value <= MAX_SCORE
 
 

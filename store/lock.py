@@ -8,14 +8,15 @@ block the next game. The file holds the process id of the game that has it, for 
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 from game.files import PRIVATE, private_directory
 
-try:
+if sys.platform == "win32":  # not a POSIX system: no locking
+    fcntl = None
+else:
     import fcntl
-except ImportError:  # not a POSIX system: no locking
-    fcntl = None  # type: ignore[assignment]
 
 LOCK_FILE = "lock"
 RETRIES = 5  # opening the lock file again when the one opened was tidied away meanwhile

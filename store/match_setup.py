@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 from game.record import write_atomic
 from game.rules import DEFAULT_TARGET, TARGET_RULE, is_target
@@ -40,7 +41,7 @@ class MatchSetup:
         base = cls()
         if not isinstance(data, dict):
             return base
-        got = {}
+        got: dict[str, Any] = {}
         seats = data.get("kinds")
         if isinstance(seats, list) and len(seats) == 4 and all(k in kinds for k in seats):
             got["kinds"] = tuple(seats)

@@ -23,6 +23,7 @@ from typing import Any, Protocol
 from game import record
 from game.errors import RecordError
 from game.match import Match
+from game.record import StandIns
 from store.settings import data_dir
 from store.statsdb import TIMEOUT, failure, open_database, open_existing, path_of
 from store.statsschema import (
@@ -79,7 +80,7 @@ class FinishedMatch:
         *,
         source: str = "local",
         ended_at: datetime | None = None,
-        stand_ins: record.StandIns | None = None,
+        stand_ins: StandIns | None = None,
     ) -> FinishedMatch:
         """From the engine's match and the four seats (anything with ``name`` and ``kind``, such
         as the front end's Seat, or (name, kind) pairs); ``stand_ins``: the decisions a stand-in

@@ -232,7 +232,7 @@ def _declaration_rows(match_id: int, row: HandRow) -> list[tuple]:
 
 
 def _insert_players(
-    connection: sqlite3.Connection, match_id: int | None, players: Sequence[SeatInfo]
+    connection: sqlite3.Connection, match_id: int, players: Sequence[SeatInfo]
 ) -> None:
     connection.executemany(
         "INSERT INTO players (match_id, seat, name, kind, level, spec) VALUES (?, ?, ?, ?, ?, ?)",
@@ -282,6 +282,7 @@ def insert_match(
         ),
     )
     mid = cursor.lastrowid
+    assert mid is not None  # set by the INSERT
     _insert_players(connection, mid, stored.players)
     hands, sides, declared = [], [], []
     for row in stored.rows:

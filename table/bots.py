@@ -18,7 +18,7 @@ except ImportError:  # pragma: no cover - only while a bot module is missing
 
     BOTS: dict[str, Callable[..., Player]] = {"random": RandomBot}  # type: ignore[no-redef]
 
-    def make_bot(name: str, **options: object) -> Player:  # type: ignore[no-redef]
+    def make_bot(name: str, **options: object) -> Player:
         if name not in BOTS:
             raise ValueError(f"unknown player {name!r} (known: {', '.join(BOTS)})")
         return BOTS[name](**options)

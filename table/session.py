@@ -99,7 +99,7 @@ def valid_kind(kind: object) -> bool:
     return isinstance(kind, str) and 0 < len(kind) <= MAX_SPEC_CHARS and kind.isprintable()
 
 
-def side_name(seats: tuple[Seat, ...], side: int) -> str:
+def side_name(seats: Sequence[Seat], side: int) -> str:
     """ "Anna & Carla" for side 0 (seats 0 and 2), "Bruno & Dario" for side 1."""
     return f"{seats[side].name} & {seats[side + 2].name}"
 

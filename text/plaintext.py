@@ -89,7 +89,8 @@ def _combination(group: str) -> Hanging:
     lead, its cards the pieces (the lines after the first go on under the first card)."""
     words = group.split()
     at = next((i for i, w in enumerate(words) if _is_card(w)), len(words))
-    head, tokens = " ".join(words[:at]), []
+    head = " ".join(words[:at])
+    tokens: list[str] = []
     for word in words[at:]:  # a word that is not a card goes with the card before it
         if tokens and not _is_card(word):
             tokens[-1] += " " + word

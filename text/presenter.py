@@ -28,7 +28,8 @@ from game.cards import (
     Card,
     sorted_for_display,
 )
-from game.hand import TRICKS, HandResult
+from game.hand import HandResult
+from game.kernel import TRICKS
 from game.phase import Phase
 from game.sofar import PileSoFar, discard_worth, exchange_so_far, so_far
 from game.tricks import led_suit, why_illegal, winning_index
@@ -384,7 +385,7 @@ def so_far_forms(
     :func:`game.sofar.so_far` of the view, when already counted."""
     if view.phase == Phase.DISCARD:
         return (no_tricks(view.phase),), (no_tricks(view.phase),)
-    out = []
+    out: list[tuple[str, ...]] = []
     for pile in piles or so_far(view.tricks, view.dealer):
         if not pile.tricks:
             out.append((no_tricks(view.phase),))

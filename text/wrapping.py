@@ -108,22 +108,22 @@ class Hanging:
         self.spaces = False  # (a line's words: see words())
 
     @classmethod
-    def words(cls, line: Text, indent: int = 0, *, together: str | None = None) -> Hanging:
+    def words(cls, line: Text | str, indent: int = 0, *, together: str | None = None) -> Hanging:
         """``line`` broken between its words, with the spaces between them (and the ones it
         begins with) as they are, a row that ends inside it with the spaces after its last word
         as far as they fit (as a rich Text wraps); its rows after the first ``indent`` cells in.
         ``together``: a pattern of the words that go on one row when they fit on one (an aside
         in brackets, see :data:`ASIDE`): they start the next row rather than break."""
-        line = _Plain(line) if isinstance(line, str) else line
-        wrapped = cls(line.copy()[:0] if line.plain else line.copy(), indent=indent)
+        text: Any = _Plain(line) if isinstance(line, str) else line  # Text, or _Plain
+        wrapped = cls(text.copy()[:0] if text.plain else text.copy(), indent=indent)
         wrapped.spaces = True
-        word = rf"{together}|\S+" if together else r"\S+"
-        ends = [m.end() for m in re.finditer(word, line.plain)]
+        pattern = rf"{together}|\S+" if together else r"\S+"
+        ends = [m.end() for m in re.finditer(pattern, text.plain)]
         starts = [0, *ends[:-1]]
         for start, end in zip(starts, ends, strict=True):
-            word = line[start:end]
+            word = text[start:end]
             core = len(word.plain) - len(word.plain.lstrip()) if start else 0
-            wrapped.parts.append(_Part(word[:core], word[core:], line, start + core, end))
+            wrapped.parts.append(_Part(word[:core], word[core:], text, start + core, end))
         return wrapped
 
     @property

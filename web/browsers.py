@@ -11,6 +11,7 @@ import os
 import re
 import shutil
 import sqlite3
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,10 +24,10 @@ from store.statsdb import COMPANIONS, DB_FILE
 from table.names import name_problem
 from table.session import HUMAN, KINDS
 
-try:
+if sys.platform == "win32":  # not a POSIX system: no locking
+    fcntl = None
+else:
     import fcntl
-except ImportError:  # not a POSIX system: no locking
-    fcntl = None  # type: ignore[assignment]
 
 BROWSERS = "browsers"  # under the host's data directory: one directory per browser elsewhere
 # Each holds a file IN_USE that the server keeps a shared lock on while a tab of that browser is
@@ -301,7 +302,7 @@ def _walk(directory: Path) -> tuple[float, int]:
 def _names_in(directory: Path) -> tuple[str, ...]:
     """The names the players of a browser used: its people's in the saved match, the new match's
     setup and the statistics, and those it joined tables as (what cannot be read is passed over)."""
-    names: list[str] = []
+    names: list[object] = []  # as read; only those that are good names are kept
     with contextlib.suppress(FileReadError, OSError):
         saved = read_json(directory / SAVE_FILE, 4 << 20)
         seats = saved.get("seats") if isinstance(saved, dict) else None

@@ -72,9 +72,17 @@ class BrowserServer(Server):
     play in a directory of their own under it (:meth:`directory_for`)."""
 
     def __init__(
-        self, command: str, *, host: str, port: int, key: str | None, home: Path | None = None
+        self,
+        command: str,
+        *,
+        host: str | list[str],
+        port: int,
+        key: str | None,
+        home: Path | None = None,
     ) -> None:
-        super().__init__(command, host=host, port=port, title="Tarocchino")
+        # textual-serve says a host is a str; it hands it to aiohttp's run_app, which listens
+        # on each of a list too (:: as IPv4 and IPv6 alike: net.addresses.listen_hosts)
+        super().__init__(command, host=host, port=port, title="Tarocchino")  # type: ignore[arg-type]
         self.key = key
         self.home = home
         self.cookie = f"tarocchino_key_{port}"  # cookies are a host's, whatever the port
@@ -208,12 +216,14 @@ class BrowserServer(Server):
             try:
                 in_use = await self._enter(directory)
             except (BrowserInUse, OSError):
-                return web.Response(
+                # textual-serve says this handler answers with a WebSocketResponse; aiohttp
+                # takes any response, and this one refuses the tab before the upgrade
+                return web.Response(  # type: ignore[return-value]
                     status=503,
                     text="Tarocchino: this browser's saves cannot "
                     "be used just now (are they being removed?); reload the "
                     "page.\n",
-                )  # type: ignore[return-value]
+                )
         self.sockets.add(websocket)
         try:
             await websocket.prepare(request)
