@@ -23,25 +23,28 @@ $(BIN)/.test: pyproject.toml
 	$(STEP)"1/2 the virtual environment in $(VENV) (Python: $(PYTHON))"
 	@if [ -x $(BIN)/python ]; then echo "already there"; \
 	else echo "$(PYTHON) -m venv $(VENV)"; $(PYTHON) -m venv $(VENV); fi
-	$(STEP)"2/2 installing the game, what it needs and the test tools (pytest, pytest-asyncio, hypothesis, snapshots, xdist, ruff)"
+	$(STEP)"2/2 installing the game, what it needs and the test tools (pytest, pytest-asyncio, hypothesis, snapshots, xdist, ruff, mypy)"
 	$(PIP) install --progress-bar on -e '.[test]'
 	@touch $(BIN)/.game $@
 
 play: $(BIN)/.game
 	$(BIN)/tarocchino
 
+# mypy: the layers and how strictly each is checked are in pyproject.toml ([tool.mypy]).
 # compileall: the game's modules compiled once, up front (what changed since, only), even where
 # PYTHONDONTWRITEBYTECODE is set; the tests start many Python processes (workers, bots, the
 # command line), and each would compile them again.
 test: $(BIN)/.test
 	$(BIN)/ruff check $(CODE) tests
 	$(BIN)/ruff format --check $(CODE) tests
+	$(BIN)/mypy
 	$(BIN)/python -m compileall -q $(CODE)
 	$(BIN)/python -m pytest
 
 lint: $(BIN)/.test
 	$(BIN)/ruff check $(CODE) tests
 	$(BIN)/ruff format --check $(CODE) tests
+	$(BIN)/mypy
 
 bench: $(BIN)/.game
 	$(BIN)/tarocchino bench

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from ai.player import Player
 from game.actions import Action
@@ -16,7 +16,7 @@ try:
 except ImportError:  # pragma: no cover - only while a bot module is missing
     from ai.random_bot import RandomBot
 
-    BOTS: dict[str, Callable[..., Player]] = {"random": RandomBot}  # type: ignore[no-redef]
+    BOTS = {"random": RandomBot}
 
     def make_bot(name: str, **options: object) -> Player:
         if name not in BOTS:

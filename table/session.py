@@ -112,10 +112,11 @@ class TableSession(Protocol):
     played here (a person, or a bot of ``bots`` driven by the screen's bot runner).
     """
 
-    seats: tuple[Seat, ...]
     bots: dict[int, Player]  # the bot seats driven at this screen (none for a remote session)
     substitutes: dict[int, str]  # bot seat -> the level playing for one that is missing
 
+    @property
+    def seats(self) -> tuple[Seat, ...]: ...
     @property
     def humans(self) -> list[int]: ...  # the seats of the people at this screen
     @property

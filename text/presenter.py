@@ -149,7 +149,7 @@ class TableTexts:
     """Every text of the table."""
 
     topbar: Text
-    seats: tuple[SeatTexts, SeatTexts, SeatTexts, SeatTexts]  # bottom, right, top, left
+    seats: tuple[SeatTexts, ...]  # bottom, right, top, left
     trick: TrickTexts
     status: Text
     log: list[Text]
@@ -174,7 +174,7 @@ def present(scene: Scene) -> TableTexts:
     )
     return TableTexts(
         topbar=topbar(scene, names),
-        seats=seats,  # type: ignore[arg-type]
+        seats=seats,
         trick=replace(trick_texts(scene, names), short=trick_texts(scene, short).captions),
         status=status(scene, names),
         log=[*earlier_hands(scene), *hand_log(scene.view, names, scene.look, scene.decided_for)],

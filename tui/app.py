@@ -101,10 +101,10 @@ class TarocchinoApp(App[None]):
         self._set_look()
         if self.is_web:
             self._quit_key_unnamed()
-        defaults: dict = {}
+        defaults: dict[str, Any] = {}
         if self._start is not None:
-            seats, _, target = self._start
-            defaults = {"target": target, "kinds": [s.kind for s in seats]}
+            seats, _, chosen = self._start
+            defaults = {"target": chosen, "kinds": [s.kind for s in seats]}
         setup = load_setup(self.directory, KINDS)
         seed, target = self._given if self._start is None else (None, None)
         self.push_screen(
@@ -132,7 +132,12 @@ class TarocchinoApp(App[None]):
             self.notify(problem, severity="warning", timeout=10)
         fd = None if self.is_headless else terminal_input()
         if fd is not None:  # quit when the window is closed (every move is saved already)
-            self.set_interval(CHECK_EVERY_S, lambda: terminal_gone(fd) and self.exit())
+
+            def quit_when_gone() -> None:
+                if terminal_gone(fd):
+                    self.exit()
+
+            self.set_interval(CHECK_EVERY_S, quit_when_gone)
 
     def _quit_key_unnamed(self) -> None:
         """In a browser tab Ctrl+Q closes the browser itself (Firefox on Linux: the page never
@@ -322,18 +327,25 @@ class TarocchinoApp(App[None]):
         return AwaitComplete(remove()).call_next(self)
 
     def push_screen(
-        self, screen: Any, callback: Any = None, wait_for_dismiss: bool = False, **kwargs: Any
+        self,
+        screen: Any,
+        callback: Any = None,
+        wait_for_dismiss: bool = False,
+        *,
+        mode: str | None = None,
     ) -> Any:
         """As Textual's, except that a screen opened under the too-small screen waits for the
         terminal to be big enough again (so that screen stays on top and is never buried)."""
         if (
             not wait_for_dismiss
             and isinstance(screen, Screen)
-            and not kwargs
+            and mode is None
             and not isinstance(screen, TooSmallScreen)
             and self.screen_stack
             and isinstance(self.screen, TooSmallScreen)
         ):
             self._held_screens.append((screen, callback))
             return AwaitMount(self.screen, [])
-        return super().push_screen(screen, callback, wait_for_dismiss, **kwargs)
+        if wait_for_dismiss:
+            return super().push_screen(screen, callback, wait_for_dismiss=True, mode=mode)
+        return super().push_screen(screen, callback, mode=mode)

@@ -9,10 +9,9 @@ import contextlib
 import os
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
-from textual.app import App
 from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.timer import Timer
@@ -54,6 +53,9 @@ from tui.screens.settings import SettingsScreen
 from tui.screens.table import TableScreen
 from tui.screens.too_small import TooSmallScreen
 
+if TYPE_CHECKING:  # (the app imports this module)
+    from tui.app import TarocchinoApp
+
 RETRY_TOLD_S = 10.0  # "trying again" notices at most this often while a table is out of reach
 TICK_S = 0.5  # how often the turn limit's countdown is looked at
 TOLD_LEFT_S = (30, 10)  # a notification when this many seconds are left (the countdown is
@@ -63,7 +65,7 @@ TOLD_LEFT_S = (30, 10)  # a notification when this many seconds are left (the co
 class NetworkPlay:
     """The app's connection to a table (at most one at a time) and the table it hosts, if any."""
 
-    def __init__(self, app: App, directory: Path) -> None:
+    def __init__(self, app: TarocchinoApp, directory: Path) -> None:
         self.app = app
         self.directory = directory
         self.browser = browser_of(os.environ)  # a browser tab keeps its seats to its browser
@@ -192,8 +194,13 @@ class NetworkPlay:
                 if refused.code != "unreachable"
                 else f"{capitalized(refused.message)}.",
             ),
-            lambda again: again and self.app.join_table(again),
-        )  # type: ignore[attr-defined]
+            self._join_again,
+        )
+
+    def _join_again(self, request: JoinRequest | None) -> None:
+        """The join dialog's answer after a refusal: that table again, or nothing (cancelled)."""
+        if request is not None:
+            self.app.join_table(request)
 
     def _changed(self, session: RemoteSession) -> None:
         """The table said something besides a move: seats coming and going, a refusal, the
@@ -365,7 +372,7 @@ class NetworkPlay:
         start = next((s for s in self.app.screen_stack if hasattr(s, "refresh_resume")), None)
         if start is None:
             return
-        refresh = start.refresh_resume  # type: ignore[attr-defined]
+        refresh = start.refresh_resume
 
         def told() -> None:
             if start.is_mounted:

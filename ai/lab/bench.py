@@ -101,7 +101,7 @@ def skat_games_per_s(games: int, seed: int = 1) -> float | None:
     outcomes drawn with their probabilities, when ``pyspiel`` is installed (it is not a
     dependency); None otherwise."""
     try:
-        import pyspiel  # type: ignore[import-not-found]
+        import pyspiel
     except ImportError:
         return None
     game = pyspiel.load_game("skat")

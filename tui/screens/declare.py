@@ -140,8 +140,7 @@ class DeclareScreen(TableDialog[tuple[str, ...] | str]):
     def _total_text(self, combos: tuple[Combination, ...] | None = None) -> Text:
         """The total of the families switched on (or of ``combos``)."""
         chosen = set(self.families.chosen if combos is None else (c.family for c in combos))
-        combos = [c for c in self.combos if c.family in chosen]
-        points = total_points(combos)
+        points = total_points(c for c in self.combos if c.family in chosen)
         criccone, doubled = doublings(chosen)
         text = Text.assemble(("Declaring: ", "bold"), (f"{points} points", "bold"))
         if criccone:

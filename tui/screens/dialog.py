@@ -91,8 +91,7 @@ class TableDialog(ModalScreen[ResultType]):
             return
         try:
             wide = widest if felt is None else self.width_over(felt, widest)
-            if box.styles.inline.width != wide:
-                box.styles.width = wide
+            box.styles.width = wide  # (Textual lays out again only when it changes)
             high = min(self.fit(wide), max_height(box, room, viewport))
         except NoMatches:  # (its parts taken away: the app closing as the dialog opens)
             return

@@ -77,7 +77,7 @@ class RecordedMatches(Screen[None]):
         worker = event.worker
         if event.state == WorkerState.ERROR:
             self.say(Text(f"The statistics could not be read: {worker.error}", style="bold red"))
-        elif event.state == WorkerState.SUCCESS and worker.name == "read":
+        elif event.state == WorkerState.SUCCESS and worker.name == "read" and worker.result:
             figures, message = worker.result
             self.show(figures, message)
             self.refresh_bindings()  # (Enter Review, once a match is listed)
@@ -85,7 +85,7 @@ class RecordedMatches(Screen[None]):
             found = worker.result
             if isinstance(found, str):
                 self.notify(found, severity="error", timeout=8)
-            else:
+            elif isinstance(found, ReviewSource):
                 self.app.push_screen(ReviewScreen(found, look=self.look))
 
     def show(self, figures: Statistics, message: str | None) -> None:
@@ -200,8 +200,10 @@ def with_path(sentence: str, path: object, style: str = "") -> Hanging | Text:
     before, found, after = sentence.partition(where)
     if not where or not found:
         return Text(sentence, style=style)
-    words, gap, opening = _SPLIT_BEFORE.fullmatch(before).groups()  # type: ignore[union-attr]
-    closing, rest = _SPLIT_AFTER.fullmatch(after).groups()  # type: ignore[union-attr]
+    split_before, split_after = _SPLIT_BEFORE.fullmatch(before), _SPLIT_AFTER.fullmatch(after)
+    assert split_before and split_after  # (each pattern matches any text)
+    words, gap, opening = split_before.groups()
+    closing, rest = split_after.groups()
     steps = re.findall(r"[^/\\]*[/\\]|[^/\\]+", where)  # each directory with its slash
     steps[0] = opening + steps[0]
     steps[-1] += closing

@@ -141,11 +141,11 @@ class JoinScreen(_NetDialog):
         except (ValueError, ProtocolError) as exc:
             self.error(str(exc))
             return
-        seat = self.query_one("#seat", Select).value
+        seat = self.query_one("#seat", Select).selection  # (-1: any seat)
         password = self.query_one("#password", Input).value or None
         self.dismiss(
-            JoinRequest(address, name, None if seat in (-1, None) else int(seat), password)
-        )  # type: ignore[arg-type]
+            JoinRequest(address, name, None if seat is None or seat == -1 else int(seat), password)
+        )
 
 
 class HostScreen(_NetDialog):

@@ -4,7 +4,7 @@ directory."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Self
+from typing import Any, Self
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -143,7 +143,7 @@ class SettingsScreen(TableDialog[Settings | None]):
     def action_save(self) -> None:
         if not self.is_active or self.pressed == "cancel":
             return  # Cancel was pressed first: its press, on its way, answers
-        values = {}
+        values: dict[str, Any] = {}
         for select in self.query(Select):
             if select.id and select.value is not Select.NULL:
                 values[select.id] = select.value

@@ -347,7 +347,7 @@ class StartScreen(Screen[None]):
         network = getattr(self.app, "network", None)
         left = getattr(network, "left", None)
         row.display = left is not None
-        if left is None:
+        if network is None or left is None:
             return
         row.border_title = f"You left the table at {left.address}"
         row.border_subtitle = "your seat is kept while that table is there"
@@ -364,10 +364,10 @@ class StartScreen(Screen[None]):
 
     def action_rejoin(self) -> None:
         """Back to the seat kept at the table left (the seat's token brings this player back)."""
-        network = getattr(self.app, "network", None)
-        left = getattr(network, "left", None)
-        if left is not None and self.is_current:
-            self.app.join_table(left)  # type: ignore[attr-defined]
+        app = self.app
+        left = getattr(getattr(app, "network", None), "left", None)
+        if left is not None and self.is_current and hasattr(app, "join_table"):
+            app.join_table(left)
 
     def action_new_match(self) -> None:
         """n: the match set up here, as the Start new match button (and Enter on it)."""
@@ -428,7 +428,7 @@ class StartScreen(Screen[None]):
             found = event.worker.result
             if isinstance(found, str):
                 self.notify(found, severity="error", timeout=8)
-            elif self.is_active:  # (not under a dialog opened meanwhile)
+            elif isinstance(found, ReviewSource) and self.is_active:  # (not under a dialog)
                 self.app.push_screen(ReviewScreen(found, look=self.look))
 
     def show_message(self, text: str, error: bool = False) -> None:
@@ -495,7 +495,9 @@ class StartScreen(Screen[None]):
         except ValueError as exc:  # said as a sentence (the command line's words are lower case)
             self.show_message(f"{capitalized(str(exc)).rstrip('.')}.", error=True)
             return
-        pace = float(self.query_one("#pace", Select).value)  # type: ignore[arg-type]
+        shown = self.query_one("#pace", Select).selection
+        assert shown is not None  # (it offers no blank)
+        pace = float(shown)
         self.show_message("")
         self.setup = MatchSetup(chosen, tuple(n.strip() for n in names), target, pace)
         if hasattr(app, "remember_setup"):

@@ -86,7 +86,8 @@ class TooSmallScreen(Screen[None]):
 
     def on_mount(self) -> None:
         # Textual's toasts: the app gives this screen's rack the notifications to show; here
-        # they are held instead (the app asks again after every change).
+        # they are held instead (the app asks again after every change). The rack's own method
+        # is replaced on purpose, which the type checker refuses unless told.
         for rack in self.query(ToastRack):
             rack.show = self._hold  # type: ignore[method-assign]
         self._hold(self.app._notifications)

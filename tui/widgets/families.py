@@ -72,7 +72,7 @@ class FamilyList(Vertical, can_focus=True):
         Binding("up,k", "move(-1)", "Up", show=False),
         Binding("down,j", "move(1)", "Down", show=False),
         Binding("space", "toggle_cursor", "Toggle"),
-        *(Binding(k, f"toggle({i})", show=False) for i, k in enumerate(FAMILY_KEYS)),
+        *(Binding(k, f"toggle_family({i})", show=False) for i, k in enumerate(FAMILY_KEYS)),
     ]
 
     def __init__(self, combos: tuple[Combination, ...], look: Look, *, id: str | None = None):
@@ -111,7 +111,7 @@ class FamilyList(Vertical, can_focus=True):
     def action_toggle_cursor(self) -> None:
         self.toggle(self.cursor)
 
-    def action_toggle(self, index: int) -> None:
+    def action_toggle_family(self, index: int) -> None:
         self.toggle(index)
 
     def toggle(self, index: int) -> None:

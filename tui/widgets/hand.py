@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rich.console import Console
 from rich.style import Style
 from rich.text import Text
@@ -223,7 +225,7 @@ class HandView(Widget, can_focus=True):
     def render(self) -> Text:
         if not self.cards:  # the note centred under the table (padded: the row is wider)
             note = Text(self.note, style="dim")
-            lines = (
+            lines: Iterable[Text] = (
                 note.wrap(Console(), max(1, self.size.width), justify="center") if self.note else []
             )
             return Text("\n").join([Text(), Text(), *lines])

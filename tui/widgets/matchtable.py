@@ -45,7 +45,8 @@ class MatchTable(DataTable):
         self.matches = tuple(matches)
         self._width = self.screen.size.width if self.is_attached else 0
         room = self._width - MARGIN
-        header, left = MATCH_HEADER, MATCH_LEFT
+        header: tuple[str, ...] = MATCH_HEADER
+        left: tuple[int, ...] = MATCH_LEFT
         ascii = self.is_attached and self.screen.app.has_class("-ascii")
         rows = [match_row(m, "-" if ascii else "–") for m in matches]
         if self._width and _width_of(header, rows) > room:

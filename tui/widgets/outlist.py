@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from rich.console import RenderableType
 from rich.text import Text
+from textual.geometry import Size
 from textual.widget import Widget
 
 from tui.widgets.line import same_text
@@ -69,7 +70,7 @@ class OutList(Widget):
             packed.append(line)
         return packed + rest
 
-    def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[override]
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self._rows(width))
 
     def render(self) -> RenderableType:

@@ -10,6 +10,7 @@ from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.text import Text
 from textual import events
+from textual.geometry import Size
 from textual.widget import Widget
 
 from text.presenter import ScoreTexts
@@ -70,7 +71,7 @@ class ScoreBoard(Widget):
         event.stop()
         await self.app.run_action("so_far", self.screen)
 
-    def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[override]
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self._lines(width))
 
     def render(self) -> RenderableType:

@@ -81,8 +81,7 @@ class SeatPanel(TextLine):
     def show_seat(self, seat: SeatTexts) -> None:
         turn = look_of(getattr(self.app, "settings", None)).palette.turn  # the theme's
         background = turn if seat.to_act else None
-        if self.styles.background != background:
-            # An inline style, not a CSS class: a class change re-applies the whole stylesheet.
-            self.styles.background = background
+        # An inline style, not a CSS class: a class change re-applies the whole stylesheet.
+        self.styles.background = background
         self.doing = seat.doing
         self.show(seat.lines, seat.short)
