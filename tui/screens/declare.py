@@ -30,7 +30,7 @@ class DeclareScreen(TableDialog[tuple[str, ...] | str]):
     """Dismisses with the families declared (possibly none), or ``MENU`` when the player goes
     back to the menu instead.
 
-    When the roomy dialog would not fit (many families at 24 rows), it goes ``-tight``: no blank
+    When the roomy dialog would not fit (many families on few rows), it goes ``-tight``: no blank
     rows and no buttons (the footer has the same keys, and they can be clicked), so every family,
     the total and the call-out line are shown."""
 

@@ -1,23 +1,14 @@
-"""Dialogs over the table (the discard's question, the declarations, the hand so far, the
-settings) lie over the felt, not over the whole screen: the score, the declarations, what is still
-out and the log in the sidebar beside it stay in view, whole, and the dialog sits over the cards
-it speaks of. A dialog is as wide as its stylesheet says (``.dialog``: 72 columns) where the felt
-has room for it, else as wide as the felt (inside its frame) less a column of it either side (62
-columns at 100x32, 50 at 80x24), its words wrapped into more rows. The hand so far, whose lines
-scroll, stays so at every size. A dialog whose lines do not scroll and that would not show every
-line, button and key in the rows it has at that width goes wider, as little as it must (ten
-families to declare and the call-out line at 80x24): then it covers the sidebar's left columns (a
-dialog cut off would hide what it asks), as near the felt's middle as the terminal lets it, a
-column from the edge. One taller than the felt starts under the top bar. Over any other screen
-(the start screen), a dialog is in the middle of the screen, as wide as its stylesheet says.
+"""Dialogs that lie over the table's felt, not over the whole screen.
 
-The width is chosen before the rows are measured: each dialog says how many rows it needs at a
-width (:meth:`TableDialog.rows_needed`) and takes its form for the width chosen
-(:meth:`TableDialog.fit`: the declarations dialog has a tighter form without its blank rows and
-buttons, the hand so far's scroll takes the rows left under its title). The dialog follows the
-table's layout when the terminal is resized.
-
-The hand-over and the help are screens of their own, deliberately over the whole screen."""
+The discard's question, the declarations, the hand so far and the settings sit over the cards
+they speak of, and the sidebar beside the felt (the score, the declarations, what is still out,
+the log) stays in view, whole. So a dialog narrows to the felt, its words wrapped; one whose lines
+do not scroll and would then not all show goes as little wider as it must, since a dialog cut off
+would hide what it asks. Each dialog says how many rows it needs at a width
+(:meth:`TableDialog.rows_needed`) and takes its form for the width chosen
+(:meth:`TableDialog.fit`). Over another screen (the start screen) a dialog is in the middle. The
+sizes are pinned by tests/tui/test_dialog_felt.py, test_dialog_placement.py and
+test_declare_fit.py."""
 
 from __future__ import annotations
 
@@ -33,17 +24,16 @@ ResultType = TypeVar("ResultType")
 
 EDGE = 1  # columns kept free between a dialog wider than the felt and the screen's edge
 MARGIN = 1  # columns of felt kept free either side of a dialog over it
-# The fewest columns a dialog is given however narrow the felt: the felt is 52 columns at the
-# smallest terminal the game plays in (80x24); a smaller one shows only the too-small page.
+# The fewest columns a dialog is given however narrow the felt (narrower than the felt of the
+# smallest terminal played in: below that the too-small page is shown)
 NARROWEST = 40
 
 
 class TableDialog(ModalScreen[ResultType]):
     """A dialog box (``.dialog``) over the felt of the table under it, if any."""
 
-    # Its lines scroll: it stays over the felt at every size, its lines scrolled where they do
-    # not fit (a dialog whose lines do not scroll goes wider where they do not fit, else as wide
-    # as its stylesheet says, to cut as few rows as it can).
+    # Its lines scroll: it stays over the felt at every size (one whose lines do not scroll goes
+    # wider where they would not all show).
     SCROLLS = False
 
     _placed: tuple[Region | None, Size] | None = None  # the felt and the terminal placed for
@@ -65,8 +55,8 @@ class TableDialog(ModalScreen[ResultType]):
         return stack[stack.index(self) - 1]
 
     def felt(self) -> Region | None:
-        """The felt of the table under this dialog, inside its frame (if it has one: 110
-        columns and more), where it is on the screen."""
+        """The felt of the table under this dialog, inside its frame (if it has one), where it is
+        on the screen."""
         under = self.under()
         found = under.query("#felt") if under is not None else None
         region = found.first().content_region if found else None

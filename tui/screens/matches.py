@@ -45,7 +45,7 @@ class RecordedMatches(Screen[None]):
     ]
     RECENT = LISTED
 
-    # Sentences as wide as the help's at most on a wide terminal (they ran to 198 columns)
+    # Sentences no wider than the help's on a wide terminal (a long line is hard to follow)
     DEFAULT_CSS = """
     RecordedMatches #matches-message, RecordedMatches #stats-people,
     RecordedMatches #stats-pairings { max-width: 104; }
@@ -175,7 +175,7 @@ class PastMatchesScreen(RecordedMatches):
 
     def _say_listed(self) -> None:
         """How many matches, and "Left and Right scroll" only when the table is wider than the
-        screen (it was said at every width)."""
+        screen."""
         if not self.is_attached or self._listed is None:
             return
         table = self.query_one(MatchTable)
@@ -193,9 +193,8 @@ _SPLIT_AFTER = re.compile(r"(\S*)(.*)", re.DOTALL)  # what the path is followed 
 
 
 def with_path(sentence: str, path: object, style: str = "") -> Hanging | Text:
-    """``sentence`` wrapped between its words, and the file ``path`` in it broken after a slash
-    where it does not fit in a row, the rest of it under its start (Rich broke it anywhere, or
-    it ran past 80 columns)."""
+    """``sentence`` wrapped between its words, and the file ``path`` in it broken only after a
+    slash where it does not fit in a row, the rest of it under its start, so it reads whole."""
     where = str(path)
     before, found, after = sentence.partition(where)
     if not where or not found:

@@ -27,8 +27,8 @@ COUNTED = (
 
 class SoFarScreen(TableDialog[None]):
     """Each side's pile so far over the table; w, Escape, q or Enter (or a click) closes it.
-    Where its lines do not all fit (80x24, late in a hand), j or Down scrolls them, as on the
-    scoring sheet, and its footer says so."""
+    Where its lines do not all fit (a small terminal, late in a hand), j or Down scrolls them,
+    as on the scoring sheet, and its footer says so."""
 
     BINDINGS = [
         Binding("w,escape,q,enter", "close", "Close", priority=True),

@@ -216,8 +216,7 @@ class StartScreen(Screen[None]):
                 yield Static(Text("Look back", style="bold"), classes="row-label")
                 yield Button("Past matches  p", id="past-matches", compact=True)
                 yield Button("Statistics  s", id="statistics", compact=True)
-            # (no rows while it says nothing: at 80x24 a saved match's two lines and the title
-            # in Unicode fill the page, whose empty message made it scroll by a row)
+            # (no rows while it says nothing: on a small terminal the page is full)
             message = Static(id="start-message")
             message.display = False
             yield message

@@ -30,10 +30,11 @@ def big_enough(width: int, height: int) -> bool:
 
 
 def fit_breakpoints(screen: Screen[Any]) -> None:
-    """Gives ``screen`` the breakpoint classes of the terminal's size now. Textual gives them on
-    the screen's first Resize, which comes after its first frame: at 80x24 a screen opened was
-    drawn once in its roomy layout and then jumped to the short one. Called on mounting, it is
-    drawn in the layout it keeps from the first frame on (the Resize then changes nothing)."""
+    """Gives ``screen`` the breakpoint classes of the terminal's size now.
+
+    Textual gives them on the screen's first Resize, after its first frame, so a small terminal
+    would draw the roomy layout once and then jump to the short one; called on mounting, the
+    screen keeps one layout from its first frame on."""
     app = screen.app
     width, height = app.size
     horizontal = (

@@ -57,9 +57,8 @@ class SeatPanel(TextLine):
 
     def _clear_of_captions(self, lines: list[Text], height: int) -> list[Text]:
         """A side seat's lines, in the middle of its height as the stylesheet puts them, but
-        moved up where they would reach the trick's captions beside them (at 80x24 a bot's
-        "thinking…" came on the row of "Trick 4: Dario led Bastoni" and read as its end):
-        they end above the captions where there is room, and fill the height so they stay."""
+        moved up to end above the trick's captions beside them where there is room (a seat's
+        line on a caption's row reads as the caption's end); they fill the height so they stay."""
         trick = (
             next((w for w in self.parent.children if isinstance(w, TrickView)), None)
             if self.has_class("side-seat") and self.parent is not None

@@ -17,11 +17,11 @@ from tui.widgets.scoreboard import ScoreBoard
 
 # The rows the log keeps beside the score, the declarations and what is still out (it is what
 # tells a player who just took the keyboard what happened): LOG_ROWS where the table has rows
-# enough for what is still out beside it (100x32), LOG_FEW where it has not (80x24).
+# enough for what is still out beside it, LOG_FEW where it has not.
 LOG_ROWS = 5
 LOG_FEW = 4
-# A sidebar of fewer rows (100x32: 22) has the score box in its short form beside what is still
-# out (see Sidebar.share).
+# A sidebar of fewer rows has the score box in its short form beside what is still out (see
+# Sidebar.share).
 SHORT_ROWS = 26
 
 
@@ -74,17 +74,11 @@ class Sidebar(Vertical):
         return True
 
     def share(self) -> None:
-        """Share the rows. What is still out, beside, takes the rows it needs; the rest is
-        given up in this order where it is short: the declarations the rows to be read whole
-        (each in a line where the cards do not fit; then their one-line form, cut where it must
-        be, a line a seat); the score box the hand so far in lines of its own (its ``compact``
-        form: the points beside the scores; always so beside what is still out in a sidebar of
-        fewer than SHORT_ROWS rows, so that it keeps one form through the hand); the log its
-        rows beyond LOG_FEW (it keeps LOG_ROWS where the table has rows enough for what is
-        still out beside it); the log its rows down to its least (the stylesheet's
-        ``min-height``), for the declarations' line a seat; then the declarations take the form
-        of a line for all (:class:`LineList`: names and points). The declarations take no more
-        than the stylesheet's most, the log the rest."""
+        """Share the rows: what is still out takes those it needs, and where the rest is short
+        each part gives up rows in turn, the least useful first: the declarations their rows to
+        be read whole, the score box its hand so far in lines of its own (``compact``), the log
+        its rows beyond LOG_FEW and then down to its least, and last the declarations their line
+        a seat (a line for all: names and points). The log takes what is left."""
         if not self.is_attached:
             return
         try:  # (a refresh may come while the screen is being taken down)
@@ -101,14 +95,14 @@ class Sidebar(Vertical):
             if w.display and w not in (listed, board) and w.id != "log"
         )
         height = self.content_region.height - rest
-        if not listed.display:  # (80x24 with o: what is still out alone under the scores)
+        if not listed.display:  # (what is still out alone under the scores: o on few rows)
             board.set_compact(full > height)
             return
         keep = LOG_ROWS if self._roomy else LOG_FEW
         a_seat = max(1, len(self._digest))  # the declarations, a line each
-        # beside what is still out in a short sidebar (100x32) the score box keeps its short
-        # form through the hand (what is still out takes fewer rows as the hand goes on: the
-        # box would change its form between two tricks)
+        # beside what is still out in a short sidebar the score box keeps its short form through
+        # the hand (what is still out takes fewer rows as the hand goes on: the box would change
+        # its form between two tricks)
         beside = self.has_class("-counting") and self.content_region.height < SHORT_ROWS
         board.set_compact(beside or full + keep + a_seat > height)
         left = height - (compact if board.compact else full)

@@ -18,7 +18,7 @@ _PLACES = {
     LARGE: ({2: (0, 0), 3: (3, -12), 1: (3, 12), 0: (6, 0)}, 11),
 }
 # Small cards in a closer diamond (the side cards level with the top and bottom cards' edges), for
-# a table of few rows (80x24): two rows fewer, and the captions keep theirs.
+# a table of few rows: two rows fewer, and the captions keep theirs.
 _CLOSE = ({2: (0, 0), 3: (2, -9), 1: (2, 9), 0: (4, 0)}, 7)
 CAPTION_ROWS = 2  # the rows kept for the captions under the cards (more when there is room)
 

@@ -23,12 +23,11 @@ def redraw_above(widget: Widget) -> None:
 
 
 class LaidOutUnder(Screen):
-    """A screen that is laid out while dialogs cover it. Textual lays a screen out when it is
-    idle after a change of size; a change requested as a dialog came over it (resumed at the
-    declarations: the table is put together and the dialog pushed at once) waited for the
-    dialog to close, and the dialog showed the table as it was before: the score box in its
-    short form with the rows of its long one (blank rows above the declarations), the
-    declarations listed as the dialog came not drawn."""
+    """A screen that is laid out while dialogs cover it.
+
+    Textual lays a screen out when it is idle after a change of size, which a covered screen
+    never is: a change asked for as a dialog came over it (a match resumed at the declarations)
+    would wait for the dialog to close, and the dialog would show the table as it was before."""
 
     def on_screen_suspend(self) -> None:
         # covered with a layout still to be done (resumed at the declarations: the table is
