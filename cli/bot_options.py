@@ -39,7 +39,7 @@ def seconds_problem(flag: str, value: float | None) -> str | None:
 
 
 def add_measurement(
-    subparsers: argparse._SubParsersAction,
+    subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
     name: str,
     *,
     hands: int,

@@ -11,6 +11,8 @@ from ai.player import Player
 from game.actions import Action
 from game.view import PlayerView
 
+__all__ = ["BOTS", "available_level", "make_bot", "suggest"]
+
 try:
     from ai.registry import BOTS, make_bot
 except ImportError:  # pragma: no cover - only while a bot module is missing

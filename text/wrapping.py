@@ -128,11 +128,13 @@ class Hanging:
 
     @property
     def plain(self) -> str:
-        return self.text().plain
+        text: Text | _Plain = self.text()
+        return text.plain
 
     @property
     def cell_len(self) -> int:
-        return self.text().cell_len
+        text: Text | _Plain = self.text()
+        return text.cell_len
 
     def text(self) -> Any:
         """Everything on one row (Text, or plain text's stand-in)."""
@@ -243,7 +245,8 @@ class _Row:
 
     @property
     def cells(self) -> int:
-        return self.text().cell_len
+        text: Text | _Plain = self.text()
+        return text.cell_len
 
     def text(self) -> Any:
         """The row: words that follow each other in a line written as the slice of the line

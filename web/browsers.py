@@ -172,6 +172,7 @@ def _no_matches(path: Path) -> bool:
         connection = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=_RO_TIMEOUT)
     except (sqlite3.Error, ValueError):
         return False
+    count: int
     try:
         (count,) = connection.execute("SELECT COUNT(*) FROM matches").fetchone()
         return count == 0

@@ -12,9 +12,9 @@ from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.widgets import Button, Footer, Label, Select, Static
 
-from store.settings import BOT_DELAYS, TRICK_PAUSES, Settings
+from store.settings import BOT_DELAYS, DEFAULT_THEME, TRICK_PAUSES, Settings
 from text.render import Look
-from text.themes import DEFAULT_THEME, load_theme, theme_names
+from text.themes import load_theme, theme_names
 from tui.screens.dialog import TableDialog
 from tui.screens.help import HELP_KEY
 from tui.widgets.arrows import plain_arrows

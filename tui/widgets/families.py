@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 from textual import events
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Static
@@ -83,7 +84,7 @@ class FamilyList(Vertical, can_focus=True):
         if combos:
             show_key_otherwise(self, "space", key_display=f"Space/{family_keys(len(combos))}")
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         yield from self.rows
 
     def on_mount(self) -> None:
