@@ -23,6 +23,7 @@ from ai.hard import HardBot
 from ai.inference import Knowledge
 from game.actions import Action
 from game.cards import FIVES, FULL_PACK, SUIT_MASK, TRUMPS, Mask
+from game.seats import opponents_of
 from game.view import PlayerView
 
 KNOWS = ("all", "partner", "opponents", "partner_trumps", "partner_fives", "partner_voids")
@@ -98,9 +99,9 @@ class OracleBot(HardBot):
             return self._deal
         knowledge = super().knowledge(view, trust_declarations)
         hands = self._deal.hands
-        partner = view.seat ^ 2
+        partner = view.partner
         if self.knows == "opponents":
-            for seat in (partner ^ 1, partner ^ 3):
+            for seat in opponents_of(view.seat):
                 knowledge.reveal(seat, hands[seat])
         else:
             knowledge.reveal(partner, hands[partner], shown_part(self.knows, hands[partner]))

@@ -11,6 +11,7 @@ from rich.cells import cell_len
 from game.cards import CODES, SUIT_CODES, SUIT_MARKS, SUIT_NAMES, format_cards
 from game.history import HandRow, SideRow, match_rows
 from game.match import Match
+from game.seats import other_side
 from store.stats import local_time
 from text.plaintext import PAGE, TEXT, WIDTH, Sheet, combination_sections
 from text.words import aligned
@@ -167,7 +168,7 @@ def _summary(
         how = " by calling out" if rows and rows[-1].called_out is not None else ""
         lines.append(
             _said(
-                f"{sides[w]} win the match{how}, {totals[w]} to {totals[1 - w]} "
+                f"{sides[w]} win the match{how}, {totals[w]} to {totals[other_side(w)]} "
                 f"(target {match.rules.target})."
             )
         )
