@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from game.cards import (
     FOOL,
@@ -77,32 +77,26 @@ TRUMP_IN = "trump"  # none of the suit led, some trumps: play a trump
 ANY = "any"  # none of the suit led and no trumps: any card
 
 
-@dataclass(frozen=True, slots=True)
-class Obligation:
-    """What the rule of §6 asks of a hand at a trick: its ``kind`` (one of LEAD, FREE, FOLLOW,
-    TRUMP_IN, ANY), the suit led (-1: none yet), whether every card of the hand meets it, and
-    whether the hand holds the Matto (which may always be played instead)."""
+class Obligation(NamedTuple):
+    """What the rule of §6 asks of a hand at a trick: its ``kind`` (LEAD, FREE, FOLLOW,
+    TRUMP_IN or ANY) and the suit led (-1: none yet). The Matto may always be played instead."""
 
     kind: str
     led: int
-    every_card: bool
-    matto: bool
 
 
 def obligation(hand: Mask, trick: Sequence[Card]) -> Obligation:
     """What the rule asks of ``hand`` at ``trick``."""
     led = led_suit(trick)
-    matto = bool(hand & MAT_BIT)
-    every = legal_for(hand, led) == hand
     if not trick:
-        return Obligation(LEAD, led, every, matto)
+        return Obligation(LEAD, led)
     if led < 0:
-        return Obligation(FREE, led, every, matto)
+        return Obligation(FREE, led)
     if hand & SUIT_MASK[led]:
-        return Obligation(FOLLOW, led, every, matto)
+        return Obligation(FOLLOW, led)
     if hand & TRUMPS:
-        return Obligation(TRUMP_IN, led, every, matto)
-    return Obligation(ANY, led, every, matto)
+        return Obligation(TRUMP_IN, led)
+    return Obligation(ANY, led)
 
 
 def voids_shown(tricks: Iterable[tuple[int, Sequence[Card]]]) -> list[Mask]:

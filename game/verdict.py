@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.cards import CODES, FIVES, SUIT_NAMES, TRUMP, Card, Mask
+from game.cards import CODES, FIVES, MAT, SUIT_NAMES, TRUMP, Card, Mask
 from game.phase import Phase
 from game.tricks import FOLLOW, legal_mask, obligation
 from game.view import PlayerView
@@ -55,15 +55,16 @@ def play_verdict(hand: Mask, trick: Sequence[Card], c: Card) -> Verdict:
     if legal_mask(hand, trick) >> c & 1:
         return Verdict(c)
     duty = obligation(hand, trick)
+    excuse = bool(hand >> MAT & 1)
     if duty.kind == FOLLOW:
         return Verdict(
-            c, MUST_FOLLOW, f"is not legal: you must follow {_suit_word(duty.led)}", duty.matto
+            c, MUST_FOLLOW, f"is not legal: you must follow {_suit_word(duty.led)}", excuse
         )
     return Verdict(
         c,
         MUST_TRUMP,
         f"is not legal: you have no {SUIT_NAMES[duty.led]}, so you must play a trump",
-        duty.matto,
+        excuse,
     )
 
 

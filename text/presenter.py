@@ -2,7 +2,8 @@
 
 Pure functions, no Textual: the table screen draws what :func:`present` returns, and the same
 texts serve local play, a network seat and a hand review. Every fact comes from the view or the
-engine (the legal actions, ``game.tricks``, the hand results); nothing here re-derives a rule.
+engine (the legal actions, ``game.tricks``, ``game.verdict``, ``game.seats``, the hand results);
+nothing here re-derives a rule.
 """
 
 from __future__ import annotations
@@ -482,19 +483,21 @@ def so_far_lines(
 
 # ----------------------------------------------------------------------- the status line
 def play_rule(view: PlayerView) -> str:
-    """What the player to lead or follow must do: the engine's obligation in words."""
+    """What the player to lead or follow must do: the engine's obligation, and its legal cards
+    (whether every card may go, whether the Matto may)."""
     duty = obligation(view.hand, view.trick)
     if duty.kind == LEAD:
         return "lead any card"
-    if duty.kind == ANY:  # why every card may go: none of the suit led, and no trumps
-        if duty.led == TRUMP:
+    legal = {a.card for a in view.legal if a.kind == PLAY}
+    if legal == set(cards_of(view.hand)):
+        if duty.kind != ANY:  # the Matto led alone, or every card follows (or trumps)
+            return "play any card"
+        if duty.led == TRUMP:  # why every card may go: none of the suit led, and no trumps
             return "no trumps: play any card"
         return f"no {SUIT_NAMES[duty.led]} or trumps: play any card"
-    if duty.every_card:  # the Matto led alone, or every card follows (or trumps)
-        return "play any card"
     name = "trumps" if duty.led == TRUMP else SUIT_NAMES[duty.led]
     rule = f"follow {name}" if duty.kind == FOLLOW else f"no {name}: play a trump"
-    return rule + (" (or the Matto)" if duty.matto else "")
+    return rule + (" (or the Matto)" if MAT in legal else "")
 
 
 def status(scene: Scene, names: Sequence[str]) -> Text:
