@@ -11,6 +11,7 @@ from ai import policy
 from game.actions import DECLARE, DISCARD, Action
 from game.cards import MAT, SUIT, SUIT_MASK, SUIT_NAMES, TRUMP, TRUMPS, VALUE, Card, Mask
 from game.scoring import combination_points, declarable_families, declaration_points
+from game.seats import same_side
 from game.tricks import BEATERS, HIGHER, MAT_BIT, winning_index
 from game.view import PlayerView
 
@@ -120,7 +121,7 @@ def explain_card(view: PlayerView, c: Card) -> str:
         return f"opens {SUIT_NAMES[SUIT[c]]}"
     wc = trick[w]
     pos = len(trick)
-    partner_wins = (pos - w) % 2 == 0
+    partner_wins = same_side(pos, w)  # (places in the trick: seats counted from the leader)
     value = policy.trick_value(trick)
     if partner_wins:
         if (BEATERS[wc] >> c) & 1:

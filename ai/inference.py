@@ -26,85 +26,20 @@ from dataclasses import dataclass
 
 from ai import policy
 from ai.discard import best_pair
-from game.cards import (
-    ACES,
-    COUNTERS,
-    FIVES,
-    FOOL,
-    FULL_PACK,
-    JACKS,
-    KINGS,
-    KNIGHTS,
-    LUN,
-    MON,
-    MORI,
-    QUEENS,
-    SOL,
-    SUIT,
-    SUIT_MASK,
-    TAROCCHI,
-    TRUMP,
-    TRUMPS,
-    Mask,
-    mask_of,
-    suit_card,
+from game.cards import COUNTERS, FIVES, FULL_PACK, Mask, mask_of
+from game.scoring import (
+    GRANDE_HEAD,
+    SEQUENCE_FAMILIES,
+    WHOLE_FAMILY_CARDS,
+    combination,
+    declarable_families,
 )
-from game.scoring import SEQUENCE_FAMILIES, combination, declarable_families
+from game.seats import seat_after
 from game.tricks import legal_mask, winning_index
 from game.view import PlayerView
 
 DISCARD_SLOT = 4
-_HEAD = mask_of((MON, SOL, LUN))
 SOFT_TRIES = 12  # redraws allowed to honour the soft constraints
-
-# Families whose combination shows every card of this mask held (the Grande is checked apart).
-_FAMILY_CARDS: dict[str, Mask] = {
-    "Tarocchi": TAROCCHI,
-    "Re": KINGS,
-    "Regine": QUEENS,
-    "Cavalli": KNIGHTS,
-    "Fanti": JACKS,
-    "Assi": ACES,
-    "Mori": MORI,
-    **{
-        name: mask_of(suit_card(r, s) for r in ("K", "Q", "N", "J", "A"))
-        for s, name in enumerate(("Spade", "Bastoni", "Coppe", "Denari"))
-    },
-}
-
-
-def voids_of(view: PlayerView) -> list[Mask]:
-    """For each seat, the cards it cannot hold because it failed to follow or to trump."""
-    voids = [0, 0, 0, 0]
-    tricks = [(t.leader, t.cards) for t in view.tricks]
-    if view.trick:
-        tricks.append((view.leader, view.trick))
-    for leader, cards in tricks:
-        led = -1
-        for i, c in enumerate(cards):
-            s = SUIT[c]
-            if s == FOOL:
-                continue
-            if led < 0:
-                led = s
-                continue
-            if s != led:
-                seat = (leader + i) & 3
-                voids[seat] |= SUIT_MASK[led]
-                if s != TRUMP:
-                    voids[seat] |= TRUMPS
-    return voids
-
-
-def played_by(view: PlayerView) -> list[Mask]:
-    """The cards each seat has played in this hand."""
-    out = [0, 0, 0, 0]
-    for t in view.tricks:
-        for i, c in enumerate(t.cards):
-            out[(t.leader + i) & 3] |= 1 << c
-    for i, c in enumerate(view.trick):
-        out[(view.leader + i) & 3] |= 1 << c
-    return out
 
 
 @dataclass(slots=True)
@@ -129,8 +64,8 @@ class Knowledge:
         played = view.played
         self.played = played
         self.unseen: Mask = FULL_PACK & ~view.hand & ~played & ~own_discard
-        self.voids = voids_of(view)
-        self.played_by = played_by(view)
+        self.voids = view.voids
+        self.played_by = view.played_by
         self.trust_declarations = trust_declarations
         self.slots: list[Slot] = []
         for seat in range(4):
@@ -142,13 +77,13 @@ class Knowledge:
             if decl is not None:
                 forced = decl.cards & self.unseen
                 for family in decl.families:
-                    cards = _FAMILY_CARDS.get(family)
+                    cards = WHOLE_FAMILY_CARDS.get(family)
                     if cards is not None:
                         allowed &= ~(cards & ~decl.cards)
                     if family in SEQUENCE_FAMILIES:
                         allowed &= ~(COUNTERS & ~decl.cards)
                     if family == "Grande":
-                        allowed &= ~(_HEAD & ~decl.cards)
+                        allowed &= ~(GRANDE_HEAD & ~decl.cards)
             self.slots.append(Slot(seat, view.hand_sizes[seat], allowed | forced, forced))
         discard_hidden = view.phase != "discard" and view.seat != view.dealer
         if discard_hidden:
@@ -184,12 +119,9 @@ class Knowledge:
         the cards that seat played from then on)."""
         plays: list[tuple[int, tuple[int, ...], Mask, int]] = []
         gone = 0
-        tricks = [(t.leader, t.cards) for t in self.view.tricks]
-        if self.view.trick:
-            tricks.append((self.view.leader, self.view.trick))
-        for leader, cards in tricks:
+        for leader, cards in self.view.tricks_so_far:
             for i, c in enumerate(cards):
-                seat = (leader + i) & 3
+                seat = seat_after(leader, i)
                 if seat != self.seat:
                     plays.append((seat, cards[:i], gone, c))
                 gone |= 1 << c

@@ -24,6 +24,7 @@ from ai.inference import Knowledge
 from ai.search import Deals
 from game.actions import Action
 from game.cards import FIVES, FULL_PACK, SUIT_MASK, TRUMPS, Mask
+from game.seats import opponents_of
 from game.view import PlayerView
 
 KNOWS = ("all", "partner", "opponents", "partner_trumps", "partner_fives", "partner_voids")
@@ -100,9 +101,9 @@ class OracleBot(HardBot):
         knowledge = super().knowledge(view, trust_declarations)
         assert isinstance(knowledge, Knowledge)  # hard's deals, some hands then shown
         hands = self._deal.hands
-        partner = view.seat ^ 2
+        partner = view.partner
         if self.knows == "opponents":
-            for seat in (partner ^ 1, partner ^ 3):
+            for seat in opponents_of(view.seat):
                 knowledge.reveal(seat, hands[seat])
         else:
             knowledge.reveal(partner, hands[partner], shown_part(self.knows, hands[partner]))

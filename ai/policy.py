@@ -33,6 +33,7 @@ from ai.tables import (
     TRUMP_SCARTINI,
 )
 from game.cards import BEG, MAT, SUIT, SUIT_MASK, TRUMP, TRUMPS, VALUE, Card, Mask
+from game.seats import same_side
 from game.tricks import BEATERS, HIGHER, MAT_BIT
 from game.tricks import legal_mask as legal_cards
 from game.tricks import winning_index as winning
@@ -181,7 +182,7 @@ def respond(
         return lead(hand & ~MAT_BIT or hand, unseen)
     wc = trick[w]
     pos = len(trick)
-    if (pos - w) % 2 == 0:  # the partner is winning
+    if same_side(pos, w):  # the partner is winning (places in the trick, from the leader)
         if pos == 3 or not may_be_beaten(wc, unseen):
             return gift(legal)
         beaters = legal & BEATERS[wc]

@@ -28,6 +28,7 @@ from ai.solver import Solver
 from game.cards import MORI, PIPS, STRENGTH, SUIT, SUIT_MASK, Card, Mask, cards_of
 from game.kernel import TRICKS, PlayState
 from game.scoring import combination_points
+from game.seats import side_of
 from game.view import PlayerView
 
 
@@ -119,7 +120,7 @@ def search_cards(
     start = time.perf_counter()
     knowledge = knowledge or Knowledge(view, settings.trust_declarations)
     base = PlayState.from_view(view)
-    side = view.seat & 1
+    side = view.side
     k = len(cards)
     stats = Stats.empty(cards)
     known, pending = declarations(view)
@@ -185,11 +186,11 @@ def declarations(view: PlayerView) -> tuple[int, list[tuple[int, int]]]:
     """What declarations add to the margin of ``view``'s side: the points declared so far (ours
     minus theirs), and the other seats still to declare, each with the sign of its points (they
     are expected to declare all their hands realise, as the bots do)."""
-    side = view.seat & 1
+    side = view.side
     known = 0
     pending = []
     for seat, decl in enumerate(view.declarations):
-        sign = 1 if seat & 1 == side else -1
+        sign = 1 if side_of(seat) == side else -1
         if decl is not None:
             known += sign * decl.points
         elif seat != view.seat:
@@ -254,7 +255,7 @@ def search_discards(
     start = time.perf_counter()
     knowledge = knowledge or Knowledge(view, trust_declarations=False)
     base = PlayState.from_view(view)
-    side = view.seat & 1
+    side = view.side
     dealer = view.dealer
     k = len(pairs)
     stats = Stats.empty(list(range(k)))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from ai import policy
 from game.cards import FULL_PACK, Card, cards_of
 from game.kernel import PlayState
+from game.seats import side_of
 
 INF = 10**9
 
@@ -36,7 +37,7 @@ class Solver:
         legal = state.legal()
         first = policy.choose(hand, state.trick, FULL_PACK & ~state.gone & ~hand)
         order = [first] + [c for c in cards_of(legal) if c != first]
-        maximize = (seat & 1) == self.side
+        maximize = side_of(seat) == self.side
         best = -INF if maximize else INF
         for c in order:
             state.push(c)

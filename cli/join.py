@@ -14,6 +14,7 @@ import time
 from ai.spec import BotSpec, SpecError, label_of, parse_spec
 from cli import terminal_check
 from cli.errors import FAILED, USAGE, refuse
+from game.seats import seats_of
 from net import protocol as p
 from net.client import DEFAULT_PORT, PASSWORD_ENV, Address, JoinRequest, TokenStore
 from net.protocol import ProtocolError, check_name
@@ -189,8 +190,6 @@ async def _bot(
         return refuse(PROG, refused.message, USAGE if refused.code in ASKED_FOR else FAILED)
     if bot.winner is not None and bot.scores is not None and bot.state is not None:
         seats = bot.state.seats
-        log(
-            f"the match is over: {seats[bot.winner].name} & {seats[bot.winner + 2].name} win, "
-            f"{bot.scores[0]} to {bot.scores[1]}"
-        )
+        winners = " & ".join(seats[seat].name for seat in seats_of(bot.winner))
+        log(f"the match is over: {winners} win, {bot.scores[0]} to {bot.scores[1]}")
     return 0

@@ -109,6 +109,21 @@ MAT = card("MAT")
 SCAVEZZO_CARDS = tuple(card(f"T{n}") for n in range(16, 4, -1))  # T16 … T5
 
 
+# The Grande's chain of trumps, high to low (§7.2): ANG MON SOL LUN T16 … T5.
+GRANDE_ORDER: tuple[Card, ...] = (ANG, MON, SOL, LUN, *SCAVEZZO_CARDS)
+_NEXT_IN_GRANDE = dict(zip(GRANDE_ORDER, GRANDE_ORDER[1:], strict=False))
+
+
+def follows_in_grande(a: Card, b: Card) -> bool:
+    """Whether ``b`` comes right after ``a`` in the Grande's order (ANG MON SOL LUN T16 … T5)."""
+    return _NEXT_IN_GRANDE.get(a) == b
+
+
+def rank_code(c: Card) -> str:
+    """The rank of a suit card: "K", "Q", "N", "J", "A", "6" … "10"."""
+    return RANK_CODES[c % 10]
+
+
 def bit(c: Card) -> Mask:
     return 1 << c
 

@@ -11,19 +11,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.actions import DECLARE, DISCARD, PLAY, PLAYS, Action, Move, declare, discard
-from game.cards import CODES, FIVES, FULL_PACK, N_CARDS, Card, Mask, cards_of
+from game.cards import FIVES, FULL_PACK, N_CARDS, Card, Mask, cards_of
 from game.errors import IllegalActionError
 from game.kernel import TRICKS, PlayState
 from game.phase import Phase
 from game.rules import DEFAULT_TARGET
 from game.scoring import FAMILIES, Breakdown, declarable_families, declaration, score
-from game.tricks import why_illegal
+from game.seats import seat_after, side_of
+from game.verdict import discard_verdict, play_verdict
 from game.view import Declaration, PlayerView, Trick
 
 # The seat receiving each card of the pack, by dealer: 5 at a time from eldest, the last two to
 # the dealer.
 _DEAL_ORDER = tuple(
-    tuple((dealer + 1 + i // 5) % 4 for i in range(60)) + (dealer, dealer) for dealer in range(4)
+    tuple(seat_after(dealer, 1 + i // 5) for i in range(60)) + (dealer, dealer)
+    for dealer in range(4)
 )
 _KIND = {Phase.DISCARD: DISCARD, Phase.DECLARE: DECLARE, Phase.PLAY: PLAY}
 _WANTED = {
@@ -31,11 +33,6 @@ _WANTED = {
     Phase.DECLARE: "the player must declare (or declare none) before the first card",
     Phase.PLAY: "a card must be played",
 }
-
-
-def side_of(seat: int) -> int:
-    """Seats 0 and 2 are side 0, seats 1 and 3 side 1."""
-    return seat & 1
 
 
 def round5(raw: int) -> int:
@@ -259,15 +256,14 @@ class Hand:
         if kind == PLAY:
             if len(action.cards) != 1:
                 return "play exactly one card"
-            return why_illegal(hand, self.trick, action.card)
+            return play_verdict(hand, self.trick, action.card).words or None
         if kind == DISCARD:
             if len(action.cards) != 2 or action.cards[0] == action.cards[1]:
                 return "the dealer discards exactly two different cards"
             for c in action.cards:
-                if not hand >> c & 1:
-                    return f"{CODES[c]} is not in your hand"
-                if FIVES >> c & 1:
-                    return f"{CODES[c]} may not be discarded: Kings and Tarocchi (carte da 5) stay"
+                refused = discard_verdict(hand, c).words
+                if refused:
+                    return refused
             return None
         realised = declarable_families(hand)
         for f in action.families:

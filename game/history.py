@@ -13,9 +13,10 @@ from typing import TypeVar
 
 from game.actions import DISCARD, PLAY
 from game.cards import Card
-from game.hand import Hand, HandResult, side_of
+from game.hand import Hand, HandResult
 from game.match import Match
 from game.scoring import Breakdown
+from game.seats import side_of
 from game.view import Declaration
 
 Mark = TypeVar("Mark")  # what is known of a stand-in's decision (its name, and why it decided)

@@ -37,6 +37,7 @@ from game.cards import (
     random_card,
 )
 from game.scoring import combination_points
+from game.seats import other_side, side_of
 from game.tricks import BEATERS, MAT_BIT, award, legal_for
 from game.view import PlayerView
 
@@ -334,23 +335,24 @@ class PlayState:
         """Both piles at the end: the discard to the dealer's side if it took a trick, else to
         the other (§4.3); the Matto exchange made (§6)."""
         piles = self.piles[:]
-        dealer_side = self.dealer & 1
-        discard_side = dealer_side if self.won[dealer_side] else 1 - dealer_side
+        dealer_side = side_of(self.dealer)
+        discard_side = dealer_side if self.won[dealer_side] else other_side(dealer_side)
         piles[discard_side] |= self.discard
         exchange = None
         giver = self.matto_debtor
         if giver >= 0:
             given = exchange_card(piles[giver])
             piles[giver] &= ~(1 << given)
-            piles[1 - giver] |= 1 << given
-            exchange = (giver, 1 - giver, given)
+            taker = other_side(giver)
+            piles[taker] |= 1 << given
+            exchange = (giver, taker, given)
         return FinalPiles((piles[0], piles[1]), discard_side, exchange)
 
     def points(self, piles: tuple[Mask, Mask] | None = None) -> tuple[PlayPoints, PlayPoints]:
         """Each side's points from the play, of ``piles`` or of :meth:`final_piles`."""
         if piles is None:
             piles = self.final_piles().piles
-        last = self.last_winner & 1
+        last = side_of(self.last_winner)
         out = []
         for side in (0, 1):
             pile = piles[side]

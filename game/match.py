@@ -19,6 +19,7 @@ from game.files import shorten
 from game.hand import Hand, HandResult
 from game.phase import Phase
 from game.rules import Rules
+from game.seats import seat_after
 from game.view import PlayerView
 
 SHUFFLE = re.compile(r"[0-9a-f]{32}")  # a hand's shuffle: 128 bits of entropy in hex
@@ -143,7 +144,7 @@ class Match:
         elif max(self.scores) >= target and self.scores[0] != self.scores[1]:
             self.winner = 0 if self.scores[0] > self.scores[1] else 1
         if self.winner is None:
-            self.hand = self._deal((self.hand.dealer + 1) % 4)
+            self.hand = self._deal(seat_after(self.hand.dealer))
         return result
 
     def clone(self) -> Match:

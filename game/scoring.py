@@ -55,6 +55,8 @@ __all__ = [
     "CRICCA_FAMILIES",
     "SEQUENCE_FAMILIES",
     "FAMILIES",
+    "GRANDE_HEAD",
+    "WHOLE_FAMILY_CARDS",
     "DOUBLING_THRESHOLD",
     "Combination",
     "Breakdown",
@@ -112,7 +114,7 @@ def _cricca_points(family: str, n_cards: int) -> int:
 
 # --- sequences (§7.2) -----------------------------------------------------------------------------
 
-_HEAD: Mask = mask_of((MON, SOL, LUN))
+GRANDE_HEAD: Mask = mask_of((MON, SOL, LUN))  # after the Angelo: at least one is needed
 _ANG_BIT: Mask = bit(ANG)
 _CHAIN_SHIFT = SCAVEZZO_CARDS[0]  # T16 is bit 0 of the chain, T5 bit 11
 assert SCAVEZZO_CARDS == tuple(range(_CHAIN_SHIFT, _CHAIN_SHIFT + 12))
@@ -156,7 +158,7 @@ def _grande_naturals(mask: Mask) -> Mask:
     """Grande (trumps, capostipite Angelo): the natural cards counted, or 0 (§7.2 reference)."""
     if not mask & _ANG_BIT:
         return 0
-    head = mask & _HEAD
+    head = mask & GRANDE_HEAD
     if not head:
         return 0
     free = (mask & COUNTERS).bit_count()
@@ -200,6 +202,16 @@ def _set_naturals(mask: Mask, group: Mask) -> Mask:
     if n >= 3 or (n == 2 and mask & COUNTERS):
         return held
     return 0
+
+
+# The cards of each family a combination counts every one held of: declaring it shows them all
+# (the Grande is not here: its chain may stop short of cards held).
+WHOLE_FAMILY_CARDS: dict[str, Mask] = {
+    **_CRICCA_GROUP,
+    **{name: _SUIT_SEQ_CARDS[s] for s, name in enumerate(SEQUENCE_FAMILIES[1:5])},
+    "Assi": ACES,
+    "Mori": MORI,
+}
 
 
 def sequence_points(elements: int) -> int:

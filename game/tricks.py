@@ -2,23 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
 from game.cards import (
-    CODES,
     FOOL,
     MAT,
     N_CARDS,
     STRENGTH,
     SUIT,
     SUIT_MASK,
-    SUIT_NAMES,
     TRUMP,
     TRUMPS,
     Card,
     Mask,
     mask_of,
 )
+from game.seats import seat_after, side_of
 
 MAT_BIT = 1 << MAT
 
@@ -69,27 +69,72 @@ def legal_mask(hand: Mask, trick: Sequence[Card]) -> Mask:
     return legal_for(hand, led_suit(trick))
 
 
-def why_illegal(hand: Mask, trick: Sequence[Card], c: Card) -> str | None:
-    """None when ``c`` may be played, else the reason in words."""
-    if not hand >> c & 1:
-        return f"{CODES[c]} is not in your hand"
-    if legal_mask(hand, trick) >> c & 1:
-        return None
+# What the rule asks of the player to move (§6), the kinds of :class:`Obligation`.
+LEAD = "lead"  # the trick is his to lead: any card
+FREE = "free"  # only the Matto is down: the next card fixes the suit, any card
+FOLLOW = "follow"  # he holds the suit led: follow it
+TRUMP_IN = "trump"  # none of the suit led, some trumps: play a trump
+ANY = "any"  # none of the suit led and no trumps: any card
+
+
+class Obligation(NamedTuple):
+    """What the rule of §6 asks of a hand at a trick: its ``kind`` (LEAD, FREE, FOLLOW,
+    TRUMP_IN or ANY) and the suit led (-1: none yet). The Matto may always be played instead."""
+
+    kind: str
+    led: int
+
+
+def obligation(hand: Mask, trick: Sequence[Card]) -> Obligation:
+    """What the rule asks of ``hand`` at ``trick``."""
     led = led_suit(trick)
+    if not trick:
+        return Obligation(LEAD, led)
+    if led < 0:
+        return Obligation(FREE, led)
     if hand & SUIT_MASK[led]:
-        name = "trumps" if led == TRUMP else SUIT_NAMES[led]
-        return f"{CODES[c]} is not legal: you must follow {name}"
-    return f"{CODES[c]} is not legal: you have no {SUIT_NAMES[led]}, so you must play a trump"
+        return Obligation(FOLLOW, led)
+    if hand & TRUMPS:
+        return Obligation(TRUMP_IN, led)
+    return Obligation(ANY, led)
+
+
+def voids_shown(tricks: Iterable[tuple[int, Sequence[Card]]]) -> list[Mask]:
+    """For each seat, the cards the play of ``tricks`` (each its leader and its cards so far)
+    shows it cannot hold: who did not follow the suit led has none of it, and who then played
+    no trump has no trumps either. The Matto may be played at any turn: it shows nothing."""
+    voids = [0, 0, 0, 0]
+    for leader, cards in tricks:
+        led = -1
+        for i, c in enumerate(cards):
+            s = SUIT[c]
+            if s == FOOL:
+                continue
+            if led < 0:
+                led = s
+                continue
+            if s != led:
+                seat = seat_after(leader, i)
+                voids[seat] |= SUIT_MASK[led]
+                if s != TRUMP:
+                    voids[seat] |= TRUMPS
+    return voids
+
+
+def matto_owner(trick: Sequence[Card], leader: int) -> int | None:
+    """The seat that played the Matto to ``trick`` (led by ``leader``), or None."""
+    return seat_after(leader, trick.index(MAT)) if MAT in trick else None
 
 
 def award(trick: Sequence[Card], leader: int, winner: int, piles: list[Mask]) -> int:
     """Add a complete trick to the winning side's pile (``piles`` by side), the Matto to its
     owner's; return the side that owes a card for its Matto (an opponent won), else -1."""
-    won_side = winner & 1
+    won_side = side_of(winner)
     cards = (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
     debtor = -1
-    if cards & MAT_BIT:
-        owner = (leader + trick.index(MAT)) & 1
+    played_it = matto_owner(trick, leader)
+    if played_it is not None:
+        owner = side_of(played_it)
         piles[owner] |= MAT_BIT
         if owner != won_side:
             debtor = owner

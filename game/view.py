@@ -10,6 +10,8 @@ from game.actions import Action, Move
 from game.cards import FULL_PACK, Card, Mask
 from game.phase import Phase
 from game.scoring import Combination, declared_combinations
+from game.seats import partner_of, same_side, seat_after, side_of
+from game.tricks import matto_owner, voids_shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +37,18 @@ class Trick(NamedTuple):
     winner: int
 
     def seat_of(self, i: int) -> int:
-        return (self.leader + i) % 4
+        return seat_after(self.leader, i)
+
+    @property
+    def matto_owner(self) -> int | None:
+        """The seat that played the Matto to this trick, or None."""
+        return matto_owner(self.cards, self.leader)
+
+    @property
+    def matto_owed(self) -> bool:
+        """Whether the Matto's side owes a card for it: an opponent won its trick (§6)."""
+        owner = self.matto_owner
+        return owner is not None and not same_side(owner, self.winner)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,11 +75,38 @@ class PlayerView:
 
     @property
     def side(self) -> int:
-        return self.seat & 1
+        return side_of(self.seat)
 
     @property
     def partner(self) -> int:
-        return (self.seat + 2) % 4
+        return partner_of(self.seat)
+
+    def seat_of(self, i: int) -> int:
+        """The seat that played the ``i``-th card of the trick in progress."""
+        return seat_after(self.leader, i)
+
+    @property
+    def tricks_so_far(self) -> list[tuple[int, tuple[Card, ...]]]:
+        """Each trick of the hand as (leader, cards), the one in progress last if begun."""
+        out = [(t.leader, t.cards) for t in self.tricks]
+        if self.trick:
+            out.append((self.leader, self.trick))
+        return out
+
+    @property
+    def voids(self) -> list[Mask]:
+        """For each seat, the cards its play has shown it cannot hold (failing to follow, or
+        to trump): :func:`game.tricks.voids_shown`."""
+        return voids_shown(self.tricks_so_far)
+
+    @property
+    def played_by(self) -> list[Mask]:
+        """The cards each seat has played in this hand."""
+        out = [0, 0, 0, 0]
+        for leader, cards in self.tricks_so_far:
+            for i, c in enumerate(cards):
+                out[seat_after(leader, i)] |= 1 << c
+        return out
 
     @property
     def played(self) -> Mask:

@@ -47,7 +47,7 @@ from net.claims import Claim, ClaimStore, token_hash
 from net.guesses import WrongPasswords
 from store.save import SaveStore, to_save_json
 from store.stats import FinishedMatch
-from table.session import HUMAN, Seat, Session
+from table.session import HUMAN, Seat, Session, side_name
 
 DEFAULT_TURN_LIMIT_S = 120.0  # a remote seat's time for one decision
 MIN_TURN_LIMIT_S = 5.0  # a shorter limit than this is no time for a person to decide
@@ -723,9 +723,7 @@ class TableServer:
             hand = self.session.last_hand
             assert hand is not None
             self.hands[number] = hand
-            names = [
-                f"{self.session.seats[i].name} & {self.session.seats[i + 2].name}" for i in (0, 1)
-            ]
+            names = [side_name(self.session.seats, side) for side in (0, 1)]
             after = result.scores_after
             self.log(
                 f"hand {number + 1}: {names[0]} {result.sides[0].total}, {names[1]} "
@@ -745,7 +743,7 @@ class TableServer:
 
     def _match_over(self) -> None:
         side = self.session.match.winner
-        names = f"{self.session.seats[side].name} & {self.session.seats[side + 2].name}"
+        names = side_name(self.session.seats, side)
         scores = self.session.match.scores
         self.log(f"the match is over: {names} win, {scores[0]} to {scores[1]}")
         for s in self.seats:

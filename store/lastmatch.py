@@ -25,6 +25,7 @@ from game.files import (
     write_atomic,
 )
 from game.match import Match
+from game.seats import other_side, seats_of
 from store.stats import FinishedMatch
 from store.statsschema import uid
 from table.names import name_problem
@@ -100,12 +101,12 @@ class LastMatch:
 
     def side(self, side: int) -> str:
         """ "Anna & Carla"."""
-        return f"{self.names[side]} & {self.names[side + 2]}"
+        return " & ".join(self.names[seat] for seat in seats_of(side))
 
     def parts(self) -> list[str]:
         """["Anna & Carla beat", "Bruno & Dario 805 to 640"]: one line, wrapped between the two
         sides when the names are long."""
-        won, lost = self.winner, 1 - self.winner
+        won, lost = self.winner, other_side(self.winner)
         score = f"{self.scores[won]} to {self.scores[lost]}"
         return [f"{self.side(won)} beat", f"{self.side(lost)} {score}"]
 

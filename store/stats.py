@@ -247,11 +247,12 @@ def _shown(value: object, limit: int = MAX_SPEC) -> str:
     return "".join(ch if ch.isprintable() else "?" for ch in text)
 
 
-_ME = """WITH me AS (SELECT substr(name, 1, ?) AS name, match_id, seat, seat % 2 AS side
+# (side_of and partner_of: game.seats' own, registered with the connection by store.statsdb)
+_ME = """WITH me AS (SELECT substr(name, 1, ?) AS name, match_id, seat, side_of(seat) AS side
                     FROM players WHERE kind = 'human')"""
 _HANDS = """me JOIN hand_sides own ON own.match_id = me.match_id AND own.side = me.side
             JOIN hand_sides other ON other.match_id = own.match_id AND other.number = own.number
-                                  AND other.side = 1 - own.side"""
+                                  AND other.side != own.side"""
 _LEVEL = "coalesce(substr({0}.level, 1, 40), {0}.kind)"
 
 
@@ -312,9 +313,10 @@ def _pairings(c: sqlite3.Connection) -> tuple[PairingStats, ...]:
                     ELSE {two} || ' & ' || {one} END AS opponents,
                count(*), total(m.winner = me.side)
         FROM me JOIN matches m ON m.id = me.match_id
-        JOIN players pa ON pa.match_id = me.match_id AND pa.seat = (me.seat + 2) % 4
-        JOIN players o1 ON o1.match_id = me.match_id AND o1.seat = (me.seat + 1) % 4
-        JOIN players o2 ON o2.match_id = me.match_id AND o2.seat = (me.seat + 3) % 4
+        JOIN players pa ON pa.match_id = me.match_id AND pa.seat = partner_of(me.seat)
+        JOIN players o1 ON o1.match_id = me.match_id AND side_of(o1.seat) != me.side
+        JOIN players o2 ON o2.match_id = me.match_id AND side_of(o2.seat) != me.side
+                        AND o2.seat > o1.seat
         GROUP BY 1, 2, 3 ORDER BY me.name, count(*) DESC, 2, 3 LIMIT ?""",
         (MAX_NAME, MAX_PAIRINGS),
     )

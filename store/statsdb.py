@@ -15,10 +15,12 @@ from __future__ import annotations
 import os
 import sqlite3
 import stat
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from game.files import PRIVATE, move_aside, move_without_replacing
+from game.seats import SEATS, partner_of, side_of
 from store.statsschema import CURRENT, Damaged, StatsError, create, migrate, schema_version
 
 DB_FILE = "stats.sqlite3"
@@ -120,6 +122,22 @@ def _create_private(path: Path) -> None:
         pass
 
 
+def _of_a_seat(function: Callable[[int], int]) -> Callable[[object], int | None]:
+    """``function`` for SQL: NULL for anything stored that is not a seat 0-3."""
+
+    def of(seat: object) -> int | None:
+        return function(seat) if type(seat) is int and 0 <= seat < SEATS else None
+
+    return of
+
+
+def seat_functions(connection: sqlite3.Connection) -> None:
+    """Let the queries ask ``side_of(seat)`` and ``partner_of(seat)`` (:mod:`game.seats`), so
+    that no query works out who sits with whom from the seat numbers itself."""
+    for function in (side_of, partner_of):
+        connection.create_function(function.__name__, 1, _of_a_seat(function), deterministic=True)
+
+
 def _open_checked(path: Path, timeout: float) -> tuple[sqlite3.Connection, str | None]:
     """Open ``path`` and bring it to the current schema; Damaged, NewerDatabase or StatsError."""
     _check_regular(path)
@@ -129,6 +147,7 @@ def _open_checked(path: Path, timeout: float) -> tuple[sqlite3.Connection, str |
     except (sqlite3.Error, OSError) as exc:
         raise failure(exc) from None
     try:
+        seat_functions(connection)
         connection.execute("PRAGMA trusted_schema = OFF")
         connection.execute(f"PRAGMA max_page_count = {MAX_PAGES}")
         connection.execute("BEGIN IMMEDIATE")  # a write lock: nobody else migrates meanwhile

@@ -24,6 +24,7 @@ from game.hand import Hand, HandResult
 from game.match import Match
 from game.phase import Phase
 from game.rules import DEFAULT_TARGET, Rules
+from game.seats import seats_of, side_of
 from game.view import PlayerView
 from table.bots import available_level, make_bot
 from table.names import names_problem
@@ -101,7 +102,7 @@ def valid_kind(kind: object) -> bool:
 
 def side_name(seats: Sequence[Seat], side: int) -> str:
     """ "Anna & Carla" for side 0 (seats 0 and 2), "Bruno & Dario" for side 1."""
-    return f"{seats[side].name} & {seats[side + 2].name}"
+    return " & ".join(seats[seat].name for seat in seats_of(side))
 
 
 class TableSession(Protocol):
@@ -230,7 +231,7 @@ class Session:
         hand = self.match.hand
         if self.match.winner is not None or not hand.call_out_possible:
             return None
-        side = seat & 1
+        side = side_of(seat)
         return hand.target - hand.scores[side] - hand.declared_points(side)
 
     def listen(self, listener: Callable[[HandResult | None], None]) -> None:

@@ -30,10 +30,11 @@ from game import record
 from game.actions import PLAY
 from game.cards import FOOL, SUIT, TRUMP, Card, Mask, mask_of, sorted_for_display
 from game.errors import RecordError
-from game.hand import Hand, side_of
+from game.hand import Hand
 from game.history import HandRow, hand_positions, hand_rows, replay_hands, stand_in_cards
 from game.kernel import TRICKS
 from game.match import Match
+from game.seats import seat_after, side_of
 from store.stats import load_match, local_time, no_such_match
 from table.session import HUMAN, NAME_CHARS, Seat, side_name
 from text.narrate import declaration_pieces
@@ -247,7 +248,7 @@ def _groups(mask: Mask, look: Look) -> list[Text]:
 
 def seat_order(source: ReviewSource) -> list[int]:
     """The seats as listed: the first judged one, then the others in turn order."""
-    return [(source.bottom + i) % 4 for i in range(4)]
+    return [seat_after(source.bottom, i) for i in range(4)]
 
 
 def hands_text(source: ReviewSource, walk: HandWalk, position: int, look: Look) -> Paragraphs:

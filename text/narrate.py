@@ -12,7 +12,7 @@ from game.cards import MAT, SUIT_NAMES, TRUMP, Card
 from game.phase import Phase
 from game.scoring import Combination, doublings
 from game.tricks import led_suit
-from game.view import Declaration, PlayerView
+from game.view import Declaration, PlayerView, Trick
 from text.render import UNICODE, Look, card_text, cards_text
 from text.words import possessive, verb
 
@@ -118,13 +118,13 @@ def _trick_line(
     # the name in the fifth column whatever the arrow: "  → Dario", " -> Dario" (at 80x24 the
     # log's 24 columns hold "-> Dario takes trick 12" whole in plain characters too)
     line = Text.assemble(f"{look.arrow:>3} ", (who, _WHO), f" {verb(who, 'takes')} trick {number}")
-    if MAT in cards:
-        owner = (leader + cards.index(MAT)) % 4
-        if (owner - winner) % 2:
-            line.append(
-                f"; the Matto stays with {possessive(names[owner])} side, which owes a card",
-                style=_DIM,
-            )
+    trick = Trick(leader, tuple(cards), winner)
+    owner = trick.matto_owner
+    if owner is not None and trick.matto_owed:
+        line.append(
+            f"; the Matto stays with {possessive(names[owner])} side, which owes a card",
+            style=_DIM,
+        )
     return line
 
 

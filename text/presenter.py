@@ -2,7 +2,8 @@
 
 Pure functions, no Textual: the table screen draws what :func:`present` returns, and the same
 texts serve local play, a network seat and a hand review. Every fact comes from the view or the
-engine (the legal actions, ``game.tricks``, the hand results); nothing here re-derives a rule.
+engine (the legal actions, ``game.tricks``, ``game.verdict``, ``game.seats``, the hand results);
+nothing here re-derives a rule.
 """
 
 from __future__ import annotations
@@ -12,27 +13,31 @@ from dataclasses import dataclass, field, replace
 
 from rich.text import Text
 
-from ai.inference import voids_of
 from ai.spec import label_of
-from game.actions import DECLARE, DISCARD, PLAY, Action, play
+from game.actions import DECLARE, DISCARD, PLAY, Action
 from game.cards import (
-    CODES,
+    FIVES,
+    ITALIAN,
+    KINGS,
     MAT,
-    RANK_CODES,
-    SUIT,
     SUIT_MASK,
     SUIT_NAMES,
-    T5,
+    TAROCCHI,
     TRUMP,
     TRUMPS,
     Card,
+    cards_of,
+    follows_in_grande,
+    rank_code,
     sorted_for_display,
 )
 from game.hand import HandResult
 from game.kernel import TRICKS
 from game.phase import Phase
+from game.seats import other_side, same_side, seat_after, seats_of, side_of
 from game.sofar import PileSoFar, discard_worth, exchange_so_far, so_far
-from game.tricks import led_suit, why_illegal, winning_index
+from game.tricks import ANY, FOLLOW, LEAD, led_suit, obligation, winning_index
+from game.verdict import CARTA_DA_5, card_verdict
 from game.view import PlayerView
 from table.session import HUMAN, Seat, side_name
 from text.narrate import (
@@ -56,6 +61,10 @@ DOING = {
 DOING_SHORT = {Phase.DISCARD: "to discard", Phase.DECLARE: "to declare", Phase.PLAY: "to play"}
 # Who is at a seat played elsewhere (a table over the network): the tags of Scene.presence.
 CONNECTED, AWAY, OPEN_SEAT = "connected", "away", "open seat"
+# The carte da 5 (§2), the Tarocchi each by name: "Kings, Angelo, Mondo, Bégato and the Matto".
+CARTE_DA_5 = listed(
+    ["Kings", *(("the " if c == MAT else "") + ITALIAN[c] for c in cards_of(FIVES & ~KINGS))]
+)
 
 
 def address(name: str, text: str) -> Text:
@@ -170,7 +179,7 @@ def present(scene: Scene) -> TableTexts:
     names = [s.name for s in scene.seats]
     short = short_names(names, scene.look)  # where there is little room
     seats = tuple(
-        seat_panel(scene, (scene.bottom + rel) % 4, rel in (1, 3), short) for rel in range(4)
+        seat_panel(scene, seat_after(scene.bottom, rel), rel in (1, 3), short) for rel in range(4)
     )
     return TableTexts(
         topbar=topbar(scene, names),
@@ -238,9 +247,9 @@ def seat_tags(scene: Scene, seat: int) -> list[str]:
     if seat == scene.view.dealer:
         tags.append("dealer")
     if seat != scene.bottom and not scene.watching:
-        tags.append("partner" if (seat - scene.bottom) % 2 == 0 else "opponent")
+        tags.append("partner" if same_side(seat, scene.bottom) else "opponent")
     if scene.watching:
-        tags.append(f"side {'AB'[seat & 1]}")
+        tags.append(f"side {'AB'[side_of(seat)]}")
     kind = scene.seats[seat].kind
     if kind != HUMAN:
         tags.append(bot_tag(scene.substitutes.get(seat, kind)))
@@ -299,9 +308,9 @@ def trick_texts(scene: Scene, names: Sequence[str]) -> TrickTexts:
             Text.assemble((who, "bold"), f" {verb(who, 'takes')} it"),
         )
         return TrickTexts(cards, last.winner, captions)
-    cards = {(v.leader + i) % 4: c for i, c in enumerate(v.trick)}
+    cards = {v.seat_of(i): c for i, c in enumerate(v.trick)}
     if v.trick:
-        lead = (v.leader + winning_index(v.trick)) % 4 if led_suit(v.trick) >= 0 else None
+        lead = v.seat_of(winning_index(v.trick)) if led_suit(v.trick) >= 0 else None
         captions = (
             Text(lead_words(names[v.leader], v.trick), style="dim"),
             Text.assemble((names[lead], "bold"), f" {verb(names[lead], 'is')} winning")
@@ -345,10 +354,12 @@ def earlier_hands(scene: Scene) -> list[Text]:
 
 def score_texts(scene: Scene) -> ScoreTexts:
     v = scene.view
-    first = scene.bottom & 1
-    sides = (first, 1 - first)
+    first = side_of(scene.bottom)
+    sides = (first, other_side(first))
     rows = tuple((side_name(scene.seats, side), str(v.scores[side])) for side in sides)
-    pairs = tuple((scene.seats[side].name, scene.seats[side + 2].name) for side in sides)
+    pairs = tuple(
+        (scene.seats[seats_of(side)[0]].name, scene.seats[seats_of(side)[1]].name) for side in sides
+    )
     piles = so_far(v.tricks, v.dealer)
     hand = so_far_forms(v, scene.look, piles)
     taken = tuple((piles[side].tricks, piles[side].total) for side in sides) if v.tricks else ()
@@ -419,7 +430,7 @@ def so_far_lines(
     dealer's own discard, said apart where it would go now (his screen only)."""
     piles = so_far(view.tricks, view.dealer)
     lines: list[Text] = []
-    for side in (bottom & 1, 1 - (bottom & 1)):
+    for side in (side_of(bottom), other_side(side_of(bottom))):
         pile = piles[side]
         if lines:
             lines.append(Text())
@@ -475,25 +486,20 @@ def so_far_lines(
 
 # ----------------------------------------------------------------------- the status line
 def play_rule(view: PlayerView) -> str:
-    """What the player to lead or follow must do, read off the engine's legal cards."""
-    legal = {a.card for a in view.legal if a.kind == PLAY}
-    hand = set(sorted_for_display(view.hand))
-    if not view.trick:
+    """What the player to lead or follow must do: the engine's obligation, and its legal cards
+    (whether every card may go, whether the Matto may)."""
+    duty = obligation(view.hand, view.trick)
+    if duty.kind == LEAD:
         return "lead any card"
-    led = led_suit(view.trick)
-    name = "trumps" if led == TRUMP else SUIT_NAMES[led] if led >= 0 else ""
-    if legal == hand:  # why, where it is not that every card follows (the Matto led: any)
-        if led < 0 or any(SUIT[c] == led for c in hand):
+    legal = {a.card for a in view.legal if a.kind == PLAY}
+    if legal == set(cards_of(view.hand)):
+        if duty.kind != ANY:  # the Matto led alone, or every card follows (or trumps)
             return "play any card"
-        if led == TRUMP:
+        if duty.led == TRUMP:  # why every card may go: none of the suit led, and no trumps
             return "no trumps: play any card"
-        if not any(SUIT[c] == TRUMP for c in hand):
-            return f"no {name} or trumps: play any card"
-        return "play any card"
-    if any(SUIT[c] == led for c in legal):
-        rule = f"follow {name}"
-    else:
-        rule = f"no {name}: play a trump"
+        return f"no {SUIT_NAMES[duty.led]} or trumps: play any card"
+    name = "trumps" if duty.led == TRUMP else SUIT_NAMES[duty.led]
+    rule = f"follow {name}" if duty.kind == FOLLOW else f"no {name}: play a trump"
     return rule + (" (or the Matto)" if MAT in legal else "")
 
 
@@ -533,7 +539,7 @@ def turn_status(scene: Scene, names: Sequence[str]) -> Text:
         # the carte da 5: "the 4 Tarocchi" (ANG MON BEG MAT), as "Tarocchi" alone reads as
         # every trump and trumps may go; no card's code (the hot-seat screen shows no code of a
         # card another holds), nor their names (the prompt must fit two lines at 80 columns)
-        text.append("). Kings and the 4 Tarocchi stay.")
+        text.append(f"). Kings and the {TAROCCHI.bit_count()} Tarocchi stay.")
         return text
     if v.phase == Phase.PLAY:
         rule = play_rule(v)
@@ -609,20 +615,15 @@ def card_note(view: PlayerView, c: Card, look: Look) -> Text:
 
 
 def card_refusal(view: PlayerView, c: Card, look: Look) -> str | None:
-    """Why ``c`` may not be chosen now, or None."""
-    if view.phase == Phase.PLAY:
-        reason = why_illegal(view.hand, view.trick, c)
-        if reason and reason.startswith(CODES[c] + " "):
-            reason = face(c, look) + reason[len(CODES[c]) :]
-        if reason and view.hand >> c & 1 and play(MAT) in view.legal:
-            reason += " (or play the Matto)"  # the excuse is always allowed (RULES.md §6)
-        return reason
-    if view.phase == Phase.DISCARD and not any(c in a.cards for a in view.legal):
-        return (
-            f"{face(c, look)} may not be discarded: Kings, Angelo, Mondo, Bégato and the "
-            "Matto (carte da 5) stay in hand."
-        )
-    return None
+    """Why ``c`` may not be chosen now (the engine's verdict, the card named as it is drawn),
+    or None."""
+    verdict = card_verdict(view, c)
+    if verdict is None or verdict.allowed:
+        return None
+    if verdict.reason == CARTA_DA_5:  # (the Tarocchi named: "Tarocchi" reads as every trump)
+        return f"{face(c, look)} may not be discarded: {CARTE_DA_5} (carte da 5) stay in hand."
+    reason = verdict.said_of(face(c, look))
+    return reason + " (or play the Matto)" if verdict.excuse else reason
 
 
 def discardable(view: PlayerView) -> frozenset[Card]:
@@ -678,8 +679,8 @@ def _trump_runs(cards: Sequence[Card], look: Look) -> list[Text]:
     i = 0
     while i < len(cards):
         j = i + 1
-        while j < len(cards) and cards[j] == cards[j - 1] + 1 and cards[j] <= T5:
-            j += 1  # (the Grande's order: ANG MON SOL LUN T16 … T5; the Mori share a rank)
+        while j < len(cards) and follows_in_grande(cards[j - 1], cards[j]):
+            j += 1
         if j - i >= 3:
             groups.append(
                 Text.assemble(
@@ -724,7 +725,7 @@ def out_lines(view: PlayerView, names: Sequence[str], look: Look, bottom: int) -
             continue
         line = Text(f"{mark(s, look)} ", style=card_style(s * 10, look))
         line.append_text(
-            Text(" ").join(Text(RANK_CODES[c % 10], style=card_style(c, look)) for c in cards)
+            Text(" ").join(Text(rank_code(c), style=card_style(c, look)) for c in cards)
         )
         lines.append(line)
     trumps = sorted_for_display(out & TRUMPS)
@@ -758,9 +759,9 @@ def out_lines(view: PlayerView, names: Sequence[str], look: Look, bottom: int) -
             line.append_text(card_text(MAT, look))
             line.append(" out", style="dim")
         lines.append(line)
-    voids = voids_of(view)
+    voids = view.voids
     for k in range(1, 4):
-        seat = (bottom + k) % 4
+        seat = seat_after(bottom, k)
         facts = []
         shown = " ".join(
             mark(s, look) for s in range(4) if voids[seat] & SUIT_MASK[s] and out & SUIT_MASK[s]

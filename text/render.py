@@ -18,16 +18,17 @@ from game.cards import (
     ENGLISH,
     FOOL,
     ITALIAN,
-    RANK_CODES,
     SUIT,
+    SUIT_CODES,
     SUIT_MARKS,
     TRUMP,
     Card,
+    rank_code,
 )
 from text.themes import CLASSIC, Palette, palette_of
 
 UNICODE_MARKS = SUIT_MARKS
-ASCII_MARKS = ("S", "B", "C", "D")
+ASCII_MARKS = SUIT_CODES
 
 _palette = CLASSIC  # the colours of the theme in use (the application sets it with its settings)
 
@@ -113,7 +114,7 @@ def face(c: Card, look: Look) -> str:
     s = SUIT[c]
     if s in (TRUMP, FOOL):
         return CODES[c]
-    return RANK_CODES[c % 10] + mark(s, look)
+    return rank_code(c) + mark(s, look)
 
 
 def card_style(c: Card, look: Look) -> Style:

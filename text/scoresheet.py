@@ -11,6 +11,7 @@ from rich.cells import cell_len
 from game.cards import CODES, SUIT_CODES, SUIT_MARKS, SUIT_NAMES, format_cards
 from game.history import HandRow, SideRow, match_rows
 from game.match import Match
+from game.seats import other_side, seats_of
 from store.stats import local_time
 from text.plaintext import PAGE, TEXT, WIDTH, Sheet, combination_sections
 from text.words import aligned
@@ -26,7 +27,8 @@ SUITS = "Suits: " + ", ".join(
 
 def side_names(names: Sequence[str]) -> tuple[str, str]:
     """ "Anna & Carla" and "Bruno & Dario": side 0 is seats 0 and 2."""
-    return f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"
+    first, second = (" & ".join(names[seat] for seat in seats_of(side)) for side in (0, 1))
+    return first, second
 
 
 def scoresheet(
@@ -167,7 +169,7 @@ def _summary(
         how = " by calling out" if rows and rows[-1].called_out is not None else ""
         lines.append(
             _said(
-                f"{sides[w]} win the match{how}, {totals[w]} to {totals[1 - w]} "
+                f"{sides[w]} win the match{how}, {totals[w]} to {totals[other_side(w)]} "
                 f"(target {match.rules.target})."
             )
         )

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from rich.cells import cell_len
 
+from game.seats import seats_of
 from store.stats import (
     MatchSummary,
     PairingStats,
@@ -108,10 +109,8 @@ def matches_table(recent: Sequence[MatchSummary]) -> list[str]:
             row = match_row(m)
             if room is not None:
                 names = [s.name for s in m.players] + ["?"] * (4 - len(m.players))
-                row[2], row[4] = (
-                    pair_names(names[0], names[2], room),
-                    pair_names(names[1], names[3], room),
-                )
+                (a1, a2), (b1, b2) = ((names[s] for s in seats_of(side)) for side in (0, 1))
+                row[2], row[4] = pair_names(a1, a2, room), pair_names(b1, b2, room)
             row[6] = "-" if m.winner not in (0, 1) else "AB"[m.winner] + "*" * bool(m.called_out)
             out.append(row)
         return out

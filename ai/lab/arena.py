@@ -30,6 +30,7 @@ from ai.driver import run_jobs, seat_rngs
 from ai.player import Player, sees_the_deal
 from ai.spec import BotSpec, sees_every_card
 from game.match import Match
+from game.seats import other_side, side_of
 
 __all__ = ["BotSpec", "DealResult", "play_deal", "run_arena", "run_deals", "summarize"]
 
@@ -120,10 +121,10 @@ def play_deal(
     faults, takeovers = [0, 0], [0, 0]
     for a_side in (0, 1):
         bots = (_player(0, a, containment), _player(1, b, containment))
-        players = [bots[0] if seat & 1 == a_side else bots[1] for seat in range(4)]
-        owners = [0 if seat & 1 == a_side else 1 for seat in range(4)]
+        players = [bots[0] if side_of(seat) == a_side else bots[1] for seat in range(4)]
+        owners = [0 if side_of(seat) == a_side else 1 for seat in range(4)]
         totals = play_hand(dseed, dealer, players, list(out.times_ms), owners)
-        margins.append(totals[a_side] - totals[1 - a_side])
+        margins.append(totals[a_side] - totals[other_side(a_side)])
         for role, bot in enumerate(bots):
             if isinstance(bot, Guard):
                 for fault in bot.pop_faults():

@@ -26,6 +26,7 @@ from game.kernel import PlayState, random_chooser
 from game.match import Match
 from game.phase import Phase
 from game.scoring import declarable_families, declaration_points
+from game.seats import side_of
 from game.view import PlayerView
 
 STRIDE = 7  # keep one real decision in this many
@@ -46,7 +47,7 @@ def random_hand(rng: random.Random) -> tuple[int, int]:
         families = declarable_families(hands[seat])
         pick = rng.getrandbits(len(families))
         chosen = [f for j, f in enumerate(families) if pick >> j & 1]
-        declared[seat & 1] += declaration_points(hands[seat], chosen)
+        declared[side_of(seat)] += declaration_points(hands[seat], chosen)
     state = PlayState(dealer, hands, discard)
     state.finish(random_chooser(rng.random))
     ours, theirs = state.points()

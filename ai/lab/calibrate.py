@@ -28,6 +28,7 @@ from ai.lab.arena import deal_seed
 from ai.spec import BotSpec
 from game.match import Match
 from game.phase import Phase
+from game.seats import other_side, side_of
 
 CHECKPOINTS = (1, 5, 10)  # tricks (counted from 1) at whose first card the forecast is taken
 
@@ -71,8 +72,9 @@ def forecasts_of_hand(
     sides = match.results[-1].sides
     out = []
     for trick, seat, search, forecast in pending:
-        side = seat & 1
-        out.append(Forecast(trick, search, forecast, sides[side].total - sides[1 - side].total))
+        side = side_of(seat)
+        margin = sides[side].total - sides[other_side(side)].total
+        out.append(Forecast(trick, search, forecast, margin))
     return out
 
 

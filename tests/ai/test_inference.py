@@ -11,7 +11,7 @@ from ai import policy
 from ai.discard import best_pair
 from ai.driver import seat_rngs
 from ai.easy import EasyBot
-from ai.inference import Knowledge, is_consistent, voids_of
+from ai.inference import Knowledge, is_consistent
 from ai.random_bot import RandomBot
 from ai.rollout import rollout
 from ai.solver import Solver
@@ -88,7 +88,7 @@ def test_voids_shown_by_not_following_and_not_trumping() -> None:
     for code in ("KC", "T5", "KS", "MAT"):
         hand.apply(declare(()))
         hand.apply(play(C(code)))
-    voids = voids_of(hand.view(0))
+    voids = hand.view(0).voids
     assert voids[0] == 0
     assert voids[1] == SUIT_MASK[COPPE]  # trumped: no Cups, maybe more trumps
     assert voids[2] == SUIT_MASK[COPPE] | TRUMPS  # neither followed nor trumped

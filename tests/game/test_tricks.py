@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from game.cards import FIVES, parse_cards
-from game.tricks import legal_mask, why_illegal, winning_index
+from game.tricks import legal_mask, winning_index
+from game.verdict import play_verdict
 from tests.support.deals import load_vectors, m
 
 VECTORS = load_vectors("tricks.json")
@@ -29,9 +30,9 @@ def test_discard_groups() -> None:
 
 def test_reasons_name_the_rule() -> None:
     hand = m("KC 9S T12 6D")
-    assert why_illegal(hand, parse_cards("7C"), parse_cards("9S")[0]) == (
+    assert play_verdict(hand, parse_cards("7C"), parse_cards("9S")[0]).words == (
         "9S is not legal: you must follow Coppe"
     )
-    assert "must play a trump" in why_illegal(hand, parse_cards("7B"), parse_cards("9S")[0])
-    assert "not in your hand" in why_illegal(hand, [], parse_cards("KS")[0])
-    assert why_illegal(hand, parse_cards("7C"), parse_cards("KC")[0]) is None
+    assert "must play a trump" in play_verdict(hand, parse_cards("7B"), parse_cards("9S")[0]).words
+    assert "not in your hand" in play_verdict(hand, [], parse_cards("KS")[0]).words
+    assert play_verdict(hand, parse_cards("7C"), parse_cards("KC")[0]).allowed

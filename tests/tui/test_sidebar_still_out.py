@@ -11,7 +11,6 @@ import random
 import re
 from pathlib import Path
 
-from ai.inference import voids_of
 from game.cards import MAT, RANK_CODES, SUIT_MASK, TRUMPS, Card, shuffled_pack, sorted_for_display
 from game.hand import Hand
 from game.phase import Phase
@@ -65,7 +64,7 @@ def _check(view) -> None:
         assert any("MAT" in line and not line.startswith(tuple(NAMES)) for line in lines)
     if not out:
         assert lines == ["nothing is still out"]
-    voids = voids_of(view)
+    voids = view.voids
     for k in range(1, 4):
         seat = (view.seat + k) % 4
         facts = next((line for line in lines if line.startswith(NAMES[seat] + ": ")), "")

@@ -11,6 +11,7 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
+from game.seats import side_of
 from net.client import DEFAULT_PORT, Address, JoinRequest
 from net.protocol import MAX_LIMIT_S, ProtocolError, check_name
 from net.server import DEFAULT_TURN_LIMIT_S, MIN_TURN_LIMIT_S, HostRequest, TableConfig
@@ -25,7 +26,7 @@ _CSS = """
 
 def _seat_options() -> list[tuple[str, int]]:
     return [("first free seat", -1)] + [
-        (f"seat {k} ({'AB'[(k - 1) % 2]})", k - 1) for k in range(1, 5)
+        (f"seat {seat + 1} ({'AB'[side_of(seat)]})", seat) for seat in range(4)
     ]
 
 

@@ -15,8 +15,9 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Button, Footer, Static
 
-from game.hand import HandResult, side_of
+from game.hand import HandResult
 from game.history import HandRow
+from game.seats import other_side, side_of
 from game.view import Declaration
 from text.render import Look, card_text
 from text.words import plural
@@ -58,7 +59,7 @@ class HandSummary:
         if self.winner is None:
             return ""
         after = self.result.scores_after
-        won, lost = after[self.winner], after[1 - self.winner]
+        won, lost = after[self.winner], after[other_side(self.winner)]
         side = self.sides[self.winner]
         if self.result.called_out is not None:
             return f"{side} call out and win the match, {won} to {lost}!"
@@ -262,7 +263,7 @@ class ScoringScreen(Screen[str]):
             return []
         notes = [Text(f"{plural(r.tricks[side], 'trick')} won", style="dim")]
         if r.discard_side == side:
-            who = "dealer's side" if (r.dealer & 1) == side else "the dealer's side won no trick"
+            who = "dealer's side" if side_of(r.dealer) == side else "the dealer's side won no trick"
             notes.append(Text(f"+ the discard ({who})", style="dim"))
         if r.matto_exchange is not None:
             giver, receiver, card = r.matto_exchange

@@ -17,6 +17,7 @@ from textual.worker import Worker, WorkerState
 from ai.hard import DEFAULT_BUDGET_S
 from game.cards import INDEX
 from game.rules import DEFAULT_TARGET, TARGET_RULE, is_target
+from game.seats import side_of
 from store.lastmatch import LastMatch, LastMatchNote
 from store.match_setup import MAX_TARGET, MatchSetup
 from store.save import SaveError, SaveStore
@@ -158,7 +159,8 @@ class StartScreen(Screen[None]):
             yield Static(id="new-title", classes="section-title")
             with Grid(id="seats-grid"):
                 for seat in range(4):
-                    yield Label(f"Seat {seat + 1}, side {'AB'[seat % 2]}", classes="seat-label")
+                    side = "AB"[side_of(seat)]
+                    yield Label(f"Seat {seat + 1}, side {side}", classes="seat-label")
                     yield Input(
                         names[seat],
                         placeholder=DEFAULT_NAMES[seat],

@@ -15,6 +15,7 @@ from textual.message import Message
 from textual.widget import Widget
 
 from game.history import HandRow
+from game.seats import seats_of
 from text.render import Look
 from text.words import padded_name, pair_names, short_name
 
@@ -110,7 +111,8 @@ class ScoreHistory(Widget):
         """A side's name in ``room`` cells (its two names shortened, the longer first)."""
         mark = self.look.ellipsis
         if len(self.names) == 4:
-            return pair_names(self.names[side], self.names[side + 2], room, mark)
+            first, second = seats_of(side)
+            return pair_names(self.names[first], self.names[second], room, mark)
         return short_name(self.sides[side], room, mark)
 
     def _line(

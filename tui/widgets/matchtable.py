@@ -12,6 +12,7 @@ from textual.coordinate import Coordinate
 from textual.message import Message
 from textual.widgets import DataTable
 
+from game.seats import seats_of
 from store.stats import MatchSummary
 from text.statistics import MATCH_HEADER, MATCH_LEFT, match_row
 from text.words import short_name
@@ -112,5 +113,6 @@ def narrow_rows(matches: Sequence[MatchSummary], room: int, ascii: bool) -> list
 
     for m, row in zip(matches, rows, strict=True):
         names = [s.name for s in m.players] + ["?"] * (4 - len(m.players))
-        row[2], row[4] = pair(names[0], names[2]), pair(names[1], names[3])
+        a, b = ([names[seat] for seat in seats_of(side)] for side in (0, 1))
+        row[2], row[4] = pair(*a), pair(*b)
     return rows

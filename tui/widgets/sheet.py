@@ -11,7 +11,17 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from game.cards import ANG, BEG, MAT, MORI_CARDS, RANK_CODES, SUIT, T5, TRUMP, Card
+from game.cards import (
+    BEG,
+    GRANDE_ORDER,
+    MAT,
+    MORI_CARDS,
+    SUIT,
+    TRUMP,
+    Card,
+    follows_in_grande,
+    rank_code,
+)
 from game.hand import SideResult
 from game.scoring import Combination
 from game.view import Declaration
@@ -28,8 +38,8 @@ def _shared(previous: Card, c: Card, look: Look) -> str | None:
     s, t = SUIT[previous], SUIT[c]
     if s < TRUMP and t < TRUMP:
         if s == t:
-            return RANK_CODES[c % 10]
-        if previous % 10 == c % 10:
+            return rank_code(c)
+        if rank_code(previous) == rank_code(c):
             return mark(t, look)
     if previous in MORI and c in MORI:
         return str(c - min(MORI) + 1)
@@ -46,8 +56,8 @@ def short_groups(cards: Sequence[Card], look: Look) -> list[Text]:
     while i < len(cards):
         c = cards[i]
         j = i + 1
-        if ANG <= c <= T5:  # the Grande's order: ANG MON SOL LUN T16 … T5
-            while j < len(cards) and cards[j] == cards[j - 1] + 1 and cards[j] <= T5:
+        if c in GRANDE_ORDER:
+            while j < len(cards) and follows_in_grande(cards[j - 1], cards[j]):
                 j += 1
             if j - i >= 3:
                 groups.append(

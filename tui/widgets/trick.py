@@ -7,6 +7,7 @@ from textual import events
 from textual.widget import Widget
 
 from game.cards import Card
+from game.seats import seat_after
 from text.render import LARGE, SMALL, Look, blank_box, box_lines
 from tui.messages import TrickClicked
 from tui.widgets.line import clipped
@@ -84,7 +85,7 @@ class TrickView(Widget):
         centre = width // 2 - full // 2
         grid = [[Text(" ")] * width for _ in range(card_rows)]
         for rel, (row, dx) in places.items():
-            seat = (self.bottom + rel) % 4
+            seat = seat_after(self.bottom, rel)
             card = self.cards.get(seat)
             if card is None:
                 lines = blank_box(self.look, size)
