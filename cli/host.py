@@ -28,12 +28,10 @@ from net.addresses import (
 )
 from net.claims import Claim, ClaimStore
 from net.client import DEFAULT_PORT, PASSWORD_ENV, Address
+from net.config import DEFAULT_TURN_LIMIT_S, MIN_TURN_LIMIT_S, TableConfig
 from net.protocol import MAX_LIMIT_S
 from net.remote import WARNING_S
 from net.server import (
-    DEFAULT_TURN_LIMIT_S,
-    MIN_TURN_LIMIT_S,
-    TableConfig,
     TableServer,
     give_way,
     listen_problem,

@@ -14,7 +14,7 @@ from ai.contain import ask
 from ai.player import Player
 from net import protocol as p
 from net.client import Address, TableClient, TokenStore
-from net.server import bot_pause
+from net.referee import bot_pause
 
 
 class RemoteBot:
@@ -53,7 +53,6 @@ class RemoteBot:
         self.winner: int | None = None
         self.scores: tuple[int, int] | None = None
         self.hands: list[p.HandOver] = []
-        self.messages = 0
         self.state: p.State | None = None  # the latest state of the table
         self._asked: int | None = None  # the ply asked about last
         self._tasks: set[asyncio.Task[None]] = set()
@@ -63,7 +62,6 @@ class RemoteBot:
         return await self.client.run()
 
     def _on_message(self, message: p.ServerMessage) -> None:
-        self.messages += 1
         if isinstance(message, p.Welcome):
             self._asked = None  # a new connection: what was sent before may be lost
             return

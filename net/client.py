@@ -203,14 +203,11 @@ class TableClient:
         self.retry_for_s = retry_for_s
         self.heartbeat_s = heartbeat_s
         self.connected = False
-        self.protocol = p.PROTOCOL  # the version said in hello (1 again for an older table)
         self.refusal: p.Refused | None = None  # the refusal that ended the client, if one did
         self._ws: aiohttp.ClientWebSocketResponse | None = None
         self._closing = False
         self._answered = asyncio.Event()  # clear while a hello awaits its answer
         self._answered.set()
-        self._pings: dict[int, float] = {}
-        self.round_trips: list[float] = []  # seconds, of each pong received
 
     # ----------------------------------------------------------------- running
     async def run(self) -> p.Refused | None:
@@ -274,7 +271,6 @@ class TableClient:
                         password=self.password,
                         player=self.player,
                         level=self.level,
-                        protocol=self.protocol,
                     )
                 )
             )
@@ -294,10 +290,6 @@ class TableClient:
                     self._answered.set()
                 elif isinstance(message, p.Refused) and self._refused(message):
                     return None if self.refusal is None else message.message
-                elif isinstance(message, p.Pong):
-                    sent = self._pings.pop(message.id, None)
-                    if sent is not None:
-                        self.round_trips.append(time.monotonic() - sent)
                 elif isinstance(message, p.Closing):
                     self.on_status(closing_words(message.reason))
                 self.on_message(message)
@@ -324,12 +316,6 @@ class TableClient:
     def _refused(self, message: p.Refused) -> bool:
         """Whether this refusal ends the connection (and sets ``refusal`` if it ends the
         client)."""
-        if message.code == p.VERSION and self.protocol > min(p.VERSIONS):
-            self.protocol -= 1  # a table of an older game: say the version before
-            self.on_status(
-                f"the table speaks an older protocol: joining with version {self.protocol}"
-            )
-            return True
         if message.code == p.TOKEN and self._stored:  # a stale token: join as a newcomer
             self.token, self._stored = None, False
             if self.tokens is not None:
@@ -352,10 +338,6 @@ class TableClient:
         task = asyncio.ensure_future(ws.send_str(p.encode(message)))
         task.add_done_callback(_quiet)
         return True
-
-    def ping(self, ident: int) -> bool:
-        self._pings[ident] = time.monotonic()
-        return self.send(p.ping(ident))
 
     async def close(self, leave: bool = False) -> None:
         """Stop (``leave``: tell the table first, so a bot takes the seat at once). A hello on

@@ -1,12 +1,17 @@
-"""Wrong passwords counted per address, so that a table's password cannot be guessed at network
-speed: after :data:`MAX_WRONG` wrong ones within :data:`WINDOW_S`, that address's newcomers are
-refused until the oldest of them is that old. Someone who mistypes once or twice never notices."""
+"""A table's password, and the wrong ones counted per address, so that it cannot be guessed at
+network speed: after :data:`MAX_WRONG` wrong ones within :data:`WINDOW_S`, that address's
+newcomers are refused until the oldest of them is that old. Someone who mistypes once or twice
+never notices."""
 
 from __future__ import annotations
 
+import math
+import secrets
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
+
+from net import protocol as p
 
 MAX_WRONG = 5  # wrong passwords an address may give ...
 WINDOW_S = 60.0  # ... within this many seconds
@@ -50,3 +55,34 @@ class WrongPasswords:
         if not tries:
             self._tries.pop(address, None)
         return tries
+
+
+class PasswordGate:
+    """What a newcomer must get past: the table's password (None: no password asked)."""
+
+    def __init__(self, password: str | None, wrong: WrongPasswords | None = None) -> None:
+        self.password = password
+        self.wrong = wrong or WrongPasswords()
+
+    def admit(self, given: str | None, peer: str) -> None:
+        """Let in a newcomer from the address ``peer`` who gave ``given``; ProtocolError
+        (``password``) when the password is missing or wrong, or ``peer`` guessed too often."""
+        password = self.password
+        if password is None:
+            return
+        wait = self.wrong.wait_s(peer)
+        if wait > 0:
+            raise p.ProtocolError(
+                p.PASSWORD,
+                f"too many wrong passwords from {peer}: try again in {math.ceil(wait)} s",
+            )
+        if not (
+            given is not None
+            and secrets.compare_digest(given.encode("utf-8", "surrogatepass"), password.encode())
+        ):
+            if given:
+                self.wrong.wrong(peer)
+            raise p.ProtocolError(
+                p.PASSWORD,
+                "wrong password" if given else "this table needs a password (--password)",
+            )

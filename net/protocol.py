@@ -1,17 +1,14 @@
-"""The table protocol, versions 1 to 4: the JSON messages between a table server and its seats,
-each built and read here and nowhere else (``docs/protocol.md`` describes them for people).
+"""The table protocol: the JSON messages between a table server and its seats, each built and
+read here and nowhere else (``docs/protocol.md`` describes them for people).
 
-Version 2 adds, for the connections that say it in ``hello``: the record of each finished hand
-(``hand_record``, for the review), the turn limit (``table.turn_limit_s``, ``state.turn_left_s``)
-and a word when the stand-in decided for a seat whose time ran out (``timed_out``). Version 3
-adds to each hand's record the decisions a stand-in made in it (``hand_record.stand_ins``: for a
-person away as for one whose time ran out), and a word each time the stand-in decides for a
-person away (``stood_in``), so every seat's log marks those cards as they are played. Version 4
-adds what each person is doing at their screen (``doing`` from the client, ``seats[].doing`` in
-each state: at the table, in the declarations dialog, on the scoring sheet, in a review, ...),
-so every window says truthfully what the table waits for, and why a stand-in decided (a reason
-with each of ``hand_record.stand_ins``). A server speaks to each connection in the version it
-said, so a client never gets what its version does not know.
+It has one version, :data:`PROTOCOL`, said in ``hello`` and answered in ``welcome``: a server
+refuses a hello of another version (``version``), a client a welcome of another; the two ends
+of a table are the same game. Besides the table itself, it carries the record of each finished
+hand (``hand_record``, for the review) with the decisions a stand-in bot made in it and why, the
+turn limit (``table.turn_limit_s``, ``state.turn_left_s``), a word when the stand-in decided for
+a seat (``timed_out``: its time ran out; ``stood_in``: its person is away), and what each person
+is doing at their screen (``doing`` from the client, ``seats[].doing`` in each state), so every
+window says truthfully what the table waits for.
 
 One message is one WebSocket text frame holding one JSON object with a ``type``. Views, actions
 and hand results use the wire form of :mod:`game.wire`. Readers trust nothing: a message that is
@@ -23,7 +20,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from game import record, wire
@@ -34,8 +31,7 @@ from game.hand import HandResult
 from game.view import PlayerView
 from table.names import name_problem, skeleton
 
-PROTOCOL = 4  # the newest version, spoken by this game's clients
-VERSIONS = (1, 2, 3, 4)  # the versions a server of this game speaks
+PROTOCOL = 4  # the version of the protocol, spoken by this game's servers and clients
 MAX_CLIENT_BYTES = 4096  # a client's message (hello, action, ping): a few hundred bytes
 MAX_NAME = 16  # characters of a player's name
 MAX_SECRET = 200  # characters of a token or a password
@@ -61,7 +57,7 @@ NOT_YOUR_SEAT = "not_your_seat"  # an action for another seat
 NOT_YOUR_TURN = "not_your_turn"
 STALE = "stale"  # an action for another moment of the match (its ply is not the current one)
 ILLEGAL = "illegal"  # the engine refused the action
-TOO_LATE = "too_late"  # the seat's turn limit ran out: the stand-in decides (v2 tables)
+TOO_LATE = "too_late"  # the seat's turn limit ran out: the stand-in decides
 FLOOD = "flood"  # too many messages too fast (closed)
 TOO_MANY_ERRORS = "too_many_errors"  # too many refused messages (closed)
 REPLACED = "replaced"  # the seat was joined again from another connection (closed)
@@ -69,7 +65,7 @@ MATCH_OVER = "match_over"
 
 PERSON, BOT, OPEN = "person", "bot", "open"  # who plays a seat
 
-# What a person is doing at their screen (v4), as their client tells the table (``doing``): at
+# What a person is doing at their screen, as their client tells the table (``doing``): at
 # the table itself (playing, or watching the others), in the declarations dialog, the settings,
 # the help; between two hands: on the scoring sheet of the hand just over, in a review opened
 # from it, in the help opened from it; on the sheet of the match's last hand.
@@ -177,7 +173,6 @@ class Hello:
     password: str | None
     player: str  # PERSON or BOT
     level: str | None  # a bot's name, shown to the others
-    protocol: int = PROTOCOL  # the version the client speaks (one of VERSIONS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,7 +196,7 @@ class Leave:
 
 @dataclass(frozen=True, slots=True)
 class Doing:
-    """What the person is doing at their screen now (one of :data:`DOINGS`; v4)."""
+    """What the person is doing at their screen now (one of :data:`DOINGS`)."""
 
     what: str
 
@@ -217,11 +212,10 @@ def hello(
     password: str | None = None,
     player: str = PERSON,
     level: str | None = None,
-    protocol: int = PROTOCOL,
 ) -> dict[str, Any]:
     return {
         "type": "hello",
-        "protocol": protocol,
+        "protocol": PROTOCOL,
         "name": name,
         "seat": seat,
         "token": token,
@@ -244,8 +238,12 @@ def leave() -> dict[str, Any]:
 
 
 def doing(what: str) -> dict[str, Any]:
-    """What the person is doing now (v4): sent when it changes, and after each welcome."""
+    """What the person is doing now: sent when it changes, and after each welcome."""
     return {"type": "doing", "what": what}
+
+
+def _same_version(value: object) -> bool:
+    return type(value) is int and value == PROTOCOL
 
 
 def read_client(text: str | bytes) -> ClientMessage:
@@ -253,17 +251,15 @@ def read_client(text: str | bytes) -> ClientMessage:
     data = _object(text, MAX_CLIENT_BYTES)
     kind = data["type"]
     if kind == "hello":
+        if "protocol" in data and not _same_version(data["protocol"]):  # (whatever else it says)
+            raise ProtocolError(
+                VERSION,
+                f"this table speaks protocol {PROTOCOL}, not {_short(data['protocol'])}: the "
+                "versions of the game differ (join with the host's version)",
+            )
         _fields(
             data, "hello", ("protocol", "name"), ("seat", "token", "password", "player", "level")
         )
-        version = data["protocol"]
-        if type(version) is not int or version not in VERSIONS:
-            raise ProtocolError(
-                VERSION,
-                f"this table speaks protocol {VERSIONS[0]} to "
-                f"{VERSIONS[-1]}, not {_short(version)}: use the same "
-                "version of the game",
-            )
         seat = data.get("seat")
         player = data.get("player", PERSON)
         if player not in (PERSON, BOT):
@@ -275,7 +271,6 @@ def read_client(text: str | bytes) -> ClientMessage:
             password=_optional_text(data.get("password"), "password", MAX_SECRET, shown=False),
             player=player,
             level=_optional_text(data.get("level"), "level", MAX_LEVEL),
-            protocol=version,
         )
     if kind == "action":
         _fields(data, "action", ("seat", "ply", "action"))
@@ -315,11 +310,11 @@ class SeatStatus:
     away_s: float | None  # seconds since the seat's connection went, if it did
     remote: bool  # taken by a connection (a person or a remote bot), not a bot of the host
     # what its person is doing (one of DOINGS, as their client said), or STAND_IN_DECIDING; None
-    # when not known (a bot, nobody connected, a client of an older version); v4
+    # when not known (a bot, nobody connected, nothing said yet)
     doing: str | None = None
 
-    def to_json(self, version: int = PROTOCOL) -> dict[str, Any]:
-        out = {
+    def to_json(self) -> dict[str, Any]:
+        return {
             "name": self.name,
             "player": self.player,
             "level": self.level,
@@ -327,10 +322,8 @@ class SeatStatus:
             "stand_in": self.stand_in,
             "away_s": self.away_s,
             "remote": self.remote,
+            "doing": self.doing,
         }
-        if version >= 4:
-            out["doing"] = self.doing
-        return out
 
     @classmethod
     def from_json(cls, data: object) -> SeatStatus:
@@ -339,8 +332,7 @@ class SeatStatus:
         _fields(
             data,
             "seat",
-            ("name", "player", "level", "connected", "stand_in", "away_s", "remote"),
-            ("doing",),
+            ("name", "player", "level", "connected", "stand_in", "away_s", "remote", "doing"),
         )
         player = data["player"]
         if player not in (PERSON, BOT, OPEN):
@@ -356,7 +348,7 @@ class SeatStatus:
         for key in ("connected", "remote"):
             if not isinstance(data[key], bool):
                 raise ProtocolError(BAD_MESSAGE, f"{key} must be true or false")
-        doing = data.get("doing")
+        doing = data["doing"]
         if doing is not None and doing not in (*DOINGS, STAND_IN_DECIDING):
             raise ProtocolError(BAD_MESSAGE, f"unknown doing {_short(doing)}")
         return cls(
@@ -379,7 +371,7 @@ class TableInfo:
     away_timeout_s: float  # a seat left empty this long is played by ``stand_in``
     stand_in: str
     results: tuple[HandResult, ...]  # the hands finished before this connection joined
-    turn_limit_s: float = 0.0  # a decision not made in this time is the stand-in's (0: none; v2)
+    turn_limit_s: float = 0.0  # a decision not made in this time is the stand-in's (0: none)
 
 
 @dataclass(frozen=True, slots=True)
@@ -387,7 +379,6 @@ class Welcome:
     seat: int
     token: str
     table: TableInfo
-    protocol: int = PROTOCOL  # the version the table speaks to this connection
 
 
 @dataclass(frozen=True, slots=True)
@@ -403,7 +394,7 @@ class State:
     call_out_needs: int | None  # what the seat's side still has to declare to call out (None:
     # calling out is off in this hand, or the match is over)
     turn_left_s: float | None = None  # seconds the seat to act has left before the stand-in
-    # decides for it (None: no limit runs; v2)
+    # decides for it (None: no limit runs)
 
 
 @dataclass(frozen=True, slots=True)
@@ -417,22 +408,21 @@ class HandOver:
 
 @dataclass(frozen=True, slots=True)
 class HandRecord:
-    """A finished hand as it was dealt and played, for its review (v2; sent only once the hand
-    is over: then every card of it is public, the discard included)."""
+    """A finished hand as it was dealt and played, for its review (sent only once the hand is
+    over: then every card of it is public, the discard included)."""
 
     number: int  # 0 for the first hand
     dealer: int
     dealt: tuple[Mask, ...]  # the four hands as dealt (the dealer's with 17 cards)
     actions: tuple[Action, ...]  # the hand's actions in order, the discard first
     # index in ``actions`` -> the stand-in bot that made that decision for the seat's person
-    # (away, gone, or out of time) and, from a table of version 4, why; None: not told (a table
-    # of version 2)
-    stand_ins: dict[int, record.StandIn] | None = None
+    # (away, gone, or out of time) and why
+    stand_ins: Mapping[int, record.StandIn] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
 class TimedOut:
-    """The seat to act let its turn limit run out: the stand-in made that decision (v2)."""
+    """The seat to act let its turn limit run out: the stand-in made that decision."""
 
     seat: int
     ply: int  # the ply of the decision (the match was at this ply when it was made)
@@ -442,7 +432,7 @@ class TimedOut:
 
 @dataclass(frozen=True, slots=True)
 class StoodIn:
-    """The stand-in made a decision for a seat whose person is away (v3)."""
+    """The stand-in made a decision for a seat whose person is away."""
 
     seat: int
     ply: int  # the ply of the decision (the match was at this ply when it was made)
@@ -475,17 +465,15 @@ ServerMessage = (
 )
 
 
-def welcome(seat: int, token: str, table: TableInfo, version: int = PROTOCOL) -> dict[str, Any]:
-    """The welcome in ``version`` (the one the client said in its hello)."""
-    info: dict[str, Any] = {
+def welcome(seat: int, token: str, table: TableInfo) -> dict[str, Any]:
+    info = {
         "target": table.target,
         "away_timeout_s": table.away_timeout_s,
         "stand_in": table.stand_in,
         "results": [wire.result_to_json(r) for r in table.results],
+        "turn_limit_s": table.turn_limit_s,
     }
-    if version >= 2:
-        info["turn_limit_s"] = table.turn_limit_s
-    return {"type": "welcome", "protocol": version, "seat": seat, "token": token, "table": info}
+    return {"type": "welcome", "protocol": PROTOCOL, "seat": seat, "token": token, "table": info}
 
 
 def state(
@@ -498,21 +486,18 @@ def state(
     seed: int | None,
     call_out_needs: int | None = None,
     turn_left_s: float | None = None,
-    version: int = PROTOCOL,
 ) -> dict[str, Any]:
-    message = {
+    return {
         "type": "state",
         "ply": ply,
         "view": wire.view_to_json(view),
-        "seats": [s.to_json(version) for s in seats],
+        "seats": [s.to_json() for s in seats],
         "started": started,
         "winner": winner,
         "seed": seed,
         "call_out_needs": call_out_needs,
+        "turn_left_s": turn_left_s,
     }
-    if version >= 2:
-        message["turn_left_s"] = turn_left_s
-    return message
 
 
 def hand_record(
@@ -521,27 +506,22 @@ def hand_record(
     dealt: Sequence[Mask],
     actions: Sequence[Action],
     stand_ins: Mapping[int, record.StandIn] | None = None,
-    version: int = PROTOCOL,
 ) -> dict[str, Any]:
-    """A finished hand's record (v2 and later; never before the hand is over), in v3 with the
-    decisions a stand-in made (index in ``actions`` -> the bot's name), in v4 with why."""
-    message = {
+    """A finished hand's record (never before the hand is over), with the decisions a stand-in
+    made in it (index in ``actions`` -> the bot's name and why)."""
+    return {
         "type": "hand_record",
         "number": number,
         "dealer": dealer,
         "dealt": [wire.cards_to_json(m) for m in dealt],
         "actions": [wire.action_to_json(a) for a in actions],
+        "stand_ins": {str(i): mark.to_json() for i, mark in sorted((stand_ins or {}).items())},
     }
-    if version >= 3:
-        message["stand_ins"] = {
-            str(i): mark.to_json() if version >= 4 else mark.by
-            for i, mark in sorted((stand_ins or {}).items())
-        }
-    return message
 
 
 def timed_out(seat: int, ply: int, action: Action | None, by: str) -> dict[str, Any]:
-    """The stand-in decided for ``seat`` (v2 only); ``action`` only to the seat itself."""
+    """The stand-in decided for ``seat``, whose time ran out; ``action`` only to the seat
+    itself."""
     return {
         "type": "timed_out",
         "seat": seat,
@@ -552,7 +532,7 @@ def timed_out(seat: int, ply: int, action: Action | None, by: str) -> dict[str, 
 
 
 def stood_in(seat: int, ply: int, by: str) -> dict[str, Any]:
-    """The stand-in decided for ``seat``, whose person is away (v3 only)."""
+    """The stand-in decided for ``seat``, whose person is away."""
     return {"type": "stood_in", "seat": seat, "ply": ply, "by": by}
 
 
@@ -587,7 +567,7 @@ def _wire(read: Any, value: object) -> Any:
 def _table(data: object) -> TableInfo:
     if not isinstance(data, dict):
         raise ProtocolError(BAD_MESSAGE, "table must be an object")
-    _fields(data, "table", ("target", "away_timeout_s", "stand_in", "results"), ("turn_limit_s",))
+    _fields(data, "table", ("target", "away_timeout_s", "stand_in", "results", "turn_limit_s"))
     timeout = _seconds(data["away_timeout_s"], "away_timeout_s")
     results = data["results"]
     if not isinstance(results, list) or len(results) > 1000:
@@ -597,7 +577,7 @@ def _table(data: object) -> TableInfo:
         timeout,
         _text(data["stand_in"], "stand_in", MAX_LEVEL),
         tuple(_wire(wire.result_from_json, r) for r in results),
-        _seconds(data.get("turn_limit_s", 0.0), "turn_limit_s", MAX_LIMIT_S),
+        _seconds(data["turn_limit_s"], "turn_limit_s", MAX_LIMIT_S),
     )
 
 
@@ -615,7 +595,8 @@ def _dealt_hand(value: object) -> Mask:
 
 def _stand_ins(value: object, actions: int) -> dict[int, record.StandIn]:
     """A record's stand-ins: an object of action indices (in decimal, below ``actions``) and
-    bots' names (v3), or names and reasons (v4: ``{"by": name, "why": reason}``)."""
+    bots' names and reasons (``{"by": name, "why": reason}``; a name alone when the table does
+    not know why, as :func:`game.record.stand_in_from_json` reads them)."""
     if not isinstance(value, dict):
         raise ProtocolError(BAD_MESSAGE, "stand_ins must be an object")
     out = {}
@@ -660,26 +641,24 @@ def read_server(text: str | bytes) -> ServerMessage:
     data = _object(text, wire.MAX_MESSAGE_BYTES)
     kind = data["type"]
     if kind == "welcome":
-        _fields(data, "welcome", ("protocol", "seat", "token", "table"))
-        version = data["protocol"]
-        if type(version) is not int or version not in VERSIONS:
+        if "protocol" in data and not _same_version(data["protocol"]):
             raise ProtocolError(
                 VERSION,
-                f"the table speaks protocol {_short(version)}, this "
-                f"game {VERSIONS[0]} to {VERSIONS[-1]}",
+                f"the table speaks protocol {_short(data['protocol'])}, this game {PROTOCOL}: "
+                "the versions of the game differ",
             )
+        _fields(data, "welcome", ("protocol", "seat", "token", "table"))
         token = _text(data["token"], "token", MAX_SECRET, shown=False)
-        return Welcome(_whole(data["seat"], "seat", 0, 3), token, _table(data["table"]), version)
+        return Welcome(_whole(data["seat"], "seat", 0, 3), token, _table(data["table"]))
     if kind == "state":
         _fields(
             data,
             "state",
-            ("ply", "view", "seats", "started", "winner", "seed", "call_out_needs"),
-            ("turn_left_s",),
+            ("ply", "view", "seats", "started", "winner", "seed", "call_out_needs", "turn_left_s"),
         )
         if not isinstance(data["started"], bool):
             raise ProtocolError(BAD_MESSAGE, "started must be true or false")
-        seed, needs, left = data["seed"], data["call_out_needs"], data.get("turn_left_s")
+        seed, needs, left = data["seed"], data["call_out_needs"], data["turn_left_s"]
         return State(
             _whole(data["ply"], "ply", 0, MAX_ID),
             _wire(wire.view_from_json, data["view"]),
@@ -700,7 +679,7 @@ def read_server(text: str | bytes) -> ServerMessage:
             _wire(wire.view_from_json, data["last_view"]),
         )
     if kind == "hand_record":
-        _fields(data, "hand_record", ("number", "dealer", "dealt", "actions"), ("stand_ins",))
+        _fields(data, "hand_record", ("number", "dealer", "dealt", "actions", "stand_ins"))
         dealt = data["dealt"]
         if not isinstance(dealt, list) or len(dealt) != 4:
             raise ProtocolError(BAD_MESSAGE, "dealt must list the four hands")
@@ -712,7 +691,7 @@ def read_server(text: str | bytes) -> ServerMessage:
             _whole(data["dealer"], "dealer", 0, 3),
             tuple(_dealt_hand(h) for h in dealt),
             tuple(_wire(wire.action_from_json, a) for a in actions),
-            _stand_ins(data.get("stand_ins"), len(actions)) if "stand_ins" in data else None,
+            _stand_ins(data["stand_ins"], len(actions)),
         )
     if kind == "timed_out":
         _fields(data, "timed_out", ("seat", "ply", "action", "by"))

@@ -8,12 +8,12 @@ taken or refused), with the hand's result when a hand ended. ``on_change`` (set 
 the connection) hears of everything else: seats coming and going (:meth:`pop_notices`), refusals
 (:meth:`pop_refusal`), the first state after joining.
 
-A table of protocol version 2 also sends the record of each finished hand, so the hands can be
-reviewed here as in local play (:meth:`review_source`), and the time this seat has left for its
-decision when the table has a turn limit (:meth:`seconds_left`). A table of version 4 is told
-what this person is doing at the screen (:meth:`tell_doing`), and tells what each of the others
-is doing, so the table says what it waits for (:meth:`awaiting`: "Bruno is still reading the
-scoring sheet.") and each seat's panel who is where (:attr:`presence`).
+The table also sends the record of each finished hand, so the hands can be reviewed here as in
+local play (:meth:`review_source`), and the time this seat has left for its decision when the
+table has a turn limit (:meth:`seconds_left`). It is told what this person is doing at the
+screen (:meth:`tell_doing`), and tells what each of the others is doing, so the table says what
+it waits for (:meth:`awaiting`: "Bruno is still reading the scoring sheet.") and each seat's
+panel who is where (:attr:`presence`).
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from text.render import UNICODE, Look, card_name
 from text.words import listed
 
 WARNING_S = 30.0  # the last part of the turn limit that is counted down (half of a shorter one)
-# What a person connected to the table is doing, as their seat's panel says it (v4); at the table
+# What a person connected to the table is doing, as their seat's panel says it; at the table
 # itself: CONNECTED.
 DOING_TAGS = {
     p.DECLARING: "declaring",
@@ -83,7 +83,7 @@ class RemoteSession:
         self.refusal: p.Refused | None = None  # the last error the table answered
         self.on_change: Callable[[], None] | None = None
         self.look: Look = UNICODE  # how cards are named in the notices
-        self.turn_limit_s = 0.0  # the table's turn limit (0: none, or a table of protocol 1)
+        self.turn_limit_s = 0.0  # the table's turn limit (0: none)
         self.stand_in = "medium"  # the bot that decides when the time runs out
         self.played_for_me: str | None = None  # what the stand-in just decided for this seat
         self._deadline: float | None = None  # monotonic time this seat's decision is due
@@ -94,7 +94,6 @@ class RemoteSession:
         # decisions a stand-in made for a seat, its person away or out of time (every seat's Log
         # marks them)
         self._decided_for: dict[int, dict[int, StandIn]] = {}
-        self.protocol = p.PROTOCOL  # the version the table speaks to this seat
         self._doing_said: str | None = None  # what this seat last told the table it is doing
         self._records: dict[int, p.HandRecord] = {}  # finished hands as dealt and played
         self._hands: dict[int, Hand] = {}  # ... replayed (a review's hands)
@@ -117,7 +116,6 @@ class RemoteSession:
             self.turn_limit_s = message.table.turn_limit_s
             self.away_timeout_s = message.table.away_timeout_s
             self.stand_in = message.table.stand_in
-            self.protocol = message.protocol
             self._doing_said = None  # a new connection: it is told again
             self.pending = False  # an action sent before the connection went is lost
             self._results = list(message.table.results)
@@ -288,7 +286,7 @@ class RemoteSession:
 
     def awaiting(self) -> str | None:
         """What the table waits for when it waits for another person who is not simply at the
-        table (a table of version 4 says what each is doing): "Bruno is still reading the
+        table (as the table says what each is doing): "Bruno is still reading the
         scoring sheet: the next hand starts when Bruno goes on.", "Time ran out for Bruno: the
         medium bot is deciding.", "Bruno is thinking…" for a bot; None otherwise (the table says
         "Waiting for Bruno.")."""
@@ -329,8 +327,8 @@ class RemoteSession:
 
     def tell_doing(self, what: str) -> None:
         """Tell the table what this person is doing now (``net.protocol.DOINGS``), when it
-        changed (a table of version 4; an older one is told nothing)."""
-        if self.protocol < 4 or not self.joined or what == self._doing_said:
+        changed."""
+        if not self.joined or what == self._doing_said:
             return
         if self.client.send(p.doing(what)):
             self._doing_said = what
@@ -361,8 +359,8 @@ class RemoteSession:
     # ----------------------------------------------------------------- the review
     def review_source(self) -> ReviewSource | None:
         """The match's finished hands to review (every card shown: they are over), with this
-        seat's cards judged; None before a hand is over, or when the table sent no records (a
-        table of protocol version 1) or a record that does not replay to the hand's result."""
+        seat's cards judged; None before a hand is over, or when a record is missing or does
+        not replay to the hand's result."""
         hands = []
         for number, result in enumerate(self._results):
             hand = self._hands.get(number)
@@ -386,16 +384,10 @@ class RemoteSession:
         )
 
     def _stand_in_cards(self, number: int, hand: Hand) -> dict[int, StandIn]:
-        """The cards of hand ``number`` a stand-in played for a person, by the card's number in
-        the hand, and -1 for the dealer's discard: as the hand's record says (a table of
-        protocol 3: for a person away as for one out of time; from protocol 4 with why), else as
-        this seat was told of the decisions made when a person's time ran out (a table of
-        protocol 2)."""
-        record = self._records.get(number)
-        if record is not None and record.stand_ins is not None:
-            return stand_in_cards(hand, record.stand_ins)
-        marks = self._decided_for.get(number, {})  # by the index in a view's history
-        return stand_in_cards(hand, {i + 1: by for i, by in marks.items()})
+        """The cards of hand ``number`` a stand-in played for a person (away, gone or out of
+        time), by the card's number in the hand, and -1 for the dealer's discard: as the hand's
+        record says."""
+        return stand_in_cards(hand, self._records[number].stand_ins)
 
     # ----------------------------------------------------------------- the TableSession
     @property

@@ -19,7 +19,7 @@ from ai.contain import close_all
 from game.files import write_problem
 from game.rules import DEFAULT_TARGET
 from net.client import JoinRequest
-from net.server import HostRequest
+from net.config import HostRequest
 from store.match_setup import MatchSetup, load_setup, save_setup
 from store.save import SaveError, SaveStore
 from store.settings import Settings, data_dir, load_settings, read_settings, save_settings

@@ -27,10 +27,9 @@ from net.client import (
     TokenStore,
     browser_of,
 )
+from net.config import HostRequest, TableConfig
 from net.remote import RemoteSession
 from net.server import (
-    HostRequest,
-    TableConfig,
     TableServer,
     give_way,
     listen_problem,

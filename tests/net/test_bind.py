@@ -12,7 +12,8 @@ import pytest
 from cli import host, web
 from cli.main import build_parser, main
 from net import addresses
-from net.server import TableConfig, TableServer
+from net.config import TableConfig
+from net.server import TableServer
 from table.session import Session, parse_seats
 
 LAN = "192.0.2.7"  # this machine's address on its network, as the tests pretend

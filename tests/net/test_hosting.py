@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from net.server import HostRequest
+from net.config import HostRequest
 from table.session import parse_seats
 from tests.support.screens import FAST, wait_for
 from tui.app import TarocchinoApp
@@ -20,8 +20,8 @@ async def test_hosting_for_this_machine_says_the_exact_address(tmp_path: Path) -
         seats = parse_seats(["human", "human", "easy", "easy"])
         await app.network.host(seats, None, 800, HostRequest(0, "127.0.0.1", None))
         server = app.network.server
-        assert server is not None and server._runner is not None
-        port = server._runner.addresses[0][1]
+        assert server is not None and server.doorway.addresses
+        port = server.doorway.addresses[0][1]
         await wait_for(pilot, lambda: any("Hosting" in str(n.message) for n in app._notifications))
         notes = [str(n.message) for n in app._notifications]
         said = [n for n in notes if "Hosting" in n]

@@ -7,7 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from net import addresses
-from net.server import HostRequest, TableServer
+from net.config import HostRequest
+from net.server import TableServer
 from table.session import parse_seats
 from tests.support.screens import FAST, wait_for
 from tui.app import TarocchinoApp
@@ -34,8 +35,8 @@ async def test_hosting_for_the_network_says_this_machines_address(
         seats = parse_seats(["human", "human", "easy", "easy"])
         await app.network.host(seats, None, 800, HostRequest(0, "0.0.0.0", None))
         server = app.network.server
-        assert asked == ["0.0.0.0"] and server is not None and server._runner is not None
-        port = server._runner.addresses[0][1]
+        assert asked == ["0.0.0.0"] and server is not None and server.doorway.addresses
+        port = server.doorway.addresses[0][1]
         await wait_for(pilot, lambda: any("Hosting" in str(n.message) for n in app._notifications))
         said = [str(n.message) for n in app._notifications if "Hosting" in str(n.message)]
         assert said == [

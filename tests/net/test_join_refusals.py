@@ -16,7 +16,7 @@ from aiohttp import web
 
 from cli.main import main
 from net.client import Address, TableClient
-from net.server import TableConfig
+from net.config import TableConfig
 from tests.support.net import LIMIT_S, serve
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from textual.widgets import Button
 
 from net.client import JoinRequest
-from net.server import HostRequest
+from net.config import HostRequest
 from store.lastmatch import LastMatchNote
 from store.stats import match_number
 from table.session import parse_seats

@@ -11,7 +11,8 @@ from pathlib import Path
 
 from textual.widgets import Static
 
-from net.server import TableConfig, TableServer
+from net.config import TableConfig
+from net.server import TableServer
 from table.session import Session, parse_seats
 from tests.support.net import remote_bot, serve, wait_until
 from tests.support.screens import FAST, press, seated_at, wait_for

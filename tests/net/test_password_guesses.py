@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from net import protocol as p
-from net.guesses import MAX_WRONG, WINDOW_S, WrongPasswords
+from net.guesses import MAX_WRONG, WINDOW_S, PasswordGate, WrongPasswords
 from tests.support.net import FAST, RawClient, serve
 
 PASSWORD = "s3cret"
@@ -46,6 +48,31 @@ def test_wrong_passwords_spread_out_never_add_up() -> None:
         clock.now += WINDOW_S / (MAX_WRONG - 1) + 0.001
 
 
+def _refusal(gate: PasswordGate, given: str | None, peer: str = "192.0.2.7") -> str:
+    with pytest.raises(p.ProtocolError) as refused:
+        gate.admit(given, peer)
+    assert refused.value.code == p.PASSWORD
+    return str(refused.value)
+
+
+def test_the_gate_lets_in_the_right_password_only() -> None:
+    clock = Clock()
+    gate = PasswordGate(PASSWORD, WrongPasswords(clock))
+    assert _refusal(gate, None) == "this table needs a password (--password)"
+    assert _refusal(gate, "") == "this table needs a password (--password)"
+    gate.admit(PASSWORD, "192.0.2.7")
+    for _ in range(MAX_WRONG):
+        assert _refusal(gate, "guess") == "wrong password"
+    assert _refusal(gate, PASSWORD) == (  # even the right one, for a while
+        f"too many wrong passwords from 192.0.2.7: try again in {WINDOW_S:.0f} s"
+    )
+    gate.admit(PASSWORD, "192.0.2.8")  # from elsewhere
+    clock.now += WINDOW_S
+    gate.admit(PASSWORD, "192.0.2.7")
+    PasswordGate(None).admit(None, "192.0.2.7")  # a table without a password
+    PasswordGate(None).admit("anything", "192.0.2.7")
+
+
 async def _hello(address: object, password: str, answer: str = "error") -> dict:
     client = await RawClient.connect(address)  # type: ignore[arg-type]
     try:
@@ -69,7 +96,7 @@ async def test_a_guesser_is_held_off_and_the_table_goes_on() -> None:
         assert held["message"].startswith("too many wrong passwords from 127.0.0.1: try again in")
         refused = await _hello(address, PASSWORD)  # even the right one, for a while
         assert "too many wrong passwords" in refused["message"]
-        server.wrong_passwords.window_s = 0.0  # (as if the minute were over)
+        server.doorway.gate.wrong.window_s = 0.0  # (as if the minute were over)
         assert (await _hello(address, PASSWORD, "welcome"))["type"] == "welcome"
         assert server.session.seats[1].name == "Mallory"
         await anna.close()

@@ -12,7 +12,7 @@ from pathlib import Path
 from game.match import Match
 from game.scoring import declarable_families
 from net.client import JoinRequest
-from net.server import TURN_LIMIT
+from net.referee import TURN_LIMIT
 from tests.support.net import FAST as NET_FAST
 from tests.support.net import run_until, serve
 from tests.support.screens import FAST, at_table
@@ -51,9 +51,12 @@ async def test_after_the_stand_in_the_status_line_says_whose_turn_it_is(tmp_path
             # ... and then plays it for her; the others play on
             await run_until(
                 pilot,
-                lambda: (0, TURN_LIMIT) in server.movers[1:] and "the easy bot played" in status(),
+                lambda: (
+                    (0, TURN_LIMIT) in server.referee.movers[1:]
+                    and "the easy bot played" in status()
+                ),
             )
-            ran_out = len(server.movers)
+            ran_out = len(server.referee.movers)
             # her next turn: the status line says it is hers (before the countdown begins)
             await run_until(
                 pilot,

@@ -1,7 +1,6 @@
-"""The review at a network table: a seat of protocol version 2 is sent the record of each finished
-hand (only once it is over), its sheet offers the review of that hand and of the history's
-hands, the revealed hands are the server's own; a client of version 1 is served exactly as
-before, and this game's client joins a table of version 1 (no review offered there)."""
+"""The review at a network table: a seat is sent the record of each finished hand (only once it
+is over), its sheet offers the review of that hand and of the history's hands, the revealed
+hands are the server's own."""
 
 from __future__ import annotations
 
@@ -19,11 +18,8 @@ from net.remote import RemoteSession, replay_record
 from table.session import parse_seats
 from tests.net.test_screens import play_until
 from tests.support.net import (
-    LIMIT_S,
     RawClient,
-    old_and_new_clients,
     raw_easy_seat,
-    remote_bot,
     serve,
     wait_until,
 )
@@ -70,8 +66,8 @@ async def test_the_sheet_at_a_network_table_opens_the_review(
                 review = app.screen
                 assert isinstance(review, ReviewScreen) and review.index == sheets - 1
                 source = review.source
-                assert len(source.hands) == sheets == len(server.results)
-                for mine, theirs in zip(source.hands, server.hands.values(), strict=True):
+                assert len(source.hands) == sheets == len(server.hands.results)
+                for mine, theirs in zip(source.hands, server.hands.by_number.values(), strict=True):
                     assert mine.dealt == theirs.dealt and mine.history == theirs.history
                     assert mine.result == theirs.result and mine.discard == theirs.discard
                 assert source.judged == {0} and source.names[0] == "Anna"
@@ -84,52 +80,6 @@ async def test_the_sheet_at_a_network_table_opens_the_review(
             await press(pilot, "q")
     finally:
         await server.close()
-
-
-V1_FIELDS = {
-    "welcome": {"type", "protocol", "seat", "token", "table"},
-    "state": {"type", "ply", "view", "seats", "started", "winner", "seed", "call_out_needs"},
-    "hand_over": {"type", "number", "result", "last_view"},
-    "pong": {"type", "id"},
-    "error": {"type", "code", "message", "ply"},
-}
-
-
-async def test_a_client_of_version_1_is_served_as_before() -> None:
-    """Protocol 1 in hello: only messages and fields of version 1 come back (a client of the
-    old game reads every one of them), over a whole match; version 2 gets the records."""
-    welcome, old, new, server = await old_and_new_clients(1, SEED, TARGET)
-    assert welcome["protocol"] == 1 and set(welcome["table"]) == {
-        "target",
-        "away_timeout_s",
-        "stand_in",
-        "results",
-    }
-    for message in old.messages:
-        assert set(message) == V1_FIELDS[message["type"]], message["type"]
-    records = [m for m in new.messages if m["type"] == "hand_record"]
-    assert len(records) == len(server.results) >= 3
-    assert all("turn_left_s" in m for m in new.messages if m["type"] == "state")
-
-
-async def test_this_game_joins_a_table_of_version_1(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A table of the previous version refuses hello 2: the client says 1 and plays on."""
-    monkeypatch.setattr(p, "VERSIONS", (1,))
-    server, address = await serve(["human", "easy", "easy", "easy"], seed=SEED, target=300)
-    bot = remote_bot(address, 0, "easy")
-    seen: list[p.ServerMessage] = []
-    on_message = bot.client.on_message
-    bot.client.on_message = lambda m: (seen.append(m), on_message(m))  # type: ignore[func-returns-value]
-    try:
-        assert await asyncio.wait_for(bot.run(), LIMIT_S) is None
-    finally:
-        await server.close()
-    assert bot.client.protocol == 1 and bot.winner == server.session.match.winner is not None
-    assert not any(isinstance(m, p.HandRecord | p.TimedOut) for m in seen)
-    session = RemoteSession(lambda receive: bot.client)
-    for message in seen:
-        session.receive(message)
-    assert session.results and session.review_source() is None  # no records: no review
 
 
 def test_a_record_that_does_not_replay_to_the_result_is_not_reviewed() -> None:
@@ -185,4 +135,6 @@ async def test_a_seat_back_at_the_table_gets_the_records_again() -> None:
         session.receive(p.read_server(p.encode(message)))
     source = session.review_source()
     assert state["view"]["hand_number"] >= finished and source is not None
-    assert [h.dealt for h in source.hands] == [server.hands[i].dealt for i in range(finished)]
+    assert [h.dealt for h in source.hands] == [
+        server.hands.by_number[i].dealt for i in range(finished)
+    ]

@@ -18,8 +18,8 @@ from game.match import Match
 from game.scoring import declarable_families
 from net import protocol as p
 from net.client import JoinRequest, TokenStore
+from net.referee import STAND_IN
 from net.remote import RemoteSession
-from net.server import STAND_IN
 from tests.support.net import FAST as NET_FAST
 from tests.support.net import RawClient, serve
 from tests.support.screens import (
@@ -82,7 +82,7 @@ async def test_join_from_the_start_screen_and_play_the_match(tmp_path: Path) -> 
         match = server.session.match
         assert match.winner is not None and session.winner == match.winner
         assert sheets == len(match.results) and list(session.results) == match.results
-        assert (0, "remote") in server.movers
+        assert (0, "remote") in server.referee.movers
         assert TokenStore(tmp_path).get(address, "Anna") is not None  # kept to come back
     finally:
         await server.close()
@@ -218,18 +218,21 @@ async def test_the_table_shows_who_is_there(tmp_path: Path) -> None:
             playing = asyncio.ensure_future(_easy_person(bruno, 1))
             await wait_for(pilot, lambda: "connected" in _seat_text(app, "right"))
             assert "Bruno" in _seat_text(app, "right") and "easy bot" in _seat_text(app, "top")
-            await play_until(pilot, lambda: len(server.movers) >= 12)
+            await play_until(pilot, lambda: len(server.referee.movers) >= 12)
             playing.cancel()
             await bruno.close()
             await wait_for(pilot, lambda: "away" in _seat_text(app, "right"))
-            await play_until(pilot, lambda: (1, STAND_IN) in server.movers)
+            await play_until(pilot, lambda: (1, STAND_IN) in server.referee.movers)
             await wait_for(pilot, lambda: "away\neasy bot" in _seat_text(app, "right"))
             back = await RawClient.connect(address)
             clients.append(back)
             await back.hello("Bruno", token=token)
             await wait_for(pilot, lambda: "connected" in _seat_text(app, "right"))
             assert "away" not in _seat_text(app, "right")
-            assert server.session.match.winner is None and server.movers.count((0, "remote")) >= 3
+            assert (
+                server.session.match.winner is None
+                and server.referee.movers.count((0, "remote")) >= 3
+            )
     finally:
         for client in clients:
             await client.close()

@@ -21,15 +21,15 @@ from net import protocol as p
 from net.botclient import RemoteBot
 from net.claims import ClaimStore
 from net.client import Address, TableClient, TokenStore
+from net.referee import STAND_IN
 from net.remote import RemoteSession
-from net.server import STAND_IN, TableServer
+from net.server import TableServer
 from store.save import SaveStore
 from store.stats import record_finished_match
 from tests.support.net import (
     FAST,
     LIMIT_S,
     MAX_FRAMES,
-    old_and_new_clients,
     remote_bot,
     serve,
     wait_until,
@@ -68,7 +68,7 @@ def _expected(server: TableServer) -> list[dict[int, StandIn]]:
     for hand in replay_hands(server.session.match):
         marks, played = {}, 0
         for i, move in enumerate(hand.history):
-            seat, by = server.movers[done + i]
+            seat, by = server.referee.movers[done + i]
             assert seat == move.seat
             if move.action.kind == PLAY:
                 if by == STAND_IN:
@@ -113,7 +113,7 @@ async def test_the_stand_ins_cards_are_marked_in_every_review(tmp_path: Path) ->
     heard: list[list[p.ServerMessage]] = [[] for _ in range(4)]
     seats = [_person(address, seat, tokens, heard[seat]) for seat in range(4)]
     tasks = [asyncio.ensure_future(s.run()) for s in seats]
-    movers = server.movers
+    movers = server.referee.movers
     try:
         await wait_until(lambda: len(movers) >= 20, "the first cards")
         tasks[AWAY].cancel()  # the person's connection is gone
@@ -139,7 +139,7 @@ async def test_the_stand_ins_cards_are_marked_in_every_review(tmp_path: Path) ->
         session = RemoteSession(lambda receive: None)  # type: ignore[arg-type, return-value]
         for message in heard[seat]:
             session.receive(message)
-        marks = [session.decided_for(n) for n in range(len(server.results))]
+        marks = [session.decided_for(n) for n in range(len(server.hands.results))]
         assert sum(len(m) for m in marks) == len(stood)
         assert {by for m in marks for by in m.values()} == {"easy"}
     # Live: each seat's review, from what the table told that seat.
@@ -159,17 +159,6 @@ async def test_the_stand_ins_cards_are_marked_in_every_review(tmp_path: Path) ->
     assert _check_review(recorded, expected) >= 3
 
 
-async def test_a_client_of_version_2_gets_the_records_as_before() -> None:
-    """Version 2 in hello: the hand records come without ``stand_ins`` (version 3 has them)."""
-    _, old, new, server = await old_and_new_clients(2, SEED, TARGET)
-    fields = {"type", "number", "dealer", "dealt", "actions"}
-    olds = [m for m in old.messages if m["type"] == "hand_record"]
-    news = [m for m in new.messages if m["type"] == "hand_record"]
-    assert len(olds) == len(news) == len(server.results) >= 1
-    assert all(set(m) == fields for m in olds)
-    assert all(set(m) == fields | {"stand_ins"} and m["stand_ins"] == {} for m in news)
-
-
 def test_a_hand_records_stand_ins_are_read_strictly() -> None:
     match = Match(7)
     while not match.results:
@@ -184,11 +173,11 @@ def test_a_hand_records_stand_ins_are_read_strictly() -> None:
     }
     read = p.read_server(p.encode(message))
     assert isinstance(read, p.HandRecord) and read.stand_ins == marks
-    three = p.hand_record(0, hand.dealer, hand.dealt, actions, marks, version=3)
-    assert three["stand_ins"] == {"0": "easy", "9": "medium"}  # version 3: the names only
-    assert p.read_server(p.encode(three)).stand_ins == {0: StandIn("easy"), 9: StandIn("medium")}
-    two = p.hand_record(0, hand.dealer, hand.dealt, actions, marks, version=2)
-    assert "stand_ins" not in two and p.read_server(p.encode(two)).stand_ins is None
+    none = p.hand_record(0, hand.dealer, hand.dealt, actions)
+    assert none["stand_ins"] == {} and p.read_server(p.encode(none)).stand_ins == {}
+    without = {k: v for k, v in message.items() if k != "stand_ins"}
+    with pytest.raises(p.ProtocolError, match="stand_ins"):
+        p.read_server(p.encode(without))
     for bad in (
         [],
         {"x": "easy"},
@@ -220,16 +209,16 @@ async def test_a_restarted_host_keeps_the_stand_ins_moves(tmp_path: Path) -> Non
     seats = [_person(address, seat, tokens, heard[seat]) for seat in range(4)]
     tasks = [asyncio.ensure_future(s.run()) for s in seats]
     try:
-        await wait_until(lambda: len(server.movers) >= 10, "the first cards")
+        await wait_until(lambda: len(server.referee.movers) >= 10, "the first cards")
         tasks[AWAY].cancel()
-        await wait_until(lambda: server.movers.count((AWAY, STAND_IN)) >= 4, "the stand-in")
+        await wait_until(lambda: server.referee.movers.count((AWAY, STAND_IN)) >= 4, "the stand-in")
         await server.close()  # the host stops; the others keep trying to come back
-        before = server.stand_in_moves
+        before = server.hands.stand_ins
         assert sum(len(m) for m in before.values()) >= 4
         session = store.read()
         assert session.match.actions == server.session.match.actions
         resumed = TableServer(session, config, store=store, claims=claims, claimed=claims.read())
-        assert resumed.stand_in_moves == before
+        assert resumed.hands.stand_ins == before
         await resumed.start("127.0.0.1", address.port)
         tasks[AWAY] = asyncio.ensure_future(_person(address, AWAY, tokens, []).run())
         await asyncio.wait_for(asyncio.gather(*tasks), LIMIT_S)
@@ -255,11 +244,12 @@ async def test_a_seat_joining_mid_hand_sees_the_stand_ins_moves_in_its_log(tmp_p
     anna = _person(address, 0, TokenStore(tmp_path / "anna"), [])
     runs = [asyncio.ensure_future(person.run()), asyncio.ensure_future(anna.run())]
     try:
-        await wait_until(lambda: server.started, "the match to start")
+        await wait_until(lambda: server.seats.started, "the match to start")
         await person.client.close(leave=True)  # away: the stand-in plays at once
         await wait_until(
             lambda: (
-                sum(by == STAND_IN for _, by in server.movers) >= 2 and len(server.results) == 0
+                sum(by == STAND_IN for _, by in server.referee.movers) >= 2
+                and len(server.hands.results) == 0
             ),
             "two stand-in moves in hand 1",
             LIMIT_S,
@@ -275,11 +265,11 @@ async def test_a_seat_joining_mid_hand_sees_the_stand_ins_moves_in_its_log(tmp_p
         except AssertionError:  # say how far it got
             raise AssertionError(
                 f"no marks after joining: joined={back.joined}, refusal="
-                f"{back.client.refusal}, hands over={len(server.results)}"
+                f"{back.client.refusal}, hands over={len(server.hands.results)}"
             ) from None
         await asyncio.sleep(0.05)
-        assert back.seat == AWAY and len(server.results) == 0
-        marks = server.stand_in_moves[0]  # index in the hand (0: the discard) -> the bot
+        assert back.seat == AWAY and len(server.hands.results) == 0
+        marks = server.hands.stand_ins[0]  # index in the hand (0: the discard) -> the bot
         assert back.decided_for(0) == {index - 1: "easy" for index in marks}
         assert set(marks.values()) == {StandIn("easy", LEFT)}  # the person left on purpose
     finally:

@@ -17,7 +17,8 @@ from game.rules import Rules
 from net import protocol as p
 from net.claims import ClaimStore
 from net.client import TableClient, TokenStore
-from net.server import STAND_IN, TableServer
+from net.referee import STAND_IN
+from net.server import TableServer
 from store.save import SaveStore
 from table.runner import ask
 from table.session import Session, parse_seats
@@ -37,7 +38,7 @@ PLAYERS = ["easy", "medium", "hard:iterations=20", "easy"]
 
 
 def _results(server: TableServer) -> list[tuple[int, int]]:
-    return [(r.sides[0].total, r.sides[1].total) for r in server.results]
+    return [(r.sides[0].total, r.sides[1].total) for r in server.hands.results]
 
 
 async def test_four_bot_seats_play_the_match_simulate_plays(capsys) -> None:
@@ -50,7 +51,7 @@ async def test_four_bot_seats_play_the_match_simulate_plays(capsys) -> None:
     assert len(expected) >= 3 and _results(server) == hand_totals(expected)
     assert [b.scores for b in bots] == [tuple(expected[-1]["score"])] * 4
     assert server.session.match.winner == expected[-1]["winner"]
-    assert {by for _, by in server.movers} == {"remote"}
+    assert {by for _, by in server.referee.movers} == {"remote"}
 
 
 def test_local_play_makes_the_choices_simulate_makes(capsys) -> None:
@@ -84,7 +85,7 @@ async def test_a_seat_dropped_mid_hand_comes_back_with_its_token(tmp_path, capsy
     await server.close()
     assert back.client.seat == 2  # ... but its token brings it back to seat 3
     assert _results(server) == hand_totals(expected)
-    assert all(by == "remote" for _, by in server.movers)
+    assert all(by == "remote" for _, by in server.referee.movers)
 
 
 async def test_an_empty_seat_is_played_by_a_bot_and_handed_back(tmp_path) -> None:
@@ -93,7 +94,7 @@ async def test_an_empty_seat_is_played_by_a_bot_and_handed_back(tmp_path) -> Non
     tokens = TokenStore(tmp_path)
     bots = [remote_bot(address, seat, "easy", tokens) for seat in range(4)]
     tasks = [asyncio.ensure_future(b.run()) for b in bots]
-    movers = server.movers
+    movers = server.referee.movers
     await wait_until(lambda: len(movers) >= 8, "the first moves")
     tasks[1].cancel()
     await wait_until(lambda: server.seats[1].stand_in, "the stand-in to take seat 2")
@@ -156,7 +157,7 @@ async def test_a_client_closed_while_connecting_takes_no_seat() -> None:
         await asyncio.sleep(0)  # the client is connecting
         await client.close()
         assert await asyncio.wait_for(run, LIMIT_S) is None
-        await wait_until(lambda: not server.connections, "the connection to end")
+        await wait_until(lambda: not server.doorway.connections, "the connection to end")
         assert server.seats[0].claim is None and client.token is None
     finally:
         run.cancel()
@@ -193,7 +194,7 @@ async def test_host_bots_and_the_match_end(tmp_path) -> None:
     await asyncio.wait_for(server.finished.wait(), LIMIT_S)
     await server.close()
     assert ended == [server.session] and bot.winner == server.session.match.winner
-    assert {by for seat, by in server.movers if seat != 1} == {"host"}
+    assert {by for seat, by in server.referee.movers if seat != 1} == {"host"}
     status = server.statuses()
     assert status[0].player == p.BOT and status[0].level == "easy" and not status[0].remote
 
@@ -301,7 +302,7 @@ async def test_no_message_holds_a_card_another_seat_still_hides() -> None:
                     held |= hand.discard
                 assert not _cards_in(message) & _codes(held)
     assert own_seen > 100 and discard_seen > 0  # the check saw real cards, the discard too
-    assert records == 4 * len(server.results)  # every seat got every finished hand's record
+    assert records == 4 * len(server.hands.results)  # every seat got every finished hand's record
 
 
 async def test_bots_acting_as_fast_as_the_table_goes_are_no_flood() -> None:

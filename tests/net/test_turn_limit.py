@@ -12,7 +12,6 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-import pytest
 from textual.widgets import Input
 
 from ai.easy import EasyBot
@@ -20,12 +19,12 @@ from game import wire
 from game.actions import Action, play
 from game.match import Match
 from game.phase import Phase
-from game.record import OUT_OF_TIME, StandIn
 from game.rules import Rules
 from game.view import PlayerView
 from net import protocol as p
 from net.client import JoinRequest
-from net.server import REMOTE, STAND_IN, TURN_LIMIT, HostRequest, TableConfig
+from net.config import HostRequest, TableConfig
+from net.referee import REMOTE, STAND_IN, TURN_LIMIT
 from tests.support.net import FAST as NET_FAST
 from tests.support.net import RawClient, fed_session, run_until, serve, wait_until
 from tests.support.screens import FAST, at_table, screen_text, wait_for
@@ -37,7 +36,6 @@ from tui.screens.network import HostScreen
 from tui.screens.table import TableScreen
 
 SEED = 6
-V1_TYPES = {"welcome", "state", "hand_over", "error", "pong", "closing"}
 
 
 def _limited(limit: float) -> TableConfig:
@@ -84,7 +82,7 @@ async def test_an_idle_seat_is_decided_for_and_a_seat_in_time_never_is() -> None
             asyncio.ensure_future(_idle(anna)),
             asyncio.ensure_future(_in_time(carla, 2, after)),
         ]
-        movers = server.movers
+        movers = server.referee.movers
         await wait_until(
             lambda: movers.count((0, TURN_LIMIT)) >= 3 and movers.count((2, REMOTE)) >= 3,
             "three decisions of each",
@@ -107,7 +105,7 @@ async def test_an_idle_seat_is_decided_for_and_a_seat_in_time_never_is() -> None
     for text in match.actions:
         where.append((len(fresh.results), len(fresh.hand.history)))
         fresh.apply(text)
-    kept = {(hand, i) for hand, made in server.stand_in_moves.items() for i in made}
+    kept = {(hand, i) for hand, made in server.hands.stand_ins.items() for i in made}
     assert kept == {where[ply] for ply, (_, by) in enumerate(movers) if by == TURN_LIMIT}
     assert [m["action"] for m in told] == [match.actions[m["ply"]] for m in told]
     others = [m for m in carla.messages if m["type"] == "timed_out"]
@@ -137,35 +135,31 @@ class SlowAndWrong:
         return legal[0]
 
 
-@pytest.mark.parametrize("version", [2, 1])
-async def test_a_late_action_is_refused_and_the_stand_in_is_judged_by_the_engine(
-    version: int,
-) -> None:
-    """The limit ran out: Anna's action while the stand-in decides is refused (too late, or
-    stale for a client of version 1, which knows no such error; no strike); the stand-in's
-    illegal card is never played (a legal one is, and the host is told); the match replays move
-    by move."""
+async def test_a_late_action_is_refused_and_the_stand_in_is_judged_by_the_engine() -> None:
+    """The limit ran out: Anna's action while the stand-in decides is refused (too late; no
+    strike); the stand-in's illegal card is never played (a legal one is, and the host is
+    told); the match replays move by move."""
     limit, logs = 0.4, []
     server, address = await serve(
         ["human", "easy", "easy", "easy"], seed=SEED, config=_limited(limit), log=logs.append
     )
-    slow = server.stand_ins[0] = SlowAndWrong()  # type: ignore[assignment]
+    slow = server.referee.stand_ins[0] = SlowAndWrong()  # type: ignore[assignment]
     anna = await RawClient.connect(address)
     try:
-        await anna.hello("Anna", seat=0, protocol=version)
+        await anna.hello("Anna", seat=0)
         state = await anna.until(
             "state",
             lambda m: m["started"] and m["seed"] is not None and m["view"]["phase"] == "play",
         )
-        await asyncio.sleep(state.get("turn_left_s", limit) + 0.2)
+        await asyncio.sleep(state["turn_left_s"] + 0.2)
         assert slow.asked  # the stand-in is deciding
         view = wire.view_from_json(state["view"])
         await anna.send(p.act(0, state["ply"], view.legal[0]))
         refusal = await anna.until("error")
-        assert refusal["code"] == (p.TOO_LATE if version == 2 else p.STALE)
+        assert refusal["code"] == p.TOO_LATE
         assert refusal["ply"] == state["ply"] and server.seats[0].conn.strikes == 0
-        await wait_until(lambda: len(server.movers) > state["ply"], "the stand-in's card")
-        assert server.movers[state["ply"]] == (0, TURN_LIMIT)
+        await wait_until(lambda: len(server.referee.movers) > state["ply"], "the stand-in's card")
+        assert server.referee.movers[state["ply"]] == (0, TURN_LIMIT)
         await anna.until("state", lambda m: m["ply"] > state["ply"])  # what came before it read
     finally:
         await anna.close()
@@ -173,10 +167,7 @@ async def test_a_late_action_is_refused_and_the_stand_in_is_judged_by_the_engine
     played = server.session.match.actions[state["ply"]]
     assert Action.parse(played) in view.legal  # not the stand-in's illegal answer
     told = [m for m in anna.messages if m["type"] == "timed_out"]
-    if version == 2:
-        assert p.timed_out(0, state["ply"], Action.parse(played), "easy") in told
-    else:
-        assert not told and all(m["type"] in V1_TYPES for m in anna.messages)
+    assert p.timed_out(0, state["ply"], Action.parse(played), "easy") in told
     assert any("not legal" in line for line in logs)  # the host is told of the bad answer
     assert any(f"did not act within {limit:g} s" in line for line in logs)
     assert _replays(server.session.match.actions)
@@ -206,7 +197,7 @@ async def test_the_table_counts_down_and_says_what_was_played(tmp_path: Path) ->
             # the question of that turn (the declarations) is closed: at once, or a moment later
             await run_until(pilot, lambda: isinstance(app.screen, TableScreen))
             assert any(n.startswith("1 s left") or n.startswith("2 s left") for n in notices)
-            assert server.movers.count((0, TURN_LIMIT)) >= 1
+            assert server.referee.movers.count((0, TURN_LIMIT)) >= 1
             before = len(server.session.match.actions)
             await wait_until(
                 lambda: len(server.session.match.actions) > before + 3, "the others to play on"
@@ -247,7 +238,7 @@ async def test_every_seat_sees_who_is_waited_for_and_the_stand_ins_moves(tmp_pat
             assert states < 20  # the countdown is not one message a second
 
             def carla_played() -> str | None:
-                for ply, (seat, by) in enumerate(server.movers):
+                for ply, (seat, by) in enumerate(server.referee.movers):
                     text = server.session.match.actions[ply]
                     if seat == 2 and by == TURN_LIMIT and text.startswith("play"):
                         card = Action.parse(text).card
@@ -341,12 +332,6 @@ def test_the_remote_session_marks_the_stand_ins_decisions_and_counts_down_for_ot
     played = card_text(card.card, UNICODE).plain
     assert f"For {names[me]}, the easy bot plays {played}" in log
     assert sum(", the easy bot " in line for line in log) == 2
-    plays = [m for m in match.hand.history if m.action.kind == "play"]
-    # for the review: the discard and the card
-    assert session._stand_in_cards(0, match.hand) == {
-        -1: StandIn("easy", OUT_OF_TIME),
-        len(plays) - 1: StandIn("easy", OUT_OF_TIME),
-    }
 
 
 async def test_the_host_dialog_asks_the_turn_limit(tmp_path: Path) -> None:

@@ -2,7 +2,7 @@
 doing at their screen (protocol 4: ``doing``), the table tells everybody (``seats[].doing``),
 and every window's status line and seat panel say it ("Bruno is still reading the scoring
 sheet: the next hand starts when Bruno goes on.") instead of "Waiting for Bruno." as if it were
-his turn to play. Older clients are served as before."""
+his turn to play."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from game.match import Match
 from game.record import OUT_OF_TIME, StandIn
 from net import protocol as p
 from net.client import JoinRequest
-from net.server import TURN_LIMIT
+from net.referee import TURN_LIMIT
 from tests.support.net import FAST as NET_FAST
 from tests.support.net import LIMIT_S, RawClient, fed_session, raw_easy_seat, serve, wait_until
 from tests.support.screens import FAST, press, wait_for
@@ -33,7 +33,6 @@ from tui.screens.settings import SettingsScreen
 from tui.screens.table import TableScreen
 
 NAMES = ["Anna", "Bruno", "Carla", "Dario"]
-V3_SEAT = {"name", "player", "level", "connected", "stand_in", "away_s", "remote"}
 
 
 def _seats(
@@ -69,50 +68,48 @@ def test_the_doing_message_and_field_are_read_strictly() -> None:
             p.read_client(p.encode(bad))
         assert refused.value.code == p.BAD_MESSAGE
     seat = p.SeatStatus("Bruno", p.PERSON, None, True, None, None, True, p.REVIEW)
-    assert set(seat.to_json(3)) == V3_SEAT  # an older client's strict reader sees no new field
-    assert seat.to_json(4)["doing"] == p.REVIEW
-    assert p.SeatStatus.from_json(seat.to_json(4)) == seat
-    assert p.SeatStatus.from_json(seat.to_json(3)).doing is None
-    assert p.SeatStatus.from_json({**seat.to_json(4), "doing": p.STAND_IN_DECIDING}).doing == (
+    assert seat.to_json()["doing"] == p.REVIEW
+    assert p.SeatStatus.from_json(seat.to_json()) == seat
+    assert p.SeatStatus.from_json({**seat.to_json(), "doing": None}).doing is None
+    assert p.SeatStatus.from_json({**seat.to_json(), "doing": p.STAND_IN_DECIDING}).doing == (
         p.STAND_IN_DECIDING
     )  # the table's own word
+    without = {k: v for k, v in seat.to_json().items() if k != "doing"}
+    with pytest.raises(p.ProtocolError, match="doing"):
+        p.SeatStatus.from_json(without)
     for bad in ("dancing", 7, "x" * 5000):
         with pytest.raises(p.ProtocolError, match="doing"):
-            p.SeatStatus.from_json({**seat.to_json(4), "doing": bad})
+            p.SeatStatus.from_json({**seat.to_json(), "doing": bad})
 
 
 async def test_the_table_tells_everybody_what_each_person_is_doing() -> None:
-    """Bruno says he is on the sheet: Anna (version 4) is told, and not again when he says it
-    twice; a client of version 3 is told nothing new (its seats have the fields of version 3)
-    and its own ``doing`` is refused as unknown, the connection kept; Bruno gone: not known.
-    (Seat 4 stays open: no move is made meanwhile.)"""
+    """Bruno says he is on the sheet: Anna and Carla are told, and not again when he says it
+    twice; Bruno gone: not known. (Seat 4 stays open: no move is made meanwhile.)"""
     server, address = await serve(["human"] * 4, seed=2)
-    anna, bruno, old = [await RawClient.connect(address) for _ in range(3)]
+    anna, bruno, carla = [await RawClient.connect(address) for _ in range(3)]
     try:
         await anna.hello("Anna", seat=0)
         await bruno.hello("Bruno", seat=1)
-        await old.hello("Old", seat=2, protocol=3)
-        await anna.until("state", lambda m: m["seats"][2]["player"] == p.PERSON)
-        sent = server.messages_sent
+        await carla.hello("Carla", seat=2)
+        for client in (anna, bruno, carla):
+            await client.until("state", lambda m: m["seats"][2]["player"] == p.PERSON)
+        read = [len(client.messages) for client in (anna, bruno, carla)]
         await bruno.send(p.doing(p.SHEET))
         state = await anna.until("state", lambda m: m["seats"][1]["doing"] == p.SHEET)
         assert state["seats"][0]["doing"] is None and state["seats"][3]["doing"] is None
         await bruno.send(p.doing(p.SHEET))  # the same again: nobody is told
         await bruno.send(p.doing(p.REVIEW))
-        await anna.until("state", lambda m: m["seats"][1]["doing"] == p.REVIEW)
-        assert server.messages_sent - sent == 2 * 3  # two states to each of the three
-        await old.send(p.doing(p.SHEET))
-        refused = await old.until("error")
-        assert refused["code"] == p.UNKNOWN_TYPE and not old.ws.closed
-        assert all(
-            set(s) == V3_SEAT for m in old.messages if m["type"] == "state" for s in m["seats"]
-        )
+        for client in (anna, bruno, carla):
+            await client.until("state", lambda m: m["seats"][1]["doing"] == p.REVIEW)
+        for client, before in zip((anna, bruno, carla), read, strict=True):
+            told = [m["type"] for m in client.messages[before:]]
+            assert told == ["state", "state"]  # two states to each of the three
         await bruno.close()
         await anna.until(
             "state", lambda m: not m["seats"][1]["connected"] and m["seats"][1]["doing"] is None
         )
     finally:
-        for client in (anna, bruno, old):
+        for client in (anna, bruno, carla):
             await client.close()
         await server.close()
     assert len(anna.messages) < 100
@@ -135,7 +132,7 @@ async def test_every_seat_is_told_while_the_stand_in_decides_for_a_person() -> N
         assert deciding["ply"] == 0 and deciding["view"]["turn"] == 1
         after = await anna.until("state", lambda m: m["ply"] == 1)
         assert after["seats"][1]["doing"] == p.SHEET
-        assert server.movers[0] == (1, TURN_LIMIT)
+        assert server.referee.movers[0] == (1, TURN_LIMIT)
     finally:
         for client in (anna, bruno):
             await client.close()
@@ -362,19 +359,17 @@ async def test_the_host_says_who_the_finished_table_waits_for() -> None:
     assert len(lingering) == len(set(lingering)) <= 5
 
 
-def test_a_table_of_an_older_version_is_told_nothing_new() -> None:
-    """This game at a table of version 3 (joined again saying 3): what its person does is not
-    sent (that table would refuse it); at a table of version 4 it is, once each change, and
-    again after each welcome (a new connection knows nothing yet)."""
+def test_the_table_is_told_what_this_person_does_once_each_change() -> None:
+    """What this person does is told the table once each change, and again after each welcome
+    (a new connection knows nothing yet)."""
     match = Match(2)
-    for version, sent in ((3, []), (4, [p.SHEET, p.TABLE, p.TABLE])):
-        session = fed_session()
-        welcome = p.Welcome(0, "t", p.TableInfo(800, 60, "medium", (), 0.0), version)
-        session.receive(welcome)
-        session.receive(p.State(0, match.view(0), _seats({}), True, None, None, None, None))
-        for what in (p.SHEET, p.SHEET, p.TABLE):
-            session.tell_doing(what)
-        session.receive(welcome)
-        session.tell_doing(p.TABLE)
-        told = [m["what"] for m in session.client.sent]  # type: ignore[attr-defined]
-        assert told == sent
+    session = fed_session()
+    welcome = p.Welcome(0, "t", p.TableInfo(800, 60, "medium", (), 0.0))
+    session.receive(welcome)
+    session.receive(p.State(0, match.view(0), _seats({}), True, None, None, None, None))
+    for what in (p.SHEET, p.SHEET, p.TABLE):
+        session.tell_doing(what)
+    session.receive(welcome)
+    session.tell_doing(p.TABLE)
+    told = [m["what"] for m in session.client.sent]  # type: ignore[attr-defined]
+    assert told == [p.SHEET, p.TABLE, p.TABLE]

@@ -19,8 +19,9 @@ from game import wire
 from net import protocol as p
 from net.botclient import RemoteBot
 from net.client import Address, TokenStore
+from net.config import HostRequest, TableConfig
 from net.remote import RemoteSession
-from net.server import HostRequest, TableConfig, TableServer
+from net.server import TableServer
 from store.save import SaveStore
 from table.session import Session, parse_seats
 from tests.support.screens import FAST as FAST_SETTINGS
@@ -190,27 +191,6 @@ async def raw_easy_seat(client: RawClient, seat: int) -> None:
             view = wire.view_from_json(message["view"])
             action = bot.choose(view, view.legal, random.Random(message["seed"]))
             await client.send(p.act(seat, message["ply"], action))
-
-
-async def old_and_new_clients(
-    protocol: int, seed: int, target: int
-) -> tuple[dict, RawClient, RawClient, TableServer]:
-    """A whole match with a client of an older ``protocol`` in seat 1 and one of this version in
-    seat 3 (easy bots play both) and easy bots in the others: the old client's welcome, both
-    clients (closed, with every message they received) and the server (closed)."""
-    server, address = await serve(["human", "easy", "human", "easy"], seed=seed, target=target)
-    old, new = await RawClient.connect(address), await RawClient.connect(address)
-    try:
-        welcome = await old.hello("Old", seat=0, protocol=protocol)
-        await new.hello("New", seat=2)
-        await asyncio.wait_for(
-            asyncio.gather(raw_easy_seat(old, 0), raw_easy_seat(new, 2)), LIMIT_S
-        )
-    finally:
-        await old.close()
-        await new.close()
-        await server.close()
-    return welcome, old, new, server
 
 
 def save_a_table(directory: Path) -> None:

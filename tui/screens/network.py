@@ -13,8 +13,8 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from game.seats import side_of
 from net.client import DEFAULT_PORT, Address, JoinRequest
+from net.config import DEFAULT_TURN_LIMIT_S, MIN_TURN_LIMIT_S, HostRequest, TableConfig
 from net.protocol import MAX_LIMIT_S, ProtocolError, check_name
-from net.server import DEFAULT_TURN_LIMIT_S, MIN_TURN_LIMIT_S, HostRequest, TableConfig
 from tui.screens.help import HELP_KEY
 
 _CSS = """

@@ -1,0 +1,214 @@
+"""The door of a table server: it listens for WebSockets, answers what is not one, holds the
+connections that have not said hello yet to a few and a time limit, reads every frame under a
+rate limit, refuses what the protocol does not allow (closing the connections that insist) and
+hands the rest to the table: a hello (past the password, for a newcomer), an action, a ping, a
+``doing``, a ``leave``."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+from typing import Protocol
+
+from aiohttp import WSCloseCode, WSMsgType, web
+
+from net import protocol as p
+from net.addresses import listen_hosts
+from net.config import TableConfig
+from net.connection import Bucket, Connection
+from net.guesses import PasswordGate
+
+CLOSE_POLICY = WSCloseCode.POLICY_VIOLATION  # 1008: a client broke the rules
+CLOSE_TOO_BIG = WSCloseCode.MESSAGE_TOO_BIG  # 1009
+# The errors that end a connection at once.
+FATAL = {
+    p.VERSION,
+    p.HELLO_FIRST,
+    p.HELLO_TIMEOUT,
+    p.PASSWORD,
+    p.TOKEN,
+    p.SEAT_TAKEN,
+    p.NO_SEAT,
+    p.NAME_TAKEN,
+    p.TOO_LONG,
+    p.FLOOD,
+    p.TOO_MANY_ERRORS,
+    p.REPLACED,
+}
+
+
+class Table(Protocol):
+    """What the door hands a connection's messages to. Each may raise ProtocolError: the
+    message is refused (and the connection closed when the error is fatal)."""
+
+    def hello(self, conn: Connection, hello: p.Hello) -> None:
+        """A connection past the door (and the password) asks for a seat."""
+
+    def act(self, conn: Connection, act: p.Act) -> None:
+        """The seated ``conn`` acts."""
+
+    def doing(self, conn: Connection, what: str) -> None:
+        """The seated ``conn``'s person says what they are doing at the screen."""
+
+    def leave(self, conn: Connection) -> None:
+        """The seated ``conn`` leaves on purpose (the door closes it)."""
+
+    def gone(self, conn: Connection) -> None:
+        """``conn`` ended (closed, dropped, refused), seated or not."""
+
+    def name(self, seat: int) -> str:
+        """The name of the player at ``seat`` (for the host's log)."""
+
+
+class Doorway:
+    """The WebSocket transport of one table (see the module's docstring)."""
+
+    def __init__(self, config: TableConfig, table: Table, log: Callable[[str], None]) -> None:
+        self.config = config
+        self.table = table
+        self.log = log
+        self.gate = PasswordGate(config.password)
+        self.connections: set[Connection] = set()
+        self.closing = False
+        self._pending = 0  # connections that have not said hello yet
+        self._runner: web.AppRunner | None = None
+
+    async def start(self, host: str, port: int) -> int:
+        """Listen on ``host:port`` (0: a free port); the port listened on."""
+        app = web.Application()
+        app.router.add_get("/", self._handle)
+        self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
+        await self._runner.setup()
+        try:
+            for address in listen_hosts(host):  # (:: is two: IPv4 and IPv6, the same port)
+                site = web.TCPSite(self._runner, address, port)
+                await site.start()
+                server = site._server
+                assert isinstance(server, asyncio.Server) and server.sockets
+                port = server.sockets[0].getsockname()[1]
+        except OSError:  # (the port is taken, the address not this machine's): nothing stays
+            await self._runner.cleanup()
+            self._runner = None
+            raise
+        return port
+
+    @property
+    def addresses(self) -> list:
+        """The addresses listened on (as aiohttp gives them: (host, port, ...))."""
+        return [] if self._runner is None else list(self._runner.addresses)
+
+    async def stop(self, reason: str) -> None:
+        """Tell every connection why, close them all and stop listening."""
+        self.closing = True
+        for conn in list(self.connections):
+            conn.send(p.closing(reason))
+            conn.close(WSCloseCode.GOING_AWAY, "the host stopped")
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    async def _handle(self, request: web.Request) -> web.StreamResponse:
+        ws = web.WebSocketResponse(
+            max_msg_size=16 * p.MAX_CLIENT_BYTES,  # past this aiohttp closes with 1009 itself
+            heartbeat=self.config.heartbeat_s or None,
+            compress=False,
+        )
+        if not ws.can_prepare(request).ok:
+            return web.Response(
+                text="A Tarocchino table: join it with `tarocchino join HOST:PORT --name NAME`.\n"
+            )
+        if "Origin" in request.headers:  # a web page (browsers always say whose): no player
+            return web.Response(
+                status=403,
+                text="A Tarocchino table is joined with `tarocchino join`, not from a web page.\n",
+            )
+        if self._pending >= self.config.max_pending or self.closing:
+            return web.Response(status=503, text="too many connections waiting\n")
+        await ws.prepare(request)
+        bucket = Bucket(self.config.rate, self.config.burst)
+        conn = Connection(ws, request.remote or "?", bucket, self.config.max_queue)
+        self.connections.add(conn)
+        writer = asyncio.create_task(conn.write())
+        try:
+            await self._serve(conn)
+        finally:
+            self.connections.discard(conn)
+            conn.close()
+            with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
+                await asyncio.wait_for(writer, 5)
+            if not ws.closed:
+                await ws.close()
+            self.table.gone(conn)
+        return ws
+
+    async def _serve(self, conn: Connection) -> None:
+        self._pending += 1
+        try:
+            message = await asyncio.wait_for(conn.ws.receive(), self.config.hello_timeout_s)
+        except TimeoutError:
+            self.refuse(conn, p.HELLO_TIMEOUT, "say hello first (no hello came in time)")
+            return
+        finally:
+            self._pending -= 1
+        if not self._receive(conn, message):
+            return
+        async for message in conn.ws:
+            if conn.closed or not self._receive(conn, message):
+                return
+
+    def _receive(self, conn: Connection, message: object) -> bool:
+        """Handle one frame; False when the connection is to end."""
+        kind = getattr(message, "type", None)
+        if kind not in (WSMsgType.TEXT, WSMsgType.BINARY):
+            return False  # closed, or an error aiohttp already answered (a frame far too big)
+        if not conn.bucket.take():
+            self.refuse(conn, p.FLOOD, "too many messages too fast: goodbye")
+            return False
+        try:
+            parsed = p.read_client(message.data)  # type: ignore[attr-defined]
+        except p.ProtocolError as exc:
+            return self.refuse(conn, exc.code, str(exc))
+        try:
+            if conn.seat is None:
+                if not isinstance(parsed, p.Hello):
+                    raise p.ProtocolError(p.HELLO_FIRST, "say hello first")
+                if parsed.token is None:  # a newcomer (a returning player shows its token)
+                    self.gate.admit(parsed.password, conn.peer)
+                self.table.hello(conn, parsed)
+            elif isinstance(parsed, p.Hello):
+                raise p.ProtocolError(p.HELLO_FIRST, "hello was said already")
+            elif isinstance(parsed, p.Act):
+                self.table.act(conn, parsed)
+                conn.bucket.refund()
+            elif isinstance(parsed, p.Ping):
+                conn.send(p.pong(parsed.id))
+            elif isinstance(parsed, p.Doing):
+                self.table.doing(conn, parsed.what)
+            else:
+                self.table.leave(conn)
+                return False
+        except p.ProtocolError as exc:
+            ply = parsed.ply if isinstance(parsed, p.Act) else None
+            return self.refuse(conn, exc.code, str(exc), ply)
+        return not conn.closed
+
+    def refuse(self, conn: Connection, code: str, text: str, ply: int | None = None) -> bool:
+        """Answer an error; close the connection when the error is fatal or it has erred too
+        often. False when closed."""
+        conn.send(p.error(code, text, ply))
+        who = self._who(conn)
+        if code not in FATAL and conn.seat is not None:  # before hello every error closes
+            conn.strikes += code != p.TOO_LATE  # a person a moment late is no offender
+            if conn.strikes < self.config.max_strikes:
+                self.log(f"{who}: refused ({code}): {text}")
+                return True
+            code, text = p.TOO_MANY_ERRORS, "too many refused messages: goodbye"
+            conn.send(p.error(code, text))
+        self.log(f"{who}: disconnected ({code}): {text}")
+        conn.close(CLOSE_TOO_BIG if code == p.TOO_LONG else CLOSE_POLICY, text)
+        return False
+
+    def _who(self, conn: Connection) -> str:
+        if conn.seat is None:
+            return f"a connection from {conn.peer}"
+        return f"{self.table.name(conn.seat)} (seat {conn.seat + 1})"
