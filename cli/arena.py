@@ -20,6 +20,7 @@ from cli.bot_options import (
     runs_problem,
     seconds_problem,
 )
+from cli.errors import refuse
 from text.plaintext import PAGE
 from text.wrapping import Hanging
 
@@ -131,8 +132,7 @@ def run(args: argparse.Namespace) -> int:
         defaults = {"budget_s": args.budget, "iterations": args.iterations}
         a, b = (parse_spec(text, defaults=defaults, measurement=True) for text in (args.a, args.b))
     except SpecError as error:
-        print(f"{PROG}: error: {error}", file=sys.stderr)
-        return 2
+        return refuse(PROG, str(error))
     containment = Containment(time_limit_s=args.time_limit, echo_stderr=True)
     previous = signal.signal(signal.SIGTERM, _interrupt)  # a kill stops the workers too
     try:

@@ -8,7 +8,6 @@ import asyncio
 import os
 import shlex
 import signal
-import sys
 import time
 
 from ai.spec import BotSpec, SpecError, label_of, parse_spec
@@ -103,8 +102,7 @@ def run(args: argparse.Namespace) -> int:
                 f"--retry-for must be a number of seconds >= 0 and <= {MAX_RETRY_S:,}"
             )  # (as play says its --bot-delay)
     except (ValueError, SpecError, ProtocolError) as exc:
-        print(f"{PROG}: error: {exc}", file=sys.stderr)
-        return 2
+        return refuse(PROG, str(exc))
     problem = None if spec is not None else terminal_check.problem()  # a bot seat has no screen
     if problem:
         return refuse(PROG, problem)
