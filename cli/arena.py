@@ -20,7 +20,7 @@ from cli.bot_options import (
     runs_problem,
     seconds_problem,
 )
-from cli.errors import refuse
+from cli.refusal import refuse
 from text.plaintext import PAGE
 from text.wrapping import Hanging
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from ai.contain import Containment
 from ai.spec import BotSpec, SpecError
-from cli.errors import refuse
+from cli.refusal import refuse
 
 MAX_WORKERS = 64  # worker processes a measurement may start
 

@@ -6,7 +6,7 @@ import argparse
 import json
 
 from ai.spec import ENTRY_POINT_GROUP, BotInfo, SpecError, describe_source, list_bots, parse_spec
-from cli.errors import refuse
+from cli.refusal import refuse
 from text.plaintext import PAGE, paragraph
 from text.wrapping import Hanging
 

@@ -16,7 +16,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 from ai.spec import SpecError, label_of, parse_spec, split_specs
-from cli.errors import USAGE, refuse
+from cli.refusal import USAGE, refuse
 from game.files import remove_stale_temporaries
 from game.rules import DEFAULT_TARGET
 from net.addresses import (

@@ -12,7 +12,7 @@ import time
 
 from ai.spec import BotSpec, SpecError, label_of, parse_spec
 from cli import terminal_check
-from cli.errors import FAILED, USAGE, refuse
+from cli.refusal import FAILED, USAGE, refuse
 from net import protocol as p
 from net.client import DEFAULT_PORT, PASSWORD_ENV, Address, JoinRequest, TokenStore
 from net.protocol import ProtocolError, check_name

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import Any, BinaryIO, TextIO
 
-from cli.errors import refuse
+from cli.refusal import refuse
 from game.cards import CODES, CardError, Mask, format_cards, mask_of, parse_cards
 from game.files import MAX_BYTES
 from game.scoring import (

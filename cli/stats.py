@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from cli.errors import refuse
+from cli.refusal import refuse
 from store.stats import UNREADABLE, read_statistics
 from text.statistics import render
 

@@ -8,7 +8,7 @@ used and the player is told why. The default theme's colours are written here to
 the game keeps its look even without its theme files.
 
 This module loads no Textual (the presenter, which needs none, draws cards with a theme's
-colours); :func:`tui.themes.textual_theme` makes Textual's theme from it.
+colours); :func:`tui.textual_theme.textual_theme` makes Textual's theme from it.
 """
 
 from __future__ import annotations
