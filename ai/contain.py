@@ -122,9 +122,6 @@ class Guard:
     def __init__(self, label: str, containment: Containment) -> None:
         self.name = label
         self.containment = containment
-        self.faults: deque[Fault] = deque(maxlen=100)  # the latest faults
-        self.fault_count = 0
-        self.takeovers = 0
         self.replacement: Player | None = None  # the level playing this seat after a takeover
         self._strikes = 0
         self._new: list[Fault] = []
@@ -151,19 +148,16 @@ class Guard:
     ) -> Action:
         action = safe_move(view, legal, rng)
         self._strikes += 1
-        self.fault_count += 1
         takeover = None
         if self._strikes >= self.containment.max_faults:
             from ai.registry import make_bot
 
             takeover = self.containment.takeover
             self.replacement = make_bot(takeover)
-            self.takeovers += 1
             self._retire()
         record = Fault(
             self.name, view.seat, view.hand_number, fault.kind, fault.problem, action, takeover
         )
-        self.faults.append(record)
         self._new.append(record)
         del self._new[:-100]
         if self.containment.on_fault is not None:

@@ -351,35 +351,3 @@ class Knowledge:
             for d in self.view.declarations
             if d is not None and d.seat != self.seat
         )
-
-
-def is_consistent(view: PlayerView, hands: list[Mask], discard: Mask) -> str | None:
-    """None when a deal fits every hard fact of ``view``, else what is wrong (for tests)."""
-    k = Knowledge(view, trust_declarations=False)
-    if hands[view.seat] != view.hand:
-        return "own hand changed"
-    union = discard if view.seat != view.dealer else 0
-    for seat in range(4):
-        if seat == view.seat:
-            continue
-        h = hands[seat]
-        if h.bit_count() != view.hand_sizes[seat]:
-            return f"seat {seat} holds {h.bit_count()} cards, not {view.hand_sizes[seat]}"
-        if h & k.voids[seat]:
-            return f"seat {seat} holds cards of a suit it showed void"
-        decl = view.declarations[seat] if view.declarations else None
-        if decl is not None and (decl.cards & k.unseen) & ~h:
-            return f"seat {seat} lacks a declared card"
-        if union & h:
-            return "a card is dealt twice"
-        union |= h
-    if view.seat != view.dealer and view.phase != "discard":
-        if discard.bit_count() != 2 or discard & FIVES:
-            return "the discard is not two cards without carte da 5"
-    elif view.discard is not None and discard != view.discard:
-        return "the dealer's own discard changed"
-    if union != k.unseen:
-        return "the hidden cards are not exactly the unseen cards"
-    if not k._hard_ok((hands, discard)):
-        return "a declared Grande does not fit"
-    return None

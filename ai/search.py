@@ -71,7 +71,6 @@ class Stats:
     samples: int = 0
     playouts: int = 0
     elapsed_s: float = 0.0
-    solved: bool = False
 
     @classmethod
     def empty(cls, cards: list[Card]) -> Stats:
@@ -126,7 +125,6 @@ def search_cards(
     known, pending = declarations(view)
     remaining = TRICKS - base.n_tricks
     exact = settings.solver_tricks and remaining <= settings.solver_tricks
-    stats.solved = bool(exact)
     limit = settings.samples if settings.samples is not None else 10**9
     deadline = start + settings.budget_s if settings.budget_s is not None else math.inf
     while stats.samples < limit:

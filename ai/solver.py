@@ -19,19 +19,17 @@ INF = 10**9
 class Solver:
     """Alpha-beta over the rest of a :class:`PlayState` (which it plays and takes back in place)."""
 
-    __slots__ = ("state", "side", "nodes")
+    __slots__ = ("state", "side")
 
     def __init__(self, state: PlayState, side: int) -> None:
         self.state = state
         self.side = side
-        self.nodes = 0
 
     def value(self, alpha: int = -INF, beta: int = INF) -> int:
         """The exact value for ``side`` of the position, both sides playing perfectly."""
         state = self.state
         if state.over:
             return state.diff(self.side)
-        self.nodes += 1
         seat = state.turn
         hand = state.hands[seat]
         legal = state.legal()

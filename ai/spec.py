@@ -174,17 +174,6 @@ class BotSpec:
         """Not one of our levels: it runs in a process of its own unless told otherwise."""
         return self.origin.kind != LEVEL
 
-    def with_defaults(self, **defaults: Any) -> BotSpec:
-        """Add the options this bot takes and that are not set yet (None values are skipped)."""
-        accepted = set(self.accepts) if self.accepts is not None else set()
-        if self.source is None and self.accepts is None:
-            accepted = {o.name for o in describe_factory(_level_factory(self.name))[0]}
-        have = {k for k, _ in self.options}
-        extra = tuple(
-            (k, v) for k, v in defaults.items() if v is not None and k in accepted and k not in have
-        )
-        return replace(self, options=self.options + extra)
-
     def make(self, containment: Containment | None = None, *, contain: bool = True) -> Player:
         """A new player. A bot that is not ours runs in a process of its own (``contain``, the
         default) under ``containment``'s limits; in process, it is still guarded (its faults are

@@ -24,8 +24,6 @@ from game.cards import (
     mask_of,
 )
 
-ANG_BIT = 1 << ANG
-MON_BIT = 1 << MON
 BEG_BIT = 1 << BEG
 
 
@@ -63,7 +61,7 @@ SUIT_SCARTINI_LEVELS: tuple[Mask, ...] = _LEVELS[:6]
 COURT_LEVELS: tuple[Mask, ...] = _LEVELS[6:]
 SUIT_SCARTINI: Mask = mask_of(c for c in range(N_CARDS) if SUIT[c] < TRUMP and not VALUE[c])
 TRUMP_SCARTINI: Mask = mask_of(c for c in range(N_CARDS) if SUIT[c] == TRUMP and not VALUE[c])
-TRUMP_SHIFT = ANG  # the trumps are the cards ANG (strongest) … BEG (weakest), in index order
+# The trumps are the cards ANG (strongest) … BEG (weakest), in index order.
 assert all(STRENGTH[t] >= STRENGTH[t + 1] for t in range(ANG, BEG))
 
 

@@ -14,12 +14,13 @@ from ai.player import MAX_BUDGET_S, MAX_SAMPLES
 from ai.registry import BOTS
 from ai.spec import SpecError, parse_spec
 from cli.bot_options import (
-    MAX_WORKERS,
     add_time_limit,
     print_figures,
     runs_problem,
     seconds_problem,
+    workers_problem,
 )
+from cli.refusal import refuse
 from text.plaintext import PAGE
 from text.wrapping import Hanging
 
@@ -101,11 +102,9 @@ class _Progress:
 
 def _check(args: argparse.Namespace) -> str | None:
     """What is wrong with the numbers given, if anything."""
-    problem = runs_problem("--deals", args.deals)
+    problem = runs_problem("--deals", args.deals) or workers_problem(args.workers)
     if problem:
         return problem
-    if not 1 <= args.workers <= MAX_WORKERS:
-        return f"--workers must be from 1 to {MAX_WORKERS}"
     problem = seconds_problem("--budget", args.budget)
     if not problem and args.budget is not None and args.budget > MAX_BUDGET_S:  # as budget_s
         problem = f"--budget must be at most {MAX_BUDGET_S:g} seconds, not {args.budget:g}"
@@ -131,8 +130,7 @@ def run(args: argparse.Namespace) -> int:
         defaults = {"budget_s": args.budget, "iterations": args.iterations}
         a, b = (parse_spec(text, defaults=defaults, measurement=True) for text in (args.a, args.b))
     except SpecError as error:
-        print(f"{PROG}: error: {error}", file=sys.stderr)
-        return 2
+        return refuse(PROG, str(error))
     containment = Containment(time_limit_s=args.time_limit, echo_stderr=True)
     previous = signal.signal(signal.SIGTERM, _interrupt)  # a kill stops the workers too
     try:

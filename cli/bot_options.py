@@ -13,7 +13,7 @@ from typing import Any
 
 from ai.contain import Containment
 from ai.spec import BotSpec, SpecError
-from cli.errors import refuse
+from cli.refusal import refuse
 
 MAX_WORKERS = 64  # worker processes a measurement may start
 
@@ -117,14 +117,16 @@ def add_hand_runs(parser: argparse.ArgumentParser, hands: int) -> None:
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON line")
 
 
-def hand_runs_problem(args: argparse.Namespace) -> str | None:
-    """What is wrong with the options of :func:`add_hand_runs`, if anything."""
-    problem = runs_problem("--hands", args.hands)
-    if problem:
-        return problem
-    if not 1 <= args.workers <= MAX_WORKERS:
+def workers_problem(workers: int) -> str | None:
+    """What is wrong with a number of worker processes, if anything."""
+    if not 1 <= workers <= MAX_WORKERS:
         return f"--workers must be from 1 to {MAX_WORKERS}"
     return None
+
+
+def hand_runs_problem(args: argparse.Namespace) -> str | None:
+    """What is wrong with the options of :func:`add_hand_runs`, if anything."""
+    return runs_problem("--hands", args.hands) or workers_problem(args.workers)
 
 
 def hands_progress(prog: str) -> Progress:

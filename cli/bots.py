@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 
 from ai.spec import ENTRY_POINT_GROUP, BotInfo, SpecError, describe_source, list_bots, parse_spec
+from cli.refusal import refuse
 from text.plaintext import PAGE, paragraph
 from text.wrapping import Hanging
 
@@ -45,8 +45,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             spec = parse_spec(args.spec)
         except SpecError as exc:
-            print(f"{PROG}: error: {exc}", file=sys.stderr)
-            return 2
+            return refuse(PROG, str(exc))
         info = describe_source(spec.origin, spec.name)
         if args.json:
             print(

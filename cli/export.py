@@ -8,7 +8,7 @@ import stat
 import sys
 from pathlib import Path
 
-from cli.errors import path_given, refuse
+from cli.refusal import path_given, refuse
 from game import record
 from game.errors import RecordError
 from game.files import clip, clip_path, shorten

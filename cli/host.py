@@ -16,6 +16,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 from ai.spec import SpecError, label_of, parse_spec, split_specs
+from cli.refusal import USAGE, refuse
 from game.files import remove_stale_temporaries
 from game.rules import DEFAULT_TARGET
 from net.addresses import (
@@ -142,9 +143,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 MAX_AWAY_S = 10**6  # --away-timeout, in seconds (about 11 days)
 
 
-def _error(message: str, status: int = 2) -> int:
-    print(f"{PROG}: error: {message}", file=sys.stderr)
-    return status
+def _error(message: str, status: int = USAGE) -> int:
+    return refuse(PROG, message, status)
 
 
 def _config(args: argparse.Namespace) -> TableConfig:

@@ -8,12 +8,11 @@ import asyncio
 import os
 import shlex
 import signal
-import sys
 import time
 
 from ai.spec import BotSpec, SpecError, label_of, parse_spec
 from cli import terminal_check
-from cli.errors import FAILED, USAGE, refuse
+from cli.refusal import FAILED, USAGE, refuse
 from game.seats import seats_of
 from net import protocol as p
 from net.client import DEFAULT_PORT, PASSWORD_ENV, Address, JoinRequest, TokenStore
@@ -104,8 +103,7 @@ def run(args: argparse.Namespace) -> int:
                 f"--retry-for must be a number of seconds >= 0 and <= {MAX_RETRY_S:,}"
             )  # (as play says its --bot-delay)
     except (ValueError, SpecError, ProtocolError) as exc:
-        print(f"{PROG}: error: {exc}", file=sys.stderr)
-        return 2
+        return refuse(PROG, str(exc))
     problem = None if spec is not None else terminal_check.problem()  # a bot seat has no screen
     if problem:
         return refuse(PROG, problem)

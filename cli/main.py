@@ -11,7 +11,7 @@ from typing import Any, NoReturn
 
 from rich.cells import cell_len
 
-from cli.errors import FAILED, USAGE, one_line
+from cli.refusal import FAILED, USAGE, one_line
 from text.wrapping import Hanging
 
 # Each module of cli registers one or more subcommands with `register(subparsers)`;

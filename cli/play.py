@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ai.spec import split_specs
 from cli import terminal_check
-from cli.errors import refuse
+from cli.refusal import refuse
 from game.files import remove_stale_temporaries
 from game.rules import DEFAULT_TARGET
 from store.lock import DataLock, DirectoryBusy

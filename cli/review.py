@@ -8,8 +8,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from cli import terminal_check
-from cli.errors import path_given, refuse
 from cli.export import match_option, names_option
+from cli.refusal import path_given, refuse
 from game import record
 from game.errors import RecordError
 from store.settings import data_dir, load_settings

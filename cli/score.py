@@ -8,6 +8,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import Any, BinaryIO, TextIO
 
+from cli.refusal import refuse
 from game.cards import CODES, CardError, Mask, format_cards, mask_of, parse_cards
 from game.files import MAX_BYTES
 from game.scoring import (
@@ -70,24 +71,19 @@ def run(args: argparse.Namespace) -> int:
     tokens: list[str] = args.cards
     if tokens == ["-"]:
         if sys.stdin is None:  # started with standard input closed
-            print(
-                f"{PROG}: error: standard input is closed: give the cards as arguments, or "
-                "pipe the piles in",
-                file=sys.stderr,
+            return refuse(
+                PROG, "standard input is closed: give the cards as arguments, or pipe the piles in"
             )
-            return 2
         status, piles = _run_lines(sys.stdin.buffer, sys.stdout, as_json=args.json, hand=args.hand)
         if not piles and status == 0:  # empty, or blank lines only: as "no cards given" is
-            print(f"{PROG}: error: no piles on standard input (one pile a line)", file=sys.stderr)
-            return 2
+            return refuse(PROG, "no piles on standard input (one pile a line)")
         return status
     try:
         if "-" in tokens:
             raise CardError("'-' (read the piles from standard input) must be the only argument")
         mask = parse_pile(tokens)
     except CardError as error:
-        print(f"{PROG}: error: {error}", file=sys.stderr)
-        return 2
+        return refuse(PROG, str(error))
     if args.hand and mask.bit_count() != HAND_CARDS:  # scored all the same, as given
         print(
             f"{PROG}: note: a hand that declares holds {HAND_CARDS} cards (the dealer's "
@@ -142,8 +138,7 @@ def _run_lines(stream: BinaryIO, out: TextIO, *, as_json: bool, hand: bool) -> t
     try:
         return _score_lines(stream, out, as_json=as_json, hand=hand)
     except InputTooLong as error:
-        print(f"{PROG}: error: {error}", file=sys.stderr)
-        return 2, 0
+        return refuse(PROG, str(error)), 0
 
 
 def _score_lines(stream: BinaryIO, out: TextIO, *, as_json: bool, hand: bool) -> tuple[int, int]:

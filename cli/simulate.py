@@ -16,7 +16,7 @@ from ai.contain import Containment, Fault, Guard
 from ai.driver import play_match
 from ai.spec import parse_spec, reproducible, split_specs
 from cli.bot_options import add_time_limit, runs_problem, seconds_problem
-from cli.errors import FAILED, USAGE, path_given, refuse
+from cli.refusal import FAILED, USAGE, path_given, refuse
 from game import record
 from game.errors import RecordError
 from game.files import clip_path

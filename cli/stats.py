@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 
+from cli.refusal import refuse
 from store.stats import UNREADABLE, read_statistics
 from text.statistics import render
 
@@ -34,13 +35,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if not 0 <= args.recent <= 100:
-        print(f"{PROG}: error: --recent must be 0 to 100", file=sys.stderr)
-        return 2
+        return refuse(PROG, "--recent must be 0 to 100")
     figures, message = read_statistics(recent=args.recent)
     if message and message.startswith(UNREADABLE):  # not "nothing recorded yet": an error
         text = message.removeprefix(UNREADABLE).lstrip(":").strip().rstrip(".")
-        print(f"{PROG}: error: the statistics cannot be read: {text}", file=sys.stderr)
-        return 2
+        return refuse(PROG, f"the statistics cannot be read: {text}")
     if message:  # a damaged file set aside, a database brought up to date
         print(f"{PROG}: {message}", file=sys.stderr)
     if args.json:

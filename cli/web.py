@@ -12,7 +12,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cli.errors import FAILED, one_line, refuse
+from cli.refusal import FAILED, one_line, refuse
 from net.addresses import (
     bind_problem,
     every_network,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 
 from game.files import shorten
 
@@ -145,13 +145,6 @@ def cards_of(mask: Mask) -> list[Card]:
     return out
 
 
-def iter_cards(mask: Mask) -> Iterator[Card]:
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
-
-
 def random_card(cards: Mask, rand: Callable[[], float]) -> Card:
     """A card of a non-empty mask, uniformly at random (``rand`` as ``random.random``)."""
     for _ in range(int(rand() * cards.bit_count())):
@@ -174,25 +167,11 @@ KINGS, QUEENS, KNIGHTS, JACKS, ACES = (
 TAROCCHI: Mask = mask_of((ANG, MON, BEG, MAT))
 COUNTERS: Mask = mask_of((BEG, MAT))
 ROSSE: Mask = mask_of((SOL, LUN))
-GRANDE_NUMBERS: Mask = mask_of((ANG, MON, SOL, LUN))
-SCAVEZZO_NUMBERS: Mask = mask_of(SCAVEZZO_CARDS)
 MORI: Mask = mask_of(MORI_CARDS)
 VALUE_CARDS: Mask = mask_of(c for c in range(N_CARDS) if VALUE[c])
 SCARTINI: Mask = FULL_PACK & ~VALUE_CARDS
 FIVES: Mask = KINGS | TAROCCHI  # carte da 5: never discarded
-COURTS: Mask = KINGS | QUEENS | KNIGHTS | JACKS
 PIPS: Mask = mask_of(suit_card(r, s) for s in range(4) for r in ("6", "7", "8", "9", "10"))
-
-GROUP_MASKS: dict[str, Mask] = {
-    "Tarocchi": TAROCCHI,
-    "Contatori": COUNTERS,
-    "Rosse": ROSSE,
-    "Numeri della Grande": GRANDE_NUMBERS,
-    "Numeri di scavezzo": SCAVEZZO_NUMBERS,
-    "Carte di valore": VALUE_CARDS,
-    "Scartini": SCARTINI,
-    "Carte da 5": FIVES,
-}
 
 
 class CardError(ValueError):

@@ -1,10 +1,12 @@
 """Reading and writing the game's files safely: one bounded JSON reader for every file the game
-reads (saves, records, settings), and atomic writes that never leave half a file.
+reads (saves, records, settings) and every message of the wire (:func:`game.wire.loads`), and
+atomic writes that never leave half a file.
 
 A file is read only when it is a regular file (never a FIFO, a device or a directory, so reading
-cannot block or run forever), no bigger than a size limit, UTF-8 text, and JSON nested no deeper
-than a depth limit (checked before the parser runs, so deep nesting cannot exhaust the stack).
-Every failure is a :class:`FileReadError` whose message says what is wrong, in words.
+cannot block or run forever) and no bigger than a size limit; a file or a message is parsed only
+when it is UTF-8 text and JSON nested no deeper than a depth limit (checked before the parser
+runs, so deep nesting cannot exhaust the stack). Every failure is a :class:`FileReadError` whose
+message says what is wrong, in words.
 """
 
 from __future__ import annotations
@@ -30,6 +32,10 @@ class FileReadError(ValueError):
 
 class FileMissingError(FileReadError):
     """There is no file at that path."""
+
+
+class NestedTooDeepError(FileReadError):
+    """JSON nested deeper than the depth limit."""
 
 
 def clip(text: str, limit: int = 80) -> str:
@@ -93,7 +99,7 @@ def check_depth(text: str, max_depth: int = MAX_DEPTH) -> None:
         if token in "[{":
             depth += 1
             if depth > max_depth:
-                raise FileReadError(f"nested deeper than {max_depth} levels")
+                raise NestedTooDeepError(f"nested deeper than {max_depth} levels")
         elif token in "]}":
             depth -= 1
         elif token == '"':
@@ -108,10 +114,18 @@ def _no_constant(name: str) -> object:
     raise _Constant(name)
 
 
-def loads(text: str, max_depth: int = MAX_DEPTH) -> object:
-    """Parse JSON text bounded in depth; FileReadError (never another exception) when it is bad.
+def loads(data: str | bytes, max_depth: int = MAX_DEPTH) -> object:
+    """Parse JSON (text, or UTF-8 bytes) bounded in depth; FileReadError (never another
+    exception) when it is bad.
 
     NaN and Infinity are refused, and so are integers too long for Python to read."""
+    if isinstance(data, bytes):
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise FileReadError(f"not UTF-8 text (bad byte at offset {exc.start})") from None
+    else:
+        text = data
     check_depth(text, max_depth)
     try:
         return json.loads(text, parse_constant=_no_constant)
@@ -125,19 +139,14 @@ def loads(text: str, max_depth: int = MAX_DEPTH) -> object:
     except ValueError:  # an integer longer than Python's limit on digits
         raise FileReadError("a number in it is too long to read") from None
     except RecursionError:
-        raise FileReadError("nested too deeply") from None
+        raise NestedTooDeepError("nested too deeply") from None
     except MemoryError:
         raise FileReadError("too big to read") from None
 
 
 def read_json(path: str | Path, max_bytes: int = MAX_BYTES, max_depth: int = MAX_DEPTH) -> object:
     """A bounded JSON file (see the module's docstring); FileReadError saying what is wrong."""
-    data = read_bytes(path, max_bytes)
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise FileReadError(f"not UTF-8 text (bad byte at offset {exc.start})") from None
-    return loads(text, max_depth)
+    return loads(read_bytes(path, max_bytes), max_depth)
 
 
 def fsync_directory(directory: str | Path) -> None:

@@ -215,10 +215,6 @@ class Hand:
         """The hands as dealt (the dealer's with 17 cards)."""
         return self._dealt
 
-    @property
-    def trick_number(self) -> int:
-        return len(self.tricks)
-
     # ----------------------------------------------------------------- legality
     def legal_actions(self) -> list[Action]:
         """Every legal action of the player to move, in a fixed order."""

@@ -19,7 +19,6 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from game.cards import (
-    FULL_PACK,
     MAT,
     N_CARDS,
     PIPS,
@@ -210,10 +209,6 @@ class PlayState:
     def legal(self) -> Mask:
         """The cards the seat to move may play."""
         return legal_for(self.hands[self.turn], self.led)
-
-    def unseen_by(self, seat: int) -> Mask:
-        """The cards ``seat`` neither holds nor has seen played (the others' hands, the discard)."""
-        return FULL_PACK & ~self.gone & ~self.hands[seat]
 
     # ------------------------------------------------------------------ moves
     def push(self, c: Card) -> None:

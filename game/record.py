@@ -6,8 +6,9 @@ match's record may also say which decisions a stand-in bot made for an absent or
 (``stand_ins``: hand number -> index of the action in the hand, the discard 0 -> the bot's name,
 or the bot's name and why it decided: the person was away, had left, or ran out of time; left out
 when there are none), and a simulation's record which of its matches it is (``match``, 0 for the
-first; left out elsewhere). Version 1 records (always seeded, no shuffles) still replay. Writes
-are atomic; a damaged record raises RecordError naming what is wrong, never another exception."""
+first; left out elsewhere). A record of an older version is first converted to this shape
+(:func:`_current`), then read as one of this version. Writes are atomic; a damaged record raises
+RecordError naming what is wrong, never another exception."""
 
 from __future__ import annotations
 
@@ -50,12 +51,9 @@ __all__ = [
 
 FORMAT = "tarocchino-record"
 VERSION = 2
-READABLE = (1, 2)  # the versions this code replays
-_KEYS = {
-    1: ("rules", "seed", "first_dealer", "actions", "sha256"),
-    2: ("rules", "seed", "first_dealer", "shuffles", "actions", "sha256"),
-}
-_OPTIONAL = {1: (), 2: ("stand_ins", "match")}
+_KEYS = ("rules", "seed", "first_dealer", "shuffles", "actions", "sha256")
+_OPTIONAL = ("stand_ins", "match")
+_KEYS_1 = ("rules", "seed", "first_dealer", "actions", "sha256")  # version 1: no shuffles
 MAX_BOT_NAME = 40  # characters of a stand-in bot's name
 # Why a stand-in decided for a person: the person's connection was gone (away), the person had
 # left the table on purpose, the person's time for the decision ran out (a table's turn limit).
@@ -131,8 +129,38 @@ def _is_int(value: object) -> TypeGuard[int]:
     return type(value) is int  # not True/False, which Python counts as 1 and 0
 
 
-def _header(data: object) -> int:
-    """The record's version after checking its format, keys and checksum."""
+def _check_fields(data: dict[str, Any], keys: tuple[str, ...], optional: tuple[str, ...] = ()) -> None:
+    """Every one of ``keys`` is there, nothing beside them and ``optional``, and the checksum
+    is the one of what was written."""
+    missing = [k for k in keys if k not in data]
+    if missing:
+        raise RecordError(f"record is missing {', '.join(missing)}")
+    extra = sorted(set(data) - {"format", "version", *keys, *optional})
+    if extra:
+        raise RecordError(f"record has unknown fields: {clip(', '.join(map(str, extra)))}")
+    body = {k: v for k, v in data.items() if k != "sha256"}
+    if data["sha256"] != _checksum(body):
+        raise RecordError("record checksum does not match: the file was edited or damaged")
+
+
+def _current(data: object) -> object:
+    """A record of an older version in the shape of this one, checked first as it was written
+    (its fields and checksum): version 1, always seeded, gains its empty list of shuffles and is
+    sealed again. Anything else is returned as it is, for :func:`read` to judge."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        return data
+    if not _is_int(data.get("version")) or data["version"] != 1:
+        return data
+    _check_fields(data, _KEYS_1)
+    if not _is_int(data["seed"]):
+        raise RecordError(f"bad seed {shorten(data['seed'])}")
+    body = {k: v for k, v in data.items() if k != "sha256"}
+    body.update(version=VERSION, shuffles=[])
+    return {**body, "sha256": _checksum(body)}
+
+
+def _check_header(data: object) -> None:
+    """A record of this version: its format, version, fields and checksum."""
     if not isinstance(data, dict):
         raise RecordError("not a game record (expected a JSON object)")
     if "format" not in data:
@@ -140,18 +168,9 @@ def _header(data: object) -> int:
     if data.get("format") != FORMAT:
         raise RecordError(f"not a game record (format is {shorten(data.get('format'))})")
     version = data.get("version")
-    if not _is_int(version) or version not in READABLE:
+    if not _is_int(version) or version != VERSION:
         raise RecordError(f"unsupported record version {shorten(version)} (this is {VERSION})")
-    missing = [k for k in _KEYS[version] if k not in data]
-    if missing:
-        raise RecordError(f"record is missing {', '.join(missing)}")
-    extra = sorted(set(data) - {"format", "version", *_KEYS[version], *_OPTIONAL[version]})
-    if extra:
-        raise RecordError(f"record has unknown fields: {clip(', '.join(map(str, extra)))}")
-    body = {k: v for k, v in data.items() if k != "sha256"}
-    if data["sha256"] != _checksum(body):
-        raise RecordError("record checksum does not match: the file was edited or damaged")
-    return version
+    _check_fields(data, _KEYS, _OPTIONAL)
 
 
 def from_json(data: object) -> Match:
@@ -161,13 +180,13 @@ def from_json(data: object) -> Match:
 
 def read(data: object) -> Recorded:
     """A record's match, replayed, and its stand-ins' decisions; raises RecordError naming what
-    is wrong (a malformed ``stand_ins`` too)."""
-    version = _header(data)
+    is wrong (a malformed ``stand_ins`` too). A record of an older version is converted first
+    (:func:`_current`)."""
+    data = _current(data)
+    _check_header(data)
     assert isinstance(data, dict)
-    seed, dealer, actions = data["seed"], data["first_dealer"], data["actions"]
-    shuffles = data.get("shuffles", [])
-    if version == 1 and not _is_int(seed):
-        raise RecordError(f"bad seed {shorten(seed)}")
+    seed, dealer = data["seed"], data["first_dealer"]
+    shuffles, actions = data["shuffles"], data["actions"]
     number = data.get("match")  # left out when the record is not a simulation's
     if "match" in data and (not _is_int(number) or not 0 <= number < MAX_NUMBER):
         raise RecordError(f"bad match number {shorten(number)}")

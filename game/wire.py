@@ -11,13 +11,14 @@ the reader.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Sequence
 from typing import Any
 
+from game import files
 from game.actions import Action, Move
 from game.cards import CODES, INDEX, Card, Mask
 from game.errors import IllegalActionError, WireError
+from game.files import FileReadError, NestedTooDeepError, shorten
 from game.hand import HandResult, SideResult
 from game.phase import Phase
 from game.scoring import FAMILIES
@@ -125,49 +126,24 @@ def dumps(message: dict[str, Any]) -> str:
 
 # ----------------------------------------------------------------- decoding
 def loads(line: str | bytes) -> dict[str, Any]:
-    """One message from a line of JSON, bounded in size and depth; WireError if it is not one."""
+    """One message from a line of JSON, bounded in size and depth (by the reader of
+    :mod:`game.files`); WireError if it is not one."""
     if len(line) > MAX_MESSAGE_BYTES:
         raise WireError(f"message too long ({len(line)} bytes, at most {MAX_MESSAGE_BYTES})")
-    if isinstance(line, bytes):
-        try:
-            line = line.decode("utf-8")
-        except UnicodeDecodeError:
-            raise WireError("message is not UTF-8") from None
-    _check_depth(line)
     try:
-        data = json.loads(line, parse_constant=_no_constant)
-    except (ValueError, RecursionError) as exc:
-        raise WireError(f"message is not JSON ({_short(exc)})") from None
+        data = files.loads(line, MAX_DEPTH)
+    except NestedTooDeepError:
+        raise WireError(f"message nested too deeply (more than {MAX_DEPTH} levels)") from None
+    except FileReadError as exc:
+        raise WireError(f"message is not JSON: {exc}") from None
     if not isinstance(data, dict):
         raise WireError("message is not a JSON object")
     return data
 
 
-def _no_constant(name: str) -> None:
-    raise ValueError(f"{name} is not allowed")
-
-
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"?')
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-
-
-def _check_depth(text: str) -> None:
-    """Refuse nesting deeper than MAX_DEPTH before the parser sees it (brackets outside strings)."""
-    depth = 0
-    for ch in _NOT_BRACKET.sub("", _STRING.sub("", text)):
-        depth += 1 if ch in "[{" else -1
-        if depth > MAX_DEPTH:
-            raise WireError(f"message nested too deeply (more than {MAX_DEPTH} levels)")
-
-
-def _short(value: object, limit: int = 60) -> str:
-    text = repr(value) if not isinstance(value, BaseException) else str(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 def _int(value: object, what: str, lo: int, hi: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-        raise WireError(f"{what} must be a whole number from {lo} to {hi}, not {_short(value)}")
+        raise WireError(f"{what} must be a whole number from {lo} to {hi}, not {shorten(value)}")
     return value
 
 
@@ -177,7 +153,7 @@ def _seat(value: object, what: str) -> int:
 
 def _list(value: object, what: str, most: int, least: int = 0) -> list[Any]:
     if not isinstance(value, list):
-        raise WireError(f"{what} must be a list, not {_short(value)}")
+        raise WireError(f"{what} must be a list, not {shorten(value)}")
     if not least <= len(value) <= most:
         size = f"{least}" if least == most else f"{least} to {most}"
         raise WireError(f"{what} must have {size} items, not {len(value)}")
@@ -186,7 +162,7 @@ def _list(value: object, what: str, most: int, least: int = 0) -> list[Any]:
 
 def _card(value: object, what: str) -> Card:
     if not isinstance(value, str) or value not in INDEX:
-        raise WireError(f"{what}: {_short(value)} is not a card code")
+        raise WireError(f"{what}: {shorten(value)} is not a card code")
     return INDEX[value]
 
 
@@ -207,7 +183,7 @@ def _mask(value: object, what: str, most: int, least: int = 0) -> Mask:
 def action_from_json(value: object, what: str = "action") -> Action:
     """An action from its text form; WireError if it cannot be read."""
     if not isinstance(value, str) or len(value) > MAX_ACTION_CHARS:
-        raise WireError(f"{what} must be the text of an action, not {_short(value)}")
+        raise WireError(f"{what} must be the text of an action, not {shorten(value)}")
     try:
         return Action.parse(value)
     except IllegalActionError as exc:
@@ -223,13 +199,13 @@ def actions_from_json(value: object, what: str = "legal") -> tuple[Action, ...]:
 
 def _object(value: object, what: str, keys: Sequence[str]) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise WireError(f"{what} must be a JSON object, not {_short(value)}")
+        raise WireError(f"{what} must be a JSON object, not {shorten(value)}")
     missing = [k for k in keys if k not in value]
     if missing:
         raise WireError(f"{what} is missing {', '.join(missing)}")
     extra = sorted(str(k) for k in value if k not in keys)
     if extra:
-        raise WireError(f"{what} has unknown fields: {_short(', '.join(extra))}")
+        raise WireError(f"{what} has unknown fields: {shorten(', '.join(extra))}")
     return value
 
 
@@ -252,7 +228,7 @@ def _declaration(value: object, seat: int) -> Declaration | None:
     families = _list(data["families"], f"{what}.families", len(FAMILIES))
     for f in families:
         if f not in FAMILIES:
-            raise WireError(f"{what}.families: {_short(f)} is not a family")
+            raise WireError(f"{what}.families: {shorten(f)} is not a family")
     if len(set(families)) != len(families):
         raise WireError(f"{what}.families: a family is given twice")
     cards = _mask(data["cards"], f"{what}.cards", 17)
@@ -340,7 +316,7 @@ def view_from_json(data: object) -> PlayerView:
     d = _object(data, "view", _VIEW_KEYS)
     phase_word = d["phase"]
     if not isinstance(phase_word, str) or phase_word not in {p.value for p in Phase}:
-        raise WireError(f"phase: {_short(phase_word)} is not a phase")
+        raise WireError(f"phase: {shorten(phase_word)} is not a phase")
     hand = _mask(d["hand"], "hand", 17)
     discard = None if d["discard"] is None else _mask(d["discard"], "discard", 2, 2)
     trick = _cards(d["trick"], "trick", 3)

@@ -27,6 +27,7 @@ from game import record, wire
 from game.actions import Action
 from game.cards import INDEX, Mask
 from game.errors import RecordError, WireError
+from game.files import shorten
 from game.hand import HandResult
 from game.view import PlayerView
 from table.names import name_problem, skeleton
@@ -85,11 +86,6 @@ class ProtocolError(ValueError):
         self.code = code
 
 
-def _short(value: object, limit: int = 40) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 def _fields(
     data: dict[str, Any], what: str, required: tuple[str, ...], optional: tuple[str, ...] = ()
 ) -> None:
@@ -98,13 +94,13 @@ def _fields(
         raise ProtocolError(BAD_MESSAGE, f"{what} is missing {', '.join(missing)}")
     extra = sorted(str(k) for k in data if k not in required and k not in optional and k != "type")
     if extra:
-        raise ProtocolError(BAD_MESSAGE, f"{what} has unknown fields: {_short(', '.join(extra))}")
+        raise ProtocolError(BAD_MESSAGE, f"{what} has unknown fields: {shorten(', '.join(extra))}")
 
 
 def _whole(value: object, what: str, lo: int, hi: int) -> int:
     if type(value) is not int or not lo <= value <= hi:
         raise ProtocolError(
-            BAD_MESSAGE, f"{what} must be a whole number from {lo} to {hi}, not {_short(value)}"
+            BAD_MESSAGE, f"{what} must be a whole number from {lo} to {hi}, not {shorten(value)}"
         )
     return value
 
@@ -114,10 +110,10 @@ def _text(value: object, what: str, most: int, *, empty: bool = False, shown: bo
     printable: no control characters or terminal escapes come through the network."""
     if not isinstance(value, str) or len(value) > most or (not empty and not value):
         raise ProtocolError(
-            BAD_MESSAGE, f"{what} must be text of 1 to {most} characters, not {_short(value)}"
+            BAD_MESSAGE, f"{what} must be text of 1 to {most} characters, not {shorten(value)}"
         )
     if shown and not value.isprintable():
-        raise ProtocolError(BAD_MESSAGE, f"{what} must be printable text, not {_short(value)}")
+        raise ProtocolError(BAD_MESSAGE, f"{what} must be printable text, not {shorten(value)}")
     return value
 
 
@@ -254,7 +250,7 @@ def read_client(text: str | bytes) -> ClientMessage:
         if "protocol" in data and not _same_version(data["protocol"]):  # (whatever else it says)
             raise ProtocolError(
                 VERSION,
-                f"this table speaks protocol {PROTOCOL}, not {_short(data['protocol'])}: the "
+                f"this table speaks protocol {PROTOCOL}, not {shorten(data['protocol'])}: the "
                 "versions of the game differ (join with the host's version)",
             )
         _fields(
@@ -291,10 +287,11 @@ def read_client(text: str | bytes) -> ClientMessage:
         _fields(data, "doing", ("what",))
         if data["what"] not in DOINGS:
             raise ProtocolError(
-                BAD_MESSAGE, f"doing must be one of {', '.join(DOINGS)}, not {_short(data['what'])}"
+                BAD_MESSAGE,
+                f"doing must be one of {', '.join(DOINGS)}, not {shorten(data['what'])}",
             )
         return Doing(data["what"])
-    raise ProtocolError(UNKNOWN_TYPE, f"unknown message type {_short(kind)}")
+    raise ProtocolError(UNKNOWN_TYPE, f"unknown message type {shorten(kind)}")
 
 
 # ----------------------------------------------------------------- server → client
@@ -336,7 +333,7 @@ class SeatStatus:
         )
         player = data["player"]
         if player not in (PERSON, BOT, OPEN):
-            raise ProtocolError(BAD_MESSAGE, f"unknown player {_short(player)}")
+            raise ProtocolError(BAD_MESSAGE, f"unknown player {shorten(player)}")
         away = data["away_s"]
         if away is not None and (
             not isinstance(away, (int, float))
@@ -350,7 +347,7 @@ class SeatStatus:
                 raise ProtocolError(BAD_MESSAGE, f"{key} must be true or false")
         doing = data["doing"]
         if doing is not None and doing not in (*DOINGS, STAND_IN_DECIDING):
-            raise ProtocolError(BAD_MESSAGE, f"unknown doing {_short(doing)}")
+            raise ProtocolError(BAD_MESSAGE, f"unknown doing {shorten(doing)}")
         return cls(
             check_name(data["name"]),
             player,
@@ -588,7 +585,7 @@ def _dealt_hand(value: object) -> Mask:
     mask = 0
     for code in value:
         if not isinstance(code, str) or code not in INDEX or mask >> INDEX[code] & 1:
-            raise ProtocolError(BAD_MESSAGE, f"dealt: {_short(code)} is not a card (once)")
+            raise ProtocolError(BAD_MESSAGE, f"dealt: {shorten(code)} is not a card (once)")
         mask |= 1 << INDEX[code]
     return mask
 
@@ -608,7 +605,7 @@ def _stand_ins(value: object, actions: int) -> dict[int, record.StandIn]:
             and key == str(int(key))
             and int(key) < actions
         ):
-            raise ProtocolError(BAD_MESSAGE, f"stand_ins: {_short(key)} is not an action's index")
+            raise ProtocolError(BAD_MESSAGE, f"stand_ins: {shorten(key)} is not an action's index")
         try:
             out[int(key)] = record.stand_in_from_json(by)
         except RecordError as exc:
@@ -644,7 +641,7 @@ def read_server(text: str | bytes) -> ServerMessage:
         if "protocol" in data and not _same_version(data["protocol"]):
             raise ProtocolError(
                 VERSION,
-                f"the table speaks protocol {_short(data['protocol'])}, this game {PROTOCOL}: "
+                f"the table speaks protocol {shorten(data['protocol'])}, this game {PROTOCOL}: "
                 "the versions of the game differ",
             )
         _fields(data, "welcome", ("protocol", "seat", "token", "table"))
@@ -723,4 +720,4 @@ def read_server(text: str | bytes) -> ServerMessage:
     if kind == "closing":
         _fields(data, "closing", ("reason",))
         return Closing(_text(data["reason"], "reason", 2000, empty=True))
-    raise ProtocolError(UNKNOWN_TYPE, f"unknown message type {_short(kind)}")
+    raise ProtocolError(UNKNOWN_TYPE, f"unknown message type {shorten(kind)}")

@@ -19,6 +19,7 @@ from typing import TypeGuard
 from game.files import (
     FileMissingError,
     FileReadError,
+    NestedTooDeepError,
     clip,
     move_aside,
     read_json,
@@ -246,9 +247,10 @@ class LastMatchNote:
             data = read_json(self.path, max_bytes=MAX_BYTES, max_depth=4)
         except FileMissingError:
             return None
+        except NestedTooDeepError:
+            raise NoteError("nested too deeply") from None
         except FileReadError as exc:
-            short = str(exc).split(" (")[0]  # "too big", "not valid JSON": no details
-            raise NoteError("nested too deeply" if short.startswith("nested") else short) from None
+            raise NoteError(str(exc).split(" (")[0]) from None  # "too big": no details
         return LastMatch.from_json(data)
 
     def set_aside(self) -> Path | None:

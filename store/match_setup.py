@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from game.record import write_atomic
+from game.files import FileReadError, read_json, write_atomic
 from game.rules import DEFAULT_TARGET, TARGET_RULE, is_target
 from table.names import name_problem
 
@@ -63,12 +63,9 @@ class MatchSetup:
 
 def load_setup(directory: Path, kinds: tuple[str, ...]) -> MatchSetup:
     """The remembered setup, or the default one (no file, an unreadable or damaged file)."""
-    path = directory / SETUP_FILE
     try:
-        if path.stat().st_size > MAX_BYTES:
-            return MatchSetup()
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        data = read_json(directory / SETUP_FILE, MAX_BYTES)
+    except FileReadError:
         return MatchSetup()
     return MatchSetup.from_json(data, kinds)
 

@@ -11,7 +11,6 @@ server records its matches with the same calls:
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import Sequence
 from contextlib import closing
@@ -22,6 +21,7 @@ from typing import Any, Protocol
 
 from game import record
 from game.errors import RecordError
+from game.files import loads
 from game.match import Match
 from game.record import StandIns
 from store.settings import data_dir
@@ -421,7 +421,7 @@ def load_match(
             seats = _seats(c, mid)
         if len(text) > MAX_RECORD:
             return None, f"the record of match {mid} is too big"
-        data = json.loads(text)
+        data = loads(text)
         if not isinstance(data, dict):
             return None, f"the record of match {mid} is not a record"
         return FinishedMatch(data, seats, _shown(played_at), _shown(source)), opened.notice

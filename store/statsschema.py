@@ -16,6 +16,7 @@ from functools import cache
 from ai.spec import MAX_SPEC_CHARS, label_of
 from game.cards import CODES, format_cards, sorted_for_display
 from game.errors import RecordError
+from game.files import loads
 from game.history import HandRow, match_rows
 from game.match import Match
 from game.record import loads as load_record
@@ -356,8 +357,11 @@ def _v1_to_v2(connection: sqlite3.Connection) -> None:
             )
         )
         try:
-            stored = StoredMatch.build(json.loads(text), players, played_at, "local")
-        except (RecordError, ValueError, TypeError, AttributeError, RecursionError):
+            data = loads(text)
+            if not isinstance(data, dict):
+                raise TypeError("not a record")
+            stored = StoredMatch.build(data, players, played_at, "local")
+        except (RecordError, ValueError, TypeError, AttributeError):
             stored = None
         if stored is not None:
             insert_match(connection, stored, mid)  # a match recorded twice is kept once

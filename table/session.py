@@ -18,6 +18,7 @@ from typing import Protocol
 
 from ai.driver import decision_rng
 from ai.player import Player
+from ai.registry import make_bot
 from ai.spec import MAX_SPEC_CHARS, SpecError, parse_spec
 from game.actions import PLAY, Action
 from game.hand import Hand, HandResult
@@ -26,7 +27,6 @@ from game.phase import Phase
 from game.rules import DEFAULT_TARGET, Rules
 from game.seats import seats_of, side_of
 from game.view import PlayerView
-from table.bots import available_level, make_bot
 from table.names import names_problem
 
 HUMAN = "human"
@@ -164,7 +164,7 @@ class Session:
                 try:
                     self.bots[seat] = parse_spec(s.kind, check=False).make()
                 except ValueError:  # a bot that is gone since the match was saved
-                    self.substitutes[seat] = available_level("easy")
+                    self.substitutes[seat] = "easy"
                     self.bots[seat] = make_bot(self.substitutes[seat])
 
     @classmethod
@@ -192,9 +192,6 @@ class Session:
     def hot_seat(self) -> bool:
         """More than one human: turns pass between people sharing the screen."""
         return len(self.humans) > 1
-
-    def is_human(self, seat: int) -> bool:
-        return 0 <= seat < 4 and self.seats[seat].human
 
     @property
     def turn(self) -> int:

@@ -27,15 +27,10 @@ def suit_word(trick: Sequence[Card]) -> str:
     return "trumps" if led == TRUMP else SUIT_NAMES[led]
 
 
-def declaration_summary(d: Declaration, look: Look = UNICODE) -> str:
-    """``Re 17 · Grande 20 = 37`` (points before doubling, then the total), and which of them
-    were doubled: ``Re 17 · Spade 10 · Coppe 10 · Mori 10, sequences doubled = 77``."""
-    return " ".join(declaration_pieces(d, look)) if d.families else "nothing"
-
-
 def declaration_pieces(d: Declaration, look: Look = UNICODE) -> list[str]:
-    """:func:`declaration_summary` in the pieces a line may break between: ``Re 17 ·``,
-    ``Spade 10 ·``, ``Mori 10,``, ``sequences doubled = 77``."""
+    """A declaration's points in the pieces a line may break between: each family's points
+    before doubling, then the total and which of them were doubled (``Re 17 ·``, ``Spade 10 ·``,
+    ``Mori 10,``, ``sequences doubled = 77``; ``Re 17 · Grande 20 = 37``)."""
     points = [f"{c.family} {c.points}" for c in d.combinations]
     pieces = [f"{p} {look.dot}" for p in points[:-1]]
     criccone, sequences = doublings(d.families)

@@ -17,7 +17,7 @@ from store.stats import (
 )
 from text.plaintext import PAGE, paragraph
 from text.scoresheet import side_names
-from text.words import aligned, pair_names
+from text.words import aligned, pair_names, plural
 from text.wrapping import Hanging
 
 PEOPLE_HEADER = (
@@ -47,8 +47,8 @@ def nothing_recorded(s: Statistics) -> str:
 
 def totals_line(s: Statistics) -> str:
     return (
-        f"{s.matches} finished {_plural(s.matches, 'match', 'matches')}, {s.hands} "
-        f"{_plural(s.hands, 'hand', 'hands')}  ({s.database})"
+        f"{plural(s.matches, 'finished match', 'finished matches')}, "
+        f"{plural(s.hands, 'hand')}  ({s.database})"
     )
 
 
@@ -95,8 +95,8 @@ def person_details(p: PersonStats) -> str:
         if p.best_hand is None
         else (f"best hand {p.best_hand.total} (match {p.best_hand.match}, hand {p.best_hand.hand})")
     )
-    declared = _plural(p.declarations, "declaration", "declarations")
-    return f"{best}; {p.declarations} {declared} for {p.declared_points} points"
+    declared = plural(p.declarations, "declaration")
+    return f"{best}; {declared} for {p.declared_points} points"
 
 
 def matches_table(recent: Sequence[MatchSummary]) -> list[str]:
@@ -124,10 +124,6 @@ def matches_table(recent: Sequence[MatchSummary]) -> list[str]:
         table = _table(MATCH_HEADER, rows(room), MATCH_LEFT).splitlines()
     called_out = any(m.called_out and m.winner in (0, 1) for m in recent)
     return table + (["* won by calling out"] if called_out else [])
-
-
-def _plural(n: int, one: str, many: str) -> str:
-    return one if n == 1 else many
 
 
 def person_row(p: PersonStats) -> list[str]:

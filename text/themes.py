@@ -8,7 +8,7 @@ used and the player is told why. The default theme's colours are written here to
 the game keeps its look even without its theme files.
 
 This module loads no Textual (the presenter, which needs none, draws cards with a theme's
-colours); :func:`tui.themes.textual_theme` makes Textual's theme from it.
+colours); :func:`tui.textual_theme.textual_theme` makes Textual's theme from it.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from functools import lru_cache
 from importlib.resources.abc import Traversable
 from typing import Any
 
-from game.files import FileMissingError, FileReadError
+from game.files import FileMissingError, FileReadError, shorten
 from store.settings import DEFAULT_THEME, NAME
 from text.resources import asset, read_text
 
@@ -156,7 +156,7 @@ def read_theme(name: str, directory: Traversable | None = None) -> Theme:
     """The theme ``name`` from its file; ThemeError (saying why) when there is none or it is not
     valid. The default theme without its file is the one written here."""
     if not isinstance(name, str) or not NAME.match(name):
-        raise ThemeError(f"{_quoted(name)} is not the name of a theme")
+        raise ThemeError(f"{shorten(name, 30)} is not the name of a theme")
     filename = f"{name}.toml"
     try:
         text = read_text((directory or themes_dir()).joinpath(filename), THEME_MAX_BYTES)
@@ -207,7 +207,7 @@ def _theme(name: str, data: dict[str, Any]) -> Theme:
     base = textual.get("base")
     if base not in TEXTUAL_BASES:
         raise ThemeError(
-            f"textual.base must be one of {', '.join(TEXTUAL_BASES)}, not {_quoted(base)}"
+            f"textual.base must be one of {', '.join(TEXTUAL_BASES)}, not {shorten(base, 30)}"
         )
     changes: dict[str, Any] = {
         key: _color(textual[key], f"textual.{key}") for key in TEXTUAL_COLORS if key in textual
@@ -219,7 +219,7 @@ def _theme(name: str, data: dict[str, Any]) -> Theme:
     variables = _table(textual, "variables", "textual.") if "variables" in textual else {}
     for key, value in variables.items():
         if not VARIABLE.match(key) or key in (FELT, FELT_BORDER):
-            raise ThemeError(f"textual.variables: {_quoted(key)} cannot be set here")
+            raise ThemeError(f"textual.variables: {shorten(key, 30)} cannot be set here")
         _color(value, f"textual.variables.{key}")
     table = _table(data, "table", "")
     keys = {f.name.replace("_", "-"): f.name for f in fields(Palette)}
@@ -234,7 +234,7 @@ def _theme(name: str, data: dict[str, Any]) -> Theme:
 def _known(data: dict[str, Any], keys: tuple[str, ...], where: str) -> None:
     unknown = [key for key in data if key not in keys]
     if unknown:
-        raise ThemeError(f"unknown key {where}{_quoted(unknown[0])} (known: {', '.join(keys)})")
+        raise ThemeError(f"unknown key {where}{shorten(unknown[0], 30)} (known: {', '.join(keys)})")
 
 
 def _table(data: dict[str, Any], key: str, where: str) -> dict[str, Any]:
@@ -257,10 +257,5 @@ def _text(data: dict[str, Any], key: str, limit: int, where: str, *, required: b
 
 def _color(value: object, where: str) -> str:
     if not isinstance(value, str) or not COLOR.match(value):
-        raise ThemeError(f"{where} must be a colour as #rrggbb, not {_quoted(value)}")
+        raise ThemeError(f"{where} must be a colour as #rrggbb, not {shorten(value, 30)}")
     return value.lower()
-
-
-def _quoted(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 30 else text[:29] + "…"

@@ -8,9 +8,9 @@ from rich.cells import cell_len
 _PLURAL = {"is": "are", "has": "have"}
 
 
-def plural(n: int, word: str) -> str:
-    """ "1 card", "2 cards"."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def plural(n: int, word: str, many: str = "") -> str:
+    """ "1 card", "2 cards"; ``many`` where adding an s is wrong ("2 matches")."""
+    return f"{n} {word}" if n == 1 else f"{n} {many or word + 's'}"
 
 
 def verb(name: str, third_person: str) -> str:

@@ -36,7 +36,7 @@ from tui.screens.start import StartScreen, busy_here
 from tui.screens.table import TableScreen
 from tui.screens.too_small import TooSmallScreen, big_enough
 from tui.terminal import CHECK_EVERY_S, terminal_gone, terminal_input
-from tui.themes import textual_theme
+from tui.textual_theme import textual_theme
 from tui.widgets.scrollbars import use_plain_scroll_bars
 
 STYLESHEET = "app.tcss"  # in assets/

@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
-import json
 import logging
 import re
 import secrets
@@ -32,7 +31,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
-from game.files import private_folders
+from game.files import FileReadError, loads, private_folders
 from net.addresses import this_machine_only
 from net.client import BROWSER_ENV, BROWSER_NAME
 from store.lock import RETRIES
@@ -448,8 +447,8 @@ def _whole(text: str, default: int, lo: int, hi: int) -> int:
 def _envelope(text: str) -> tuple[str | None, Any]:
     """A page's message, ``["kind", data]``, as (kind, data); (None, None) when it is not one."""
     try:
-        envelope = json.loads(text)
-    except (ValueError, RecursionError):
+        envelope = loads(text)
+    except FileReadError:
         return None, None
     if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
         return None, None

@@ -139,13 +139,9 @@ def bench_engine(
     }
 
 
-def bench_positions(decisions: int, seed: int) -> list[PlayerView]:
-    """``decisions`` positions spread over seeded hands of the easy bot."""
-    return [view for view, _, _ in bench_deals(decisions, seed)]
-
-
 def bench_deals(decisions: int, seed: int) -> list[tuple[PlayerView, list[int], int]]:
-    """:func:`bench_positions` with each position's true hands and discard (for the oracle)."""
+    """``decisions`` positions spread over seeded hands of the easy bot, each with its true hands
+    and discard (for the oracle)."""
     out: list[tuple[PlayerView, list[int], int]] = []
     easy = EasyBot()
     hand = 0

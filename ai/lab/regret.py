@@ -168,11 +168,6 @@ def judge_hand(
     return HandRegrets(out, discard)
 
 
-def regrets_of_hand(players: BotSpec, oracle: BotSpec, seed: int, index: int) -> list[Regret]:
-    """Play deal ``index`` with four ``players``; the regret of each of their card choices."""
-    return judge_hand(players, oracle, seed, index).cards
-
-
 def _job(job: tuple[BotSpec, BotSpec, int, int, bool]) -> list[HandRegrets]:
     return [judge_hand(*job)]
 

@@ -65,12 +65,9 @@ def test_results_do_not_depend_on_the_number_of_workers() -> None:
     assert one["mean_diff"] == two["mean_diff"] and one["stderr"] == two["stderr"]
 
 
-def test_bot_spec_parses_options_and_adds_defaults() -> None:
+def test_bot_spec_parses_options() -> None:
     spec = BotSpec.parse("hard:budget_s=0.5,solver_tricks=2")
     assert spec.name == "hard" and dict(spec.options) == {"budget_s": 0.5, "solver_tricks": 2}
-    spec = BotSpec.parse("medium").with_defaults(budget_s=0.1, iterations=None)
-    assert dict(spec.options) == {"budget_s": 0.1}
-    assert BotSpec.parse("easy").with_defaults(budget_s=0.1).options == ()
     with pytest.raises(ValueError):
         BotSpec.parse("hard:budget_s")
 

@@ -130,7 +130,7 @@ def test_playing_against_the_example(mybot: Path, tmp_path: Path) -> None:
             assert isinstance(bot, ContainedPlayer)
             match = table.session.match
             assert match.first_dealer == 1 and match.actions[0].startswith("discard")
-            assert bot.fault_count == 0 and bot.process is not None
+            assert bot.pop_faults() == [] and bot.process is not None
             assert not app._notifications
             return bot
 

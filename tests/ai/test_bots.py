@@ -113,10 +113,10 @@ def test_every_level_hints(level: str) -> None:
 
 
 def test_bench_figures() -> None:
-    from ai.lab.bench import bench_bots, bench_positions
+    from ai.lab.bench import bench_bots, bench_deals
 
     figures = bench_bots(decisions=3, seed=1)
-    card_decisions = sum(v.phase == "play" for v in bench_positions(3, 1))
+    card_decisions = sum(v.phase == "play" for v, _, _ in bench_deals(3, 1))
     assert card_decisions >= 1
     assert figures["decisions"] == 3
     for level in ("random", "easy", "medium", "hard"):

@@ -11,7 +11,7 @@ from ai import policy
 from ai.discard import best_pair
 from ai.driver import seat_rngs
 from ai.easy import EasyBot
-from ai.inference import Knowledge, is_consistent
+from ai.inference import Knowledge
 from ai.random_bot import RandomBot
 from ai.rollout import rollout
 from ai.solver import Solver
@@ -21,7 +21,7 @@ from game.hand import Hand
 from game.kernel import PlayState
 from game.match import Match
 from game.view import PlayerView
-from tests.support.deals import deal_with, m
+from tests.support.deals import deal_with, is_consistent, m
 
 C = parse_card
 

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from ai.driver import seat_rngs
-from ai.inference import Knowledge, is_consistent
+from ai.inference import Knowledge
 from ai.lab.arena import play_deal
 from ai.oracle import OracleBot, TrueDeal, shown_part
 from ai.registry import BOTS, MEASUREMENT_BOTS
@@ -18,6 +18,7 @@ from game.cards import FULL_PACK
 from game.hand import Hand
 from game.match import Match
 from game.phase import Phase
+from tests.support.deals import is_consistent
 
 
 def first_lead(seed: int) -> tuple[Hand, object]:

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from ai.easy import EasyBot
-from ai.lab.regret import Regret, card_values, real_choice, regrets_of_hand, summarize
+from ai.lab.regret import Regret, card_values, judge_hand, real_choice, summarize
 from ai.oracle import OracleBot
 from ai.search import distinct_cards
 from ai.spec import parse_spec
@@ -66,15 +66,15 @@ def test_card_values_cover_every_distinct_card_and_the_card_played() -> None:
 
 def test_a_hand_of_regrets_is_reproducible_and_never_negative() -> None:
     easy = parse_spec("easy")
-    first = regrets_of_hand(easy, JUDGE, seed=3, index=1)
-    assert first == regrets_of_hand(easy, JUDGE, seed=3, index=1)
+    first = judge_hand(easy, JUDGE, seed=3, index=1).cards
+    assert first == judge_hand(easy, JUDGE, seed=3, index=1).cards
     assert len(first) >= 15  # at least one real choice a trick, here
     assert all(r.regret >= 0 and 1 <= r.trick <= 15 and 0 <= r.position <= 3 for r in first)
 
 
 def test_a_random_player_gives_away_more_than_a_searching_one() -> None:
     def mean(level: str) -> float:
-        rows = [r for i in range(2) for r in regrets_of_hand(parse_spec(level), JUDGE, 5, i)]
+        rows = [r for i in range(2) for r in judge_hand(parse_spec(level), JUDGE, 5, i).cards]
         return summarize(rows)["all"]["mean"]
 
     assert mean("random") > mean("medium:samples=10") + 5

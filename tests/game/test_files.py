@@ -60,6 +60,13 @@ def test_depth_limit_counts_only_real_nesting() -> None:
         files.loads("[" * 33 + "]" * 33)
 
 
+def test_the_reader_takes_text_or_utf8_bytes() -> None:
+    """The same reader parses a file's bytes and a wire message, text or bytes."""
+    assert files.loads(b'{"a": "\xc3\xa8"}') == files.loads('{"a": "\u00e8"}') == {"a": "è"}
+    with pytest.raises(files.NestedTooDeepError, match="nested deeper than 8 levels"):
+        files.loads(b"[" * 9 + b"]" * 9, max_depth=8)
+
+
 def test_only_regular_files_are_read(tmp_path: Path) -> None:
     fifo = tmp_path / "fifo.json"
     os.mkfifo(fifo)  # opening it for reading would wait for a writer forever

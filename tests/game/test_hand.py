@@ -56,7 +56,7 @@ def test_phases_declare_before_the_first_card_only() -> None:
     for _ in range(3):
         hand.apply(declare([]))
         hand.apply(hand.legal_actions()[0])
-    assert hand.trick_number == 1 and hand.phase == Phase.PLAY
+    assert len(hand.tricks) == 1 and hand.phase == Phase.PLAY
     assert all(a.kind == "play" for a in hand.legal_actions())
 
 
@@ -170,7 +170,7 @@ def test_house_rule_matto_exchange_tie_order(case: dict) -> None:
 def test_matto_in_the_last_trick_is_kept() -> None:
     hand = deal_with(3, {0: "MAT"})
     hand.apply(hand.legal_actions()[0])
-    while hand.trick_number < 14 or hand.turn != 0:
+    while len(hand.tricks) < 14 or hand.turn != 0:
         legal = [a for a in hand.legal_actions() if a != play(MAT)] or hand.legal_actions()
         hand.apply(legal[0])
     hand.apply(play(MAT))

@@ -12,10 +12,9 @@ from game.cards import (
     COUNTERS,
     FIVES,
     FULL_PACK,
-    GRANDE_NUMBERS,
     ROSSE,
     SCARTINI,
-    SCAVEZZO_NUMBERS,
+    SCAVEZZO_CARDS,
     TAROCCHI,
     VALUE,
     VALUE_CARDS,
@@ -97,15 +96,15 @@ def test_s1_card_values() -> None:
 
 
 def test_s2_named_groups() -> None:
-    """§2: Tarocchi (4) ANG MON BEG MAT; Contatori (2) BEG MAT; Rosse (2) SOL LUN; Numeri della
-    Grande (4) ANG MON SOL LUN; Numeri di scavezzo (12) T16 … T5; Carte di valore (20) the 16
-    courts + the 4 Tarocchi; Scartini the other 42; Carte da 5 (8) the Kings + the Tarocchi."""
+    """§2: Tarocchi (4) ANG MON BEG MAT; Contatori (2) BEG MAT; Rosse (2) SOL LUN; Numeri di
+    scavezzo (12) T16 … T5; Carte di valore (20) the 16 courts + the 4 Tarocchi; Scartini the
+    other 42; Carte da 5 (8) the Kings + the Tarocchi. (The Numeri della Grande are the
+    Grande's own, audited with the combinations.)"""
     courts = " ".join(f"{r}{s}" for s in "SBCD" for r in "KQNJ")
     assert TAROCCHI == m("ANG MON BEG MAT")
     assert COUNTERS == m("BEG MAT")
     assert ROSSE == m("SOL LUN")
-    assert GRANDE_NUMBERS == m("ANG MON SOL LUN")
-    assert SCAVEZZO_NUMBERS == m(" ".join(f"T{n}" for n in range(16, 4, -1)))
+    assert SCAVEZZO_CARDS == tuple(parse_cards(" ".join(f"T{n}" for n in range(16, 4, -1))))
     assert VALUE_CARDS == m(courts + " ANG MON BEG MAT") and VALUE_CARDS.bit_count() == 20
     assert SCARTINI == FULL_PACK & ~VALUE_CARDS and SCARTINI.bit_count() == 42
     assert FIVES == m("KS KB KC KD ANG MON BEG MAT")

@@ -10,3 +10,4 @@ SUPPORT = TESTS / "support"
 BOTS = SUPPORT / "bots"  # bots that misbehave or peek, for the containment tests
 RECORDS = SUPPORT / "records"
 VECTORS = SUPPORT / "vectors"  # a copy of ../shared/vectors
+OLDER_FILES = SUPPORT / "older_files"  # a save and a record written by an earlier version

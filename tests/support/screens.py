@@ -13,6 +13,7 @@ from textual import _time, events
 from textual.pilot import Pilot
 
 from ai.driver import decision_rng
+from ai.registry import make_bot
 from game.actions import Action, declare, discard, play
 from game.cards import FIVES, sorted_for_display
 from game.match import Match
@@ -20,7 +21,6 @@ from game.rules import Rules
 from net.client import Address, JoinRequest
 from store.save import SaveStore
 from store.settings import Settings
-from table.bots import available_level, make_bot
 from table.session import Seat, Session, parse_seats
 from text.render import UNICODE
 from tui.app import TarocchinoApp
@@ -367,7 +367,7 @@ def engine_match(seed: int, target: int, kinds: list[str], human: int = 0) -> Ma
     """The same match played by the engine alone with the test human's choices and the bots'
     per-decision generators."""
     match = Match(seed, Rules(target))
-    bots = {s: make_bot(available_level(k)) for s, k in enumerate(kinds) if k != "human"}
+    bots = {s: make_bot(k) for s, k in enumerate(kinds) if k != "human"}
     while match.winner is None:
         seat = match.turn
         view = match.view(seat)

@@ -240,17 +240,17 @@ def test_a_trick_led_with_the_matto() -> None:
     assert lead_words("Anna", (INDEX["AB"], MAT)) == "Anna led Bastoni"
 
 
-def test_a_declaration_summary_says_what_was_doubled() -> None:
-    """RULES.md §7: criccone doubling and sequence doubling are independent; the summary says
-    which one made the total."""
+def test_a_declaration_says_what_was_doubled() -> None:
+    """RULES.md §7: criccone doubling and sequence doubling are independent; the declaration's
+    words say which one made the total."""
     from game.cards import mask_of, parse_cards
     from game.scoring import declaration
     from game.view import Declaration
-    from text.narrate import declaration_summary
+    from text.narrate import declaration_pieces
 
     def declared(cards: str, families: tuple[str, ...]) -> str:
         shown, points = declaration(mask_of(parse_cards(cards)), families)
-        return declaration_summary(Declaration(0, families, shown, points), ASCII)
+        return " ".join(declaration_pieces(Declaration(0, families, shown, points), ASCII))
 
     hand = "KS KB KC QS QB QC NS NB NC AS BEG"
     assert declared(hand, ("Re",)) == "Re 17"

@@ -13,7 +13,6 @@ from game.cards import CODES, N_CARDS, sorted_for_display
 from game.match import Match
 from store.save import SaveError, SaveStore, from_save_json, to_save_json
 from store.settings import Settings, data_dir, load_settings, save_settings
-from table.bots import available_level
 from table.session import Seat, Session, parse_seats
 from text.render import Look, box_lines, face
 from tui.widgets.hand import HandView
@@ -37,11 +36,6 @@ def test_decision_rng_is_deterministic() -> None:
     a = [decision_rng(7, 1, 12).random() for _ in range(3)]
     assert a == [decision_rng(7, 1, 12).random() for _ in range(3)]
     assert decision_rng(7, 1, 12).random() != decision_rng(7, 2, 12).random()
-
-
-def test_unknown_levels_fall_back() -> None:
-    assert available_level("random") == "random"
-    assert available_level("no-such-level") == "random"
 
 
 def _play_some(session: Session, n: int) -> None:

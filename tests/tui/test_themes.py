@@ -31,7 +31,7 @@ from text.themes import (
 )
 from tui.screens.settings import SettingsScreen
 from tui.screens.table import TableScreen
-from tui.themes import textual_theme
+from tui.textual_theme import textual_theme
 from tui.widgets.seat import SeatPanel
 
 SHIPPED = ("classic", "charcoal", "daylight", "contrast")

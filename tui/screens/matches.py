@@ -23,6 +23,7 @@ from store.stats import Statistics, read_statistics
 from text.hand_review import ReviewSource
 from text.render import Look, look_of
 from text.statistics import nothing_recorded
+from text.words import plural
 from text.wrapping import Hanging
 from tui.screens.help import HELP_KEY
 from tui.screens.review import ReviewScreen
@@ -157,9 +158,9 @@ class PastMatchesScreen(RecordedMatches):
         else:
             shown = len(figures.recent)
             more = f" (the latest {shown} of {figures.matches})" if figures.matches > shown else ""
-            n = figures.matches
+            recorded = plural(figures.matches, "recorded match", "recorded matches")
             self._listed = (
-                f"{n} recorded {'match' if n == 1 else 'matches'}{more}. Enter or a "
+                f"{recorded}{more}. Enter or a "
                 "click reviews one: every hand, card by card, with the hard bot's "
                 "judgement"
             )

@@ -15,6 +15,7 @@ from game.seats import side_of
 from net.client import DEFAULT_PORT, Address, JoinRequest
 from net.config import DEFAULT_TURN_LIMIT_S, MIN_TURN_LIMIT_S, HostRequest, TableConfig
 from net.protocol import MAX_LIMIT_S, ProtocolError, check_name
+from text.words import plural
 from tui.screens.help import HELP_KEY
 
 _CSS = """
@@ -260,8 +261,7 @@ class JoiningScreen(_NetDialog):
 def _duration(seconds: float) -> str:
     """``600`` as "10 minutes", ``90`` as "90 s", ``3600`` as "1 hour"."""
     if seconds >= 3600 and seconds % 3600 == 0:
-        hours = int(seconds // 3600)
-        return f"{hours} hour{'s' if hours != 1 else ''}"
+        return plural(int(seconds // 3600), "hour")
     if seconds >= 120 and seconds % 60 == 0:
         return f"{int(seconds // 60)} minutes"
     return f"{seconds:g} s"

@@ -23,7 +23,6 @@ from store.match_setup import MAX_TARGET, MatchSetup
 from store.save import SaveError, SaveStore
 from store.settings import WATCH_PACES, pace_words
 from store.stats import match_number
-from table.bots import BOTS, available_level
 from table.session import (
     BOT_LEVELS,
     DEFAULT_NAMES,
@@ -72,12 +71,10 @@ def kind_options(extra: list[str] | tuple[str, ...] = ()) -> list[tuple[str, str
     options = [("Human", HUMAN)]
     for level in BOT_LEVELS:
         label = f"{level.capitalize()} bot"
-        if level not in BOTS:
-            label += f" (as {available_level(level)})"
-        if level == "hard" and level in BOTS:  # thinking time, by feel
+        if level == "hard":  # thinking time, by feel
             label += f", {DEFAULT_BUDGET_S:g} s a move"
         options.append((label, level))
-        if level == "hard" and level in BOTS:
+        if level == "hard":
             options.extend((text, kind) for kind, text in QUICK_HARD.items())
     for kind in dict.fromkeys(extra):
         if kind not in (value for _, value in options):

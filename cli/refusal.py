@@ -8,6 +8,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from game.files import clip
+
 USAGE, FAILED = 2, 1
 MAX_MESSAGE = 300  # characters of an error message: a huge value given is never echoed whole
 
@@ -15,8 +17,7 @@ MAX_MESSAGE = 300  # characters of an error message: a huge value given is never
 def one_line(message: str, limit: int = MAX_MESSAGE) -> str:
     """``message`` as one printable line of at most ``limit`` characters: line breaks and other
     control characters (an escape sequence in a value given) are shown escaped."""
-    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return clip("".join(c if c.isprintable() else repr(c)[1:-1] for c in message), limit)
 
 
 def refuse(prog: str, message: str, status: int = USAGE) -> int:
