@@ -129,7 +129,9 @@ def _is_int(value: object) -> TypeGuard[int]:
     return type(value) is int  # not True/False, which Python counts as 1 and 0
 
 
-def _check_fields(data: dict[str, Any], keys: tuple[str, ...], optional: tuple[str, ...] = ()) -> None:
+def _check_fields(
+    data: dict[str, Any], keys: tuple[str, ...], optional: tuple[str, ...] = ()
+) -> None:
     """Every one of ``keys`` is there, nothing beside them and ``optional``, and the checksum
     is the one of what was written."""
     missing = [k for k in keys if k not in data]
