@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import math
 import signal
 import sys
 import time
 from typing import Any
 
 from ai.contain import Containment
-from ai.lab.arena import run_arena
+from ai.lab.arena import run_arena, run_sprt
+from ai.lab.sprt import ALPHA, BETA, H0, H1, MAX_DEALS, MIN_DEALS, Sprt
 from ai.player import MAX_BUDGET_S, MAX_SAMPLES
 from ai.registry import BOTS
 from ai.spec import SpecError, parse_spec
@@ -25,12 +27,14 @@ from text.plaintext import PAGE
 from text.wrapping import Hanging
 
 PROG = "tarocchino arena"
+DEALS = 100  # deals played without --sprt
 
-_EPILOG = """\
+_EPILOG = f"""\
 examples:
   tarocchino arena easy random --deals 100 --seed 1
   tarocchino arena hard medium --deals 300 --seed 1 --budget 0.1 --json
   tarocchino arena hard:budget_s=1.0 medium --deals 50 --seed 7 --workers 2
+  tarocchino arena hard:budget_s=0.25 hard --sprt=-5,5 --seed 1
 
 Each deal is played twice from 0-0, one hand each: A's pair in seats 1 and 3, then in 2 and
 4, with the same cards in the same seats. mean_diff is A's side total minus B's, averaged over
@@ -44,6 +48,15 @@ The level oracle, for measurement only, is shown every card of the deal: the cei
 ladder, not a fair player (it takes hard's options).
 --budget and --iterations go to every player that takes them (budget_s, iterations).
 Progress (deals done, running mean, ETA) goes to stderr.
+
+--sprt LOW,HIGH plays deals until a sequential probability ratio test decides between H0, A's
+mean margin is LOW points a deal (or less), and H1, it is HIGH (or more), as chess engines' test
+farms decide a patch. The log-likelihood ratio (LLR) is the normal one with the variance
+estimated from the deals; H1 is accepted when it reaches ln((1-beta)/alpha), H0 when it falls to
+ln(beta/(1-alpha)), never before {MIN_DEALS} deals; after --max-deals the verdict is inconclusive.
+The deals are checked in deal order: the same seed gives the same verdict with any --workers.
+A negative LOW is written --sprt=-5,5. The interval shown after a sequential test leans towards
+the verdict (the test stops when the deals happen to be far from the middle).
 """
 
 
@@ -58,7 +71,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     levels = ", ".join([*BOTS, "oracle"])
     parser.add_argument("a", metavar="A", help=f"the first player ({levels}, or any bot)")
     parser.add_argument("b", metavar="B", help="the second player")
-    parser.add_argument("--deals", type=int, default=100, metavar="N", help="deals (100)")
+    parser.add_argument("--deals", type=int, metavar="N", help=f"deals ({DEALS})")
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals (1)")
     parser.add_argument(
         "--budget",
@@ -73,6 +86,23 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help=f"deals sampled per decision (deterministic; 1 to {MAX_SAMPLES:,})",
     )
     parser.add_argument("--workers", type=int, default=2, help="worker processes (2)")
+    parser.add_argument(
+        "--sprt",
+        metavar="LOW,HIGH",
+        help="play until a sequential test says A's margin is HIGH rather than LOW (points a deal)",
+    )
+    parser.add_argument(
+        "--alpha", type=float, help=f"with --sprt: the chance of H1 when LOW is true ({ALPHA:g})"
+    )
+    parser.add_argument(
+        "--beta", type=float, help=f"with --sprt: the chance of H0 when HIGH is true ({BETA:g})"
+    )
+    parser.add_argument(
+        "--max-deals",
+        type=int,
+        metavar="N",
+        help=f"with --sprt: deals at most, then inconclusive ({MAX_DEALS})",
+    )
     add_time_limit(parser)
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON line")
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
@@ -100,9 +130,32 @@ class _Progress:
         )
 
 
+class _SprtProgress(_Progress):
+    """Deals done, running mean and the LLR on stderr, at most a few times a second; the last
+    line, ended, once the test has its verdict (:meth:`finish`)."""
+
+    line = ""
+
+    def __call__(self, done: int, total: int, mean: float, llr: float) -> None:
+        self.line = f"\r{PROG}: {done} deals (at most {total})  mean {mean:+.1f}  LLR {llr:+.2f}   "
+        now = time.monotonic()
+        if now - self.last >= self.interval_s:
+            self.last = now
+            print(self.line, end="", file=sys.stderr, flush=True)
+
+    def finish(self) -> None:
+        if self.line:
+            print(self.line, file=sys.stderr, flush=True)
+
+
 def _check(args: argparse.Namespace) -> str | None:
     """What is wrong with the numbers given, if anything."""
-    problem = runs_problem("--deals", args.deals) or workers_problem(args.workers)
+    problem = _sprt_problem(args)
+    if problem:
+        return problem
+    if args.deals is not None:
+        problem = runs_problem("--deals", args.deals)
+    problem = problem or workers_problem(args.workers)
     if problem:
         return problem
     problem = seconds_problem("--budget", args.budget)
@@ -116,6 +169,53 @@ def _check(args: argparse.Namespace) -> str | None:
     if args.iterations is not None and args.iterations > MAX_SAMPLES:  # as iterations
         return f"--iterations must be at most {MAX_SAMPLES:,}, not {args.iterations:,}"
     return None
+
+
+def _bounds(text: str) -> tuple[float, float] | None:
+    """LOW and HIGH of ``--sprt LOW,HIGH``, or None if they are not two numbers."""
+    parts = text.split(",")
+    if len(parts) != 2:
+        return None
+    try:
+        low, high = float(parts[0]), float(parts[1])
+    except ValueError:
+        return None
+    if not (math.isfinite(low) and math.isfinite(high)):
+        return None
+    return low, high
+
+
+def _sprt_problem(args: argparse.Namespace) -> str | None:
+    """What is wrong with ``--sprt`` and its options, if anything."""
+    if args.sprt is None:
+        given = (("--alpha", args.alpha), ("--beta", args.beta), ("--max-deals", args.max_deals))
+        extra = [flag for flag, value in given if value is not None]
+        return f"{extra[0]} goes with --sprt LOW,HIGH" if extra else None
+    if args.deals is not None:
+        return "--deals does not go with --sprt (the test decides; --max-deals bounds it)"
+    bounds = _bounds(args.sprt)
+    if bounds is None:
+        return f"--sprt takes LOW,HIGH, two numbers of points a deal (e.g. 0,10), not {args.sprt!r}"
+    if bounds[0] >= bounds[1]:
+        return f"--sprt LOW must be below HIGH, not {args.sprt}"
+    for flag, value in (("--alpha", args.alpha), ("--beta", args.beta)):
+        if value is not None and not 0 < value < 0.5:
+            return f"{flag} must be above 0 and below 0.5, not {value:g}"
+    if args.max_deals is not None:
+        return runs_problem("--max-deals", args.max_deals)
+    return None
+
+
+def _sprt(args: argparse.Namespace) -> Sprt:
+    """The sequential test asked for (the options checked)."""
+    bounds = _bounds(args.sprt)
+    assert bounds is not None
+    return Sprt(
+        *bounds,
+        alpha=ALPHA if args.alpha is None else args.alpha,
+        beta=BETA if args.beta is None else args.beta,
+        max_deals=MAX_DEALS if args.max_deals is None else args.max_deals,
+    )
 
 
 def _interrupt(signum: int, frame: object) -> None:
@@ -134,15 +234,28 @@ def run(args: argparse.Namespace) -> int:
     containment = Containment(time_limit_s=args.time_limit, echo_stderr=True)
     previous = signal.signal(signal.SIGTERM, _interrupt)  # a kill stops the workers too
     try:
-        summary = run_arena(
-            a,
-            b,
-            args.deals,
-            args.seed,
-            workers=args.workers,
-            progress=None if args.quiet else _Progress(),
-            containment=containment,
-        )
+        if args.sprt is None:
+            summary = run_arena(
+                a,
+                b,
+                DEALS if args.deals is None else args.deals,
+                args.seed,
+                workers=args.workers,
+                progress=None if args.quiet else _Progress(),
+                containment=containment,
+            )
+        else:
+            progress = _SprtProgress()
+            summary = run_sprt(
+                a,
+                b,
+                _sprt(args),
+                args.seed,
+                workers=args.workers,
+                progress=None if args.quiet else progress,
+                containment=containment,
+            )
+            progress.finish()
     except KeyboardInterrupt:
         print(f"\n{PROG}: interrupted", file=sys.stderr)
         return 130
@@ -151,19 +264,40 @@ def run(args: argparse.Namespace) -> int:
     return print_figures(summary, args.json, render)
 
 
+def _sprt_lines(a: str, deals: int, test: dict[str, Any]) -> list[str]:
+    """The sequential test's verdict and its ratio, for :func:`render`."""
+    low, high = f"{test['low']:+g}", f"{test['high']:+g}"
+    if test["verdict"] == H1:
+        verdict = [f"H1 accepted: {a} gains {high} points a deal or more", f"rather than {low}"]
+    elif test["verdict"] == H0:
+        verdict = [f"H0 accepted: {a} gains {low} points a deal or less", f"rather than {high}"]
+    else:
+        verdict = [f"inconclusive: no verdict between {low} and {high}", f"in {deals} deals"]
+    lower, upper = test["bounds"]
+    return [
+        *Hanging("  ", [f"sequential test, {verdict[0]}", verdict[1]], indent=4).wrap(PAGE),
+        f"    LLR {test['llr']:+.2f} (H0 at {lower:+.2f}, H1 at {upper:+.2f};"
+        f" alpha {test['alpha']:g}, beta {test['beta']:g})",
+    ]
+
+
 def render(summary: dict[str, Any]) -> str:
     """The readable summary."""
     a, b = summary["a"], summary["b"]
     lo, hi = summary["ci95"]
     mean = summary["mean_diff"]
-    if lo > 0:
-        verdict = f"{a} is stronger (95% confidence)"
+    test = summary.get("sprt")
+    if test is not None:
+        verdict = _sprt_lines(a, summary["deals"], test)
+    elif lo > 0:
+        verdict = [f"  {a} is stronger (95% confidence)"]
     elif hi < 0:
-        verdict = f"{b} is stronger (95% confidence)"
+        verdict = [f"  {b} is stronger (95% confidence)"]
     else:
-        verdict = "no difference shown at 95% confidence"
+        verdict = ["  no difference shown at 95% confidence"]
     lines = [
         f"{a} vs {b}: {summary['deals']} duplicate deals, seed {summary.get('seed')}",
+        *(verdict if test is not None else ()),
         *Hanging(
             "  ",
             [
@@ -173,7 +307,7 @@ def render(summary: dict[str, Any]) -> str:
             ],
             indent=4,
         ).wrap(PAGE),
-        f"  {verdict}",
+        *(verdict if test is None else ()),
     ]
     for name in summary.get("sees_every_card", ()):
         lines.append(f"  {name} sees every card (shown the whole deal): a ceiling, not a player")

@@ -17,6 +17,7 @@ worker, renewed (a fresh bot object) for every hand; its faults are counted in t
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
 import statistics
@@ -27,12 +28,21 @@ from typing import Any
 
 from ai.contain import Containment, Guard
 from ai.driver import run_jobs, seat_rngs
+from ai.lab.sprt import Sprt
 from ai.player import Player, sees_the_deal
 from ai.spec import BotSpec, sees_every_card
 from game.match import Match
 from game.seats import other_side, side_of
 
-__all__ = ["BotSpec", "DealResult", "play_deal", "run_arena", "run_deals", "summarize"]
+__all__ = [
+    "BotSpec",
+    "DealResult",
+    "play_deal",
+    "run_arena",
+    "run_deals",
+    "run_sprt",
+    "summarize",
+]
 
 
 def deal_seed(seed: int, index: int) -> int:
@@ -237,6 +247,38 @@ def run_arena(
             elapsed = time.monotonic() - start
             progress(done, deals, total / done, elapsed / done * (deals - done))
     summary = summarize(a, b, results)
+    summary["seed"] = seed
+    summary["elapsed_s"] = round(time.monotonic() - start, 1)
+    return summary
+
+
+def run_sprt(
+    a: BotSpec,
+    b: BotSpec,
+    test: Sprt,
+    seed: int,
+    workers: int = 1,
+    progress: Callable[[int, int, float, float], None] | None = None,
+    containment: Containment | None = None,
+) -> dict[str, Any]:
+    """Play duplicate deals until ``test`` has a verdict and summarize, with the test's figures
+    under ``sprt``; ``progress(done, max_deals, mean, llr)``. The deals are taken in deal order,
+    so the verdict and the deals played do not depend on the number of workers."""
+    start = time.monotonic()
+    results: list[DealResult] = []
+    total = 0.0
+    deals = run_deals(a, b, test.max_deals, seed, workers, containment)
+    with contextlib.closing(deals):  # the deals played ahead of the verdict are dropped
+        for r in deals:
+            results.append(r)
+            total += r.diff
+            verdict = test.add(r.diff)
+            if progress is not None:
+                progress(len(results), test.max_deals, total / len(results), test.llr)
+            if verdict is not None:
+                break
+    summary = summarize(a, b, results)
+    summary["sprt"] = test.figures()
     summary["seed"] = seed
     summary["elapsed_s"] = round(time.monotonic() - start, 1)
     return summary

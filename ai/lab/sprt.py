@@ -32,8 +32,9 @@ def bounds(alpha: float, beta: float) -> tuple[float, float]:
 def llr(count: int, total: float, squares: float, low: float, high: float) -> float:
     """The log-likelihood ratio of H1 (mean ``high``) to H0 (mean ``low``) for ``count`` margins
     of sum ``total`` and sum of squares ``squares``. The variance is floored at a millionth of
-    (HIGH - LOW)^2, so equal margins give a large finite ratio, not a division by 0."""
-    if count == 0:
+    (HIGH - LOW)^2, so equal margins give a large finite ratio, not a division by 0; one margin
+    alone says nothing of the variance (0)."""
+    if count < 2:
         return 0.0
     mean = total / count
     variance = max(squares / count - mean * mean, ((high - low) / 1000) ** 2)
