@@ -22,7 +22,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -159,7 +159,7 @@ def run_deals(
     seed: int,
     workers: int = 1,
     containment: Containment | None = None,
-) -> Iterator[DealResult]:
+) -> Generator[DealResult, None, None]:
     """The deals' results in deal order, played by ``workers`` processes."""
     containment = containment or Containment()
     jobs = [(a, b, seed, i, containment) for i in range(deals)]
