@@ -1,4 +1,4 @@
-"""What the README and each command's --help promise, held to it: a bad value is refused in one
+"""What docs/cli.md and each command's --help promise, held to it: a bad value is refused in one
 line that says what would be accepted, and nothing starts or changes on disk.
 
 A value that the commands once took without a word: an empty ``--bind`` (which listened on every

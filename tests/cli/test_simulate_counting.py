@@ -68,10 +68,10 @@ def test_a_bot_s_fault_names_the_match_hand_and_seat_from_1(capsys) -> None:
     assert err and err[0].startswith("tarocchino simulate: match 1 hand 1 seat 2: "), err
 
 
-def test_the_readme_shows_what_simulate_prints(capsys) -> None:
-    """The lines and the JSON objects the README gives as examples are the command's own."""
-    readme = (ROOT / "README.md").read_text()
-    part = readme[readme.index("## Simulations, records and replays") :]
+def test_the_documentation_shows_what_simulate_prints(capsys) -> None:
+    """The lines and the JSON objects docs/cli.md gives as examples are the command's own."""
+    page = (ROOT / "docs" / "cli.md").read_text()
+    part = page[page.index("## Simulations, records and replays") :]
     part = part[: part.index("\n## ")]
     shown = [line for line in part.splitlines() if line.startswith("match 1 hand ")]
     assert main(["simulate", "--seed", "7"]) == 0

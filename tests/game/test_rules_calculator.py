@@ -1,5 +1,5 @@
-"""An independent check of the score calculator (`tarocchino score`, README "The score
-calculator") against RULES.md §7 and §8.1, on piles worked out by hand."""
+"""An independent check of the score calculator (`tarocchino score`, docs/cli.md "Score")
+against RULES.md §7 and §8.1, on piles worked out by hand."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ import cli.main
 
 # (cards, combinations after doubling, card points) worked out by hand from RULES.md
 PILES = [
-    # README's example. Tarocchi ANG MON BEG 18. Grande ANG MON SOL T16 + BEG (T15 missing, T14
-    # not held: stop) = 5 elements = 20; Coppe KC QC NC + BEG = 15; Mori MO1-3 + BEG = 15; three
-    # sequences doubled = 100. Card points: ANG MON BEG KC 5 each, QC 4, NC 3 = 27 and six
-    # scartini for six carte di valore: 27.
+    # docs/cli.md's example. Tarocchi ANG MON BEG 18. Grande ANG MON SOL T16 + BEG (T15
+    # missing, T14 not held: stop) = 5 elements = 20; Coppe KC QC NC + BEG = 15; Mori MO1-3 +
+    # BEG = 15; three sequences doubled = 100. Card points: ANG MON BEG KC 5 each, QC 4, NC 3 =
+    # 27 and six scartini for six carte di valore: 27.
     ("ANG MON SOL T16 MO1 MO2 MO3 BEG KC QC NC 7D", 118, 27),
     # A side's pile at the end of a hand: Cavalli NS NC ND 13; Denari KD QD ND AD 15 (Bastoni
     # KB QB AB: one court, no counter: nothing). 9 carte di valore worth 31, 17 scartini: 35.

@@ -174,7 +174,7 @@ def test_a_host_with_its_data_directory_busy_is_refused_as_every_command_refuses
     tmp_path: Path, monkeypatch, capsys
 ) -> None:
     """Another table hosted from the same data directory: one line, `error:`, status 2 (nothing
-    was done), as README says of every command."""
+    was done), as docs/cli.md says of every command."""
     from net.server import table_directory
     from store.lock import DataLock
 

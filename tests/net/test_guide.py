@@ -1,7 +1,7 @@
-"""README's "With friends on your network, step by step", run as written: its commands are read
-from README.md and run (the network's address put back to 127.0.0.1, a free port from the system,
-`--bot easy` for the people, who would each need a terminal), and what it says they print is what
-they print. A guide and a program that disagree fail here. Bounded in time and output."""
+"""docs/together.md's "With friends on your network, step by step", run as written: its commands
+are read from the page and run (the network's address put back to 127.0.0.1, a free port from the
+system, `--bot easy` for the people, who would each need a terminal), and what it says they print
+is what they print. A guide and a program that disagree fail here. Bounded in time and output."""
 
 from __future__ import annotations
 
@@ -29,17 +29,17 @@ from net.server import TableServer
 from table.session import Session, parse_seats
 from tests.support.paths import ROOT
 
-README = ROOT / "README.md"
-HEADING = "### With friends on your network, step by step"
+GUIDE = ROOT / "docs" / "together.md"
+HEADING = "## With friends on your network, step by step"
 LIMIT_S = 60  # no wait of this test is longer
 MAX_LINES = 5000  # a process's lines read at most
 NAMES = ["Anna", "Bruno", "Carla", "Dario"]
 
 
 def _guide() -> str:
-    text = README.read_text(encoding="utf-8")
+    text = GUIDE.read_text(encoding="utf-8") + "\n## "  # (the page's last section)
     start = text.index(HEADING)
-    return text[start : text.index("\n## ", start)]
+    return text[start : text.index("\n## ", start + 1)]
 
 
 def _commands() -> list[str]:

@@ -1,0 +1,49 @@
+"""docs/rules.md, made from the in-game help: the rules are one text, written once in
+assets/help.md (which the game reads as package data, installed or not) and shown word for word
+on the documentation's page, under a heading of its own. The rules part is the help up to its
+first section about the screens (END). After the help changed:
+
+    python -m tests.support.rules_page
+
+writes the page again; tests/docs/test_rules_page.py fails while the two differ."""
+
+from __future__ import annotations
+
+import sys
+
+from tests.support.paths import ROOT
+from text.resources import read_asset
+
+PAGE = ROOT / "docs" / "rules.md"
+END = "\n## Keys at the table\n"  # the help's first section about the screens, not the rules
+
+HEAD = """\
+# The rules of Ottocento
+
+The rules as Tarocchino plays them. This page is the first part of the game's own help (`?` or
+F1 in the game), word for word: the text is written once, in
+[assets/help.md](../assets/help.md), and this page is made from it. Where the sources on
+Ottocento disagree or are silent, the game's choices are listed under
+[House rules](#house-rules). The rest of the help (the keys, watching bots, hot-seat, playing
+together) is told in full in [Playing](playing.md) and [Playing together](together.md).
+
+"""
+
+
+def rules_page(help_text: str) -> str:
+    """The page: HEAD, then the help's rules without the help's own title."""
+    if END not in help_text:
+        raise ValueError(f"the help has no {END.strip()!r}: where do its rules end?")
+    rules = help_text[: help_text.index(END)]
+    _title, _, rules = rules.partition("\n")  # (the help's "# Tarocchino: ..." line)
+    return HEAD + rules.strip("\n") + "\n"
+
+
+def expected() -> str:
+    """The page as it should be now, from the help the game shows."""
+    return rules_page(read_asset("help.md"))
+
+
+if __name__ == "__main__":
+    PAGE.write_text(expected(), encoding="utf-8")
+    print(f"wrote {PAGE}", file=sys.stderr)
