@@ -9,8 +9,8 @@ a server or a long measurement:
 
 - a screen (`play`, `review`, a person's `join`) runs without a terminal: its arguments are
   checked, and it then refuses for want of a terminal, touching nothing;
-- `host` and `web` listen on a free port (an example address of the pages' network,
-  192.168.1.20, is this machine's 127.0.0.1), say where, and are stopped with Ctrl+C;
+- `host` and `web` listen on a free port of 127.0.0.1 (whatever --bind they name: the tests
+  open nothing to a network), answer there, and are stopped with Ctrl+C;
 - `join --bot` joins a table hosted for it (with the password it gives) and is stopped with
   Ctrl+C once seated;
 - `arena`, `regret`, `calibrate` and `bench` play one deal or hand, their bots searching two
@@ -46,6 +46,7 @@ from ai.spec import parse_spec, split_specs
 from cli import terminal_check
 from cli.main import build_parser, main
 from game import record
+from net.addresses import bind_problem
 from net.client import WEB_DRIVER_ENV
 from store.stats import FinishedMatch, record_finished_match
 from tests.support import markdown
@@ -104,14 +105,16 @@ def _option(argv: Sequence[str], name: str) -> str | None:
 
 
 def _local(argv: Sequence[str]) -> list[str]:
-    """``argv`` with the example network's address (in --bind, or a join's HOST[:PORT]) put
-    on this machine."""
-    return [
-        "127.0.0.1" + word.removeprefix(word.split(":")[0])
-        if word.startswith(EXAMPLE_NETWORK)
-        else word
-        for word in argv
-    ]
+    """``argv`` on this machine alone: what a server is bound to (``--bind``), and the example
+    network's address of a join's HOST[:PORT], become 127.0.0.1."""
+    local = []
+    for i, word in enumerate(argv):
+        if i and argv[i - 1] == "--bind":
+            word = "127.0.0.1"
+        elif word.startswith(EXAMPLE_NETWORK):
+            word = "127.0.0.1" + word.removeprefix(word.split(":")[0])
+        local.append(word)
+    return local
 
 
 def _quick(argv: Sequence[str]) -> list[str]:
@@ -273,7 +276,12 @@ def check(command: Command, cwd: Path, run: Runner) -> str | None:
 
 
 def _serving(name: str, argv: list[str], cwd: Path, data: Path) -> str | None:
-    """``check`` of a command that serves: a table, the browser game, a bot at a table."""
+    """``check`` of a command that serves: a table, the browser game, a bot at a table. It
+    serves this machine alone, on a free port, whatever address it names (which must be one
+    the command takes)."""
+    bind = _option(argv, "--bind")
+    if bind is not None and bind_problem(bind):
+        return bind_problem(bind)
     if name == "host":
         return _serve([*_local(argv), "--port", "0"], cwd, data, r"listening on .* port (\d+)")
     if name == "web":
