@@ -89,8 +89,13 @@ def workspace(tmp_path: Path) -> Path:
     return tmp_path
 
 
+def _settings(data: Path) -> dict[str, str]:
+    """What a command is run with: the data directory, an 80x24 terminal's size."""
+    return {"TAROCCHINO_DATA_DIR": str(data), "COLUMNS": "80", "LINES": "24"}
+
+
 def _environment(data: Path) -> dict[str, str]:
-    env = dict(os.environ, TAROCCHINO_DATA_DIR=str(data), COLUMNS="80", LINES="24")
+    env = dict(os.environ, **_settings(data))
     env.pop("TAROCCHINO_TABLE_PASSWORD", None)
     return env
 
@@ -199,21 +204,8 @@ class Process:
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def _run(argv: Sequence[str], cwd: Path, data: Path) -> Done:
-    """A command in a Python of its own, its standard input no terminal."""
-    done = subprocess.run(
-        [sys.executable, "-m", "cli.main", *argv],
-        cwd=cwd,
-        env=_environment(data),
-        text=True,
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        timeout=LIMIT_S,
-    )
-    return Done(done.returncode, done.stdout, done.stderr)
+        port: int = probe.getsockname()[1]
+        return port
 
 
 @dataclass(frozen=True, slots=True)
@@ -354,10 +346,13 @@ def test_the_pages_have_their_commands() -> None:
 
 @pytest.mark.parametrize("page", PAGES, ids=[page.name for page in PAGES])
 def test_every_command_of_a_page_does_what_it_says(
-    page: Path, workspace: Path, capsys: pytest.CaptureFixture[str], monkeypatch
+    page: Path,
+    workspace: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.chdir(workspace)
-    for name, value in _environment(workspace / "data").items():
+    for name, value in _settings(workspace / "data").items():
         monkeypatch.setenv(name, value)
     monkeypatch.delenv("TAROCCHINO_TABLE_PASSWORD", raising=False)
     monkeypatch.delenv(WEB_DRIVER_ENV, raising=False)
@@ -440,7 +435,9 @@ def _problem(argv: list[str], parser: argparse.ArgumentParser) -> str | None:
     return None
 
 
-def test_the_commands_of_the_prose_are_accepted(workspace: Path, monkeypatch) -> None:
+def test_the_commands_of_the_prose_are_accepted(
+    workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Each `tarocchino ...` of the prose (and of the in-game help) names commands, options
     and bots that exist, with values they take; a command's form (with brackets, an ellipsis,
     COMMAND) or what a command says (`tarocchino join: error: ...`) is passed over."""

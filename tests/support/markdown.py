@@ -88,18 +88,18 @@ def commands(page: Path) -> list[Command]:
         if block.info in NOT_SHELL:
             continue
         prompted = any(line.startswith(PROMPT) for line in block.lines)
-        current: list | None = None  # [line number, text, output lines]
+        current: tuple[int, str, list[str]] | None = None  # a command and its output so far
         for n, line in enumerate(block.lines, start=block.line + 1):
             if prompted:
                 if line.startswith(PROMPT):
-                    if current:
+                    if current is not None:
                         found.append(_command(page, *current))
-                    current = [n, line[len(PROMPT) :], []]
+                    current = (n, line[len(PROMPT) :], [])
                 elif current is not None:
                     current[2].append(line)
             elif line.strip().startswith(PROGRAM + " ") or line.strip() == PROGRAM:
                 found.append(_command(page, n, line.strip(), None))
-        if current:
+        if current is not None:
             found.append(_command(page, *current))
     return found
 
