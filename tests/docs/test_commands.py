@@ -13,8 +13,8 @@ a server or a long measurement:
   open nothing to a network), answer there, and are stopped with Ctrl+C;
 - `join --bot` joins a table hosted for it (with the password it gives) and is stopped with
   Ctrl+C once seated;
-- `arena`, `regret`, `calibrate` and `bench` play one deal or hand, their bots searching two
-  deals a decision.
+- `arena`, `regret`, `calibrate` and `bench` play one deal or hand (a sequential test two),
+  their bots searching two deals a decision.
 
 The `tarocchino` commands of the prose (in code spans) are parsed: their options and bots
 exist."""
@@ -134,6 +134,8 @@ def _quick(argv: Sequence[str]) -> list[str]:
     command = argv[0]
     if command == "arena":
         argv += ["--iterations", "2", "--quiet"]
+        if any(word.startswith("--sprt") for word in argv):
+            argv += ["--max-deals", "2"]
     elif command == "regret" and "--oracle" not in argv:
         argv += ["--oracle", "oracle:iterations=2"]
     elif command == "calibrate":
