@@ -4,6 +4,7 @@ things of the screen it uses, as its protocol says."""
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from types import SimpleNamespace
 from typing import Any
@@ -12,11 +13,13 @@ from rich.text import Text
 
 from game.actions import Action, declare, play
 from game.phase import Phase
+from game.view import PlayerView
 from table.runner import BotMove
 from table.session import Session, parse_seats
 from text.render import UNICODE, Look
 from tui.messages import BotMoved
 from tui.screens.confirm import ConfirmScreen
+from tui.screens.handover import HandOverScreen
 from tui.screens.table_bots import BotTurns, next_pace
 from tui.screens.table_end import next_hand_in
 from tui.screens.table_notices import Notices
@@ -189,10 +192,11 @@ class PeopleAt:
     taken_back: list[int] = field(default_factory=list)
     drawn: int = 0
 
-    def __post_init__(self) -> None:
-        self.app = SimpleNamespace(push_screen=lambda screen, then=None: self.pushed.append(screen))
+    @property
+    def app(self) -> Any:
+        return SimpleNamespace(push_screen=lambda screen, then=None: self.pushed.append(screen))
 
-    def my_turn(self) -> Any:
+    def my_turn(self) -> PlayerView | None:
         return turn_view(self.session, self.viewer, over=self.final is not None)
 
     def say(self, message: Text | str) -> None:
@@ -207,12 +211,25 @@ class PeopleAt:
     def take_back(self, seat: int) -> None:
         self.taken_back.append(seat)
 
+    def say_first(self, lead_in: Text, ply: int) -> None:
+        self.said.append(lead_in)
+
+    def advance(self) -> None:
+        pass
+
+    def leave(self, choice: str) -> None:
+        pass
+
+    def call_after_refresh(self, callback: Callable[[], object]) -> bool:
+        callback()
+        return True
+
 
 def test_the_dealer_marks_two_cards_then_is_asked_to_confirm() -> None:
     session = _session("easy", "easy", "human", "easy")  # Carla deals and discards
     table = PeopleAt(session, viewer=2, bottom=2)
     people = PeopleTurns(table, _notices(shared=False)[0])
-    cards = sorted(turn_view(session, 2, over=False).legal[0].cards)
+    cards = sorted(session.view(2).legal[0].cards)
     people.choose(cards[0])
     assert table.marked == [cards[0]] and not table.pushed
     people.choose(cards[0])  # Enter again takes the mark back
@@ -271,6 +288,20 @@ def test_a_card_is_played_or_refused() -> None:
     assert not table.performed and isinstance(table.said[-1], Text)
     people.choose(view.legal[0].card)
     assert table.performed == [play(view.legal[0].card)]
+
+
+def test_the_keyboard_is_handed_over_to_the_person_to_act() -> None:
+    session = _session("human", "easy", "human", "easy")  # Carla deals and discards
+    table = PeopleAt(session, viewer=None)
+    notices, said = _notices(shared=True)
+    people = PeopleTurns(table, notices)
+    people.hand_over(0)  # not Anna's turn (any more)
+    assert not table.pushed
+    notices.tell("Hint: play 7S.")
+    people.hand_over(2)
+    (handover,) = table.pushed
+    assert isinstance(handover, HandOverScreen) and handover.player == "Carla"
+    assert said.withdrawn == [{"Hint: play 7S."}]  # a word still on its way to the last hand
 
 
 def test_nothing_to_declare_is_not_asked() -> None:
