@@ -221,6 +221,8 @@ class TableScreen(LaidOutUnder, Screen[None]):
 
     @property
     def seating(self) -> Seating:
+        """Who plays at this screen (asked of the session each time: a remote session has its
+        seat only once the table gave it)."""
         return Seating.of(self.session)
 
     @property
