@@ -47,7 +47,7 @@ async def test_the_sheet_at_a_network_table_opens_the_review(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # (what is reviewed is checked here, not how: a light judgement keeps the test's load small)
-    monkeypatch.setattr("tui.screens.table.ReviewScreen", partial(ReviewScreen, iterations=8))
+    monkeypatch.setattr("tui.screens.table_end.ReviewScreen", partial(ReviewScreen, iterations=8))
     # (the table's first hand is taken up at its last two tricks; the second is played whole)
     going_on = at_the_last_tricks(parse_seats(["human", "easy", "easy", "easy"]), SEED, TARGET)
     server, address = await serve(session=going_on)

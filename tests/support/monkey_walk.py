@@ -244,7 +244,7 @@ def _progress(app: TarocchinoApp, rng: random.Random) -> Step | None:
         seed = rng.choice(["", "1", "7", "42"])
         return ("setup", name, target, seed)
     if isinstance(screen, TableScreen):
-        view = screen._my_turn()
+        view = screen.my_turn()
         if view is None:
             return ("key", "enter")
         hand = screen.query(HandView)
@@ -369,7 +369,7 @@ async def quiet(pilot, limit: int = 3000) -> None:
         except Exception:
             return
         table = table_of(app)
-        busy = table is not None and table.runner is not None and table.runner.busy
+        busy = table is not None and table.bots.runner is not None and table.bots.runner.busy
         if table is not None and table.watching and i > 20 and not _stalled(app):
             return
         pending = table is not None and table._timer is not None
@@ -430,8 +430,8 @@ def _stalled(app: TarocchinoApp) -> str | None:
     if session.winner is not None or table.paused or table._timer is not None:
         return None
     turn = session.turn
-    busy = table.runner is not None and table.runner.busy
-    if turn in session.bots and not busy and table._held is None:
+    busy = table.bots.runner is not None and table.bots.runner.busy
+    if turn in session.bots and not busy and table.bots.held is None:
         return f"the table waits for the bot of seat {turn}, which is not thinking"
     if table.hot_seat and turn in session.humans and table.viewer != turn:
         return f"the table waits for seat {turn}, whose hand-over never comes"

@@ -175,7 +175,7 @@ async def settle(pilot: Pilot, limit: int = 20000) -> object:
         if isinstance(screen, WAITING):
             return screen
         if isinstance(screen, TableScreen):
-            view = screen._my_turn()
+            view = screen.my_turn()
             if view is not None and view.phase in ("play", "discard") and not screen.marked:
                 return screen
         if app.workers._workers:
@@ -220,7 +220,7 @@ async def open_sheet(pilot: Pilot, summary: HandSummary) -> ScoringScreen:
 
 async def press_for(pilot: Pilot, screen: TableScreen) -> None:
     """Press the keys that make the test's human choice at the table."""
-    view = screen._my_turn()
+    view = screen.my_turn()
     assert view is not None
     hand = screen.query_one(HandView)
     action = first_choices(view.hand, view.phase, view.legal)
@@ -315,7 +315,7 @@ async def play_until(pilot: Pilot, wanted, limit: int = 400) -> TableScreen:
         if not isinstance(screen, TableScreen):
             await press(pilot, "enter")
             continue
-        view = screen._my_turn()
+        view = screen.my_turn()
         if view is not None and wanted(view):
             return screen
         await press_for(pilot, screen)

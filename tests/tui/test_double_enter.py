@@ -77,7 +77,7 @@ async def test_a_double_enter_never_passes_the_hand_over(tmp_path: Path) -> None
         if isinstance(app.screen, DeclareScreen):
             own = await _send(pilot, "enter", after=own, by=1.0)
             await settle(pilot)
-        assert table._my_turn() is not None
+        assert table.my_turn() is not None
         first = await _send(pilot, "enter", after=own, by=1.0)  # Bruno plays by Enter
         await _the_second_enter_keeps_the_hand_over(pilot, first, "Carla", table, checked)
         assert checked, "no hand-over led straight to the table"

@@ -127,7 +127,7 @@ async def _at_table(pilot, app, session: Session) -> TableScreen:
     if table.hot_seat:
         await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
         await press(pilot, "enter")
-    await wait_for(pilot, lambda: table._my_turn() is not None)
+    await wait_for(pilot, lambda: table.my_turn() is not None)
     await pilot.pause()
     return table
 

@@ -51,7 +51,7 @@ async def test_a_long_hint_told_in_a_notification_is_gone_at_the_hand_over(
     def long_hint(view, legal, rng):
         return legal[0], LONG
 
-    monkeypatch.setattr("tui.screens.table.suggest", long_hint)
+    monkeypatch.setattr("tui.screens.table_hint.suggest", long_hint)
     app = make_app(tmp_path, HOT_SEAT, seed=ANNA_DEALS, names=NAMES)
     async with app.run_test(size=(80, 24)) as pilot:
         table = await _annas_discard(pilot)
@@ -87,7 +87,7 @@ async def test_a_hint_overtaken_by_the_card_is_dropped_and_t_then_says_why(
         release.wait(30)
         return legal[0], "a reason"
 
-    monkeypatch.setattr("tui.screens.table.suggest", slow_hint)
+    monkeypatch.setattr("tui.screens.table_hint.suggest", slow_hint)
     # Bruno thinks a while: the table is on screen with no hand on it
     slow = Settings(bot_delay=1.0, trick_pause=0.0, suit_marks="ascii")
     app = make_app(tmp_path, HOT_SEAT, seed=ANNA_DEALS, names=NAMES, settings=slow)
@@ -109,7 +109,7 @@ async def test_a_hint_overtaken_by_the_card_is_dropped_and_t_then_says_why(
             release.set()
             await _on_to_carlas_hand_over(pilot)
             await wait_for(
-                pilot, lambda: table._hint_worker is None or table._hint_worker.is_finished
+                pilot, lambda: table.hint.worker is None or table.hint.worker.is_finished
             )
             assert "hint" not in _notices(app).lower()
             await press(pilot, "enter")  # Carla takes the keyboard

@@ -43,7 +43,7 @@ async def test_a_card_key_no_card_has_says_which_keys_there_are(tmp_path: Path) 
         await press(pilot, "g")
         await wait_for(pilot, lambda: "No card has the key g" in _notices(app))
         assert f"your {cards} cards go from 1 to" in _notices(app)
-        assert table._my_turn() is not None  # nothing was played
+        assert table.my_turn() is not None  # nothing was played
 
 
 async def test_enter_while_a_bot_plays_says_whose_turn_it_is(tmp_path: Path) -> None:
@@ -53,7 +53,7 @@ async def test_enter_while_a_bot_plays_says_whose_turn_it_is(tmp_path: Path) -> 
         app.settings = SLOW  # (read at each bot move: quick bots on the way to the cards)
         for _ in range(20):  # a card of ours after which a bot is to play
             await press_for(pilot, table)
-            if table._my_turn() is None and table.session.turn != 0:
+            if table.my_turn() is None and table.session.turn != 0:
                 break
             table = await settle(pilot)
         assert isinstance(app.screen, TableScreen) and table.thinking is not None
@@ -140,7 +140,7 @@ async def test_wait_said_while_a_bot_plays_goes_when_the_turn_comes(tmp_path: Pa
         await press(pilot, "enter")
         await wait_for(pilot, lambda: "It is Dario's turn" in _notices(app))
         await settle(pilot)
-        assert table._my_turn() is not None
+        assert table.my_turn() is not None
         assert "It is Dario's turn" not in _notices(app)
 
 

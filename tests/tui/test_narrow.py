@@ -123,7 +123,7 @@ async def test_three_long_declarations_of_sixteen_character_names_need_no_scroll
         await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
         table = TableScreen(session)
         await app.push_screen(table)
-        await wait_for(pilot, lambda: table._my_turn() is not None)
+        await wait_for(pilot, lambda: table.my_turn() is not None)
         await pilot.pause()
         listed = table.query_one("#declarations")
         assert listed.virtual_size.height <= listed.region.height  # nothing scrolled away

@@ -130,7 +130,7 @@ async def test_keys_only_over_the_cards_that_may_be_played(tmp_path: Path) -> No
         for _ in range(200):
             screen = await settle(pilot)
             if isinstance(screen, TableScreen):
-                view = screen._my_turn()
+                view = screen.my_turn()
                 legal = {a.card for a in view.legal}
                 hand = screen.query_one(HandView)
                 if view.phase == "play" and len(legal) < len(hand.cards):
@@ -306,14 +306,14 @@ async def test_a_session_whose_other_seats_play_elsewhere(tmp_path: Path) -> Non
             while session.turn != 0 and session.winner is None:
                 seat = session.turn
                 await pilot.pause(0.02)
-                assert table.runner is not None and not table.runner.busy
+                assert table.bots.runner is not None and not table.bots.runner.busy
                 assert f"Waiting for {session.seats[seat].name}" in screen_text(app)
                 view = session.view(seat)
                 action = played_elsewhere[seat].choose(view, view.legal, session.bot_rng(seat))
                 session.listener(session.apply(action))
             await wait_for(
                 pilot,
-                lambda: table._my_turn() is not None or not isinstance(app.screen, TableScreen),
+                lambda: table.my_turn() is not None or not isinstance(app.screen, TableScreen),
             )
             if isinstance(app.screen, TableScreen) and session.phase in ("play", "discard"):
                 await press_for(pilot, table)

@@ -137,7 +137,7 @@ async def test_hot_seat_with_bots_shows_no_hand_while_a_bot_plays(tmp_path: Path
                 await press(pilot, "enter")
             elif (
                 isinstance(screen, TableScreen)
-                and screen._my_turn() is not None
+                and screen.my_turn() is not None
                 and match.phase in ("play", "discard")
             ):
                 await press_for(pilot, screen)
@@ -223,7 +223,7 @@ async def test_undo_takes_back_a_card_only_while_its_trick_is_in_progress(tmp_pa
         while True:  # to a card of the human's that some bot answers in the same trick
             screen = await settle(pilot)
             if isinstance(screen, TableScreen):
-                view = screen._my_turn()
+                view = screen.my_turn()
                 if view is not None and view.phase == "play" and len(view.trick) < 3:
                     break
                 await press_for(pilot, screen)
@@ -299,7 +299,7 @@ async def test_illegal_card_says_why_and_click_plays(tmp_path: Path) -> None:
             if not isinstance(screen, TableScreen):
                 await press(pilot, "enter")
                 continue
-            view = screen._my_turn()
+            view = screen.my_turn()
             legal = {a.card for a in view.legal}
             hand = screen.query_one(HandView)
             illegal = [c for c in hand.cards if c not in legal]
@@ -381,7 +381,7 @@ async def test_a_bot_move_held_while_small_waits_for_a_dialog_held_with_it(tmp_p
         await press(pilot, "2", "g", "enter")  # the discard, confirmed
         await wait_for(pilot, lambda: match.phase == "declare" and match.turn == 3)
         await pilot.resize_terminal(30, 8)
-        await wait_for(pilot, lambda: table._held is not None)  # seat 3 has declared, held
+        await wait_for(pilot, lambda: table.bots.held is not None)  # seat 3 has declared, held
         assert isinstance(app.screen, TooSmallScreen) and match.turn == 3
         moves = len(match.actions)
         answers = []

@@ -44,8 +44,8 @@ async def test_a_refused_undo_leaves_the_turn_prompt(tmp_path: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         while True:  # to the human's first card of the hand: nothing of his to take back
             screen = await settle(pilot)
-            if isinstance(screen, TableScreen) and screen._my_turn() is not None:
-                if screen._my_turn().phase == "play":
+            if isinstance(screen, TableScreen) and screen.my_turn() is not None:
+                if screen.my_turn().phase == "play":
                     break
                 await press_for(pilot, screen)
             else:

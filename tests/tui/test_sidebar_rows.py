@@ -45,7 +45,7 @@ async def test_three_declarations_whole_beside_what_is_out_and_a_log_of_three_ro
     async with app.run_test(size=size) as pilot:
         table = await to_every_declaration(pilot)
         for _ in range(6):  # the declarations, then five tricks on
-            await wait_for(pilot, lambda t=table: t._my_turn() is not None)
+            await wait_for(pilot, lambda t=table: t.my_turn() is not None)
             await pilot.pause()
             await pilot.pause()
             assert table.out_shown and table.query_one("#out").display

@@ -53,7 +53,7 @@ async def test_the_sheets_menu_under_the_too_small_screen_leaves_the_table(tmp_p
         table = table_of(app)
         await wait_for(pilot, lambda: app.screen is table)
         sheet: Screen[str] = Screen()  # stands for the scoring sheet over the table
-        app.push_screen(sheet, table._after_sheet)
+        app.push_screen(sheet, table.hand_end.after_sheet)
         await wait_for(pilot, lambda: app.screen is sheet)
         await _menu_when_too_small(app, pilot, sheet)
 

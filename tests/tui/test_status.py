@@ -246,7 +246,7 @@ async def test_a_text_longer_than_the_status_line_ends_with_an_ellipsis_and_is_t
     app = make_app(tmp_path, ["human", "random", "random", "random"], seed=7)
     async with app.run_test(size=(80, 24)) as pilot:
         table = None
-        while table is None or table._my_turn() is None:
+        while table is None or table.my_turn() is None:
             screen = await settle(pilot)
             table = screen if isinstance(screen, TableScreen) else None
             if table is None:

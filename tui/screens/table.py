@@ -1,11 +1,15 @@
 """The table: four seats, the trick, the scores, the log and the hand of the person to play.
 
 A screen, not the game: it is fed by a :class:`TableSession` (the match, wherever it is played),
-draws the texts of :func:`text.presenter.present`, asks its :class:`BotRunner` for the moves of the
-session's bots, and asks people through the hand widget and dialogs. Its parts: the keys
-(:mod:`tui.screens.table_keys`), the bots' moves (:mod:`tui.screens.table_bots`), the end of a
-hand (:mod:`tui.screens.table_end`), the person's turn (:mod:`tui.screens.table_people`) and the
-sidebar (:mod:`tui.widgets.sidebar`).
+draws the texts of :func:`text.presenter.present`, and hands each turn to the part that plays it
+(see :func:`tui.screens.table_turns.next_turn`). Its parts, each a plain object that sees the
+screen through a protocol of its own: the keys that change what is shown
+(:mod:`tui.screens.table_keys`), the people's turns and the hand-over
+(:mod:`tui.screens.table_people`), the bots' turns (:mod:`tui.screens.table_bots`), the hint
+(:mod:`tui.screens.table_hint`), the end of a hand (:mod:`tui.screens.table_end`) and what is
+said to the person at the keyboard alone (:mod:`tui.screens.table_notices`); and the sidebar
+(:mod:`tui.widgets.sidebar`). The screen holds the table's state, draws it, and routes Textual's
+keys and messages to the parts.
 
 Hidden information: everything drawn comes from one :class:`PlayerView`, the view of the person
 at the keyboard (``viewer``) or a public view with no cards at all. In hot-seat play (two or more
@@ -16,7 +20,7 @@ bot or another person is to play.
 
 from __future__ import annotations
 
-import random
+from collections.abc import Callable, Collection
 from dataclasses import replace
 from typing import Any
 
@@ -26,9 +30,9 @@ from textual.containers import Horizontal, Vertical
 from textual.messages import Update
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.worker import Worker, WorkerState
+from textual.worker import Worker
 
-from game.actions import PLAY, Action
+from game.actions import Action
 from game.cards import Card
 from game.errors import IllegalActionError
 from game.hand import HandResult
@@ -36,30 +40,28 @@ from game.phase import Phase
 from game.view import PlayerView
 from store.save import SaveStore
 from store.settings import pace_words
-from table.bots import suggest
-from table.runner import BotMove, BotRunner
 from table.session import TableSession
-from text.hand_review import ReviewSource
-from text.presenter import (
-    DOING,
-    Scene,
-    discardable,
-    handover_context,
-    hint_text,
-    present,
-    status,
-)
+from text.presenter import Scene, discardable, present, status
 from text.render import Look, look_of
 from text.words import verb
-from tui.keys import DOUBLE_ENTER_S
-from tui.messages import BotMoved
-from tui.screens.handover import HandOverScreen
-from tui.screens.review import ReviewScreen
-from tui.screens.scoring import MENU, NEW, QUIT, Reviewer
-from tui.screens.table_bots import BotSeats
+from tui.messages import BotMoved, CardChosen, CardHighlighted, TrickClicked
+from tui.screens.scoring import MENU, NEW, QUIT
+from tui.screens.table_bots import BotTurns
 from tui.screens.table_end import HandEnd
-from tui.screens.table_keys import TABLE_KEYS, TableKeys
-from tui.screens.table_people import PeopleAtTable
+from tui.screens.table_hint import Hint
+from tui.screens.table_keys import TABLE_KEYS, TableKeys, offered, why_not_now
+from tui.screens.table_notices import Notices
+from tui.screens.table_people import PeopleTurns
+from tui.screens.table_turns import (
+    BotTurn,
+    ElsewhereTurn,
+    HandOver,
+    MatchOver,
+    PersonTurn,
+    Seating,
+    next_turn,
+    turn_view,
+)
 from tui.screens.too_small import fit_breakpoints
 from tui.widgets.hand import HandView
 from tui.widgets.keybar import KeyBar
@@ -81,7 +83,7 @@ OUT_ROWS = 30
 WIDER_COLS = 96
 
 
-class TableScreen(TableKeys, PeopleAtTable, BotSeats, HandEnd, LaidOutUnder, Screen[None]):
+class TableScreen(LaidOutUnder, Screen[None]):
     """Plays a match: bots through the bot runner, people through the hand and dialogs.
 
     ``pace``: seconds each bot move takes (default: the bot delay of the settings)."""
@@ -117,18 +119,15 @@ class TableScreen(TableKeys, PeopleAtTable, BotSeats, HandEnd, LaidOutUnder, Scr
         self._lead_in_ply = 0  # the ply of the card the lead-in comes before
         self.paused = False  # watching: the bots wait
         self.pace = pace
-        self.runner: BotRunner | None = None
-        self._held: BotMove | None = None  # a bot move that came while another screen was up
-        self._hint_worker: Worker | None = None
         self._timer: Timer | None = None  # the sheet or the hand-over, after a pause
-        self._recorded = False  # the finished match went to the statistics
-        # Notifications said to the person at the keyboard only (a hint too long for the status
-        # line, a mark taken back, why a key did nothing): at a shared screen they go with his
-        # hand (see _hide_hand).
-        self._private: set[str] = set()
-        self._until_turn: set[str] = set()  # why nothing can be chosen: said until his turn
-        self._entered_at: float | None = None  # the Enter that made a person's last move
         self.ready = False  # mounted with every part: redraw has something to draw on
+        # The parts (each sees the screen through a protocol of its own).
+        self.notices = Notices(self.notify, self._withdraw, lambda: self.hot_seat)
+        self.keys = TableKeys(self, self.notices)
+        self.people = PeopleTurns(self, self.notices)
+        self.bots = BotTurns(self)
+        self.hint = Hint(self, self.notices)
+        self.hand_end = HandEnd(self, self.notices)
 
     # ----------------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
@@ -150,10 +149,9 @@ class TableScreen(TableKeys, PeopleAtTable, BotSeats, HandEnd, LaidOutUnder, Scr
         fit_breakpoints(self)  # (else drawn once in the roomy layout first)
         self._fit_rows()
         self.ready = True
-        # The move comes back as a message, handled in the screen's own turn.
-        self.runner = BotRunner(lambda move: self.post_message(BotMoved(move)))
+        self.bots.start()
         self.session.listen(self._moved_elsewhere)
-        hand = self.query_one(HandView)
+        hand = self.hand
         hand.display = not self.watching  # nobody's cards to show: the table takes the room
         hand.focus()
         for seat, bot in self.session.substitutes.items():
@@ -165,9 +163,14 @@ class TableScreen(TableKeys, PeopleAtTable, BotSeats, HandEnd, LaidOutUnder, Scr
         results = self.session.results
         if results and self.session.phase == Phase.DISCARD:
             # Resumed between two hands: the sheet of the hand that ended comes first.
-            self._hand_ended(results[-1])
+            self.hand_end.ended(results[-1])
             return
         self.advance()
+
+    @property
+    def hand(self) -> HandView:
+        """The hand of the person at the keyboard, at the foot of the screen."""
+        return self.query_one(HandView)
 
     @property
     def roomy(self) -> bool:
@@ -177,13 +180,13 @@ class TableScreen(TableKeys, PeopleAtTable, BotSeats, HandEnd, LaidOutUnder, Scr
     @property
     def out_shown(self) -> bool:
         """The cards still out are to be listed (whenever a hand is on screen to count them
-        from, see :meth:`_fit_out`): where there is room unless o hid them, or where there is
+        from, see :meth:`fit_out`): where there is room unless o hid them, or where there is
         not (in the log's place) when o asked for them; never when watching bots."""
         if self.watching:
             return False
         return self.roomy if self.show_out is None else self.show_out
 
-    def _fit_out(self) -> None:
+    def fit_out(self) -> None:
         """The cards still out beside the declarations and the log where there is room, else in
         their place (see :meth:`Sidebar.fit_out`)."""
         if self.ready and self.query_one(Sidebar).fit_out(self.out_shown, self.roomy):
@@ -205,7 +208,7 @@ class TableScreen(TableKeys, PeopleAtTable, BotSeats, HandEnd, LaidOutUnder, Scr
 
     def on_resize(self) -> None:
         self._fit_rows()
-        self._fit_out()
+        self.fit_out()
         self.call_after_refresh(self._share_sidebar)
 
     @property
@@ -217,26 +220,27 @@ class TableScreen(TableKeys, PeopleAtTable, BotSeats, HandEnd, LaidOutUnder, Scr
         return [s.name for s in self.session.seats]
 
     @property
+    def seating(self) -> Seating:
+        """Who plays at this screen (asked of the session each time: a remote session has its
+        seat only once the table gave it)."""
+        return Seating.of(self.session)
+
+    @property
     def hot_seat(self) -> bool:
-        return len(self.session.humans) > 1
+        return self.seating.hot_seat
 
     @property
     def watching(self) -> bool:
-        return not self.session.humans
+        return self.seating.watching
 
-    @property
-    def _undo_offered(self) -> bool:
-        """One person against this screen's bots (at a remote table, what the others have seen
-        is never taken back)."""
-        return len(self.session.humans) == 1 and bool(self.session.bots)
-
-    def _setting(self, name: str, default: float) -> float:
+    def setting(self, name: str, default: float) -> float:
+        """The setting ``name`` (a number of seconds), or ``default`` for an app with none."""
         settings = getattr(self.app, "settings", None)
         return float(getattr(settings, name, default))
 
     @property
     def delay(self) -> float:
-        return self.pace if self.pace is not None else self._setting("bot_delay", 0.6)
+        return self.pace if self.pace is not None else self.setting("bot_delay", 0.6)
 
     # ----------------------------------------------------------------- drawing
     def current_view(self) -> PlayerView:
@@ -267,7 +271,7 @@ class TableScreen(TableKeys, PeopleAtTable, BotSeats, HandEnd, LaidOutUnder, Scr
             show_last=self.show_last,
             out_alone=self.ready and self.query_one(Sidebar).has_class("-counting-alone"),
             substitutes=dict(self.session.substitutes),
-            undo=self._undo_offered,
+            undo=self.seating.undo_offered,
             watching=self.watching,
             paused=self.paused,
             speed=pace_words(self.delay),
@@ -303,7 +307,7 @@ class TableScreen(TableKeys, PeopleAtTable, BotSeats, HandEnd, LaidOutUnder, Scr
         )
         self._draw_hand(scene)
         self.query_one(Sidebar).show(texts)
-        self._fit_out()
+        self.fit_out()
         self.call_after_refresh(self._share_sidebar)  # (once the score box has its rows)
         self._show_status(texts.status)
         self.query_one(KeyBar).set_entries(texts.keys)
@@ -319,7 +323,7 @@ class TableScreen(TableKeys, PeopleAtTable, BotSeats, HandEnd, LaidOutUnder, Scr
         redraw_above(self)  # (under a dialog, which shows the table through)
 
     def _draw_hand(self, scene: Scene) -> None:
-        hand = self.query_one(HandView)
+        hand = self.hand
         view = scene.view
         if not scene.hand_shown or (scene.over and not view.hand):
             note = ""
@@ -366,129 +370,83 @@ class TableScreen(TableKeys, PeopleAtTable, BotSeats, HandEnd, LaidOutUnder, Scr
         if line is None:
             return None
         if not same_text(text, line.text) and not line.fits(text):
-            self.tell(text.plain, timeout=max(6.0, len(text.plain) / 15))
+            self.notices.tell(text.plain, timeout=max(6.0, len(text.plain) / 15))
         line.show(text)
         return line
 
     # ----------------------------------------------------------------- the flow of the game
+    def my_turn(self) -> PlayerView | None:
+        """The viewer's view when it is the viewer's turn (and nothing else is going on)."""
+        return turn_view(self.session, self.viewer, over=self.final is not None)
+
+    def not_now(self) -> str:
+        """Why nothing can be chosen at this screen now (a sentence to follow "No hint: ")."""
+        return why_not_now(self.session, self.viewer, self.names, over=self.final is not None)
+
     def advance(self) -> None:
         """Look at whose turn it is: a bot of this screen thinks, a person gets his hand (after
         a hand-over when the screen is shared), a seat played elsewhere is waited for."""
-        session = self.session
-        if session.winner is not None:
-            self.redraw()
-            return
-        seat = session.turn
-        if seat not in session.humans:
-            if self.hot_seat:
-                self._hide_hand()  # nobody's hand while somebody else is to play
-            self.thinking = seat if seat in session.bots else None
-            self.redraw()
-            if self.thinking is not None and not self.paused:
-                self._start_bot(seat)
-            return
-        self.thinking = None
-        if seat != self.viewer and self.hot_seat:
-            self._hide_hand()  # nothing of anybody's hand may be on screen now
-            self.redraw()
-            view = session.public_view(seat)
-            pause = self._setting("trick_pause", 1.0) if view.tricks and not view.trick else 0
-            if pause > 0:  # the trick just completed stays in view a moment
-                self._later(pause, lambda: self._hand_over(seat))
-            else:
-                self._hand_over(seat)
-            return
-        self.viewer = self.bottom = seat
-        self._withdraw(self._until_turn)  # "It is Bruno's turn to play a card." is over
-        self.redraw()
-        if session.phase == Phase.DECLARE:
-            self._ask_declaration()
+        match next_turn(self.session, self.viewer):
+            case MatchOver():
+                self.redraw()
+            case BotTurn(seat) | ElsewhereTurn(seat) as turn:
+                self.hide_hand()  # nobody's hand while somebody else is to play
+                self.thinking = seat if isinstance(turn, BotTurn) else None
+                self.redraw()
+                if self.thinking is not None and not self.paused:
+                    self.bots.think(seat)
+            case HandOver(seat, after_trick):
+                self.thinking = None
+                self.hide_hand()  # nothing of anybody's hand may be on screen now
+                self.redraw()
+                pause = self.setting("trick_pause", 1.0) if after_trick else 0
+                if pause > 0:  # the trick just completed stays in view a moment
+                    self.later(pause, lambda: self.people.hand_over(seat))
+                else:
+                    self.people.hand_over(seat)
+            case PersonTurn(seat, declares):
+                self.thinking = None
+                self.viewer = self.bottom = seat
+                self.notices.withdraw_until_turn()  # "It is Bruno's turn to play a card." is over
+                self.redraw()
+                if declares:
+                    self.people.ask_declaration()
 
-    def _hide_hand(self) -> None:
+    def hide_hand(self) -> None:
         """At a shared screen: no hand is on screen from now on, and nothing said to the person
         who had it (a hint, a card taken back from the discard) stays in view either."""
-        self.viewer = None
-        self._withdraw_private()
-        if self.ready:
-            self.query_one(HandView).enter_after = None  # his hand-over's Enter is long past
-
-    def tell(
-        self,
-        message: str,
-        *,
-        severity: str = "information",
-        timeout: float = 4,
-        until_turn: bool = False,
-    ) -> None:
-        """A notification for the person at the keyboard only (withdrawn at a shared screen
-        when his hand goes, see :meth:`_hide_hand`); ``until_turn``: it says why he cannot act
-        yet, and goes when his turn comes."""
-        if self.hot_seat:  # (one person alone at the screen: nobody else to hide it from)
-            self._private.add(message)
-        if until_turn:
-            self._until_turn.add(message)
-        self.notify(message, severity=severity, timeout=timeout)  # type: ignore[arg-type]
-
-    def _withdraw_private(self) -> None:
-        said, self._private = self._private, set()
-        self._until_turn.clear()
-        self._withdraw(said)
-
-    def _withdraw(self, said: set[str]) -> None:
-        """Take the notifications that say ``said`` off the screen (and forget them)."""
-        if not said or not self.is_attached:
-            said.clear()
+        if not self.hot_seat:
             return
-        app: Any = self.app
-        app.withdraw(said)
-        said.clear()
+        self.viewer = None
+        self.notices.withdraw_private()
+        if self.ready:
+            self.hand.enter_after = None  # his hand-over's Enter is long past
 
-    def _later(self, seconds: float, then: Any) -> None:
+    def _withdraw(self, said: Collection[str]) -> None:
+        """Take the notifications that say ``said`` off the screen."""
+        if self.is_attached:
+            app: Any = self.app
+            app.withdraw(said)
+
+    def later(self, seconds: float, then: Callable[[], object]) -> None:
+        """Do ``then`` in ``seconds`` (the sheet, the hand-over: one thing at a time)."""
         self._stop_timer()
-        self._timer = self.set_timer(seconds, then)
+
+        def now() -> None:
+            self._timer = None
+            then()
+
+        self._timer = self.set_timer(seconds, now)
 
     def _stop_timer(self) -> None:
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
 
-    def _hand_over(self, seat: int) -> None:
-        self._timer = None
-        if self.session.turn != seat or not self.is_attached:
-            return
-        context = handover_context(self.session.public_view(seat), self.session.seats, self.look)
-        handover = HandOverScreen(
-            self.names[seat],
-            DOING.get(self.session.phase, "to play"),
-            context,
-            self.look,
-            not_before=self._double_enter_until(),
-        )
-
-        def shown(choice: str | None) -> None:
-            if choice == MENU:
-                self._leave(MENU)
-                return
-            # the press that passed the hand-over, twice or held, plays no card unseen
-            pressed = handover.pressed_at
-            hand = self.query_one(HandView)
-            hand.enter_after = None if pressed is None else pressed + DOUBLE_ENTER_S
-            self._take_seat(seat)
-
-        self.app.push_screen(handover, shown)
-        # a notice still on its way when the hand went (a key pressed a moment before)
-        self.call_after_refresh(self._withdraw_private)
-
-    def _double_enter_until(self) -> float | None:
-        """Until when an Enter is the same press as the one that made the last move (pressed
-        twice, or held down): it must not show the next person's hand."""
-        entered, self._entered_at = self._entered_at, None
-        return None if entered is None else entered + DOUBLE_ENTER_S
-
-    def _take_seat(self, seat: int) -> None:
-        if self.session.turn == seat:
-            self.viewer = self.bottom = seat
-        self.advance()
+    def say_first(self, lead_in: Text, ply: int) -> None:
+        """Say ``lead_in`` before this person's prompt until the card of ``ply`` is played."""
+        self.lead_in, self._lead_in_ply = lead_in, ply
+        self.redraw()
 
     def perform(self, action: Action) -> None:
         """Apply the action of the seat to move, save, and go on."""
@@ -500,13 +458,26 @@ class TableScreen(TableKeys, PeopleAtTable, BotSeats, HandEnd, LaidOutUnder, Scr
         self.notice = self.lead_in = None
         self.marked = []
         self.show_last = False
-        self._save()
+        self.save()
         if result is None:
             self.advance()
         else:
-            self._hand_ended(result)
+            self.hand_end.ended(result)
 
-    def _save(self) -> None:
+    def take_back(self, seat: int) -> None:
+        """Undo: the card of the person at ``seat`` in the trick in progress back in his
+        hand."""
+        self.stop()
+        self.session.undo(seat)
+        self.marked, self.show_last = [], False
+        self.save()
+        self.viewer = self.bottom = seat
+        self.notice = None
+        self.advance()
+        self.notify("Your card is back in your hand.", timeout=4)
+
+    def save(self) -> None:
+        """Save the match (a store is given with a session of this process only)."""
         if self.store is not None:
             self.store.save_telling(self.session, self.notify)  # type: ignore[arg-type]
 
@@ -516,46 +487,29 @@ class TableScreen(TableKeys, PeopleAtTable, BotSeats, HandEnd, LaidOutUnder, Scr
         if not self.is_attached or self.final is not None:
             return
         if result is not None:
-            self._hand_ended(result)
+            self.hand_end.ended(result)
         else:
             self.advance()
 
     def on_screen_resume(self) -> None:
         if not self.is_active:
             return  # covered again before this message came (a dialog held back meanwhile)
-        hand = self.query_one(HandView)
+        hand = self.hand
         if not hand.has_focus:
             hand.focus()
-        if not self._play_held():
+        if not self.bots.play_held():
             self.redraw()
 
-    def _stop(self) -> None:
+    def stop(self) -> None:
+        """Nothing more comes by itself: no pause running out, no bot thinking, no hint."""
         self._stop_timer()
-        if self.runner is not None:
-            self.runner.cancel()
-        self._held = None
-        self._hint_worker = None
-        self.workers.cancel_group(self, "hint")
+        self.bots.cancel()
+        self.hint.cancel()
         self.thinking = None
 
-    # ----------------------------------------------------------------- leaving, the review
-    def _reviewer(self) -> Reviewer | None:
-        """The review of the match's finished hands, for a session that holds its match or (at
-        a network table) has been sent their records (``review_source``)."""
-        match = getattr(self.session, "match", None)
-        recorded = getattr(self.session, "review_source", None)
-        sent = recorded() if match is None and recorded is not None else None
-        if match is None and sent is None:
-            return None
-        seats = self.session.seats
-
-        def review(hand: int) -> ReviewScreen:
-            return ReviewScreen(sent or ReviewSource.of(match, seats), hand, look=self.look)
-
-        return review
-
-    def _leave(self, choice: str) -> None:
-        self._stop()
+    def leave(self, choice: str) -> None:
+        """Leave the table for ``choice``: a new match, the menu, or out of the game."""
+        self.stop()
         app: Any = self.app
         if choice == QUIT:
             app.exit()
@@ -565,56 +519,64 @@ class TableScreen(TableKeys, PeopleAtTable, BotSeats, HandEnd, LaidOutUnder, Scr
         else:
             self.dismiss(None)
 
-    # ----------------------------------------------------------------- the hint
+    # ----------------------------------------------------------------- keys and messages
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return offered(action, self.seating)
+
+    def action_play(self) -> None:
+        self.hand.action_choose()
+
+    def action_help(self) -> None:
+        self.keys.help()
+
+    def action_settings(self) -> None:
+        self.keys.settings()
+
+    def action_last_trick(self) -> None:
+        self.keys.last_trick()
+
+    def action_cards_out(self) -> None:
+        self.keys.cards_out()
+
+    def action_so_far(self) -> None:
+        self.keys.so_far()
+
     def action_hint(self) -> None:
-        view = self._my_turn()
-        if view is None or view.phase not in (Phase.PLAY, Phase.DISCARD):
-            self.refuse(f"No hint: {self._not_now()}", until_turn=True)
-            return
-        self.say(Text(f"Thinking of a hint{self.look.ellipsis}", style="dim"))
-        key = (self.session.ply, view.seat)
-        rng = random.Random()
+        self.hint.ask()
 
-        def think() -> tuple[Action, str, tuple[int, int]]:
-            action, reason = suggest(view, view.legal, rng)
-            return action, reason, key
+    def action_undo(self) -> None:
+        self.people.undo()
 
-        self._hint_worker = self.run_worker(
-            think,
-            name=self._hint_name(view),
-            thread=True,
-            group="hint",
-            exclusive=True,
-            exit_on_error=False,
-        )
+    def action_leave(self) -> None:
+        self.leave(MENU)
 
-    def _hint_name(self, view: PlayerView) -> str:
-        """The hint worker's name: the turn it was asked for."""
-        return f"hint {self.session.ply} {view.seat}"
+    def action_pause(self) -> None:
+        self.bots.pause()
+
+    def action_faster(self) -> None:
+        self.bots.step_pace(-1)
+
+    def action_slower(self) -> None:
+        self.bots.step_pace(1)
+
+    def on_trick_clicked(self, event: TrickClicked) -> None:
+        event.stop()
+        self.keys.last_trick()
+
+    def on_hand_view_key_unused(self, event: HandView.KeyUnused) -> None:
+        event.stop()
+        self.keys.unused(event.index)
+
+    def on_card_chosen(self, event: CardChosen) -> None:
+        event.stop()
+        self.people.choose(event.card)
+
+    def on_card_highlighted(self, event: CardHighlighted) -> None:
+        event.stop()
+        self.people.highlighted(event.card)
+
+    def on_bot_moved(self, event: BotMoved) -> None:
+        self.bots.moved(event.move)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        worker = event.worker
-        if worker is not self._hint_worker:
-            return
-        if event.state == WorkerState.SUCCESS:
-            self._hint_worker = None
-            self._show_hint(*worker.result)
-        elif event.state == WorkerState.ERROR:
-            self._hint_worker = None
-            view = self._my_turn()
-            if view is not None and worker.name == self._hint_name(view):  # else: overtaken
-                self.say(f"No hint: {worker.error}")
-
-    def _show_hint(self, action: Action, reason: str, key: tuple[int, int]) -> None:
-        view = self._my_turn()
-        if view is None or key != (self.session.ply, view.seat):
-            return
-        # the cursor goes to the card (for the discard: the first not marked yet), so that
-        # Enter plays or marks it
-        hand = self.query_one(HandView)
-        cards = (action.card,) if action.kind == PLAY else action.cards
-        chosen = [c for c in cards if c in hand.cards and c not in hand.marked]
-        if chosen:
-            hand.cursor = hand.cards.index(chosen[0])
-            hand.refresh()
-        self.say(hint_text(action, reason, self.look))
+        self.hint.changed(event.worker, event.state)

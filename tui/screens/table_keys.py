@@ -1,29 +1,29 @@
-"""The table's keys: what each does, and why one does nothing now (in a word to the person at
-the keyboard, the status line keeping its prompt)."""
+"""The table's keys: which are offered, what the keys that change what is shown do (or open over
+the table), and why a key does nothing now (in a word to the person at the keyboard, the status
+line keeping its prompt). The keys of the turns are the parts' that play them: the people's
+(undo), the bots' (pause, pace) and the hint's."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from textual.binding import Binding
+from textual.app import App
+from textual.binding import Binding, BindingType
 
-from game.phase import Phase
-from store.settings import WATCH_PACES
-from text.presenter import DOING, hand_stage, so_far_lines
-from text.render import face
+from game.view import PlayerView
+from table.session import TableSession
+from text.presenter import DOING, Scene, hand_stage, so_far_lines
+from text.render import Look
 from text.words import capitalized, possessive, verb
-from tui.messages import TrickClicked
 from tui.screens.help import HelpScreen
-from tui.screens.scoring import MENU
 from tui.screens.settings import SettingsScreen
 from tui.screens.sofar import TITLE as SO_FAR_TITLE
 from tui.screens.sofar import SoFarScreen
+from tui.screens.table_notices import Notices
+from tui.screens.table_turns import Seating
 from tui.widgets.hand import CARD_KEYS, HandView
 
-if TYPE_CHECKING:
-    from tui.screens.table import TableScreen
-
-TABLE_KEYS = [
+TABLE_KEYS: list[BindingType] = [
     Binding("question_mark,f1", "help", "Help"),
     Binding("p", "last_trick", "Last trick"),
     Binding("o", "cards_out", "Out"),
@@ -38,166 +38,141 @@ TABLE_KEYS = [
 ]
 
 
+def offered(action: str, seating: Seating) -> bool:
+    """The key of ``action`` is offered at a screen of ``seating``. Fixed for the whole match
+    (each change rebuilds the bindings): undo exists only for a lone person against bots (and
+    in hot-seat, for the dealer's own marks: else a word on why not), the pace keys only when
+    watching; when a key can do nothing right now, pressing it says why."""
+    if action == "undo":
+        return seating.undo_offered or seating.hot_seat
+    if action in ("pause", "faster", "slower"):
+        return seating.watching
+    if action == "hint":
+        return not seating.watching
+    return True
+
+
+def why_not_now(session: TableSession, viewer: int | None, names: list[str], *, over: bool) -> str:
+    """Why nothing can be chosen at the screen showing the hand of ``viewer`` (None: no hand)
+    now, ``over``: the hand is over (a sentence to follow "No hint: ")."""
+    if over:
+        return "the hand is over."
+    if session.winner is not None:
+        return "the match is over."
+    seat = session.turn
+    if seat < 0:
+        return "the match has not started yet."
+    who = names[seat]
+    doing = DOING.get(session.phase, "to play")
+    if viewer is None and seat in session.humans:  # at a shared screen
+        return f"{possessive(who)} hand is shown after the hand-over."
+    if viewer is None:
+        return f"no hand is shown while {who} {verb(who, 'is')} {doing}."
+    if seat == viewer:
+        return "first the declarations."
+    return f"it is {possessive(who)} turn {doing}."
+
+
+def last_trick_refusal(view: PlayerView, shown: bool) -> str | None:
+    """Why p cannot show the last trick of ``view`` (None: it shows it, or ``shown``, hides it)."""
+    if not view.tricks:
+        return "No trick has been played yet in this hand."
+    if not view.trick and not shown:  # between two tricks: it is in view
+        return f"The last trick is the one on the table: trick {len(view.tricks)}."
+    return None
+
+
+def card_key_refusal(index: int, cards: int) -> str:
+    """Why the card key of ``index`` chooses nothing in a hand of ``cards`` cards."""
+    return (
+        f"No card has the key {CARD_KEYS[index]}: the keys of your "
+        f"{cards} cards go from 1 to {CARD_KEYS[cards - 1]}."
+    )
+
+
+class KeysTable(Protocol):
+    """The table screen as its keys see it."""
+
+    @property
+    def app(self) -> App[Any]: ...
+    @property
+    def session(self) -> TableSession: ...
+    @property
+    def look(self) -> Look: ...
+    @property
+    def bottom(self) -> int: ...
+    @property
+    def out_shown(self) -> bool: ...
+    @property
+    def watching(self) -> bool: ...
+    @property
+    def hand(self) -> HandView: ...
+
+    show_last: bool
+    show_out: bool | None
+
+    def current_view(self) -> PlayerView: ...
+    def scene(self) -> Scene: ...
+    def redraw(self) -> None: ...
+    def fit_out(self) -> None: ...
+    def not_now(self) -> str: ...
+
+
 class TableKeys:
-    """The actions of :data:`TABLE_KEYS` (and of the hand's keys that choose nothing), mixed into
-    :class:`~tui.screens.table.TableScreen`; the hint (t), thought in a worker, is the table's."""
+    """The keys that change what the table shows or open a screen over it: the help, the
+    settings, the last trick (p), the cards still out (o), the hand so far (w); and the word on
+    a card key that chooses nothing."""
 
-    def action_play(self: TableScreen) -> None:
-        self.query_one(HandView).action_choose()
+    def __init__(self, table: KeysTable, notices: Notices) -> None:
+        self.table, self.notices = table, notices
 
-    def check_action(self: TableScreen, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # Fixed for the whole match (each change rebuilds the bindings): undo exists only for a
-        # lone person against bots, the pace keys only when watching; when a key can do nothing
-        # right now, pressing it says why.
-        if action == "undo":  # hot-seat: the dealer's own marks, else a word on why not
-            return self._undo_offered or self.hot_seat
-        if action in ("pause", "faster", "slower"):
-            return self.watching
-        if action == "hint":
-            return not self.watching
-        return True
+    def help(self) -> None:
+        self.table.app.push_screen(HelpScreen())
 
-    def action_help(self: TableScreen) -> None:
-        self.app.push_screen(HelpScreen())
-
-    def action_settings(self: TableScreen) -> None:
-        app: Any = self.app
+    def settings(self) -> None:
+        table = self.table
+        app: Any = table.app
 
         def done(settings: Any) -> None:
             if settings is not None and hasattr(app, "apply_settings"):
                 app.apply_settings(settings)
-            self.redraw()
+            table.redraw()
 
-        self.app.push_screen(SettingsScreen(app.settings), done)
+        app.push_screen(SettingsScreen(app.settings), done)
 
-    def action_last_trick(self: TableScreen) -> None:
-        view = self.current_view()
-        if not view.tricks:
-            self.refuse("No trick has been played yet in this hand.")
-        elif not view.trick and not self.show_last:  # between two tricks: it is in view
-            self.refuse(f"The last trick is the one on the table: trick {len(view.tricks)}.")
+    def last_trick(self) -> None:
+        table = self.table
+        refusal = last_trick_refusal(table.current_view(), table.show_last)
+        if refusal:
+            self.notices.refuse(refusal)
         else:
-            self.show_last = not self.show_last
-            self.redraw()
+            table.show_last = not table.show_last
+            table.redraw()
 
-    def action_cards_out(self: TableScreen) -> None:
-        if self.watching:
+    def cards_out(self) -> None:
+        table = self.table
+        if table.watching:
             return
-        self.show_out = not self.out_shown
-        self._fit_out()
-        self.redraw()  # (the key bar: o Log while the list takes the log's place)
+        table.show_out = not table.out_shown
+        table.fit_out()
+        table.redraw()  # (the key bar: o Log while the list takes the log's place)
 
-    def action_so_far(self: TableScreen) -> None:
+    def so_far(self) -> None:
         """The hand so far in full, over the table (the score box says it in a line a side)."""
-        view = self.current_view()
-        scene = self.scene()
+        table = self.table
+        view = table.current_view()
+        scene = table.scene()
         # the dealer's own discard, on his screen only (as his panel shows it)
         mine = view.discard if scene.hand_shown and view.seat == view.dealer else None
         stage = hand_stage(view.phase, len(view.tricks))
-        heading = f"{SO_FAR_TITLE} {self.look.dot} hand {view.hand_number + 1}"
-        lines = so_far_lines(view, self.session.seats, self.look, self.bottom, mine or 0)
-        self.app.push_screen(SoFarScreen(heading + (f", {stage}" if stage else ""), lines))
+        heading = f"{SO_FAR_TITLE} {table.look.dot} hand {view.hand_number + 1}"
+        lines = so_far_lines(view, table.session.seats, table.look, table.bottom, mine or 0)
+        table.app.push_screen(SoFarScreen(heading + (f", {stage}" if stage else ""), lines))
 
-    def on_trick_clicked(self: TableScreen, event: TrickClicked) -> None:
-        event.stop()
-        self.action_last_trick()
-
-    def action_leave(self: TableScreen) -> None:
-        self._leave(MENU)
-
-    def action_pause(self: TableScreen) -> None:
-        self.paused = not self.paused
-        if self.paused:
-            if self.runner is not None:
-                self.runner.cancel()  # the move being thought is asked again on going on
-            self.thinking = None
-            self.redraw()
-        elif self.final is None:
-            self.advance()
-
-    def _set_pace(self: TableScreen, step: int) -> None:
-        paces = sorted({*WATCH_PACES, self.delay})
-        i = paces.index(self.delay)
-        self.pace = paces[max(0, min(len(paces) - 1, i + step))]
-        self.redraw()
-
-    def action_faster(self: TableScreen) -> None:
-        self._set_pace(-1)
-
-    def action_slower(self: TableScreen) -> None:
-        self._set_pace(1)
-
-    def _not_now(self: TableScreen) -> str:
-        """Why nothing can be chosen at this screen now (a sentence to follow "No hint: ")."""
-        session = self.session
-        if self.final is not None:
-            return "the hand is over."
-        if session.winner is not None:
-            return "the match is over."
-        seat = session.turn
-        if seat < 0:
-            return "the match has not started yet."
-        who = self.names[seat]
-        doing = DOING.get(session.phase, "to play")
-        if self.viewer is None and seat in session.humans:  # at a shared screen
-            return f"{possessive(who)} hand is shown after the hand-over."
-        if self.viewer is None:
-            return f"no hand is shown while {who} {verb(who, 'is')} {doing}."
-        if seat == self.viewer:
-            return "first the declarations."
-        return f"it is {possessive(who)} turn {doing}."
-
-    def on_hand_view_key_unused(self: TableScreen, event: HandView.KeyUnused) -> None:
-        """A card key (or Enter) that chooses nothing now: say why in one line."""
-        event.stop()
-        hand = self.query_one(HandView)
-        if event.index is not None and hand.interactive:
-            last = CARD_KEYS[len(hand.cards) - 1]
-            self.refuse(
-                f"No card has the key {CARD_KEYS[event.index]}: the keys of your "
-                f"{len(hand.cards)} cards go from 1 to {last}."
-            )
+    def unused(self, index: int | None) -> None:
+        """A card key (``index``; None: Enter) that chooses nothing now: say why in one line."""
+        hand = self.table.hand
+        if index is not None and hand.interactive:
+            self.notices.refuse(card_key_refusal(index, len(hand.cards)))
         else:
-            self.refuse(capitalized(self._not_now()), until_turn=True)
-
-    def refuse(self: TableScreen, message: str, *, until_turn: bool = False) -> None:
-        """Say why a key can do nothing now, in a notification: the status line keeps telling
-        whose turn it is and what to do."""
-        self.tell(message, severity="warning", timeout=4, until_turn=until_turn)
-
-    def action_undo(self: TableScreen) -> None:
-        view = self._my_turn()
-        if view is not None and view.phase == Phase.DISCARD:
-            self._unmark_last()
-            return
-        humans = self.session.humans
-        if self.hot_seat:
-            self.refuse(
-                "No undo with two or more people at the table: what the others have seen stays."
-            )
-            return
-        if len(humans) != 1 or self.final is not None:
-            self.refuse("Nothing to undo.")
-            return
-        seat = humans[0]
-        if self.session.undo_point(seat) is None:
-            self.refuse("Only your card of the trick in progress can be taken back.")
-            return
-        self._stop()
-        self.session.undo(seat)
-        self.marked, self.show_last = [], False
-        self._save()
-        self.viewer = self.bottom = seat
-        self.notice = None
-        self.advance()
-        self.notify("Your card is back in your hand.", timeout=4)
-
-    def _unmark_last(self: TableScreen) -> None:
-        """Undo while discarding: the card marked last is no longer marked."""
-        if not self.marked:
-            self.refuse("No card is marked for the discard yet.")
-            return
-        c = self.marked.pop()
-        self.notice = None
-        self.redraw()
-        self.tell(f"{face(c, self.look)} is no longer marked for the discard.")
+            self.notices.refuse(capitalized(self.table.not_now()), until_turn=True)
