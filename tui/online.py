@@ -115,6 +115,7 @@ class NetworkPlay:
                 tokens=tokens,
                 on_status=self._status,
                 retry_for_s=request.retry_for_s,
+                secure=request.secure,
             )
 
         session = self.session = RemoteSession(client)
