@@ -17,6 +17,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 from ai.spec import SpecError, label_of, parse_spec, split_specs
+from cli.exposure import MIN_PASSWORD, YES_HELP, consent, risks, short_password, warnings
 from cli.refusal import USAGE, path_given, refuse
 from game.files import remove_stale_temporaries
 from game.rules import DEFAULT_TARGET
@@ -63,10 +64,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         epilog="examples:\n"
         "  tarocchino host                                   # four seats to take\n"
         "  tarocchino host --seats human,hard,human,hard     # two people, two bots\n"
-        "  tarocchino host --bind 0.0.0.0 --password secret  # open to your network\n"
-        "  tarocchino host --cert table.pem --key table.key  # over TLS (wss://)\n\n"
+        "  tarocchino host --bind 0.0.0.0 --password sesamo42 \\\n"
+        "      --cert table.pem --key table.key              # your network, over TLS\n"
+        "  tarocchino host --bind 0.0.0.0 --password sesamo42 --yes  # without TLS\n\n"
         f"The password may also be given in ${PASSWORD_ENV} (then it is not seen in the list "
-        "of processes). The table is saved after every move; Ctrl+C stops it and "
+        f"of processes); beyond this machine it has at least {MIN_PASSWORD} characters. "
+        "The table is saved after every move; Ctrl+C stops it and "
         "`tarocchino host` again resumes it.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -113,6 +116,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--key", type=path_given, metavar="FILE", help="the certificate's private key (PEM)"
     )
+    parser.add_argument("--yes", action="store_true", help=YES_HELP)
     parser.add_argument(
         "--away-timeout",
         type=float,
@@ -214,8 +218,14 @@ def run(args: argparse.Namespace) -> int:
                     "alone use `tarocchino simulate`"
                 )
         tls = _tls(args)
+        problem = short_password(args.bind, config.password)
+        if problem:
+            raise ValueError(problem)
     except (ValueError, SpecError) as exc:
         return _error(str(exc))
+    refused = consent(PROG, args.bind, _risks(args, config), args.yes)
+    if refused is not None:
+        return refused
     data = data_dir()
     directory = table_directory(data)
     lock = DataLock(directory, private=True)  # the table's files and their folder: the host's alone
@@ -245,6 +255,11 @@ def run(args: argparse.Namespace) -> int:
         # A table that could not start (or was stopped before anybody took a seat) leaves
         # nothing behind: the lock file and the directory made for it go again.
         lock.release(tidy=status != 0 or store is None or not store.exists())
+
+
+def _risks(args: argparse.Namespace, config: TableConfig) -> list[str]:
+    """What the table lays open where it listens (nothing on this machine only)."""
+    return risks(args.bind, tls=args.cert is not None, password=config.password is not None)
 
 
 def _tls(args: argparse.Namespace) -> ssl.SSLContext | None:
@@ -329,6 +344,8 @@ def _welcome(server: TableServer, args: argparse.Namespace, port: int) -> None:
     print(f"Seats: {describe_seats(server)}")
     if server.session.match.seed is not None:
         print(f"Warning: {seeded_warning(server.session.match.seed)}")
+    for line in warnings(_risks(args, server.config)):  # (--yes said so)
+        print(line)
     limit = server.config.turn_limit_s
     print(
         f"Turn limit: {limit:g} s a decision, then the {label_of(server.config.stand_in)} bot "
@@ -433,6 +450,8 @@ def resume_words(args: argparse.Namespace, port: int, config: TableConfig) -> st
         parts.append(f"--bind {shlex.quote(args.bind)}")
     if args.cert is not None:
         parts.append(f"--cert {shlex.quote(str(args.cert))} --key {shlex.quote(str(args.key))}")
+    if _risks(args, config):  # (as it was asked for)
+        parts.append("--yes")
     defaults = TableConfig()
     for option, value, default in (
         ("--turn-limit", config.turn_limit_s, defaults.turn_limit_s),

@@ -37,7 +37,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "in the data directory: join again with the same name to come back to your seat.",
         epilog="examples:\n"
         "  tarocchino join 127.0.0.1 --name Anna\n"
-        "  tarocchino join 192.168.1.20:7800 --name Bruno --seat 2 --password secret\n"
+        "  tarocchino join 192.168.1.20:7800 --name Bruno --seat 2 --password sesamo42\n"
         "  tarocchino join 127.0.0.1 --bot hard:budget_s=0.5 --name Robot\n"
         "  tarocchino join table.example.org --tls --name Carla\n"
         "  tarocchino join 192.168.1.20 --fingerprint SHA256:... --name Dario",

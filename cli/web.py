@@ -12,6 +12,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from cli.exposure import YES_HELP, consent, risks, warnings
 from cli.refusal import FAILED, one_line, path_given, refuse
 from net.addresses import (
     bind_problem,
@@ -60,6 +61,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--key", type=path_given, metavar="FILE", help="the certificate's private key (PEM)"
     )
+    parser.add_argument("--yes", action="store_true", help=YES_HELP)
     kept = parser.add_argument_group(
         "the browsers' own saves",
         "Served to a network, each browser on another machine keeps its saves, past matches, "
@@ -125,11 +127,15 @@ def run(args: argparse.Namespace) -> int:
         problem = serve_problem(host, args.port)
         if problem:  # said before anything is printed, as `host` does
             return refuse(PROG, problem, FAILED)
+    laid_open = risks(bind, tls=tls is not None, password=None)
+    refused = consent(PROG, bind, laid_open, args.yes)
+    if refused is not None:
+        return refused
     from store.settings import data_dir
     from web.door import BrowserServer, new_key
 
     key = None if this_machine_only(bind) else new_key()
-    print("\n".join(where_to_go(bind, args.port, key, shown)), flush=True)
+    print("\n".join(where_to_go(bind, args.port, key, shown) + warnings(laid_open)), flush=True)
     hosts = listen_hosts(bind)
     try:
         BrowserServer(
