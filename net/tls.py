@@ -19,6 +19,7 @@ MAX_PEM_BYTES = 1 << 20  # a certificate or key file read at most (a chain is a 
 _CERTIFICATE = re.compile(
     rb"-----BEGIN CERTIFICATE-----\s*(.+?)\s*-----END CERTIFICATE-----", re.DOTALL
 )
+OPENSSL = "sha256 fingerprint="  # what `openssl x509 -fingerprint -sha256` says first
 _HEX = re.compile(r"[0-9A-Fa-f]{64}")
 
 
@@ -91,9 +92,12 @@ def colon_hex(der: bytes) -> str:
 
 def parse_fingerprint(text: str) -> bytes:
     """The SHA-256 digest a fingerprint names: ``SHA256:`` and base64 as the host prints it, or
-    the 64 hexadecimal digits (colons between pairs or not) that openssl and browsers show;
-    ValueError saying so when it is neither."""
+    the 64 hexadecimal digits (colons between pairs or not) that openssl and browsers show,
+    with openssl's ``sha256 Fingerprint=`` before them or not; ValueError saying so when it is
+    neither."""
     given = text.strip()
+    if given.lower().startswith(OPENSSL):
+        given = given[len(OPENSSL) :].strip()
     body = given[len(PREFIX) :] if given.upper().startswith(PREFIX) else given
     bare = body.replace(":", "")
     if _HEX.fullmatch(bare):
