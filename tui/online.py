@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import os
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -198,9 +199,15 @@ class NetworkPlay:
         )
 
     def _join_again(self, request: JoinRequest | None) -> None:
-        """The join dialog's answer after a refusal: that table again, or nothing (cancelled)."""
-        if request is not None:
-            self.app.join_table(request)
+        """The join dialog's answer after a refusal: that table again, or nothing (cancelled).
+        The same table is checked as it was (``join --fingerprint``, ``--tls``): the dialog
+        has no field for it."""
+        if request is None:
+            return
+        last = self.last
+        if last is not None and request.secure is None and request.address == last.address:
+            request = replace(request, secure=last.secure)
+        self.app.join_table(request)
 
     def _changed(self, session: RemoteSession) -> None:
         """The table said something besides a move: seats coming and going, a refusal, the

@@ -201,3 +201,22 @@ def test_the_encryption_page_gives_commands_that_are_understood() -> None:
         args = build_parser().parse_args(shlex.split(command)[1:])
         if getattr(args, "fingerprint", None) not in (None, "SHA256:…"):
             parse_fingerprint(args.fingerprint)
+
+
+def test_the_join_dialog_after_a_refusal_checks_the_table_as_before(tmp_path: Path) -> None:
+    from tui.online import NetworkPlay
+
+    joined: list[JoinRequest] = []
+
+    class App:
+        def join_table(self, request: JoinRequest) -> None:
+            joined.append(request)
+
+    network = NetworkPlay(App(), tmp_path)  # type: ignore[arg-type]
+    where = Address("192.0.2.7", 7800)
+    network.last = JoinRequest(where, "Anna", secure=Secure(bytes(32)))
+    network._join_again(JoinRequest(where, "Anna", password="right one"))  # (the dialog's)
+    network._join_again(JoinRequest(Address("192.0.2.8", 7800), "Anna"))
+    network._join_again(None)
+    assert [request.secure for request in joined] == [Secure(bytes(32)), None]
+    assert joined[0].password == "right one"
