@@ -358,7 +358,8 @@ class BrowserServer(Server):
         if not _HOST.match(host):
             return "this address is not one the game is served at."
         if self.key is None and not this_machine_only(_name_of(host)):
-            return "the game is served to this machine only (open http://127.0.0.1)."
+            scheme = "http" if self.tls is None else "https"
+            return f"the game is served to this machine only (open {scheme}://127.0.0.1)."
         origin = request.headers.get("Origin")
         if origin is not None and urlsplit(origin).netloc.lower() != host.lower():
             return "a tab opens only from the game's own page."

@@ -11,6 +11,7 @@ import ssl
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -25,7 +26,7 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
-def _page(url: str, trusted: ssl.SSLContext) -> tuple[int, str, str]:
+def _page(url: str, trusted: ssl.SSLContext, **headers: str) -> tuple[int, str, str]:
     """The status, page and cookie at ``url`` once it is served (tried for LIMIT_S seconds)."""
     opener = urllib.request.build_opener(
         urllib.request.ProxyHandler({}), urllib.request.HTTPSHandler(context=trusted)
@@ -33,9 +34,11 @@ def _page(url: str, trusted: ssl.SSLContext) -> tuple[int, str, str]:
     deadline = time.monotonic() + LIMIT_S
     while True:
         try:
-            with opener.open(url, timeout=LIMIT_S) as answer:
-                cookie = answer.headers.get("Set-Cookie", "")
-                return answer.status, answer.read().decode(), cookie
+            with opener.open(urllib.request.Request(url, headers=headers), timeout=LIMIT_S) as got:
+                cookie = got.headers.get("Set-Cookie", "")
+                return got.status, got.read().decode(), cookie
+        except urllib.error.HTTPError as refused:
+            return refused.code, refused.read().decode(), ""
         except OSError:  # (urllib's URLError is one)
             if time.monotonic() > deadline:
                 raise
@@ -59,6 +62,7 @@ def test_the_game_is_served_over_tls(tmp_path: Path) -> None:
         said = [served.stdout.readline(), served.stdout.readline()]
         trusted = ssl.create_default_context(cafile=str(made.authority))
         status, page, cookie = _page(f"https://127.0.0.1:{port}/", trusted)
+        refused = _page(f"https://127.0.0.1:{port}/", trusted, Host="evil.example")
     finally:
         served.send_signal(signal.SIGINT)
         out, err = served.communicate(timeout=LIMIT_S)
@@ -70,6 +74,10 @@ def test_the_game_is_served_over_tls(tmp_path: Path) -> None:
     assert status == 200
     assert f'data-session-websocket-url="wss://127.0.0.1:{port}/ws"' in page
     assert "; Secure" in cookie  # (the browser's name goes back over TLS only)
+    assert refused[:2] == (
+        403,
+        "Tarocchino: the game is served to this machine only (open https://127.0.0.1).\n",
+    )
     assert out == "" and "Traceback" not in err
 
 
