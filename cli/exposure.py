@@ -1,16 +1,17 @@
-"""What serving beyond this machine means (`host`, `web` with a ``--bind`` that is not
-loopback), said before anything opens: a table without a password can be taken by anyone who
-reaches it, and without TLS everything crosses the network as it is. Either is done only when
-asked for with ``--yes``; a password too short to stand guessing is not taken at all."""
+"""`host` and `web` with a ``--bind`` that is not loopback: what that lays open
+(:mod:`net.exposure`: a table without a password, anything without TLS) is said before anything
+opens, and done only when asked for with ``--yes``; a password too short to stand guessing is not
+taken at all."""
 
 from __future__ import annotations
 
 import sys
 
 from cli.refusal import USAGE, refuse
+from net import exposure
 from net.addresses import this_machine_only
+from net.config import MIN_PASSWORD
 
-MIN_PASSWORD = 8  # characters of a table's password, once it is open beyond this machine
 YES_HELP = (
     "serve beyond this machine without a password or without TLS, knowing what that means "
     "(it is said, and asked for, otherwise)"
@@ -33,19 +34,7 @@ def risks(bind: str, *, tls: bool, password: bool | None) -> list[str]:
     it (always given beyond this machine)."""
     if this_machine_only(bind):
         return []
-    said = []
-    if password is False:
-        said.append(
-            "without a password, anyone who can reach this machine over the network can take "
-            "the open seats"
-        )
-    if not tls:
-        secret = "the key" if password is None else "passwords"
-        said.append(
-            f"without TLS (--cert and --key), everything, {secret} included, crosses the "
-            "network in clear: whoever can see the traffic (the same Wi-Fi, say) reads it"
-        )
-    return said
+    return exposure.risks(tls=tls, password=password, how="--cert and --key")
 
 
 def consent(prog: str, bind: str, laid_open: list[str], yes: bool) -> int | None:

@@ -17,7 +17,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 from ai.spec import SpecError, label_of, parse_spec, split_specs
-from cli.exposure import MIN_PASSWORD, YES_HELP, consent, risks, short_password, warnings
+from cli.exposure import YES_HELP, consent, risks, short_password, warnings
 from cli.refusal import USAGE, path_given, refuse
 from game.files import remove_stale_temporaries
 from game.rules import DEFAULT_TARGET
@@ -31,7 +31,7 @@ from net.addresses import (
 )
 from net.claims import Claim, ClaimStore
 from net.client import DEFAULT_PORT, PASSWORD_ENV, Address
-from net.config import DEFAULT_TURN_LIMIT_S, MIN_TURN_LIMIT_S, TableConfig
+from net.config import DEFAULT_TURN_LIMIT_S, MIN_PASSWORD, MIN_TURN_LIMIT_S, TableConfig
 from net.protocol import MAX_LIMIT_S
 from net.remote import WARNING_S
 from net.server import (

@@ -112,3 +112,32 @@ def test_the_browser_game_beyond_this_machine_asks_for_yes(
     ]
     assert main(["web", "--bind", LAN, "--port", "7880", "--yes"]) == 0
     assert started == ["web"] and capsys.readouterr().out.splitlines()[-1].startswith("Warning: ")
+
+
+async def test_the_host_dialog_refuses_a_short_password_for_the_network(tmp_path: Path) -> None:
+    from textual.widgets import Input, Select
+
+    from net.config import HostRequest
+    from tests.support.screens import FAST, screen_text, wait_for
+    from tui.app import TarocchinoApp
+    from tui.screens.network import HostScreen
+
+    app = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False)
+    asked: list[HostRequest | None] = []
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: app.screen is not None and app.is_running)
+        for bind, password in (("0.0.0.0", "1234567"), ("127.0.0.1", "1234567")):
+            app.push_screen(HostScreen(2), asked.append)
+            await pilot.pause()
+            app.screen.query_one("#bind", Select).value = bind
+            app.screen.query_one("#password", Input).value = password
+            await pilot.pause()
+            app.screen.submit()
+            await pilot.pause()
+            if bind == "0.0.0.0":
+                assert isinstance(app.screen, HostScreen) and not asked
+                await wait_for(pilot, lambda: "needs a password of at least 8" in screen_text(app))
+                app.screen.dismiss(None)
+                await pilot.pause()
+                asked.clear()
+    assert asked == [HostRequest(7800, "127.0.0.1", "1234567", 120.0)]
