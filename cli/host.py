@@ -10,13 +10,15 @@ import asyncio
 import os
 import shlex
 import signal
+import ssl
 import sys
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 from ai.spec import SpecError, label_of, parse_spec, split_specs
-from cli.refusal import USAGE, refuse
+from cli.exposure import YES_HELP, consent, risks, short_password, warnings
+from cli.refusal import USAGE, path_given, refuse
 from game.files import remove_stale_temporaries
 from game.rules import DEFAULT_TARGET
 from net.addresses import (
@@ -29,7 +31,7 @@ from net.addresses import (
 )
 from net.claims import Claim, ClaimStore
 from net.client import DEFAULT_PORT, PASSWORD_ENV, Address
-from net.config import DEFAULT_TURN_LIMIT_S, MIN_TURN_LIMIT_S, TableConfig
+from net.config import DEFAULT_TURN_LIMIT_S, MIN_PASSWORD, MIN_TURN_LIMIT_S, TableConfig
 from net.protocol import MAX_LIMIT_S
 from net.remote import WARNING_S
 from net.server import (
@@ -39,6 +41,7 @@ from net.server import (
     seeded_warning,
     table_directory,
 )
+from net.tls import certificate_der, fingerprint, server_context
 from store.lock import DataLock, DirectoryBusy
 from store.match_setup import MAX_TARGET, target_problem
 from store.save import SaveError, SaveStore
@@ -61,9 +64,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         epilog="examples:\n"
         "  tarocchino host                                   # four seats to take\n"
         "  tarocchino host --seats human,hard,human,hard     # two people, two bots\n"
-        "  tarocchino host --bind 0.0.0.0 --password secret  # open to your network\n\n"
+        "  tarocchino host --bind 0.0.0.0 --password sesamo42 \\\n"
+        "      --cert table.pem --key table.key              # your network, over TLS\n"
+        "  tarocchino host --bind 0.0.0.0 --password sesamo42 --yes  # without TLS\n\n"
         f"The password may also be given in ${PASSWORD_ENV} (then it is not seen in the list "
-        "of processes). The table is saved after every move; Ctrl+C stops it and "
+        f"of processes); beyond this machine it has at least {MIN_PASSWORD} characters. "
+        "The table is saved after every move; Ctrl+C stops it and "
         "`tarocchino host` again resumes it.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -100,6 +106,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "0.0.0.0: every network this machine is on)",
     )
     parser.add_argument("--password", help="a password newcomers must give")
+    parser.add_argument(
+        "--cert",
+        type=path_given,
+        metavar="FILE",
+        help="serve over TLS (wss://) with this certificate (a PEM file, with --key); "
+        "its fingerprint is printed for those who join",
+    )
+    parser.add_argument(
+        "--key", type=path_given, metavar="FILE", help="the certificate's private key (PEM)"
+    )
+    parser.add_argument("--yes", action="store_true", help=YES_HELP)
     parser.add_argument(
         "--away-timeout",
         type=float,
@@ -200,8 +217,15 @@ def run(args: argparse.Namespace) -> int:
                     "a table needs a seat for someone to take (human); for bots "
                     "alone use `tarocchino simulate`"
                 )
+        tls = _tls(args)
+        problem = short_password(args.bind, config.password)
+        if problem:
+            raise ValueError(problem)
     except (ValueError, SpecError) as exc:
         return _error(str(exc))
+    refused = consent(PROG, args.bind, _risks(args, config), args.yes)
+    if refused is not None:
+        return refused
     data = data_dir()
     directory = table_directory(data)
     lock = DataLock(directory, private=True)  # the table's files and their folder: the host's alone
@@ -224,13 +248,28 @@ def run(args: argparse.Namespace) -> int:
         else:
             session, claimed, resumed = opened
             status = asyncio.run(
-                _serve(args, config, session, store, claims, claimed, data, resumed)
+                _serve(args, config, session, store, claims, claimed, data, resumed, tls)
             )
         return status
     finally:
         # A table that could not start (or was stopped before anybody took a seat) leaves
         # nothing behind: the lock file and the directory made for it go again.
         lock.release(tidy=status != 0 or store is None or not store.exists())
+
+
+def _risks(args: argparse.Namespace, config: TableConfig) -> list[str]:
+    """What the table lays open where it listens (nothing on this machine only)."""
+    return risks(args.bind, tls=args.cert is not None, password=config.password is not None)
+
+
+def _tls(args: argparse.Namespace) -> ssl.SSLContext | None:
+    """The TLS context of ``--cert`` and ``--key`` (None without them); CertificateError (a
+    ValueError) saying which file is wrong and how."""
+    if (args.cert is None) != (args.key is None):
+        raise ValueError("--cert and --key go together: the certificate and its private key")
+    if args.cert is None:
+        return None
+    return server_context(args.cert, args.key)
 
 
 def _open_table(
@@ -305,6 +344,8 @@ def _welcome(server: TableServer, args: argparse.Namespace, port: int) -> None:
     print(f"Seats: {describe_seats(server)}")
     if server.session.match.seed is not None:
         print(f"Warning: {seeded_warning(server.session.match.seed)}")
+    for line in warnings(_risks(args, server.config)):  # (--yes said so)
+        print(line)
     limit = server.config.turn_limit_s
     print(
         f"Turn limit: {limit:g} s a decision, then the {label_of(server.config.stand_in)} bot "
@@ -314,19 +355,29 @@ def _welcome(server: TableServer, args: argparse.Namespace, port: int) -> None:
     )
     # one address (not every network): the same command on this machine as on another
     one = not local and not every_network(bind)
+    pinned = None if args.cert is None else fingerprint(certificate_der(args.cert))
+    secure = "" if pinned is None else f" --fingerprint {pinned}"
+    if pinned is not None:
+        print(f"Over TLS (wss://): the certificate's fingerprint is {pinned}")
     print(f"Join from a terminal on this machine{' or another' if one else ''}:")
-    print(f"    tarocchino join {where} --name YOURNAME [--seat 1-4]")
+    print(f"    tarocchino join {where}{secure} --name YOURNAME [--seat 1-4]")
     if local:
         print("Only this machine can join (--bind 0.0.0.0 lets others on your network join).")
     elif not one:
         # (an IPv6 address in brackets: [2001:db8::7]:7800)
         others = [str(Address(a, port)) for a in for_others(bind)] or [f"THIS-MACHINE:{port}"]
         for there in others:
-            print(f"From another machine:  tarocchino join {there} --name YOURNAME")
+            print(f"From another machine:  tarocchino join {there}{secure} --name YOURNAME")
     if server.config.password:
         print(f"Newcomers need the password: add --password (or set {PASSWORD_ENV}).")
-    print(f"A bot joins with:  tarocchino join {where} --bot hard --name Robot")
-    print(f"In a browser on this machine: `tarocchino web`, then Join a table at {where}.")
+    print(f"A bot joins with:  tarocchino join {where}{secure} --bot hard --name Robot")
+    if pinned is None:
+        print(f"In a browser on this machine: `tarocchino web`, then Join a table at {where}.")
+    else:
+        print(
+            "(A certificate that the joiners' machines trust lets them join with --tls instead "
+            "of --fingerprint; a browser's tab joins tables without TLS only.)"
+        )
     print(f"Ctrl+C stops the table; {resume_words(args, port, server.config)}.", flush=True)
 
 
@@ -339,6 +390,7 @@ async def _serve(
     claimed: list[Claim | None],
     data: Path,
     resumed: bool,
+    tls: ssl.SSLContext | None,
 ) -> int:
     executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="stats")
     pending: list[Future[str | None]] = []
@@ -359,7 +411,7 @@ async def _serve(
         log=log,
     )
     try:
-        port = await server.start(args.bind, args.port)
+        port = await server.start(args.bind, args.port, tls)
     except OSError as exc:
         return _error(listen_problem(exc, args.bind, args.port), 1)
     # (before anything else runs: no move of the new table is saved yet)
@@ -396,6 +448,10 @@ def resume_words(args: argparse.Namespace, port: int, config: TableConfig) -> st
         parts.append(f"--port {port}")
     if args.bind != "127.0.0.1":
         parts.append(f"--bind {shlex.quote(args.bind)}")
+    if args.cert is not None:
+        parts.append(f"--cert {shlex.quote(str(args.cert))} --key {shlex.quote(str(args.key))}")
+    if _risks(args, config):  # (as it was asked for)
+        parts.append("--yes")
     defaults = TableConfig()
     for option, value, default in (
         ("--turn-limit", config.turn_limit_s, defaults.turn_limit_s),

@@ -17,6 +17,7 @@ from game.seats import seats_of
 from net import protocol as p
 from net.client import DEFAULT_PORT, PASSWORD_ENV, Address, JoinRequest, TokenStore
 from net.protocol import ProtocolError, check_name
+from net.tls import Secure, parse_fingerprint
 from store.lock import DataLock, DirectoryBusy
 from store.settings import MAX_PAUSE, data_dir
 
@@ -36,8 +37,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "in the data directory: join again with the same name to come back to your seat.",
         epilog="examples:\n"
         "  tarocchino join 127.0.0.1 --name Anna\n"
-        "  tarocchino join 192.168.1.20:7800 --name Bruno --seat 2 --password secret\n"
-        "  tarocchino join 127.0.0.1 --bot hard:budget_s=0.5 --name Robot",
+        "  tarocchino join 192.168.1.20:7800 --name Bruno --seat 2 --password sesamo42\n"
+        "  tarocchino join 127.0.0.1 --bot hard:budget_s=0.5 --name Robot\n"
+        "  tarocchino join table.example.org --tls --name Carla\n"
+        "  tarocchino join 192.168.1.20 --fingerprint SHA256:... --name Dario",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
@@ -50,6 +53,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--seat", type=int, metavar="K", help="the seat to take, 1-4 (default: the first free one)"
     )
     parser.add_argument("--password", help=f"the table's password (or ${PASSWORD_ENV})")
+    parser.add_argument(
+        "--tls",
+        action="store_true",
+        help="the table is hosted with a certificate (wss://) that this machine's "
+        "authorities vouch for",
+    )
+    parser.add_argument(
+        "--fingerprint",
+        metavar="SHA256:...",
+        help="the table is hosted with this certificate (wss://), a self-signed one say: "
+        "its fingerprint as the host printed it (implies --tls); any other is refused",
+    )
     parser.add_argument(
         "--bot",
         metavar="LEVEL",
@@ -82,6 +97,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     try:
         address = Address.parse(args.address)
+        secure = _secure(args)
         if args.seat is not None and not 1 <= args.seat <= 4:
             raise ValueError("--seat must be 1, 2, 3 or 4")
         spec = parse_spec(args.bot) if args.bot else None
@@ -111,8 +127,16 @@ def run(args: argparse.Namespace) -> int:
     seat = None if args.seat is None else args.seat - 1
     tokens = TokenStore(data_dir())
     if spec is not None:
-        return asyncio.run(_bot(address, name, seat, password or None, spec, args, tokens))
-    return _person(args, JoinRequest(address, name, seat, password or None, args.retry_for))
+        return asyncio.run(_bot(address, name, seat, password or None, spec, args, tokens, secure))
+    return _person(args, JoinRequest(address, name, seat, password or None, args.retry_for, secure))
+
+
+def _secure(args: argparse.Namespace) -> Secure | None:
+    """How the table's certificate is checked (``--fingerprint``, ``--tls``), or None: a table
+    without TLS."""
+    if args.fingerprint is not None:
+        return Secure(parse_fingerprint(args.fingerprint))
+    return Secure() if args.tls else None
 
 
 def _person(args: argparse.Namespace, request: JoinRequest) -> int:
@@ -147,9 +171,10 @@ def come_back_words(left: JoinRequest) -> str:
     """What a person who left a match under way is told: the bot keeps the seat, and the
     command that brings them back to it."""
     seat = "" if left.seat is None else f" --seat {left.seat + 1}"
+    secure = "" if left.secure is None else f" {left.secure.words()}"
     return (
         f"You left the table at {left.address}: a bot plays your seat until you come back "
-        f"with  tarocchino join {left.address} --name {shlex.quote(left.name)}{seat}"
+        f"with  tarocchino join {left.address}{secure} --name {shlex.quote(left.name)}{seat}"
     )
 
 
@@ -161,6 +186,7 @@ async def _bot(
     spec: BotSpec,
     args: argparse.Namespace,
     tokens: TokenStore,
+    secure: Secure | None,
 ) -> int:
     from net.botclient import RemoteBot
 
@@ -179,6 +205,7 @@ async def _bot(
         trick_pause_s=min(1.0, 2 * args.delay),
         log=log,
         retry_for_s=args.retry_for,
+        secure=secure,
     )
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):

@@ -12,7 +12,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cli.refusal import FAILED, one_line, refuse
+from cli.exposure import YES_HELP, consent, risks, warnings
+from cli.refusal import FAILED, one_line, path_given, refuse
 from net.addresses import (
     bind_problem,
     every_network,
@@ -22,6 +23,7 @@ from net.addresses import (
     this_machine_only,
 )
 from net.client import Address
+from net.tls import CertificateError, certificate_der, colon_hex, server_context
 
 if TYPE_CHECKING:
     from web.browsers import BrowserDirectory
@@ -50,6 +52,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="address to serve on (default 127.0.0.1: this machine only; "
         "0.0.0.0: every network this machine is on, each browser with a key)",
     )
+    parser.add_argument(
+        "--cert",
+        type=path_given,
+        metavar="FILE",
+        help="serve over TLS (https://) with this certificate (a PEM file, with --key)",
+    )
+    parser.add_argument(
+        "--key", type=path_given, metavar="FILE", help="the certificate's private key (PEM)"
+    )
+    parser.add_argument("--yes", action="store_true", help=YES_HELP)
     kept = parser.add_argument_group(
         "the browsers' own saves",
         "Served to a network, each browser on another machine keeps its saves, past matches, "
@@ -101,16 +113,29 @@ def run(args: argparse.Namespace) -> int:
     problem = bind_problem(args.bind)
     if problem:
         return refuse(PROG, problem)
+    if (args.cert is None) != (args.key is None):
+        return refuse(PROG, "--cert and --key go together: the certificate and its private key")
+    tls, shown = None, None
+    if args.cert is not None:
+        try:
+            tls = server_context(args.cert, args.key)
+            shown = colon_hex(certificate_der(args.cert))
+        except CertificateError as exc:
+            return refuse(PROG, str(exc))
     bind = listen_address(args.bind)  # [::1] is ::1, 0 is 0.0.0.0
     for host in listen_hosts(bind):  # (:: is IPv4 and IPv6 alike)
         problem = serve_problem(host, args.port)
         if problem:  # said before anything is printed, as `host` does
             return refuse(PROG, problem, FAILED)
+    laid_open = risks(bind, tls=tls is not None, password=None)
+    refused = consent(PROG, bind, laid_open, args.yes)
+    if refused is not None:
+        return refused
     from store.settings import data_dir
     from web.door import BrowserServer, new_key
 
     key = None if this_machine_only(bind) else new_key()
-    print("\n".join(where_to_go(bind, args.port, key)), flush=True)
+    print("\n".join(where_to_go(bind, args.port, key, shown) + warnings(laid_open)), flush=True)
     hosts = listen_hosts(bind)
     try:
         BrowserServer(
@@ -119,18 +144,25 @@ def run(args: argparse.Namespace) -> int:
             port=args.port,
             key=key,
             home=data_dir(),
+            tls=tls,
         ).serve()
     except OSError as exc:  # taken meanwhile
         return refuse(PROG, _listen_problem(exc, bind, args.port), FAILED)
     return 0
 
 
-def where_to_go(bind: str, port: int, key: str | None) -> list[str]:
-    """What `tarocchino web` says first: the address to open (with its key, for a network)."""
+def where_to_go(bind: str, port: int, key: str | None, fingerprint: str | None = None) -> list[str]:
+    """What `tarocchino web` says first: the address to open (with its key, for a network);
+    served over TLS, ``https://`` and the certificate's ``fingerprint`` as browsers show it."""
+    scheme = "http" if fingerprint is None else "https"
+    said = []
+    if fingerprint is not None:  # (a browser shows it in the certificate's details)
+        said = [f"Over TLS: the certificate's SHA-256 fingerprint is {fingerprint}"]
     if key is None:
         return [
-            f"Open http://{Address(bind, port)} in a browser on this machine (Ctrl+C stops "
-            "serving)."
+            f"Open {scheme}://{Address(bind, port)} in a browser on this machine (Ctrl+C stops "
+            "serving).",
+            *said,
         ]
     lines = [
         "Open one of these in a browser (anyone with the address and its key can play here; "
@@ -139,8 +171,8 @@ def where_to_go(bind: str, port: int, key: str | None) -> list[str]:
     ]
     others = for_others(bind) or ["THIS-MACHINE"]
     for address in ["127.0.0.1"] * every_network(bind) + others:
-        lines.append(f"    http://{Address(address, port)}/?key={key}")
-    return lines
+        lines.append(f"    {scheme}://{Address(address, port)}/?key={key}")
+    return lines + said
 
 
 def serve_problem(host: str, port: int) -> str | None:

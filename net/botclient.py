@@ -15,6 +15,7 @@ from ai.player import Player
 from net import protocol as p
 from net.client import Address, TableClient, TokenStore
 from net.referee import bot_pause
+from net.tls import Secure
 
 
 class RemoteBot:
@@ -34,6 +35,7 @@ class RemoteBot:
         trick_pause_s: float = 0.0,
         log: Callable[[str], None] | None = None,
         retry_for_s: float = 600.0,
+        secure: Secure | None = None,
     ) -> None:
         self.bot = bot
         self.delay_s, self.trick_pause_s = delay_s, trick_pause_s
@@ -49,6 +51,7 @@ class RemoteBot:
             tokens=tokens,
             on_status=self.log,
             retry_for_s=retry_for_s,
+            secure=secure,
         )
         self.winner: int | None = None
         self.scores: tuple[int, int] | None = None

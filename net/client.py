@@ -22,6 +22,7 @@ import aiohttp
 from game import wire
 from game.files import FileReadError, read_json, write_atomic
 from net import protocol as p
+from net.tls import Secure, shown
 
 DEFAULT_PORT = 7800
 PASSWORD_ENV = "TAROCCHINO_TABLE_PASSWORD"  # a table's password, kept out of the process list
@@ -80,8 +81,12 @@ class Address:
 
     @property
     def url(self) -> str:
+        return self.url_for(None)
+
+    def url_for(self, secure: Secure | None) -> str:
+        """Where the table's WebSocket is asked for: ``https://`` for a table joined over TLS."""
         host = f"[{self.host}]" if ":" in self.host else self.host
-        return f"http://{host}:{self.port}/"
+        return f"{'http' if secure is None else 'https'}://{host}:{self.port}/"
 
     def __str__(self) -> str:
         host = f"[{self.host}]" if ":" in self.host else self.host
@@ -97,6 +102,7 @@ class JoinRequest:
     seat: int | None = None  # 0-3, or None: the first free seat
     password: str | None = None
     retry_for_s: float = 600.0  # how long a table not reached yet is tried (`join --retry-for`)
+    secure: Secure | None = None  # joined over TLS (`join --tls`, `--fingerprint`), or not
 
 
 class TokenStore:
@@ -184,6 +190,7 @@ class TableClient:
         on_status: Callable[[str], None] | None = None,
         retry_for_s: float = 600.0,
         heartbeat_s: float = 15.0,
+        secure: Secure | None = None,
     ) -> None:
         self.address = address
         self.name = p.check_name(name)
@@ -202,6 +209,7 @@ class TableClient:
         self._stored = token is None and self.token is not None
         self.retry_for_s = retry_for_s
         self.heartbeat_s = heartbeat_s
+        self.secure = secure
         self.connected = False
         self.refusal: p.Refused | None = None  # the refusal that ended the client, if one did
         self._ws: aiohttp.ClientWebSocketResponse | None = None
@@ -221,14 +229,15 @@ class TableClient:
             while not self._closing:
                 try:
                     ws = await http.ws_connect(
-                        self.address.url,
+                        self.address.url_for(self.secure),
                         max_msg_size=wire.MAX_MESSAGE_BYTES,
                         heartbeat=self.heartbeat_s or None,
                         compress=0,
+                        ssl=True if self.secure is None else self.secure.check(),
                     )
                 except (aiohttp.ClientError, OSError, TimeoutError) as exc:
                     problem = _reason(exc, self.address)
-                    if not joined and _not_a_table(exc):  # a wrong port: no use waiting
+                    if _not_trusted(exc) or (not joined and _not_a_table(exc)):  # no use waiting
                         self.on_status(problem)
                         self.refusal = p.Refused("unreachable", problem, None)
                         break
@@ -369,6 +378,23 @@ def _quiet(task: asyncio.Future) -> None:
 
 def _reason(exc: BaseException, address: Address) -> str:
     """Why the table could not be reached, in words a player can act on."""
+    if isinstance(exc, aiohttp.ServerFingerprintMismatch):
+        return (
+            f"the table at {address} shows a certificate whose fingerprint is {shown(exc.got)}, "
+            f"not the {shown(exc.expected)} given: not joined (ask the host for the fingerprint "
+            "it prints)"
+        )
+    if isinstance(exc, aiohttp.ClientConnectorCertificateError):
+        why = getattr(exc.certificate_error, "verify_message", None) or exc.certificate_error
+        return (
+            f"the table at {address} shows a certificate this machine does not trust ({why}): "
+            "not joined (for a self-signed one, join with --fingerprint as the host printed it)"
+        )
+    if isinstance(exc, aiohttp.ClientConnectorSSLError):
+        return (
+            f"no secure connection with the table at {address} (is it hosted with --cert "
+            "and --key? Without, join without --tls or --fingerprint)"
+        )
     if isinstance(exc, aiohttp.ClientConnectorDNSError):
         return f"cannot reach the table: no machine called {address.host!r} is known here"
     if isinstance(exc, aiohttp.ClientConnectorError):
@@ -388,16 +414,28 @@ def _reason(exc: BaseException, address: Address) -> str:
     if isinstance(exc, aiohttp.ClientResponseError):  # an answer that is not HTTP at all
         return f"{address} is not a Tarocchino table: what answers there is no web server"
     if isinstance(exc, aiohttp.ServerDisconnectedError):
-        return f"{address} closed the connection without answering (is it a Tarocchino table?)"
+        return (
+            f"{address} closed the connection without answering (is it a Tarocchino table? "
+            "One hosted over TLS is joined with --fingerprint or --tls)"
+        )
     if isinstance(exc, TimeoutError):
         return f"the table at {address} did not answer in time"
     said = " ".join(str(exc).split())  # one line, whatever the library said
     return said[:200] or type(exc).__name__
 
 
+def _not_trusted(exc: BaseException) -> bool:
+    """Whether the table's certificate is not the one expected (trying again changes nothing,
+    and joining anyway would give the password and the cards to whoever answers)."""
+    return isinstance(
+        exc, aiohttp.ServerFingerprintMismatch | aiohttp.ClientConnectorCertificateError
+    )
+
+
 def _not_a_table(exc: BaseException) -> bool:
-    """Whether something other than a table answered (a web server, another program)."""
-    return isinstance(exc, aiohttp.ClientResponseError)  # (the handshake's error too)
+    """Whether something other than a table answered (a web server, another program, a table
+    without TLS to a client that asks for it)."""
+    return isinstance(exc, aiohttp.ClientResponseError | aiohttp.ClientConnectorSSLError)
 
 
 def _closed_reason(ws: aiohttp.ClientWebSocketResponse) -> str:

@@ -10,6 +10,7 @@ from net import protocol as p
 
 DEFAULT_TURN_LIMIT_S = 120.0  # a remote seat's time for one decision
 MIN_TURN_LIMIT_S = 5.0  # a shorter limit than this is no time for a person to decide
+MIN_PASSWORD = 8  # characters of a table's password, once it is open beyond this machine
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ssl
 from collections.abc import Callable
 from typing import Protocol
 
@@ -74,15 +75,16 @@ class Doorway:
         self._pending = 0  # connections that have not said hello yet
         self._runner: web.AppRunner | None = None
 
-    async def start(self, host: str, port: int) -> int:
-        """Listen on ``host:port`` (0: a free port); the port listened on."""
+    async def start(self, host: str, port: int, tls: ssl.SSLContext | None = None) -> int:
+        """Listen on ``host:port`` (0: a free port), over TLS (``wss://``) with ``tls``; the port
+        listened on."""
         app = web.Application()
         app.router.add_get("/", self._handle)
         self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
         await self._runner.setup()
         try:
             for address in listen_hosts(host):  # (:: is two: IPv4 and IPv6, the same port)
-                site = web.TCPSite(self._runner, address, port)
+                site = web.TCPSite(self._runner, address, port, ssl_context=tls)
                 await site.start()
                 server = site._server
                 assert isinstance(server, asyncio.Server) and server.sockets

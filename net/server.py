@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
+import ssl
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -90,9 +91,12 @@ class TableServer:
                 self.seats.went_away(seat, now)
 
     # ----------------------------------------------------------------- serving
-    async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
-        """Listen on ``host:port`` (0: a free port); the port listened on."""
-        port = await self.doorway.start(host, port)
+    async def start(
+        self, host: str = "127.0.0.1", port: int = 0, tls: ssl.SSLContext | None = None
+    ) -> int:
+        """Listen on ``host:port`` (0: a free port), over TLS with ``tls``; the port listened
+        on."""
+        port = await self.doorway.start(host, port, tls)
         self.referee.drive()
         return port
 

@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import os
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +29,7 @@ from net.client import (
     browser_of,
 )
 from net.config import HostRequest, TableConfig
+from net.exposure import risks
 from net.remote import RemoteSession
 from net.server import (
     TableServer,
@@ -56,6 +58,7 @@ if TYPE_CHECKING:  # (the app imports this module)
     from tui.app import TarocchinoApp
 
 RETRY_TOLD_S = 10.0  # "trying again" notices at most this often while a table is out of reach
+HOW_TLS = "tarocchino host --cert"  # how a table is hosted over TLS (not from the screens)
 TICK_S = 0.5  # how often the turn limit's countdown is looked at
 TOLD_LEFT_S = (30, 10)  # a notification when this many seconds are left (the countdown is
 # in the status line; the notification is seen over the sheet, a review, a dialog)
@@ -115,6 +118,7 @@ class NetworkPlay:
                 tokens=tokens,
                 on_status=self._status,
                 retry_for_s=request.retry_for_s,
+                secure=request.secure,
             )
 
         session = self.session = RemoteSession(client)
@@ -197,9 +201,15 @@ class NetworkPlay:
         )
 
     def _join_again(self, request: JoinRequest | None) -> None:
-        """The join dialog's answer after a refusal: that table again, or nothing (cancelled)."""
-        if request is not None:
-            self.app.join_table(request)
+        """The join dialog's answer after a refusal: that table again, or nothing (cancelled).
+        The same table is checked as it was (``join --fingerprint``, ``--tls``): the dialog
+        has no field for it."""
+        if request is None:
+            return
+        last = self.last
+        if last is not None and request.secure is None and request.address == last.address:
+            request = replace(request, secure=last.secure)
+        self.app.join_table(request)
 
     def _changed(self, session: RemoteSession) -> None:
         """The table said something besides a move: seats coming and going, a refusal, the
@@ -462,6 +472,11 @@ class NetworkPlay:
             f"{host}:{port}).",
             timeout=15,
         )
+        if not this_machine_only(request.bind):
+            said = risks(tls=False, password=request.password is not None, how=HOW_TLS)
+            self.app.notify(
+                " ".join(f"{capitalized(line)}." for line in said), severity="warning", timeout=15
+            )
         if seed is not None:
             self.app.notify(seeded_warning(seed), severity="warning", timeout=15)
         self.join(JoinRequest(Address("127.0.0.1", port), seats[mine].name, mine, request.password))

@@ -19,6 +19,8 @@ import hmac
 import logging
 import re
 import secrets
+import signal
+import ssl
 import tempfile
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -78,12 +80,14 @@ class BrowserServer(Server):
         port: int,
         key: str | None,
         home: Path | None = None,
+        tls: ssl.SSLContext | None = None,
     ) -> None:
         # textual-serve says a host is a str; it hands it to aiohttp's run_app, which listens
         # on each of a list too (:: as IPv4 and IPv6 alike: net.addresses.listen_hosts)
         super().__init__(command, host=host, port=port, title="Tarocchino")  # type: ignore[arg-type]
         self.key = key
         self.home = home
+        self.tls = tls  # served over TLS (https://, wss://) with this context, or not
         self.cookie = f"tarocchino_key_{port}"  # cookies are a host's, whatever the port
         self.browser_cookie = f"tarocchino_browser_{port}"
         self.tabs = 0
@@ -91,6 +95,24 @@ class BrowserServer(Server):
         self.in_use: dict[Path, InUse] = {}  # the directories tabs play in now
         self.sockets: set[web.WebSocketResponse] = set()  # the tabs open now
         self._told_full = -FULL_TOLD_EVERY_S  # when the host was last told of a browser refused
+
+    def serve(self, debug: bool = False) -> None:
+        """Serve until Ctrl+C, as textual-serve does, over TLS with :attr:`tls` (textual-serve's
+        own serving has none)."""
+        self.debug = debug
+        self.initialize_logging()
+        loop = asyncio.new_event_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, self.request_exit)
+        web.run_app(
+            self._make_app(),
+            host=self.host,
+            port=self.port,
+            ssl_context=self.tls,
+            handle_signals=False,
+            loop=loop,
+            print=lambda *args: None,
+        )
 
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()
@@ -159,8 +181,11 @@ class BrowserServer(Server):
     def _give_cookies(self, request: web.Request, response: web.StreamResponse) -> None:
         """The page's cookies: the key (for its tab's socket), and the browser's own name, given
         once and kept (a year) so that a tab reloaded finds its seat again."""
+        secure = self.tls is not None  # (then sent back over TLS only)
         if self.key is not None:
-            response.set_cookie(self.cookie, self.key, httponly=True, samesite="Strict")
+            response.set_cookie(
+                self.cookie, self.key, httponly=True, samesite="Strict", secure=secure
+            )
         if self.browser_of(request) is None:
             response.set_cookie(
                 self.browser_cookie,
@@ -168,6 +193,7 @@ class BrowserServer(Server):
                 httponly=True,
                 samesite="Strict",
                 max_age=BROWSER_COOKIE_S,
+                secure=secure,
             )
 
     def no_room_for(self, request: web.Request) -> bool:
@@ -332,7 +358,8 @@ class BrowserServer(Server):
         if not _HOST.match(host):
             return "this address is not one the game is served at."
         if self.key is None and not this_machine_only(_name_of(host)):
-            return "the game is served to this machine only (open http://127.0.0.1)."
+            scheme = "http" if self.tls is None else "https"
+            return f"the game is served to this machine only (open {scheme}://127.0.0.1)."
         origin = request.headers.get("Origin")
         if origin is not None and urlsplit(origin).netloc.lower() != host.lower():
             return "a tab opens only from the game's own page."

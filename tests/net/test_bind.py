@@ -82,7 +82,7 @@ async def _never_listens(*args: object) -> int:
 def _welcome(bind: str, monkeypatch, capsys) -> list[str]:  # noqa: ANN001
     """What `tarocchino host --bind BIND` prints once it listens (on port 7800)."""
     monkeypatch.setattr(addresses, "this_machines", lambda **_: [LAN])
-    args = build_parser().parse_args(["host", "--bind", bind])
+    args = build_parser().parse_args(["host", "--bind", bind, "--yes"])
     config = host._config(args)
     server = TableServer(Session.new(parse_seats(["human"] * 4), seed=None), config)
     capsys.readouterr()
@@ -109,8 +109,13 @@ def test_host_on_every_network_says_so_and_where_others_join(
         "In a browser on this machine: `tarocchino web`, then Join a table at 127.0.0.1:7800."
     ) in lines  # (a tab's game runs on this machine)
     assert not [line for line in lines if " 0:7800" in line or "0.0.0.0:" in line]
-    resume = f"`tarocchino host --bind {'::' if ':' in bind else '0.0.0.0'}` resumes it"
+    resume = f"`tarocchino host --bind {'::' if ':' in bind else '0.0.0.0'} --yes` resumes it"
     assert resume in lines[-1]
+    said = [line for line in lines if line.startswith("Warning: without")]
+    assert [line.split(",")[0] for line in said] == [
+        "Warning: without a password",
+        "Warning: without TLS (--cert and --key)",
+    ]
 
 
 @pytest.mark.parametrize(
@@ -140,7 +145,7 @@ def _web(bind: str, monkeypatch, capsys) -> tuple[int, list[str], dict]:  # noqa
         served.update(host=self.host, key=self.key)
 
     monkeypatch.setattr(browser.BrowserServer, "serve", serve)
-    status = main(["web", "--bind", bind, "--port", "7880"])
+    status = main(["web", "--bind", bind, "--port", "7880", "--yes"])
     return status, capsys.readouterr().out.splitlines(), served
 
 
@@ -167,6 +172,8 @@ def test_web_on_every_network_gives_every_address_with_its_key(
     assert key and lines[1:] == [
         f"    http://127.0.0.1:7880/?key={key}",
         f"    http://{LAN}:7880/?key={key}",
+        "Warning: without TLS (--cert and --key), everything, the key included, crosses the "
+        "network in clear: whoever can see the traffic (the same Wi-Fi, say) reads it.",
     ]
 
 

@@ -37,7 +37,7 @@ def _host(
 def test_an_address_not_of_this_machine_leaves_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    status, said = _host(tmp_path, monkeypatch, capsys, "--bind", NOT_HERE, "--port", "0")
+    status, said = _host(tmp_path, monkeypatch, capsys, "--bind", NOT_HERE, "--port", "0", "--yes")
     assert status == 1
     assert said == f"tarocchino host: error: {NOT_HERE} is not an address of this machine"
     assert _tree(tmp_path) == {}  # not even the data directory

@@ -44,4 +44,11 @@ async def test_hosting_for_the_network_says_this_machines_address(
             f"join {LAN}:{port} --name NAME` (or Join a table, address "
             f"{LAN}:{port})."
         ]
+        warned = [str(n.message) for n in app._notifications if n.severity == "warning"]
+        assert warned == [
+            "Without a password, anyone who can reach this machine over the network can take "
+            "the open seats. Without TLS (tarocchino host --cert), everything, passwords "
+            "included, crosses the network in clear: whoever can see the traffic (the same "
+            "Wi-Fi, say) reads it."
+        ]
         await app.network.close()

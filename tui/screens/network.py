@@ -12,8 +12,15 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from game.seats import side_of
+from net.addresses import this_machine_only
 from net.client import DEFAULT_PORT, Address, JoinRequest
-from net.config import DEFAULT_TURN_LIMIT_S, MIN_TURN_LIMIT_S, HostRequest, TableConfig
+from net.config import (
+    DEFAULT_TURN_LIMIT_S,
+    MIN_PASSWORD,
+    MIN_TURN_LIMIT_S,
+    HostRequest,
+    TableConfig,
+)
 from net.protocol import MAX_LIMIT_S, ProtocolError, check_name
 from text.words import plural
 from tui.screens.help import HELP_KEY
@@ -218,6 +225,12 @@ class HostScreen(_NetDialog):
             return
         bind = str(self.query_one("#bind", Select).value)
         password = self.query_one("#password", Input).value or None
+        if password is not None and len(password) < MIN_PASSWORD and not this_machine_only(bind):
+            self.error(
+                f"A table open to your network needs a password of at least {MIN_PASSWORD} "
+                "characters."
+            )
+            return
         self.dismiss(HostRequest(int(text), bind, password, float(limit)))
 
 
