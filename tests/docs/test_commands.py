@@ -30,6 +30,7 @@ import re
 import shlex
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import threading
@@ -52,6 +53,7 @@ from store.stats import FinishedMatch, record_finished_match
 from tests.support import markdown
 from tests.support.markdown import Command
 from tests.support.paths import RECORDS, ROOT
+from tests.support.tls import self_signed
 
 LIMIT_S = 120  # no command, and no wait for a line, takes longer
 NO_TERMINAL = "the game needs a terminal, and standard input is not one (the keys are read there)"
@@ -62,6 +64,9 @@ SCREENS = {"play", "review"}
 LAB = {"arena", "regret", "calibrate", "bench"}
 SPEC_OPTIONS = ("--players", "--forecaster", "--oracle", "--seats", "--bot", "--stand-in")
 BROWSER_LISTS = ("--browsers", "--forget-browser", "--forget-browsers-unused-for")
+
+
+CERTIFICATE = "table"  # table.pem and table.key in the working directory
 
 
 def _bot_example() -> str:
@@ -86,6 +91,7 @@ def workspace(tmp_path: Path) -> Path:
     browser = data / "browsers" / BROWSER
     browser.mkdir(parents=True)
     (browser / "settings.json").write_text('{"theme": "charcoal"}')  # (worth keeping)
+    self_signed(tmp_path, CERTIFICATE)  # what docs/encryption.md has the reader make with openssl
     return tmp_path
 
 
@@ -116,6 +122,8 @@ def _local(argv: Sequence[str]) -> list[str]:
     for i, word in enumerate(argv):
         if i and argv[i - 1] == "--bind":
             word = "127.0.0.1"
+        elif i and argv[i - 1] in ("--cert", "--key"):  # the workspace's own certificate
+            word = f"{CERTIFICATE}.{'pem' if argv[i - 1] == '--cert' else 'key'}"
         elif word.startswith(EXAMPLE_NETWORK):
             word = "127.0.0.1" + word.removeprefix(word.split(":")[0])
         local.append(word)
@@ -291,20 +299,26 @@ def _serve(argv: list[str], cwd: Path, data: Path, port_said: str) -> str | None
     server = Process(argv, cwd, data)
     try:
         port = int(server.line(port_said)[1])
-        _answers(port)
+        _answers(port, secure="--cert" in argv)
         status = server.stop()
     finally:
         server.kill()
     return None if status == 0 else f"stopped with Ctrl+C, exit status {status}"
 
 
-def _answers(port: int) -> None:
-    """Wait until something answers HTTP on 127.0.0.1:``port`` (any status)."""
-    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # (no proxy)
+def _answers(port: int, secure: bool = False) -> None:
+    """Wait until something answers HTTP (HTTPS when ``secure``: any certificate) on
+    127.0.0.1:``port`` (any status)."""
+    unchecked = ssl.create_default_context()
+    unchecked.check_hostname, unchecked.verify_mode = False, ssl.CERT_NONE
+    opener = urllib.request.build_opener(
+        urllib.request.ProxyHandler({}),  # (no proxy)
+        urllib.request.HTTPSHandler(context=unchecked),
+    )
     deadline = time.monotonic() + LIMIT_S
     while True:
         try:
-            with opener.open(f"http://127.0.0.1:{port}/", timeout=LIMIT_S):
+            with opener.open(f"http{'s' if secure else ''}://127.0.0.1:{port}/", timeout=LIMIT_S):
                 return
         except urllib.error.HTTPError:
             return  # (a page that wants its key: answered all the same)

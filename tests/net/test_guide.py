@@ -63,12 +63,6 @@ def _with(argv: list[str], name: str, value: str) -> list[str]:
     return argv
 
 
-def _consenting(argv: list[str]) -> list[str]:
-    """A guide's command that serves beyond this machine, with the ``--yes`` that asks for it
-    without a password or TLS when the guide does not give it (nor TLS) itself."""
-    return argv if "--yes" in argv or "--cert" in argv else [*argv, "--yes"]
-
-
 def test_the_guide_has_its_commands() -> None:
     commands = _commands()
     assert [c.split()[:2] for c in commands] == [
@@ -158,7 +152,7 @@ def test_the_guide_in_terminals(
     quoted = _quoted()
     # What the host prints on the network's address (said here, listened on nowhere).
     monkeypatch.setattr(addresses, "this_machines", lambda **_: [lan])
-    args = build_parser().parse_args(_consenting(host_cmd))
+    args = build_parser().parse_args(host_cmd)
     config = host._config(args)
     host._welcome(TableServer(Session.new(parse_seats(["human"] * 4)), config), args, 7800)
     printed = capsys.readouterr().out.splitlines()
@@ -167,7 +161,7 @@ def test_the_guide_in_terminals(
     assert "Join from a terminal on this machine or another:" in printed
     assert f"    {said}" in printed
     resume = next(q for q in quoted if q.startswith("tarocchino host"))
-    said_resume = shlex.join(_consenting(shlex.split(resume)))
+    said_resume = resume
     assert f"`{said_resume}` resumes it (with the password again" in printed[-1]
     printed_join = shlex.split(said)  # tarocchino join LAN:7800 --name YOURNAME [--seat 1-4]
     assert printed_join[:2] == ["tarocchino", "join"] and "--name" in join_cmd
@@ -260,7 +254,7 @@ def test_the_guide_in_a_browser(
     monkeypatch.setattr(
         browser.BrowserServer, "serve", lambda self: served.update(host=self.host, key=self.key)
     )
-    assert main(_consenting(web_cmd)) == 0
+    assert main(web_cmd) == 0
     printed = capsys.readouterr().out.splitlines()
     assert served["host"] == lan and served["key"]
     said = next(q for q in _quoted() if q.startswith("http://"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 import shlex
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -89,7 +89,7 @@ def commands(page: Path) -> list[Command]:
             continue
         prompted = any(line.startswith(PROMPT) for line in block.lines)
         current: tuple[int, str, list[str]] | None = None  # a command and its output so far
-        for n, line in enumerate(block.lines, start=block.line + 1):
+        for n, line in _logical_lines(block.lines, block.line + 1):
             if prompted:
                 if line.startswith(PROMPT):
                     if current is not None:
@@ -102,6 +102,22 @@ def commands(page: Path) -> list[Command]:
         if current is not None:
             found.append(_command(page, *current))
     return found
+
+
+def _logical_lines(lines: Sequence[str], first: int) -> Iterator[tuple[int, str]]:
+    """The block's lines numbered from ``first``, a line ending in a backslash joined with the
+    next as a shell reads it."""
+    start, held = first, ""
+    for n, line in enumerate(lines, start=first):
+        if not held:
+            start = n
+        if line.endswith("\\"):
+            held += line[:-1] + " "
+            continue
+        yield start, held + line.strip() if held else line
+        held = ""
+    if held:
+        yield start, held
 
 
 def _command(page: Path, line: int, text: str, shown: list[str] | None) -> Command:
