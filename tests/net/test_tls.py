@@ -6,7 +6,6 @@ made on the fly (trustme); everything on 127.0.0.1, a port from the system, boun
 
 from __future__ import annotations
 
-import re
 import shlex
 import subprocess
 import sys
@@ -16,10 +15,9 @@ from pathlib import Path
 import pytest
 
 from cli.join import come_back_words
-from cli.main import build_parser, main
+from cli.main import main
 from net.client import Address, JoinRequest
 from net.tls import CertificateError, Secure, certificate_der, fingerprint, parse_fingerprint
-from tests.support.paths import ROOT
 from tests.support.tls import LIMIT_S, Process, certificate, self_signed
 
 
@@ -184,23 +182,6 @@ def test_a_player_who_leaves_is_told_how_to_come_back_over_tls() -> None:
         f"tarocchino join 192.0.2.7:7800 --fingerprint SHA256:{'A' * 43} --name Anna --seat 2"
     )
     assert "join 192.0.2.7:7800 --tls --name" in come_back_words(replace(left, secure=Secure()))
-
-
-def test_the_encryption_page_gives_commands_that_are_understood() -> None:
-    """docs/encryption.md's commands (those of this game) take the options they give."""
-    text = (ROOT / "docs" / "encryption.md").read_text(encoding="utf-8")
-    blocks = re.findall(r"```\n(.*?)```", text, flags=re.S)
-    commands = [
-        found[1].replace(" [--seat 1-4]", "")  # (as the host prints it)
-        for block in blocks
-        for line in block.replace("\\\n", " ").splitlines()
-        if (found := re.match(r"(?:\$ )?(tarocchino [a-z]+ .*)", line.strip()))
-    ]  # (not what they print: `tarocchino host: error: ...`)
-    assert len(commands) >= 6
-    for command in commands:
-        args = build_parser().parse_args(shlex.split(command)[1:])
-        if getattr(args, "fingerprint", None) not in (None, "SHA256:…"):
-            parse_fingerprint(args.fingerprint)
 
 
 def test_the_join_dialog_after_a_refusal_checks_the_table_as_before(tmp_path: Path) -> None:
