@@ -6,9 +6,11 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
+from typing import Protocol
 
 from aiohttp import WSCloseCode, web
 
+from net import crashpoint
 from net import protocol as p
 
 
@@ -37,17 +39,34 @@ class Bucket:
         self.level = min(self.burst, self.level + 1)
 
 
+class Saves(Protocol):
+    """The table's saves, numbered: a message waits for the save asked before it."""
+
+    asked: int
+
+    async def written(self, number: int) -> None:
+        """Return once save ``number`` is on disk."""
+
+
 class Connection:
-    """One WebSocket: its seat once it has joined, its outgoing queue and its strikes."""
+    """One WebSocket: its seat once it has joined, its outgoing queue and its strikes. Each
+    message goes out once the table's save asked before it (``saves``) is on disk."""
 
     def __init__(
-        self, ws: web.WebSocketResponse, peer: str, bucket: Bucket, max_queue: int
+        self,
+        ws: web.WebSocketResponse,
+        peer: str,
+        bucket: Bucket,
+        max_queue: int,
+        saves: Saves | None = None,
     ) -> None:
         self.ws = ws
+        self.saves = saves
         self.peer = peer
         self.seat: int | None = None
         self.bucket = bucket
         self.strikes = 0
+        # (what, close code or the save to wait for, text)
         self.outbox: asyncio.Queue[tuple[str, int, str]] = asyncio.Queue()
         self.max_queue = max_queue
         self.closed = False
@@ -59,7 +78,9 @@ class Connection:
         if self.outbox.qsize() >= self.max_queue:
             self.close(WSCloseCode.TRY_AGAIN_LATER, "too slow to read the table's messages")
             return
-        self.outbox.put_nowait(("send", 0, p.encode(message)))
+        what = "state" if message.get("type") == "state" else "send"
+        saved = self.saves.asked if self.saves is not None else 0
+        self.outbox.put_nowait((what, saved, p.encode(message)))
 
     def close(self, code: int = WSCloseCode.OK, reason: str = "") -> None:
         """Close after the messages already queued (an error explaining why, say)."""
@@ -70,11 +91,16 @@ class Connection:
     async def write(self) -> None:
         """Send the queue in order, until closed."""
         while True:
-            what, code, text = await self.outbox.get()
+            what, number, text = await self.outbox.get()
             try:
-                if what == "send":
+                if what != "close":
+                    if self.saves is not None:
+                        await self.saves.written(number)
                     await self.ws.send_str(text)
+                    if what == "state":
+                        crashpoint.reach(crashpoint.BROADCAST)
                 else:
+                    code = number
                     await self.ws.close(code=code, message=text.encode())
                     return
             except (ConnectionError, RuntimeError):

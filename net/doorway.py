@@ -16,7 +16,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from net import protocol as p
 from net.addresses import listen_hosts
 from net.config import TableConfig
-from net.connection import Bucket, Connection
+from net.connection import Bucket, Connection, Saves
 from net.guesses import PasswordGate
 
 CLOSE_POLICY = WSCloseCode.POLICY_VIOLATION  # 1008: a client broke the rules
@@ -64,10 +64,17 @@ class Table(Protocol):
 class Doorway:
     """The WebSocket transport of one table (see the module's docstring)."""
 
-    def __init__(self, config: TableConfig, table: Table, log: Callable[[str], None]) -> None:
+    def __init__(
+        self,
+        config: TableConfig,
+        table: Table,
+        log: Callable[[str], None],
+        saves: Saves | None = None,
+    ) -> None:
         self.config = config
         self.table = table
         self.log = log
+        self.saves = saves  # the table's saves: what a connection is told waits for them
         self.gate = PasswordGate(config.password)
         self.connections: set[Connection] = set()
         self.closing = False
@@ -126,7 +133,7 @@ class Doorway:
             return web.Response(status=503, text="too many connections waiting\n")
         await ws.prepare(request)
         bucket = Bucket(self.config.rate, self.config.burst)
-        conn = Connection(ws, request.remote or "?", bucket, self.config.max_queue)
+        conn = Connection(ws, request.remote or "?", bucket, self.config.max_queue, self.saves)
         self.connections.add(conn)
         writer = asyncio.create_task(conn.write())
         try:

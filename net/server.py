@@ -81,7 +81,7 @@ class TableServer:
             on_deciding=self._broadcast,
             log=self.log,
         )
-        self.doorway = Doorway(self.config, self, self.log)
+        self.doorway = Doorway(self.config, self, self.log, self.saver)
         self.finished = asyncio.Event()
         self._lingering = ""  # who the finished table still waits for, as last logged
         now = time.monotonic()
