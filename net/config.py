@@ -28,7 +28,8 @@ class TableConfig:
     rate: float = 20.0  # messages a second a connection may send, on average ...
     burst: int = 40  # ... with bursts of this many
     max_strikes: int = 10  # refused messages before a connection is closed
-    max_pending: int = 16  # connections that have not said hello yet
+    max_pending: int = 16  # connections that have not said hello yet ...
+    max_pending_per_address: int = 4  # ... and of them from one address
     max_queue: int = 500  # messages waiting to be sent to one connection (else it is too slow)
 
     def __post_init__(self) -> None:

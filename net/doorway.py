@@ -78,7 +78,8 @@ class Doorway:
         self.gate = PasswordGate(config.password)
         self.connections: set[Connection] = set()
         self.closing = False
-        self._pending = 0  # connections that have not said hello yet
+        # those yet to say hello, oldest first, each with what tells it to make room
+        self._waiting: dict[Connection, asyncio.Future[None]] = {}
         self._runner: web.AppRunner | None = None
 
     async def start(self, host: str, port: int) -> int:
@@ -129,11 +130,13 @@ class Doorway:
                 status=403,
                 text="A Tarocchino table is joined with `tarocchino join`, not from a web page.\n",
             )
-        if self._pending >= self.config.max_pending or self.closing:
-            return web.Response(status=503, text="too many connections waiting\n")
+        if self.closing:
+            return web.Response(status=503, text="the table is closing\n")
         await ws.prepare(request)
         bucket = Bucket(self.config.rate, self.config.burst)
         conn = Connection(ws, request.remote or "?", bucket, self.config.max_queue, self.saves)
+        self._make_room(conn.peer)
+        self._waiting[conn] = asyncio.get_running_loop().create_future()
         self.connections.add(conn)
         writer = asyncio.create_task(conn.write())
         try:
@@ -148,15 +151,44 @@ class Doorway:
             self.table.gone(conn)
         return ws
 
+    def _make_room(self, peer: str) -> None:
+        """Room for one more connection waiting for its hello: the longest waiting from ``peer``
+        goes when that address has its share, the longest waiting of all when the door is full
+        (a stranger holding sockets open only ever pushes out its own, or the slowest)."""
+        mine = [conn for conn in self._waiting if conn.peer == peer]
+        if len(mine) >= self.config.max_pending_per_address:
+            self._push_out(mine[0])
+        if len(self._waiting) >= self.config.max_pending:
+            self._push_out(next(iter(self._waiting)))
+
+    def _push_out(self, conn: Connection) -> None:
+        pushed = self._waiting.pop(conn)
+        if not pushed.done():
+            pushed.set_result(None)
+
     async def _serve(self, conn: Connection) -> None:
-        self._pending += 1
+        pushed = self._waiting[conn]
+        receiving = asyncio.ensure_future(conn.ws.receive())
         try:
-            message = await asyncio.wait_for(conn.ws.receive(), self.config.hello_timeout_s)
-        except TimeoutError:
-            self.refuse(conn, p.HELLO_TIMEOUT, "say hello first (no hello came in time)")
-            return
+            await asyncio.wait(
+                (receiving, pushed),
+                timeout=self.config.hello_timeout_s,
+                return_when=asyncio.FIRST_COMPLETED,
+            )
         finally:
-            self._pending -= 1
+            self._waiting.pop(conn, None)
+            if not receiving.done():
+                receiving.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await receiving
+        if not receiving.done() or receiving.cancelled():
+            if pushed.done():
+                self.log(f"a connection from {conn.peer}: closed (busy): no hello yet")
+                conn.close(WSCloseCode.TRY_AGAIN_LATER, "the table is busy")
+            else:
+                self.refuse(conn, p.HELLO_TIMEOUT, "say hello first (no hello came in time)")
+            return
+        message = receiving.result()
         if not self._receive(conn, message):
             return
         async for message in conn.ws:
