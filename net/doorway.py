@@ -212,7 +212,7 @@ class Doorway:
                 if not isinstance(parsed, p.Hello):
                     raise p.ProtocolError(p.HELLO_FIRST, "say hello first")
                 if parsed.token is None:  # a newcomer (a returning player shows its token)
-                    self.gate.admit(parsed.password, conn.peer)
+                    self.gate.admit(parsed.password, conn.peer, parsed.name)
                 self.table.hello(conn, parsed)
             elif isinstance(parsed, p.Hello):
                 raise p.ProtocolError(p.HELLO_FIRST, "hello was said already")
