@@ -134,7 +134,14 @@ class Doorway:
             return web.Response(status=503, text="the table is closing\n")
         await ws.prepare(request)
         bucket = Bucket(self.config.rate, self.config.burst)
-        conn = Connection(ws, request.remote or "?", bucket, self.config.max_queue, self.saves)
+        conn = Connection(
+            ws,
+            request.remote or "?",
+            bucket,
+            self.config.max_queue,
+            self.saves,
+            self.config.state_interval_s,
+        )
         self._make_room(conn.peer)
         self._waiting[conn] = asyncio.get_running_loop().create_future()
         self.connections.add(conn)

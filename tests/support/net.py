@@ -28,7 +28,7 @@ from tests.support.screens import FAST as FAST_SETTINGS
 from tests.support.screens import wait_for
 from tui.app import TarocchinoApp
 
-FAST = TableConfig(bot_delay_s=0, trick_pause_s=0, heartbeat_s=0)
+FAST = TableConfig(bot_delay_s=0, trick_pause_s=0, heartbeat_s=0, rejoin_grace_s=0)
 LIMIT_S = 60  # no test waits longer than this for anything
 MAX_FRAMES = 20_000  # a raw client reads at most this many messages
 
