@@ -17,10 +17,13 @@ from net import protocol as p
 from net.addresses import listen_hosts
 from net.config import TableConfig
 from net.connection import Bucket, Connection, Saves
+from net.frames import MaskedOnly
 from net.guesses import PasswordGate
+from net.hush import Hush, server_logger
 
 CLOSE_POLICY = WSCloseCode.POLICY_VIOLATION  # 1008: a client broke the rules
 CLOSE_TOO_BIG = WSCloseCode.MESSAGE_TOO_BIG  # 1009
+BUSY, UNMASKED = "busy", "unmasked"  # strangers' refusals that are no protocol error
 # The errors that end a connection at once.
 FATAL = {
     p.VERSION,
@@ -74,6 +77,7 @@ class Doorway:
         self.config = config
         self.table = table
         self.log = log
+        self.hush = Hush(log)  # what strangers cause: one line of a kind a minute
         self.saves = saves  # the table's saves: what a connection is told waits for them
         self.gate = PasswordGate(config.password)
         self.connections: set[Connection] = set()
@@ -86,7 +90,9 @@ class Doorway:
         """Listen on ``host:port`` (0: a free port); the port listened on."""
         app = web.Application()
         app.router.add_get("/", self._handle)
-        self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
+        self._runner = web.AppRunner(
+            app, handle_signals=False, access_log=None, logger=server_logger(self.hush)
+        )
         await self._runner.setup()
         try:
             for address in listen_hosts(host):  # (:: is two: IPv4 and IPv6, the same port)
@@ -116,7 +122,11 @@ class Doorway:
             await self._runner.cleanup()
 
     async def _handle(self, request: web.Request) -> web.StreamResponse:
-        ws = web.WebSocketResponse(
+        peer = request.remote or "?"
+        ws = MaskedOnly(
+            on_unmasked=lambda: self.hush.say(
+                UNMASKED, f"a connection from {peer}: disconnected (a frame without a mask)"
+            ),
             max_msg_size=16 * p.MAX_CLIENT_BYTES,  # past this aiohttp closes with 1009 itself
             heartbeat=self.config.heartbeat_s or None,
             compress=False,
@@ -136,7 +146,7 @@ class Doorway:
         bucket = Bucket(self.config.rate, self.config.burst)
         conn = Connection(
             ws,
-            request.remote or "?",
+            peer,
             bucket,
             self.config.max_queue,
             self.saves,
@@ -190,7 +200,7 @@ class Doorway:
                     await receiving
         if not receiving.done() or receiving.cancelled():
             if pushed.done():
-                self.log(f"a connection from {conn.peer}: closed (busy): no hello yet")
+                self.hush.say(BUSY, f"a connection from {conn.peer}: closed (busy): no hello yet")
                 conn.close(WSCloseCode.TRY_AGAIN_LATER, "the table is busy")
             else:
                 self.refuse(conn, p.HELLO_TIMEOUT, "say hello first (no hello came in time)")
@@ -250,7 +260,10 @@ class Doorway:
                 return True
             code, text = p.TOO_MANY_ERRORS, "too many refused messages: goodbye"
             conn.send(p.error(code, text))
-        self.log(f"{who}: disconnected ({code}): {text}")
+        if conn.seat is None:  # a stranger: one line a minute of each kind
+            self.hush.say(code, f"{who}: disconnected ({code}): {text}")
+        else:
+            self.log(f"{who}: disconnected ({code}): {text}")
         conn.close(CLOSE_TOO_BIG if code == p.TOO_LONG else CLOSE_POLICY, text)
         return False
 
