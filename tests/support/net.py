@@ -56,6 +56,7 @@ def remote_bot(
     spec: str,
     tokens: TokenStore | None = None,
     name: str | None = None,
+    password: str | None = None,
 ) -> RemoteBot:
     return RemoteBot(
         address,
@@ -63,6 +64,7 @@ def remote_bot(
         parse_spec(spec).make(),
         spec,
         seat=seat,
+        password=password,
         tokens=tokens,
         retry_for_s=LIMIT_S,
     )
