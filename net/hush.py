@@ -1,12 +1,14 @@
 """The host's console kept readable when strangers knock: a line of one kind (a refused
 connection's reason, a bad HTTP request) at most once a minute, with how many more like it there
-were; and aiohttp's own error reports turned into such lines instead of tracebacks."""
+were; and aiohttp's reports of bad requests turned into such lines instead of tracebacks."""
 
 from __future__ import annotations
 
 import logging
 import time
 from collections.abc import Callable
+
+from aiohttp.http_exceptions import HttpProcessingError
 
 PERIOD_S = 60.0  # one line of a kind per this long
 BAD_HTTP = "bad_http"  # the kind of a request that is not HTTP, or too big for the door
@@ -46,11 +48,11 @@ class _ToHush(logging.Handler):
         exc = record.exc_info[1] if record.exc_info else None
         why = " ".join(str(exc).split())[:120] if exc is not None else ""
         why = why or (type(exc).__name__ if exc is not None else record.getMessage())
-        if record.msg == "Error handling request from %s":
+        if isinstance(exc, HttpProcessingError):  # (a request too big, or not HTTP)
             who = record.args[0] if isinstance(record.args, tuple) and record.args else "?"
             self.hush.say(BAD_HTTP, f"a connection from {who}: refused (bad HTTP: {why})")
-        else:
-            self.hush.say(record.getMessage(), f"{record.getMessage()}: {why}")
+        else:  # a fault of the table's own: reported in full, as aiohttp would
+            logging.getLogger("aiohttp.server").handle(record)
 
 
 def server_logger(hush: Hush) -> logging.Logger:
