@@ -145,7 +145,8 @@ class TableServer:
         if not self.seats.shown_here(seat, time.monotonic()):
             s.doing = None  # (its client says it next)
         s.conn = conn
-        self._doing[seat] = Bucket(self.config.doing_rate, self.config.doing_burst)
+        if seat not in self._doing:  # (one a seat: coming back again and again gives no more)
+            self._doing[seat] = Bucket(self.config.doing_rate, self.config.doing_burst)
         self._came_back(seat)
         table = p.TableInfo(
             self.session.match.rules.target,
