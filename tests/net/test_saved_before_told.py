@@ -35,6 +35,7 @@ async def _play(client: RawClient, seat: int) -> int:
         if message["type"] != "state":
             continue
         shown = max(shown, message["ply"])
+        assert message["winner"] is None, "the match ended before the host died"
         if message["started"] and message["seed"] is not None and message["winner"] is None:
             view = wire.view_from_json(message["view"])
             action = bot.choose(view, view.legal, random.Random(message["seed"]))
@@ -53,12 +54,14 @@ def _port(host: subprocess.Popen[str], seen: list[str]) -> int:
         f"{crashpoint.AFTER_SAVE}:9",
         f"{crashpoint.BROADCAST}:9",
         f"{crashpoint.BROADCAST}:14",
+        f"{crashpoint.BEFORE_SAVE}:70",  # (about where the first hand ends)
+        f"{crashpoint.BROADCAST}:70",
     ],
 )
 async def test_a_host_killed_around_a_move_never_asks_for_it_again(
     tmp_path: Path, point: str
 ) -> None:
-    new = ["--seats", SEATS, "--seed", "5", "--target", "300"]
+    new = ["--seats", SEATS, "--seed", "5", "--target", "800"]
     env = {crashpoint.CRASH_ENV: point}
     host = tarocchino(["host", *new, "--bot-delay", "0", "--port", "0"], tmp_path, env)
     again: subprocess.Popen[str] | None = None
