@@ -25,6 +25,8 @@ from net import protocol as p
 from net.tls import Secure, shown
 
 DEFAULT_PORT = 7800
+BUSY = "the table is busy"  # it has too many connections at once (more than its limits)
+BUSY_STATUS = 503  # the HTTP status of a table that takes no connection now
 PASSWORD_ENV = "TAROCCHINO_TABLE_PASSWORD"  # a table's password, kept out of the process list
 # Refusals after which trying again is pointless (the person must change something).
 GIVE_UP = {
@@ -258,7 +260,8 @@ class TableClient:
                     self.on_status(f"{problem}; giving up")
                     self.refusal = p.Refused("unreachable", problem, None)
                     break
-                self.on_status(f"{problem}: trying again in {delay:g} s")
+                said = ", trying again" if problem == BUSY else ": trying again"
+                self.on_status(f"{problem}{said} in {delay:g} s")
                 await asyncio.sleep(delay)
                 delay = min(5.0, delay * 2)
         self.connected = False
@@ -408,6 +411,8 @@ def _reason(exc: BaseException, address: Address) -> str:
         else:
             why = exc.os_error.strerror or str(exc.os_error)
         return f"cannot reach the table at {address}: {why}"
+    if isinstance(exc, aiohttp.WSServerHandshakeError) and exc.status == BUSY_STATUS:
+        return BUSY
     if isinstance(exc, aiohttp.WSServerHandshakeError):
         what = "a web page" if exc.status == 200 else f"HTTP status {exc.status}"
         return f"{address} is not a Tarocchino table: it answered with {what} (is the port right?)"
@@ -435,9 +440,13 @@ def _not_trusted(exc: BaseException) -> bool:
 def _not_a_table(exc: BaseException) -> bool:
     """Whether something other than a table answered (a web server, another program, a table
     without TLS to a client that asks for it)."""
+    if isinstance(exc, aiohttp.WSServerHandshakeError) and exc.status == BUSY_STATUS:
+        return False  # a table with too many connections at once, for now
     return isinstance(exc, aiohttp.ClientResponseError | aiohttp.ClientConnectorSSLError)
 
 
 def _closed_reason(ws: aiohttp.ClientWebSocketResponse) -> str:
     code = ws.close_code
+    if code == aiohttp.WSCloseCode.TRY_AGAIN_LATER:
+        return BUSY
     return f"the table closed the connection (code {code})" if code else "the connection ended"

@@ -29,8 +29,14 @@ class TableConfig:
     rate: float = 20.0  # messages a second a connection may send, on average ...
     burst: int = 40  # ... with bursts of this many
     max_strikes: int = 10  # refused messages before a connection is closed
-    max_pending: int = 16  # connections that have not said hello yet
+    max_pending: int = 16  # connections that have not said hello yet ...
+    max_pending_per_address: int = 4  # ... and of them from one address
     max_queue: int = 500  # messages waiting to be sent to one connection (else it is too slow)
+    state_interval_s: float = 0.25  # a seat is sent states of one move at most this often
+    doing_rate: float = 2.0  # changes of what a person is doing told a second, on average ...
+    doing_burst: int = 4  # ... with bursts of this many (more are told together, later)
+    rejoin_grace_s: float = 5.0  # a seat whose connection comes back within this is never
+    # shown gone (nor is a resumed table's before its players are back)
 
     def __post_init__(self) -> None:
         for name in (
@@ -41,6 +47,9 @@ class TableConfig:
             "hello_timeout_s",
             "heartbeat_s",
             "rate",
+            "state_interval_s",
+            "doing_rate",
+            "rejoin_grace_s",
         ):
             value = getattr(self, name)
             if not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:

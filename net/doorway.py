@@ -17,11 +17,14 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from net import protocol as p
 from net.addresses import listen_hosts
 from net.config import TableConfig
-from net.connection import Bucket, Connection
+from net.connection import Bucket, Connection, Saves
+from net.frames import MaskedOnly
 from net.guesses import PasswordGate
+from net.hush import Hush, server_logger
 
 CLOSE_POLICY = WSCloseCode.POLICY_VIOLATION  # 1008: a client broke the rules
 CLOSE_TOO_BIG = WSCloseCode.MESSAGE_TOO_BIG  # 1009
+BUSY, UNMASKED = "busy", "unmasked"  # strangers' refusals that are no protocol error
 # The errors that end a connection at once.
 FATAL = {
     p.VERSION,
@@ -65,14 +68,23 @@ class Table(Protocol):
 class Doorway:
     """The WebSocket transport of one table (see the module's docstring)."""
 
-    def __init__(self, config: TableConfig, table: Table, log: Callable[[str], None]) -> None:
+    def __init__(
+        self,
+        config: TableConfig,
+        table: Table,
+        log: Callable[[str], None],
+        saves: Saves | None = None,
+    ) -> None:
         self.config = config
         self.table = table
         self.log = log
+        self.hush = Hush(log)  # what strangers cause: one line of a kind a minute
+        self.saves = saves  # the table's saves: what a connection is told waits for them
         self.gate = PasswordGate(config.password)
         self.connections: set[Connection] = set()
         self.closing = False
-        self._pending = 0  # connections that have not said hello yet
+        # those yet to say hello, oldest first, each with what tells it to make room
+        self._waiting: dict[Connection, asyncio.Future[None]] = {}
         self._runner: web.AppRunner | None = None
 
     async def start(self, host: str, port: int, tls: ssl.SSLContext | None = None) -> int:
@@ -80,7 +92,9 @@ class Doorway:
         listened on."""
         app = web.Application()
         app.router.add_get("/", self._handle)
-        self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
+        self._runner = web.AppRunner(
+            app, handle_signals=False, access_log=None, logger=server_logger(self.hush)
+        )
         await self._runner.setup()
         try:
             for address in listen_hosts(host):  # (:: is two: IPv4 and IPv6, the same port)
@@ -110,7 +124,11 @@ class Doorway:
             await self._runner.cleanup()
 
     async def _handle(self, request: web.Request) -> web.StreamResponse:
-        ws = web.WebSocketResponse(
+        peer = request.remote or "?"
+        ws = MaskedOnly(
+            on_unmasked=lambda: self.hush.say(
+                UNMASKED, f"a connection from {peer}: disconnected (a frame without a mask)"
+            ),
             max_msg_size=16 * p.MAX_CLIENT_BYTES,  # past this aiohttp closes with 1009 itself
             heartbeat=self.config.heartbeat_s or None,
             compress=False,
@@ -124,11 +142,20 @@ class Doorway:
                 status=403,
                 text="A Tarocchino table is joined with `tarocchino join`, not from a web page.\n",
             )
-        if self._pending >= self.config.max_pending or self.closing:
-            return web.Response(status=503, text="too many connections waiting\n")
+        if self.closing:
+            return web.Response(status=503, text="the table is closing\n")
         await ws.prepare(request)
         bucket = Bucket(self.config.rate, self.config.burst)
-        conn = Connection(ws, request.remote or "?", bucket, self.config.max_queue)
+        conn = Connection(
+            ws,
+            peer,
+            bucket,
+            self.config.max_queue,
+            self.saves,
+            self.config.state_interval_s,
+        )
+        self._make_room(conn.peer)
+        self._waiting[conn] = asyncio.get_running_loop().create_future()
         self.connections.add(conn)
         writer = asyncio.create_task(conn.write())
         try:
@@ -143,15 +170,44 @@ class Doorway:
             self.table.gone(conn)
         return ws
 
+    def _make_room(self, peer: str) -> None:
+        """Room for one more connection waiting for its hello: the longest waiting from ``peer``
+        goes when that address has its share, the longest waiting of all when the door is full
+        (a stranger holding sockets open only ever pushes out its own, or the slowest)."""
+        mine = [conn for conn in self._waiting if conn.peer == peer]
+        if len(mine) >= self.config.max_pending_per_address:
+            self._push_out(mine[0])
+        if len(self._waiting) >= self.config.max_pending:
+            self._push_out(next(iter(self._waiting)))
+
+    def _push_out(self, conn: Connection) -> None:
+        pushed = self._waiting.pop(conn)
+        if not pushed.done():
+            pushed.set_result(None)
+
     async def _serve(self, conn: Connection) -> None:
-        self._pending += 1
+        pushed = self._waiting[conn]
+        receiving = asyncio.ensure_future(conn.ws.receive())
         try:
-            message = await asyncio.wait_for(conn.ws.receive(), self.config.hello_timeout_s)
-        except TimeoutError:
-            self.refuse(conn, p.HELLO_TIMEOUT, "say hello first (no hello came in time)")
-            return
+            await asyncio.wait(
+                (receiving, pushed),
+                timeout=self.config.hello_timeout_s,
+                return_when=asyncio.FIRST_COMPLETED,
+            )
         finally:
-            self._pending -= 1
+            self._waiting.pop(conn, None)
+            if not receiving.done():
+                receiving.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await receiving
+        if not receiving.done() or receiving.cancelled():
+            if pushed.done():
+                self.hush.say(BUSY, f"a connection from {conn.peer}: closed (busy): no hello yet")
+                conn.close(WSCloseCode.TRY_AGAIN_LATER, "the table is busy")
+            else:
+                self.refuse(conn, p.HELLO_TIMEOUT, "say hello first (no hello came in time)")
+            return
+        message = receiving.result()
         if not self._receive(conn, message):
             return
         async for message in conn.ws:
@@ -175,7 +231,7 @@ class Doorway:
                 if not isinstance(parsed, p.Hello):
                     raise p.ProtocolError(p.HELLO_FIRST, "say hello first")
                 if parsed.token is None:  # a newcomer (a returning player shows its token)
-                    self.gate.admit(parsed.password, conn.peer)
+                    self.gate.admit(parsed.password, conn.peer, parsed.name)
                 self.table.hello(conn, parsed)
             elif isinstance(parsed, p.Hello):
                 raise p.ProtocolError(p.HELLO_FIRST, "hello was said already")
@@ -206,7 +262,10 @@ class Doorway:
                 return True
             code, text = p.TOO_MANY_ERRORS, "too many refused messages: goodbye"
             conn.send(p.error(code, text))
-        self.log(f"{who}: disconnected ({code}): {text}")
+        if conn.seat is None:  # a stranger: one line a minute of each kind
+            self.hush.say(code, f"{who}: disconnected ({code}): {text}")
+        else:
+            self.log(f"{who}: disconnected ({code}): {text}")
         conn.close(CLOSE_TOO_BIG if code == p.TOO_LONG else CLOSE_POLICY, text)
         return False
 

@@ -142,8 +142,11 @@ def name_key(name: str) -> str:
 
 
 def _object(text: str | bytes, limit: int) -> dict[str, Any]:
-    if len(text) > limit:
-        raise ProtocolError(TOO_LONG, f"message too long ({len(text)} bytes, at most {limit})")
+    size = len(text)
+    if isinstance(text, str) and size <= limit:  # (a character is one to four bytes)
+        size = len(text.encode("utf-8", "surrogatepass"))
+    if size > limit:
+        raise ProtocolError(TOO_LONG, f"message too long ({size} bytes, at most {limit})")
     try:
         data = wire.loads(text)
     except WireError as exc:

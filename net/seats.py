@@ -42,9 +42,11 @@ class Seats:
         claimed: list[Claim | None] | None,
         away_timeout_s: float,
         on_away: Callable[[int], None],
+        grace_s: float = 0.0,
     ) -> None:
         self.session = session
         self.away_timeout_s = away_timeout_s
+        self.grace_s = grace_s  # a seat away no longer than this is shown still there
         self.on_away = on_away
         self._seats = [TableSeat(host_bot=not s.human) for s in session.seats]
         for seat, claim in enumerate(claimed or [None] * 4):
@@ -162,6 +164,20 @@ class Seats:
         s.away_since, s.stand_in, s.left = None, False, False
         return was
 
+    def shown_here(self, seat: int, now: float) -> bool:
+        """Whether the others are shown ``seat``'s player at the table: connected, or gone for
+        less than the grace (a connection that comes straight back, a host restarting) and
+        neither left on purpose nor played by the stand-in."""
+        s = self._seats[seat]
+        if s.conn is not None:
+            return True
+        return (
+            s.away_since is not None
+            and now - s.away_since < self.grace_s
+            and not s.left
+            and not s.stand_in
+        )
+
     def stop_timers(self) -> None:
         for s in self._seats:
             if s.timer is not None:
@@ -181,15 +197,16 @@ class Seats:
             elif s.claim is None:
                 out.append(p.SeatStatus(name, p.OPEN, None, False, None, None, True))
             else:
-                doing = s.doing if s.conn is not None else None
+                here = self.shown_here(seat, now)
+                doing = s.doing if here else None
                 out.append(
                     p.SeatStatus(
                         name,
                         s.claim.player,
                         s.claim.level,
-                        s.conn is not None,
+                        here,
                         stand_in if s.stand_in else None,
-                        None if s.away_since is None else round(now - s.away_since, 1),
+                        None if here or s.away_since is None else round(now - s.away_since, 1),
                         True,
                         p.STAND_IN_DECIDING if deciding == seat else doing,
                     )

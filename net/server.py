@@ -37,7 +37,7 @@ from net import protocol as p
 from net.autosave import Saver
 from net.claims import Claim, ClaimStore
 from net.config import TableConfig
-from net.connection import Connection
+from net.connection import Bucket, Connection
 from net.doorway import Doorway
 from net.hands import FinishedHands
 from net.referee import STAND_IN, TURN_LIMIT, Referee
@@ -70,7 +70,13 @@ class TableServer:
         self.on_match_over = on_match_over
         self.log = log or (lambda text: None)
         self.saver = Saver(store, self.log)
-        self.seats = Seats(session, claimed, self.config.away_timeout_s, self._take_over)
+        self.seats = Seats(
+            session,
+            claimed,
+            self.config.away_timeout_s,
+            self._take_over,
+            self.config.rejoin_grace_s,
+        )
         self.hands = FinishedHands(session.match, self.log)
         if claims is not None and any(c is not None for c in claimed or ()):  # resumed
             self.hands.resume_stand_ins(session.match, claims.read_stand_ins())
@@ -82,9 +88,12 @@ class TableServer:
             on_deciding=self._broadcast,
             log=self.log,
         )
-        self.doorway = Doorway(self.config, self, self.log)
+        self.doorway = Doorway(self.config, self, self.log, self.saver)
         self.finished = asyncio.Event()
         self._lingering = ""  # who the finished table still waits for, as last logged
+        self._later: set[asyncio.TimerHandle] = set()  # broadcasts to come
+        self._doing: dict[int, Bucket] = {}  # each seat's changes of what it is doing
+        self._doing_due: asyncio.TimerHandle | None = None  # the broadcast of those held back
         now = time.monotonic()
         for seat, s in enumerate(self.seats):  # a resumed table: everybody is away until back
             if s.claim is not None:
@@ -98,12 +107,16 @@ class TableServer:
         on."""
         port = await self.doorway.start(host, port, tls)
         self.referee.drive()
+        if any(s.claim is not None for s in self.seats):  # resumed: those not back by then
+            self._broadcast_in(self.config.rejoin_grace_s)  # are shown away
         return port
 
     async def close(self, reason: str = "the host stopped the table") -> None:
         """Tell everybody, close every connection and stop listening."""
         self.referee.halt()
         self.seats.stop_timers()
+        for handle in self._later:
+            handle.cancel()
         await self.doorway.stop(reason)
         self.referee.close()
         await asyncio.to_thread(self.saver.flush)
@@ -133,7 +146,11 @@ class TableServer:
             old.seat = None
             self.doorway.refuse(old, p.REPLACED, "your seat was joined from another connection")
         conn.seat = seat
-        s.conn, s.doing = conn, None  # (its client says it next)
+        if not self.seats.shown_here(seat, time.monotonic()):
+            s.doing = None  # (its client says it next)
+        s.conn = conn
+        if seat not in self._doing:  # (one a seat: coming back again and again gives no more)
+            self._doing[seat] = Bucket(self.config.doing_rate, self.config.doing_burst)
         self._came_back(seat)
         table = p.TableInfo(
             self.session.match.rules.target,
@@ -158,7 +175,8 @@ class TableServer:
         self.referee.act(conn.seat, act)
 
     def doing(self, conn: Connection, what: str) -> None:
-        """The person says what they are doing at their screen: everybody is told."""
+        """The person says what they are doing at their screen: everybody is told, at the pace
+        of a person (changes faster than that are told together, a moment later)."""
         assert conn.seat is not None
         s = self.seats[conn.seat]
         if s.doing == what:
@@ -166,7 +184,11 @@ class TableServer:
         s.doing = what
         if self.session.match.winner is not None:
             self._log_lingering()
-        self._broadcast()
+        bucket = self._doing.get(conn.seat)
+        if bucket is None or bucket.take():
+            self._broadcast()
+        elif self._doing_due is None or self._doing_due not in self._later:
+            self._doing_due = self._broadcast_in(1 / max(self.config.doing_rate, 0.1))
 
     def leave(self, conn: Connection) -> None:
         """Leaving on purpose: the stand-in takes the seat at once."""
@@ -189,11 +211,11 @@ class TableServer:
         if seat is None or self.seats[seat].conn is not conn:
             self._check_finished()
             return
-        self.seats[seat].conn = self.seats[seat].doing = None
+        self.seats[seat].conn = None
         if not self.referee.stopped:
             self.log(f"{self.name(seat)} left seat {seat + 1}")
             self.seats.went_away(seat, time.monotonic())
-            self._broadcast()
+            self._broadcast_in(self.config.rejoin_grace_s)  # (nobody is told of a moment away)
             if self.session.match.winner is not None:
                 self._log_lingering()
         self._check_finished()
@@ -316,6 +338,21 @@ class TableServer:
         return FinishedMatch.of(
             self.session.match, seats, source="network", stand_ins=self.hands.stand_ins
         )
+
+    def _broadcast_in(self, delay: float) -> asyncio.TimerHandle | None:
+        """Tell the table in ``delay`` seconds (0: now); the timer."""
+        if delay <= 0:
+            self._broadcast()
+            return None
+
+        def due() -> None:
+            self._later.discard(handle)
+            if not self.referee.stopped:
+                self._broadcast()
+
+        handle = asyncio.get_running_loop().call_later(delay + 0.01, due)
+        self._later.add(handle)
+        return handle
 
     def _broadcast(self) -> None:
         """Each connected seat gets its own state: its view, the seats, the seed of its decision

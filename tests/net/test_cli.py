@@ -4,14 +4,10 @@ loopback, one of them killed mid-match and started again; the match ends as `sim
 from __future__ import annotations
 
 import json
-import os
-import queue
 import re
 import signal
 import subprocess
 import sys
-import threading
-import time
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -19,88 +15,41 @@ import pytest
 
 from cli.main import main
 from tests.support.net import hand_totals, simulate_hands
+from tests.support.processes import LIMIT_S, line, next_lines, tarocchino
 
 SEED, TARGET = 1, 500
 PLAYERS = ["easy", "medium", "hard:iterations=20", "easy"]
-LIMIT_S = 60
-
-
-def _tarocchino(args: list[str], data: Path) -> subprocess.Popen[str]:
-    """The command in a process of its own; a thread reads its output into ``process.lines``
-    (None at its end), so that waiting for a line is bounded even when it prints nothing."""
-    env = dict(os.environ, TAROCCHINO_DATA_DIR=str(data))
-    process = subprocess.Popen(
-        [sys.executable, "-m", "cli.main", *args],
-        env=env,
-        text=True,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-    )
-    lines: queue.Queue[str | None] = queue.Queue()
-
-    def pump() -> None:
-        assert process.stdout is not None
-        for line in process.stdout:
-            lines.put(line)
-        lines.put(None)
-
-    threading.Thread(target=pump, daemon=True).start()
-    process.lines = lines  # type: ignore[attr-defined]
-    return process
-
-
-def _next_lines(process: subprocess.Popen[str]):
-    """The process's lines as they come, until its output ends or the test's time limit."""
-    deadline = time.monotonic() + LIMIT_S
-    while (left := deadline - time.monotonic()) > 0:
-        try:
-            line = process.lines.get(timeout=left)  # type: ignore[attr-defined]
-        except queue.Empty:
-            return
-        if line is None:
-            return
-        yield line
-
-
-def _line(process: subprocess.Popen[str], pattern: str, seen: list[str]) -> re.Match[str]:
-    """Read the process's output until a line matches (bounded by the test's time limit)."""
-    for line in _next_lines(process):
-        seen.append(line)
-        found = re.search(pattern, line)
-        if found:
-            return found
-    raise AssertionError(f"no line like {pattern!r} in:\n{''.join(seen)}")
 
 
 def test_host_and_four_bot_clients_one_killed_and_back(tmp_path: Path, capsys, monkeypatch) -> None:
     expected = simulate_hands(SEED, PLAYERS, TARGET, capsys)
-    host = _tarocchino(
+    host = tarocchino(
         ["host", "--port", "0", "--seed", str(SEED), "--target", str(TARGET)], tmp_path / "host"
     )
     processes = [host]
     try:
         log: list[str] = []
-        port = _line(host, r"listening on 127\.0\.0\.1 port (\d+)", log)[1]
-        assert "tarocchino join 127.0.0.1:" in "".join(log + [_line(host, "join", log)[0]])
+        port = line(host, r"listening on 127\.0\.0\.1 port (\d+)", log)[1]
+        assert "tarocchino join 127.0.0.1:" in "".join(log + [line(host, "join", log)[0]])
         # whoever knows the seed knows every hand: the host is told
         assert f"Warning: This table deals from seed {SEED}: a player's program" in "".join(log)
         join = ["join", f"127.0.0.1:{port}", "--delay", "0"]
         bots = [
-            _tarocchino(
+            tarocchino(
                 [*join, "--bot", spec, "--name", f"Bot{i + 1}", "--seat", str(i + 1)],
                 tmp_path / f"client{i}",
             )
             for i, spec in enumerate(PLAYERS)
         ]
         processes += bots
-        _line(host, r"hand 1: ", log)  # the second hand is under way: one bot dies
+        line(host, r"hand 1: ", log)  # the second hand is under way: one bot dies
         bots[1].send_signal(signal.SIGKILL)
         bots[1].wait(LIMIT_S)
-        _line(host, r"Bot2 left seat 2", log)
-        back = _tarocchino([*join, "--bot", PLAYERS[1], "--name", "Bot2"], tmp_path / "client1")
+        line(host, r"Bot2 left seat 2", log)
+        back = tarocchino([*join, "--bot", PLAYERS[1], "--name", "Bot2"], tmp_path / "client1")
         processes.append(back)
-        _line(host, r"Bot2 is back at seat 2", log)
-        final = _line(host, r"the match is over: .* win, (\d+) to (\d+)", log)
+        line(host, r"Bot2 is back at seat 2", log)
+        final = line(host, r"the match is over: .* win, (\d+) to (\d+)", log)
         assert host.wait(LIMIT_S) == 0  # everybody left: the host ends by itself
         for process in [*bots[:1], *bots[2:], back]:
             assert process.wait(LIMIT_S) == 0
@@ -138,9 +87,7 @@ def test_host_and_four_bot_clients_one_killed_and_back(tmp_path: Path, capsys, m
         (["web", "--port", "0"], "--port"),
     ],
 )
-def test_bad_arguments_are_refused_in_one_line(
-    argv, message, capsys, tmp_path, monkeypatch
-) -> None:
+def test_bad_arguments_are_refused_in_oneline(argv, message, capsys, tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("TAROCCHINO_DATA_DIR", str(tmp_path))
     assert main(argv) == 2
     err = capsys.readouterr().err
@@ -219,41 +166,41 @@ def test_a_stopped_host_says_the_command_that_resumes_it_where_it_was(tmp_path: 
     """Ctrl+C prints the exact command (its port, its choices) that resumes the table at the
     address the players' windows keep trying; a second table on that port is refused in one
     sentence; the command printed resumes it."""
-    host = _tarocchino(
+    host = tarocchino(
         ["host", "--port", "0", "--turn-limit", "30", "--password", "pw", "--stand-in", "easy"],
         tmp_path / "host",
     )
     processes = [host]
     try:
         log: list[str] = []
-        port = int(_line(host, r"listening on 127\.0\.0\.1 port (\d+)", log)[1])
+        port = int(line(host, r"listening on 127\.0\.0\.1 port (\d+)", log)[1])
         command = f"tarocchino host --port {port} --turn-limit 30 --stand-in easy"
-        _line(host, re.escape(f"Ctrl+C stops the table; `{command}` resumes it"), log)
+        line(host, re.escape(f"Ctrl+C stops the table; `{command}` resumes it"), log)
         assert not [line for line in log if "seed" in line]  # random deals: nothing to warn of
-        other = _tarocchino(["host", "--port", str(port)], tmp_path / "other")
+        other = tarocchino(["host", "--port", str(port)], tmp_path / "other")
         processes.append(other)
         assert other.wait(LIMIT_S) == 1
-        said = "".join(_next_lines(other)).strip()
+        said = "".join(next_lines(other)).strip()
         assert said == (
             f"tarocchino host: error: port {port} is already in use on 127.0.0.1 "
             "(another table or program): choose another port"
         )
-        anna = _tarocchino(
+        anna = tarocchino(
             ["join", f"127.0.0.1:{port}", "--bot", "easy", "--name", "Anna", "--password", "pw"],
             tmp_path / "anna",
         )
         processes.append(anna)
-        _line(host, r"Anna took seat 1", log)
+        line(host, r"Anna took seat 1", log)
         host.send_signal(signal.SIGINT)
         assert host.wait(LIMIT_S) == 0
-        saved = _line(
-            host, r"The table is saved: `(.*)` resumes it \(with the password again", log
-        )[1]
+        saved = line(host, r"The table is saved: `(.*)` resumes it \(with the password again", log)[
+            1
+        ]
         assert saved == command
-        again = _tarocchino([*saved.split()[1:], "--password", "pw"], tmp_path / "host")
+        again = tarocchino([*saved.split()[1:], "--password", "pw"], tmp_path / "host")
         processes.append(again)
-        _line(again, r"Resuming the saved table", log)
-        _line(again, rf"listening on 127\.0\.0\.1 port {port}\b", log)
+        line(again, r"Resuming the saved table", log)
+        line(again, rf"listening on 127\.0\.0\.1 port {port}\b", log)
     finally:
         for process in processes:
             if process.poll() is None:

@@ -1,8 +1,9 @@
-"""A table's password cannot be guessed at network speed (net/guesses.py): after five wrong
-passwords from one address within a minute, that address's newcomers are refused, saying how
-long to wait, while the right password from elsewhere, and every returning player's token, still
-get in. Before, a wrong password could be retried as fast as a client liked. The table is served
-on 127.0.0.1 with a port the OS chooses."""
+"""A table's password cannot be guessed at network speed, and nobody is locked out by another's
+guesses (net/guesses.py): a sender (an address and the name it gives) that gives wrong passwords
+waits twice as long after each past the first two, while the right password under another name
+from the same address, and every returning player's token, still get in. Before, six wrong
+passwords from 127.0.0.1 kept everybody at that address out, the right password too. The table
+is served on 127.0.0.1 with a port the OS chooses."""
 
 from __future__ import annotations
 
@@ -11,10 +12,10 @@ import dataclasses
 import pytest
 
 from net import protocol as p
-from net.guesses import MAX_WRONG, WINDOW_S, PasswordGate, WrongPasswords
+from net.guesses import FIRST_WAIT_S, FREE_WRONG, MAX_WAIT_S, PasswordGate, WrongPasswords
 from tests.support.net import FAST, RawClient, serve
 
-PASSWORD = "s3cret"
+PASSWORD = "s3cret-enough"
 
 
 class Clock:
@@ -25,80 +26,83 @@ class Clock:
         return self.now
 
 
-def test_five_wrong_passwords_in_a_minute_and_that_address_waits() -> None:
+def test_each_wrong_password_past_the_free_ones_doubles_the_wait() -> None:
     clock = Clock()
     guesses = WrongPasswords(clock)
-    for _ in range(MAX_WRONG - 1):
-        guesses.wrong("192.0.2.7")
-        clock.now += 1
-    assert guesses.wait_s("192.0.2.7") == 0  # a person who mistypes is never held up
-    guesses.wrong("192.0.2.7")
-    assert guesses.wait_s("192.0.2.7") == WINDOW_S - (MAX_WRONG - 1)  # till the first is old
-    assert guesses.wait_s("192.0.2.8") == 0  # another address is not
-    clock.now += WINDOW_S - (MAX_WRONG - 1)
-    assert guesses.wait_s("192.0.2.7") == 0
+    for _ in range(FREE_WRONG):
+        guesses.wrong("192.0.2.7 mallory")
+        assert guesses.wait_s("192.0.2.7 mallory") == 0  # a person who mistypes is never held
+    waits = []
+    for _ in range(12):
+        guesses.wrong("192.0.2.7 mallory")
+        waits.append(guesses.wait_s("192.0.2.7 mallory"))
+        clock.now += waits[-1]
+    assert waits[:4] == [FIRST_WAIT_S, 2 * FIRST_WAIT_S, 4 * FIRST_WAIT_S, 8 * FIRST_WAIT_S]
+    assert max(waits) == MAX_WAIT_S
+    assert guesses.wait_s("192.0.2.7 bea") == 0  # another sender is not held
+    guesses.right("192.0.2.7 mallory")
+    assert guesses.wait_s("192.0.2.7 mallory") == 0
 
 
-def test_wrong_passwords_spread_out_never_add_up() -> None:
-    clock = Clock()
-    guesses = WrongPasswords(clock)
-    for _ in range(3 * MAX_WRONG):
-        guesses.wrong("192.0.2.7")
-        assert guesses.wait_s("192.0.2.7") == 0
-        clock.now += WINDOW_S / (MAX_WRONG - 1) + 0.001
-
-
-def _refusal(gate: PasswordGate, given: str | None, peer: str = "192.0.2.7") -> str:
+def _refusal(gate: PasswordGate, given: str | None, name: str = "Mallory") -> str:
     with pytest.raises(p.ProtocolError) as refused:
-        gate.admit(given, peer)
+        gate.admit(given, "192.0.2.7", name)
     assert refused.value.code == p.PASSWORD
     return str(refused.value)
 
 
-def test_the_gate_lets_in_the_right_password_only() -> None:
+def test_the_gate_holds_the_guesser_only() -> None:
     clock = Clock()
     gate = PasswordGate(PASSWORD, WrongPasswords(clock))
     assert _refusal(gate, None) == "this table needs a password (--password)"
     assert _refusal(gate, "") == "this table needs a password (--password)"
-    gate.admit(PASSWORD, "192.0.2.7")
-    for _ in range(MAX_WRONG):
+    for _ in range(FREE_WRONG + 3):
         assert _refusal(gate, "guess") == "wrong password"
-    assert _refusal(gate, PASSWORD) == (  # even the right one, for a while
-        f"too many wrong passwords from 192.0.2.7: try again in {WINDOW_S:.0f} s"
+        clock.now += 100
+    assert _refusal(gate, "guess") == "wrong password"
+    wait = f"{8 * FIRST_WAIT_S:.0f}"  # (the fourth past the free ones)
+    assert (
+        _refusal(gate, PASSWORD) == f"too many wrong passwords for Mallory: try again in {wait} s"
     )
-    gate.admit(PASSWORD, "192.0.2.8")  # from elsewhere
-    clock.now += WINDOW_S
-    gate.admit(PASSWORD, "192.0.2.7")
-    PasswordGate(None).admit(None, "192.0.2.7")  # a table without a password
-    PasswordGate(None).admit("anything", "192.0.2.7")
+    gate.admit(PASSWORD, "192.0.2.7", "Bea")  # the same address, another name: let in
+    clock.now += 8 * FIRST_WAIT_S
+    gate.admit(PASSWORD, "192.0.2.7", "Mallory")
+    assert _refusal(gate, "guess") == "wrong password"  # (the right one forgot the wrong ones)
+    PasswordGate(None).admit(None, "192.0.2.7", "Anna")  # a table without a password
+    PasswordGate(None).admit("anything", "192.0.2.7", "Anna")
 
 
-async def _hello(address: object, password: str, answer: str = "error") -> dict:
+async def _hello(address: object, name: str, password: str, answer: str = "error") -> dict:
     client = await RawClient.connect(address)  # type: ignore[arg-type]
     try:
-        await client.send(p.hello("Mallory", password=password))
+        await client.send(p.hello(name, password=password))
         return await client.until(answer)
     finally:
         await client.close()
 
 
-async def test_a_guesser_is_held_off_and_the_table_goes_on() -> None:
+async def test_a_guesser_is_held_off_and_nobody_else_is() -> None:
     config = dataclasses.replace(FAST, password=PASSWORD)
-    server, address = await serve(["human", "human", "easy", "easy"], seed=3, config=config)
+    server, address = await serve(["human", "human", "human", "easy"], seed=3, config=config)
+    clock = Clock()
+    server.doorway.gate.wrong.clock = clock
     try:
         anna = await RawClient.connect(address)
-        await anna.hello("Anna", seat=0, password=PASSWORD)
-        for guess in range(MAX_WRONG):
-            message = await _hello(address, f"guess{guess}")
-            assert message["code"] == p.PASSWORD and message["message"] == "wrong password"
-        held = await _hello(address, "guess-again")
-        assert held["code"] == p.PASSWORD
-        assert held["message"].startswith("too many wrong passwords from 127.0.0.1: try again in")
-        refused = await _hello(address, PASSWORD)  # even the right one, for a while
-        assert "too many wrong passwords" in refused["message"]
-        server.doorway.gate.wrong.window_s = 0.0  # (as if the minute were over)
-        assert (await _hello(address, PASSWORD, "welcome"))["type"] == "welcome"
-        assert server.session.seats[1].name == "Mallory"
+        token = (await anna.hello("Anna", seat=0, password=PASSWORD))["token"]
         await anna.close()
+        for guess in range(FREE_WRONG + 4):
+            clock.now += server.doorway.gate.wrong.wait_s("127.0.0.1 mallory")
+            message = await _hello(address, "Mallory", f"guess{guess}")
+            assert message["code"] == p.PASSWORD and message["message"] == "wrong password"
+        held = await _hello(address, "Mallory", PASSWORD)  # even the right one, for a while
+        assert held["code"] == p.PASSWORD
+        assert held["message"].startswith("too many wrong passwords for Mallory: try again in")
+        bea = await _hello(address, "Bea", PASSWORD, "welcome")  # from the same address
+        assert bea["seat"] == 1
+        anna = await RawClient.connect(address)
+        assert (await anna.hello("Anna", token=token))["seat"] == 0
+        await anna.close()
+        clock.now += MAX_WAIT_S
+        assert (await _hello(address, "Mallory", PASSWORD, "welcome"))["seat"] == 2
     finally:
         await server.close()

@@ -28,7 +28,7 @@ from tests.support.screens import FAST as FAST_SETTINGS
 from tests.support.screens import wait_for
 from tui.app import TarocchinoApp
 
-FAST = TableConfig(bot_delay_s=0, trick_pause_s=0, heartbeat_s=0)
+FAST = TableConfig(bot_delay_s=0, trick_pause_s=0, heartbeat_s=0, rejoin_grace_s=0)
 LIMIT_S = 60  # no test waits longer than this for anything
 MAX_FRAMES = 20_000  # a raw client reads at most this many messages
 
@@ -56,6 +56,7 @@ def remote_bot(
     spec: str,
     tokens: TokenStore | None = None,
     name: str | None = None,
+    password: str | None = None,
 ) -> RemoteBot:
     return RemoteBot(
         address,
@@ -63,6 +64,7 @@ def remote_bot(
         parse_spec(spec).make(),
         spec,
         seat=seat,
+        password=password,
         tokens=tokens,
         retry_for_s=LIMIT_S,
     )
