@@ -25,15 +25,11 @@ import argparse
 import contextlib
 import io
 import os
-import queue
 import re
 import shlex
-import signal
 import socket
 import ssl
-import subprocess
 import sys
-import threading
 import time
 import urllib.error
 import urllib.request
@@ -53,6 +49,7 @@ from store.stats import FinishedMatch, record_finished_match
 from tests.support import markdown
 from tests.support.markdown import Command
 from tests.support.paths import RECORDS, ROOT
+from tests.support.processes import Process
 from tests.support.tls import self_signed
 
 LIMIT_S = 120  # no command, and no wait for a line, takes longer
@@ -155,62 +152,6 @@ def _quick(argv: Sequence[str]) -> list[str]:
     return argv
 
 
-class Process:
-    """`tarocchino ARGV` running in a process of its own; a thread reads its output, so that
-    waiting for a line is bounded even when nothing comes."""
-
-    def __init__(self, argv: Sequence[str], cwd: Path, data: Path) -> None:
-        self.argv = list(argv)
-        self.popen = subprocess.Popen(
-            [sys.executable, "-m", "cli.main", *argv],
-            cwd=cwd,
-            env=_environment(data),
-            text=True,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-        )
-        self.lines: queue.Queue[str | None] = queue.Queue()
-        self.seen: list[str] = []
-        threading.Thread(target=self._pump, daemon=True).start()
-
-    def _pump(self) -> None:
-        assert self.popen.stdout is not None
-        for line in self.popen.stdout:
-            self.lines.put(line)
-        self.lines.put(None)
-
-    def line(self, pattern: str) -> re.Match[str]:
-        deadline = time.monotonic() + LIMIT_S
-        while (left := deadline - time.monotonic()) > 0:
-            try:
-                line = self.lines.get(timeout=left)
-            except queue.Empty:
-                break
-            if line is None:
-                break
-            self.seen.append(line)
-            if found := re.search(pattern, line):
-                return found
-        raise AssertionError(
-            f"`tarocchino {shlex.join(self.argv)}` said no line like {pattern!r}:\n"
-            + "".join(self.seen)
-        )
-
-    def stop(self) -> int:
-        """Ctrl+C, as a person stops it; its exit status."""
-        self.popen.send_signal(signal.SIGINT)
-        try:
-            return self.popen.wait(LIMIT_S)
-        finally:
-            self.kill()
-
-    def kill(self) -> None:
-        if self.popen.poll() is None:
-            self.popen.kill()
-            self.popen.wait()
-
-
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -296,7 +237,7 @@ def _serving(name: str, argv: list[str], cwd: Path, data: Path) -> str | None:
 def _serve(argv: list[str], cwd: Path, data: Path, port_said: str) -> str | None:
     """A server that says its port (``port_said``), answers there, and stops with Ctrl+C.
     (Its answer says its event loop runs: Ctrl+C is then the server's, not Python's.)"""
-    server = Process(argv, cwd, data)
+    server = Process(argv, data, cwd, **_settings(data))
     try:
         port = int(server.line(port_said)[1])
         _answers(port, secure="--cert" in argv)
@@ -332,12 +273,12 @@ def _bot_joins(argv: list[str], cwd: Path, data: Path) -> str | None:
     """`join --bot` at a table hosted for it (its password, if it gives one)."""
     password = _option(argv, "--password")
     hosted = ["host", "--port", "0", *(["--password", password] if password else [])]
-    table = Process(hosted, cwd, cwd / "table-host")
+    table = Process(hosted, cwd / "table-host", cwd, **_settings(cwd / "table-host"))
     bot = None
     try:
         port = table.line(r"listening on 127\.0\.0\.1 port (\d+)")[1]
         _answers(int(port))
-        bot = Process([argv[0], f"127.0.0.1:{port}", *argv[2:]], cwd, data)
+        bot = Process([argv[0], f"127.0.0.1:{port}", *argv[2:]], data, cwd, **_settings(data))
         bot.line(r"connected to 127\.0\.0\.1:\d+, seat \d")
         status = bot.stop()
         if status != 0:

@@ -6,14 +6,11 @@ is what they print. A guide and a program that disagree fail here. Bounded in ti
 from __future__ import annotations
 
 import os
-import queue
 import re
 import shlex
-import signal
 import socket
 import subprocess
 import sys
-import threading
 import time
 import urllib.error
 import urllib.request
@@ -28,11 +25,11 @@ from net.client import Address
 from net.server import TableServer
 from table.session import Session, parse_seats
 from tests.support.paths import ROOT
+from tests.support.processes import LIMIT_S, Process
 
 GUIDE = ROOT / "docs" / "together.md"
 HEADING = "## With friends on your network, step by step"
-LIMIT_S = 60  # no wait of this test is longer
-MAX_LINES = 5000  # a process's lines read at most
+
 NAMES = ["Anna", "Bruno", "Carla", "Dario"]
 
 
@@ -74,58 +71,6 @@ def test_the_guide_has_its_commands() -> None:
     lan = _option(shlex.split(commands[0]), "--bind")  # the host's address on the network
     assert shlex.split(commands[1])[2] == lan and _option(shlex.split(commands[3]), "--bind") == lan
     assert "--bind" not in commands[2]  # (the browser's table stays on the host's machine)
-
-
-class Process:
-    """`tarocchino ARGV` in a process of its own (data directory ``data``); a thread reads its
-    output, so that waiting for a line is bounded even when nothing comes."""
-
-    def __init__(self, argv: list[str], data: Path) -> None:
-        env = dict(os.environ, TAROCCHINO_DATA_DIR=str(data))
-        env.pop("TAROCCHINO_TABLE_PASSWORD", None)
-        self.popen = subprocess.Popen(
-            [sys.executable, "-m", "cli.main", *argv],
-            env=env,
-            text=True,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-        )
-        self.lines: queue.Queue[str | None] = queue.Queue()
-        self.seen: list[str] = []
-        threading.Thread(target=self._pump, daemon=True).start()
-
-    def _pump(self) -> None:
-        assert self.popen.stdout is not None
-        for count, line in enumerate(self.popen.stdout):
-            if count < MAX_LINES:
-                self.lines.put(line)
-        self.lines.put(None)
-
-    def line(self, pattern: str) -> re.Match[str]:
-        """Read until a line matches (at most LIMIT_S seconds)."""
-        deadline = time.monotonic() + LIMIT_S
-        while (left := deadline - time.monotonic()) > 0:
-            try:
-                line = self.lines.get(timeout=left)
-            except queue.Empty:
-                break
-            if line is None:
-                break
-            self.seen.append(line)
-            if found := re.search(pattern, line):
-                return found
-        raise AssertionError(f"no line like {pattern!r} in:\n{''.join(self.seen)}")
-
-    def stop(self) -> int:
-        """Ctrl+C, as a person stops it; its exit status."""
-        self.popen.send_signal(signal.SIGINT)
-        return self.popen.wait(LIMIT_S)
-
-    def kill(self) -> None:
-        if self.popen.poll() is None:
-            self.popen.kill()
-        self.popen.wait()
 
 
 @pytest.fixture

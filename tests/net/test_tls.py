@@ -18,7 +18,8 @@ from cli.join import come_back_words
 from cli.main import main
 from net.client import Address, JoinRequest
 from net.tls import CertificateError, Secure, certificate_der, fingerprint, parse_fingerprint
-from tests.support.tls import LIMIT_S, Process, certificate, self_signed
+from tests.support.processes import LIMIT_S, Process
+from tests.support.tls import certificate, self_signed
 
 
 @pytest.fixture

@@ -4,20 +4,10 @@ the authority that signed it (for a joiner that trusts it through SSL_CERT_FILE)
 
 from __future__ import annotations
 
-import os
-import queue
-import re
-import subprocess
-import sys
-import threading
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
 import trustme
-
-LIMIT_S = 60  # no wait of these tests is longer
-MAX_LINES = 5000  # a process's lines read at most
 
 
 @dataclass(frozen=True)
@@ -50,58 +40,3 @@ def certificate(directory: Path, name: str = "table") -> Certificate:
     issued.private_key_pem.write_to_path(str(paths.key))
     authority.cert_pem.write_to_path(str(paths.authority))
     return paths
-
-
-class Process:
-    """`tarocchino ARGV` in a process of its own (data directory ``data``); a thread reads its
-    output (stderr with it), so that waiting for a line is bounded even when nothing comes."""
-
-    def __init__(self, argv: list[str], data: Path, **env: str) -> None:
-        environ = dict(os.environ, TAROCCHINO_DATA_DIR=str(data), **env)
-        environ.pop("TAROCCHINO_TABLE_PASSWORD", None)
-        self.popen = subprocess.Popen(
-            [sys.executable, "-m", "cli.main", *argv],
-            env=environ,
-            text=True,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-        )
-        self.lines: queue.Queue[str | None] = queue.Queue()
-        self.seen: list[str] = []
-        threading.Thread(target=self._pump, daemon=True).start()
-
-    def _pump(self) -> None:
-        assert self.popen.stdout is not None
-        for count, line in enumerate(self.popen.stdout):
-            if count < MAX_LINES:
-                self.lines.put(line)
-        self.lines.put(None)
-
-    def line(self, pattern: str) -> re.Match[str]:
-        """Read until a line matches (at most LIMIT_S seconds)."""
-        deadline = time.monotonic() + LIMIT_S
-        while (left := deadline - time.monotonic()) > 0:
-            try:
-                line = self.lines.get(timeout=left)
-            except queue.Empty:
-                break
-            if line is None:
-                break
-            self.seen.append(line)
-            if found := re.search(pattern, line):
-                return found
-        raise AssertionError(f"no line like {pattern!r} in:\n{''.join(self.seen)}")
-
-    def rest(self) -> list[str]:
-        """Every line still to come, once the process has ended (at most LIMIT_S seconds)."""
-        self.popen.wait(LIMIT_S)
-        out = []
-        while (line := self.lines.get(timeout=LIMIT_S)) is not None:
-            out.append(line)
-        return out
-
-    def kill(self) -> None:
-        if self.popen.poll() is None:
-            self.popen.kill()
-        self.popen.wait()

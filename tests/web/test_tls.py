@@ -17,7 +17,8 @@ from pathlib import Path
 
 from cli.main import main
 from net.tls import certificate_der, colon_hex
-from tests.support.tls import LIMIT_S, certificate
+from tests.support.processes import LIMIT_S
+from tests.support.tls import certificate
 
 
 def _free_port() -> int:
