@@ -29,6 +29,7 @@ from tests.support.screens import (
     press_for,
     screen_text,
     settle,
+    table_of,
     wait_for,
 )
 from text.presenter import AWAY, CONNECTED
@@ -194,7 +195,11 @@ async def play_until(pilot, condition, most: int = 200) -> None:  # noqa: ANN001
 
 
 def _seat_text(app: TarocchinoApp, place: str) -> str:
-    return str(app.screen.query_one(f"#seat-{place}").render())
+    """A seat's panel on the table, under whatever dialog is over it (the declarations come as
+    soon as the fourth player sits down)."""
+    table = table_of(app)
+    assert table is not None
+    return str(table.query_one(f"#seat-{place}").render())
 
 
 async def test_the_table_shows_who_is_there(tmp_path: Path) -> None:
