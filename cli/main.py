@@ -15,23 +15,25 @@ from cli.refusal import FAILED, USAGE, one_line
 from text.wrapping import Hanging
 
 # Each module of cli registers one or more subcommands with `register(subparsers)`;
-# a registered parser sets `func(args) -> int`.
+# a registered parser sets `func(args) -> int`. The player's commands come first in the help,
+# in this order; the measuring tools after them, under a heading of their own.
 COMMANDS = (
     "play",
-    "score",
-    "simulate",
-    "bench",
-    "arena",
-    "bots",
-    "stats",
-    "export",
+    "review",
     "host",
     "join",
     "web",
-    "review",
+    "stats",
+    "export",
+    "score",
+    "simulate",
+    "bots",
+    "arena",
+    "bench",
     "calibrate",
     "regret",
 )
+MEASURING = ("arena", "bench", "calibrate", "regret")
 
 
 class Help(argparse.RawDescriptionHelpFormatter):
@@ -122,7 +124,22 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")  # subparsers are Parsers too
     for name in COMMANDS:
         importlib.import_module(f"cli.{name}").register(sub)
+    _list_in_groups(parser, sub)
     return parser
+
+
+def _list_in_groups(parser: argparse.ArgumentParser, sub: argparse._SubParsersAction) -> None:
+    """The help lists the subcommands under two headings, the player's commands and then the
+    measuring tools (a newcomer looks for how to play, not how to measure a bot), before the
+    options; the subcommands are parsed as before, only their listing moves."""
+    listed = list(sub._get_subactions())
+    parser._positionals._group_actions.remove(sub)
+    commands = parser.add_argument_group("commands")
+    commands._group_actions.extend(a for a in listed if a.dest not in MEASURING)
+    tools = parser.add_argument_group("measuring tools (the bots' strength, the engine's speed)")
+    tools._group_actions.extend(a for a in listed if a.dest in MEASURING)
+    parser._action_groups.remove(parser._optionals)
+    parser._action_groups.append(parser._optionals)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -155,7 +172,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _subparser(parser: argparse.ArgumentParser, command: str) -> argparse.ArgumentParser:
-    for action in parser._subparsers._group_actions if parser._subparsers else ():
+    for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction) and command in action.choices:
             chosen: argparse.ArgumentParser = action.choices[command]
             return chosen

@@ -67,6 +67,20 @@ CARTE_DA_5 = listed(
 )
 
 
+def nothing_to_declare(view: PlayerView) -> bool:
+    """The only declaration ``view`` (a seat's own) allows is none: made without asking."""
+    return len(view.legal) == 1 and not view.legal[0].families
+
+
+def turn_doing(view: PlayerView) -> str:
+    """What the seat of ``view`` (its own, with its legal actions) is to do at its turn, said to
+    that seat: "to declare and play" only when its hand has something to declare (else it is
+    told "Nothing to declare" and only plays a card)."""
+    if view.phase == Phase.DECLARE and nothing_to_declare(view):
+        return DOING[Phase.PLAY]
+    return DOING.get(view.phase, DOING[Phase.PLAY])
+
+
 def address(name: str, text: str) -> Text:
     """ "Anna, your turn: …", or "Your turn: …" for the player called "You"."""
     if name == "You":
@@ -586,10 +600,15 @@ def keys(scene: Scene) -> list[tuple[str, str, str]]:
     # p again goes back to the trick in progress: said while the last one is shown in its place
     back = scene.show_last and bool(scene.view.trick)
     out += [("?", "Help", "help"), ("p", "This trick" if back else "Last trick", "last_trick")]
-    if not scene.watching:  # (o again brings back the declarations and the log it hides)
+    # the cards out are counted from the hand on screen (o again brings back the declarations
+    # and the log it hides); a hint speaks of this screen's turn, never of a seat waited for
+    # (played elsewhere, or to be handed the keyboard)
+    shown = scene.hand_shown and not scene.watching
+    if shown or scene.out_alone:
         out.append(("o", "Log" if scene.out_alone else "Out", "cards_out"))
     out.append(("w", "Won", "so_far"))
-    if not scene.watching:
+    waited_for = not scene.over and not scene.my_turn and scene.thinking is None
+    if shown and not waited_for:
         out.append(("t", "Hint", "hint"))
     if scene.undo:
         out.append(("u", "Undo", "undo"))

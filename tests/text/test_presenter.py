@@ -397,3 +397,21 @@ def test_a_hand_called_out_is_not_waiting_for_players_in_its_review() -> None:
     seats = parse_seats(["human", "easy", "human", "easy"], ["Anna", "Bruno", "Carla", "Dario"])
     caption = present(Scene(view=view, seats=seats, bottom=0)).trick.captions[0].plain
     assert caption == f"{seats[view.leader].name} leads the first trick"
+
+
+def test_a_seat_waited_for_offers_no_hint_and_no_hand_no_cards_out() -> None:
+    """ "Waiting for Anna." offered t Hint and o Out, which did nothing there: the hint speaks
+    of this screen's turn, the cards out are counted from the hand on screen."""
+    hand = deal_with(0, {})
+    seats = parse_seats(["human", "easy", "human", "easy"])
+    handed_over = Scene(view=hand.view(1), seats=seats, bottom=1)  # no hand, Anna to act
+    assert "Waiting for" in status(handed_over, ["Anna", "B", "C", "D"]).plain
+    labels = [label for _, label, _ in keys(handed_over)]
+    assert "Hint" not in labels and "Out" not in labels and "Won" in labels
+    elsewhere = replace(handed_over, hand_shown=True, network=True)  # my hand, Anna elsewhere
+    labels = [label for _, label, _ in keys(elsewhere)]
+    assert "Hint" not in labels and "Out" in labels
+    thinking = replace(elsewhere, thinking=0, network=False)  # a bot of this screen thinks
+    assert "Hint" in [label for _, label, _ in keys(thinking)]
+    mine = Scene(view=hand.view(0), seats=seats, bottom=0, hand_shown=True)
+    assert {"Hint", "Out", "Won"} <= {label for _, label, _ in keys(mine)}

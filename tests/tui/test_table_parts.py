@@ -13,6 +13,7 @@ from rich.text import Text
 
 from game.actions import Action, declare, play
 from game.phase import Phase
+from game.scoring import declarable_families
 from game.view import PlayerView
 from table.runner import BotMove
 from table.session import Session, parse_seats
@@ -315,3 +316,21 @@ def test_the_next_hand_comes_by_itself_when_watching() -> None:
     assert next_hand_in(watching=True, paused=False, delay=0.0) == 4.0
     assert next_hand_in(watching=True, paused=True, delay=0.6) is None
     assert next_hand_in(watching=False, paused=False, delay=0.6) is None
+
+
+def _hand_over_to_declare(seed: int) -> tuple[str, bool]:
+    """The words of the hand-over to the first person to declare in hot-seat (four people),
+    and whether his hand has something to declare."""
+    session = Session.new(parse_seats(["human"] * 4, NAMES), seed=seed)
+    while session.phase != Phase.DECLARE:
+        _first_legal(session)
+    table = PeopleAt(session, viewer=None)
+    PeopleTurns(table, _notices(shared=True)[0]).hand_over(session.turn)
+    (handover,) = table.pushed
+    return handover.doing, bool(declarable_families(session.match.hand.hands[session.turn]))
+
+
+def test_the_hand_over_says_declare_only_to_a_hand_that_may_declare() -> None:
+    """It said "your turn to declare and play", and the next screen "Nothing to declare"."""
+    seen = dict(_hand_over_to_declare(seed)[::-1] for seed in range(1, 40))
+    assert seen == {True: "to declare and play", False: "to play a card"}

@@ -3,6 +3,8 @@ cards and points, all on by default."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -21,6 +23,11 @@ from tui.screens.help import HELP_KEY
 from tui.screens.scoring import MENU
 from tui.widgets.families import FamilyList
 
+# Why the table's keys do nothing while the dialog is up: it goes with the dialog.
+NOT_YET = (
+    "Declarations first: Enter declares the ticked ones, n nothing; then the table's keys work "
+    "again."
+)
 # The rows the tight layout saves: the blanks under the title and above the total, and the
 # buttons with the blank above them.
 TIGHTER = 4
@@ -164,27 +171,27 @@ class DeclareScreen(TableDialog[tuple[str, ...] | str]):
             self.action_declare_none()
 
     def action_declare(self) -> None:
-        if self.is_active and not self.answered:
-            self.answered = True
-            self.dismiss(self.families.chosen)
+        self._answer(self.families.chosen)
 
     def action_declare_none(self) -> None:
-        if self.is_active and not self.answered:
-            self.answered = True
-            self.dismiss(())
+        self._answer(())
 
     def action_not_yet(self) -> None:
-        self.notify(
-            "Declarations first: Enter declares the ticked ones, n nothing; then the "
-            "table's keys work again.",
-            severity="warning",
-            timeout=4,
-        )
+        self.notify(NOT_YET, severity="warning", timeout=4)
 
     def action_menu(self) -> None:
-        if self.is_active and not self.answered:
-            self.answered = True
-            self.dismiss(MENU)
+        self._answer(MENU)
+
+    def _answer(self, answer: tuple[str, ...] | str) -> None:
+        """Dismissed with ``answer`` (once); why the table's keys did nothing goes with the
+        dialog (it covered the cards of the hand for seconds after the declarations)."""
+        if not self.is_active or self.answered:
+            return
+        self.answered = True
+        app: Any = self.app
+        if hasattr(app, "withdraw"):
+            app.withdraw({NOT_YET})
+        self.dismiss(answer)
 
 
 class NetworkDeclareScreen(DeclareScreen):

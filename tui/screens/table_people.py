@@ -16,7 +16,14 @@ from game.cards import Card
 from game.phase import Phase
 from game.view import PlayerView
 from table.session import TableSession
-from text.presenter import DOING, card_note, card_refusal, discard_question, handover_context
+from text.presenter import (
+    card_note,
+    card_refusal,
+    discard_question,
+    handover_context,
+    nothing_to_declare,
+    turn_doing,
+)
 from text.render import Look, face
 from tui.keys import DOUBLE_ENTER_S
 from tui.screens.confirm import ConfirmScreen
@@ -25,11 +32,6 @@ from tui.screens.handover import HandOverScreen
 from tui.screens.scoring import MENU
 from tui.screens.table_notices import Notices
 from tui.widgets.hand import HandView
-
-
-def nothing_to_declare(view: PlayerView) -> bool:
-    """The only declaration ``view`` allows is none: made without asking."""
-    return len(view.legal) == 1 and not view.legal[0].families
 
 
 def undo_refusal(session: TableSession, *, over: bool) -> str | None:
@@ -208,7 +210,7 @@ class PeopleTurns:
         context = handover_context(session.public_view(seat), session.seats, table.look)
         handover = HandOverScreen(
             table.names[seat],
-            DOING.get(session.phase, "to play"),
+            turn_doing(session.view(seat)),
             context,
             table.look,
             not_before=self._double_enter_until(),
