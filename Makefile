@@ -1,11 +1,11 @@
 # `make play` sets up what the game needs and starts it; `make test` adds the test tools and runs
 # the tests. Each step says what it does; pip shows what it downloads and installs.
-# Another Python: its own virtual environment beside .venv, named with VENV, e.g.
-#   make test PYTHON=/usr/bin/python3 VENV=.venv-debian
-#   make test PYTHON=$(pyenv prefix 3.13.0)/bin/python VENV=.venv-3.13
-# (each an editable install of this checkout; `make clean` removes them all).
+# Another Python gets a virtual environment of its own beside .venv, named after its version
+# (`make test PYTHON=$(pyenv prefix 3.13.0)/bin/python` makes and uses .venv-3.13.0), so one
+# checkout tests several Pythons; `make clean` removes them all.
 PYTHON ?= python3
-VENV ?= .venv
+PYTHON_VERSION := $(shell $(PYTHON) -c 'import sys; print(*sys.version_info[:3], sep=".")')
+VENV ?= $(if $(filter python3,$(PYTHON)),.venv,.venv-$(PYTHON_VERSION))
 BIN := $(VENV)/bin
 PIP := $(BIN)/python -m pip --disable-pip-version-check
 CODE := game ai table store text net web tui cli  # the layers, bottom to top
