@@ -538,6 +538,8 @@ def load_factory(source: Source) -> Callable[..., Any]:
 def _import_file(path: Path) -> types.ModuleType:
     if not path.is_file():
         raise SpecError(f"no bot file {str(path)!r}")
+    if b"\0" in path.read_bytes():  # (said here: early 3.11 releases raise ValueError for it)
+        raise SpecError(f"{path.name}: source code string cannot contain null bytes")
     name = "tarocchino_bot_" + re.sub(r"\W", "_", path.stem)
     spec = importlib.util.spec_from_file_location(name, path)
     if spec is None or spec.loader is None:
