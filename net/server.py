@@ -1103,11 +1103,17 @@ def listen_problem(exc: OSError, host: str, port: int) -> str:
             f"port {port} is already in use on {host} (another table or program): choose "
             "another port"
         )
-    if exc.errno == errno.EADDRNOTAVAIL:
+    if exc.errno == errno.EADDRNOTAVAIL or _no_address_bound(exc):
         return f"{host} is not an address of this machine"
     if exc.errno == errno.EACCES:
         return f"port {port} is reserved on this machine: choose one above 1023"
     return f"cannot listen on {host} port {port}: {exc.strerror or exc}"
+
+
+def _no_address_bound(exc: OSError) -> bool:
+    """Python 3.13's asyncio skips an address it cannot assign (EADDRNOTAVAIL, taken for a
+    family not enabled) and, when none is left, raises this error, without an errno."""
+    return exc.errno is None and str(exc).startswith("could not bind on any address")
 
 
 def table_directory(data: Path) -> Path:
