@@ -1,7 +1,11 @@
 # `make play` sets up what the game needs and starts it; `make test` adds the test tools and runs
 # the tests. Each step says what it does; pip shows what it downloads and installs.
+# Another Python: its own virtual environment beside .venv, named with VENV, e.g.
+#   make test PYTHON=/usr/bin/python3 VENV=.venv-debian
+#   make test PYTHON=$(pyenv prefix 3.13.0)/bin/python VENV=.venv-3.13
+# (each an editable install of this checkout; `make clean` removes them all).
 PYTHON ?= python3
-VENV := .venv
+VENV ?= .venv
 BIN := $(VENV)/bin
 PIP := $(BIN)/python -m pip --disable-pip-version-check
 CODE := game ai table store text net web tui cli  # the layers, bottom to top
@@ -47,4 +51,4 @@ bench: $(BIN)/.game
 	$(BIN)/tarocchino bench
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) .venv .venv-* build *.egg-info
