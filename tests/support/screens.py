@@ -186,13 +186,26 @@ async def settle(pilot: Pilot, limit: int = 20000) -> object:
 
 
 async def wait_for(pilot: Pilot, condition, limit: int = 3000) -> None:
-    """Wait until ``condition()`` holds (the app keeps running meanwhile)."""
+    """Wait until ``condition()`` holds (the app keeps running meanwhile), and the screen on top
+    has put up its widgets: a screen pushed a moment ago (by a worker's answer, say) is still
+    being mounted, and a test that ended there would close the app under it (its children
+    closed unmounted, its on_mount finding none of them)."""
     for _ in range(limit):
         await _flush(pilot)
         if condition():
+            await _mounted(pilot)
             return
         await asyncio.sleep(0.002)
     raise AssertionError("the condition never held")
+
+
+async def _mounted(pilot: Pilot, limit: int = 3000) -> None:
+    """Let the app run until the screen on top is mounted (its on_mount done)."""
+    for _ in range(limit):
+        if pilot.app.screen.is_mounted:
+            return
+        await asyncio.sleep(0.001)
+    raise AssertionError(f"{pilot.app.screen!r} was never mounted")
 
 
 def first_choices(view_hand: int, phase: str, legal: tuple[Action, ...]) -> Action:
