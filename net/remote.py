@@ -72,6 +72,8 @@ class RemoteSession:
         client_factory: Callable[[Callable[[p.ServerMessage], None]], TableClient],
     ) -> None:
         self.client = client_factory(self.receive)
+        # the clock the turn limit's countdown is read on (a test turns it forward)
+        self.clock: Callable[[], float] = time.monotonic
         self.seat: int | None = None
         self.target = 800
         self.statuses: tuple[p.SeatStatus, ...] = ()
@@ -86,9 +88,9 @@ class RemoteSession:
         self.turn_limit_s = 0.0  # the table's turn limit (0: none)
         self.stand_in = "medium"  # the bot that decides when the time runs out
         self.played_for_me: str | None = None  # what the stand-in just decided for this seat
-        self._deadline: float | None = None  # monotonic time this seat's decision is due
+        self._deadline: float | None = None  # when (on clock) this seat's decision is due
         self.away_timeout_s = 60.0  # a seat left empty this long is played by the stand-in
-        self._stand_in_at: dict[int, float] = {}  # seat away -> monotonic time its stand-in comes
+        self._stand_in_at: dict[int, float] = {}  # seat away -> when (on clock) its stand-in comes
         self._timed_out: int | None = None  # the ply of this seat's last decision the stand-in made
         # hand number -> {index in the hand's history (-1: the discard) -> the stand-in}: the
         # decisions a stand-in made for a seat, its person away or out of time (every seat's Log
@@ -146,7 +148,7 @@ class RemoteSession:
             if message.ply != self._pending_ply:
                 self.pending = False  # taken (a state of the same ply: somebody came or went)
             left = message.turn_left_s
-            now = time.monotonic()
+            now = self.clock()
             self._deadline = None if left is None else now + left
             self._stand_in_at = {
                 seat: now + max(0.0, self.away_timeout_s - s.away_s)
@@ -245,7 +247,7 @@ class RemoteSession:
         table's turn limit runs for that seat; None otherwise."""
         if self._deadline is None or self.turn < 0:
             return None
-        return self.turn, max(0.0, self._deadline - time.monotonic())
+        return self.turn, max(0.0, self._deadline - self.clock())
 
     def seconds_left(self) -> float | None:
         """Seconds left before the stand-in decides for this seat; None when it is not this
@@ -340,7 +342,7 @@ class RemoteSession:
         at = self._stand_in_at.get(seat)
         if at is None or seat == self.seat or len(self.statuses) != 4:
             return None
-        seconds = max(0.0, at - time.monotonic())
+        seconds = max(0.0, at - self.clock())
         if left is not None and left[0] == seat and left[1] < seconds:
             return None  # the turn limit's countdown says it
         return (

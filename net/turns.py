@@ -17,11 +17,11 @@ class TurnLimit:
         self,
         limit_s: float,
         on_time_up: Callable[[int, int], None],
-        clock: Callable[[], float] = time.monotonic,
+        clock: Callable[[], float] | None = None,
     ) -> None:
         self.limit_s = limit_s
         self.on_time_up = on_time_up
-        self.clock = clock
+        self.clock = clock if clock is not None else _monotonic
         self._turn: tuple[int, int, float] | None = None  # (seat, ply, deadline)
         self._timer: asyncio.TimerHandle | None = None
 
@@ -49,3 +49,8 @@ class TurnLimit:
         if self._turn is None:
             return None
         return round(max(0.0, self._turn[2] - self.clock()), 1)
+
+
+def _monotonic() -> float:
+    """The clock a limit reads by default (looked up at each reading)."""
+    return time.monotonic()

@@ -19,33 +19,34 @@ def _screens_run_without_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
 
 COLLECTED = pytest.StashKey[dict[str, set[str]]]()
 
-# The files whose tests take longest (whole hands played through the screens, real-time pauses),
-# heaviest first: they run first, so that the test processes end together, each on short tests
-# (with --dist worksteal, a process that runs out takes the pending tests at the end of another's
-# queue; a long test left for the end would have one process wait for the other). The other files
-# keep their order, after these.
+# The files whose tests take longest (whole hands played through the screens, processes of their
+# own), heaviest first (tests/test_organisation.py checks that each is there): they run first, so
+# that the test processes end together, each on short tests (with --dist worksteal, a process
+# that runs out takes the pending tests at the end of another's queue; a long test left for the
+# end would have one process wait for the other). The other files keep their order, after these.
 RUN_FIRST = (
+    "tui/test_monkey",
     "tui/test_play",
-    "tui/test_sidebar_log_rows",
-    "tui/test_review",
-    "tui/test_new_player",
+    "tui/test_sidebar",
     "tui/test_dialog_felt",
-    "net/test_review",
-    "tui/test_narrow",
-    "tui/test_mouse_hand",
+    "tui/test_new_player",
+    "tui/test_review",
+    "net/test_guide",
+    "tui/test_start",
     "tui/test_snapshots",
-    "tui/test_snapshots_review",
+    "tui/test_sizes",
     "tui/test_keys",
     "tui/test_idle_keys",
-    "net/test_turn_limit",
-    "tui/test_big_terminals",
-    "tui/test_monkey",
     "ai/test_contain",
+    "tui/test_declarations",
+    "tui/test_dialogs",
+    "tui/test_narrow",
     "cli/test_refusals",
-    "tui/test_status",
     "net/test_screens",
-    "tui/test_prompts",
-    "net/test_host_stopped",
+    "tui/test_settings",
+    "tui/test_mouse",
+    "cli/test_packaging",
+    "net/test_cli",
 )
 
 

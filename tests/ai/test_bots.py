@@ -6,16 +6,13 @@ import random
 
 import pytest
 
-from ai.driver import seat_rngs
-from ai.easy import EasyBot
 from ai.hint import suggest
 from ai.inference import Knowledge
 from ai.player import Bot, Player
 from ai.registry import BOTS, make_bot
 from game.actions import DECLARE, DISCARD, PLAY
 from game.hand import Hand
-from game.match import Match
-from game.view import PlayerView
+from tests.support.matches import some_views
 
 FAST = {"random": {}, "easy": {}, "medium": {"samples": 3}, "hard": {"iterations": 3}}
 
@@ -24,22 +21,6 @@ def test_the_four_levels_are_registered() -> None:
     assert {"random", "easy", "medium", "hard"} <= set(BOTS)
     with pytest.raises(ValueError, match="unknown player"):
         make_bot("grandmaster")
-
-
-def some_views(seed: int, every: int = 9) -> list[tuple[Hand, PlayerView]]:
-    """A discard, a declaration and plays from one seeded hand played by the easy bot."""
-    match = Match(seed, first_dealer=0)
-    rngs = seat_rngs(seed)
-    easy = EasyBot()
-    out = []
-    i = 0
-    while not match.results:
-        view = match.view(match.turn)
-        if view.phase in ("discard", "declare") or i % every == 0:
-            out.append((match.hand.clone(), view))
-        i += 1
-        match.apply(easy.choose(view, view.legal, rngs[match.turn]))
-    return out
 
 
 VIEWS = some_views(11)

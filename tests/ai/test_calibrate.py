@@ -7,28 +7,11 @@ import random
 
 import pytest
 
-from ai.driver import seat_rngs
-from ai.easy import EasyBot
 from ai.hard import HardBot
 from ai.lab.calibrate import CHECKPOINTS, Forecast, forecasts_of_hand, summarize
 from ai.search import declarations
 from ai.spec import parse_spec
-from game.match import Match
-from game.phase import Phase
-from game.view import PlayerView
-
-
-def view_at(seed: int, tricks: int, cards: int = 0) -> PlayerView:
-    """The view of the seat to move after ``tricks`` tricks and ``cards`` more cards (easy)."""
-    match = Match(seed, first_dealer=seed % 4)
-    rngs = seat_rngs(seed)
-    easy = EasyBot()
-    while True:
-        hand = match.hand
-        if hand.phase == Phase.PLAY and len(hand.tricks) == tricks and len(hand.trick) == cards:
-            return match.view(match.turn)
-        view = match.view(match.turn)
-        match.apply(easy.choose(view, view.legal, rngs[match.turn]))
+from tests.support.matches import view_at
 
 
 def test_the_declarations_made_count_in_the_margin() -> None:

@@ -12,8 +12,8 @@ from game.match import Match
 from game.scoring import declarable_families
 from game.tricks import winning_index
 from game.view import PlayerView
-from tests.ai.test_bots import some_views
 from tests.support.deals import deal_with, m
+from tests.support.matches import some_views
 
 # The status area holds two lines of 78 columns; "Hint: play T16 — " takes 17 of them.
 ROOM = 2 * 78 - 17

@@ -7,8 +7,8 @@ import random
 from ai.hard import HardBot
 from ai.search import Settings, distinct_cards, search_cards
 from game.cards import cards_of, format_cards
-from tests.ai.test_calibrate import view_at
 from tests.support.deals import m
+from tests.support.matches import view_at
 
 
 def distinct(hand: str, gone: str = "") -> str:

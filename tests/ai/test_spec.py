@@ -327,3 +327,16 @@ def test_an_installed_bot_in_the_arena(installed: Path) -> None:
     two = run_arena(a, b, deals=3, seed=4, workers=2)
     assert one["faults"]["miser"] == {"faults": 0, "hands_taken_over": 0, "first": []}
     assert one["mean_diff"] == two["mean_diff"] < 0  # the easy bot is better, on any workers
+
+
+# --------------------------------------------------------------------------------- spec binary file
+# A bot file that is not Python text at all (null bytes) is refused in one line that names the file,
+# with no "line None" in it.
+
+
+def test_a_binary_bot_file_is_refused_in_one_clear_line(tmp_path: Path) -> None:
+    (tmp_path / "binbot.py").write_bytes(b"class B:\x00\xff\n")
+    with pytest.raises(SpecError) as info:
+        parse_spec(f"{tmp_path / 'binbot.py'}:B")
+    said = str(info.value)
+    assert said.startswith("binbot.py: ") and "None" not in said and "\n" not in said

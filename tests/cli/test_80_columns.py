@@ -15,8 +15,7 @@ from cli import arena, simulate
 from cli.main import COMMANDS, build_parser, main
 from store.stats import record_finished_match
 from table.session import BOT_LEVELS
-from tests.game.test_history import called_out_match, played
-from tests.store.test_stats import finished
+from tests.support.matches import called_out_match, finished, played
 
 PAGE = 80
 LONG = (

@@ -21,10 +21,17 @@ from game.rules import Rules
 from store.save import SaveStore
 from store.stats import FinishedMatch, record_finished_match
 from table.session import Session, parse_seats
-from tests.game.test_history import called_out_match, played
-from tests.store.test_stats import SEATS, WHEN, finished
-from tests.tui.test_local_time import zone
+from tests.support.local_time import zone
+from tests.support.matches import (
+    RECORDED_SEATS,
+    WHEN,
+    called_out_match,
+    finished,
+    played,
+    played_match,
+)
 from text.hand_review import ReviewSource
+from text.scoresheet import scoresheet
 
 
 def test_scoresheet_lists_every_hand_with_its_cards(tmp_path: Path, capsys) -> None:
@@ -147,7 +154,7 @@ def test_the_stand_ins_decisions_go_with_the_record(tmp_path: Path, monkeypatch,
     monkeypatch.setenv("TAROCCHINO_DATA_DIR", str(tmp_path))
     match = played(8)
     marks = {0: {0: StandIn("medium", AWAY), 20: StandIn("medium")}}  # (one without why)
-    done = FinishedMatch.of(match, SEATS, ended_at=WHEN, source="network", stand_ins=marks)
+    done = FinishedMatch.of(match, RECORDED_SEATS, ended_at=WHEN, source="network", stand_ins=marks)
     assert record_finished_match(tmp_path, done) is None
     out = tmp_path / "hosted.json"
     assert main(["export", "--match", "last", "--format", "json", "--output", str(out)]) == 0
@@ -185,3 +192,17 @@ def test_the_scoresheet_aligns_wide_names_by_the_columns_they_take(tmp_path: Pat
     assert len(table) >= 3 and len(ends) == 1, table
     declared = [line for line in text.splitlines() if line.startswith(("  张伟 ", "  李娜王芳 "))]
     assert declared and len({cell_len(line) for line in declared}) == 1, declared
+
+
+# --------------------------------------------------------------------------------------- scoresheet
+# The printable scoresheet (text/scoresheet.py) of a record file, which has no names.
+
+
+def test_a_record_files_seats_are_numbered_as_in_the_review() -> None:
+    """A record file has no names: its scoresheet numbers the seats 1 to 4, as the review of the
+    same file and the start screen do (sides: seats 1 and 3, seats 2 and 4)."""
+    match = played_match(3, 300)
+    text = scoresheet(match)
+    assert "Seats in turn order: Seat 1, Seat 2, Seat 3, Seat 4" in text
+    assert "Sides: Seat 1 & Seat 3 against Seat 2 & Seat 4" in text
+    assert ReviewSource.of(match).names == ["Seat 1", "Seat 2", "Seat 3", "Seat 4"]

@@ -13,7 +13,7 @@ from cli.export import names_option
 from cli.main import main
 from game import record
 from table.session import NAME_CHARS
-from tests.game.test_history import called_out_match, played
+from tests.support.matches import called_out_match, played
 from text.scoresheet import PAGE
 
 LONG = ("Bartolomeo Rossi", "Massimilianoroma", "Carla Bianchi Ro", "Domenico Ferrari")

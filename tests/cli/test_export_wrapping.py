@@ -13,7 +13,7 @@ from game import record
 from game.cards import format_cards, mask_of, parse_cards
 from game.history import match_rows
 from game.scoring import score
-from tests.game.test_history import called_out_match, played
+from tests.support.matches import called_out_match, played
 from text.plaintext import LABEL, TEXT, WIDTH, Sheet, combination_sections, wrap_text
 from text.render import UNICODE_MARKS
 from text.scoresheet import MARKS

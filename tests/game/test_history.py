@@ -7,7 +7,6 @@ import pytest
 
 from ai.driver import play_match, seat_rngs
 from ai.random_bot import RandomBot
-from ai.registry import make_bot
 from game.hand import HandResult, SideResult, side_of
 from game.history import hand_rows, match_rows, replay_hands
 from game.match import Match
@@ -15,22 +14,7 @@ from game.rules import Rules
 from game.scoring import score
 from game.view import Declaration
 from tests.support.deals import m
-
-
-def played(seed: int, target: int = 300, level: str = "easy") -> Match:
-    """A short match between bots."""
-    match = Match(seed, Rules(target=target))
-    play_match(match, [make_bot(level) for _ in range(4)], seat_rngs(seed))
-    return match
-
-
-def called_out_match(target: int = 10) -> Match:
-    """A match won by calling out: with so low a target any declaration reaches it."""
-    for seed in range(50):
-        match = played(seed, target)
-        if match.results[-1].called_out is not None:
-            return match
-    raise AssertionError("no match among 50 was won by calling out")
+from tests.support.matches import called_out_match, played
 
 
 def _side(total: int, pile: str = "", declared: int = 0) -> SideResult:

@@ -11,6 +11,7 @@ from game.errors import IllegalActionError
 from game.match import Match
 from game.phase import Phase
 from game.rules import Rules
+from tests.support.matches import last_action_totals
 
 
 def _finish_hand(match: Match, rng: random.Random) -> None:
@@ -54,20 +55,9 @@ def test_call_out_ends_the_match_at_once() -> None:
         match.apply(declare([]))
 
 
-def _last_action_totals(match: Match, rng: random.Random) -> tuple[list, tuple[int, int]]:
-    """Play a hand up to its last action; return that action and the hand's two totals."""
-    while True:
-        action = rng.choice(match.legal_actions())
-        probe = match.clone()
-        result = probe.apply(action)
-        if result is not None:
-            return action, (result.sides[0].total, result.sides[1].total)
-        match.apply(action)
-
-
 def test_both_sides_over_the_target_higher_wins() -> None:
     match = Match(3, Rules(target=800))
-    action, (t0, t1) = _last_action_totals(match, random.Random(4))
+    action, (t0, t1) = last_action_totals(match, random.Random(4))
     match.scores = [800 - t0 + 10, 800 - t1 + 5]
     match.apply(action)
     assert match.winner == 0 and match.phase == Phase.MATCH_OVER
@@ -75,7 +65,7 @@ def test_both_sides_over_the_target_higher_wins() -> None:
 
 def test_both_sides_equal_over_the_target_play_on() -> None:
     match = Match(3, Rules(target=800))
-    action, (t0, t1) = _last_action_totals(match, random.Random(4))
+    action, (t0, t1) = last_action_totals(match, random.Random(4))
     match.scores = [900 - t0, 900 - t1]
     match.apply(action)
     assert match.scores == [900, 900]
@@ -84,7 +74,7 @@ def test_both_sides_equal_over_the_target_play_on() -> None:
 
 def test_one_side_over_the_target_wins() -> None:
     match = Match(8, Rules(target=800))
-    action, (t0, _t1) = _last_action_totals(match, random.Random(2))
+    action, (t0, _t1) = last_action_totals(match, random.Random(2))
     match.scores = [800 - t0, 0]
     match.apply(action)
     assert match.winner == 0

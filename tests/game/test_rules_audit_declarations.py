@@ -15,8 +15,8 @@ from game.hand import Hand
 from game.match import Match
 from game.phase import Phase
 from game.rules import DEFAULT_TARGET, Rules
-from tests.game.test_match import _last_action_totals
 from tests.support.deals import deal_with, m
+from tests.support.matches import last_action_totals
 
 _PIPS = "6S 7S 8S 9S 10S 6B 7B 8B 9B 10B 6C 7C 8C 9C 10C 6D 7D 8D 9D 10D".split()
 
@@ -273,7 +273,7 @@ def test_s5_no_call_out_in_a_hand_begun_at_or_over_the_target() -> None:
 
 
 def _finish_hand_at(match: Match, seed: int, scores: tuple[int, int]) -> None:
-    action, (t0, t1) = _last_action_totals(match, random.Random(seed))
+    action, (t0, t1) = last_action_totals(match, random.Random(seed))
     match.scores = [scores[0] - t0, scores[1] - t1]
     match.apply(action)
     assert match.scores == list(scores)

@@ -16,8 +16,8 @@ from game.cards import CODES, cards_of, shuffled_pack
 from game.hand import Hand
 from game.kernel import exchange_card
 from game.phase import Phase
-from tests.game.test_rules_combinations import _reference_points
 from tests.support.deals import m
+from tests.support.reference_points import reference_points
 
 _RANK_ORDER = {  # §1, highest first
     "long": ["K", "Q", "N", "J", "10", "9", "8", "7", "6", "A"],
@@ -83,11 +83,11 @@ def _tie_order(code: str) -> tuple:
 
 def _matto_payment(pile: set[str]) -> str:
     """§6 house rule: the card the Matto's side gives from its pile."""
-    whole = _reference_points(pile)
+    whole = reference_points(pile)
 
     def key(c: str) -> tuple:
         pip = _suit(c) in "SBCD" and _rank(c) in ("6", "7", "8", "9", "10")
-        return (whole - _reference_points(pile - {c}), not pip, *_tie_order(c))
+        return (whole - reference_points(pile - {c}), not pip, *_tie_order(c))
 
     scartini = [c for c in pile if _value(c) == 0]
     if scartini:
@@ -140,12 +140,12 @@ def _rescore(hand: Hand, held: list[int]) -> list[tuple[int, int, int, int, int]
     out = []
     for side in (0, 1):
         declared = sum(
-            _reference_points({CODES[c] for c in cards_of(held[d.seat])})
+            reference_points({CODES[c] for c in cards_of(held[d.seat])})
             for d in hand.declarations
             if d is not None and d.families and d.seat % 2 == side
         )
         parts = (
-            _reference_points(piles[side]),
+            reference_points(piles[side]),
             _card_points(piles[side]),
             6 if last % 2 == side else 0,
             declared,

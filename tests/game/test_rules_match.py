@@ -11,13 +11,13 @@ from game.actions import declare
 from game.match import Match
 from game.phase import Phase
 from game.rules import Rules
-from tests.game.test_match import _last_action_totals
 from tests.support.deals import deal_with
+from tests.support.matches import last_action_totals
 
 
 def _end_hand_at(match: Match, rng: random.Random, scores: tuple[int, int]) -> None:
     """Finish the hand in progress so that the match score afterwards is ``scores``."""
-    action, (t0, t1) = _last_action_totals(match, rng)
+    action, (t0, t1) = last_action_totals(match, rng)
     match.scores = [scores[0] - t0, scores[1] - t1]
     match.apply(action)
     assert match.scores == list(scores)
@@ -30,7 +30,7 @@ def test_a_new_match_starts_from_nothing_and_the_deal_passes_round() -> None:
     rng = random.Random(3)
     dealers = [match.hand.dealer]
     for _ in range(5):
-        _last_action_totals(match, rng)
+        last_action_totals(match, rng)
         match.apply(match.legal_actions()[0])
         dealers.append(match.hand.dealer)
     assert dealers == [(match.first_dealer + i) % 4 for i in range(6)]

@@ -14,11 +14,9 @@ import random
 
 import pytest
 
-from ai.easy import EasyBot
-from ai.random_bot import RandomBot
 from game import scoring
 from game.actions import DECLARE
-from game.cards import CODES, FULL_PACK, INDEX, cards_of, mask_of, shuffled_pack
+from game.cards import CODES, FULL_PACK, shuffled_pack
 from game.cards import card_points as engine_card_points
 from game.hand import Hand
 from game.kernel import exchange_card
@@ -27,32 +25,9 @@ from game.phase import Phase
 from game.rules import Rules
 from tests.support import reference_scoring as ref
 from tests.support.deals import load_vectors
+from tests.support.reference_check import NAME, Players, check_hand, codes, mask
 
-# The engine's family names and the reference's.
-NAME = {
-    "Tarocchi": "TAROCCHI",
-    "Re": "K",
-    "Regine": "Q",
-    "Cavalli": "N",
-    "Fanti": "J",
-    "Grande": "GRANDE",
-    "Spade": "SEQ_S",
-    "Bastoni": "SEQ_B",
-    "Coppe": "SEQ_C",
-    "Denari": "SEQ_D",
-    "Assi": "ASSI",
-    "Mori": "MORI",
-}
-ENGINE_NAME = {v: k for k, v in NAME.items()}
 ALL = list(CODES)
-
-
-def codes(mask: int) -> list[str]:
-    return [CODES[c] for c in cards_of(mask)]
-
-
-def mask(cards) -> int:
-    return mask_of(INDEX[c] for c in cards)
 
 
 def engine_figures(pile: int) -> dict:
@@ -245,86 +220,16 @@ def test_exchange_without_scartini_least_combination_loss_before_the_tie_order()
 # --- 5. whole hands played by bots -------------------------------------------------------------
 
 
-class _Players:
-    """Seats played by the easy bot, the random bot, and a random bot that declares a random
-    part of what it may (declaring is optional, §5)."""
-
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-        kinds = (EasyBot(), RandomBot(), None)
-        self.bots = [kinds[self.rng.randrange(3)] for _ in range(4)]
-
-    def choose(self, game, seat: int):
-        legal = game.legal_actions()
-        bot = self.bots[seat]
-        if bot is None or (legal[0].kind == DECLARE and self.rng.random() < 0.5):
-            return self.rng.choice(legal)
-        return bot.choose(game.view(seat), legal, self.rng)
-
-
-def _declarations(hand: Hand) -> list[tuple[int, list[str], set[str]]]:
-    """Each declaration with the declarer's 15 cards (the dealer's after his discard)."""
-    out = []
-    for d in hand.declarations:
-        if d is None:
-            continue
-        cards = hand.dealt[d.seat] & ~(hand.discard if d.seat == hand.dealer else 0)
-        out.append((d.seat, codes(cards), {NAME[f] for f in d.families}))
-    return out
-
-
-def _check_hand(hand: Hand) -> ref.HandResult:
-    result = hand.result
-    assert result is not None and result.called_out is None
-    tricks = [
-        (t.winner, [((t.leader + i) % 4, CODES[c]) for i, c in enumerate(t.cards)])
-        for t in hand.tricks
-    ]
-    want = ref.score_hand(tricks, hand.dealer, codes(hand.discard), _declarations(hand))
-    for d in hand.declarations:  # what each declaration is worth, as recorded
-        if d is not None:
-            (seat, cards, fams) = next(x for x in _declarations(hand) if x[0] == d.seat)
-            assert d.points == ref.declaration_points(cards, fams)
-            assert set(codes(d.cards)) == ref.declared_cards(cards, fams)
-    assert result.discard_side == want.discard_side
-    if want.matto_given is None:
-        assert result.matto_exchange is None
-    else:
-        gave = want.exchange_from
-        assert result.matto_exchange == (gave, 1 - gave, INDEX[want.matto_given])
-    assert result.tricks[0] + result.tricks[1] == 15
-    for s in (0, 1):
-        got, w = result.sides[s], want.sides[s]
-        assert set(codes(got.pile)) == w.pile
-        assert got.captured_combinations == w.combinations.points
-        assert got.card_points == w.card_points
-        assert got.last_trick == w.last_trick
-        assert got.declarations == w.declarations
-        assert got.raw == w.raw
-        assert got.total == w.total == ref.round5(w.raw)
-        assert got.total % 5 == 0
-        b = got.breakdown  # what the scoring sheet lists for the pile
-        assert {NAME[c.family]: c.points for c in b.cricche} == w.combinations.cricche
-        assert {NAME[c.family]: c.points for c in b.sequences} == w.combinations.sequences
-        assert (b.criccone, b.sequences_doubled) == (
-            w.combinations.criccone,
-            w.combinations.sequences_doubled,
-        )
-    # §8.1: the pack is worth 87, and 6 for the last trick: 93 fixed points every hand
-    assert sum(want.sides[s].card_points + want.sides[s].last_trick for s in (0, 1)) == 93
-    return want
-
-
 def test_whole_hands_played_by_bots_agree():
     seen = {"exchange": 0, "discard_to_other": 0, "declared": 0, "rounded": 0}
     for seed in range(300):
         rng = random.Random(seed)
         dealer = seed % 4
         hand = Hand.deal(shuffled_pack(rng), dealer, (0, 0), target=10**6)  # no call-out here
-        players = _Players(seed)
+        players = Players(seed)
         while hand.phase != Phase.OVER:
             hand.apply(players.choose(hand, hand.turn))
-        want = _check_hand(hand)
+        want = check_hand(hand)
         seen["exchange"] += want.matto_given is not None
         seen["discard_to_other"] += want.discard_side != dealer % 2
         seen["declared"] += any(s.declarations for s in want.sides)
@@ -335,7 +240,7 @@ def test_whole_hands_played_by_bots_agree():
 # --- 6. call-outs, the extra hand after a tie, the match's winner ----------------------------
 
 
-def _play_checking_call_out(hand: Hand, players: _Players) -> int | None:
+def _play_checking_call_out(hand: Hand, players: Players) -> int | None:
     """Play ``hand`` to its end, deciding after each declaration
     from the rules whether its side calls out (§5); returns that side, or None."""
     target, scores = hand.target, hand.scores
@@ -362,7 +267,7 @@ def _play_checking_call_out(hand: Hand, players: _Players) -> int | None:
                 assert [s.raw for s in result.sides] == declared
                 assert [s.total for s in result.sides] == ref.called_out_totals(declared)
                 return side
-    _check_hand(hand)
+    check_hand(hand)
     return None
 
 
@@ -380,7 +285,7 @@ def test_call_outs_as_the_rules_say():
         else:
             scores = tuple(max(0, target - 5 * rng.randrange(1, 16)) for _ in range(2))
         hand = Hand.deal(shuffled_pack(rng), seed % 4, scores, target)
-        called = _play_checking_call_out(hand, _Players(seed))
+        called = _play_checking_call_out(hand, Players(seed))
         if called is None:
             assert hand.result.called_out is None
             seen["played_out"] += 1
@@ -398,7 +303,7 @@ def test_matches_end_as_the_rules_say():
     for seed in range(50):
         target = random.Random(seed).choice((20, 400, 800, 1500, 3000))
         match = Match(seed, Rules(target=target))
-        players = _Players(1000 + seed)
+        players = Players(1000 + seed)
         scores = [0, 0]
         while match.winner is None:
             hand = match.hand
@@ -407,7 +312,7 @@ def test_matches_end_as_the_rules_say():
             result = match.results[-1]
             assert result is hand.result
             if result.called_out is None:
-                _check_hand(hand)
+                check_hand(hand)
             seen["hands"] += 1
             for s in (0, 1):
                 scores[s] += result.sides[s].total
@@ -428,7 +333,7 @@ def test_a_tie_over_the_target_means_another_hand():
     match = Match(3, Rules(target=100))
     match.scores = [100, 100]  # as after a hand that left both sides equal over the target
     match.hand = Hand.deal(shuffled_pack(random.Random(3)), 0, (100, 100), 100)
-    players = _Players(3)
+    players = Players(3)
     hand = match.hand
     while hand.phase != Phase.OVER:
         match.apply(players.choose(hand, hand.turn))

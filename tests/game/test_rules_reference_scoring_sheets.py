@@ -14,8 +14,8 @@ from cli.score import render
 from game.cards import CODES, cards_of, shuffled_pack
 from game.hand import Hand, side_of
 from game.phase import Phase
-from tests.game.test_rules_reference_scoring import ENGINE_NAME, NAME, _Players, mask
 from tests.support import reference_scoring as ref
+from tests.support.reference_check import ENGINE_NAME, NAME, Players, mask
 from text.render import Look
 from tui.screens.scoring import HandSummary, ScoringScreen
 from tui.widgets.sheet import ScoreSheet
@@ -213,7 +213,7 @@ def _check_sheet(hand: Hand, summary: HandSummary, side: int, want: ref.HandResu
     assert figures["Match"] == str(hand.scores[side] + w.total)
     # who declared what, beside the names: each family's value, the doubling, per player
     declared, values = {}, {}
-    for seat, cards, fams in _declarations(hand):
+    for seat, cards, fams in declarations_of(hand):
         if side_of(seat) == side and fams:
             c = ref.combinations(cards)
             each = {ENGINE_NAME[f]: (c.cricche | c.sequences)[f] for f in fams}
@@ -234,24 +234,24 @@ def _check_sheet(hand: Hand, summary: HandSummary, side: int, want: ref.HandResu
     assert {w: sum(v.values()) for w, v in shown.items()} == declared
 
 
-def _declarations(hand: Hand):
-    from tests.game.test_rules_reference_scoring import _declarations as declarations
+def declarations_of(hand: Hand):
+    from tests.support.reference_check import declarations_of as declarations
 
     return declarations(hand)
 
 
 def test_the_end_of_hand_sheets_show_the_reference_figures():
-    from tests.game.test_rules_reference_scoring import _check_hand
+    from tests.support.reference_check import check_hand
 
     seen = {"exchange": 0, "declared": 0, "doubled": 0}
     for seed in range(40):
         rng = random.Random(seed)
         scores = (5 * rng.randrange(0, 100), 5 * rng.randrange(0, 100))
         hand = Hand.deal(shuffled_pack(rng), seed % 4, scores, target=10**6)
-        players = _Players(seed)
+        players = Players(seed)
         while hand.phase != Phase.OVER:
             hand.apply(players.choose(hand, hand.turn))
-        want = _check_hand(hand)
+        want = check_hand(hand)
         summary = HandSummary(
             hand_number=0,
             result=hand.result,
@@ -273,13 +273,13 @@ def test_a_called_out_sheet_shows_only_the_declarations():
     for seed in range(60):
         rng = random.Random(seed)
         hand = Hand.deal(shuffled_pack(rng), seed % 4, (790, 790), target=800)
-        players = _Players(seed)
+        players = Players(seed)
         while hand.phase != Phase.OVER:
             hand.apply(players.choose(hand, hand.turn))
         if hand.result.called_out is None:
             continue
         declared = [0, 0]
-        for seat, cards, fams in _declarations(hand):
+        for seat, cards, fams in declarations_of(hand):
             declared[side_of(seat)] += ref.declaration_points(cards, fams)
         totals = ref.called_out_totals(declared)
         summary = HandSummary(
@@ -337,7 +337,7 @@ def test_the_hand_so_far_counts_as_the_end_of_the_hand_would():
     for seed in range(25):
         rng = random.Random(seed)
         hand = Hand.deal(shuffled_pack(rng), seed % 4, (0, 0), target=10**6)
-        players = _Players(seed)
+        players = Players(seed)
         while hand.phase != Phase.OVER:
             hand.apply(players.choose(hand, hand.turn))
         discard = [CODES[c] for c in cards_of(hand.discard)]

@@ -4,28 +4,15 @@ makes it, the discard left out unless given)."""
 
 from __future__ import annotations
 
-from game.actions import declare, discard, play
+from game.actions import play
 from game.cards import card
 from game.hand import Hand
 from game.sofar import discard_worth, exchange_so_far, so_far
-from tests.support.deals import deal_with, m
-
-
-def _played(fixed: dict[int, str], tricks: list[str]) -> Hand:
-    """Dealer Dario (seat 3) lays away 9♦ 10♦; then the tricks, each a string of four cards in
-    play order, nobody declaring."""
-    hand = deal_with(3, {**fixed, 3: fixed.get(3, "") + " 9D 10D"})
-    hand.apply(discard(card("9D"), card("10D")))
-    for trick in tricks:
-        for code in trick.split():
-            if not hand.tricks:
-                hand.apply(declare(()))
-            hand.apply(play(card(code)))
-    return hand
+from tests.support.deals import m, played_hand
 
 
 def test_three_kings_and_the_partners_matto_in_one_pile() -> None:
-    hand = _played(
+    hand = played_hand(
         {0: "KS KB KC", 1: "6S 6B 6C", 2: "7S 7B MAT", 3: "8S 8B 7C"},
         ["KS 6S 7S 8S", "KB 6B 7B 8B", "KC 6C MAT 7C"],
     )
@@ -43,7 +30,7 @@ def test_three_kings_and_the_partners_matto_in_one_pile() -> None:
 def test_the_matto_of_the_losing_side_is_exchanged_as_at_the_end() -> None:
     # Bruno excuses his Matto in You's trick: his side has taken nothing yet, so it would give
     # the Matto itself.
-    hand = _played({0: "KS 6B", 1: "MAT KB", 2: "7S 7B", 3: "8S 8B"}, ["KS MAT 7S 8S"])
+    hand = played_hand({0: "KS 6B", 1: "MAT KB", 2: "7S 7B", 3: "8S 8B"}, ["KS MAT 7S 8S"])
     ours, theirs = so_far(hand.tricks, hand.dealer)
     assert (ours.tricks, theirs.tricks) == (1, 0)
     assert ours.pile == m("KS 7S 8S MAT")
@@ -59,7 +46,7 @@ def test_the_matto_of_the_losing_side_is_exchanged_as_at_the_end() -> None:
 
 
 def test_the_discard_is_counted_only_when_given_and_where_it_would_go_now() -> None:
-    hand = _played(
+    hand = played_hand(
         {0: "KS KB KC", 1: "6S 6B 6C", 2: "7S 7B MAT", 3: "8S 8B 7C"},
         ["KS 6S 7S 8S", "KB 6B 7B 8B", "KC 6C MAT 7C"],
     )
@@ -71,7 +58,7 @@ def test_the_discard_is_counted_only_when_given_and_where_it_would_go_now() -> N
 
 
 def test_before_any_trick_nothing_is_taken() -> None:
-    hand = _played({}, [])
+    hand = played_hand({}, [])
     assert [(p.tricks, p.pile, p.total) for p in so_far(hand.tricks, hand.dealer)] == [
         (0, 0, 0),
         (0, 0, 0),
@@ -102,12 +89,12 @@ def test_after_the_fifteenth_trick_with_the_discard_it_is_the_hands_own_score() 
 
 
 def test_the_exchange_the_end_would_make_now() -> None:
-    hand = _played({0: "KS 6B", 1: "MAT KB", 2: "7S 7B", 3: "8S 8B"}, ["KS MAT 7S 8S"])
+    hand = played_hand({0: "KS 6B", 1: "MAT KB", 2: "7S 7B", 3: "8S 8B"}, ["KS MAT 7S 8S"])
     assert exchange_so_far(hand.tricks, hand.dealer) == (1, 0, card("MAT"))
     for code in "6B KB 7B 8B".split():
         hand.apply(play(card(code)))
     assert exchange_so_far(hand.tricks, hand.dealer) == (1, 0, card("6B"))
-    partner = _played(
+    partner = played_hand(
         {0: "KS KB KC", 1: "6S 6B 6C", 2: "7S 7B MAT", 3: "8S 8B 7C"},
         ["KS 6S 7S 8S", "KB 6B 7B 8B", "KC 6C MAT 7C"],
     )

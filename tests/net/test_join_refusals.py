@@ -18,6 +18,7 @@ from cli.main import main
 from net.client import Address, TableClient
 from net.config import TableConfig
 from tests.support.net import LIMIT_S, serve
+from tests.support.screens import idle
 
 
 @pytest.mark.parametrize(
@@ -169,7 +170,7 @@ async def test_the_join_dialog_says_what_is_no_table_at_once(tmp_path: Path) -> 
             await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
             app.join_table(JoinRequest(address, "Anna"))
             await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen))
-            await pilot.pause()
+            await idle(pilot)
             said = str(app.screen.query_one("#net-error", Static).render())
             assert said == (
                 f"{address} is not a Tarocchino table: it answered with a web page "

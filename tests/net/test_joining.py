@@ -15,7 +15,7 @@ from cli.join import come_back_words
 from net.client import Address, JoinRequest, TableClient, TokenStore
 from tests.support.net import FAST as NET_FAST
 from tests.support.net import serve
-from tests.support.screens import FAST, press, seated_at, wait_for
+from tests.support.screens import FAST, click, idle, press, seated_at, wait_for
 from tui.app import TarocchinoApp
 from tui.screens.network import HostScreen, JoiningScreen, JoinScreen
 from tui.screens.start import StartScreen
@@ -81,7 +81,7 @@ async def test_a_wrong_password_asks_again_in_the_join_dialog(tmp_path: Path) ->
             await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
             app.join_table(JoinRequest(address, "Anna", 2, "wrong"))
             await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen))
-            await pilot.pause()
+            await idle(pilot)
             dialog = app.screen
             assert dialog.query_one("#address", Input).value == str(address)
             assert dialog.query_one("#name", Input).value == "Anna"
@@ -108,7 +108,7 @@ async def test_the_join_dialog_offers_the_table_joined_last(tmp_path: Path) -> N
     app = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False)
     async with app.run_test(size=(100, 32)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
-        await pilot.click("#join")
+        await click(pilot, "#join")
         await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen))
         assert app.screen.query_one("#address", Input).value == "192.168.1.20:7851"
         assert app.screen.query_one("#name", Input).value == "Bruno"
@@ -128,7 +128,7 @@ async def test_leaving_a_table_and_joining_it_again_from_the_start_screen(tmp_pa
                 f"You left the table at {address}: a bot plays your seat until you come back "
                 f"with  tarocchino join {address} --name Anna"
             )
-            await pilot.click("#join")
+            await click(pilot, "#join")
             await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen))
             assert app.screen.query_one("#address", Input).value == str(address)
             await press(pilot, "enter")
@@ -148,7 +148,7 @@ async def test_the_host_dialog_says_who_can_join() -> None:
         ]:
             app.push_screen(HostScreen(people))
             await wait_for(pilot, lambda: isinstance(app.screen, HostScreen))
-            await pilot.pause()
+            await idle(pilot)
             text = str(app.screen.query_one(".dialog-body", Static).render())
             assert words in text and "seat(s)" not in text
             await press(pilot, "escape")

@@ -15,7 +15,7 @@ from textual.widgets import Button, Static
 
 from net.client import Address, JoinRequest
 from tests.support.net import serve
-from tests.support.screens import FAST, press, wait_for
+from tests.support.screens import FAST, click, press, wait_for
 from tui.app import TarocchinoApp
 from tui.screens.network import JoiningScreen
 from tui.screens.start import StartScreen
@@ -53,7 +53,7 @@ async def test_giving_up_a_table_that_does_not_answer(
         if how == "escape":
             await press(pilot, "escape")
         else:
-            await pilot.click(dialog.query_one("#cancel", Button))
+            await click(pilot, dialog.query_one("#cancel", Button))
         await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
         assert app.network.session is None
         await wait_for(pilot, lambda: client._closing and app.network._task.done())  # type: ignore[union-attr]

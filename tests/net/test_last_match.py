@@ -16,7 +16,7 @@ from store.lastmatch import LastMatchNote
 from store.stats import match_number
 from table.session import parse_seats
 from tests.support.net import run_until, serve
-from tests.support.screens import FAST, count_notices, play_to_the_end, press, wait_for
+from tests.support.screens import FAST, count_notices, idle, play_to_the_end, press, wait_for
 from tui.app import TarocchinoApp
 from tui.screens.review import ReviewScreen
 from tui.screens.start import StartScreen
@@ -58,7 +58,7 @@ async def test_a_match_joined_to_its_end_is_noted_with_its_table(tmp_path: Path)
             assert note.names == tuple(s.name for s in server.statuses())
             count_notices(app)  # (press returns once the notice is posted)
             await press(pilot, "r")  # says where its record is, opens nothing
-            await pilot.pause()
+            await idle(pilot)
             assert isinstance(app.screen, StartScreen)
     finally:
         await server.close()

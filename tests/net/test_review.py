@@ -16,14 +16,14 @@ from net import protocol as p
 from net.client import JoinRequest
 from net.remote import RemoteSession, replay_record
 from table.session import parse_seats
-from tests.net.test_screens import play_until
 from tests.support.net import (
     RawClient,
+    play_on_until,
     raw_easy_seat,
     serve,
     wait_until,
 )
-from tests.support.screens import FAST, at_the_last_tricks, press, screen_text, wait_for
+from tests.support.screens import FAST, at_the_last_tricks, idle, press, screen_text, wait_for
 from tui.app import TarocchinoApp
 from tui.screens.review import ReviewScreen
 from tui.screens.scoring import ScoringScreen
@@ -39,7 +39,7 @@ async def _to_sheet(pilot, sheets: int) -> ScoringScreen:  # noqa: ANN001
         screen = pilot.app.screen
         return isinstance(screen, ScoringScreen) and screen.summary.hand_number + 1 == sheets
 
-    await play_until(pilot, up, most=600)
+    await play_on_until(pilot, up, most=600)
     return pilot.app.screen
 
 
@@ -60,7 +60,7 @@ async def test_the_sheet_at_a_network_table_opens_the_review(
             assert isinstance(session, RemoteSession)
             for sheets in (1, 2):
                 sheet = await _to_sheet(pilot, sheets)
-                await pilot.pause()
+                await idle(pilot)
                 assert sheet.review is not None and "Review this hand" in screen_text(app)
                 await press(pilot, "r")
                 review = app.screen
@@ -75,7 +75,7 @@ async def test_the_sheet_at_a_network_table_opens_the_review(
                 await press(pilot, "q")
                 assert isinstance(app.screen, ScoringScreen)
             sheet.action_review(0)  # the history's first hand, from the second sheet
-            await pilot.pause()
+            await idle(pilot)
             assert isinstance(app.screen, ReviewScreen) and app.screen.index == 0
             await press(pilot, "q")
     finally:

@@ -21,9 +21,11 @@ from net.client import JoinRequest, TokenStore
 from net.referee import STAND_IN
 from net.remote import RemoteSession
 from tests.support.net import FAST as NET_FAST
-from tests.support.net import RawClient, serve
+from tests.support.net import RawClient, play_on_until, serve
 from tests.support.screens import (
     FAST,
+    click,
+    idle,
     play_to_the_end,
     press,
     press_for,
@@ -34,10 +36,7 @@ from tests.support.screens import (
 )
 from text.presenter import AWAY, CONNECTED
 from tui.app import TarocchinoApp
-from tui.screens.confirm import ConfirmScreen
-from tui.screens.declare import DeclareScreen
 from tui.screens.network import JoinScreen
-from tui.screens.scoring import ScoringScreen
 from tui.screens.start import StartScreen
 from tui.screens.table import TableScreen
 
@@ -45,7 +44,7 @@ from tui.screens.table import TableScreen
 async def _type(pilot, selector: str, text: str) -> None:  # noqa: ANN001
     field = pilot.app.screen.query_one(selector, Input)
     field.value = text
-    await pilot.pause()
+    await idle(pilot)
 
 
 async def _join(pilot, address: object, name: str, *, refused: bool = False) -> None:  # noqa: ANN001
@@ -53,7 +52,7 @@ async def _join(pilot, address: object, name: str, *, refused: bool = False) -> 
     ``refused``, just ask and stay in the join dialog)."""
     app = pilot.app
     await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
-    await pilot.click("#join")
+    await click(pilot, "#join")
     await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen))
     await _type(pilot, "#address", str(address))
     await _type(pilot, "#name", name)
@@ -154,10 +153,10 @@ async def test_a_window_without_the_data_directory_starts_no_match(tmp_path: Pat
         assert app.screen.query_one("#start").disabled
         assert "Another game is using this data directory" in screen_text(app)
         app.screen.query_one("#name-0", Input).focus()
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await settle_briefly(pilot)
         app.screen.query_one("#join").focus()
-        await pilot.press("w")
+        await press(pilot, "w")
         await settle_briefly(pilot)
         assert isinstance(app.screen, StartScreen) and not app.resume_match()
         assert not app.store.exists()
@@ -166,7 +165,7 @@ async def test_a_window_without_the_data_directory_starts_no_match(tmp_path: Pat
 
 async def settle_briefly(pilot) -> None:  # noqa: ANN001
     for _ in range(5):
-        await pilot.pause()
+        await idle(pilot)
 
 
 async def _easy_person(client: RawClient, seat: int) -> None:
@@ -177,21 +176,6 @@ async def _easy_person(client: RawClient, seat: int) -> None:
             view = wire.view_from_json(message["view"])
             action = bot.choose(view, view.legal, random.Random(message["seed"]))
             await client.send(p.act(seat, message["ply"], action))
-
-
-async def play_until(pilot, condition, most: int = 200) -> None:  # noqa: ANN001
-    """Anna plays her turns (and answers her dialogs) until ``condition()`` holds."""
-    for _ in range(most):
-        if condition():
-            return
-        screen = await settle(pilot)
-        if condition():
-            return
-        if isinstance(screen, ScoringScreen | DeclareScreen | ConfirmScreen):
-            await press(pilot, "enter")
-        elif isinstance(screen, TableScreen):
-            await press_for(pilot, screen)
-    raise AssertionError("the condition never held")
 
 
 def _seat_text(app: TarocchinoApp, place: str) -> str:
@@ -223,11 +207,11 @@ async def test_the_table_shows_who_is_there(tmp_path: Path) -> None:
             playing = asyncio.ensure_future(_easy_person(bruno, 1))
             await wait_for(pilot, lambda: "connected" in _seat_text(app, "right"))
             assert "Bruno" in _seat_text(app, "right") and "easy bot" in _seat_text(app, "top")
-            await play_until(pilot, lambda: len(server.referee.movers) >= 12)
+            await play_on_until(pilot, lambda: len(server.referee.movers) >= 12)
             playing.cancel()
             await bruno.close()
             await wait_for(pilot, lambda: "away" in _seat_text(app, "right"))
-            await play_until(pilot, lambda: (1, STAND_IN) in server.referee.movers)
+            await play_on_until(pilot, lambda: (1, STAND_IN) in server.referee.movers)
             await wait_for(pilot, lambda: "away\neasy bot" in _seat_text(app, "right"))
             back = await RawClient.connect(address)
             clients.append(back)
@@ -298,9 +282,9 @@ async def test_a_table_out_of_reach_says_so_in_the_status_line(tmp_path: Path) -
             # no "Waiting for Bruno." (the centre may still say "Waiting for players")
             assert "trying again" in status and not re.search(r"Waiting for (?!players)", status)
             app.network._task.cancel()  # no more tries: none can say "trying again" after this
-            await pilot.pause()
+            await idle(pilot)
             app.network._status(f"connected to {address}, seat 1")
-            await pilot.pause()
+            await idle(pilot)
             assert table.notice is None or "trying again" not in table.notice.plain
     finally:
         await server.close()
@@ -314,13 +298,13 @@ async def test_the_join_dialog_opens_the_help_and_keeps_a_typed_question_mark(
     app = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False)
     async with app.run_test(size=(100, 32)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
-        await pilot.click("#join")
+        await click(pilot, "#join")
         await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen))
         dialog = app.screen
         dialog.query_one("#name", Input).focus()
-        await pilot.press("A", "question_mark")
+        await press(pilot, "A", "question_mark")
         assert dialog.query_one("#name", Input).value.endswith("A?")
-        await pilot.press("f1")
+        await press(pilot, "f1")
         await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
-        await pilot.press("escape")
+        await press(pilot, "escape")
         await wait_for(pilot, lambda: app.screen is dialog)

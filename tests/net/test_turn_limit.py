@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import random
+import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -20,14 +21,24 @@ from game.actions import Action, play
 from game.match import Match
 from game.phase import Phase
 from game.rules import Rules
+from game.scoring import declarable_families
 from game.view import PlayerView
 from net import protocol as p
 from net.client import JoinRequest
 from net.config import HostRequest, TableConfig
 from net.referee import REMOTE, STAND_IN, TURN_LIMIT
+from net.server import TableServer
 from tests.support.net import FAST as NET_FAST
-from tests.support.net import RawClient, fed_session, run_until, serve, wait_until
-from tests.support.screens import FAST, at_table, screen_text, wait_for
+from tests.support.net import (
+    LIMIT_S,
+    RawClient,
+    TableClock,
+    fed_session,
+    run_until,
+    serve,
+    wait_until,
+)
+from tests.support.screens import FAST, at_table, idle, screen_text, table_of, wait_for
 from text.narrate import hand_log
 from text.presenter import present
 from text.render import UNICODE, card_text
@@ -48,15 +59,38 @@ async def _idle(client: RawClient) -> None:
         pass
 
 
-async def _in_time(client: RawClient, seat: int, after: float) -> None:
-    """A person who acts ``after`` seconds into each decision (the easy bot's choice)."""
+async def _in_time(client: RawClient, seat: int, clock: TableClock, takes: float) -> None:
+    """A person who takes ``takes`` seconds (of the table's clock) over each decision (the easy
+    bot's choice)."""
     bot = EasyBot()
     while (message := await client.receive()) is not None:
         if message["type"] == "state" and message["started"] and message["seed"] is not None:
-            await asyncio.sleep(after)
+            clock.advance(takes)
             view = wire.view_from_json(message["view"])
             action = bot.choose(view, view.legal, random.Random(message["seed"]))
             await client.send(p.act(seat, message["ply"], action))
+
+
+def _kept_words(table: TableScreen) -> list[str]:
+    """Every word the status line of ``table`` is given from now on, kept (some stay only a
+    moment: "Time ran out" until the table's next move)."""
+    kept: list[str] = []
+    say = table.say
+
+    def said_and_kept(message) -> None:  # noqa: ANN001
+        kept.append(message if isinstance(message, str) else message.plain)
+        say(message)
+
+    table.say = said_and_kept  # type: ignore[method-assign]
+    return kept
+
+
+async def _run_out_for(server: TableServer, clock: TableClock, seat: int, done) -> None:  # noqa: ANN001
+    """Run out the turn limit of each decision of ``seat`` until ``done()``."""
+    while not done():
+        await wait_until(lambda: done() or clock.awaits(server, seat), f"seat {seat + 1}'s turn")
+        if not done():
+            clock.run_out(server)
 
 
 def _replays(actions: list[str], target: int = 800) -> bool:
@@ -67,26 +101,31 @@ def _replays(actions: list[str], target: int = 800) -> bool:
     return True
 
 
-async def test_an_idle_seat_is_decided_for_and_a_seat_in_time_never_is() -> None:
-    limit, after = 1.5, 0.6  # Carla takes 0.6 s over each decision: over three, more than
-    # the limit, which starts afresh with each decision
+async def test_an_idle_seat_is_decided_for_and_a_seat_in_time_never_is(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Anna is there and never acts: her limit runs out (the test runs it out) three times.
+    Carla takes 0.6 of the limit over each decision: over three, more than the limit, which
+    starts afresh with each decision, and nothing is ever decided for her."""
+    limit, clock = 600.0, TableClock(monkeypatch)
     server, address = await serve(
         ["human", "easy", "human", "easy"], seed=SEED, config=_limited(limit)
     )
     anna, carla = await RawClient.connect(address), await RawClient.connect(address)
+    movers = server.referee.movers
+
+    def done() -> bool:
+        return movers.count((0, TURN_LIMIT)) >= 3 and movers.count((2, REMOTE)) >= 3
+
     try:
         welcome = await anna.hello("Anna", seat=0)
         await carla.hello("Carla", seat=2)
         assert welcome["table"]["turn_limit_s"] == limit
         tasks = [
             asyncio.ensure_future(_idle(anna)),
-            asyncio.ensure_future(_in_time(carla, 2, after)),
+            asyncio.ensure_future(_in_time(carla, 2, clock, 0.6 * limit)),
         ]
-        movers = server.referee.movers
-        await wait_until(
-            lambda: movers.count((0, TURN_LIMIT)) >= 3 and movers.count((2, REMOTE)) >= 3,
-            "three decisions of each",
-        )
+        await asyncio.wait_for(_run_out_for(server, clock, 0, done), LIMIT_S)
         for task in tasks:
             task.cancel()
     finally:
@@ -117,29 +156,38 @@ async def test_an_idle_seat_is_decided_for_and_a_seat_in_time_never_is() -> None
         if m["type"] == "state" and m["view"]["turn"] == 0 and m["started"]
     ]
     assert waits and all(0 <= w <= limit for w in waits) and max(waits) > limit / 2
+    first_told = {}  # Carla's decisions: the time left the table said as each began
+    for m in carla.messages:
+        if m["type"] == "state" and m["started"] and m["view"]["turn"] == 2:
+            first_told.setdefault(m["ply"], m["turn_left_s"])
+    assert len(first_told) >= 3 and all(left == limit for left in first_told.values())
 
 
 class SlowAndWrong:
-    """A stand-in that takes its time and then answers a card that is not legal."""
+    """A stand-in that takes its time (until the test lets it answer) and then answers a card
+    that is not legal."""
 
     name = "slow"
 
     def __init__(self) -> None:
         self.asked = 0
+        self.answer = threading.Event()
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
+        if view.phase != Phase.PLAY:
+            return legal[0]  # (on the way to a card)
         self.asked += 1
-        time.sleep(1.0)
-        if view.phase == Phase.PLAY:
-            return play(next(c for c in range(62) if play(c) not in legal))
-        return legal[0]
+        assert self.answer.wait(LIMIT_S)
+        return play(next(c for c in range(62) if play(c) not in legal))
 
 
-async def test_a_late_action_is_refused_and_the_stand_in_is_judged_by_the_engine() -> None:
+async def test_a_late_action_is_refused_and_the_stand_in_is_judged_by_the_engine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """The limit ran out: Anna's action while the stand-in decides is refused (too late; no
-    strike); the stand-in's illegal card is never played (a legal one is, and the host is
-    told); the match replays move by move."""
-    limit, logs = 0.4, []
+    strike); the stand-in's illegal card is never played (a legal one is, and the host is told);
+    the match replays move by move."""
+    limit, logs, clock = 600.0, [], TableClock(monkeypatch)
     server, address = await serve(
         ["human", "easy", "easy", "easy"], seed=SEED, config=_limited(limit), log=logs.append
     )
@@ -147,21 +195,32 @@ async def test_a_late_action_is_refused_and_the_stand_in_is_judged_by_the_engine
     anna = await RawClient.connect(address)
     try:
         await anna.hello("Anna", seat=0)
-        state = await anna.until(
-            "state",
-            lambda m: m["started"] and m["seed"] is not None and m["view"]["phase"] == "play",
-        )
-        await asyncio.sleep(state["turn_left_s"] + 0.2)
-        assert slow.asked  # the stand-in is deciding
+        handled = -1
+        while True:  # her time runs out on each decision, up to her first card
+            state = await anna.until(
+                "state",
+                lambda m, after=handled: (
+                    m["started"] and m["seed"] is not None and m["ply"] > after
+                ),
+            )
+            await wait_until(lambda: clock.awaits(server, 0), "Anna's turn limit")
+            if state["view"]["phase"] == "play":
+                break
+            clock.run_out(server)
+            handled = state["ply"]
+        clock.run_out(server)
+        await wait_until(lambda: slow.asked > 0, "the stand-in to decide")
         view = wire.view_from_json(state["view"])
         await anna.send(p.act(0, state["ply"], view.legal[0]))
         refusal = await anna.until("error")
         assert refusal["code"] == p.TOO_LATE
-        assert refusal["ply"] == state["ply"] and server.seats[0].conn.strikes == 0
+        assert refusal["ply"] == state["ply"] and server.seats[0].conn is not None and server.seats[0].conn.strikes == 0
+        slow.answer.set()
         await wait_until(lambda: len(server.referee.movers) > state["ply"], "the stand-in's card")
         assert server.referee.movers[state["ply"]] == (0, TURN_LIMIT)
         await anna.until("state", lambda m: m["ply"] > state["ply"])  # what came before it read
     finally:
+        slow.answer.set()
         await anna.close()
         await server.close()
     played = server.session.match.actions[state["ply"]]
@@ -174,29 +233,40 @@ async def test_a_late_action_is_refused_and_the_stand_in_is_judged_by_the_engine
     assert len([m for m in anna.messages if m["type"] == "error"]) == 1  # nothing else refused
 
 
-async def test_the_table_counts_down_and_says_what_was_played(tmp_path: Path) -> None:
+async def test_the_table_counts_down_and_says_what_was_played(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Anna's table: in the last part of the limit the status line counts down (the rule of
-    the trick stays after it); then it says the stand-in's move, and the others play on."""
+    the trick stays after it); then it says the stand-in's move, and the others play on. (Her
+    window reads the time left on a clock the test turns forward, and looks at it when told,
+    as it does every half second; the table's limit is run out by the test.)"""
+    clock = TableClock(monkeypatch)
     server, address = await serve(
-        ["human", "easy", "easy", "easy"], seed=SEED, config=_limited(3.0)
+        ["human", "easy", "easy", "easy"], seed=SEED, config=_limited(600.0)
     )
     app = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False)
-    notices: list[str] = []
     try:
         async with app.run_test(size=(120, 40)) as pilot:
             table = await at_table(pilot, app, JoinRequest(address, "Anna", 0))
+            session = app.network.session
+            assert session is not None
+            ahead = 0.0
+            session.clock = lambda: time.monotonic() + ahead
+
+            notices = _kept_words(table)
 
             def said(words: str) -> bool:
-                text = table.notice.plain if table.notice is not None else ""
-                if text and text not in notices:
-                    notices.append(text)
-                return words in text
+                return any(words in text for text in notices)
 
-            await run_until(pilot, lambda: said("s left: then the easy bot decides for you."))
+            await run_until(pilot, lambda: session.seconds_left() is not None)
+            ahead = session.seconds_left() - 1.5  # a second and a half left
+            app.network._tick()
+            await idle(pilot)
+            assert said("2 s left: then the easy bot decides for you."), notices
+            clock.run_out(server)
             await run_until(pilot, lambda: said("Time ran out: the easy bot "))
             # the question of that turn (the declarations) is closed: at once, or a moment later
             await run_until(pilot, lambda: isinstance(app.screen, TableScreen))
-            assert any(n.startswith("1 s left") or n.startswith("2 s left") for n in notices)
             assert server.referee.movers.count((0, TURN_LIMIT)) >= 1
             before = len(server.session.match.actions)
             await wait_until(
@@ -206,22 +276,31 @@ async def test_the_table_counts_down_and_says_what_was_played(tmp_path: Path) ->
         await server.close()
 
 
-async def test_every_seat_sees_who_is_waited_for_and_the_stand_ins_moves(tmp_path: Path) -> None:
+async def test_every_seat_sees_who_is_waited_for_and_the_stand_ins_moves(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Anna's table, while Carla (another person, idle) is to act: in the last part of the limit
     the status line says who is waited for and how long is left (counted down at Anna's table
     from the state the server sent once, not from a message a second); each decision the
-    stand-in made when a person's time ran out is marked in Anna's Log (Carla's and her own)."""
+    stand-in made when a person's time ran out is marked in Anna's Log (Carla's and her own).
+    (Anna's window reads the time left on a clock the test turns forward; the table's limits
+    are run out by the test.)"""
+    clock = TableClock(monkeypatch)
     server, address = await serve(
-        ["human", "easy", "human", "easy"], seed=SEED, config=_limited(2.0)
+        ["human", "easy", "human", "easy"], seed=SEED, config=_limited(600.0)
     )
     carla = await RawClient.connect(address)
     app = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False)
     waiting: list[str] = []
     try:
         await carla.hello("Carla", seat=2)
-        idle = asyncio.ensure_future(_idle(carla))
+        idle_carla = asyncio.ensure_future(_idle(carla))
         async with app.run_test(size=(120, 40)) as pilot:
             table = await at_table(pilot, app, JoinRequest(address, "Anna", 0))
+            session = app.network.session
+            assert session is not None
+            ahead = 0.0
+            session.clock = lambda: time.monotonic() + ahead
 
             def status() -> str:
                 text = table.notice.plain if table.notice is not None else ""
@@ -232,11 +311,6 @@ async def test_every_seat_sees_who_is_waited_for_and_the_stand_ins_moves(tmp_pat
             def log() -> list[str]:
                 return [line.plain for line in present(table.scene()).log]
 
-            await run_until(pilot, lambda: status().startswith("Waiting for Carla: "))
-            assert status().endswith(" s left, then the easy bot decides.")
-            states = len([m for m in carla.messages if m["type"] == "state"])
-            assert states < 20  # the countdown is not one message a second
-
             def carla_played() -> str | None:
                 for ply, (seat, by) in enumerate(server.referee.movers):
                     text = server.session.match.actions[ply]
@@ -245,13 +319,33 @@ async def test_every_seat_sees_who_is_waited_for_and_the_stand_ins_moves(tmp_pat
                         return "For Carla, the easy bot plays " + card_text(card, table.look).plain
                 return None
 
-            await run_until(pilot, lambda: carla_played() is not None and carla_played() in log())
+            told = False  # the countdown for Carla seen at Anna's table
+            while not (carla_played() is not None and carla_played() in log()):
+                await run_until(
+                    pilot,
+                    lambda: (
+                        (carla_played() is not None and carla_played() in log())
+                        or clock.awaits(server, 0)
+                        or (clock.awaits(server, 2) and (session.time_left() or (0,))[0] == 2)
+                    ),
+                )
+                if clock.awaits(server, 2) and not told:
+                    ahead = session.time_left()[1] + ahead - 12  # twelve seconds left
+                    app.network._tick()
+                    await idle(pilot)
+                    assert status().startswith("Waiting for Carla: "), status()
+                    assert status().endswith(" s left, then the easy bot decides.")
+                    states = len([m for m in carla.messages if m["type"] == "state"])
+                    assert states < 20  # the countdown is not one message a second
+                    told = True
+                if clock.awaits(server, 0) or clock.awaits(server, 2):
+                    clock.run_out(server)
             assert any(line.startswith("For Anna, the easy bot ") for line in log())
             assert not any(
                 "time ran out" in line for line in log() if line.startswith(("Bruno", "Dario"))
             )
-            assert len(waiting) >= 1
-        idle.cancel()
+            assert told and len(waiting) >= 1
+        idle_carla.cancel()
     finally:
         await server.close()
 
@@ -343,18 +437,18 @@ async def test_the_host_dialog_asks_the_turn_limit(tmp_path: Path) -> None:
         await wait_for(pilot, lambda: app.screen is not None and app.is_running)
         for value in ("3", "100000", "x", "60"):
             app.push_screen(HostScreen(2), asked.append)
-            await pilot.pause()
+            await idle(pilot)
             field = app.screen.query_one("#turn-limit", Input)
             assert field.value == "120"
             field.value = value
-            await pilot.pause()
+            await idle(pilot)
             app.screen.submit()
-            await pilot.pause()
+            await idle(pilot)
             if value != "60":
                 assert isinstance(app.screen, HostScreen) and not asked
                 assert "turn limit is 0 (none) or 5 to 86400" in screen_text(app)
                 app.screen.dismiss(None)
-                await pilot.pause()
+                await idle(pilot)
                 assert asked == [None]
                 asked.clear()
     assert asked == [HostRequest(7800, "127.0.0.1", None, 60.0)]
@@ -387,3 +481,78 @@ def test_an_away_seat_to_act_is_counted_down_to_its_stand_in() -> None:
     seats[away] = dc.replace(seats[away], stand_in="medium", away_s=61.0)
     session.receive(pr.State(0, match.view(mine), tuple(seats), True, None, None, None))
     assert session.countdown() is None
+
+
+# ------------------------------------------------------------------------------------------ ran out
+# What a person's table says after the turn limit ran out and the stand-in decided for them
+# (127.0.0.1, a free port, easy bots in the other seats, bounded in time): when the declarations
+# were made for them, the card is still theirs to play, and the status line says so; what the
+# stand-in did is said until the table moves on, then the status line is the table's again (whose
+# turn, what to play), never "Time ran out" when the person's next turn comes.
+
+
+def _seed_seat0_declares() -> int:
+    """A match whose seat 0 is not the dealer and has something to declare."""
+    return next(
+        s
+        for s in range(1, 5000)
+        if Match(s).first_dealer != 0 and declarable_families(Match(s).hand.hands[0])
+    )
+
+
+async def test_after_the_stand_in_the_status_line_says_whose_turn_it_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """(The table's limit is run out by the test, for Anna's first two decisions.)"""
+    clock = TableClock(monkeypatch)
+    config = dataclasses.replace(NET_FAST, turn_limit_s=600.0, stand_in="easy")
+    server, address = await serve(
+        ["human", "easy", "easy", "easy"], seed=_seed_seat0_declares(), config=config
+    )
+    app = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            app.join_table(JoinRequest(address, "Anna", 0))
+            await wait_for(pilot, lambda: table_of(app) is not None)  # (her declarations asked)
+            table = table_of(app)
+            session = app.network.session
+            assert session is not None
+
+            def status() -> str:
+                return table.query_one("#status").text.plain
+
+            kept = _kept_words(table)
+
+            def said(words: str) -> str | None:
+                return next((text for text in kept if words in text), None)
+
+            # Anna does nothing: the stand-in declares for her; the card is still hers to play
+            await run_until(pilot, lambda: clock.awaits(server, 0))
+            clock.run_out(server)
+            await run_until(pilot, lambda: said("the easy bot declared") is not None)
+            declared = said("the easy bot declared")
+            assert declared.startswith("Time ran out: the easy bot declared ")
+            assert "Anna, your turn" in declared, declared
+            # ... and then plays it for her; the others play on
+            await run_until(pilot, lambda: clock.awaits(server, 0))
+            clock.run_out(server)
+            await run_until(
+                pilot,
+                lambda: (0, TURN_LIMIT) in server.referee.movers[1:] and said("the easy bot played"),
+            )
+            ran_out = len(server.referee.movers)
+            # her next turn: the status line says it is hers (before the countdown begins)
+            await run_until(
+                pilot,
+                lambda: (
+                    session.turn == 0
+                    and session.ply > ran_out
+                    and len(server.session.match.actions) == session.ply
+                ),
+            )
+            await idle(pilot)
+            now = status()
+            assert "Time ran out" not in now, now
+            assert "Anna, your turn" in now, now
+    finally:
+        await server.close()

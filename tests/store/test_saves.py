@@ -19,6 +19,8 @@ from store.lock import DataLock
 from store.save import SaveError, SaveStore, from_save_json
 from store.settings import Settings, load_settings, read_settings
 from table.session import Session, parse_seats
+from tests.support.matches import saved_match
+from tests.support.screens import press
 from text.saved import describe_saved
 from tui.app import TarocchinoApp
 from tui.screens.confirm import ConfirmScreen
@@ -27,17 +29,6 @@ from tui.screens.table import TableScreen
 
 SEATS = parse_seats(["human", "random", "random", "random"])
 FAST = Settings(bot_delay=0.0, trick_pause=0.0, suit_marks="ascii", color=True)
-
-
-def _saved(directory: Path, actions: int = 52, seed: int | None = 5) -> bytes:
-    """Save a match with ``actions`` random actions in ``directory``; the file's bytes."""
-    session = Session.new(SEATS, seed=seed)
-    rng = random.Random(1)
-    while len(session.match.actions) < actions:
-        session.apply(rng.choice(sorted(session.match.legal_actions(), key=str)))
-    store = SaveStore(directory)
-    store.write(session)
-    return store.path.read_bytes()
 
 
 def test_the_saved_match_says_where_the_hand_is(tmp_path: Path) -> None:
@@ -53,12 +44,12 @@ def test_the_saved_match_says_where_the_hand_is(tmp_path: Path) -> None:
     SaveStore(tmp_path).write(session)
     assert describe_saved(SaveStore(tmp_path).info()).startswith("Hand 1 over · You & Carla ")
     for actions, text in expected.items():
-        _saved(tmp_path, actions=actions)
+        saved_match(tmp_path, actions=actions)
         assert describe_saved(SaveStore(tmp_path).info()) == text
 
 
 def test_an_unseeded_save_replays_and_holds_only_the_hands_dealt(tmp_path: Path) -> None:
-    _saved(tmp_path, actions=70, seed=None)
+    saved_match(tmp_path, actions=70, seed=None)
     data = json.loads((tmp_path / "autosave.json").read_text())
     assert data["record"]["seed"] is None and len(data["record"]["shuffles"]) == 2
     session = SaveStore(tmp_path).read()
@@ -88,7 +79,7 @@ def _edit_record(path: Path, **changes: object) -> None:
     ],
 )
 def test_a_damaged_save_is_an_error_and_is_set_aside(tmp_path: Path, damage) -> None:
-    _saved(tmp_path)
+    saved_match(tmp_path)
     store = SaveStore(tmp_path)
     damage(store.path)
     with pytest.raises(SaveError) as caught:
@@ -131,7 +122,7 @@ def test_set_aside_never_raises(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
 def test_an_unreadable_save_in_an_unwritable_directory(tmp_path: Path) -> None:
     data = tmp_path / "data"
     data.mkdir()
-    _saved(data)
+    saved_match(data)
     (data / "autosave.json").chmod(0)
     data.chmod(0o555)
     try:
@@ -145,10 +136,10 @@ def test_an_unreadable_save_in_an_unwritable_directory(tmp_path: Path) -> None:
 
 def test_a_new_match_keeps_the_saved_one_as_a_numbered_backup(tmp_path: Path) -> None:
     store = SaveStore(tmp_path)
-    first = _saved(tmp_path, actions=52)
+    first = saved_match(tmp_path, actions=52)
     assert store.next_backup_name() == "autosave.json.backup"
     assert store.keep_as_backup() == "The saved match was kept as autosave.json.backup."
-    second = _saved(tmp_path, actions=20)
+    second = saved_match(tmp_path, actions=20)
     assert store.keep_as_backup() == "The saved match was kept as autosave.json.backup.2."
     assert (tmp_path / "autosave.json.backup").read_bytes() == first
     assert (tmp_path / "autosave.json.backup.2").read_bytes() == second
@@ -158,7 +149,7 @@ def test_a_new_match_keeps_the_saved_one_as_a_numbered_backup(tmp_path: Path) ->
 
 
 def test_save_seats_are_checked_like_the_start_screen(tmp_path: Path) -> None:
-    _saved(tmp_path)
+    saved_match(tmp_path)
     data = json.loads((tmp_path / "autosave.json").read_text())
     data["seats"][1]["name"] = data["seats"][0]["name"]
     with pytest.raises(SaveError, match="different"):
@@ -208,7 +199,7 @@ def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_play_seats_refuses_to_replace_a_saved_match(data: Path, monkeypatch, capsys) -> None:
-    before = _saved(data)
+    before = saved_match(data)
     ran = []
     monkeypatch.setattr(TarocchinoApp, "run", lambda self: ran.append(self._start))
     args = _args("--seats", "human,easy,easy,easy")
@@ -222,7 +213,7 @@ def test_play_seats_refuses_to_replace_a_saved_match(data: Path, monkeypatch, ca
 
 
 def test_play_asks_on_a_terminal(data: Path, monkeypatch, capsys) -> None:
-    _saved(data)
+    saved_match(data)
     ran = []
     monkeypatch.setattr(TarocchinoApp, "run", lambda self: ran.append(self._start))
     monkeypatch.setattr(play, "_interactive", lambda: True)
@@ -274,7 +265,7 @@ async def test_resuming_with_nothing_saved_says_so_in_a_sentence(tmp_path: Path)
 
 
 async def test_start_screen_asks_before_replacing_the_saved_match(tmp_path: Path) -> None:
-    before = _saved(tmp_path)
+    before = saved_match(tmp_path)
     app = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False)
     async with app.run_test(size=(100, 30)) as pilot:
         await _until(pilot, lambda: isinstance(app.screen, StartScreen))
@@ -284,12 +275,12 @@ async def test_start_screen_asks_before_replacing_the_saved_match(tmp_path: Path
         start.start()
         await _until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         assert "autosave.json.backup" in str(app.screen.question)
-        await pilot.press("escape")  # no: nothing changes
+        await press(pilot, "escape")  # no: nothing changes
         await _until(pilot, lambda: isinstance(app.screen, StartScreen))
         assert (tmp_path / "autosave.json").read_bytes() == before
         start.start()
         await _until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await _until(pilot, lambda: any(isinstance(s, TableScreen) for s in app.screen_stack))
         await asyncio.sleep(0)
     assert (tmp_path / "autosave.json.backup").read_bytes() == before

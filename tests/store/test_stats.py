@@ -10,7 +10,6 @@ import os
 import sqlite3
 import subprocess
 import sys
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -24,14 +23,7 @@ from store.stats import FinishedMatch, SeatInfo, load_match, read_statistics, re
 from store.statsdb import DB_FILE
 from store.statsschema import create
 from table.session import Session, parse_seats
-from tests.game.test_history import called_out_match, played
-
-SEATS = (("Anna", "human"), ("Bruno", "medium"), ("Carla", "hard"), ("Dario", "medium"))
-WHEN = datetime(2024, 5, 1, 18, 0, tzinfo=UTC)
-
-
-def finished(match: Match, seats=SEATS, minutes: int = 0) -> FinishedMatch:
-    return FinishedMatch.of(match, seats, ended_at=WHEN.replace(minute=minutes))
+from tests.support.matches import RECORDED_SEATS, WHEN, called_out_match, finished, played
 
 
 def _db(directory: Path) -> sqlite3.Connection:
@@ -110,7 +102,7 @@ def test_the_database_is_readable_by_its_owner_only(tmp_path: Path) -> None:
     [
         ({"seats": (SeatInfo("Anna", "human"),) * 4}, "four names must be different"),
         ({"seats": (SeatInfo("A", "human"),)}, "four seats"),
-        ({"seats": (SeatInfo("", "human"), *(SeatInfo(*s) for s in SEATS[1:]))}, "name"),
+        ({"seats": (SeatInfo("", "human"), *(SeatInfo(*s) for s in RECORDED_SEATS[1:]))}, "name"),
         ({"source": "moon"}, "source"),
         ({"ended_at": "yesterday"}, "isoformat"),
         ({"ended_at": "2024-05-01T18:30:00"}, "time zone"),
@@ -133,7 +125,7 @@ def test_a_match_not_over_is_not_recorded(tmp_path: Path) -> None:
     assert answer is not None and "not over" in answer
 
 
-# ----------------------------------------------------------------------------- the figures
+# -------------------------------------------------------------------------------------- the figures
 
 
 def _expected(matches: list[tuple[Match, tuple]]) -> dict:
@@ -178,7 +170,7 @@ def _expected(matches: list[tuple[Match, tuple]]) -> dict:
 
 def test_figures_agree_with_a_hand_count(tmp_path: Path, monkeypatch, capsys) -> None:
     setups = [
-        (played(0), SEATS),
+        (played(0), RECORDED_SEATS),
         (
             played(1),
             (
@@ -188,7 +180,7 @@ def test_figures_agree_with_a_hand_count(tmp_path: Path, monkeypatch, capsys) ->
                 ("Carla", "medium"),
             ),
         ),
-        (called_out_match(), SEATS),
+        (called_out_match(), RECORDED_SEATS),
         (played(3), (("Anna", "human"), ("Bruno", "easy"), ("Carla", "human"), ("Dario", "hard"))),
         (
             played(4, level="random"),
@@ -246,7 +238,7 @@ def test_stats_text_and_the_empty_database(tmp_path: Path, monkeypatch, capsys) 
     assert "Anna with a hard partner against medium bots: 1 played" in text
 
 
-# ----------------------------------------------------------------------------- migration
+# ---------------------------------------------------------------------------------------- migration
 
 
 def _version_1(directory: Path, matches: list[tuple[Match, tuple]], broken: bool) -> None:
@@ -284,7 +276,7 @@ def _version_1(directory: Path, matches: list[tuple[Match, tuple]], broken: bool
 
 
 def test_a_version_1_database_migrates_with_its_data(tmp_path: Path) -> None:
-    old = [(played(0), SEATS), (played(1), SEATS), (played(2), SEATS)]
+    old = [(played(0), RECORDED_SEATS), (played(1), RECORDED_SEATS), (played(2), RECORDED_SEATS)]
     _version_1(tmp_path / "v1", old, broken=True)
     for i, (match, seats) in enumerate(old[:2]):
         record_finished_match(tmp_path / "v2", finished(match, seats, minutes=i))
@@ -327,7 +319,7 @@ def test_a_version_1_database_migrates_with_its_data(tmp_path: Path) -> None:
     assert figures.matches == 4 and message is None
 
 
-# ----------------------------------------------------------------------------- damage and locks
+# --------------------------------------------------------------------------------- damage and locks
 
 
 def _garbage(path: Path) -> None:
@@ -466,7 +458,7 @@ def test_a_stored_match_loads_back(tmp_path: Path) -> None:
     loaded, message = load_match(tmp_path)
     assert message is None and loaded is not None
     assert record.from_json(loaded.record).actions == match.actions
-    assert loaded.seats == tuple(SeatInfo(*s) for s in SEATS)
+    assert loaded.seats == tuple(SeatInfo(*s) for s in RECORDED_SEATS)
     assert loaded.ended_at == "2024-05-01T18:00:00+00:00"
     assert load_match(tmp_path, 7) == (None, "no match number 7 in the statistics")
 
@@ -512,7 +504,7 @@ def test_an_unreadable_database_is_set_aside(tmp_path: Path, monkeypatch) -> Non
 
 def test_a_version_1_match_recorded_twice_is_kept_once(tmp_path: Path) -> None:
     match = played(0)
-    _version_1(tmp_path / "v1", [(match, SEATS), (match, SEATS)], broken=False)
+    _version_1(tmp_path / "v1", [(match, RECORDED_SEATS), (match, RECORDED_SEATS)], broken=False)
     figures, message = read_statistics(tmp_path / "v1")
     assert message is not None and figures.matches == 1
 

@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 from ai.inference import Knowledge
 from game.cards import FIVES, FULL_PACK, Mask, cards_of, mask_of, parse_cards
 from game.hand import Hand
 from game.view import PlayerView
+from game.actions import declare, discard, play
+from game.cards import FULL_PACK, Mask, card, cards_of, mask_of, parse_cards
+from game.hand import Hand
+from game.match import Match
+from game.scoring import declarable_families
+from table.session import Session, parse_seats
 from tests.support.paths import ROOT, VECTORS
+
+NAMES = ["You", "Bruno", "Carla", "Dario"]  # the seats of the hand-built hands
 
 
 def load_vectors(name: str) -> object:
@@ -78,3 +87,76 @@ def is_consistent(view: PlayerView, hands: list[Mask], discard: Mask) -> str | N
     if not k._hard_ok((hands, discard)):
         return "a declared Grande does not fit"
     return None
+
+
+def seed_where(condition: Callable[[Match], bool]) -> int:
+    """The first seed whose match satisfies ``condition`` (deterministic)."""
+    return next(s for s in range(1, 10_000) if condition(Match(s)))
+
+
+def seed_dealer(dealer: int) -> int:
+    return seed_where(lambda m: m.first_dealer == dealer)
+
+
+def seed_declaring() -> int:
+    """The human (seat 0) is eldest and may declare at least two families."""
+    return seed_where(
+        lambda m: m.first_dealer == 3 and len(declarable_families(m.hand.hands[0])) >= 2
+    )
+
+
+def three_kings(kinds: list[str] | None = None) -> Session:
+    """Dario deals (his discard 9♦ 10♦); You take three tricks with your three Kings, Carla
+    excusing her Matto in the third: You & Carla hold the Kings cricca, Bruno & Dario nothing.
+    Then it is your lead."""
+    hand = deal_with(3, {0: "KS KB KC", 1: "6S 6B 6C", 2: "7S 7B MAT", 3: "8S 8B 7C 9D 10D"})
+    match = Match(1)
+    match.hand = hand
+    session = Session(parse_seats(kinds or ["human", "easy", "easy", "easy"], NAMES), match)
+    session.apply(discard(card("9D"), card("10D")))
+    for trick in ("KS 6S 7S 8S", "KB 6B 7B 8B", "KC 6C MAT 7C"):
+        for code in trick.split():
+            if not hand.tricks:
+                session.apply(declare(()))
+            session.apply(play(card(code)))
+    assert hand.turn == 0
+    return session
+
+
+def played_hand(fixed: dict[int, str], tricks: list[str]) -> Hand:
+    """Dealer Dario (seat 3) lays away 9♦ 10♦; then the tricks, each a string of four cards in
+    play order, nobody declaring."""
+    hand = deal_with(3, {**fixed, 3: fixed.get(3, "") + " 9D 10D"})
+    hand.apply(discard(card("9D"), card("10D")))
+    for trick in tricks:
+        for code in trick.split():
+            if not hand.tricks:
+                hand.apply(declare(()))
+            hand.apply(play(card(code)))
+    return hand
+
+
+def two_tricks() -> Hand:
+    """Dario deals and lays away SOL LUN; You lead T16, Bruno (no trumps) throws 8♠ after
+    declaring his Cavalli, Carla's ANG takes it; Carla leads J♦ and Dario, with no Denari,
+    trumps it."""
+    hand = deal_with(
+        3,
+        {
+            0: "KS QS NS 7S 6S KB QB 6B KC 6C KD 6D T16 T15 T14",
+            1: "JS 10S 9S 8S AS NB NC ND 10B 9B QC JC AC 7C 8C",
+        },
+    )
+    hand.apply(hand.legal_actions()[0])  # Dario's discard: SOL LUN
+    for seat, families, code in (
+        (0, (), "T16"),
+        (1, ("Cavalli",), "8S"),
+        (2, (), "ANG"),
+        (3, (), "T13"),
+    ):
+        assert hand.turn == seat
+        hand.apply(declare(families))
+        hand.apply(play(card(code)))
+    for code in ("JD", "T12", "6D", "ND"):
+        hand.apply(play(card(code)))
+    return hand

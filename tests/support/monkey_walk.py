@@ -56,7 +56,7 @@ from game.cards import CODES, FIVES, cards_of  # noqa: E402
 from game.phase import Phase  # noqa: E402
 from game.rules import is_target  # noqa: E402
 from store.save import SaveError, from_save_json  # noqa: E402
-from tests.support.screens import FAST, make_app, screen_text, table_of  # noqa: E402
+from tests.support.screens import FAST, click, idle, make_app, resize, screen_text, table_of  # noqa: E402
 from tui.app import TarocchinoApp  # noqa: E402
 from tui.screens.confirm import ConfirmScreen  # noqa: E402
 from tui.screens.declare import DeclareScreen  # noqa: E402
@@ -332,14 +332,14 @@ async def perform(pilot, step: Step) -> None:
             # (the pilot finds the widget under the pointer first; mid-change there may be none,
             # where a terminal would send the click to the screen anyway)
             with contextlib.suppress(NoWidget, OutOfBounds):
-                await pilot.click(offset=(x, y))
+                await click(pilot, offset=(x, y))
     elif kind in _MOUSE:
         x, y = step[1], step[2]
         app._driver.send_message(
             _MOUSE[kind](None, x, y, 0, 0, 0, False, False, False, screen_x=x, screen_y=y)
         )
     elif kind == "resize":
-        await pilot.resize_terminal(step[1], step[2])
+        await resize(pilot, step[1], step[2])
     elif kind == "setup":
         screen = app.screen
         if isinstance(screen, StartScreen):
@@ -348,7 +348,7 @@ async def perform(pilot, step: Step) -> None:
                 screen.query_one(f"#kind-{seat}", Select).value = kind_
             screen.query_one("#target", Input).value = str(target)
             screen.query_one("#seed", Input).value = seed
-            await pilot.pause()
+            await idle(pilot)
             # Enter on the button (as a person starts it: a key, not a call)
             screen.query_one("#watch" if name == "watch" else "#start").focus()
             app._driver.send_message(_key_event("enter"))

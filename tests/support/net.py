@@ -9,9 +9,12 @@ import random
 import time
 from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 
 import aiohttp
+import pytest
 
+import net.turns
 from ai.easy import EasyBot
 from ai.spec import parse_spec
 from cli.main import main
@@ -25,8 +28,12 @@ from net.server import TableServer
 from store.save import SaveStore
 from table.session import Session, parse_seats
 from tests.support.screens import FAST as FAST_SETTINGS
-from tests.support.screens import wait_for
+from tests.support.screens import press, press_for, settle, wait_for
 from tui.app import TarocchinoApp
+from tui.screens.confirm import ConfirmScreen
+from tui.screens.declare import DeclareScreen
+from tui.screens.scoring import ScoringScreen
+from tui.screens.table import TableScreen
 
 FAST = TableConfig(bot_delay_s=0, trick_pause_s=0, heartbeat_s=0, rejoin_grace_s=0)
 LIMIT_S = 60  # no test waits longer than this for anything
@@ -211,3 +218,47 @@ async def host_on_a_busy_port(data: Path, busy_port: int) -> TarocchinoApp:
             pilot, lambda: any("Cannot host" in str(n.message) for n in app._notifications)
         )
     return app
+
+
+async def play_on_until(pilot, condition, most: int = 200) -> None:  # noqa: ANN001
+    """Anna plays her turns (and answers her dialogs) until ``condition()`` holds."""
+    for _ in range(most):
+        if condition():
+            return
+        screen = await settle(pilot)
+        if condition():
+            return
+        if isinstance(screen, ScoringScreen | DeclareScreen | ConfirmScreen):
+            await press(pilot, "enter")
+        elif isinstance(screen, TableScreen):
+            await press_for(pilot, screen)
+    raise AssertionError("the condition never held")
+
+
+class TableClock:
+    """The clock of the table servers of a test, which the test turns: a turn limit set long
+    never runs out by itself; ``run_out`` runs out the one running now (its timer fired at
+    once), ``advance`` turns the clock the servers read the time left on forward (what a
+    seat's state says is left). No test waits for a limit in real time."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.ahead = 0.0
+        clock = SimpleNamespace(monotonic=lambda: time.monotonic() + self.ahead)
+        monkeypatch.setattr(net.turns, "time", clock)
+
+    def advance(self, seconds: float) -> None:
+        self.ahead += seconds
+
+    @staticmethod
+    def awaits(server: TableServer, seat: int) -> bool:
+        """Whether the turn limit of ``seat``'s decision runs now (not run out yet)."""
+        limit = server.referee.turn_limit
+        return limit._turn is not None and limit._turn[0] == seat and limit._timer is not None
+
+    def run_out(self, server: TableServer) -> None:
+        """The turn limit of the decision the table waits for runs out now."""
+        limit = server.referee.turn_limit
+        timer, turn = limit._timer, limit._turn
+        assert timer is not None and turn is not None, "no turn limit runs"
+        timer.cancel()
+        limit._up(turn[0], turn[1])

@@ -5,18 +5,30 @@ from __future__ import annotations
 
 import asyncio
 import io
+import unicodedata
 import weakref
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 from textual import _time, events
+from textual.geometry import Size
+from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
+from textual.message_pump import MessagePump
 from textual.pilot import Pilot
+from textual.screen import Screen
+from textual.worker import WorkerState
 
 from ai.driver import decision_rng
 from ai.registry import make_bot
 from game.actions import Action, declare, discard, play
-from game.cards import FIVES, sorted_for_display
+from game.cards import (
+    FIVES,
+    sorted_for_display,
+)
 from game.match import Match
+from game.phase import Phase
 from game.rules import Rules
 from net.client import Address, JoinRequest
 from store.save import SaveStore
@@ -31,6 +43,7 @@ from tui.screens.scoring import HandSummary, ScoringScreen
 from tui.screens.start import StartScreen
 from tui.screens.table import TableScreen
 from tui.widgets.hand import CARD_KEYS, HandView
+from tui.widgets.keybar import KeyBar
 
 FAST = Settings(bot_delay=0.0, trick_pause=0.0, suit_marks="ascii", color=True)
 WAITING = (DeclareScreen, ConfirmScreen, HandOverScreen, ScoringScreen, StartScreen)
@@ -92,23 +105,70 @@ def _hand_of(table: TableScreen) -> HandView | None:
 
 
 def _progress(app: TarocchinoApp) -> tuple:
+    """What a key may change at once: the screens, the notices, the declarations chosen, the
+    field with the focus and its value, and at the table the move, the marks, whose hand is
+    shown, the cursor and what the table shows (the last trick, what is still out)."""
     table = table_of(app)
     notices = getattr(app, "notices", 0)
     top = app.screen
     chosen = tuple(top.families.chosen) if isinstance(top, DeclareScreen) else None
+    focused = app.focused
+    field = (id(focused), getattr(focused, "value", None))
     if table is None:
-        return (tuple(map(id, app.screen_stack)), notices, chosen)
+        return (tuple(map(id, app.screen_stack)), notices, chosen, field)
     hand = _hand_of(table)
     cursor = hand.cursor if hand is not None else None
     return (
         tuple(map(id, app.screen_stack)),
         notices,
         chosen,
+        field,
         table.session.ply,
         tuple(table.marked),
         table.viewer,
         cursor,
+        table.show_last,
+        table.show_out,
     )
+
+
+def _pumps(app: TarocchinoApp) -> Iterator[MessagePump]:
+    """The app and every screen of its stack with their widgets."""
+    yield app
+    for screen in app.screen_stack:
+        yield from screen.walk_children(with_self=True)
+
+
+def _sent(app: TarocchinoApp) -> bool:
+    """Whether the app awaits the answer to an action it sent (at a network table)."""
+    return bool(getattr(getattr(table_of(app), "session", None), "pending", False))
+
+
+def _queued(app: TarocchinoApp) -> bool:
+    """Whether a message waits in one of the app's pumps."""
+    return any(not pump._message_queue.empty() for pump in _pumps(app))
+
+
+def _working(app: TarocchinoApp) -> bool:
+    """Whether the app has work in hand: a message waiting (see _queued), a worker running, or
+    the answer to an action sent (see _sent)."""
+    running = (WorkerState.PENDING, WorkerState.RUNNING)
+    return _queued(app) or _sent(app) or any(w.state in running for w in app.workers)
+
+
+async def idle(pilot: Pilot, limit: int = 20000) -> None:
+    """Let the app run until it has nothing left to do (every message handled, with those it
+    sent in turn; no worker running) and its screen is drawn. In place of ``pilot.pause()``,
+    which guesses as much from the process's CPU time: at least 20 ms a call, up to a second
+    while a bot thinks, and on a busy machine a process that waits for the processor looks
+    idle too soon. Timers set to fire later are not waited for."""
+    app = pilot.app
+    for _ in range(limit):
+        await _flush(pilot)
+        if not _working(app):
+            return
+        await asyncio.sleep(0.001)
+    raise AssertionError(f"the app never came to rest (top screen: {app.screen!r})")
 
 
 async def _flush(pilot: Pilot) -> None:
@@ -131,22 +191,56 @@ def _held_until(app: TarocchinoApp, key: str) -> float | None:
 
 
 async def press(pilot: Pilot, *keys: str) -> None:
-    """Press keys, each one waiting only until the game has reacted (faster than pilot.press,
-    which waits for the whole process to look idle). An Enter or a Space comes as a press of its
-    own, once the one before can no longer be taken for it pressed twice (as a person presses
-    it a moment later)."""
+    """Press keys, each one waiting until the game has reacted (its progress, see _progress) or
+    has handled it with nothing to show for it (every message handled; a worker it started may
+    run on: wait_for what it brings): not on timings, as pilot.press does (it waits for the
+    whole process to look idle, twice a key). An Enter or a Space comes as a
+    press of its own, once the one before can no longer be taken for it pressed twice (as a
+    person presses it a moment later)."""
     app = pilot.app
     for key in keys:
         until = _held_until(app, key)
         while until is not None and (left := until - _time.get_time()) >= 0:
             await asyncio.sleep(left + 0.001)
         before = _progress(app)
-        app._driver.send_message(events.Key(key, key if len(key) == 1 else None))
-        for _ in range(3000):
+        app._driver.send_message(_key_event(key))
+        for _ in range(20000):
             await asyncio.sleep(0.001)
             if _progress(app) != before:
                 break
+            if _sent(app):
+                continue
+            await _flush(pilot)
+            if not _queued(app):
+                break
         await _flush(pilot)
+
+
+def _key_event(key: str) -> events.Key:
+    """The event of ``key`` as a terminal sends it (its character too: "question_mark" types
+    "?"), as pilot.press makes it."""
+    if len(key) == 1 and not key.isalnum():
+        key = _character_to_key(key)
+    try:
+        char = unicodedata.lookup(_get_unicode_name_from_key(REPLACED_KEYS.get(key, key)))
+    except KeyError:
+        char = key if len(key) == 1 else None
+    return events.Key(key, char)
+
+
+async def resize(pilot: Pilot, width: int, height: int) -> None:
+    """The terminal resized to ``width`` x ``height``, and the app at rest after it: its screens
+    told (Textual tells them 1/120 s after the last of a run of resizes) and done with it (see
+    idle; pilot.resize_terminal pauses as pilot.pause does)."""
+    app = pilot.app
+    app._driver._size = Size(width, height)
+    app.post_message(events.Resize(Size(width, height), Size(width, height)))
+    await _flush(pilot)  # (the app takes the size, and tells its screens a moment later)
+    for _ in range(20000):
+        if app._resize_timer is None:
+            break
+        await asyncio.sleep(0.001)
+    await idle(pilot)
 
 
 async def click(pilot: Pilot, widget=None, offset: tuple[int, int] = (0, 0)) -> None:
@@ -193,19 +287,19 @@ async def wait_for(pilot: Pilot, condition, limit: int = 3000) -> None:
     for _ in range(limit):
         await _flush(pilot)
         if condition():
-            await _mounted(pilot)
+            await _mounted(pilot.app.screen)
             return
         await asyncio.sleep(0.002)
     raise AssertionError("the condition never held")
 
 
-async def _mounted(pilot: Pilot, limit: int = 3000) -> None:
-    """Let the app run until the screen on top is mounted (its on_mount done)."""
+async def _mounted(screen: Screen, limit: int = 3000) -> None:
+    """Let the app run until ``screen`` is mounted (its on_mount done), unless it has left."""
     for _ in range(limit):
-        if pilot.app.screen.is_mounted:
+        if screen.is_mounted or not screen.is_attached:
             return
         await asyncio.sleep(0.001)
-    raise AssertionError(f"{pilot.app.screen!r} was never mounted")
+    raise AssertionError(f"{screen!r} was never mounted")
 
 
 def first_choices(view_hand: int, phase: str, legal: tuple[Action, ...]) -> Action:
@@ -399,9 +493,9 @@ def engine_match(seed: int, target: int, kinds: list[str], human: int = 0) -> Ma
 async def at_table(pilot: Pilot, app: TarocchinoApp, request: JoinRequest) -> TableScreen:
     """``app`` joins a network table as ``request`` says: its table screen, once shown."""
     app.join_table(request)
-    await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
-    table = app.screen
-    assert isinstance(table, TableScreen)
+    await wait_for(pilot, lambda: table_of(app) is not None)
+    table = table_of(app)
+    assert table is not None
     return table
 
 
@@ -419,3 +513,120 @@ async def seated_at(
     table = app.screen
     assert isinstance(table, TableScreen)
     return table
+
+
+def start_row(app) -> str:
+    """The last-match row of the start screen as shown, its runs of spaces made one."""
+    row = app.screen.query_one("#last-row")
+    lines = screen_text(app).splitlines()[row.region.y : row.region.bottom]
+    return " ".join(" ".join(lines).split())
+
+
+def marks_beyond_ascii(app: TarocchinoApp) -> set[str]:
+    """The characters on screen beyond ASCII that are not letters."""
+    return {
+        ch
+        for ch in screen_text(app)
+        if ord(ch) > 127 and not unicodedata.category(ch).startswith("L")
+    }
+
+
+def first_layouts(monkeypatch: pytest.MonkeyPatch, kind: type[Screen]) -> list[set[str]]:
+    """The classes each screen of ``kind`` has when it is first laid out (what its first frame
+    is drawn with)."""
+    seen: list[set[str]] = []
+    laid_out: set[int] = set()
+    original = Screen._refresh_layout
+
+    def refresh_layout(self: Screen, *args: object, **kwargs: object) -> None:
+        if isinstance(self, kind) and id(self) not in laid_out and self.outer_size:
+            laid_out.add(id(self))
+            seen.append(set(self.classes))
+        original(self, *args, **kwargs)
+
+    monkeypatch.setattr(Screen, "_refresh_layout", refresh_layout)
+    return seen
+
+
+SIZES = [(80, 24), (120, 40)]
+
+LOOK = Settings(bot_delay=0.0, trick_pause=0.0)  # the default look: Unicode marks, colour
+
+
+async def to_the_sheet(pilot: Pilot) -> None:
+    for _ in range(200):
+        screen = await settle(pilot)
+        if isinstance(screen, ScoringScreen):
+            return
+        if isinstance(screen, TableScreen):
+            await press_for(pilot, screen)
+        else:
+            await press(pilot, "enter")
+
+
+async def press_each(pilot: Pilot, *names: str) -> None:
+    """Press keys on a screen other than the table, waiting for each to be handled."""
+    for name in names:
+        await pilot.press(name)
+        await pilot.pause()
+
+
+def region_text(app, widget) -> list[str]:
+    """The lines of the screen inside ``widget``'s region."""
+    r = widget.region
+    return [line[r.x : r.right] for line in screen_text(app).splitlines()[r.y : r.bottom]]
+
+
+async def to_every_declaration(pilot) -> TableScreen:
+    """Play on until every player has made his declaration (or declared nothing)."""
+    table = await to_the_cards(pilot)
+    while any(d is None for d in table.session.match.hand.declarations):
+        await press_for(pilot, table)
+        screen = await settle(pilot)
+        assert isinstance(screen, TableScreen)
+        table = screen
+    return table
+
+
+async def to_the_cards(pilot: Pilot) -> TableScreen:
+    """Play the test's human through the discard, its question and the declarations until the
+    first card is played; the table then."""
+    table = None
+    while table is None or table.session.phase != Phase.PLAY:
+        screen = await settle(pilot)
+        table = screen if isinstance(screen, TableScreen) else None
+        if table is not None and table.session.phase == Phase.DISCARD:
+            await press_for(pilot, table)
+        elif table is None:
+            await press(pilot, "enter")  # the discard question, the declarations
+    return table
+
+
+async def click_entry(pilot: Pilot, action: str) -> None:
+    """Click the entry of the key bar on top that runs ``action``."""
+    bar = pilot.app.screen.query_one(KeyBar)
+    await wait_for(pilot, lambda: bar._spans)
+    start = next(start for start, _, name in bar._spans if name == action)
+    await pilot.click(bar, offset=(start + 1, 0))
+    await pilot.pause()
+
+
+def over_the_felt(app) -> None:
+    """The dialog on top is over the felt of the table under it, whole."""
+    dialog = app.screen.query_one(".dialog")
+    box, inside = dialog.region, dialog.content_region
+    for part in dialog.children:  # nothing of it cut off (the total, the buttons)
+        if part.display:
+            assert part.region.height and part.region.bottom <= inside.bottom, (part, inside)
+    felt = table_of(app).query_one("#felt").region
+    width, height = app.size
+    assert box.x >= 1 and box.right <= width - 1, box  # whole, a column from the edges
+    assert box.y >= felt.y and box.bottom <= height - 1, (box, felt)  # under the top bar,
+    ideal = felt.x + (felt.width - box.width) / 2  # above its own keys
+    assert abs(box.x - min(max(ideal, 1), width - 1 - box.width)) <= 1, (box, felt)
+    if box.height <= felt.height:
+        assert abs(box.y + box.height / 2 - (felt.y + felt.height / 2)) <= 1, (box, felt)
+
+
+def notices(app) -> str:
+    return " ".join(str(n.message) for n in app._notifications)

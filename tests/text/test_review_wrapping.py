@@ -14,9 +14,8 @@ import ai.judge
 from game.match import Match
 from store.settings import Settings
 from table.session import parse_seats
-from tests.game.test_history import called_out_match, played
-from tests.support.screens import screen_text, wait_for
-from tests.tui.test_review import keys
+from tests.support.matches import called_out_match, played
+from tests.support.screens import idle, press_each, screen_text, wait_for
 from text.hand_review import (
     HandWalk,
     ReviewSource,
@@ -55,7 +54,7 @@ def _app(tmp_path: Path, names: tuple[str, ...]) -> TarocchinoApp:
 async def _shown(pilot: Pilot) -> list[str]:
     await wait_for(pilot, lambda: isinstance(pilot.app.screen, ReviewScreen))
     await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
+    await idle(pilot)
     # the hand's side only (at 110 columns and more the list of every card runs beside)
     return [line.split("▊")[0].rstrip() for line in screen_text(pilot.app).splitlines()]
 
@@ -117,11 +116,11 @@ async def test_the_keys_step_through_a_review_taller_than_the_screen(tmp_path) -
         assert isinstance(screen, ReviewScreen)
         left = screen.query_one("#review-left")
         assert left.max_scroll_y > 0  # the review does not fit: the panel scrolls
-        await keys(pilot, "down")
+        await press_each(pilot, "down")
         assert screen.position == 4
-        await keys(pilot, "right", "end")
+        await press_each(pilot, "right", "end")
         assert screen.position == screen.walk.last
-        await keys(pilot, "home")
+        await press_each(pilot, "home")
         assert screen.position == 0
 
 

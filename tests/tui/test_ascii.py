@@ -5,7 +5,6 @@ the é of Bégato are words, not marks)."""
 
 from __future__ import annotations
 
-import unicodedata
 from pathlib import Path
 
 import pytest
@@ -14,9 +13,17 @@ from textual.pilot import Pilot
 import ai.judge
 from game import record
 from table.session import parse_seats
-from tests.support.screens import FAST, make_app, press, screen_text, wait_for
-from tests.tui.test_review import played_match
-from tests.tui.test_snapshots_review import _database
+from tests.support.matches import played_match, recorded_matches
+from tests.support.screens import (
+    FAST,
+    idle,
+    make_app,
+    marks_beyond_ascii,
+    press,
+    resize,
+    screen_text,
+    wait_for,
+)
 from text.hand_review import ReviewSource
 from tui.app import TarocchinoApp
 from tui.screens.help import HelpScreen, help_text
@@ -27,19 +34,10 @@ from tui.screens.statistics import StatisticsScreen
 from tui.screens.too_small import TooSmallScreen
 
 
-def marks(app: TarocchinoApp) -> set[str]:
-    """The characters on screen beyond ASCII that are not letters."""
-    return {
-        ch
-        for ch in screen_text(app)
-        if ord(ch) > 127 and not unicodedata.category(ch).startswith("L")
-    }
-
-
 async def _shown(pilot: Pilot, screen: type) -> None:
     await wait_for(pilot, lambda: isinstance(pilot.app.screen, screen))
     await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
+    await idle(pilot)
 
 
 async def test_the_review_in_ascii(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -52,9 +50,9 @@ async def test_the_review_in_ascii(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     )
     async with app.run_test(size=(120, 40)) as pilot:  # wide: every card listed, scrolled
         await _shown(pilot, ReviewScreen)
-        await pilot.press("end")  # (nothing press() can see changes: no wait for it)
-        await pilot.pause()
-        assert not marks(app)
+        await press(pilot, "end")  # (nothing press() can see changes: no wait for it)
+        await idle(pilot)
+        assert not marks_beyond_ascii(app)
 
 
 async def test_the_help_in_ascii(tmp_path: Path) -> None:
@@ -64,26 +62,42 @@ async def test_the_help_in_ascii(tmp_path: Path) -> None:
         await press(pilot, "f1")
         await _shown(pilot, HelpScreen)
         for _ in range(3):  # page by page to the keys' table
-            assert not marks(app)
-            await pilot.press("pagedown")  # (pilot's press: these keys move no game state)
-        await pilot.press("slash", *"keys", "enter")  # the search and what it says
-        await pilot.pause()
-        assert not marks(app) and '"keys"' in screen_text(app)
+            assert not marks_beyond_ascii(app)
+            await press(pilot, "pagedown")  # (pilot's press: these keys move no game state)
+        await press(pilot, "slash", *"keys", "enter")  # the search and what it says
+        await idle(pilot)
+        assert not marks_beyond_ascii(app) and '"keys"' in screen_text(app)
         assert "Left Right or h l" in help_text(ascii=True)
 
 
 async def test_past_matches_statistics_and_too_small_in_ascii(tmp_path: Path) -> None:
-    _database(tmp_path)
+    recorded_matches(tmp_path)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await _shown(pilot, StartScreen)
-        assert not marks(app)
+        assert not marks_beyond_ascii(app)
         for key, screen in (("p", PastMatchesScreen), ("s", StatisticsScreen)):
             await press(pilot, key)
             await _shown(pilot, screen)
-            assert not marks(app), screen
+            assert not marks_beyond_ascii(app), screen
             await press(pilot, "q")
             await _shown(pilot, StartScreen)
-        await pilot.resize_terminal(50, 12)
+        await resize(pilot, 50, 12)
         await _shown(pilot, TooSmallScreen)
-        assert not marks(app)
+        assert not marks_beyond_ascii(app)
+
+
+# ------------------------------------------------------------------------------------ ascii notices
+# In ASCII mode a notification is drawn in plain characters too: its edge was Textual's half block
+# (▌) beside "The saved match was kept as autosave.json.backup." at an --ascii table.
+
+
+@pytest.mark.parametrize("severity", ["information", "warning", "error"])
+async def test_a_notification_in_ascii_has_no_block_edge(tmp_path: Path, severity: str) -> None:
+    app = make_app(tmp_path)  # the tests' settings: ASCII marks
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+        app.notify("The saved match was kept as autosave.json.backup.", severity=severity)
+        await wait_for(pilot, lambda: bool(app.screen.query("Toast")))
+        await idle(pilot)
+        assert not marks_beyond_ascii(app)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import Button
 
-from tests.support.screens import FAST, make_app, press, screen_text, settle, wait_for
+from tests.support.screens import FAST, idle, make_app, press, screen_text, settle, wait_for
 from tui.app import TarocchinoApp
 from tui.screens.declare import DeclareScreen
 from tui.screens.help import HelpScreen
@@ -35,12 +35,12 @@ async def test_no_footer_names_ctrl_q_in_a_tab(tmp_path: Path, web: bool) -> Non
     app = make_app(tmp_path)  # the start screen
     async with app.run_test(size=(100, 32)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
-        await pilot.pause()
+        await idle(pilot)
         assert ("Ctrl+Q" in _footer(app)) is not web, _footer(app)
         assert "Quit" in screen_text(app)  # its button
         await press(pilot, "question_mark")
         await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
-        await pilot.pause()
+        await idle(pilot)
         assert ("Ctrl+Q" in _footer(app)) is not web, _footer(app)
         await press(pilot, "ctrl+q")  # the key still quits
         await wait_for(pilot, lambda: not app.is_running)
@@ -50,7 +50,7 @@ async def test_the_declarations_footer_in_a_tab(tmp_path: Path, web: bool) -> No
     app = make_app(tmp_path, ["human", "easy", "easy", "easy"], seed=1)
     async with app.run_test(size=(100, 32)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, DeclareScreen))
-        await pilot.pause()
+        await idle(pilot)
         assert "Ctrl+Q" not in _footer(app), _footer(app)  # (it names the dialog's keys only)
 
 
@@ -79,7 +79,7 @@ async def test_the_too_small_page_in_a_tab(tmp_path: Path, web: bool) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(60, 20)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen))
-        await pilot.pause()
+        await idle(pilot)
         text = screen_text(app)
         assert ("Ctrl+Q" in text) is not web, text
         assert "the match is saved" in text
@@ -89,7 +89,7 @@ async def test_a_second_tab_says_another_tab_holds_its_saves(tmp_path: Path, web
     app = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False, local=False)
     async with app.run_test(size=(100, 32)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
-        await pilot.pause()
+        await idle(pilot)
         text = " ".join(screen_text(app).split())
         assert (BUSY_IN_TAB if web else BUSY_HERE) in text, text
         assert (BUSY_HERE if web else BUSY_IN_TAB) not in text

@@ -7,13 +7,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.actions import declare, play
-from game.cards import card
-from game.hand import Hand
 from table.session import parse_seats
-from tests.support.deals import deal_with
-from tests.support.screens import make_app, play_until, screen_text, wait_for
-from tests.tui.test_mouse import click_entry
+from tests.support.deals import two_tricks
+from tests.support.screens import (
+    click_entry,
+    idle,
+    make_app,
+    play_until,
+    press,
+    screen_text,
+    wait_for,
+)
 from text.presenter import Scene, keys, out_lines
 from text.render import UNICODE, Look
 from tui.screens.table import TableScreen
@@ -21,38 +25,12 @@ from tui.screens.table import TableScreen
 NAMES = ["You", "Bruno", "Carla", "Dario"]
 
 
-def _two_tricks() -> Hand:
-    """Dario deals and lays away SOL LUN; You lead T16, Bruno (no trumps) throws 8♠ after
-    declaring his Cavalli, Carla's ANG takes it; Carla leads J♦ and Dario, with no Denari,
-    trumps it."""
-    hand = deal_with(
-        3,
-        {
-            0: "KS QS NS 7S 6S KB QB 6B KC 6C KD 6D T16 T15 T14",
-            1: "JS 10S 9S 8S AS NB NC ND 10B 9B QC JC AC 7C 8C",
-        },
-    )
-    hand.apply(hand.legal_actions()[0])  # Dario's discard: SOL LUN
-    for seat, families, code in (
-        (0, (), "T16"),
-        (1, ("Cavalli",), "8S"),
-        (2, (), "ANG"),
-        (3, (), "T13"),
-    ):
-        assert hand.turn == seat
-        hand.apply(declare(families))
-        hand.apply(play(card(code)))
-    for code in ("JD", "T12", "6D", "ND"):
-        hand.apply(play(card(code)))
-    return hand
-
-
 def _plain(view, look=UNICODE) -> list[str]:
     return [line.plain for line in out_lines(view, NAMES, look, view.seat)]
 
 
 def test_what_is_still_out_each_void_and_the_declared_cards_still_held() -> None:
-    assert _plain(_two_tricks().view(0)) == [
+    assert _plain(two_tricks().view(0)) == [
         "♠ J 10 9 A",  # (long suit: the Ace lowest)
         "♣ N J 10 9 8 7 A",
         "♥ Q N J A 7 8 9 10",  # (round suit: the Ace above the 6)
@@ -64,13 +42,13 @@ def test_what_is_still_out_each_void_and_the_declared_cards_still_held() -> None
 
 
 def test_the_dealer_does_not_count_his_own_discard_and_sees_the_others_from_his_seat() -> None:
-    lines = _plain(_two_tricks().view(3), Look(ascii=True))
+    lines = _plain(two_tricks().view(3), Look(ascii=True))
     assert lines[4] == "Trumps 3: MON T15 T14"  # SOL LUN, his discard, are not out
     assert lines[5:] == ["Bruno: no trumps; holds NB NC"]  # his own void is no news to him
 
 
 def test_the_key_bar_offers_the_cards_out_except_to_bots_watched() -> None:
-    hand = _two_tricks()
+    hand = two_tricks()
     mine = Scene(
         view=hand.view(0),
         seats=parse_seats(["human", "easy", "easy", "easy"]),
@@ -85,7 +63,7 @@ def test_the_key_bar_offers_the_cards_out_except_to_bots_watched() -> None:
 async def _table_at_trick_3(pilot) -> TableScreen:
     """The table once two tricks are played (a solo match of seed 7 against random bots)."""
     table = await play_until(pilot, lambda v: len(v.tricks) >= 3)
-    await pilot.pause()
+    await idle(pilot)
     return table
 
 
@@ -101,7 +79,7 @@ async def test_beside_the_log_where_there_is_room_hidden_and_shown_again_with_o(
         table = await _table_at_trick_3(pilot)
         text = screen_text(app)
         assert "Still out" in text and "Trumps " in text and "Log" in text
-        await pilot.press("o")  # (nothing press() can see changes: no wait for it)
+        await press(pilot, "o")  # (nothing press() can see changes: no wait for it)
         await wait_for(pilot, lambda: "Still out" not in screen_text(app))
         assert "Log" in screen_text(app)
         await click_entry(pilot, "cards_out")  # the key bar's "o Out" does the same
@@ -116,7 +94,7 @@ async def test_at_80x24_o_shows_them_in_place_of_the_declarations_and_the_log(
     async with app.run_test(size=(80, 24)) as pilot:
         table = await _table_at_trick_3(pilot)
         assert "Still out" not in screen_text(app) and "Log" in screen_text(app)
-        await pilot.press("o")  # (nothing press() can see changes: no wait for it)
+        await press(pilot, "o")  # (nothing press() can see changes: no wait for it)
         await wait_for(pilot, lambda: "Still out" in screen_text(app))
         text = screen_text(app)
         above = "\n".join(text.splitlines()[:-1])  # (the key bar says "o Log": o brings it)

@@ -19,11 +19,15 @@ from textual.widgets import Footer
 
 from store.settings import Settings
 from table.session import parse_seats
+from tests.support.deals import seed_declaring
 from tests.support.screens import (
     FAST,
     ask_the_discard,
+    idle,
     make_app,
+    over_the_felt,
     press,
+    resize,
     resume,
     save_at_a_turn,
     screen_text,
@@ -31,8 +35,6 @@ from tests.support.screens import (
     table_of,
     wait_for,
 )
-from tests.tui.test_dialog_placement import over_the_felt
-from tests.tui.test_snapshots import _seed_declaring
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.declare import DeclareScreen
 from tui.screens.dialog import MARGIN
@@ -101,7 +103,7 @@ async def _settings(pilot: Pilot) -> None:
 
 DIALOGS = {  # the seed, how the dialog is opened, and whether from a save late in the hand
     "discard": (2, _discard, ConfirmScreen, False),  # the person deals
-    "declarations": (_seed_declaring(), _declarations, DeclareScreen, False),
+    "declarations": (seed_declaring(), _declarations, DeclareScreen, False),
     "so_far": (1, _so_far, SoFarScreen, True),
     "settings": (1, _settings, SettingsScreen, True),
 }
@@ -125,8 +127,8 @@ def _laid_out(app, width: int) -> bool:
 
 
 async def _placed(pilot: Pilot) -> None:
-    await pilot.pause()
-    await pilot.pause()
+    await idle(pilot)
+    await idle(pilot)
 
 
 @pytest.mark.parametrize("size", SIZES, **IDS)
@@ -162,7 +164,7 @@ async def test_over_the_felt_only_as_the_terminal_is_resized(tmp_path: Path, dia
         await _placed(pilot)
         over_the_felt_only(app)
         for size in RESIZED:
-            await pilot.resize_terminal(*size)
+            await resize(pilot, *size)
             await wait_for(pilot, lambda width=size[0]: _laid_out(app, width))
             await _placed(pilot)
             assert isinstance(app.screen, kind)
@@ -191,9 +193,9 @@ async def test_the_hand_so_far_scrolls_to_its_last_line_where_it_must(
             return
         assert screen.scrolling and "Scroll" in footer, footer
         assert last not in screen_text(app)
-        await pilot.press(*["j"] * scroll.max_scroll_y)
+        await press(pilot, *["j"] * scroll.max_scroll_y)
         await wait_for(pilot, lambda: scroll.scroll_y == scroll.max_scroll_y)
-        await pilot.pause()
+        await idle(pilot)
         assert last in screen_text(app)
         over_the_felt_only(app)
 

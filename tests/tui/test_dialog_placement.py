@@ -13,10 +13,12 @@ import pytest
 from textual.screen import Screen
 
 from tests.support.screens import (
+    idle,
     make_app,
+    over_the_felt,
     play_until,
     press,
-    table_of,
+    resize,
     wait_for,
 )
 from tui.screens.settings import SettingsScreen
@@ -26,23 +28,6 @@ from tui.screens.start import StartScreen
 SIZES = [(80, 24), (100, 32), (120, 40)]
 IDS = {"ids": lambda s: f"{s[0]}x{s[1]}"}
 BOTS = ["human", "easy", "easy", "easy"]
-
-
-def over_the_felt(app) -> None:
-    """The dialog on top is over the felt of the table under it, whole."""
-    dialog = app.screen.query_one(".dialog")
-    box, inside = dialog.region, dialog.content_region
-    for part in dialog.children:  # nothing of it cut off (the total, the buttons)
-        if part.display:
-            assert part.region.height and part.region.bottom <= inside.bottom, (part, inside)
-    felt = table_of(app).query_one("#felt").region
-    width, height = app.size
-    assert box.x >= 1 and box.right <= width - 1, box  # whole, a column from the edges
-    assert box.y >= felt.y and box.bottom <= height - 1, (box, felt)  # under the top bar,
-    ideal = felt.x + (felt.width - box.width) / 2  # above its own keys
-    assert abs(box.x - min(max(ideal, 1), width - 1 - box.width)) <= 1, (box, felt)
-    if box.height <= felt.height:
-        assert abs(box.y + box.height / 2 - (felt.y + felt.height / 2)) <= 1, (box, felt)
 
 
 # The discard's question, the declarations and the settings opened at the table are checked
@@ -57,7 +42,7 @@ async def test_the_hand_so_far(tmp_path: Path, size: tuple[int, int]) -> None:
         await play_until(pilot, lambda view: view.phase == "play")
         await press(pilot, "w")
         await wait_for(pilot, lambda: isinstance(app.screen, SoFarScreen))
-        await pilot.pause()
+        await idle(pilot)
         over_the_felt(app)
 
 
@@ -70,9 +55,9 @@ async def test_the_dialog_follows_the_felt_when_the_terminal_is_resized(
         await play_until(pilot, lambda view: view.phase == "play")
         await press(pilot, "w")
         await wait_for(pilot, lambda: isinstance(app.screen, SoFarScreen))
-        await pilot.resize_terminal(*size)
-        await pilot.pause()
-        await pilot.pause()
+        await resize(pilot, *size)
+        await idle(pilot)
+        await idle(pilot)
         over_the_felt(app)
 
 
@@ -83,7 +68,7 @@ async def test_over_the_start_screen_in_the_middle(tmp_path: Path, size: tuple[i
         await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
         await press(pilot, "f2")
         await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
-        await pilot.pause()
+        await idle(pilot)
         box = app.screen.query_one(".dialog").region
         assert abs(box.x + box.width / 2 - size[0] / 2) <= 1, box
 
@@ -106,6 +91,6 @@ async def test_over_the_felt_from_the_first_frame(
         await play_until(pilot, lambda view: view.phase == "play")
         await press(pilot, "w")
         await wait_for(pilot, lambda: isinstance(app.screen, SoFarScreen) and first)
-        await pilot.pause()
+        await idle(pilot)
         assert first[0] == app.screen.query_one(".dialog").styles.offset, first
         assert first[0].x.value < 0  # left of the screen's middle, over the felt

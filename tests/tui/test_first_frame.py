@@ -14,29 +14,12 @@ from textual.screen import Screen
 from ai.registry import make_bot
 from game.match import Match
 from game.rules import Rules
-from tests.support.screens import make_app, wait_for
+from tests.support.screens import first_layouts, make_app, wait_for
 from text.hand_review import ReviewSource
 from text.render import UNICODE
 from tui.screens.review import ReviewScreen
 from tui.screens.scoring import HandSummary, ScoringScreen
 from tui.screens.table import TableScreen
-
-
-def _first_layouts(monkeypatch: pytest.MonkeyPatch, kind: type[Screen]) -> list[set[str]]:
-    """The classes each screen of ``kind`` has when it is first laid out (what its first frame
-    is drawn with)."""
-    seen: list[set[str]] = []
-    laid_out: set[int] = set()
-    original = Screen._refresh_layout
-
-    def refresh_layout(self: Screen, *args: object, **kwargs: object) -> None:
-        if isinstance(self, kind) and id(self) not in laid_out and self.outer_size:
-            laid_out.add(id(self))
-            seen.append(set(self.classes))
-        original(self, *args, **kwargs)
-
-    monkeypatch.setattr(Screen, "_refresh_layout", refresh_layout)
-    return seen
 
 
 def _finished_match(seed: int) -> Match:
@@ -55,7 +38,7 @@ def _finished_match(seed: int) -> Match:
 async def test_the_table_is_laid_out_for_the_terminal_from_its_first_frame(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], wanted: set[str]
 ) -> None:
-    seen = _first_layouts(monkeypatch, TableScreen)
+    seen = first_layouts(monkeypatch, TableScreen)
     app = make_app(tmp_path, ["human", "random", "random", "random"])
     async with app.run_test(size=size) as pilot:
         await wait_for(pilot, lambda: bool(seen))
@@ -65,7 +48,7 @@ async def test_the_table_is_laid_out_for_the_terminal_from_its_first_frame(
 async def test_the_review_is_laid_out_for_the_terminal_from_its_first_frame(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    seen = _first_layouts(monkeypatch, ReviewScreen)
+    seen = first_layouts(monkeypatch, ReviewScreen)
     source = ReviewSource.of(_finished_match(3), judged=[0])
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -109,7 +92,7 @@ async def test_the_scoring_sheet_is_laid_out_for_the_terminal_from_its_first_fra
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """(At 80x24 it showed the padded heading and the buttons of a roomy terminal for a frame.)"""
-    seen = _first_layouts(monkeypatch, ScoringScreen)
+    seen = first_layouts(monkeypatch, ScoringScreen)
     match = _finished_match(3)
     summary = HandSummary(0, match.results[0], ("Anna & Carla", "Bruno & Dario"), None, 300)
     app = make_app(tmp_path)

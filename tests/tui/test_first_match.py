@@ -17,7 +17,16 @@ from cli.main import main
 from game.history import hand_rows
 from game.match import Match
 from store.stats import FinishedMatch, record_finished_match
-from tests.support.screens import FAST, engine_match, make_app, screen_text, table_of, wait_for
+from tests.support.screens import (
+    FAST,
+    engine_match,
+    idle,
+    make_app,
+    press,
+    screen_text,
+    table_of,
+    wait_for,
+)
 from text.hand_review import HandWalk, ReviewSource, verdict_text
 from text.render import Look
 from tui.app import TarocchinoApp
@@ -62,7 +71,7 @@ async def test_a_called_out_hand_fits_its_line_of_the_history(width: int) -> Non
     row = hand_rows(match.results)[0]
     app = _HistoryApp(match, width)
     async with app.run_test(size=(width + 2, 12)) as pilot:
-        await pilot.pause()
+        await idle(pilot)
         lines = screen_text(app).splitlines()
     line = next(line for line in lines if line.split()[:1] == ["1"])
     a, b = row.sides
@@ -83,7 +92,7 @@ def test_the_hard_bot_says_its_thinking_time_like_the_quicker_ones() -> None:
 async def test_the_pace_on_the_start_screen_says_it_is_for_watching(tmp_path: Path) -> None:
     app = TarocchinoApp(settings=FAST, directory=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await idle(pilot)
         text = screen_text(app)
         assert "Watch pace" in text and "Bot pace" not in text
 
@@ -91,18 +100,18 @@ async def test_the_pace_on_the_start_screen_says_it_is_for_watching(tmp_path: Pa
 async def test_a_target_that_is_no_multiple_of_5_is_refused(tmp_path: Path) -> None:
     app = TarocchinoApp(settings=FAST, directory=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await idle(pilot)
         start = app.screen
         assert isinstance(start, StartScreen)
         target = start.query_one("#target")
         target.value = "803"
         target.focus()
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
+        await idle(pilot)
         assert app.screen is start  # no match started
         assert "multiple of 5" in screen_text(app)
         target.value = "805"
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await wait_for(pilot, lambda: table_of(app) is not None)
         assert table_of(app).session.view(0).target == 805
 
@@ -125,10 +134,10 @@ async def test_the_match_tables_name_the_sides_a_and_b(tmp_path: Path) -> None:
     app = make_app(tmp_path, None)
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
-        await pilot.press("s")
+        await press(pilot, "s")
         await wait_for(pilot, lambda: isinstance(app.screen, StatisticsScreen))
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await idle(pilot)
         head = next(line for line in screen_text(app).splitlines() if "Ended" in line)
         assert head.split()[2:7] == ["Side", "A", "Score", "Side", "B"], head
 
@@ -159,7 +168,7 @@ async def test_a_declaration_that_wraps_stays_indented() -> None:
     app = _LinesApp()
     async with app.run_test(size=(40, 10)) as pilot:
         lines = app.query_one(LineList)
-        await pilot.pause()
+        await idle(pilot)
         assert screen_text(app).splitlines()[0].strip() == "none yet"
         lines.show(
             [
@@ -168,7 +177,7 @@ async def test_a_declaration_that_wraps_stays_indented() -> None:
                 Text("  Assi 10: AC AD MAT"),
             ]
         )
-        await pilot.pause()
+        await idle(pilot)
         shown = [line[:26].rstrip() for line in screen_text(app).splitlines()[:4]]
     assert shown == [
         "You * 25 points",
@@ -182,10 +191,10 @@ async def test_the_hand_over_says_how_to_quit(tmp_path: Path) -> None:
     app = make_app(tmp_path, ["human", "random", "human", "random"], seed=2)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
-        await pilot.pause()
+        await idle(pilot)
         await wait_for(pilot, lambda: screen_text(app).splitlines()[-1].strip() != "")
         footer = screen_text(app).splitlines()[-1]
         assert "Show the hand" in footer and "Quit" in footer, footer
-        await pilot.press("ctrl+q")
-        await pilot.pause()
+        await press(pilot, "ctrl+q")
+        await idle(pilot)
     assert app.return_code is not None or not app.is_running

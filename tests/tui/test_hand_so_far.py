@@ -8,16 +8,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.actions import declare, discard, play
-from game.cards import card
-from game.match import Match
 from game.sofar import so_far
 from table.session import Session, parse_seats
-from tests.game.test_sofar import _played
-from tests.support.deals import deal_with
-from tests.support.screens import make_app, press, screen_text, settle, wait_for
-from tests.tui.test_mouse import click_entry
-from tests.tui.test_narrow import region_text, to_every_declaration
+from tests.support.deals import played_hand, three_kings
+from tests.support.screens import (
+    click,
+    click_entry,
+    idle,
+    make_app,
+    press,
+    region_text,
+    screen_text,
+    settle,
+    to_every_declaration,
+    wait_for,
+)
 from text.presenter import Scene, keys, score_texts, so_far_forms, so_far_lines
 from text.render import Look
 from tui.screens.handover import HandOverScreen
@@ -30,26 +35,8 @@ NAMES = ["You", "Bruno", "Carla", "Dario"]
 ASCII = Look(ascii=True)
 
 
-def _three_kings(kinds: list[str] | None = None) -> Session:
-    """Dario deals (his discard 9♦ 10♦); You take three tricks with your three Kings, Carla
-    excusing her Matto in the third: You & Carla hold the Kings cricca, Bruno & Dario nothing.
-    Then it is your lead."""
-    hand = deal_with(3, {0: "KS KB KC", 1: "6S 6B 6C", 2: "7S 7B MAT", 3: "8S 8B 7C 9D 10D"})
-    match = Match(1)
-    match.hand = hand
-    session = Session(parse_seats(kinds or ["human", "easy", "easy", "easy"], NAMES), match)
-    session.apply(discard(card("9D"), card("10D")))
-    for trick in ("KS 6S 7S 8S", "KB 6B 7B 8B", "KC 6C MAT 7C"):
-        for code in trick.split():
-            if not hand.tricks:
-                session.apply(declare(()))
-            session.apply(play(card(code)))
-    assert hand.turn == 0
-    return session
-
-
 def test_a_line_a_side_from_the_longest_form_that_fits() -> None:
-    view = _three_kings().view(0)
+    view = three_kings().view(0)
     ours, theirs = so_far_forms(view, ASCII)
     # 12 cards: three Kings and the Matto (20) with 8 scartini: 20 + (8 - 4) / 2 = 22
     assert ours == (
@@ -71,7 +58,7 @@ def test_a_line_a_side_from_the_longest_form_that_fits() -> None:
 
 
 def test_in_full_each_combination_with_its_cards_and_the_dealers_discard_for_him_only() -> None:
-    session = _three_kings()
+    session = three_kings()
     seats = session.seats
     public = [line.plain for line in so_far_lines(session.view(0), seats, ASCII, 0)]
     assert public == [
@@ -99,7 +86,7 @@ def test_in_full_each_combination_with_its_cards_and_the_dealers_discard_for_him
 
 
 def test_the_matto_exchange_is_said_as_counted() -> None:
-    hand = _played(
+    hand = played_hand(
         {0: "KS 6B", 1: "MAT KB", 2: "7S 7B", 3: "8S 8B"}, ["KS MAT 7S 8S", "6B KB 7B 8B"]
     )
     seats = parse_seats(["human"] + ["easy"] * 3, NAMES)
@@ -114,7 +101,7 @@ def test_the_matto_exchange_is_said_as_counted() -> None:
 
 
 def test_the_key_bar_offers_it_to_players_and_to_bots_watched() -> None:
-    view = _three_kings().view(0)
+    view = three_kings().view(0)
     for kinds, watching in ((["human"] + ["easy"] * 3, False), (["easy"] * 4, True)):
         scene = Scene(view=view, seats=parse_seats(kinds, NAMES), bottom=0, watching=watching)
         assert ("w", "Won", "so_far") in keys(scene)
@@ -128,14 +115,14 @@ async def _at_table(pilot, app, session: Session) -> TableScreen:
         await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
         await press(pilot, "enter")
     await wait_for(pilot, lambda: table.my_turn() is not None)
-    await pilot.pause()
+    await idle(pilot)
     return table
 
 
 async def test_under_the_scores_and_in_full_with_w_or_a_click(tmp_path: Path) -> None:
     app = make_app(tmp_path, None)
     async with app.run_test(size=(100, 32)) as pilot:
-        table = await _at_table(pilot, app, _three_kings())
+        table = await _at_table(pilot, app, three_kings())
         board = table.query_one(ScoreBoard)
         rows = [row.strip() for row in region_text(app, board)]
         # beside what is still out at 100x32, the short form (all through the hand)
@@ -144,9 +131,9 @@ async def test_under_the_scores_and_in_full_with_w_or_a_click(tmp_path: Path) ->
             "Bruno & Dario         +0 pts  0",
             "hand: 3-0 tricks     target 800",
         ], rows
-        await pilot.press("o")  # (nothing press() can see changes: no wait for it)
+        await press(pilot, "o")  # (nothing press() can see changes: no wait for it)
         await wait_for(pilot, lambda: not board.compact)
-        await pilot.pause()
+        await idle(pilot)
         rows = [row.strip() for row in region_text(app, board)]
         assert rows[:4] == [
             "You & Carla                   0",
@@ -161,7 +148,7 @@ async def test_under_the_scores_and_in_full_with_w_or_a_click(tmp_path: Path) ->
         assert "discard" in text and "Your discard" not in text  # (he is not the dealer)
         await press(pilot, "escape")
         await wait_for(pilot, lambda: app.screen is table)
-        await pilot.click(ScoreBoard)
+        await click(pilot, ScoreBoard)
         await wait_for(pilot, lambda: isinstance(app.screen, SoFarScreen))
         await press(pilot, "w")
         await wait_for(pilot, lambda: app.screen is table)
@@ -174,7 +161,7 @@ async def test_hot_seat_shows_no_discard_but_to_the_dealer(tmp_path: Path) -> No
     at the same screen, are told nothing of it, and the score box is the same for both."""
     app = make_app(tmp_path, None)
     async with app.run_test(size=(100, 32)) as pilot:
-        table = await _at_table(pilot, app, _three_kings(["human", "easy", "easy", "human"]))
+        table = await _at_table(pilot, app, three_kings(["human", "easy", "easy", "human"]))
         assert table.viewer == 0
         await press(pilot, "w")
         await wait_for(pilot, lambda: isinstance(app.screen, SoFarScreen))
@@ -200,8 +187,8 @@ async def test_at_80x24_under_the_scores_with_the_declarations_a_line_each(tmp_p
             screen = await settle(pilot)
             assert isinstance(screen, TableScreen)
             table = screen
-        await pilot.pause()
-        await pilot.pause()
+        await idle(pilot)
+        await idle(pilot)
         assert not table.query_one(ScoreBoard).compact
         hand = table.session.match.hand
         piles = so_far(hand.tricks, hand.dealer)

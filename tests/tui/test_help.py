@@ -3,13 +3,14 @@ the other), left with Escape, and the table is as it was."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from textual.containers import VerticalScroll
 from textual.widgets import Input, Static
 
-from tests.support.screens import make_app, press, screen_text, settle, wait_for
-from tests.tui.test_status import to_the_cards
+from tests.support.screens import idle, make_app, press, screen_text, settle, to_the_cards, wait_for
+from text.resources import read_asset
 from tui.screens.help import FOUND, HelpScreen, folded
 from tui.screens.table import TableScreen
 
@@ -39,36 +40,52 @@ async def test_the_help_is_searched_and_left_with_the_table_as_it_was(tmp_path: 
         scroll = help_screen.query_one("#help-scroll", VerticalScroll)
         assert not search.display
 
-        await pilot.press("slash")
+        await press(pilot, "slash")
         await wait_for(pilot, lambda: search.has_focus)
-        await pilot.press(*"begato", "enter")  # Bégato, the Bagatto, as the help spells it
+        await press(pilot, *"begato", "enter")  # Bégato, the Bagatto, as the help spells it
         await wait_for(pilot, lambda: not search.display)
         places = help_screen.places
         assert len(places) >= 3 and all("gato" in folded(p.source or "") for p in places)
         found = help_screen.query_one("#help-found", Static)
         assert f"1 of {len(places)}" in str(found.render())
         for step, index in (("n", 1), ("n", 2), ("N", 1)):
-            await pilot.press(step)
-            await pilot.pause()
+            await press(pilot, step)
+            await idle(pilot)
             shown = places[index]
             assert FOUND in shown.classes and FOUND not in places[0].classes
             assert scroll.region.contains_region(shown.region), (shown.region, scroll.region)
             assert f"{index + 1} of {len(places)}" in str(found.render())
 
-        await pilot.press("slash")  # q and ? typed in the box are words, not keys
+        await press(pilot, "slash")  # q and ? typed in the box are words, not keys
         await wait_for(pilot, lambda: search.has_focus)
-        await pilot.press("q", "question_mark")  # (the keys as a terminal sends them)
+        await press(pilot, "q", "question_mark")  # (the keys as a terminal sends them)
         assert app.screen is help_screen and search.value.endswith("q?")
-        await pilot.press("ctrl+u", *"xyzzy", "enter")
+        await press(pilot, "ctrl+u", *"xyzzy", "enter")
         await wait_for(pilot, lambda: not search.display)
         assert "Nothing in the help mentions" in str(found.render())
         assert not help_screen.query(f".{FOUND}")
 
-        await pilot.press("slash")
+        await press(pilot, "slash")
         await wait_for(pilot, lambda: search.has_focus)
-        await pilot.press("escape")  # leaves the search, not the help
+        await press(pilot, "escape")  # leaves the search, not the help
         assert app.screen is help_screen and not search.display
-        await pilot.press("escape")
+        await press(pilot, "escape")
         await wait_for(pilot, lambda: app.screen is table)
-        await pilot.pause()
+        await idle(pilot)
         assert len(table.session.match.actions) == moves and screen_text(app) == before
+
+
+# ----------------------------------------------------------------------------------- help score box
+# The help's key table quotes the score box as it is drawn: "5 tricks · 39 points: Re 17, 22 in
+# cards", "+39 pts" beside a score and "hand: 5–2 tricks" (it quoted "5 tricks · 39: …", "+39" and
+# "tricks 5–2", forms the box no longer writes).
+
+
+def _w_row() -> str:
+    help_text = read_asset("help.md")
+    return next(line for line in help_text.splitlines() if line.startswith("| w |"))
+
+
+def test_the_help_quotes_the_score_box_as_drawn() -> None:
+    quoted = re.findall(r"`([^`]*)`", _w_row())
+    assert quoted == ["5 tricks · 39 points: Re 17, 22 in cards", "+39 pts", "hand: 5–2 tricks"]

@@ -11,8 +11,10 @@ import pytest
 from game.scoring import declarable_families
 from store.settings import Settings
 from table.session import parse_seats
+from tests.support.deals import seed_where
 from tests.support.screens import (
     make_app,
+    notices,
     play_until,
     press,
     press_for,
@@ -22,7 +24,6 @@ from tests.support.screens import (
     settle,
     wait_for,
 )
-from tests.tui.test_dialogs import _notices, _seed
 from tui.screens.declare import DeclareScreen
 from tui.screens.handover import HandOverScreen
 from tui.screens.scoring import ScoringScreen
@@ -41,8 +42,8 @@ async def test_a_card_key_no_card_has_says_which_keys_there_are(tmp_path: Path) 
         cards = len(table.query_one(HandView).cards)
         assert cards < 17
         await press(pilot, "g")
-        await wait_for(pilot, lambda: "No card has the key g" in _notices(app))
-        assert f"your {cards} cards go from 1 to" in _notices(app)
+        await wait_for(pilot, lambda: "No card has the key g" in notices(app))
+        assert f"your {cards} cards go from 1 to" in notices(app)
         assert table.my_turn() is not None  # nothing was played
 
 
@@ -60,7 +61,7 @@ async def test_enter_while_a_bot_plays_says_whose_turn_it_is(tmp_path: Path) -> 
         bot = table.names[table.session.turn]
         moves = table.session.ply
         await press(pilot, "enter")
-        await wait_for(pilot, lambda: f"It is {bot}'s turn to" in _notices(app))
+        await wait_for(pilot, lambda: f"It is {bot}'s turn to" in notices(app))
         await press(pilot, "1")
         assert table.session.ply == moves or table.session.turn != 0  # no card of ours went
 
@@ -83,9 +84,9 @@ async def test_hot_seat_enter_with_no_hand_on_screen_says_so_until_the_hand_over
         await press(pilot, "enter")  # yes, discard them
         await wait_for(pilot, lambda: table.viewer is None and app.screen is table)
         await press(pilot, "enter")
-        await wait_for(pilot, lambda: "No hand is shown while Bruno is to" in _notices(app))
+        await wait_for(pilot, lambda: "No hand is shown while Bruno is to" in notices(app))
         await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
-        assert "No hand is shown" not in _notices(app)  # said to Anna, gone for Carla
+        assert "No hand is shown" not in notices(app)  # said to Anna, gone for Carla
 
 
 async def test_hot_seat_the_no_hand_note_is_centred_under_the_table(tmp_path: Path) -> None:
@@ -113,13 +114,13 @@ async def test_hot_seat_the_no_hand_note_is_centred_under_the_table(tmp_path: Pa
 async def test_the_tables_keys_in_the_declarations_dialog_say_declare_first(
     tmp_path: Path, key: str
 ) -> None:
-    seed = _seed(lambda m: m.first_dealer == 3 and declarable_families(m.hand.hands[0]))
+    seed = seed_where(lambda m: m.first_dealer == 3 and declarable_families(m.hand.hands[0]))
     app = make_app(tmp_path, ["human", "random", "random", "random"], seed=seed)
     async with app.run_test(size=(80, 24)) as pilot:
         dialog = await settle(pilot)
         assert isinstance(dialog, DeclareScreen)
         await press(pilot, key)
-        await wait_for(pilot, lambda: "Declarations first" in _notices(app))
+        await wait_for(pilot, lambda: "Declarations first" in notices(app))
         assert app.screen is dialog
 
 
@@ -153,10 +154,10 @@ async def test_wait_said_while_a_bot_plays_goes_when_the_turn_comes(tmp_path: Pa
             assert await settle(pilot) is table
         assert table.thinking == 3
         await press(pilot, "enter")
-        await wait_for(pilot, lambda: "It is Dario's turn" in _notices(app))
+        await wait_for(pilot, lambda: "It is Dario's turn" in notices(app))
         await settle(pilot)
         assert table.my_turn() is not None
-        assert "It is Dario's turn" not in _notices(app)
+        assert "It is Dario's turn" not in notices(app)
 
 
 @pytest.mark.parametrize("key", ["t", "3"])
@@ -171,7 +172,7 @@ async def test_the_tables_keys_on_the_hand_over_say_enter_first(tmp_path: Path, 
         screen = await settle(pilot)
         assert isinstance(screen, HandOverScreen)
         await press(pilot, key)
-        await wait_for(pilot, lambda: "First Enter: it shows Anna's hand." in _notices(app))
+        await wait_for(pilot, lambda: "First Enter: it shows Anna's hand." in notices(app))
         assert app.screen is screen
 
 
@@ -187,6 +188,6 @@ async def test_enter_on_the_last_table_says_the_hand_is_over_until_the_sheet(
         await press_for(pilot, table)
         await wait_for(pilot, lambda: table.final is not None)
         await press(pilot, "enter")
-        await wait_for(pilot, lambda: "The hand is over." in _notices(app))
+        await wait_for(pilot, lambda: "The hand is over." in notices(app))
         await wait_for(pilot, lambda: isinstance(app.screen, ScoringScreen))
-        assert "The hand is over." not in _notices(app)  # the sheet says it
+        assert "The hand is over." not in notices(app)  # the sheet says it

@@ -8,13 +8,17 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets._footer import FooterKey
 
 import ai.judge
 from game import record
 from game.scoring import declarable_families
 from table.session import parse_seats
+from tests.support.deals import seed_where
+from tests.support.matches import played_match
 from tests.support.screens import (
     FAST,
+    idle,
     make_app,
     play_until,
     press,
@@ -23,8 +27,6 @@ from tests.support.screens import (
     settle,
     wait_for,
 )
-from tests.tui.test_dialogs import _seed
-from tests.tui.test_review import played_match
 from text.hand_review import ReviewSource
 from tui.app import TarocchinoApp
 from tui.screens.confirm import ConfirmScreen
@@ -86,13 +88,13 @@ async def test_question_mark_typed_in_a_name_stays_there(tmp_path: Path) -> None
         await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
         name = app.screen.query_one("#name-0")
         name.focus()
-        await pilot.press("question_mark")
-        await pilot.pause()
+        await press(pilot, "question_mark")
+        await idle(pilot)
         assert isinstance(app.screen, StartScreen) and name.value.endswith("?")
 
 
 async def test_escape_at_the_table_goes_back_to_the_menu_as_q_does(tmp_path: Path) -> None:
-    app = make_app(tmp_path, BOTS3, seed=_seed(lambda m: m.first_dealer == 0))
+    app = make_app(tmp_path, BOTS3, seed=seed_where(lambda m: m.first_dealer == 0))
     async with app.run_test(size=(80, 24)) as pilot:
         table = await settle(pilot)
         assert isinstance(table, TableScreen)
@@ -104,7 +106,7 @@ async def test_escape_at_the_table_goes_back_to_the_menu_as_q_does(tmp_path: Pat
 
 @pytest.mark.parametrize("key", ["q", "escape"])
 async def test_the_declarations_dialog_can_be_left_for_the_menu(tmp_path: Path, key: str) -> None:
-    seed = _seed(lambda m: m.first_dealer == 3 and declarable_families(m.hand.hands[0]))
+    seed = seed_where(lambda m: m.first_dealer == 3 and declarable_families(m.hand.hands[0]))
     app = make_app(tmp_path, BOTS3, seed=seed)
     async with app.run_test(size=(80, 24)) as pilot:
         dialog = await settle(pilot)
@@ -116,7 +118,7 @@ async def test_the_declarations_dialog_can_be_left_for_the_menu(tmp_path: Path, 
 
 
 async def test_q_answers_no_to_a_question_and_the_help_opens_over_it(tmp_path: Path) -> None:
-    app = make_app(tmp_path, BOTS3, seed=_seed(lambda m: m.first_dealer == 0))
+    app = make_app(tmp_path, BOTS3, seed=seed_where(lambda m: m.first_dealer == 0))
     async with app.run_test(size=(80, 24)) as pilot:
         table = await settle(pilot)
         assert isinstance(table, TableScreen)
@@ -180,3 +182,31 @@ async def test_p_between_two_tricks_says_the_last_trick_is_in_view(tmp_path: Pat
         assert "The last trick is the one on the table" in " ".join(
             str(n.message) for n in app._notifications
         )
+
+
+# ---------------------------------------------------------------------------------------- back keys
+# The screens over the whole terminal that go back where they came from say so with the same key in
+# their footers: "q Back" (the help said "esc Back", the review, the statistics and the past matches
+# "q Back"; q and Escape work in all of them).
+
+
+def _back(screen) -> list[str]:
+    return [key.key_display for key in screen.query(FooterKey) if key.description == "Back"]
+
+
+async def test_every_back_key_in_the_footers_is_q(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+        for key, kind in (
+            ("question_mark", HelpScreen),
+            ("s", StatisticsScreen),
+            ("p", PastMatchesScreen),
+        ):
+            await press(pilot, key)
+            await wait_for(pilot, lambda kind=kind: isinstance(app.screen, kind))
+            screen = app.screen
+            await wait_for(pilot, lambda screen=screen: _back(screen))
+            assert _back(screen) == ["q"], (kind, _back(screen))
+            await press(pilot, "q")
+            await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))

@@ -13,44 +13,19 @@ from pathlib import Path
 
 import pytest
 
-from game.match import Match
-from game.rules import Rules
 from store.lastmatch import MAX_BYTES, NOTE_FILE, LastMatch, LastMatchNote, NoteError, when_words
 from store.save import SaveStore
-from store.stats import FinishedMatch, match_number, read_statistics, record_finished_match
-from table.session import Session, parse_seats
-from tests.support.screens import FAST, make_app, press, screen_text, settle, wait_for
+from store.stats import match_number, read_statistics, record_finished_match
+from table.session import Session
+from tests.support.matches import NAMES, SEATS, finished_match, note_data
+from tests.support.screens import FAST, idle, make_app, press, settle, start_row, wait_for
 from tui.screens.review import ReviewScreen
 from tui.screens.scoring import ScoringScreen
 from tui.screens.start import StartScreen
 from tui.screens.table import TableScreen
 
-NAMES = ["Anna", "Bruno", "Carla", "Dario"]
-SEATS = parse_seats(["human", "easy", "easy", "easy"], NAMES)
 
-
-def finished_match(seed: int = 5, target: int = 10) -> tuple[FinishedMatch, Match]:
-    match = Match(seed, Rules(target))
-    while match.winner is None:
-        match.apply(match.legal_actions()[0])
-    return FinishedMatch.of(match, SEATS), match
-
-
-def note_data(**changes: object) -> dict:
-    finished, match = finished_match()
-    data = LastMatch.of(finished, match).to_json()
-    data.update(changes)
-    return data
-
-
-def start_row(app) -> str:
-    """The last-match row of the start screen as shown, its runs of spaces made one."""
-    row = app.screen.query_one("#last-row")
-    lines = screen_text(app).splitlines()[row.region.y : row.region.bottom]
-    return " ".join(" ".join(lines).split())
-
-
-# ----------------------------------------------------------------------------- the note itself
+# ---------------------------------------------------------------------------------- the note itself
 def test_the_note_says_who_won_the_score_and_when(tmp_path: Path) -> None:
     finished, match = finished_match()
     LastMatchNote(tmp_path).write(finished, match)
@@ -138,7 +113,7 @@ def test_a_note_that_cannot_be_written_never_names_an_older_match(
     assert (tmp_path / NOTE_FILE).is_dir()
 
 
-# ----------------------------------------------------------------------------- in the game
+# -------------------------------------------------------------------------------------- in the game
 async def test_quitting_on_the_last_sheet_the_next_start_says_how_the_match_ended(
     tmp_path: Path,
 ) -> None:
@@ -211,13 +186,13 @@ async def test_an_oversized_note_is_one_line_on_the_start_screen(tmp_path: Path,
     app = make_app(tmp_path, None)
     async with app.run_test(size=size) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
-        await pilot.pause()
+        await idle(pilot)
         row = app.screen.query_one("#last-row")
         assert row.display and row.region.height == 3
         assert "Its note could not be read (too big) and was set aside." in start_row(app)
         assert not app.screen.query_one("#last-review").display
         app.screen.refresh_resume()  # as when coming back from a screen: still said
-        await pilot.pause()
+        await idle(pilot)
         assert "too big" in start_row(app)
         await press(pilot, "r")  # no review to open: the list of every recorded match
         assert type(app.screen).__name__ == "PastMatchesScreen"

@@ -6,19 +6,15 @@ what it sees is the same on every machine."""
 from __future__ import annotations
 
 import json
-import os
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from cli.main import main
 from game import record
-from store.lastmatch import LastMatchNote
-from store.stats import FinishedMatch, local_time, read_statistics, record_finished_match
-from tests.support.screens import make_app, screen_text, wait_for
-from tests.tui.test_last_match import finished_match, start_row
+from store.stats import local_time, read_statistics
+from tests.support.local_time import PLUS_TWO, zone
+from tests.support.matches import finished_match, recorded
+from tests.support.screens import idle, make_app, press, screen_text, start_row, wait_for
 from text.hand_review import ReviewSource
 from text.scoresheet import scoresheet
 from tui.screens.matches import PastMatchesScreen
@@ -26,24 +22,6 @@ from tui.screens.review import ReviewScreen
 from tui.screens.start import StartScreen
 from tui.screens.statistics import StatisticsScreen
 from tui.widgets.matchtable import MatchTable
-
-PLUS_TWO = "XXX-2"  # a zone two hours ahead of UTC, in POSIX form (no time zone files needed)
-
-
-@contextmanager
-def zone(tz: str) -> Iterator[None]:
-    """The process's local time zone is ``tz`` meanwhile (then as it was)."""
-    old = os.environ.get("TZ")
-    os.environ["TZ"] = tz
-    time.tzset()
-    try:
-        yield
-    finally:
-        if old is None:
-            os.environ.pop("TZ", None)
-        else:
-            os.environ["TZ"] = old
-        time.tzset()
 
 
 def test_a_time_kept_in_utc_is_said_in_local_time() -> None:
@@ -56,18 +34,11 @@ def test_a_time_kept_in_utc_is_said_in_local_time() -> None:
         assert local_time("2025-03-01T18:00:00+00:00") == "2025-03-01 18:00"
 
 
-def _recorded(directory: Path, ended: datetime) -> None:
-    finished, match = finished_match()
-    finished = FinishedMatch(finished.record, finished.seats, ended.isoformat(timespec="seconds"))
-    assert record_finished_match(directory, finished) is None
-    LastMatchNote(directory).write(finished, match)
-
-
 async def test_every_screen_says_the_same_local_time(tmp_path: Path) -> None:
     """The start screen's line, Past matches, the statistics and the review's title agree on the
     clock, two hours ahead of UTC here, and none says UTC."""
     ended = (datetime.now(UTC) - timedelta(minutes=5)).replace(second=0, microsecond=0)
-    _recorded(tmp_path, ended)
+    recorded(tmp_path, ended)
     with zone(PLUS_TWO):
         clock = (ended + timedelta(hours=2)).strftime("%H:%M")
         day = (ended + timedelta(hours=2)).strftime("%Y-%m-%d")
@@ -79,7 +50,7 @@ async def test_every_screen_says_the_same_local_time(tmp_path: Path) -> None:
             )
             assert f"at {clock}" in start_row(app)
             for key, screen in (("p", PastMatchesScreen), ("s", StatisticsScreen)):
-                await pilot.press(key)
+                await press(pilot, key)
                 await wait_for(
                     pilot,
                     lambda screen=screen: (
@@ -87,23 +58,23 @@ async def test_every_screen_says_the_same_local_time(tmp_path: Path) -> None:
                         and any(t.row_count for t in app.screen.query(MatchTable))
                     ),
                 )
-                await pilot.pause()
+                await idle(pilot)
                 text = screen_text(app)
                 assert f"{day} {clock}" in text and "UTC" not in text, text
                 if key == "s":
                     break
-                await pilot.press("enter")
+                await press(pilot, "enter")
                 await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
                 assert f"match 1, ended {day} {clock}" in screen_text(app)
                 assert "UTC" not in screen_text(app)
-                await pilot.press("q")
+                await press(pilot, "q")
                 await wait_for(pilot, lambda: isinstance(app.screen, PastMatchesScreen))
-                await pilot.press("q")
+                await press(pilot, "q")
                 await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
 
 
 def test_the_latest_match_and_the_scoresheet_say_local_time(tmp_path: Path) -> None:
-    _recorded(tmp_path, datetime(2025, 3, 1, 18, 5, tzinfo=UTC))
+    recorded(tmp_path, datetime(2025, 3, 1, 18, 5, tzinfo=UTC))
     with zone(PLUS_TWO):
         source = ReviewSource.recorded(tmp_path, None)
         assert isinstance(source, ReviewSource)
@@ -116,7 +87,7 @@ def test_the_latest_match_and_the_scoresheet_say_local_time(tmp_path: Path) -> N
 
 def test_the_stats_command_says_local_time(tmp_path: Path, monkeypatch, capsys) -> None:
     """`tarocchino stats` as the screens: the player's clock (its --json keeps UTC)."""
-    _recorded(tmp_path, datetime(2025, 3, 1, 18, 5, tzinfo=UTC))
+    recorded(tmp_path, datetime(2025, 3, 1, 18, 5, tzinfo=UTC))
     monkeypatch.setenv("TAROCCHINO_DATA_DIR", str(tmp_path))
     with zone(PLUS_TWO):
         assert main(["stats"]) == 0

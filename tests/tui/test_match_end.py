@@ -14,10 +14,9 @@ from game.history import hand_rows, replay_hands
 from game.match import Match
 from game.rules import Rules
 from table.session import parse_seats
-from tests.game.test_history import called_out_match
-from tests.game.test_match import _last_action_totals
 from tests.support.deals import deal_with
-from tests.support.screens import make_app, screen_text, settle, wait_for
+from tests.support.matches import called_out_match, last_action_totals
+from tests.support.screens import idle, make_app, press, screen_text, settle, wait_for
 from text.presenter import Scene, extra_hand, topbar
 from text.render import UNICODE
 from tui.screens.declare import DeclareScreen
@@ -31,7 +30,7 @@ SIDES = ("Anna & Carla", "Bruno & Dario")
 def ended_at(scores: tuple[int, int], target: int = 300, seed: int = 5) -> Match:
     """A match whose first hand ends with the match score ``scores`` (it does not replay)."""
     match = Match(seed, Rules(target))
-    action, (t0, t1) = _last_action_totals(match, random.Random(8))
+    action, (t0, t1) = last_action_totals(match, random.Random(8))
     match.hand.scores = (scores[0] - t0, scores[1] - t1)
     match.scores = list(match.hand.scores)
     match.apply(action)
@@ -59,7 +58,7 @@ async def sheet_text(tmp_path: Path, summary: HandSummary, size=(100, 40)) -> tu
     async with app.run_test(size=size) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
         await app.push_screen(ScoringScreen(summary, UNICODE))
-        await pilot.pause()
+        await idle(pilot)
         text = screen_text(app)
         return text, " ".join(text.split())
 
@@ -113,7 +112,7 @@ async def test_the_extra_hands_declarations_dialog_says_nobody_calls_out(tmp_pat
     async with app.run_test(size=(100, 40)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
         await app.push_screen(DeclareScreen(hand.view(0, 1), "Anna", UNICODE, None))
-        await pilot.pause()
+        await idle(pilot)
         text = " ".join(screen_text(app).split())
     assert "nobody can call out in this extra hand after a tie" in text, text
 
@@ -190,15 +189,15 @@ async def test_enter_on_the_last_sheet_says_what_comes_next(tmp_path: Path) -> N
     async with app.run_test(size=(100, 40)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
         await app.push_screen(ScoringScreen(summary_of(match), UNICODE))
-        await pilot.pause()
+        await idle(pilot)
         before = app.notices
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
+        await idle(pilot)
         assert app.notices == before + 1 and isinstance(app.screen, ScoringScreen)
         said = [n.message for n in app._notifications]
         assert any(m.startswith("The match is over: n starts a new one") for m in said), said
         assert "Next hand" not in screen_text(app).splitlines()[-1]  # not offered in the footer
         for _ in range(3):  # pressed again and again: said once, not stacked over the sheet
-            await pilot.press("enter")
-        await pilot.pause()
+            await press(pilot, "enter")
+        await idle(pilot)
         assert app.notices == before + 4 and len(app._notifications) == len(said)

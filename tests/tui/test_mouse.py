@@ -6,34 +6,39 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.pilot import Pilot
 
 import ai.judge
 from game.scoring import declarable_families
+from store.settings import Settings
 from table.session import parse_seats
-from tests.support.screens import make_app, press, resume, save_at_the_last_tricks, settle, wait_for
-from tests.tui.test_dialogs import _seed
+from tests.support.deals import seed_where
+from tests.support.screens import (
+    click,
+    click_entry,
+    idle,
+    make_app,
+    notices,
+    press,
+    resume,
+    save_at_the_last_tricks,
+    settle,
+    wait_for,
+)
+from tui.screens.confirm import ConfirmScreen
+from tui.screens.declare import DeclareScreen
+from tui.screens.handover import HandOverScreen
 from tui.screens.help import HelpScreen
 from tui.screens.review import ReviewScreen
 from tui.screens.scoring import ScoringScreen
 from tui.screens.table import TableScreen
-from tui.widgets.keybar import KeyBar
-
-
-async def click_entry(pilot: Pilot, action: str) -> None:
-    """Click the entry of the key bar on top that runs ``action``."""
-    bar = pilot.app.screen.query_one(KeyBar)
-    await wait_for(pilot, lambda: bar._spans)
-    start = next(start for start, _, name in bar._spans if name == action)
-    await pilot.click(bar, offset=(start + 1, 0))
-    await pilot.pause()
+from tui.widgets.hand import HandView
 
 
 async def test_a_click_on_the_key_bar_does_what_the_key_does(tmp_path: Path) -> None:
     app = make_app(
         tmp_path,
         ["human", "random", "random", "random"],
-        seed=_seed(lambda m: m.first_dealer == 1 and not declarable_families(m.hand.hands[0])),
+        seed=seed_where(lambda m: m.first_dealer == 1 and not declarable_families(m.hand.hands[0])),
     )
     async with app.run_test(size=(80, 24)) as pilot:
         table = await settle(pilot)
@@ -61,3 +66,71 @@ async def test_a_click_on_back_in_the_review_goes_back_to_the_sheet(
         await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
         await click_entry(pilot, "close")
         await wait_for(pilot, lambda: app.screen is sheet)
+
+
+# --------------------------------------------------------------------------------------- mouse hand
+# A hand played with the mouse alone: the cards, the dialogs' buttons, the hand-over's button; a
+# card clicked while another player is to act says why nothing happens.
+
+
+FAST = Settings(bot_delay=0.0, trick_pause=0.0, suit_marks="ascii")
+
+
+async def _click_card(pilot, hand: HandView, index: int) -> None:
+    size, stride, margin = hand._geometry()
+    await click(pilot, HandView, offset=(margin + index * stride + 1, 3))
+
+
+async def _mouse_hand(pilot, app) -> int:
+    """Click through one hand until its sheet; the number of cards clicked."""
+    clicks = 0
+    for _ in range(300):
+        screen = await settle(pilot)
+        if isinstance(screen, ScoringScreen):
+            return clicks
+        if isinstance(screen, HandOverScreen):
+            await click(pilot, "#handover-ready")
+        elif isinstance(screen, ConfirmScreen):
+            await click(pilot, "#yes")
+        elif isinstance(screen, DeclareScreen):
+            await click(pilot, "#declare")
+        else:
+            assert isinstance(screen, TableScreen)
+            hand = screen.query_one(HandView)
+            marking = screen.current_view().phase == "discard"
+            for _ in range(2 if marking else 1):  # the dealer marks two cards
+                index = next(
+                    i for i, c in enumerate(hand.cards) if c in hand.legal and c not in hand.marked
+                )
+                await _click_card(pilot, hand, index)
+                clicks += 1
+    raise AssertionError("the hand never ended")
+
+
+async def test_a_hand_played_with_the_mouse_alone(tmp_path: Path) -> None:
+    app = make_app(tmp_path, ["human", "easy", "easy", "easy"], seed=2, settings=FAST)
+    async with app.run_test(size=(100, 32)) as pilot:
+        assert await _mouse_hand(pilot, app) >= 15
+
+
+async def test_hot_seat_a_hand_played_with_the_mouse_alone(tmp_path: Path) -> None:
+    app = make_app(tmp_path, ["human", "easy", "human", "easy"], seed=2, settings=FAST)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await _mouse_hand(pilot, app) >= 30
+
+
+async def test_a_card_clicked_while_a_bot_plays_says_whose_turn_it_is(tmp_path: Path) -> None:
+    slow = Settings(bot_delay=1.0, trick_pause=0.0, suit_marks="ascii")
+    app = make_app(tmp_path, ["human", "easy", "easy", "easy"], seed=2, settings=slow)
+    async with app.run_test(size=(100, 32)) as pilot:
+        table = await settle(pilot)
+        assert isinstance(table, TableScreen) and table.current_view().phase == "discard"
+        hand = table.query_one(HandView)
+        marks = [i for i, c in enumerate(hand.cards) if c in hand.legal][:2]
+        for i in marks:
+            await _click_card(pilot, hand, i)
+            await idle(pilot)
+        await click(pilot, "#yes")  # the discard made: Bruno leads
+        await wait_for(pilot, lambda: table.thinking == 1 and app.screen is table)
+        await _click_card(pilot, hand, 0)
+        await wait_for(pilot, lambda: "It is Bruno's turn to" in notices(app))

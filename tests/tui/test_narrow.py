@@ -17,11 +17,21 @@ from game.match import Match
 from store.settings import Settings
 from store.stats import FinishedMatch, MatchSummary, SeatInfo, record_finished_match
 from table.session import Seat, Session, parse_seats
-from tests.game.test_history import called_out_match, played
-from tests.store.test_saves import _saved
 from tests.support.deals import deal_with
-from tests.support.screens import engine_match, make_app, press_for, screen_text, settle, wait_for
-from tests.tui.test_status import to_the_cards
+from tests.support.matches import called_out_match, played, saved_match
+from tests.support.screens import (
+    engine_match,
+    idle,
+    make_app,
+    press,
+    press_for,
+    region_text,
+    screen_text,
+    settle,
+    to_every_declaration,
+    to_the_cards,
+    wait_for,
+)
 from text.hand_review import HandWalk, ReviewSource, hands_text, play_lines
 from text.presenter import present
 from text.render import UNICODE, card_text
@@ -33,23 +43,6 @@ from tui.widgets.history import ScoreHistory
 from tui.widgets.line import TextLine
 from tui.widgets.log import hanging
 from tui.widgets.matchtable import MatchTable, narrow_rows
-
-
-def region_text(app, widget) -> list[str]:
-    """The lines of the screen inside ``widget``'s region."""
-    r = widget.region
-    return [line[r.x : r.right] for line in screen_text(app).splitlines()[r.y : r.bottom]]
-
-
-async def to_every_declaration(pilot) -> TableScreen:
-    """Play on until every player has made his declaration (or declared nothing)."""
-    table = await to_the_cards(pilot)
-    while any(d is None for d in table.session.match.hand.declarations):
-        await press_for(pilot, table)
-        screen = await settle(pilot)
-        assert isinstance(screen, TableScreen)
-        table = screen
-    return table
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
@@ -78,9 +71,9 @@ async def test_three_declarations_are_all_in_view_without_scrolling(tmp_path: Pa
             for d in declared:
                 if d.seat != table.viewer:
                     assert f"{table.names[d.seat]}: " in out and "holds" in out
-            await pilot.press("o")  # (nothing press() can see changes: no wait for it)
+            await press(pilot, "o")  # (nothing press() can see changes: no wait for it)
             await wait_for(pilot, lambda: not table.out_shown)
-            await pilot.pause()
+            await idle(pilot)
             shown = " ".join(region_text(app, listed))
             for d in declared:
                 for c in d.combinations:
@@ -124,7 +117,7 @@ async def test_three_long_declarations_of_sixteen_character_names_need_no_scroll
         table = TableScreen(session)
         await app.push_screen(table)
         await wait_for(pilot, lambda: table.my_turn() is not None)
-        await pilot.pause()
+        await idle(pilot)
         listed = table.query_one("#declarations")
         assert listed.virtual_size.height <= listed.region.height  # nothing scrolled away
         rows = [row.strip() for row in region_text(app, listed) if row.strip()]
@@ -200,7 +193,7 @@ async def test_the_log_at_80x24_starts_with_an_entry_and_ends_with_the_newest(
     async with app.run_test(size=(80, 24)) as pilot:
         table = await to_the_cards(pilot)
         for _ in range(6):  # six of your cards, each time the log as it stands
-            await pilot.pause()  # (the log scrolls to its end after it is drawn)
+            await idle(pilot)  # (the log scrolls to its end after it is drawn)
             entries = [line.plain.strip() for line in present(table.scene()).log]
             raw = region_text(app, table.query_one("#log"))
             for row in raw:  # the rest of a wrapped entry is indented
@@ -256,15 +249,15 @@ async def test_past_matches_and_statistics_are_whole_at_80_columns(
     app = make_app(tmp_path, None)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
-        await pilot.press(key)
+        await press(pilot, key)
         await wait_for(pilot, lambda: any(t.row_count for t in app.screen.query(MatchTable)))
         table = app.screen.query_one(MatchTable)
-        await pilot.pause()
+        await idle(pilot)
         assert table.virtual_size.width <= table.scrollable_content_region.width  # no scrolling
         table.scroll_visible()
         if key == "s":
             app.screen.query_one("#stats-page").scroll_end(animate=False)
-        await pilot.pause()
+        await idle(pilot)
         rows = [row.rstrip() for row in region_text(app, table)]
         assert "Won" in rows[0]
         winners = {m.id: "AB"[m.winner] for m in table.matches}
@@ -281,17 +274,17 @@ async def test_the_statistics_lines_wrap_under_their_own_start(tmp_path: Path) -
     app = make_app(tmp_path, None)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
-        await pilot.press("s")
+        await press(pilot, "s")
         await wait_for(pilot, lambda: any(t.row_count for t in app.screen.query(MatchTable)))
         pairings = app.screen.query_one("#stats-pairings")
         pairings.scroll_visible(animate=False)
-        await pilot.pause()
+        await idle(pilot)
         rows = [row.rstrip() for row in region_text(app, pairings) if row.strip()]
         assert rows[0].strip() == "With partner and opponents", rows
         assert len(rows) > 1 and all(row.startswith("  ") for row in rows[1:]), rows
         people = app.screen.query_one("#stats-people")
         people.scroll_visible(animate=False)
-        await pilot.pause()
+        await idle(pilot)
         rows = [row.rstrip() for row in region_text(app, people) if row.strip()]
         names = [row for row in rows if not row.startswith(" ")]
         assert len(names) == 3 and len(rows) > len(names), rows  # three people, figures wrap
@@ -307,7 +300,7 @@ async def test_the_dealers_discard_hint_fits_the_two_status_lines(tmp_path: Path
     async with app.run_test(size=(80, 24)) as pilot:
         table = await settle(pilot)
         assert isinstance(table, TableScreen) and table.current_view().phase == "discard"
-        await pilot.press("t")
+        await press(pilot, "t")
         line = table.query_one("#status", TextLine)
         await wait_for(pilot, lambda: line.text.plain.startswith("Hint: discard"), limit=20000)
         hint = line.text.plain
@@ -369,7 +362,7 @@ async def test_at_80x24_a_trick_taken_by_a_wide_name_keeps_the_arrow_beside_it(
             screen = await settle(pilot)
             assert isinstance(screen, TableScreen)
             table = screen
-        await pilot.pause()
+        await idle(pilot)
         log = table.query_one("#log")
         rows = [strip.text.rstrip() for strip in log.lines]
         arrow = table.look.arrow
@@ -388,11 +381,11 @@ async def test_the_saved_match_wraps_between_its_parts_at_80_columns(
     """The summary of the saved match (where the hand is, each side's score, the target) goes
     on two lines at 80 columns, a side's name never parted from its score, no line beginning
     with a separator."""
-    _saved(tmp_path)  # hand 1, trick 12
+    saved_match(tmp_path)  # hand 1, trick 12
     app = make_app(tmp_path, None, settings=Settings(bot_delay=0.0, suit_marks=marks))
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
-        await pilot.pause()
+        await idle(pilot)
         rows = [row.strip() for row in region_text(app, app.screen.query_one("#resume-info"))]
         rows = [row for row in rows if row]
         assert len(rows) == 2 and rows[0].startswith("Hand 1, trick 12 of 15"), rows
@@ -411,7 +404,7 @@ async def test_the_match_line_under_the_sheet_wraps_between_its_parts(tmp_path: 
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
         await app.push_screen(ScoringScreen(summary, UNICODE))
-        await pilot.pause()
+        await idle(pilot)
         line = app.screen.query_one("#sheet-result")
         rows = [row.text.strip() for row in line.render_lines(line.content_region.reset_offset)]
         rows = [row for row in rows if row]
@@ -441,7 +434,7 @@ async def test_the_score_history_measures_wide_names_in_cells(tmp_path: Path, wi
         async with app.run_test(size=(width, 40)) as pilot:
             await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
             await app.push_screen(ScoringScreen(summary, UNICODE))
-            await pilot.pause()
+            await idle(pilot)
             history = app.screen.query_one(ScoreHistory)
             return [
                 strip.text.rstrip()
@@ -503,7 +496,7 @@ async def test_the_top_bar_shortens_the_dealers_name_only_when_it_must(
     async with app.run_test(size=size) as pilot:
         table = await settle(pilot)
         assert isinstance(table, TableScreen) and table.current_view().dealer == 0
-        await pilot.pause()
+        await idle(pilot)
         bar = table.query_one("#topbar", TextLine)
         text = "".join(strip.text for strip in bar.render_lines(bar.content_region.reset_offset))
         assert shown in text, text
@@ -551,10 +544,10 @@ async def test_what_a_seat_is_to_do_is_never_split_across_lines() -> None:
         panel = app.query_one(SeatPanel)
         panel.styles.width = 50
         panel.show_seat(SeatTexts("Carla", line, True, doing="to play a card"))
-        await pilot.pause()
+        await idle(pilot)
         rows = [row.rstrip() for row in region_text(app, panel)]
         assert rows[:2] == ["▶ Carla · partner · connected · 15 cards", "to play a card"], rows
         panel.styles.width = 70  # room for it all on one line: it stays there
-        await pilot.pause()
+        await idle(pilot)
         rows = [row.rstrip() for row in region_text(app, panel)]
         assert rows[0].endswith("15 cards  to play a card"), rows

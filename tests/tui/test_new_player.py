@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from textual.widgets import Input
 
 from game.match import Match
@@ -13,6 +14,8 @@ from store.settings import Settings
 from table.session import parse_seats
 from tests.support.screens import (
     FAST,
+    click,
+    idle,
     make_app,
     press,
     press_for,
@@ -38,18 +41,18 @@ OUR_GLYPHS = "╭╮╰╯─│▶→▊·━×⏎…═║╔╗╚╝┌┐�
 async def test_the_start_screen_remembers_the_last_setup(tmp_path: Path) -> None:
     app = TarocchinoApp(settings=FAST, directory=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await idle(pilot)
         start = app.screen
         assert isinstance(start, StartScreen)
         start.query_one("#kind-1").value = "easy"
         start.query_one("#kind-2").value = "random"
         start.query_one("#name-3").value = "Zed"
         start.query_one("#target").value = "400"
-        await pilot.click("#start")
+        await click(pilot, "#start")
         await wait_for(pilot, lambda: table_of(app) is not None)
     again = TarocchinoApp(settings=FAST, directory=tmp_path)
     async with again.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await idle(pilot)
         start = again.screen
         assert [start.query_one(f"#kind-{i}").value for i in range(4)] == [
             "human",
@@ -67,50 +70,50 @@ async def test_q_quits_the_start_screen_but_types_in_a_name(tmp_path: Path) -> N
         # (on a busy machine the first frames may still be the loading screen's)
         await wait_for(pilot, lambda: "Ctrl+Q Quit" in screen_text(app))
         assert "Ctrl+Q Quit" in screen_text(app)
-        await pilot.click("#name-0")
-        await pilot.press("q", "u", "i")
+        await click(pilot, "#name-0")
+        await press(pilot, "q", "u", "i")
         assert app.screen.query_one("#name-0", Input).value == "qui"
-        await pilot.click("#seed")
-        await pilot.press("tab")
-        await pilot.pause()
+        await click(pilot, "#seed")
+        await press(pilot, "tab")
+        await idle(pilot)
         assert not app.screen.query_one("#seed", Input).has_class("-invalid")  # empty is fine
         app.screen.query_one("#start").focus()
-        await pilot.press("q")
-        await pilot.pause()
+        await press(pilot, "q")
+        await idle(pilot)
     assert app.return_code == 0
 
 
 async def test_watching_four_bots_with_pause_and_pace(tmp_path: Path) -> None:
     app = make_app(tmp_path, None, settings=replace(FAST, bot_delay=0.6))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await idle(pilot)
         app.screen.query_one("#start").focus()
-        await pilot.press("w")
+        await press(pilot, "w")
         await wait_for(pilot, lambda: table_of(app) is not None)
         table = table_of(app)
         assert table is not None and table.watching
         assert [s.kind for s in table.session.seats] == ["hard"] * 4  # human seats: hard bots
         assert table.pace == 1.0 and not table.query_one(HandView).display
-        await pilot.press("minus")
+        await press(pilot, "minus")
         assert table.pace == 1.5
-        await pilot.press("plus", "plus", "plus")
+        await press(pilot, "plus", "plus", "plus")
         assert table.pace == 0.3
         await wait_for(pilot, lambda: table.session.ply >= 3, limit=5000)
-        await pilot.press("space")
-        await pilot.pause(0.1)
+        await press(pilot, "space")
+        await idle(pilot)
         ply = table.session.ply
         assert table.paused and "(paused): Space goes on" in screen_text(app)  # (as the key bar)
         await pilot.pause(0.8)
         assert table.session.ply == ply  # nothing moves while paused
-        await pilot.press("space")
+        await press(pilot, "space")
         await wait_for(pilot, lambda: table.session.ply > ply, limit=5000)
         assert "Watching four bots" in screen_text(app)
 
 
 async def test_enter_twice_on_a_card_takes_the_discard_mark_back(tmp_path: Path) -> None:
-    from tests.tui.test_snapshots import _seed_dealer
+    from tests.support.deals import seed_dealer
 
-    app = make_app(tmp_path, ["human", "random", "random", "random"], seed=_seed_dealer(0))
+    app = make_app(tmp_path, ["human", "random", "random", "random"], seed=seed_dealer(0))
     async with app.run_test(size=(80, 24)) as pilot:
         table = await settle(pilot)
         assert isinstance(table, TableScreen)
@@ -186,12 +189,12 @@ async def test_ascii_mode_draws_no_unicode_glyph_of_ours(tmp_path: Path) -> None
 async def test_ascii_mode_start_and_settings_are_plain_ascii(tmp_path: Path) -> None:
     app = make_app(tmp_path, None)  # FAST is ASCII
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.2)
+        await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
         text = screen_text(app)
         assert "Start new match" in text and text.isascii(), {ch for ch in text if ord(ch) > 127}
-        await pilot.press("f2")
+        await press(pilot, "f2")
         await wait_for(pilot, lambda: "Bot delay" in screen_text(app))
-        await pilot.pause(0.1)
+        await idle(pilot)
         text = screen_text(app)
         assert text.isascii(), {ch for ch in text if ord(ch) > 127}
 
@@ -228,10 +231,10 @@ async def test_resumed_on_a_scoring_sheet_the_sheet_comes_back(tmp_path: Path) -
         scores = list(table_of(app).session.match.scores)
     again = make_app(tmp_path, None, settings=Settings(bot_delay=0, trick_pause=0))
     async with again.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await idle(pilot)
         text = screen_text(again)
         assert f"You & Carla {scores[0]}" in text and f"Bruno & Dario {scores[1]}" in text
-        await pilot.click("#resume")
+        await click(pilot, "#resume")
         await wait_for(pilot, lambda: isinstance(again.screen, ScoringScreen))
         sheet = again.screen
         assert sheet.summary.result.scores_after == tuple(scores)
@@ -240,7 +243,32 @@ async def test_resumed_on_a_scoring_sheet_the_sheet_comes_back(tmp_path: Path) -
         assert table_of(again).session.match.scores == scores
 
 
-async def test_watching_the_next_hand_comes_by_itself(tmp_path: Path) -> None:
+class _SheetTimers:
+    """The timers the scoring sheets set, kept rather than run: a test fires the one it wants
+    when it wants (the sheet's countdown is 4 s of real time)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.set: list[_SheetTimer] = []
+        monkeypatch.setattr(ScoringScreen, "set_timer", self._set_timer)
+
+    def _set_timer(self, delay: float, callback, **_: object) -> _SheetTimer:  # noqa: ANN001
+        timer = _SheetTimer(delay, callback)
+        self.set.append(timer)
+        return timer
+
+
+class _SheetTimer:
+    def __init__(self, delay: float, callback) -> None:  # noqa: ANN001
+        self.delay, self.callback, self.stopped = delay, callback, False
+
+    def stop(self) -> None:
+        self.stopped = True
+
+
+async def test_watching_the_next_hand_comes_by_itself(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    timers = _SheetTimers(monkeypatch)
     save_at_the_last_tricks(tmp_path, parse_seats(["random"] * 4), 4)  # (watched from there)
     app = make_app(tmp_path, None, settings=replace(FAST, bot_delay=0.0))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -255,29 +283,41 @@ async def test_watching_the_next_hand_comes_by_itself(tmp_path: Path) -> None:
         )
         sheet = app.screen
         assert sheet.next_in == 4.0
-        await pilot.pause(4.5)
+        await wait_for(pilot, lambda: bool(timers.set))
+        (countdown,) = timers.set
+        assert countdown.delay == 4.0 and not countdown.stopped
+        countdown.callback()  # the 4 s are over
+        await wait_for(pilot, lambda: app.screen is not sheet)
         table = table_of(app)
         assert table is not None and len(table.session.results) >= 1
         assert not isinstance(app.screen, ScoringScreen) or app.screen is not sheet
 
 
-async def test_back_from_the_help_the_sheet_waits_its_whole_time_again(tmp_path: Path) -> None:
+async def test_back_from_the_help_the_sheet_waits_its_whole_time_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Watching, the help opened on a sheet and closed: the next hand comes the whole 4 s later
     (the sheet's first countdown used to run on and take it away at once)."""
+    timers = _SheetTimers(monkeypatch)
     save_at_the_last_tricks(tmp_path, parse_seats(["random"] * 4), 4)  # (watched from there)
     app = make_app(tmp_path, None, settings=replace(FAST, bot_delay=0.0))
     async with app.run_test(size=(80, 24)) as pilot:
         await resume(pilot)
         await wait_for(pilot, lambda: isinstance(app.screen, ScoringScreen), limit=10000)
         sheet = app.screen
-        await pilot.pause(3.0)
+        await wait_for(pilot, lambda: bool(timers.set))
+        (first,) = timers.set
         await press(pilot, "question_mark")
         await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        assert first.stopped  # the first countdown does not run on under the help
         await press(pilot, "escape")
-        await wait_for(pilot, lambda: app.screen is sheet)
-        await pilot.pause(2.0)  # past the first countdown's end
+        await wait_for(pilot, lambda: app.screen is sheet and len(timers.set) == 2)
+        again = timers.set[1]
+        assert again.delay == 4.0 and not again.stopped  # the whole time, from now
+        await idle(pilot)
         assert app.screen is sheet
-        await wait_for(pilot, lambda: app.screen is not sheet)  # then the next hand comes
+        again.callback()  # the 4 s are over: the next hand comes
+        await wait_for(pilot, lambda: app.screen is not sheet)
 
 
 async def test_a_session_whose_other_seats_play_elsewhere(tmp_path: Path) -> None:
@@ -297,9 +337,9 @@ async def test_a_session_whose_other_seats_play_elsewhere(tmp_path: Path) -> Non
 
     app = make_app(tmp_path, None)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await idle(pilot)
         app.push_screen(TableScreen(session))
-        await pilot.pause()
+        await idle(pilot)
         table = app.screen
         assert isinstance(table, TableScreen) and session.listener is not None
         for _ in range(12):  # the other seats' moves arrive one by one
@@ -332,7 +372,7 @@ async def test_the_discard_hint_puts_the_cursor_on_a_card_to_mark(tmp_path: Path
         hand = table.query_one(HandView)
         status = table.query_one("#status")
         for marked in range(2):
-            await pilot.press("t")
+            await press(pilot, "t")
             await wait_for(
                 pilot, lambda: status.text.plain.startswith("Hint: discard"), limit=20000
             )
@@ -340,8 +380,8 @@ async def test_the_discard_hint_puts_the_cursor_on_a_card_to_mark(tmp_path: Path
             assert card not in hand.marked and len(hand.marked) == marked
             shown = status.text.plain
             if marked == 0:
-                await pilot.press("enter")
-                await pilot.pause()
+                await press(pilot, "enter")
+                await idle(pilot)
                 assert hand.marked == {card} and card_text(card, table.look).plain in shown
             else:
                 assert card_text(card, table.look).plain in shown

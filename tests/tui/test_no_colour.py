@@ -13,8 +13,8 @@ from textual.widgets import Select
 from textual.widgets._select import SelectOverlay
 
 from game.scoring import declarable_families
-from tests.support.screens import FAST, make_app, settle, wait_for
-from tests.tui.test_dialogs import _seed
+from tests.support.deals import seed_where
+from tests.support.screens import FAST, idle, make_app, press, settle, wait_for
 from tui.screens.declare import DeclareScreen
 from tui.screens.settings import SettingsScreen
 from tui.screens.start import StartScreen
@@ -42,25 +42,27 @@ async def test_the_focused_select_box_is_reversed(tmp_path: Path) -> None:
         kind = app.screen.query_one("#kind-1", Select)
         assert reversed_cells(kind) == 0
         kind.focus()
-        await pilot.pause()
+        await idle(pilot)
         assert reversed_cells(kind) > 10
         app.action_settings()
         await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
-        await pilot.pause()
+        await idle(pilot)
         first, second = list(app.screen.query(Select))[:2]
         assert first.has_focus and reversed_cells(first) > 3 and reversed_cells(second) == 0
-        await pilot.press("enter")  # its list opens, framed by lines (ASCII here), not a tint
-        await pilot.pause()
+        await press(pilot, "enter")  # its list opens, framed by lines (ASCII here), not a tint
+        await idle(pilot)
         overlay = first.query_one(SelectOverlay)
         assert overlay.display and overlay.styles.border.top[0] == "ascii"
 
 
 async def test_the_declaration_under_the_cursor_is_reversed(tmp_path: Path) -> None:
-    seed = _seed(lambda m: m.first_dealer == 3 and len(declarable_families(m.hand.hands[0])) > 1)
+    seed = seed_where(
+        lambda m: m.first_dealer == 3 and len(declarable_families(m.hand.hands[0])) > 1
+    )
     app = make_app(tmp_path, ["human", "random", "random", "random"], seed=seed, settings=MONO)
     async with app.run_test(size=(80, 24)) as pilot:
         dialog = await settle(pilot)
         assert isinstance(dialog, DeclareScreen)
-        await pilot.pause()
+        await idle(pilot)
         rows = list(dialog.query(FamilyRow))
         assert reversed_cells(rows[0]) > 10 and reversed_cells(rows[1]) == 0

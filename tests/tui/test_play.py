@@ -15,19 +15,22 @@ from table.session import parse_seats
 from tests.support.screens import (
     FAST,
     _flush,
+    click,
     engine_match,
+    idle,
     make_app,
     play_to_the_end,
     press,
     press_for,
+    resize,
     resume,
     save_at_the_last_tricks,
     screen_text,
     settle,
     table_of,
+    to_the_sheet,
     wait_for,
 )
-from tests.tui.test_snapshots import _sheet as to_the_sheet
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.declare import DeclareScreen
 from tui.screens.handover import HandOverScreen
@@ -49,7 +52,7 @@ async def test_whole_match_through_keys_matches_the_engine(tmp_path: Path) -> No
         assert table is not None
         session = table.session
         sheets = await play_to_the_end(pilot, 2000)
-        await pilot.pause()
+        await idle(pilot)
         assert isinstance(app.screen, StartScreen)
         assert not app.store.exists()  # a finished match clears the save
     expected = engine_match(seed, target, BOTS3)
@@ -202,11 +205,11 @@ async def test_resume_after_a_crash(tmp_path: Path) -> None:
     # The app is gone as after a crash: a new one offers to resume exactly there.
     app2 = make_app(tmp_path, None)
     async with app2.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await idle(pilot)
         start = app2.screen
         assert isinstance(start, StartScreen)
         assert start.query_one("#resume-row").display
-        await pilot.click("#resume")
+        await click(pilot, "#resume")
         await wait_for(pilot, lambda: table_of(app2) is not None)
         table = table_of(app2)
         assert table is not None
@@ -234,8 +237,8 @@ async def test_undo_takes_back_a_card_only_while_its_trick_is_in_progress(tmp_pa
         app.settings = slow
         await press_for(pilot, table)
         assert len(table.session.match.actions) == len(before) + 1
-        await pilot.press("u")  # while the next bot thinks
-        await pilot.pause(0.05)
+        await press(pilot, "u")  # while the next bot thinks
+        await idle(pilot)
         assert table.session.match.actions == before
         assert "Your card is back in your hand." in [n.message for n in app._notifications]
         assert json.loads(app.store.path.read_text())["record"]["actions"] == before
@@ -245,8 +248,8 @@ async def test_undo_takes_back_a_card_only_while_its_trick_is_in_progress(tmp_pa
         await settle(pilot)
         after = list(table.session.match.actions)
         assert len(after) > len(before) + 1
-        await pilot.press("u")
-        await pilot.pause(0.05)
+        await press(pilot, "u")
+        await idle(pilot)
         assert table.session.match.actions == after
         assert any("trick in progress" in n.message for n in app._notifications)
 
@@ -255,33 +258,33 @@ async def test_a_damaged_save_gives_a_message_and_a_new_match(tmp_path: Path) ->
     (tmp_path / "autosave.json").write_text('{"format": "tarocchino-save", "version": 1}')
     app = make_app(tmp_path, None)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await idle(pilot)
         assert isinstance(app.screen, StartScreen)
         assert "could not be read" in screen_text(app)
         assert not app.screen.query_one("#resume-row").display
         assert (tmp_path / "autosave.json.damaged").exists()
         for i in (1, 2, 3):
             app.screen.query_one(f"#kind-{i}").value = "random"
-        await pilot.click("#start")
+        await click(pilot, "#start")
         await wait_for(pilot, lambda: table_of(app) is not None)
 
 
 async def test_start_screen_sets_up_a_match(tmp_path: Path) -> None:
     app = make_app(tmp_path, None)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        await pilot.click("#name-0")
-        await pilot.press(*"Zoe")
+        await idle(pilot)
+        await click(pilot, "#name-0")
+        await press(pilot, *"Zoe")
         for i in (1, 2, 3):
             app.screen.query_one(f"#kind-{i}").value = "random"
         app.screen.query_one("#seed").value = "31"
         app.screen.query_one("#target").value = "0"
-        await pilot.click("#start")
-        await pilot.pause()
+        await click(pilot, "#start")
+        await idle(pilot)
         assert "positive" in screen_text(app)
         app.screen.query_one("#target").value = "400"
         await pilot.pause(0.25)  # a button ignores clicks for 0.2 s after a press
-        await pilot.click("#start")
+        await click(pilot, "#start")
         await wait_for(pilot, lambda: table_of(app) is not None)
         table = table_of(app)
         assert table is not None
@@ -306,16 +309,17 @@ async def test_illegal_card_says_why_and_click_plays(tmp_path: Path) -> None:
             if view.phase == "play" and illegal:
                 break
             await press_for(pilot, screen)
-        await pilot.press(
-            str(hand.cards.index(illegal[0]) + 1)[-1] if hand.cards.index(illegal[0]) < 9 else "0"
+        await press(
+            pilot,
+            str(hand.cards.index(illegal[0]) + 1)[-1] if hand.cards.index(illegal[0]) < 9 else "0",
         )
         text = screen_text(app)
         assert "not legal" in text or "not in your hand" in text
         before = len(table.session.match.actions)
         target = next(c for c in hand.cards if c in legal)
         size, stride, margin = hand._geometry()
-        await pilot.click(HandView, offset=(margin + hand.cards.index(target) * stride + 1, 3))
-        await pilot.pause()
+        await click(pilot, HandView, offset=(margin + hand.cards.index(target) * stride + 1, 3))
+        await idle(pilot)
         assert table.session.match.actions[before] == str(play(target))
 
 
@@ -323,14 +327,14 @@ async def test_too_small_screen_recovers(tmp_path: Path) -> None:
     app = make_app(tmp_path, BOTS3, seed=3)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        await pilot.resize_terminal(40, 10)
-        await pilot.pause(0.1)
+        await resize(pilot, 40, 10)
+        await idle(pilot)
         assert isinstance(app.screen, TooSmallScreen)
         text = screen_text(app)
         # all of it fits, and in ASCII (the settings of these tests) the sizes are "40x10"
         assert "too small" in text and "40x10" in text and "80x24" in text
-        await pilot.resize_terminal(80, 24)
-        await pilot.pause(0.1)
+        await resize(pilot, 80, 24)
+        await idle(pilot)
         assert not any(isinstance(s, TooSmallScreen) for s in app.screen_stack)
 
 
@@ -346,16 +350,16 @@ async def test_a_dialog_opening_while_the_terminal_is_too_small_waits(tmp_path: 
         assert table is not None and table.session.match.first_dealer == 0
         await press(pilot, "2", "g")
         assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("enter")
-        await pilot.resize_terminal(30, 8)
-        await pilot.pause(0.5)
+        await press(pilot, "enter")
+        await resize(pilot, 30, 8)
+        await idle(pilot)
         assert isinstance(app.screen, TooSmallScreen)
         answers = []
         app.push_screen(ConfirmScreen("A question?"), answers.append)
-        await pilot.pause(0.1)
+        await idle(pilot)
         assert isinstance(app.screen, TooSmallScreen)  # still on top: nothing opened over it
-        await pilot.resize_terminal(80, 24)
-        await pilot.pause(0.1)
+        await resize(pilot, 80, 24)
+        await idle(pilot)
         assert isinstance(app.screen, ConfirmScreen)
         await press(pilot, "enter")
         assert answers == [True]
@@ -380,15 +384,15 @@ async def test_a_bot_move_held_while_small_waits_for_a_dialog_held_with_it(tmp_p
         match = table.session.match
         await press(pilot, "2", "g", "enter")  # the discard, confirmed
         await wait_for(pilot, lambda: match.phase == "declare" and match.turn == 3)
-        await pilot.resize_terminal(30, 8)
+        await resize(pilot, 30, 8)
         await wait_for(pilot, lambda: table.bots.held is not None)  # seat 3 has declared, held
         assert isinstance(app.screen, TooSmallScreen) and match.turn == 3
         moves = len(match.actions)
         answers = []
         app.push_screen(ConfirmScreen("A question?"), answers.append)
-        await pilot.resize_terminal(80, 24)
+        await resize(pilot, 80, 24)
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
-        await pilot.pause(0.2)
+        await idle(pilot)
         assert isinstance(app.screen, ConfirmScreen) and len(match.actions) == moves
         await press(pilot, "enter")
         assert answers == [True]
@@ -403,17 +407,17 @@ async def test_help_settings_and_hint(tmp_path: Path) -> None:
         while not isinstance(screen, TableScreen):
             await press(pilot, "enter")
             screen = await settle(pilot)
-        await pilot.press("question_mark")
+        await press(pilot, "question_mark")
         await wait_for(pilot, lambda: "Bolognese tarot game" in screen_text(app))
-        await pilot.press("escape")
+        await press(pilot, "escape")
         assert "Hint:" not in screen_text(app)  # the key bar says "Hint"; the hint says "Hint:"
-        await pilot.press("t")
+        await press(pilot, "t")
         await wait_for(pilot, lambda: "Hint:" in screen_text(app))
-        await pilot.press("s")
-        await pilot.pause()
+        await press(pilot, "s")
+        await idle(pilot)
         app.screen.query_one("#suit_marks").value = "unicode"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await press(pilot, "ctrl+s")
+        await idle(pilot)
         assert app.settings.suit_marks == "unicode"
         assert any(m in screen_text(app) for m in "♠♣♥♦")
 
@@ -439,7 +443,7 @@ async def test_calling_out_ends_the_match_at_the_declaration(tmp_path: Path) -> 
         text = screen_text(app)
         assert "call out" in text and "win the match" in text
         await press(pilot, "q")
-        await pilot.pause()
+        await idle(pilot)
     assert not app.store.exists()
 
 

@@ -17,8 +17,8 @@ from store.lastmatch import LastMatch, NoteError
 from store.match_setup import SETUP_FILE, MatchSetup, load_setup
 from table.names import look_alike, name_problem, skeleton
 from table.session import parse_seats
-from tests.support.screens import make_app, screen_text, wait_for
-from tests.tui.test_last_match import note_data
+from tests.support.matches import note_data
+from tests.support.screens import idle, make_app, press, screen_text, wait_for
 from tui.screens.start import StartScreen
 
 CYRILLIC_A = "\u0410nna"  # "Аnna": its first letter is Cyrillic
@@ -88,8 +88,8 @@ async def test_the_start_screen_says_why(tmp_path: Path) -> None:
         start.query_one("#name-0", Input).value = "Anna"
         start.query_one("#name-2", Input).value = CYRILLIC_A
         start.query_one("#start").focus()
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
+        await idle(pilot)
         assert app.screen is start  # no match started
         text = " ".join(screen_text(app).split())
         assert "The names of seats 1 and 3 look the same" in text, text

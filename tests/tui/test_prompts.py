@@ -5,15 +5,23 @@ person plays in hot-seat the status line speaks of what comes next."""
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from pathlib import Path
 
 from textual._compositor import Compositor
 from textual.widgets import Static
 
+from game.actions import discard, play
+from game.cards import INDEX, MAT
 from game.match import Match
+from game.phase import Phase
 from game.scoring import declarable_families
 from store.settings import Settings
-from tests.support.screens import make_app, press, press_for, screen_text, settle, table_of
+from table.session import parse_seats
+from tests.support.deals import deal_with
+from tests.support.screens import idle, make_app, press, press_for, screen_text, settle, table_of
+from text.presenter import Scene, card_note, play_rule, status
+from text.render import Look
 from tui.app import TarocchinoApp
 from tui.screens.declare import DeclareScreen
 from tui.screens.table import TableScreen
@@ -53,12 +61,12 @@ async def test_a_refused_undo_leaves_the_turn_prompt(tmp_path: Path) -> None:
         table = screen
         prompt = _status(table)
         assert "your turn" in prompt.lower()
-        await pilot.press("u")
-        await pilot.pause()
+        await press(pilot, "u")
+        await idle(pilot)
         assert "Only your card of the trick in progress can be taken back." in _messages(app)
         assert _status(table) == prompt  # still says whose turn it is and what to do
-        await pilot.press("p")  # no trick yet: the last trick is refused the same way
-        await pilot.pause()
+        await press(pilot, "p")  # no trick yet: the last trick is refused the same way
+        await idle(pilot)
         assert "No trick has been played yet in this hand." in _messages(app)
         assert _status(table) == prompt
 
@@ -203,9 +211,94 @@ async def test_a_redraw_before_the_table_is_mounted_or_after_it_is_gone_draws_no
         early.redraw()  # not mounted yet: no parts to draw on
         assert not early.ready
         await app.push_screen(early)
-        await pilot.pause()
+        await idle(pilot)
         assert early.ready
         early.redraw()
         app.pop_screen()
-        await pilot.pause()
+        await idle(pilot)
         early.redraw()  # gone again
+
+
+# ---------------------------------------------------------------------------------------- card note
+# The note of a card under the cursor names the card once: "Q♠ Regina di Spade (Queen of Swords) is
+# not legal: you have no Denari, so you must play a trump" (it said "Q♠ Regina di Spade (Queen of
+# Swords) Q♠ is not legal: ...", the card twice).
+
+
+ASCII = Look(ascii=True)
+
+
+def test_a_card_that_may_not_be_played_is_named_once() -> None:
+    hand = deal_with(3, {0: "QS T5 BEG MAT", 1: "7D"})
+    view = replace(
+        hand.view(0),
+        phase=Phase.PLAY,
+        turn=0,
+        trick=(INDEX["7D"],),
+        legal=(play(INDEX["T5"]), play(INDEX["BEG"]), play(MAT)),
+    )
+    note = card_note(view, INDEX["QS"], Look()).plain
+    assert note == (
+        "Q♠ Regina di Spade (Queen of Swords) is not legal: you have no Denari, so "
+        "you must play a trump (or play the Matto)"
+    )
+    assert card_note(view, INDEX["QS"], ASCII).plain.startswith(
+        "QS Regina di Spade (Queen of Swords) is not legal: "
+    )
+    assert card_note(view, INDEX["T5"], Look()).plain.count("T5") == 1  # playable: its name
+
+
+def test_a_card_that_may_not_be_discarded_is_named_once() -> None:
+    hand = deal_with(0, {0: "KS 7S 8S"})
+    view = hand.view(0)
+    assert view.phase == Phase.DISCARD
+    view = replace(view, legal=(discard(INDEX["7S"], INDEX["8S"]),))
+    note = card_note(view, INDEX["KS"], Look()).plain
+    assert note.startswith("K♠ Re di Spade (King of Swords) may not be discarded: ")
+    assert note.count("K♠") == 1
+
+
+# ----------------------------------------------------------------------------------- play rule void
+# The status line says why every card may go when a suit is led that the player has none of: "no
+# trumps: play any card", "no Denari or trumps: play any card" (it said only "play any card", as if
+# nothing had to be followed), and nothing about raised cards, none being lowered.
+
+
+SOLO = parse_seats(["human", "easy", "easy", "easy"])
+NAMES = ["You", "Bruno", "Carla", "Dario"]
+
+
+def _to_play(cards: str, led: str):
+    hand = deal_with(3, {0: cards, 1: "KD QD JD", 2: "T16"})
+    view = hand.view(0)
+    return replace(
+        view,
+        phase=Phase.PLAY,
+        turn=0,
+        trick=(INDEX[led],),
+        legal=tuple(play(c) for c in range(62) if view.hand >> c & 1),
+    )
+
+
+def _status_of(view) -> str:
+    return status(Scene(view=view, seats=SOLO, bottom=0, hand_shown=True), NAMES).plain
+
+
+def test_no_trumps_when_trumps_are_led() -> None:
+    view = _to_play("KS QS 7C", "T16")
+    assert play_rule(view) == "no trumps: play any card"
+    assert _status_of(view) == "Your turn: no trumps: play any card."
+
+
+def test_no_card_of_the_suit_nor_a_trump() -> None:
+    view = _to_play("KS QS 7C", "7D")
+    assert play_rule(view) == "no Denari or trumps: play any card"
+    assert "raised" not in _status_of(view).lower()
+
+
+def test_every_card_following_or_the_matto_led_says_any_card() -> None:
+    assert play_rule(_to_play("KS QS 7S", "9S")) == "play any card"  # every card follows
+    assert play_rule(_to_play("KS QS 7C", "MAT")) == "play any card"  # the Matto led: free
+    assert play_rule(_to_play("ANG MON", "7D")) == "play any card"  # every card a trump
+    with_matto = _to_play(f"KS 7C {MAT and 'MAT'}", "7D")
+    assert play_rule(with_matto).startswith("no Denari or trumps: play any card")

@@ -9,19 +9,22 @@ from collections.abc import Iterator
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from textual.pilot import Pilot
+from textual.screen import ModalScreen
+from textual.worker import WorkerState
 
 import ai.judge
 from ai.discard import rank_discards
-from ai.judge import discard_decision, judge_discard
+from ai.judge import Verdict, discard_decision, judge_discard
 from ai.registry import make_bot
 from cli.main import build_parser
 from cli.review import judged_option
 from cli.review import run as review_command
 from game import record
-from game.cards import cards_of, mask_of, sorted_for_display
+from game.cards import cards_of, mask_of, parse_card, sorted_for_display
 from game.history import hand_rows, replay_hands
 from game.match import Match
 from game.record import AWAY, LEFT, OUT_OF_TIME, StandIn
@@ -29,9 +32,14 @@ from game.rules import Rules
 from store.settings import Settings
 from store.stats import FinishedMatch, read_statistics, record_finished_match
 from table.session import Seat, parse_seats
+from tests.support.local_time import zone
+from tests.support.matches import finished_match, played_match, seed_with_hands
 from tests.support.screens import (
+    click,
+    idle,
     make_app,
     press,
+    press_each,
     press_for,
     resume,
     save_at_the_last_tricks,
@@ -40,7 +48,6 @@ from tests.support.screens import (
     table_of,
     wait_for,
 )
-from tests.tui.test_local_time import zone
 from text.hand_review import (
     HandWalk,
     ReviewSource,
@@ -76,35 +83,6 @@ def _quick_judgement(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(ai.judge, "DEFAULT_ITERATIONS", 8)
 
 
-def played_match(seed: int, target: int, level: str = "random") -> Match:
-    """A match between bots, played by the engine alone."""
-    match = Match(seed, Rules(target))
-    bots = [make_bot(level) for _ in range(4)]
-    rng = random.Random(seed)
-    while match.winner is None:
-        view = match.view(match.turn)
-        match.apply(bots[match.turn].choose(view, view.legal, rng))
-    return match
-
-
-def _seed_with_hands(n: int, target: int) -> int:
-    """A seed whose match has at least ``n`` hands, the first ``n`` played out (not called out
-    during the declarations, so every seat has cards to review)."""
-
-    def played_out(match: Match) -> bool:
-        results = match.results[:n]
-        return len(results) == n and all(r.called_out is None for r in results)
-
-    return next(s for s in range(1, 500) if played_out(played_match(s, target)))
-
-
-async def keys(pilot: Pilot, *names: str) -> None:
-    """Press keys on a screen other than the table, waiting for each to be handled."""
-    for name in names:
-        await pilot.press(name)
-        await pilot.pause()
-
-
 async def _to_sheet(pilot: Pilot) -> ScoringScreen:
     for _ in range(400):
         screen = await settle(pilot)
@@ -131,7 +109,7 @@ def _hand_lines(app: TarocchinoApp) -> dict[str, list[str]]:
 # --------------------------------------------------------------------------- the sheet
 async def test_sheet_lists_every_hand_and_draws_the_running_score(tmp_path: Path) -> None:
     target = 300
-    seed = _seed_with_hands(1, target)
+    seed = seed_with_hands(1, target)
     app = make_app(tmp_path, BOTS3, seed=seed, target=target)
     async with app.run_test(size=(80, 24)) as pilot:
         sheets = 0
@@ -147,8 +125,8 @@ async def test_sheet_lists_every_hand_and_draws_the_running_score(tmp_path: Path
                 [0, *(r.scores_after[0] for r in session.results)],
                 [0, *(r.scores_after[1] for r in session.results)],
             )
-            await keys(pilot, "h")  # the history scrolled into view at 80x24
-            await pilot.pause()
+            await press_each(pilot, "h")  # the history scrolled into view at 80x24
+            await idle(pilot)
             text = screen_text(app)
             assert "The match so far" in text and "Score" in text
             last = history.rows[-1]
@@ -169,7 +147,7 @@ async def test_review_from_the_sheet_steps_through_the_hand(tmp_path: Path) -> N
         await resume(pilot)
         await _to_sheet(pilot)
         session = table_of(app).session  # type: ignore[union-attr]
-        await keys(pilot, "r")
+        await press_each(pilot, "r")
         review = app.screen
         assert isinstance(review, ReviewScreen)
         hand = replay_hands(record.from_json(record.to_json(session.match)))[0]
@@ -190,38 +168,38 @@ async def test_review_from_the_sheet_steps_through_the_hand(tmp_path: Path) -> N
         assert "Discard" in screen_text(app)
         for c in cards_of(hand.discard):
             assert face(c, ASCII) in screen_text(app).split("Discard", 1)[1].splitlines()[0]
-        await keys(pilot, "right", "right", "right")
+        await press_each(pilot, "right", "right", "right")
         assert review.position == 3 and _hand_lines(app) == expected(3)
-        await keys(pilot, "left")
+        await press_each(pilot, "left")
         assert review.position == 2 and _hand_lines(app) == expected(2)
-        await keys(pilot, "down")
+        await press_each(pilot, "down")
         assert review.position == 4 and _hand_lines(app) == expected(4)
-        await keys(pilot, "down", "down")
+        await press_each(pilot, "down", "down")
         assert review.position == 12
-        await keys(pilot, "up")
+        await press_each(pilot, "up")
         assert review.position == 8
-        await keys(pilot, "end")
+        await press_each(pilot, "end")
         assert review.position == walk.last and _hand_lines(app) == expected(walk.last)
         assert "Hand over" in screen_text(app)
-        await keys(pilot, "home")
+        await press_each(pilot, "home")
         assert review.position == 0
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await idle(pilot)
         assert walk.judged_all and len(walk.verdicts) == len(walk.decisions) > 0
         assert {d.seat for d in walk.decisions} == {0}  # the person's cards only
         text = screen_text(app)
         assert "15 of 15 cards all judged" in text and "hard bot's estimate" in text
         first = walk.decisions[0].number + 1
         review.show_hand(0, first)
-        await pilot.pause()
+        await idle(pilot)
         assert "You played" in screen_text(app)
-        await keys(pilot, "q")
+        await press_each(pilot, "q")
         assert isinstance(app.screen, ScoringScreen)
 
 
 async def test_review_of_a_record_file_moves_between_hands(tmp_path: Path) -> None:
     target = 400
-    seed = _seed_with_hands(2, target)
+    seed = seed_with_hands(2, target)
     match = played_match(seed, target)
     path = tmp_path / "match.json"
     record.save(match, path)
@@ -245,13 +223,13 @@ async def test_review_of_a_record_file_moves_between_hands(tmp_path: Path) -> No
             assert lines[names[s].split()[-1]] == [
                 face(c, ASCII) for c in sorted_for_display(cards)
             ]
-        await keys(pilot, "left_square_bracket")
+        await press_each(pilot, "left_square_bracket")
         assert review.index == 0 and review.position == 0
-        await keys(pilot, "right_square_bracket")
+        await press_each(pilot, "right_square_bracket")
         assert review.index == 1
         await app.workers.wait_for_complete()
         assert {d.seat for d in review.walk.decisions} == {1}
-        await keys(pilot, "q")
+        await press_each(pilot, "q")
     assert app.return_code in (0, None)
 
 
@@ -291,10 +269,10 @@ async def test_statistics_screen_shows_the_database(tmp_path: Path, utc: None) -
     app = make_app(tmp_path, None)
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
-        await keys(pilot, "s")
+        await press_each(pilot, "s")
         assert isinstance(app.screen, StatisticsScreen)
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await idle(pilot)
         text = screen_text(app)
         assert "2 finished matches" in text
         anna = figures.people[0]
@@ -307,12 +285,12 @@ async def test_statistics_screen_shows_the_database(tmp_path: Path, utc: None) -
         ]
         assert "Anna with a medium partner against hard bots: 2 played" in text
         assert "Latest matches" in text and "2025-03-01 19:00" in text
-        await keys(pilot, "enter")  # the latest match, reviewed
+        await press_each(pilot, "enter")  # the latest match, reviewed
         await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
         assert "match 2, ended 2025-03-01 19:00" in screen_text(app)  # local time (UTC here)
-        await keys(pilot, "q")
+        await press_each(pilot, "q")
         assert isinstance(app.screen, StatisticsScreen)
-        await keys(pilot, "q")
+        await press_each(pilot, "q")
         assert isinstance(app.screen, StartScreen)
 
 
@@ -320,17 +298,17 @@ async def test_statistics_screen_empty_and_unreadable(tmp_path: Path) -> None:
     app = make_app(tmp_path, None)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
-        await pilot.click("#statistics")
+        await click(pilot, "#statistics")
         await wait_for(pilot, lambda: isinstance(app.screen, StatisticsScreen))
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await idle(pilot)
         assert "No finished match is recorded yet" in screen_text(app)
-        await keys(pilot, "escape")
+        await press_each(pilot, "escape")
         (tmp_path / "stats.sqlite3").write_bytes(b"this is not a database" * 100)
-        await keys(pilot, "p")
+        await press_each(pilot, "p")
         assert isinstance(app.screen, PastMatchesScreen)
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await idle(pilot)
         text = screen_text(app)
         assert "stats.sqlite3.damaged" in text or "could not be read" in text, text
 
@@ -340,11 +318,11 @@ async def test_past_matches_list_opens_a_review(tmp_path: Path) -> None:
     app = make_app(tmp_path, None)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
-        await keys(pilot, "p")
+        await press_each(pilot, "p")
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await idle(pilot)
         assert "1 recorded match." in screen_text(app)
-        await keys(pilot, "enter")
+        await press_each(pilot, "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
         review = app.screen
         assert isinstance(review, ReviewScreen)
@@ -369,7 +347,7 @@ async def test_a_match_played_at_the_table_is_recorded(tmp_path: Path) -> None:
             assert isinstance(sheet, ScoringScreen)
             if sheet.summary.winner is not None:
                 break
-            await keys(pilot, "enter")
+            await press_each(pilot, "enter")
         match = table_of(app).session.match  # type: ignore[union-attr]
         await app.workers.wait_for_complete()
         figures, message = read_statistics(tmp_path)
@@ -392,9 +370,9 @@ async def test_hot_seat_review_is_offered_once_the_hand_is_over(tmp_path: Path) 
         sheet = await _to_sheet(pilot)
         session = table_of(app).session  # type: ignore[union-attr]
         assert sheet.summary.hot_seat and session.match.hand.history == []  # a new hand dealt
-        await keys(pilot, "h")
+        await press_each(pilot, "h")
         assert "it is offered only now that the hand is over" in screen_text(app)
-        await keys(pilot, "r")
+        await press_each(pilot, "r")
         review = app.screen
         assert isinstance(review, ReviewScreen)
         assert review.source.judged == frozenset({0, 2})  # the two people at the table
@@ -432,7 +410,7 @@ async def test_the_review_judges_the_dealers_discard(tmp_path: Path) -> None:
         review = app.screen
         assert isinstance(review, ReviewScreen)
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await idle(pilot)
         walk = review.walk
         verdict = walk.discard_verdict
         assert walk.judged_all and verdict is not None
@@ -462,7 +440,7 @@ async def test_the_review_judges_the_dealers_discard(tmp_path: Path) -> None:
             f"discard Seat {dealer + 1} discarded {made}, about {round(verdict.loss)} "
             f"behind {best}" in text
         )  # among the costliest choices
-        await keys(pilot, "q")
+        await press_each(pilot, "q")
 
 
 async def test_closing_the_review_stops_the_discards_judgement(tmp_path: Path, monkeypatch) -> None:
@@ -488,7 +466,7 @@ async def test_closing_the_review_stops_the_discards_judgement(tmp_path: Path, m
         review = app.screen
         assert isinstance(review, ReviewScreen)
         assert "still judging it" in screen_text(app)
-        await keys(pilot, "q")
+        await press_each(pilot, "q")
         await app.workers.wait_for_complete()  # stops at the next chunk, not after 50000 deals
         assert review.walk.discard_verdict is None and not review.walk.verdicts
     assert 1 <= len(chunks) < 50_000 // ai.judge.DISCARD_CHUNK
@@ -571,5 +549,122 @@ async def test_the_review_screen_marks_the_stand_ins_card_in_every_card(tmp_path
         text = screen_text(app)
         row = next(line for line in text.splitlines() if " 2.2 " in line)
         assert "(bot)" in row and text.count("(bot)") == 1
-        await keys(pilot, *["right"] * 6)  # to the card: why the bot played it
+        await press_each(pilot, *["right"] * 6)  # to the card: why the bot played it
         assert "(out of time)" in " ".join(screen_text(app).split())
+
+
+# --------------------------------------------------------------------------- review costliest words
+# `n` in the review with no costly choice says so as the page does once every card is judged ("No
+# choice in this hand cost a point or more."), and "yet" only while the judging goes on (it said "…
+# has been found in this hand (yet)." under "15 of 15 cards all judged").
+
+
+async def test_no_costly_choice_is_said_with_yet_only_while_judging(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(ai.judge, "DEFAULT_ITERATIONS", 8)
+    target = 400
+    match = played_match(seed_with_hands(1, target), target)
+    path = tmp_path / "match.json"
+    record.save(match, path)
+    source = ReviewSource.of(record.load(path), judged=[0], title="match.json")
+    app = TarocchinoApp(
+        settings=Settings(), directory=tmp_path, persist=False, review=ReviewScreen(source, 0)
+    )
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        await app.workers.wait_for_complete()
+        await wait_for(pilot, lambda: review.walk.judged_all)
+        said: list[str] = []
+        monkeypatch.setattr(review, "notify", lambda message, **_: said.append(str(message)))
+        review._costly = []
+        review.action_costly()
+        monkeypatch.setattr(HandWalk, "judged_all", property(lambda walk: False))
+        review.action_costly()
+        assert said == [
+            "No choice in this hand cost a point or more.",
+            "No costly choice has been found yet: the judging goes on.",
+        ]
+
+
+# ------------------------------------------------------------------------- review last under dialog
+# The last match's review (r on the start screen) is found in a worker: when it is found after a
+# dialog has opened over the start screen (Settings, say), it does not open over that dialog.
+
+
+async def test_the_review_found_late_does_not_open_over_a_dialog(tmp_path: Path) -> None:
+    finished, _ = finished_match()
+    assert record_finished_match(tmp_path, finished) is None
+    source = ReviewSource.recorded(tmp_path, None)
+    assert isinstance(source, ReviewSource)
+    app = make_app(tmp_path, None)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+        start = app.screen
+        dialog: ModalScreen[None] = ModalScreen()
+        app.push_screen(dialog)
+        await wait_for(pilot, lambda: app.screen is dialog)
+        found = SimpleNamespace(
+            worker=SimpleNamespace(name="last", result=source), state=WorkerState.SUCCESS
+        )
+        start.on_worker_state_changed(found)  # the worker's answer, after the dialog opened
+        await idle(pilot)
+        assert app.screen is dialog, app.screen_stack
+        assert not any(isinstance(s, ReviewScreen) for s in app.screen_stack)
+        dialog.dismiss(None)
+        await wait_for(pilot, lambda: app.screen is start)
+        start.on_worker_state_changed(found)  # on top: the review opens
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
+
+
+# ----------------------------------------------------------------------------- review points in all
+# The review's "Costliest choices (about 109 points lost …)" lists three choices but counts every
+# judged one: where the figure is more than the lines listed add up to, it says "in all"; where it
+# is what they add up to, it says nothing more.
+
+
+def _verdict(loss: float, number: int) -> Verdict:
+    k, t = parse_card("KS"), parse_card("T12")
+    return Verdict(0, number, k, t, loss, 10.0, 10.0 + loss, 5, 0.2, 1000)
+
+
+def _head(losses: list[float]) -> tuple[str, int]:
+    source = ReviewSource.of(played_match(3, 300), judged=[0])
+    walk = HandWalk(source.hands[0], 0, source.judged)
+    numbers = [d.number for d in walk.decisions[: len(losses)]]
+    walk.verdicts = {n: _verdict(loss, n) for n, loss in zip(numbers, losses, strict=True)}
+    lines, _ = costly_lines(source, walk, ASCII)
+    return lines[0].plain, len(lines) - 1
+
+
+def test_a_figure_beyond_the_three_listed_says_in_all() -> None:
+    head, listed = _head([40.0, 30.0, 20.0, 19.0])
+    assert listed == 3
+    assert "(about 109 points lost in all; n or a click shows one)" in head, head
+
+
+def test_a_figure_the_listed_add_up_to_says_nothing_more() -> None:
+    head, listed = _head([40.0, 30.0, 20.0])
+    assert listed == 3
+    assert "(about 90 points lost; n or a click shows one)" in head, head
+    head, _ = _head([40.0, 30.0, 20.0, 0.6])  # a small loss, not listed: the figure is more
+    assert "(about 91 points lost in all;" in head, head
+
+
+# ------------------------------------------------------------------------------- review points lost
+# The review's costliest choices say the points lost in all as a count of points: "about 1 point
+# lost" for one (it said "about 1 points lost"), "about 12 points lost" for more.
+
+
+def test_one_point_lost_is_said_in_the_singular() -> None:
+    source = ReviewSource.of(played_match(3, 300), judged=[0])
+    walk = HandWalk(source.hands[0], 0, source.judged)
+    first, second = walk.decisions[0].number, walk.decisions[1].number
+    walk.verdicts = {first: _verdict(1.2, first)}
+    lines, _ = costly_lines(source, walk, ASCII)
+    assert "(about 1 point lost; n or a click shows one)" in lines[0].plain, lines[0].plain
+    walk.verdicts = {first: _verdict(1.2, first), second: _verdict(10.6, second)}
+    lines, _ = costly_lines(source, walk, ASCII)
+    assert "(about 12 points lost; n or a click shows one)" in lines[0].plain, lines[0].plain

@@ -23,7 +23,7 @@ from ai.judge import (
 from game.actions import PLAYS
 from game.cards import parse_card
 from game.history import replay_hands
-from tests.tui.test_review import ASCII, played_match
+from tests.support.matches import played_match
 from text.hand_review import (
     HandWalk,
     ReviewSource,
@@ -33,7 +33,9 @@ from text.hand_review import (
     play_lines,
     verdict_words,
 )
+from text.render import Look
 
+ASCII = Look(ascii=True)
 DEALS = 64
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.screen import Screen
 
-from tests.support.screens import _flush, make_app, table_of, wait_for
+from tests.support.screens import _flush, make_app, resize, table_of, wait_for
 from tui.app import TarocchinoApp
 from tui.screens.declare import DeclareScreen
 from tui.screens.scoring import MENU
@@ -22,14 +22,14 @@ async def _menu_when_too_small(app: TarocchinoApp, pilot: Pilot, screen: Screen)
     """Shrink the terminal under ``screen`` (a dialog over the table), then let ``screen`` answer
     MENU, as its key does a moment late: the table and ``screen`` go, the too-small page stays on
     top, and the start screen is there when the terminal is big enough again."""
-    await pilot.resize_terminal(30, 8)
+    await resize(pilot, 30, 8)
     await wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen))
     screen.dismiss(MENU)
     for _ in range(20):
         await _flush(pilot)
     assert isinstance(app.screen, TooSmallScreen), app.screen_stack
     assert table_of(app) is None and screen not in app.screen_stack, app.screen_stack
-    await pilot.resize_terminal(80, 24)
+    await resize(pilot, 80, 24)
     await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
     assert len(app.screen_stack) == 2, app.screen_stack  # (Textual's default screen, start)
 
@@ -70,7 +70,7 @@ async def test_a_dialog_answered_as_the_terminal_shrinks_leaves_the_too_small_pa
         await wait_for(pilot, lambda: isinstance(app.screen, DeclareScreen))
         dialog = app.screen
         monkeypatch.setattr(dialog, "_invoke_later", lambda callback, sender: None)
-        await pilot.resize_terminal(30, 8)
+        await resize(pilot, 30, 8)
         dialog.dismiss(())  # nothing declared
         await wait_for(pilot, lambda: dialog not in app.screen_stack)
         await wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen))

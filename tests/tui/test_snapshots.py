@@ -17,45 +17,32 @@ from game.match import Match
 from game.scoring import declarable_families
 from store.settings import Settings
 from table.session import parse_seats
+from tests.support.deals import seed_dealer, seed_declaring
 from tests.support.screens import (
+    LOOK,
+    SIZES,
     make_app,
     press,
     press_for,
     resume,
     save_at_the_last_tricks,
     settle,
+    to_the_sheet,
     wait_for,
 )
 from text.themes import DEFAULT_THEME, theme_names
 from tui.screens.declare import DeclareScreen
 from tui.screens.handover import HandOverScreen
-from tui.screens.scoring import ScoringScreen
 from tui.screens.start import StartScreen
 from tui.screens.table import TableScreen
 from tui.screens.too_small import TooSmallScreen
 
-SIZES = [(80, 24), (120, 40)]
-LOOK = Settings(bot_delay=0.0, trick_pause=0.0)  # the default look: Unicode marks, colour
 BOTS3 = ["human", "random", "random", "random"]
 
 
 @pytest.fixture(autouse=True)
 def _colour(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("NO_COLOR", raising=False)
-
-
-def _seed(condition: Callable[[Match], bool]) -> int:
-    """The first seed whose match satisfies ``condition`` (deterministic)."""
-    return next(s for s in range(1, 10_000) if condition(Match(s)))
-
-
-def _seed_dealer(dealer: int) -> int:
-    return _seed(lambda m: m.first_dealer == dealer)
-
-
-def _seed_declaring() -> int:
-    """The human (seat 0) is eldest and may declare at least two families."""
-    return _seed(lambda m: m.first_dealer == 3 and len(declarable_families(m.hand.hands[0])) >= 2)
 
 
 async def _to_table(pilot: Pilot) -> TableScreen:
@@ -90,17 +77,6 @@ async def _declaring(pilot: Pilot) -> None:
     await press(pilot, "2")  # switch the second family off
 
 
-async def _sheet(pilot: Pilot) -> None:
-    for _ in range(200):
-        screen = await settle(pilot)
-        if isinstance(screen, ScoringScreen):
-            return
-        if isinstance(screen, TableScreen):
-            await press_for(pilot, screen)
-        else:
-            await press(pilot, "enter")
-
-
 async def _handover(pilot: Pilot) -> None:
     await wait_for(pilot, lambda: isinstance(pilot.app.screen, HandOverScreen))
 
@@ -118,39 +94,39 @@ def test_start_screen(snap_compare, tmp_path: Path, size: tuple[int, int]) -> No
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_table_mid_hand(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:
-    app = make_app(tmp_path, BOTS3, seed=_seed_dealer(1), settings=LOOK)
+    app = make_app(tmp_path, BOTS3, seed=seed_dealer(1), settings=LOOK)
     assert snap_compare(app, terminal_size=size, run_before=_mid_hand(5))
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_discard(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:
-    app = make_app(tmp_path, BOTS3, seed=_seed_dealer(0), settings=LOOK)
+    app = make_app(tmp_path, BOTS3, seed=seed_dealer(0), settings=LOOK)
     assert snap_compare(app, terminal_size=size, run_before=_discard_one_marked)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_declarations(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:
-    app = make_app(tmp_path, BOTS3, seed=_seed_declaring(), settings=LOOK)
+    app = make_app(tmp_path, BOTS3, seed=seed_declaring(), settings=LOOK)
     assert snap_compare(app, terminal_size=size, run_before=_declaring)
 
 
 async def _resumed_to_the_sheet(pilot: Pilot) -> None:
     await resume(pilot)
-    await _sheet(pilot)
+    await to_the_sheet(pilot)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_scoring_sheet(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:
     """(The hand's last two tricks played here, from a save: the hand played whole through the
     keys is tests/test_tui_play.py's.)"""
-    save_at_the_last_tricks(tmp_path, parse_seats(BOTS3), _seed_dealer(2))
+    save_at_the_last_tricks(tmp_path, parse_seats(BOTS3), seed_dealer(2))
     app = make_app(tmp_path, None, settings=LOOK)
     assert snap_compare(app, terminal_size=size, run_before=_resumed_to_the_sheet)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_hand_over(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:
-    app = make_app(tmp_path, ["human"] * 4, seed=_seed_dealer(1), settings=LOOK)
+    app = make_app(tmp_path, ["human"] * 4, seed=seed_dealer(1), settings=LOOK)
     assert snap_compare(app, terminal_size=size, run_before=_handover)
 
 
@@ -158,12 +134,12 @@ def test_hand_over(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:
 def test_table_theme(snap_compare, tmp_path: Path, theme: str) -> None:
     """The table mid-hand at 80x24 in each theme but the default (whose look the other
     snapshots keep)."""
-    app = make_app(tmp_path, BOTS3, seed=_seed_dealer(1), settings=replace(LOOK, theme=theme))
+    app = make_app(tmp_path, BOTS3, seed=seed_dealer(1), settings=replace(LOOK, theme=theme))
     assert snap_compare(app, terminal_size=(80, 24), run_before=_mid_hand(5))
 
 
 def test_snapshot_helpers_find_their_seeds() -> None:
-    m = Match(_seed_declaring())
+    m = Match(seed_declaring())
     assert m.first_dealer == 3 and len(declarable_families(m.hand.hands[0])) >= 2
 
 
@@ -178,7 +154,7 @@ def test_watching_bots(snap_compare, tmp_path: Path, size: tuple[int, int]) -> N
     app = make_app(
         tmp_path,
         ["easy"] * 4,
-        seed=_seed_dealer(1),
+        seed=seed_dealer(1),
         settings=Settings(bot_delay=60.0, trick_pause=0.0),
     )
     assert snap_compare(app, terminal_size=size, run_before=_watching_paused)

@@ -5,7 +5,6 @@ matches. Regenerate with `--snapshot-update` and look at every SVG before accept
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -14,12 +13,18 @@ from textual.pilot import Pilot
 import ai.judge
 import store.stats
 from game import record
-from store.stats import FinishedMatch, record_finished_match
 from table.session import parse_seats
-from tests.support.screens import make_app, resume, save_at_the_last_tricks, wait_for
-from tests.tui.test_local_time import zone
-from tests.tui.test_review import keys, played_match
-from tests.tui.test_snapshots import LOOK, SIZES
+from tests.support.local_time import zone
+from tests.support.matches import played_match, recorded_matches
+from tests.support.screens import (
+    LOOK,
+    SIZES,
+    make_app,
+    press_each,
+    resume,
+    save_at_the_last_tricks,
+    wait_for,
+)
 from text.hand_review import ReviewSource
 from tui.app import TarocchinoApp
 from tui.screens.review import ReviewScreen
@@ -48,9 +53,9 @@ async def _match_over_history(pilot: Pilot) -> None:
         sheet = pilot.app.screen
         assert isinstance(sheet, ScoringScreen)
         if sheet.summary.winner is not None:
-            await keys(pilot, "h")
+            await press_each(pilot, "h")
             return
-        await keys(pilot, "enter")
+        await press_each(pilot, "enter")
     raise AssertionError("the match never ended")
 
 
@@ -83,7 +88,7 @@ def _review_app(tmp_path: Path) -> TarocchinoApp:
 async def _reviewing(pilot: Pilot) -> None:
     await wait_for(pilot, lambda: isinstance(pilot.app.screen, ReviewScreen))
     await pilot.app.workers.wait_for_complete()
-    await keys(pilot, "down", "down", "right", "right")  # into the third trick
+    await press_each(pilot, "down", "down", "right", "right")  # into the third trick
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
 
@@ -93,20 +98,10 @@ def test_review(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:
     assert snap_compare(_review_app(tmp_path), terminal_size=size, run_before=_reviewing)
 
 
-def _database(directory: Path) -> None:
-    seats = [("Anna", "human"), ("Bruno", "hard"), ("Carla", "medium"), ("Dario", "hard")]
-    start = datetime(2025, 3, 1, 18, 0, tzinfo=UTC)
-    for i in range(3):
-        finished = FinishedMatch.of(
-            played_match(30 + i, 150, "easy"), seats, ended_at=start + timedelta(hours=i)
-        )
-        assert record_finished_match(directory, finished) is None
-
-
 def _opening(key: str):
     async def run(pilot: Pilot) -> None:
         await wait_for(pilot, lambda: isinstance(pilot.app.screen, StartScreen))
-        await keys(pilot, key)
+        await press_each(pilot, key)
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
 
@@ -115,7 +110,7 @@ def _opening(key: str):
 
 @pytest.mark.parametrize("size", SIZES, **IDS)
 def test_statistics(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:
-    _database(tmp_path)
+    recorded_matches(tmp_path)
     assert snap_compare(
         make_app(tmp_path, None, settings=LOOK), terminal_size=size, run_before=_opening("s")
     )
@@ -123,7 +118,7 @@ def test_statistics(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None
 
 @pytest.mark.parametrize("size", SIZES, **IDS)
 def test_past_matches(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:
-    _database(tmp_path)
+    recorded_matches(tmp_path)
     assert snap_compare(
         make_app(tmp_path, None, settings=LOOK), terminal_size=size, run_before=_opening("p")
     )

@@ -10,7 +10,6 @@ from pathlib import Path
 
 from rich.console import Console
 from rich.text import Text
-from textual.pilot import Pilot
 
 from game.actions import discard, play
 from game.cards import CODES, FIVES, MAT, N_CARDS, SUIT, TRUMP, Card, cards_of, mask_of
@@ -22,7 +21,16 @@ from net import protocol as p
 from net.remote import RemoteSession
 from table.session import parse_seats
 from tests.support.net import fed_session
-from tests.support.screens import make_app, press, press_for, screen_text, settle, table_of
+from tests.support.screens import (
+    idle,
+    make_app,
+    press,
+    press_for,
+    screen_text,
+    settle,
+    table_of,
+    to_the_cards,
+)
 from text.presenter import AWAY, OPEN_SEAT, Scene, card_note, status, waiting_for
 from text.render import UNICODE, Look, card_name, face
 from tui.screens.table import TableScreen
@@ -221,7 +229,7 @@ async def test_the_hand_never_moves_whatever_the_status_line_says(tmp_path: Path
         await press(pilot, "escape")  # "Change": the last mark is taken back
         for kind, text in longest_texts().items():
             table.say(text)
-            await pilot.pause()
+            await idle(pilot)
             assert (hand.region, line.region) == where, kind
             assert table.status_fits(text), kind
             shown = screen_text(app).splitlines()[line.region.y : line.region.bottom]
@@ -255,28 +263,14 @@ async def test_a_text_longer_than_the_status_line_ends_with_an_ellipsis_and_is_t
         where = hand.region
         words = "; ".join(f"reason number {i} of a long hint" for i in range(12))
         table.say(Text(f"Hint: play {CODES[0]} - {words}"))
-        await pilot.pause()
+        await idle(pilot)
         assert hand.region == where
         shown = screen_text(app).splitlines()[line.region.y : line.region.bottom]
         assert shown[-1].rstrip().endswith("...") and "reason number 0" in shown[0]  # ASCII look
         assert any(words in n.message for n in app._notifications)
         table.say(Text("Short again."))
-        await pilot.pause()
+        await idle(pilot)
         assert hand.region == where
-
-
-async def to_the_cards(pilot: Pilot) -> TableScreen:
-    """Play the test's human through the discard, its question and the declarations until the
-    first card is played; the table then."""
-    table = None
-    while table is None or table.session.phase != Phase.PLAY:
-        screen = await settle(pilot)
-        table = screen if isinstance(screen, TableScreen) else None
-        if table is not None and table.session.phase == Phase.DISCARD:
-            await press_for(pilot, table)
-        elif table is None:
-            await press(pilot, "enter")  # the discard question, the declarations
-    return table
 
 
 async def test_at_80x24_two_declarations_are_shown_whole_beside_the_log(tmp_path: Path) -> None:

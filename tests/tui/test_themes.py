@@ -16,8 +16,8 @@ from textual.widgets import Select
 
 from game.cards import FOOL, SUIT, TRUMP
 from store.settings import SETTINGS_FILE, Settings, load_settings, save_settings
-from tests.support.screens import FAST, make_app, settle, wait_for
-from tests.tui.test_dialogs import _seed
+from tests.support.deals import seed_where
+from tests.support.screens import FAST, make_app, press, settle, wait_for
 from text.render import UNICODE, Look, card_style, look_of
 from text.themes import (
     CLASSIC,
@@ -36,7 +36,7 @@ from tui.widgets.seat import SeatPanel
 
 SHIPPED = ("classic", "charcoal", "daylight", "contrast")
 BOTS3 = ["human", "random", "random", "random"]
-DEALING = _seed(lambda m: m.first_dealer == 0)  # the human discards first: the table waits
+DEALING = seed_where(lambda m: m.first_dealer == 0)  # the human discards first: the table waits
 
 GOOD = """\
 title = "Test felt"
@@ -231,10 +231,10 @@ async def test_a_theme_chosen_in_the_settings_colours_the_table_at_once(tmp_path
         table = await settle(pilot)
         assert isinstance(table, TableScreen)
         assert _felt(table) == Color.parse(CLASSIC.felt)
-        await pilot.press("s")
+        await press(pilot, "s")
         await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
         app.screen.query_one("#theme", Select).value = "daylight"
-        await pilot.press("ctrl+s")
+        await press(pilot, "ctrl+s")
         await wait_for(pilot, lambda: app.screen is table)
         await wait_for(pilot, lambda: _felt(table) == Color.parse(daylight.felt))
         assert app.settings.theme == "daylight" and app.theme == "tarocchino-daylight"

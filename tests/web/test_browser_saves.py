@@ -144,14 +144,15 @@ async def served(tmp_path: Path, **options: object) -> AsyncIterator[_Browsers]:
     test = TestServer(await server._make_app(), host="127.0.0.1")
     await test.start_server()
     browsers = _Browsers(server, test.port, box)
+    others = set(_children())  # (left by tests before this one: not waited for)
     try:
         yield browsers
     finally:
         (box / "stop-all").write_text("")
         for session in browsers.sessions:
             await session.close()
-        for _ in range(POLLS):  # every tab's game ended and reaped (or another test's child)
-            if not server.in_use and not _children():
+        for _ in range(POLLS):  # every tab's game ended and reaped
+            if not server.in_use and not set(_children()) - others:
                 break
             await asyncio.sleep(0.05)
         await test.close()

@@ -13,7 +13,7 @@ from textual.widgets import Input
 
 from net.client import BROWSER_ENV, WEB_DRIVER_ENV, Address, TokenStore, browser_of
 from tests.support.net import serve
-from tests.support.screens import FAST, press, screen_text, wait_for
+from tests.support.screens import FAST, click, idle, press, screen_text, wait_for
 from tests.support.web import open_tabs, recorder
 from tui import online as play
 from tui.app import TarocchinoApp
@@ -81,12 +81,12 @@ async def test_a_browser_cannot_take_another_browser_s_seat_by_its_name(
         app = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False)
         async with app.run_test(size=(120, 40)) as pilot:
             await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
-            await pilot.click("#join")
+            await click(pilot, "#join")
             await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen))
             offered = app.screen.query_one("#name", Input).value
             for selector, text in (("#address", str(address)), ("#name", "Anna")):
                 app.screen.query_one(selector, Input).value = text
-                await pilot.pause()
+                await idle(pilot)
             await press(pilot, "enter")
             if refused:
                 await wait_for(pilot, lambda: "Anna is already at this table" in screen_text(app))

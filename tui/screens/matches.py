@@ -174,6 +174,11 @@ class PastMatchesScreen(RecordedMatches):
     def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self._say_listed)  # (the table is drawn again for the width)
 
+    def on_match_table_resized(self, event: MatchTable.Resized) -> None:
+        """The table laid out (first shown, or for a new width): the refresh after its rows came
+        may have been before, with nothing to scroll yet."""
+        self.call_after_refresh(self._say_listed)
+
     def _say_listed(self) -> None:
         """How many matches, and "Left and Right scroll" only when the table is wider than the
         screen."""

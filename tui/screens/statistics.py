@@ -84,6 +84,11 @@ class StatisticsScreen(RecordedMatches):
     def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self._scroll_hint)  # (the table is drawn again for the width)
 
+    def on_match_table_resized(self, event: MatchTable.Resized) -> None:
+        """The table laid out (first shown, or for a new width): the refresh after its rows came
+        may have been before, with nothing to scroll yet."""
+        self.call_after_refresh(self._scroll_hint)
+
     def _scroll_hint(self) -> None:
         """ "Left and Right scroll" only when the latest matches are wider than the screen."""
         if not self.is_attached:

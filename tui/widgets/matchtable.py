@@ -37,6 +37,9 @@ class MatchTable(DataTable):
             super().__init__()
             self.match_id = match_id
 
+    class Resized(Message):
+        """Laid out at a new size (what it has to scroll may have changed with it)."""
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, cursor_type="row", zebra_stripes=True)
         self.matches: tuple[MatchSummary, ...] = ()
@@ -72,6 +75,7 @@ class MatchTable(DataTable):
     def on_resize(self, event: events.Resize) -> None:
         if self.matches and self.screen.size.width != self._width:
             self.show(self.matches)
+        self.post_message(self.Resized())
 
     async def _on_click(self, event: events.Click) -> None:
         """One click on a match's row reviews it, wherever on the row (the screens say "a
