@@ -30,7 +30,6 @@ from tests.support.screens import (
     press,
     press_for,
     screen_text,
-    settle,
     table_of,
     wait_for,
 )

@@ -13,6 +13,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+import pytest
 from textual.widgets import Input
 
 from ai.easy import EasyBot
@@ -214,7 +215,11 @@ async def test_a_late_action_is_refused_and_the_stand_in_is_judged_by_the_engine
         await anna.send(p.act(0, state["ply"], view.legal[0]))
         refusal = await anna.until("error")
         assert refusal["code"] == p.TOO_LATE
-        assert refusal["ply"] == state["ply"] and server.seats[0].conn is not None and server.seats[0].conn.strikes == 0
+        assert (
+            refusal["ply"] == state["ply"]
+            and server.seats[0].conn is not None
+            and server.seats[0].conn.strikes == 0
+        )
         slow.answer.set()
         await wait_until(lambda: len(server.referee.movers) > state["ply"], "the stand-in's card")
         assert server.referee.movers[state["ply"]] == (0, TURN_LIMIT)
@@ -538,7 +543,9 @@ async def test_after_the_stand_in_the_status_line_says_whose_turn_it_is(
             clock.run_out(server)
             await run_until(
                 pilot,
-                lambda: (0, TURN_LIMIT) in server.referee.movers[1:] and said("the easy bot played"),
+                lambda: (
+                    (0, TURN_LIMIT) in server.referee.movers[1:] and said("the easy bot played")
+                ),
             )
             ran_out = len(server.referee.movers)
             # her next turn: the status line says it is hers (before the countdown begins)

@@ -6,14 +6,12 @@ import json
 from collections.abc import Callable
 
 from ai.inference import Knowledge
-from game.cards import FIVES, FULL_PACK, Mask, cards_of, mask_of, parse_cards
-from game.hand import Hand
-from game.view import PlayerView
 from game.actions import declare, discard, play
-from game.cards import FULL_PACK, Mask, card, cards_of, mask_of, parse_cards
+from game.cards import FIVES, FULL_PACK, Mask, card, cards_of, mask_of, parse_cards
 from game.hand import Hand
 from game.match import Match
 from game.scoring import declarable_families
+from game.view import PlayerView
 from table.session import Session, parse_seats
 from tests.support.paths import ROOT, VECTORS
 

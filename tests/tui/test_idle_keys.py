@@ -126,16 +126,16 @@ async def test_the_tables_keys_in_the_declarations_dialog_say_declare_first(
 
 async def test_declare_first_goes_as_soon_as_the_declarations_are_made(tmp_path: Path) -> None:
     """It stayed over cards 8 to 15 of the hand for about 4 s after declaring."""
-    seed = _seed(lambda m: m.first_dealer == 3 and declarable_families(m.hand.hands[0]))
+    seed = seed_where(lambda m: m.first_dealer == 3 and bool(declarable_families(m.hand.hands[0])))
     app = make_app(tmp_path, ["human", "random", "random", "random"], seed=seed)
     async with app.run_test(size=(80, 24)) as pilot:
         dialog = await settle(pilot)
         assert isinstance(dialog, DeclareScreen)
         await press(pilot, "t")
-        await wait_for(pilot, lambda: "Declarations first" in _notices(app))
+        await wait_for(pilot, lambda: "Declarations first" in notices(app))
         await press(pilot, "enter")
         await wait_for(pilot, lambda: app.screen is not dialog)
-        assert "Declarations first" not in _notices(app)
+        assert "Declarations first" not in notices(app)
         assert "Declarations first" not in screen_text(app)
 
 

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from ai.inference import voids_of
 from game.cards import (
     FULL_PACK,
     MAT,
