@@ -77,9 +77,16 @@ async def test_hosting_for_the_network_says_this_machines_address(
         seats = parse_seats(["human", "human", "easy", "easy"])
         await app.network.host(seats, None, 800, HostRequest(0, "0.0.0.0", None))
         server = app.network.server
-        assert asked == ["0.0.0.0"] and server is not None and server._runner is not None
+        assert asked == ["0.0.0.0"] and server is not None and server.doorway.addresses
         port = server.doorway.addresses[0][1]
         await wait_for(pilot, lambda: any("Hosting" in str(n.message) for n in app._notifications))
+        warned = [str(n.message) for n in app._notifications if n.severity == "warning"]
+        assert warned == [
+            "Without a password, anyone who can reach this machine over the network can take "
+            "the open seats. Without TLS (tarocchino host --cert), everything, passwords "
+            "included, crosses the network in clear: whoever can see the traffic (the same "
+            "Wi-Fi, say) reads it."
+        ]
         said = [str(n.message) for n in app._notifications if "Hosting" in str(n.message)]
         assert said == [
             f"Hosting on port {port} (your network): others join with `tarocchino "

@@ -39,7 +39,7 @@ from tests.support.net import (
     serve,
     wait_until,
 )
-from tests.support.screens import FAST, at_table, idle, screen_text, table_of, wait_for
+from tests.support.screens import FAST, at_table, idle, screen_text, wait_for
 from text.narrate import hand_log
 from text.presenter import present
 from text.render import UNICODE, card_text
@@ -238,40 +238,29 @@ async def test_a_late_action_is_refused_and_the_stand_in_is_judged_by_the_engine
     assert len([m for m in anna.messages if m["type"] == "error"]) == 1  # nothing else refused
 
 
-async def test_the_table_counts_down_and_says_what_was_played(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_the_table_counts_down_and_says_what_was_played(tmp_path: Path) -> None:
     """Anna's table: in the last part of the limit the status line counts down (the rule of
-    the trick stays after it); then it says the stand-in's move, and the others play on. (Her
-    window reads the time left on a clock the test turns forward, and looks at it when told,
-    as it does every half second; the table's limit is run out by the test.)"""
-    clock = TableClock(monkeypatch)
+    the trick stays after it); then it says the stand-in's move, and the others play on."""
     server, address = await serve(
-        ["human", "easy", "easy", "easy"], seed=SEED, config=_limited(600.0)
+        ["human", "easy", "easy", "easy"], seed=SEED, config=_limited(3.0)
     )
     app = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False)
+    notices: list[str] = []
     try:
         async with app.run_test(size=(120, 40)) as pilot:
             table = await at_table(pilot, app, JoinRequest(address, "Anna", 0))
-            session = app.network.session
-            assert session is not None
-            ahead = 0.0
-            session.clock = lambda: time.monotonic() + ahead
-
-            notices = _kept_words(table)
 
             def said(words: str) -> bool:
-                return any(words in text for text in notices)
+                text = table.notice.plain if table.notice is not None else ""
+                if text and text not in notices:
+                    notices.append(text)
+                return words in text
 
-            await run_until(pilot, lambda: session.seconds_left() is not None)
-            ahead = session.seconds_left() - 1.5  # a second and a half left
-            app.network._tick()
-            await idle(pilot)
-            assert said("2 s left: then the easy bot decides for you."), notices
-            clock.run_out(server)
+            await run_until(pilot, lambda: said("s left: then the easy bot decides for you."))
             await run_until(pilot, lambda: said("Time ran out: the easy bot "))
             # the question of that turn (the declarations) is closed: at once, or a moment later
             await run_until(pilot, lambda: isinstance(app.screen, TableScreen))
+            assert any(n.startswith("1 s left") or n.startswith("2 s left") for n in notices)
             assert server.referee.movers.count((0, TURN_LIMIT)) >= 1
             before = len(server.session.match.actions)
             await wait_until(
@@ -505,46 +494,32 @@ def _seed_seat0_declares() -> int:
     )
 
 
-async def test_after_the_stand_in_the_status_line_says_whose_turn_it_is(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """(The table's limit is run out by the test, for Anna's first two decisions.)"""
-    clock = TableClock(monkeypatch)
-    config = dataclasses.replace(NET_FAST, turn_limit_s=600.0, stand_in="easy")
+async def test_after_the_stand_in_the_status_line_says_whose_turn_it_is(tmp_path: Path) -> None:
+    config = dataclasses.replace(NET_FAST, turn_limit_s=4.0, stand_in="easy")
     server, address = await serve(
         ["human", "easy", "easy", "easy"], seed=_seed_seat0_declares(), config=config
     )
     app = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False)
     try:
         async with app.run_test(size=(120, 40)) as pilot:
-            app.join_table(JoinRequest(address, "Anna", 0))
-            await wait_for(pilot, lambda: table_of(app) is not None)  # (her declarations asked)
-            table = table_of(app)
+            table = await at_table(pilot, app, JoinRequest(address, "Anna", 0))
             session = app.network.session
             assert session is not None
 
             def status() -> str:
                 return table.query_one("#status").text.plain
 
-            kept = _kept_words(table)
-
-            def said(words: str) -> str | None:
-                return next((text for text in kept if words in text), None)
-
             # Anna does nothing: the stand-in declares for her; the card is still hers to play
-            await run_until(pilot, lambda: clock.awaits(server, 0))
-            clock.run_out(server)
-            await run_until(pilot, lambda: said("the easy bot declared") is not None)
-            declared = said("the easy bot declared")
-            assert declared.startswith("Time ran out: the easy bot declared ")
-            assert "Anna, your turn" in declared, declared
+            await run_until(pilot, lambda: "the easy bot declared" in status())
+            said = status()
+            assert said.startswith("Time ran out: the easy bot declared ")
+            assert "Anna, your turn" in said, said
             # ... and then plays it for her; the others play on
-            await run_until(pilot, lambda: clock.awaits(server, 0))
-            clock.run_out(server)
             await run_until(
                 pilot,
                 lambda: (
-                    (0, TURN_LIMIT) in server.referee.movers[1:] and said("the easy bot played")
+                    (0, TURN_LIMIT) in server.referee.movers[1:]
+                    and "the easy bot played" in status()
                 ),
             )
             ran_out = len(server.referee.movers)
@@ -557,9 +532,10 @@ async def test_after_the_stand_in_the_status_line_says_whose_turn_it_is(
                     and len(server.session.match.actions) == session.ply
                 ),
             )
-            await idle(pilot)
-            now = status()
-            assert "Time ran out" not in now, now
-            assert "Anna, your turn" in now, now
+            for _ in range(3):
+                await pilot.pause()
+            said = status()
+            assert "Time ran out" not in said, said
+            assert "Anna, your turn" in said, said
     finally:
         await server.close()
