@@ -116,6 +116,21 @@ def _upgrade(address: Address) -> bytes:
     ).encode()
 
 
+def _closing(frames: bytes) -> bool:
+    """Whether the server's frames read so far (unmasked, as a server sends them) hold a close
+    frame: nothing more will come that the test waits for."""
+    at = 0
+    while at + 2 <= len(frames):
+        opcode, size, at = frames[at] & 0x0F, frames[at + 1] & 0x7F, at + 2
+        if size >= 126:
+            width = 2 if size == 126 else 8
+            size, at = int.from_bytes(frames[at : at + width], "big"), at + width
+        if opcode == 0x8:
+            return True
+        at += size
+    return False
+
+
 async def _hello_frame(address: Address, masked: bool) -> bytes:
     reader, writer = await asyncio.open_connection(address.host, address.port)
     try:
@@ -126,8 +141,10 @@ async def _hello_frame(address: Address, masked: bool) -> bytes:
         writer.write(_frame(hello, masked))
         await writer.drain()
         back = b""
-        while b"welcome" not in back and (
-            chunk := await asyncio.wait_for(reader.read(65536), LIMIT_S)
+        while (
+            b"welcome" not in back
+            and not _closing(back)
+            and (chunk := await asyncio.wait_for(reader.read(65536), LIMIT_S))
         ):
             back += chunk
         return back

@@ -64,8 +64,13 @@ async def test_every_screen_says_the_same_local_time(tmp_path: Path) -> None:
                 if key == "s":
                     break
                 await press(pilot, "enter")
-                await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
-                assert f"match 1, ended {day} {clock}" in screen_text(app)
+                await wait_for(
+                    pilot,
+                    lambda: (
+                        isinstance(app.screen, ReviewScreen)
+                        and f"match 1, ended {day} {clock}" in screen_text(app)
+                    ),
+                )
                 assert "UTC" not in screen_text(app)
                 await press(pilot, "q")
                 await wait_for(pilot, lambda: isinstance(app.screen, PastMatchesScreen))

@@ -284,7 +284,7 @@ async def test_the_statistics_lines_wrap_under_their_own_start(tmp_path: Path) -
         assert len(rows) > 1 and all(row.startswith("  ") for row in rows[1:]), rows
         people = app.screen.query_one("#stats-people")
         people.scroll_visible(animate=False)
-        await idle(pilot)
+        await wait_for(pilot, lambda: any(row.strip() for row in region_text(app, people)))
         rows = [row.rstrip() for row in region_text(app, people) if row.strip()]
         names = [row for row in rows if not row.startswith(" ")]
         assert len(names) == 3 and len(rows) > len(names), rows  # three people, figures wrap
