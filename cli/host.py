@@ -17,7 +17,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 from ai.spec import SpecError, label_of, parse_spec, split_specs
-from cli.exposure import YES_HELP, consent, risks, short_password, warnings
+from cli.consent import YES_HELP, consent, risks, short_password, warnings
 from cli.refusal import USAGE, path_given, refuse
 from game.files import remove_stale_temporaries
 from game.rules import DEFAULT_TARGET

@@ -12,7 +12,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cli.exposure import YES_HELP, consent, risks, warnings
+from cli.consent import YES_HELP, consent, risks, warnings
 from cli.refusal import FAILED, one_line, path_given, refuse
 from net.addresses import (
     bind_problem,

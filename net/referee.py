@@ -18,7 +18,7 @@ from game.hand import HandResult
 from game.view import PlayerView
 from net import protocol as p
 from net.config import TableConfig
-from net.seats import Seats
+from net.seating import Seats
 from net.turns import TurnLimit
 from table.session import Session
 

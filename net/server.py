@@ -10,7 +10,7 @@ with the seat's token; a remote seat that takes longer than ``turn_limit_s`` ove
 error and, when they insist, are disconnected; the table never changes because of them.
 
 Its parts, each with a job: the door (:mod:`net.doorway`: the WebSocket transport and its
-limits), the seats (:mod:`net.seats`: who holds which seat), the referee (:mod:`net.referee`:
+limits), the seats (:mod:`net.seating`: who holds which seat), the referee (:mod:`net.referee`:
 driving the match), the finished hands (:mod:`net.hands`: their records) and the autosave
 (:mod:`net.autosave`). The server joins them up and tells every seat what changed.
 
@@ -41,7 +41,7 @@ from net.connection import Bucket, Connection
 from net.doorway import Doorway
 from net.hands import FinishedHands
 from net.referee import STAND_IN, TURN_LIMIT, Referee
-from net.seats import Seats
+from net.seating import Seats
 from store.save import SaveStore
 from store.stats import FinishedMatch
 from table.session import HUMAN, Session, side_name

@@ -15,7 +15,7 @@ from net import protocol as p
 from net.claims import Claim
 from net.config import TableConfig
 from net.referee import HOST, REMOTE, STAND_IN, TURN_LIMIT, Referee, bot_pause
-from net.seats import Seats
+from net.seating import Seats
 from table.session import Session, parse_seats
 from tests.support.net import FAST
 

@@ -1,4 +1,4 @@
-"""The seats of a hosted table (net/seats.py), without a socket: who may have which seat (a
+"""The seats of a hosted table (net/seating.py), without a socket: who may have which seat (a
 newcomer, a returning player with its token), the names kept apart, absence and return, and the
 seats as everybody is told of them."""
 
@@ -10,7 +10,7 @@ import pytest
 
 from net import protocol as p
 from net.claims import Claim, token_hash
-from net.seats import Seats
+from net.seating import Seats
 from table.session import HUMAN, Seat, Session, parse_seats
 
 

@@ -66,7 +66,7 @@ from tui.screens.sofar import SoFarScreen  # noqa: E402
 from tui.screens.start import StartScreen  # noqa: E402
 from tui.screens.table import TableScreen  # noqa: E402
 from tui.screens.too_small import TooSmallScreen, big_enough  # noqa: E402
-from tui.widgets.hand import CARD_KEYS, HandView  # noqa: E402
+from tui.widgets.hand_view import CARD_KEYS, HandView  # noqa: E402
 
 # ("key", k) | ("click", x, y) | ("wheel-up" | "wheel-down" | "move", x, y) | ("resize", w, h)
 # | ("setup", seats, target, seed) | ("burst", step, step, ...)

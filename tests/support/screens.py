@@ -42,7 +42,7 @@ from tui.screens.handover import HandOverScreen
 from tui.screens.scoring import HandSummary, ScoringScreen
 from tui.screens.start import StartScreen
 from tui.screens.table import TableScreen
-from tui.widgets.hand import CARD_KEYS, HandView
+from tui.widgets.hand_view import CARD_KEYS, HandView
 from tui.widgets.keybar import KeyBar
 
 FAST = Settings(bot_delay=0.0, trick_pause=0.0, suit_marks="ascii", color=True)

@@ -33,8 +33,8 @@ from tui.app import TarocchinoApp
 from tui.screens.handover import HandOverScreen
 from tui.screens.start import StartScreen, kind_options
 from tui.screens.statistics import StatisticsScreen
-from tui.widgets.history import ScoreHistory
 from tui.widgets.log import LineList
+from tui.widgets.score_history import ScoreHistory
 
 ASCII = Look(ascii=True)
 

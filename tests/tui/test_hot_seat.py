@@ -19,7 +19,7 @@ from tui.screens.handover import HandOverScreen
 from tui.screens.help import HelpScreen
 from tui.screens.start import StartScreen
 from tui.screens.table import TableScreen
-from tui.widgets.hand import CARD_KEYS, HandView
+from tui.widgets.hand_view import CARD_KEYS, HandView
 
 # --------------------------------------------------------------------------------- hot seat notices
 # Hot-seat: what was said to one person (a hint, a mark taken back, why a key did nothing) goes with

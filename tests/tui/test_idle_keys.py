@@ -28,7 +28,7 @@ from tui.screens.declare import DeclareScreen
 from tui.screens.handover import HandOverScreen
 from tui.screens.scoring import ScoringScreen
 from tui.screens.table import TableScreen
-from tui.widgets.hand import HandView
+from tui.widgets.hand_view import HandView
 
 # The bots take their time: the table waits for them with the hand on screen.
 SLOW = Settings(bot_delay=1.0, trick_pause=0.0, suit_marks="ascii")

@@ -31,7 +31,7 @@ from tui.screens.help import HelpScreen
 from tui.screens.review import ReviewScreen
 from tui.screens.scoring import ScoringScreen
 from tui.screens.table import TableScreen
-from tui.widgets.hand import HandView
+from tui.widgets.hand_view import HandView
 
 
 async def test_a_click_on_the_key_bar_does_what_the_key_does(tmp_path: Path) -> None:

@@ -39,10 +39,10 @@ from text.words import pair_names, short_name
 from tui.screens.scoring import HandSummary, ScoringScreen
 from tui.screens.start import StartScreen
 from tui.screens.table import TableScreen
-from tui.widgets.history import ScoreHistory
 from tui.widgets.line import TextLine
 from tui.widgets.log import hanging
 from tui.widgets.matchtable import MatchTable, narrow_rows
+from tui.widgets.score_history import ScoreHistory
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])

@@ -32,7 +32,7 @@ from tui.screens.help import HelpScreen
 from tui.screens.scoring import ScoringScreen
 from tui.screens.start import StartScreen
 from tui.screens.table import TableScreen
-from tui.widgets.hand import HandView
+from tui.widgets.hand_view import HandView
 
 UNICODE_LOOK = replace(FAST, suit_marks="unicode")
 OUR_GLYPHS = "╭╮╰╯─│▶→▊·━×⏎…═║╔╗╚╝┌┐└┘"

@@ -38,7 +38,7 @@ from tui.screens.scoring import ScoringScreen
 from tui.screens.start import StartScreen
 from tui.screens.table import TableScreen
 from tui.screens.too_small import TooSmallScreen
-from tui.widgets.hand import HandView
+from tui.widgets.hand_view import HandView
 
 BOTS3 = ["human", "random", "random", "random"]
 _TOKEN = re.compile(r"[A-Z0-9]+")

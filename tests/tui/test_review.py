@@ -65,7 +65,7 @@ from tui.screens.start import StartScreen
 from tui.screens.statistics import StatisticsScreen
 from tui.screens.table import TableScreen
 from tui.widgets.chart import ScoreChart
-from tui.widgets.history import ScoreHistory
+from tui.widgets.score_history import ScoreHistory
 
 BOTS3 = ["human", "random", "random", "random"]
 ASCII = Look(ascii=True)

@@ -15,7 +15,7 @@ from store.save import SaveError, SaveStore, from_save_json, to_save_json
 from store.settings import Settings, data_dir, load_settings, save_settings
 from table.session import Seat, Session, parse_seats
 from text.render import Look, box_lines, face
-from tui.widgets.hand import HandView
+from tui.widgets.hand_view import HandView
 
 
 def test_parse_seats_defaults_and_errors() -> None:
@@ -156,7 +156,7 @@ def test_faces_and_boxes() -> None:
 def test_the_cursor_comes_to_a_card_not_to_the_matto() -> None:
     """The Matto is drawn before the suits: when the turn comes, Enter at once should play a
     card, not spend the excuse; a Matto the player moved onto stays under the cursor."""
-    from tui.widgets.hand import PLAY, WAIT
+    from tui.widgets.hand_view import PLAY, WAIT
 
     index = {code: i for i, code in enumerate(CODES)}
     cards = sorted_for_display([index[c] for c in ("MAT", "7S", "9S", "KC")])

@@ -34,7 +34,7 @@ from tests.support.screens import (
 from text.presenter import AWAY, OPEN_SEAT, Scene, card_note, status, waiting_for
 from text.render import UNICODE, Look, card_name, face
 from tui.screens.table import TableScreen
-from tui.widgets.hand import HandView
+from tui.widgets.hand_view import HandView
 from tui.widgets.line import TextLine
 from tui.widgets.trick import TrickView
 

@@ -14,7 +14,7 @@ from text.render import UNICODE, Look
 from tui.keys import held_over
 from tui.screens.help import HELP_KEY
 from tui.screens.scoring import MENU
-from tui.widgets.hand import CARD_KEYS
+from tui.widgets.hand_view import CARD_KEYS
 
 
 class HandOverScreen(Screen[str | None]):

@@ -26,7 +26,7 @@ from tui.keys import key_name
 from tui.screens.help import HELP_KEY
 from tui.screens.too_small import fit_breakpoints
 from tui.widgets.chart import ScoreChart
-from tui.widgets.history import ScoreHistory
+from tui.widgets.score_history import ScoreHistory
 from tui.widgets.sheet import ScoreSheet
 
 NEXT, NEW, MENU, QUIT = "next", "new", "menu", "quit"

@@ -63,7 +63,7 @@ from tui.screens.table_turns import (
     turn_view,
 )
 from tui.screens.too_small import fit_breakpoints
-from tui.widgets.hand import HandView
+from tui.widgets.hand_view import HandView
 from tui.widgets.keybar import KeyBar
 from tui.widgets.line import TextLine, same_text
 from tui.widgets.seat import SeatPanel

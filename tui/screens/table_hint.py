@@ -13,12 +13,12 @@ from textual.worker import Worker, WorkerState
 from game.actions import PLAY, Action
 from game.phase import Phase
 from game.view import PlayerView
-from table.bots import suggest
+from table.hinting import suggest
 from table.session import TableSession
 from text.presenter import hint_text
 from text.render import Look
 from tui.screens.table_notices import Notices
-from tui.widgets.hand import HandView
+from tui.widgets.hand_view import HandView
 
 R = TypeVar("R")
 Hinted = tuple[Action, str, tuple[int, int]]  # the move, why, and the turn (ply, seat) it is for

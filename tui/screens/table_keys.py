@@ -21,7 +21,7 @@ from tui.screens.sofar import TITLE as SO_FAR_TITLE
 from tui.screens.sofar import SoFarScreen
 from tui.screens.table_notices import Notices
 from tui.screens.table_turns import Seating
-from tui.widgets.hand import CARD_KEYS, HandView
+from tui.widgets.hand_view import CARD_KEYS, HandView
 
 TABLE_KEYS: list[BindingType] = [
     Binding("question_mark,f1", "help", "Help"),

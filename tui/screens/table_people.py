@@ -31,7 +31,7 @@ from tui.screens.declare import declare_screen
 from tui.screens.handover import HandOverScreen
 from tui.screens.scoring import MENU
 from tui.screens.table_notices import Notices
-from tui.widgets.hand import HandView
+from tui.widgets.hand_view import HandView
 
 
 def undo_refusal(session: TableSession, *, over: bool) -> str | None:
