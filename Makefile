@@ -11,7 +11,7 @@ PIP := $(BIN)/python -m pip --disable-pip-version-check
 CODE := game ai table store text net web tui cli  # the layers, bottom to top
 STEP = @printf '\n==> %s\n' 
 
-.PHONY: play test lint bench clean
+.PHONY: play test lint bench catalogue clean
 
 $(BIN)/.game: pyproject.toml
 	$(STEP)"1/2 creating the virtual environment in $(VENV) (Python: $(PYTHON))"
@@ -49,6 +49,11 @@ lint: $(BIN)/.test
 	$(BIN)/ruff check $(CODE) tests
 	$(BIN)/ruff format --check $(CODE) tests
 	$(BIN)/mypy
+
+# The words to translate: the template from the source, what each language lacks in its new.po,
+# and the compiled catalogues the game reads (text/locale/; tests/support/catalogue.py).
+catalogue: $(BIN)/.test
+	$(BIN)/python -m tests.support.catalogue
 
 bench: $(BIN)/.game
 	$(BIN)/tarocchino bench

@@ -17,6 +17,7 @@ BOT_DELAYS = (0.0, 0.3, 0.6, 1.0, 1.5)
 TRICK_PAUSES = (0.0, 0.5, 1.0, 2.0)
 MAX_PAUSE = 60  # seconds: longer waits are surely a mistake
 WATCH_PACES = (0.0, 0.15, 0.3, 0.6, 1.0, 1.5, 2.5)  # seconds a bot move takes when watching
+LANGUAGES = ("en", "it")  # the languages the game speaks (text/locale holds the catalogues)
 
 DEFAULT_THEME = "classic"  # the colour theme a new player gets (assets/themes/classic.toml)
 NAME = re.compile(r"^[a-z][a-z0-9-]{0,23}$")  # a theme's name: its file's, without .toml
@@ -55,6 +56,7 @@ class Settings:
     suit_marks: str = "unicode"  # "unicode" (♠ ♣ ♥ ♦) or "ascii" (S B C D, the card codes)
     color: bool = True  # False: monochrome (bold, dim and reverse only), whatever the theme
     theme: str = DEFAULT_THEME  # the colour theme (assets/themes/<theme>.toml)
+    language: str = ""  # one of LANGUAGES, or "" for the one the environment asks for
 
     def __post_init__(self) -> None:
         for name in ("bot_delay", "trick_pause"):
@@ -69,6 +71,8 @@ class Settings:
             raise ValueError(f"suit_marks must be one of {', '.join(SUIT_MARKS)}")
         if not isinstance(self.color, bool):
             raise ValueError("color must be true or false")
+        if self.language not in ("", *LANGUAGES):
+            raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, or empty")
         if not isinstance(self.theme, str) or not NAME.match(self.theme):
             raise ValueError(f"theme must be the name of a theme, not {shorten(self.theme)}")
 
