@@ -1,10 +1,12 @@
-"""Rules summary, house rules, card codes and keys: ``assets/help.md``, read as package data, with a
-search (``/``) that goes from one place that mentions a word to the next."""
+"""Rules summary, house rules, card codes and keys: ``assets/help.md`` (``help.it.md`` in Italian:
+the page of the language spoken), read as package data, with a search (``/``) that goes from one
+place that mentions a word to the next."""
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import replace
 
 from rich.text import Text
 from textual import on
@@ -16,13 +18,14 @@ from textual.widgets import Footer, Input, Markdown, Static
 from textual.widgets._markdown import MarkdownTable  # not exported; textual is pinned
 from textual.widgets.markdown import MarkdownBlock
 
-from game.files import FileReadError
+from game.files import FileMissingError, FileReadError
+from text.language import ENGLISH, N_, _, current
 from text.resources import read_asset
 
-HELP_RESOURCE = "help.md"  # in assets/, installed with the game (as tui.assets)
+HELP_RESOURCE = "help.md"  # in assets/, installed with the game (as tui.assets); in English
 FOUND = "-found"  # the class of the place shown by the search
 # ? or F1 opens the help on every screen (the help itself closes with them)
-HELP_KEY = Binding("question_mark,f1", "app.help", "Help")
+HELP_KEY = Binding("question_mark,f1", "app.help", N_("Help"))
 
 
 # ASCII mode: the marks and arrows of the help in plain characters (its arrows are all keys)
@@ -51,29 +54,52 @@ _PLAIN = str.maketrans(
 _PLAIN_BULLETS = ["- ", "* ", "+ ", "- ", "* "]
 
 
-def help_text(ascii: bool = False) -> str:
-    """The help in Markdown (from the installed package, wherever it is); ``ascii``: in plain
-    characters."""
+def help_resource(language: str) -> str:
+    """The name of the help's page in ``language`` under assets/: help.md, help.it.md."""
+    return HELP_RESOURCE if language == ENGLISH else f"help.{language}.md"
+
+
+def help_text(ascii: bool = False, language: str | None = None) -> str:
+    """The help in Markdown (from the installed package, wherever it is) in ``language`` (the
+    one spoken now when None), the English page for a language that has none; ``ascii``: in
+    plain characters."""
+    language = current() if language is None else language
+    name = help_resource(language)
     try:
-        text = read_asset(HELP_RESOURCE)
+        try:
+            text = read_asset(name)
+        except FileMissingError:
+            if name == HELP_RESOURCE:
+                raise
+            name = HELP_RESOURCE
+            text = read_asset(name)
     except FileReadError as exc:
-        text = (
-            f"# Tarocchino\n\nThe help (assets/help.md) could not be read from this "
-            f"installation: {exc}."
-        )
+        text = _(
+            "# Tarocchino\n\nThe help (assets/{name}) could not be read from this installation: "
+            "{reason}."
+        ).format(name=name, reason=exc)
     return text.translate(_PLAIN) if ascii else text
 
 
-# The key table's q at a table over the network, where q leaves the table (see "Playing together")
-_Q_ROW = "| q | back to the start screen (the match is saved after every move) |"
-_Q_ROW_NETWORK = (
-    "| q | leave the table: a bot plays your seat until you join again with the same name |"
-)
+# The key table's q at a table over the network, where q leaves the table (see "Playing
+# together"), in each page: (the row, the row at a table over the network)
+_Q_ROWS = {
+    HELP_RESOURCE: (
+        "| q | back to the start screen (the match is saved after every move) |",
+        "| q | leave the table: a bot plays your seat until you join again with the same name |",
+    ),
+    "help.it.md": (
+        "| q | torna alla schermata iniziale (la partita si salva dopo ogni mossa) |",
+        "| q | lascia il tavolo: un bot gioca al tuo posto finché non rientri con lo stesso nome |",
+    ),
+}
 
 
 def at_network_table(text: str) -> str:
     """The help as shown at a table over the network: its key table says what q does there."""
-    return text.replace(_Q_ROW, _Q_ROW_NETWORK)
+    for row, network_row in _Q_ROWS.values():
+        text = text.replace(row, network_row)
+    return text
 
 
 def folded(text: str) -> str:
@@ -94,16 +120,25 @@ class HelpScreen(Screen[None]):
     BINDINGS = [
         # (q first: the footer says "q Back", as the review's, the statistics' and the past
         # matches' do)
-        Binding("q,escape,question_mark,f1", "close", "Back"),
-        Binding("slash", "search", "Search"),
-        Binding("n", "found(1)", "Next", show=False),
-        Binding("N", "found(-1)", "Previous", show=False),
+        Binding("q,escape,question_mark,f1", "close", N_("Back")),
+        Binding("slash", "search", N_("Search")),
+        Binding("n", "found(1)", N_("Next"), show=False),
+        Binding("N", "found(-1)", N_("Previous"), show=False),
         Binding("j", "scroll(1)", show=False),
         Binding("k", "scroll(-1)", show=False),
     ]
 
     def __init__(self) -> None:
         super().__init__()
+        # the footer's words in the language spoken (the bindings are the class's, in English;
+        # their map is each screen's own)
+        for key, bindings in self._bindings.key_to_bindings.items():
+            self._bindings.key_to_bindings[key] = [
+                replace(binding, description=_(binding.description))
+                if binding.description
+                else binding
+                for binding in bindings
+            ]
         self.query_text = ""
         self.places: list[MarkdownBlock] = []  # those the search found, in reading order
         self.place = -1  # the one shown
@@ -123,7 +158,7 @@ class HelpScreen(Screen[None]):
             yield markdown
         yield Static(id="help-found")
         yield Input(
-            placeholder="Search the help (Enter: find, Esc: cancel)",
+            placeholder=_("Search the help (Enter: find, Esc: cancel)"),
             id="help-search",
             compact=True,
             max_length=60,
@@ -181,9 +216,9 @@ class HelpScreen(Screen[None]):
         else:
             self._mark(None)
             said = (
-                f"Nothing in the help mentions {self._quoted()}."
+                _("Nothing in the help mentions {words}.").format(words=self._quoted())
                 if words
-                else "Type a word to look for, then Enter."
+                else _("Type a word to look for, then Enter.")
             )
             self._say(Text(said, style="bold"))
 
@@ -203,11 +238,13 @@ class HelpScreen(Screen[None]):
         self._say(
             Text.assemble(
                 (f"{self._quoted()}: ", "bold"),
-                f"{self.place + 1} of {n}" if n > 1 else "the only place",
+                _("{place} of {n}").format(place=self.place + 1, n=n)
+                if n > 1
+                else _("the only place"),
                 (
-                    "   n next  N previous  / search again  Esc back"
+                    "   " + _("n next  N previous  / search again  Esc back")
                     if n > 1
-                    else "   / search again  Esc back",
+                    else "   " + _("/ search again  Esc back"),
                     "dim",
                 ),
             )
