@@ -1,9 +1,13 @@
-"""What the in-game help (assets/help.md) says about the rules is what the engine does: its tables,
-orders, numbers and examples are read from the help and computed here."""
+"""What the in-game help says about the rules is what the engine does: its tables, orders, numbers
+and examples are read from the help and computed here, in each language's page (assets/help.md,
+assets/help.it.md); and the pages tell the same facts (the same sections, card codes and
+numbers)."""
 
 from __future__ import annotations
 
 import re
+from collections import Counter
+from dataclasses import dataclass
 from itertools import pairwise
 
 import pytest
@@ -13,28 +17,76 @@ from game.scoring import score
 from game.tricks import winning_index
 from tui.screens.help import help_text
 
-HELP = help_text()
-FLAT = " ".join(HELP.split())  # the prose, one space between words
 MARKS = {"♠": "S", "♣": "B", "♥": "C", "♦": "D"}
 
 
-def _pile(text: str) -> int:
-    """The mask of the cards named as the help writes them (K♥, Bégato, ANG …)."""
-    for mark, suit in MARKS.items():
-        text = text.replace(mark, suit)
-    text = text.replace("the Bégato", "BEG").replace("the Matto", "MAT").replace(" and ", " ")
-    return mask_of(parse_cards(text))
+@dataclass(frozen=True)
+class Page:
+    """A language's help and the words it says the rules in."""
+
+    language: str
+    cricche_heading: str  # the first cell of the cricche table
+    codes_heading: str  # the first cells of the card codes table
+    sequence_points: str
+    example: str  # a pattern: the cards, the family, its elements, its points
+    kqa: str  # a suit's King, Queen and Ace without a counter are nothing
+    card_pairs: str
+    whole_pack: str  # 87 points, 93 with the last trick
+    names: dict[str, str]  # how the examples name a card -> its code
+
+    @property
+    def text(self) -> str:
+        return help_text(language=self.language)
+
+    @property
+    def flat(self) -> str:
+        """The prose, one space between words."""
+        return " ".join(self.text.split())
+
+    def pile(self, text: str) -> int:
+        """The mask of the cards named as the help writes them (K♥, the Bégato, ANG …)."""
+        for mark, suit in MARKS.items():
+            text = text.replace(mark, suit)
+        for name, code in self.names.items():
+            text = text.replace(name, code)
+        return mask_of(parse_cards(text))
+
+    def table_rows(self, heading: str) -> list[list[str]]:
+        """The rows of the Markdown table that starts with ``| heading``."""
+        block = self.text[self.text.index(f"| {heading}") :]
+        rows = []
+        for line in block.splitlines()[2:]:
+            if not line.startswith("|"):
+                break
+            rows.append([cell.strip() for cell in line.strip("|").split("|")])
+        return rows
 
 
-def _table_rows(heading: str) -> list[list[str]]:
-    """The rows of the Markdown table that starts with ``| heading``."""
-    block = HELP[HELP.index(f"| {heading}") :]
-    rows = []
-    for line in block.splitlines()[2:]:
-        if not line.startswith("|"):
-            break
-        rows.append([cell.strip() for cell in line.strip("|").split("|")])
-    return rows
+ENGLISH = Page(
+    language="en",
+    cricche_heading="cricche (3 or 4 of)",
+    codes_heading="suit | mark | code",
+    sequence_points="10 for 3 elements and 5 more for each further one (4 make 15, 5 make 20",
+    example=r"For example (.+?) make (\w+), (\d) elements: (\d+)\.",
+    kqa="(K Q A without a counter is nothing)",
+    card_pairs="two scartini 1, two carte di valore their values less 1",
+    whole_pack="A whole hand shares 87 points, 93 with the last trick",
+    names={"the Bégato": "BEG", "the Matto": "MAT", " and ": " "},
+)
+ITALIAN = Page(
+    language="it",
+    cricche_heading="cricche (3 o 4)",
+    codes_heading="seme | segno | codice",
+    sequence_points="valgono 10 con 3 elementi e 5 in più per ogni elemento in più (4 fanno 15, "
+    "5 fanno 20",
+    example=r"Per esempio (.+?) fanno (\w+), (\d) elementi: (\d+)\.",
+    kqa="K Q A senza contatore non vale niente)",
+    card_pairs="due scartini 1, due carte di valore i loro valori meno 1",
+    whole_pack="In una smazzata ci sono 87 punti in tutto, 93 con l'ultima presa",
+    names={"il Bégato": "BEG", "il Matto": "MAT", " e ": " "},
+)
+PAGES = [ENGLISH, ITALIAN]
+each_page = pytest.mark.parametrize("page", PAGES, ids=lambda p: p.language)
 
 
 CRICCA_CARDS = {
@@ -46,8 +98,9 @@ CRICCA_CARDS = {
 }
 
 
-def test_the_cricche_table_is_the_engines() -> None:
-    rows = _table_rows("cricche (3 or 4 of)")
+@each_page
+def test_the_cricche_table_is_the_engines(page: Page) -> None:
+    rows = page.table_rows(page.cricche_heading)
     assert len(rows) == 5
     for name, three, four in rows:
         family = name.split()[0]  # "Re (Kings)" -> "Re", the name the table shows
@@ -57,19 +110,20 @@ def test_the_cricche_table_is_the_engines() -> None:
             assert (combo.family, combo.points) == (family, int(points)), name
 
 
-def test_sequence_points_and_the_examples() -> None:
-    assert "10 for 3 elements and 5 more for each further one (4 make 15, 5 make 20" in FLAT
-    example = re.search(r"For example (.+?) make (\w+), (\d) elements: (\d+)\.", FLAT)
+@each_page
+def test_sequence_points_and_the_examples(page: Page) -> None:
+    assert page.sequence_points in page.flat
+    example = re.search(page.example, page.flat)
     assert example is not None
     cards, family, elements, points = example.groups()
-    (combo,) = score(_pile(cards)).sequences
+    (combo,) = score(page.pile(cards)).sequences
     assert (combo.family, len(combo.cards), combo.points) == (family, int(elements), int(points))
-    assert "(K Q A without a counter is nothing)" in FLAT
-    assert score(_pile("KC QC AC")).sequences == ()
+    assert page.kqa in page.flat
+    assert score(page.pile("KC QC AC")).sequences == ()
     # a counter goes in terza, never makes a sequence alone; each one held adds an element
-    assert score(_pile("AS AB MAT")).sequences[0].points == 10
-    assert score(_pile("AS BEG MAT")).sequences == ()
-    assert score(_pile("AS AB AC BEG MAT")).sequences[0].points == 20
+    assert score(page.pile("AS AB MAT")).sequences[0].points == 10
+    assert score(page.pile("AS BEG MAT")).sequences == ()
+    assert score(page.pile("AS AB AC BEG MAT")).sequences[0].points == 20
 
 
 def test_the_grande_as_the_help_tells_it() -> None:
@@ -83,21 +137,26 @@ def test_the_grande_as_the_help_tells_it() -> None:
         "ANG MON SOL T16 T15 T14 T13 T12 T11 T10 T9 T8 T7 T6 T5 MO1 MO2": 80,  # then the Mori
     }
     for cards, points in grande.items():
-        found = [c.points for c in score(_pile(cards)).sequences if c.family == "Grande"]
+        found = [c.points for c in score(ENGLISH.pile(cards)).sequences if c.family == "Grande"]
         assert found == ([points] if points else []), cards
 
 
-def test_card_points_in_pairs_and_the_whole_pack() -> None:
-    assert "two scartini 1, two carte di valore their values less 1" in FLAT
-    assert score(_pile("KS 7S")).card_points == 5
-    assert score(_pile("7S 8S")).card_points == 1
-    assert score(_pile("KS QS")).card_points == 8
-    assert "A whole hand shares 87 points, 93 with the last trick" in FLAT
+@each_page
+def test_card_points_in_pairs_and_the_whole_pack(page: Page) -> None:
+    assert page.card_pairs in page.flat
+    assert score(page.pile("KS 7S")).card_points == 5
+    assert score(page.pile("7S 8S")).card_points == 1
+    assert score(page.pile("KS QS")).card_points == 8
+    assert page.whole_pack in page.flat
     assert score(FULL_PACK).card_points == 87
 
 
-@pytest.mark.parametrize("row", _table_rows("suit | mark | code"), ids=lambda r: r[0])
-def test_the_suit_orders_are_the_engines(row: list[str]) -> None:
+@pytest.mark.parametrize(
+    ("page", "row"),
+    [(page, row) for page in PAGES for row in page.table_rows(page.codes_heading)],
+    ids=lambda x: x.language if isinstance(x, Page) else x[0],
+)
+def test_the_suit_orders_are_the_engines(page: Page, row: list[str]) -> None:
     _, _, code, order = row
     ranks = order.split()
     cards = parse_cards([rank + code for rank in ranks])
@@ -105,10 +164,65 @@ def test_the_suit_orders_are_the_engines(row: list[str]) -> None:
         assert winning_index((lower, higher)) == 1 and winning_index((higher, lower)) == 0
 
 
-def test_the_trump_order_is_the_engines() -> None:
-    assert "`ANG` Angelo, `MON` Mondo, `SOL` Sole, `LUN` Luna, `T16` Stella … `T5` Amore" in FLAT
+TRUMPS_BY_NAME = "`ANG` Angelo, `MON` Mondo, `SOL` Sole, `LUN` Luna, `T16` Stella … `T5` Amore"
+
+
+@each_page
+def test_the_trump_order_is_the_engines(page: Page) -> None:
+    assert (
+        "`ANG` Angelo, `MON` Mondo, `SOL` Sole, `LUN` Luna, `T16` Stella … `T5` Amore" in page.flat
+    )
     order = parse_cards("ANG MON SOL LUN T16 T15 T14 T13 T12 T11 T10 T9 T8 T7 T6 T5 MO1 BEG")
     for higher, lower in pairwise(order):
         assert winning_index((lower, higher)) == 1
     mori = parse_cards("MO1 MO2 MO3 MO4")  # equal: the last one played wins
     assert winning_index(tuple(mori)) == 3 and winning_index(tuple(reversed(mori))) == 3
+
+
+# ------------------------------------------------------------------ the pages tell the same facts
+CODE = re.compile(
+    r"\b(?:ANG|MON|SOL|LUN|BEG|MAT|MO[1-4]|T1[0-6]|T[5-9]|(?:10|[KQNJA6-9])[SBCD♠♣♥♦])(?!\w)"
+)
+
+
+def _headings(text: str) -> list[str]:
+    return [line.split(" ", 1)[0] for line in text.splitlines() if line.startswith("#")]
+
+
+def _table_shapes(text: str) -> list[int]:
+    """The number of cells of each table row, in reading order."""
+    return [line.count("|") for line in text.splitlines() if line.startswith("|")]
+
+
+def test_the_pages_have_the_same_sections_and_tables() -> None:
+    english, italian = ENGLISH.text, ITALIAN.text
+    assert _headings(italian) == _headings(english)
+    assert _table_shapes(italian) == _table_shapes(english)
+    numbered = re.compile(r"^\d+\. ", re.MULTILINE)  # the steps of a hand
+    bullets = re.compile(r"^- ", re.MULTILINE)
+    assert len(numbered.findall(italian)) == len(numbered.findall(english))
+    assert len(bullets.findall(italian)) == len(bullets.findall(english))
+
+
+def test_the_pages_name_the_same_cards() -> None:
+    assert Counter(CODE.findall(ITALIAN.text)) == Counter(CODE.findall(ENGLISH.text))
+
+
+def test_the_pages_say_the_same_numbers() -> None:
+    number = re.compile(r"\d+")
+    assert Counter(number.findall(ITALIAN.text)) == Counter(number.findall(ENGLISH.text))
+
+
+def test_the_pages_quote_the_same_commands_and_keys() -> None:
+    """The commands and options (`tarocchino host`, `--ascii`) and the keys of the key table
+    are the same in every page."""
+    command = re.compile(r"`((?:tarocchino|--)[^`]*)`")
+    italian_commands = [c.replace("NOME", "NAME") for c in command.findall(ITALIAN.text)]
+    assert italian_commands == command.findall(ENGLISH.text)
+    # (the key names: "o" joins two keys in Italian as "or" does in English)
+    english_keys = [row[0].replace(" or ", " o ") for row in ENGLISH.table_rows("key | what")]
+    italian_keys = [row[0] for row in ITALIAN.table_rows("tasto | cosa")]
+    assert len(italian_keys) == len(english_keys) > 10
+    assert [k for k in italian_keys if k != "clic del mouse"] == [
+        k for k in english_keys if k != "mouse click"
+    ]
