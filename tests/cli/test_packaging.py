@@ -40,6 +40,7 @@ from importlib.util import find_spec
 assets = resources.files("tui.assets")
 assert Path(str(assets)).resolve().is_relative_to(Path(sys.prefix).resolve()), assets
 assert assets.joinpath("app.tcss").is_file()
+assert "regole della casa" in help_text(language="it")  # (each language's page installed)
 assert find_spec("assets") is None  # no top-level package named assets
 from tui.app import TarocchinoApp
 assert Path(TarocchinoApp.CSS_PATH).is_file(), TarocchinoApp.CSS_PATH

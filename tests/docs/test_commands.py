@@ -401,7 +401,7 @@ def test_the_commands_of_the_prose_are_accepted(
     monkeypatch.chdir(workspace)  # (mybot.py is there)
     parser = build_parser()
     wrong, read = [], 0
-    for page in [*markdown.pages(), ROOT / "assets" / "help.md"]:
+    for page in [*markdown.pages(), *sorted((ROOT / "assets").glob("help*.md"))]:
         for line, text in markdown.inline_commands(page):
             argv = shlex.split(text)[1:]
             if any(mark in text for mark in _SCHEMATIC) or not argv:

@@ -18,7 +18,7 @@ def test_the_rules_page_is_the_help_s_rules() -> None:
 
 
 def test_the_page_holds_the_rules_the_game_shows_and_not_its_keys() -> None:
-    help_ = help_text()  # (what the help screen shows)
+    help_ = help_text(language="en")  # (what the help screen shows in English)
     page = PAGE.read_text(encoding="utf-8")
     rules = help_[help_.index("\n") : help_.index(END)].strip()
     assert page == HEAD + rules + "\n"

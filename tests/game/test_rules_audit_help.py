@@ -1,14 +1,68 @@
-"""Audit of the in-game help (assets/help.md) against RULES.md: the points a player needs that the
-help once left out are said, and what it says is what the engine does."""
+"""Audit of the in-game help (assets/help.md, and assets/help.it.md in Italian) against RULES.md:
+the points a player needs that the help once left out are said in each language, and what it
+says is what the engine does."""
 
 from __future__ import annotations
+
+import pytest
 
 from game.cards import FIVES, TRUMPS, cards_of
 from game.scoring import declaration_points, score
 from tests.support.deals import deal_with, m
 from tui.screens.help import help_text
 
-FLAT = " ".join(help_text().split())
+FLAT = " ".join(help_text(language="en").split())
+
+# What each page must say, by the section of RULES.md it tells.
+SAYS = {
+    "en": {
+        "4.2": ["any other card may, trumps included. Nobody else learns the discard."],
+        "5": [
+            "partners never put their hands together",
+            "Declaring 3 or more cricche, or 3 or more sequences, doubles them",
+        ],
+        "7.2": [
+            "Angelo to Bégato with the Matto, is 22 elements: 105",
+            "two counters may not stand in for two of them",
+            "never two missing in a row",
+            "a counter fills T5 only when a Moro is held",
+        ],
+        "8-9": [
+            "There is no bonus for taking every trick.",
+            "the higher score wins (equal scores: another hand)",
+        ],
+    },
+    "it": {
+        "4.2": [
+            "tutte le altre sì, tarocchi compresi. Nessun altro sa cosa c'è nello scarto.",
+        ],
+        "5": [
+            "i compagni non mettono mai insieme le loro carte",
+            "Accusare 3 o più cricche, o 3 o più sequenze, le raddoppia",
+            "conta solo quello che accusi",
+        ],
+        "7.2": [
+            "dall'Angelo al Bégato con il Matto, sono 22 elementi: 105",
+            "due contatori non possono prendere il posto di due di loro",
+            "mai due mancanti di fila",
+            "un contatore copre T5 solo se c'è un Moro",
+        ],
+        "8-9": [
+            "Chi fa tutte le prese non ha nessun premio.",
+            "vince chi ha di più (a pari punti si gioca un'altra smazzata)",
+        ],
+    },
+}
+
+
+@pytest.mark.parametrize(
+    ("language", "section"),
+    [(language, section) for language, says in SAYS.items() for section in says],
+)
+def test_the_help_says_it_in_each_language(language: str, section: str) -> None:
+    flat = " ".join(help_text(language=language).split())
+    for words in SAYS[language][section]:
+        assert words in flat, (language, section, words)
 
 
 def test_help_s4_2_trumps_may_be_discarded_and_the_discard_is_secret() -> None:

@@ -4,14 +4,18 @@ the other), left with Escape, and the table is as it was."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from textual.containers import VerticalScroll
-from textual.widgets import Input, Static
+from textual.widgets import Input, Markdown, Static
 
 from tests.support.screens import idle, make_app, press, screen_text, settle, to_the_cards, wait_for
+from text import language
 from text.resources import read_asset
-from tui.screens.help import FOUND, HelpScreen, folded
+from tui.screens.help import FOUND, HelpScreen, at_network_table, folded, help_text
+from tui.screens.start import StartScreen
 from tui.screens.table import TableScreen
 
 BOTS3 = ["human", "random", "random", "random"]
@@ -89,3 +93,60 @@ def _w_row() -> str:
 def test_the_help_quotes_the_score_box_as_drawn() -> None:
     quoted = re.findall(r"`([^`]*)`", _w_row())
     assert quoted == ["5 tricks · 39 points: Re 17, 22 in cards", "+39 pts", "hand: 5–2 tricks"]
+
+
+# ------------------------------------------------------------------------------ help in Italian
+# The help shows the page of the language spoken (assets/help.it.md in Italian), the English one
+# for a language that has none, and says its own words (footer, search) in that language.
+
+
+@pytest.fixture
+def italian() -> Iterator[None]:
+    language.use("it")
+    yield
+    language.use("en")
+
+
+def test_a_language_without_a_page_reads_the_english_one() -> None:
+    english = help_text(language="en")
+    assert english.startswith("# Tarocchino: Ottocento, the Bolognese tarot game")
+    assert help_text(language="xx") == english
+    assert help_text(language="it").startswith("# Tarocchino: l'Ottocento")
+
+
+@pytest.mark.parametrize("code", ["en", "it"])
+def test_each_page_says_what_q_does_at_a_network_table(code: str) -> None:
+    text = help_text(language=code)
+    network = at_network_table(text)
+    (q_row,) = [line for line in network.splitlines() if line.startswith("| q |")]
+    assert network != text and q_row not in text
+
+
+async def test_the_help_speaks_italian(tmp_path: Path, italian: None) -> None:
+    app = make_app(tmp_path, None, seed=None)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        help_screen = app.screen
+        source = help_screen.query_one("#help-text", Markdown).source
+        assert source == help_text(ascii=True, language="it")  # (the app plays in ASCII)
+        await idle(pilot)
+        shown = screen_text(app)
+        assert "Tarocchino: l'Ottocento" in shown
+        assert "Indietro" in shown and "Cerca" in shown
+
+        await pilot.press("slash")
+        search = help_screen.query_one("#help-search", Input)
+        await wait_for(pilot, lambda: search.has_focus)
+        assert search.placeholder == "Cerca nell'aiuto (Enter: trova, Esc: annulla)"
+        await pilot.press(*"begato", "enter")
+        await wait_for(pilot, lambda: not search.display)
+        found = str(help_screen.query_one("#help-found", Static).render())
+        assert "1 di" in found and "n successivo" in found
+        await pilot.press("slash")
+        await wait_for(pilot, lambda: search.has_focus)
+        await pilot.press("ctrl+u", *"xyzzy", "enter")
+        await wait_for(pilot, lambda: not search.display)
+        found = str(help_screen.query_one("#help-found", Static).render())
+        assert found.startswith("Nell'aiuto non c'è niente che parli di")
