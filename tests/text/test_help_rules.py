@@ -223,6 +223,6 @@ def test_the_pages_quote_the_same_commands_and_keys() -> None:
     english_keys = [row[0].replace(" or ", " o ") for row in ENGLISH.table_rows("key | what")]
     italian_keys = [row[0] for row in ITALIAN.table_rows("tasto | cosa")]
     assert len(italian_keys) == len(english_keys) > 10
-    assert [k for k in italian_keys if k != "clic del mouse"] == [
+    assert [k for k in italian_keys if k != "clic"] == [
         k for k in english_keys if k != "mouse click"
     ]
