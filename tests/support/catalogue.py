@@ -13,6 +13,7 @@ import io
 import re
 import sys
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
@@ -26,6 +27,9 @@ LAYERS = ("game", "ai", "table", "store", "text", "net", "web", "tui", "cli")
 LOCALE = ROOT / "text" / "locale"
 DOMAIN = "tarocchino"
 KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None}
+# The date in the compiled catalogue's header: a fixed one, so that compiling the same sources
+# again gives the same bytes (Babel's default is the time of compiling)
+CREATED = datetime(2026, 1, 1, tzinfo=UTC)
 FIELD = re.compile(r"\{([^{}!:]*)[^{}]*\}|%\(?(\w*)\)?[sdfr]")
 
 Key = tuple[str | None, str]  # (context, English words)
@@ -70,7 +74,8 @@ def read(path: Path, code: str) -> Catalog:
 def merged(code: str) -> tuple[Catalog, list[str]]:
     """A language's sources as one catalogue, and the conflicts found (one message translated
     two ways)."""
-    whole = Catalog(locale=code, domain=DOMAIN)  # Babel knows each language's plural forms
+    # (Babel knows each language's plural forms)
+    whole = Catalog(locale=code, domain=DOMAIN, creation_date=CREATED)
     conflicts = []
     for path in sources(code):
         for message in read(path, code):
