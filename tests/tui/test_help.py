@@ -4,6 +4,7 @@ the other), left with Escape, and the table is as it was."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -112,6 +113,12 @@ def test_a_language_without_a_page_reads_the_english_one() -> None:
     assert english.startswith("# Tarocchino: Ottocento, the Bolognese tarot game")
     assert help_text(language="xx") == english
     assert help_text(language="it").startswith("# Tarocchino: l'Ottocento")
+
+
+@pytest.mark.parametrize("code", ["en", "it"])
+def test_each_page_in_ascii_has_no_mark_beyond_ascii(code: str) -> None:
+    text = help_text(ascii=True, language=code)
+    assert not {ch for ch in text if ord(ch) > 127 and not unicodedata.category(ch)[0] == "L"}
 
 
 @pytest.mark.parametrize("code", ["en", "it"])
