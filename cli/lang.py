@@ -5,7 +5,10 @@ chosen in the settings, else the environment's (``LANG=it_IT.UTF-8``); and argpa
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 
 from store.settings import LANGUAGES, read_settings, save_settings
@@ -13,6 +16,7 @@ from text import language
 from text.language import _
 
 OPTION = "--lang"
+ENVIRONMENT = language.ENVIRONMENT[0]  # LANGUAGE: the first one gettext (and the game) reads
 
 
 class LanguageError(ValueError):
@@ -84,3 +88,19 @@ def start(argv: list[str]) -> tuple[list[str], str | None]:
                     file=sys.stderr,
                 )
     return rest, None
+
+
+@contextmanager
+def passed_on() -> Iterator[None]:
+    """Meanwhile, the processes started from here (a browser tab's game) are asked for the
+    language spoken here, through the environment: where their own settings choose none (a
+    browser's directory of its own), they speak it too."""
+    before = os.environ.get(ENVIRONMENT)
+    os.environ[ENVIRONMENT] = language.current()
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ[ENVIRONMENT]
+        else:
+            os.environ[ENVIRONMENT] = before

@@ -108,8 +108,8 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError(problem)
         if args.bot_delay is not None and not 0 <= args.bot_delay <= MAX_PAUSE:
             raise ValueError(
-                _("--bot-delay must be a number of seconds >= 0 and <= {most}").format(
-                    most=MAX_PAUSE
+                _("{option} must be a number of seconds >= 0 and <= {most}").format(
+                    option="--bot-delay", most=number(MAX_PAUSE)
                 )
             )
     except ValueError as exc:
