@@ -308,7 +308,12 @@ def browsers(args: argparse.Namespace) -> int:
         + which
     )
     if busy:
-        print(_("Kept {n} in use (a tab open): {ids}.").format(n=len(busy), ids=", ".join(busy)))
+        kept = ngettext(
+            "Kept {n} in use (a tab open): {ids}.",
+            "Kept {n} in use (a tab open): {ids}.",
+            len(busy),
+        )
+        print(kept.format(n=len(busy), ids=", ".join(busy)))
     if failed:
         return refuse(PROG, _("could not remove {ids}").format(ids=", ".join(failed)), FAILED)
     return 0
