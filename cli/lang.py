@@ -29,6 +29,20 @@ def speak_argparse() -> None:
     vars(argparse).update(_=language._, ngettext=language.ngettext)
 
 
+def add_option(parser: argparse.ArgumentParser) -> None:
+    """``--lang en|it`` in a parser's help and options (the command line's value is taken out
+    before any parser reads it: :func:`take_option`)."""
+    parser.add_argument(
+        OPTION,
+        choices=LANGUAGES,
+        metavar="en|it",
+        help=_(
+            "the language to speak, English or Italian, before or after the command "
+            "(remembered; else the one chosen in the settings, else the environment's, LANG)"
+        ),
+    )
+
+
 def take_option(argv: list[str]) -> tuple[str | None, list[str]]:
     """The value of ``--lang`` (``--lang it``, ``--lang=it``, before or after the subcommand) and
     the arguments without it; LanguageError when it is not a language the game speaks. Taken

@@ -13,7 +13,6 @@ from rich.cells import cell_len
 
 from cli import lang
 from cli.refusal import FAILED, USAGE, one_line
-from store.settings import LANGUAGES
 from text.language import _
 from text.wrapping import Hanging
 
@@ -136,18 +135,12 @@ def build_parser() -> argparse.ArgumentParser:
             "Without a subcommand, opens the game's start screen."
         ),
     )
-    parser.add_argument(
-        lang.OPTION,
-        choices=LANGUAGES,
-        metavar="en|it",
-        help=_(
-            "the language to speak, English or Italian, before or after the command "
-            "(remembered; else the one chosen in the settings, else the environment's, LANG)"
-        ),
-    )
+    lang.add_option(parser)
     sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"))  # Parsers too
     for name in COMMANDS:
         importlib.import_module(f"cli.{name}").register(sub)
+    for command in sub.choices.values():  # (taken before parsing, wherever it is: cli.lang)
+        lang.add_option(command)
     _list_in_groups(parser, sub)
     return parser
 
