@@ -12,9 +12,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 
 from cli import lang
-from cli.main import main
+from cli.main import COMMANDS, main
 from store.settings import SETTINGS_FILE
 from text import language
 
@@ -55,6 +56,15 @@ def test_the_help_in_italian_with_argparse_s_own_words(capsys) -> None:
     for words in ("comandi:", "opzioni:", "mostra questo aiuto ed esce", "il gioco dei tarocchi"):
         assert words in out
     assert "usage:" not in out and "show this help" not in out
+
+
+@pytest.mark.parametrize("command", ["", *COMMANDS, "replay"])
+def test_every_help_in_italian_fits_80_columns(command, capsys) -> None:
+    argv = [command, "--help", "--lang", "it"] if command else ["--help", "--lang", "it"]
+    status, out, _ = _said(argv, capsys)
+    assert status == 0 and out.startswith(f"uso: tarocchino {command}".rstrip())
+    assert [line for line in out.splitlines() if cell_len(line) > 80] == []
+    assert "show this help message" not in out and "examples:" not in out
 
 
 def test_a_command_s_help_in_italian_with_lang_after_the_command(capsys) -> None:
