@@ -76,8 +76,8 @@ def take_option(argv: list[str]) -> tuple[str | None, list[str]]:
 def start(argv: list[str]) -> tuple[list[str], str | None]:
     """Speak the language chosen (``--lang``, the settings, the environment) and remember
     ``--lang`` in the settings; the arguments without ``--lang``, and a refusal to print when
-    ``--lang`` is wrong (nothing is remembered then). The settings are only read when they
-    cannot be: their file is left as it is."""
+    ``--lang`` is wrong (nothing is remembered then). Settings that cannot be read are only
+    read: their file is left as it is (``--lang`` is then not remembered)."""
     settings, unreadable = read_settings()
     language.use(language.choose(None, settings.language))  # what a refusal is said in
     try:
