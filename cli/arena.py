@@ -23,13 +23,14 @@ from cli.bot_options import (
     workers_problem,
 )
 from cli.refusal import refuse
+from text.language import N_, _, ngettext, number
 from text.plaintext import PAGE
 from text.wrapping import Hanging
 
 PROG = "tarocchino arena"
 DEALS = 100  # deals played without --sprt
 
-_EPILOG = f"""\
+_EPILOG = N_("""\
 examples:
   tarocchino arena easy random --deals 100 --seed 1
   tarocchino arena hard medium --deals 300 --seed 1 --budget 0.1 --json
@@ -53,59 +54,73 @@ Progress (deals done, running mean, ETA) goes to stderr.
 mean margin is LOW points a deal (or less), and H1, it is HIGH (or more), as chess engines' test
 farms decide a patch. The log-likelihood ratio (LLR) is the normal one with the variance
 estimated from the deals; H1 is accepted when it reaches ln((1-beta)/alpha), H0 when it falls to
-ln(beta/(1-alpha)), never before {MIN_DEALS} deals; after --max-deals the verdict is inconclusive.
+ln(beta/(1-alpha)), never before {least} deals; after --max-deals the verdict is inconclusive.
 The deals are checked in deal order: the same seed gives the same verdict with any --workers.
 A negative LOW is written --sprt=-5,5. The interval shown after a sequential test leans towards
 the verdict (the test stops when the deals happen to be far from the middle).
-"""
+""")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "arena",
-        help="duplicate deals between two bots: mean margin, confidence interval, timings",
-        description="Play duplicate deals between two bots and measure A's mean margin over B.",
-        epilog=_EPILOG,
+        help=_("duplicate deals between two bots: mean margin, confidence interval, timings"),
+        description=_("Play duplicate deals between two bots and measure A's mean margin over B."),
+        epilog=_(_EPILOG).format(least=MIN_DEALS),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     levels = ", ".join([*BOTS, "oracle"])
-    parser.add_argument("a", metavar="A", help=f"the first player ({levels}, or any bot)")
-    parser.add_argument("b", metavar="B", help="the second player")
-    parser.add_argument("--deals", type=int, metavar="N", help=f"deals ({DEALS})")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the deals (1)")
+    parser.add_argument(
+        "a", metavar="A", help=_("the first player ({levels}, or any bot)").format(levels=levels)
+    )
+    parser.add_argument("b", metavar="B", help=_("the second player"))
+    parser.add_argument("--deals", type=int, metavar="N", help=_("deals ({n})").format(n=DEALS))
+    parser.add_argument("--seed", type=int, default=1, help=_("seed of the deals (1)"))
     parser.add_argument(
         "--budget",
         type=float,
-        metavar="SECONDS",
-        help=f"time per decision for search bots (at most {MAX_BUDGET_S:g})",
+        metavar=_("SECONDS"),
+        help=_("time per decision for search bots (at most {most})").format(
+            most=f"{MAX_BUDGET_S:g}"
+        ),
     )
     parser.add_argument(
         "--iterations",
         type=int,
         metavar="N",
-        help=f"deals sampled per decision (deterministic; 1 to {MAX_SAMPLES:,})",
+        help=_("deals sampled per decision (deterministic; 1 to {most})").format(
+            most=number(MAX_SAMPLES)
+        ),
     )
-    parser.add_argument("--workers", type=int, default=2, help="worker processes (2)")
+    parser.add_argument("--workers", type=int, default=2, help=_("worker processes (2)"))
     parser.add_argument(
         "--sprt",
-        metavar="LOW,HIGH",
-        help="play until a sequential test says A's margin is HIGH rather than LOW (points a deal)",
+        metavar=_("LOW,HIGH"),
+        help=_(
+            "play until a sequential test says A's margin is HIGH rather than LOW (points a deal)"
+        ),
     )
     parser.add_argument(
-        "--alpha", type=float, help=f"with --sprt: the chance of H1 when LOW is true ({ALPHA:g})"
+        "--alpha",
+        type=float,
+        help=_("with --sprt: the chance of H1 when LOW is true ({alpha})").format(
+            alpha=f"{ALPHA:g}"
+        ),
     )
     parser.add_argument(
-        "--beta", type=float, help=f"with --sprt: the chance of H0 when HIGH is true ({BETA:g})"
+        "--beta",
+        type=float,
+        help=_("with --sprt: the chance of H0 when HIGH is true ({beta})").format(beta=f"{BETA:g}"),
     )
     parser.add_argument(
         "--max-deals",
         type=int,
         metavar="N",
-        help=f"with --sprt: deals at most, then inconclusive ({MAX_DEALS})",
+        help=_("with --sprt: deals at most, then inconclusive ({n})").format(n=MAX_DEALS),
     )
     add_time_limit(parser)
-    parser.add_argument("--json", action="store_true", help="print the figures as one JSON line")
-    parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    parser.add_argument("--json", action="store_true", help=_("print the figures as one JSON line"))
+    parser.add_argument("--quiet", action="store_true", help=_("no progress on stderr"))
     parser.set_defaults(func=run)
 
 
@@ -122,8 +137,11 @@ class _Progress:
             return
         self.last = now
         end = "\n" if done == total else ""
+        said = _("{prog}: {done}/{total} deals  mean {mean}  ETA {eta}s").format(
+            prog=PROG, done=done, total=total, mean=f"{mean:+.1f}", eta=f"{eta_s:.0f}"
+        )
         print(
-            f"\r{PROG}: {done}/{total} deals  mean {mean:+.1f}  ETA {eta_s:.0f}s   ",
+            f"\r{said}   ",
             end=end,
             file=sys.stderr,
             flush=True,
@@ -137,7 +155,10 @@ class _SprtProgress(_Progress):
     line = ""
 
     def __call__(self, done: int, total: int, mean: float, llr: float) -> None:
-        self.line = f"\r{PROG}: {done} deals (at most {total})  mean {mean:+.1f}  LLR {llr:+.2f}   "
+        said = _("{prog}: {done} deals (at most {total})  mean {mean}  LLR {llr}").format(
+            prog=PROG, done=done, total=total, mean=f"{mean:+.1f}", llr=f"{llr:+.2f}"
+        )
+        self.line = f"\r{said}   "
         now = time.monotonic()
         if now - self.last >= self.interval_s:
             self.last = now
@@ -160,14 +181,18 @@ def _check(args: argparse.Namespace) -> str | None:
         return problem
     problem = seconds_problem("--budget", args.budget)
     if not problem and args.budget is not None and args.budget > MAX_BUDGET_S:  # as budget_s
-        problem = f"--budget must be at most {MAX_BUDGET_S:g} seconds, not {args.budget:g}"
+        problem = _("--budget must be at most {most} seconds, not {n}").format(
+            most=f"{MAX_BUDGET_S:g}", n=f"{args.budget:g}"
+        )
     problem = problem or seconds_problem("--time-limit", args.time_limit)
     if problem:
         return problem
     if args.iterations is not None and args.iterations < 1:
-        return "--iterations must be at least 1"
+        return _("{option} must be at least 1").format(option="--iterations")
     if args.iterations is not None and args.iterations > MAX_SAMPLES:  # as iterations
-        return f"--iterations must be at most {MAX_SAMPLES:,}, not {args.iterations:,}"
+        return _("{option} must be at most {most}, not {n}").format(
+            option="--iterations", most=number(MAX_SAMPLES), n=number(args.iterations)
+        )
     return None
 
 
@@ -190,17 +215,21 @@ def _sprt_problem(args: argparse.Namespace) -> str | None:
     if args.sprt is None:
         given = (("--alpha", args.alpha), ("--beta", args.beta), ("--max-deals", args.max_deals))
         extra = [flag for flag, value in given if value is not None]
-        return f"{extra[0]} goes with --sprt LOW,HIGH" if extra else None
+        return _("{option} goes with --sprt LOW,HIGH").format(option=extra[0]) if extra else None
     if args.deals is not None:
-        return "--deals does not go with --sprt (the test decides; --max-deals bounds it)"
+        return _("--deals does not go with --sprt (the test decides; --max-deals bounds it)")
     bounds = _bounds(args.sprt)
     if bounds is None:
-        return f"--sprt takes LOW,HIGH, two numbers of points a deal (e.g. 0,10), not {args.sprt!r}"
+        return _(
+            "--sprt takes LOW,HIGH, two numbers of points a deal (e.g. 0,10), not {given}"
+        ).format(given=repr(args.sprt))
     if bounds[0] >= bounds[1]:
-        return f"--sprt LOW must be below HIGH, not {args.sprt}"
+        return _("--sprt LOW must be below HIGH, not {given}").format(given=args.sprt)
     for flag, value in (("--alpha", args.alpha), ("--beta", args.beta)):
         if value is not None and not 0 < value < 0.5:
-            return f"{flag} must be above 0 and below 0.5, not {value:g}"
+            return _("{option} must be above 0 and below 0.5, not {value}").format(
+                option=flag, value=f"{value:g}"
+            )
     if args.max_deals is not None:
         return runs_problem("--max-deals", args.max_deals)
     return None
@@ -257,7 +286,7 @@ def run(args: argparse.Namespace) -> int:
             )
             progress.finish()
     except KeyboardInterrupt:
-        print(f"\n{PROG}: interrupted", file=sys.stderr)
+        print("\n" + _("{prog}: interrupted").format(prog=PROG), file=sys.stderr)
         return 130
     finally:
         signal.signal(signal.SIGTERM, previous)
@@ -268,16 +297,37 @@ def _sprt_lines(a: str, deals: int, test: dict[str, Any]) -> list[str]:
     """The sequential test's verdict and its ratio, for :func:`render`."""
     low, high = f"{test['low']:+g}", f"{test['high']:+g}"
     if test["verdict"] == H1:
-        verdict = [f"H1 accepted: {a} gains {high} points a deal or more", f"rather than {low}"]
+        verdict = [
+            _("sequential test, H1 accepted: {bot} gains {high} points a deal or more").format(
+                bot=a, high=high
+            ),
+            _("rather than {low}").format(low=low),
+        ]
     elif test["verdict"] == H0:
-        verdict = [f"H0 accepted: {a} gains {low} points a deal or less", f"rather than {high}"]
+        verdict = [
+            _("sequential test, H0 accepted: {bot} gains {low} points a deal or less").format(
+                bot=a, low=low
+            ),
+            _("rather than {high}").format(high=high),
+        ]
     else:
-        verdict = [f"inconclusive: no verdict between {low} and {high}", f"in {deals} deals"]
+        verdict = [
+            _("sequential test, inconclusive: no verdict between {low} and {high}").format(
+                low=low, high=high
+            ),
+            ngettext("in {n} deal", "in {n} deals", deals).format(n=deals),
+        ]
     lower, upper = test["bounds"]
     return [
-        *Hanging("  ", [f"sequential test, {verdict[0]}", verdict[1]], indent=4).wrap(PAGE),
-        f"    LLR {test['llr']:+.2f} (H0 at {lower:+.2f}, H1 at {upper:+.2f};"
-        f" alpha {test['alpha']:g}, beta {test['beta']:g})",
+        *Hanging("  ", verdict, indent=4).wrap(PAGE),
+        "    "
+        + _("LLR {llr} (H0 at {lower}, H1 at {upper}; alpha {alpha}, beta {beta})").format(
+            llr=f"{test['llr']:+.2f}",
+            lower=f"{lower:+.2f}",
+            upper=f"{upper:+.2f}",
+            alpha=f"{test['alpha']:g}",
+            beta=f"{test['beta']:g}",
+        ),
     ]
 
 
@@ -290,42 +340,54 @@ def render(summary: dict[str, Any]) -> str:
     if test is not None:
         verdict = _sprt_lines(a, summary["deals"], test)
     elif lo > 0:
-        verdict = [f"  {a} is stronger (95% confidence)"]
+        verdict = ["  " + _("{bot} is stronger (95% confidence)").format(bot=a)]
     elif hi < 0:
-        verdict = [f"  {b} is stronger (95% confidence)"]
+        verdict = ["  " + _("{bot} is stronger (95% confidence)").format(bot=b)]
     else:
-        verdict = ["  no difference shown at 95% confidence"]
+        verdict = ["  " + _("no difference shown at 95% confidence")]
     lines = [
-        f"{a} vs {b}: {summary['deals']} duplicate deals, seed {summary.get('seed')}",
+        _("{a} vs {b}: {deals} duplicate deals, seed {seed}").format(
+            a=a, b=b, deals=summary["deals"], seed=summary.get("seed")
+        ),
         *(verdict if test is not None else ()),
         *Hanging(
             "  ",
             [
-                f"mean margin of {a}: {mean:+.1f} points a deal",
-                f"(stderr {summary['stderr']:.1f},",
-                f"95% interval {lo:+.1f} .. {hi:+.1f})",
+                _("mean margin of {bot}: {mean} points a deal").format(bot=a, mean=f"{mean:+.1f}"),
+                _("(stderr {stderr},").format(stderr=f"{summary['stderr']:.1f}"),
+                _("95% interval {low} .. {high})").format(low=f"{lo:+.1f}", high=f"{hi:+.1f}"),
             ],
             indent=4,
         ).wrap(PAGE),
         *(verdict if test is None else ()),
     ]
     for name in summary.get("sees_every_card", ()):
-        lines.append(f"  {name} sees every card (shown the whole deal): a ceiling, not a player")
-    lines.append("  decision time (ms):")
+        lines.append(
+            "  "
+            + _("{bot} sees every card (shown the whole deal): a ceiling, not a player").format(
+                bot=name
+            )
+        )
+    lines.append("  " + _("decision time (ms):"))
     for name, t in summary["decision_ms"].items():
         if t["p50"] is None:
-            lines.append(f"    {name}: no decisions")
+            lines.append("    " + _("{bot}: no decisions").format(bot=name))
         else:
             lines.append(
-                f"    {name}: p50 {t['p50']:.1f}  p95 {t['p95']:.1f}  ({t['decisions']} decisions)"
+                "    "
+                + _("{bot}: p50 {p50}  p95 {p95}  ({n} decisions)").format(
+                    bot=name, p50=f"{t['p50']:.1f}", p95=f"{t['p95']:.1f}", n=t["decisions"]
+                )
             )
     for name, f in summary.get("faults", {}).items():
         taken = f["hands_taken_over"]
-        lines.append(
-            f"  faults of {name}: {f['faults']}"
-            + (f", the easy bot finished {taken} hand(s) for it" if taken else "")
-        )
+        said = _("faults of {bot}: {n}").format(bot=name, n=f["faults"])
+        if taken:
+            said = _("faults of {bot}: {n}, the easy bot finished {taken} hand(s) for it").format(
+                bot=name, n=f["faults"], taken=taken
+            )
+        lines.append("  " + said)
         lines.extend(f"    {note}" for note in f["first"])
     if "elapsed_s" in summary:
-        lines.append(f"  elapsed {summary['elapsed_s']:.1f} s")
+        lines.append("  " + _("elapsed {seconds} s").format(seconds=f"{summary['elapsed_s']:.1f}"))
     return "\n".join(lines)

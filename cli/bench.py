@@ -10,35 +10,44 @@ from typing import Any
 from ai.lab.bench import bench_bots, bench_engine
 from cli.bot_options import MAX_RUNS
 from game.scoring import bench_scoring
+from text.language import _, number
 
 
 def _positive(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("not a whole number: {given}").format(given=repr(text))
+        ) from None
     if not 1 <= value <= MAX_RUNS:
-        raise argparse.ArgumentTypeError(f"must be between 1 and {MAX_RUNS:,}, not {value:,}")
+        raise argparse.ArgumentTypeError(
+            _("must be between 1 and {most}, not {n}").format(
+                most=number(MAX_RUNS), n=number(value)
+            )
+        )
     return value
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "bench",
-        help="measure engine, scoring and bot speed",
-        description="Measure, on one core, the code the bots run: random hands "
-        "and the bots' playouts through the play kernel, the scoring of piles, "
-        "and the bots' decision times (with OpenSpiel installed, its Skat games "
-        "too, for comparison).",
+        help=_("measure engine, scoring and bot speed"),
+        description=_(
+            "Measure, on one core, the code the bots run: random hands "
+            "and the bots' playouts through the play kernel, the scoring of piles, "
+            "and the bots' decision times (with OpenSpiel installed, its Skat games "
+            "too, for comparison)."
+        ),
     )
     p.add_argument(
-        "--hands", type=_positive, default=5000, help="random hands to play (%(default)s)"
+        "--hands", type=_positive, default=5000, help=_("random hands to play (%(default)s)")
     )
     p.add_argument(
-        "--rollouts", type=_positive, default=5000, help="bot playouts to run (%(default)s)"
+        "--rollouts", type=_positive, default=5000, help=_("bot playouts to run (%(default)s)")
     )
-    p.add_argument("--no-bots", action="store_true", help="skip the bots' decision times")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--no-bots", action="store_true", help=_("skip the bots' decision times"))
+    p.add_argument("--json", action="store_true", help=_("print one JSON object"))
     p.set_defaults(func=run)
 
 
@@ -52,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         for key, value in _flat(figures):
             if value is None:  # the comparison with OpenSpiel, which is not installed
-                value = "not measured (OpenSpiel is not installed: pip install open-spiel)"
+                value = _("not measured (OpenSpiel is not installed: pip install open-spiel)")
             print(f"{key:>32}: {value}")
     return 0
 

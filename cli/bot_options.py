@@ -14,6 +14,7 @@ from typing import Any
 from ai.contain import Containment
 from ai.spec import BotSpec, SpecError
 from cli.refusal import refuse
+from text.language import _, number
 
 MAX_WORKERS = 64  # worker processes a measurement may start
 
@@ -26,15 +27,17 @@ def add_time_limit(parser: argparse.ArgumentParser) -> None:
         "--time-limit",
         type=float,
         default=Containment().time_limit_s,
-        metavar="SECONDS",
-        help="per decision, for bots that are not built in (%(default)g)",
+        metavar=_("SECONDS"),
+        help=_("per decision, for bots that are not built in (%(default)g)"),
     )
 
 
 def seconds_problem(flag: str, value: float | None) -> str | None:
     """What is wrong with a number of seconds given on the command line, if anything."""
     if value is not None and (not math.isfinite(value) or value <= 0):
-        return f"{flag} must be a positive number of seconds, not {value:g}"
+        return _("{option} must be a positive number of seconds, not {value}").format(
+            option=flag, value=f"{value:g}"
+        )
     return None
 
 
@@ -103,24 +106,28 @@ MAX_RUNS = 10_000_000  # deals, hands or matches a command plays, at most (as be
 def runs_problem(option: str, count: int) -> str | None:
     """What is wrong with a number of deals, hands or matches to play, if anything."""
     if count < 1:
-        return f"{option} must be at least 1"
+        return _("{option} must be at least 1").format(option=option)
     if count > MAX_RUNS:
-        return f"{option} must be at most {MAX_RUNS:,}, not {count:,}"
+        return _("{option} must be at most {most}, not {n}").format(
+            option=option, most=number(MAX_RUNS), n=number(count)
+        )
     return None
 
 
 def add_hand_runs(parser: argparse.ArgumentParser, hands: int) -> None:
     """``--hands N --seed S --workers N --json``: a measurement over the arena's deals."""
-    parser.add_argument("--hands", type=int, default=hands, metavar="N", help=f"hands ({hands})")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the deals (1)")
-    parser.add_argument("--workers", type=int, default=2, help="worker processes (2)")
-    parser.add_argument("--json", action="store_true", help="print the figures as one JSON line")
+    parser.add_argument(
+        "--hands", type=int, default=hands, metavar="N", help=_("hands (%(default)s)")
+    )
+    parser.add_argument("--seed", type=int, default=1, help=_("seed of the deals (1)"))
+    parser.add_argument("--workers", type=int, default=2, help=_("worker processes (2)"))
+    parser.add_argument("--json", action="store_true", help=_("print the figures as one JSON line"))
 
 
 def workers_problem(workers: int) -> str | None:
     """What is wrong with a number of worker processes, if anything."""
     if not 1 <= workers <= MAX_WORKERS:
-        return f"--workers must be from 1 to {MAX_WORKERS}"
+        return _("--workers must be from 1 to {most}").format(most=MAX_WORKERS)
     return None
 
 
@@ -134,6 +141,7 @@ def hands_progress(prog: str) -> Progress:
 
     def progress(done: int, total: int) -> None:
         end = "\n" if done == total else ""
-        print(f"\r{prog}: {done}/{total} hands   ", end=end, file=sys.stderr, flush=True)
+        said = _("{prog}: {done}/{total} hands").format(prog=prog, done=done, total=total)
+        print(f"\r{said}   ", end=end, file=sys.stderr, flush=True)
 
     return progress

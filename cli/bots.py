@@ -7,12 +7,13 @@ import json
 
 from ai.spec import ENTRY_POINT_GROUP, BotInfo, SpecError, describe_source, list_bots, parse_spec
 from cli.refusal import refuse
+from text.language import N_, _
 from text.plaintext import PAGE, paragraph
 from text.wrapping import Hanging
 
 PROG = "tarocchino bots"
 
-_EPILOG = f"""\
+_EPILOG = N_("""\
 examples:
   tarocchino bots
   tarocchino bots mybot.py:MyBot          check that a bot loads, and show its options
@@ -21,22 +22,23 @@ examples:
 A bot is named the same way everywhere (play --seats, arena, simulate): a level or an installed
 bot's name, or module:Class, or path/to/file.py:Class, each optionally followed by options,
 NAME:KEY=VALUE,KEY=VALUE. Packages install bots through the entry-point group
-{ENTRY_POINT_GROUP}. A bot that is not built in plays in a process of its own and sees only its
+{group}. A bot that is not built in plays in a process of its own and sees only its
 seat's view. How to write one: docs/bots.md.
-"""
+""")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "bots",
-        help="list the bots (built in and installed) with their options",
-        description="List every bot that can take a seat, with its options and origin, "
-        "or check one bot.",
-        epilog=_EPILOG,
+        help=_("list the bots (built in and installed) with their options"),
+        description=_(
+            "List every bot that can take a seat, with its options and origin, or check one bot."
+        ),
+        epilog=_(_EPILOG).format(group=ENTRY_POINT_GROUP),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("spec", nargs="?", metavar="BOT", help="check this bot (with options)")
-    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument("spec", nargs="?", metavar="BOT", help=_("check this bot (with options)"))
+    parser.add_argument("--json", action="store_true", help=_("print JSON"))
     parser.set_defaults(func=run)
 
 
@@ -53,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
             )
         else:
             print(render([info]))
-            print(f"\n{spec} is ready to play.")
+            print("\n" + _("{bot} is ready to play.").format(bot=spec))
         return 0
     bots = list_bots(describe=True)
     if args.json:
@@ -61,8 +63,10 @@ def run(args: argparse.Namespace) -> int:
         return 0
     print(
         paragraph(
-            "Bots for play --seats, arena and simulate (options go after a colon: "
-            "hard:budget_s=0.25,eps=0)"
+            _(
+                "Bots for play --seats, arena and simulate (options go after a colon: "
+                "hard:budget_s=0.25,eps=0)"
+            )
         )
         + "\n"
     )
@@ -70,11 +74,13 @@ def run(args: argparse.Namespace) -> int:
     print(
         "\n"
         + paragraph(
-            "Any class with a choose(view, legal, rng) method can play too: "
-            "module:Class or path/to/file.py:Class."
+            _(
+                "Any class with a choose(view, legal, rng) method can play too: "
+                "module:Class or path/to/file.py:Class."
+            )
         )
     )
-    print("How to write one: docs/bots.md.")
+    print(_("How to write one: docs/bots.md."))
     return 0
 
 
@@ -84,17 +90,17 @@ def render(bots: list[BotInfo]) -> str:
     pad = " " * (width + 2)
     lines = []
     for b in bots:
-        origin = b.origin + ("; plays in a process of its own" if b.contained else "")
+        origin = b.origin + (_("; plays in a process of its own") if b.contained else "")
         lines.append(f"{b.name:<{width}}  {origin}")
         if b.error:
-            lines.append(paragraph(f"cannot be used: {b.error}", pad))
+            lines.append(paragraph(_("cannot be used: {why}").format(why=b.error), pad))
             continue
         if b.summary:
             lines.append(paragraph(b.summary, pad))
         if b.options is not None:
-            listed = [f"{o}," for o in b.options] or ["none"]
+            listed = [f"{o}," for o in b.options] or [_("none")]
             listed[-1] = listed[-1].rstrip(",")
             if b.any_options:
-                listed.append("(and any other key=value)")
-            lines += Hanging(f"{pad}options: ", listed).wrap(PAGE)  # an option on one line
+                listed.append(_("(and any other key=value)"))
+            lines += Hanging(pad + _("options: "), listed).wrap(PAGE)  # an option on one line
     return "\n".join(lines)

@@ -11,8 +11,9 @@ from cli.refusal import USAGE, refuse
 from net import exposure
 from net.addresses import this_machine_only
 from net.config import MIN_PASSWORD
+from text.language import N_, _
 
-YES_HELP = (
+YES_HELP = N_(
     "serve beyond this machine without a password or without TLS, knowing what that means "
     "(it is said, and asked for, otherwise)"
 )
@@ -22,10 +23,10 @@ def short_password(bind: str, password: str | None) -> str | None:
     """Why ``password`` will not do for a table listening on ``bind``, if it will not."""
     if password is None or this_machine_only(bind) or len(password) >= MIN_PASSWORD:
         return None
-    return (
-        f"a table open beyond this machine (--bind {bind}) needs a password of at least "
-        f"{MIN_PASSWORD} characters, not {len(password)}"
-    )
+    return _(
+        "a table open beyond this machine (--bind {bind}) needs a password of at least "
+        "{least} characters, not {n}"
+    ).format(bind=bind, least=MIN_PASSWORD, n=len(password))
 
 
 def risks(bind: str, *, tls: bool, password: bool | None) -> list[str]:
@@ -42,12 +43,15 @@ def consent(prog: str, bind: str, laid_open: list[str], yes: bool) -> int | None
     ``--yes`` (its exit status); None when it may go on."""
     if not laid_open or yes:
         return None
-    print(f"{prog}: --bind {bind} serves beyond this machine:", file=sys.stderr)
+    print(
+        _("{prog}: --bind {bind} serves beyond this machine:").format(prog=prog, bind=bind),
+        file=sys.stderr,
+    )
     for line in laid_open:
         print(f"  - {line}.", file=sys.stderr)
-    return refuse(prog, "add --yes to serve so all the same (or give what is missing)", USAGE)
+    return refuse(prog, _("add --yes to serve so all the same (or give what is missing)"), USAGE)
 
 
 def warnings(laid_open: list[str]) -> list[str]:
     """What serving laid open, as it is said once it serves (``--yes`` was given)."""
-    return [f"Warning: {line}." for line in laid_open]
+    return [_("Warning: {what}.").format(what=line) for line in laid_open]

@@ -17,11 +17,12 @@ from store.settings import data_dir
 from store.stats import SeatInfo, load_match
 from table.names import names_problem
 from table.session import NAME_CHARS
+from text.language import N_, _
 from text.scoresheet import DEFAULT_NAMES, scoresheet
 
 PROG = "tarocchino export"
 
-_EPILOG = """\
+_EPILOG = N_("""\
 examples:
   tarocchino export --match last                  the latest finished match, as a scoresheet
   tarocchino export --match 12 --format json --output match-12.json
@@ -34,41 +35,45 @@ lists the latest with their numbers), or with --saved from the autosave of the m
 progress. The JSON form is the game record itself: `tarocchino replay` reads it. The text form
 lists every hand: the dealer, each side's captured combinations with their cards, card points,
 last trick, declarations, total and running score, then the winner.
-"""
+""")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "export",
-        help="a match as its JSON record or a printable scoresheet",
-        description="Export a match: its game record (JSON) or a plain-text scoresheet.",
-        epilog=_EPILOG,
+        help=_("a match as its JSON record or a printable scoresheet"),
+        description=_("Export a match: its game record (JSON) or a plain-text scoresheet."),
+        epilog=_(_EPILOG),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
-        "file", nargs="?", type=path_given, metavar="FILE", help="a game record file"
+        "file", nargs="?", type=path_given, metavar=_("FILE"), help=_("a game record file")
     )
     parser.add_argument(
         "--match",
         metavar="N|last",
-        help="a match from the statistics database (its number, or 'last')",
+        help=_("a match from the statistics database (its number, or 'last')"),
     )
     parser.add_argument(
-        "--saved", action="store_true", help="the match in progress, saved in the data directory"
+        "--saved",
+        action="store_true",
+        help=_("the match in progress, saved in the data directory"),
     )
     parser.add_argument(
         "--format",
         choices=("text", "json"),
         default="text",
-        help="text: the scoresheet (default); json: the game record",
+        help=_("text: the scoresheet (default); json: the game record"),
     )
     parser.add_argument(
-        "--output", metavar="PATH", help="write to PATH (atomically) instead of standard output"
+        "--output",
+        metavar=_("PATH"),
+        help=_("write to PATH (atomically) instead of standard output"),
     )
     parser.add_argument(
         "--names",
         metavar="A,B,C,D",
-        help="the four players' names by seat (a record file has none)",
+        help=_("the four players' names by seat (a record file has none)"),
     )
     parser.set_defaults(func=run)
 
@@ -82,11 +87,13 @@ def names_option(text: str | None) -> tuple[str, ...] | None:
         return None
     names = tuple(n.strip() for n in text.split(","))
     if len(names) != 4 or not all(names):
-        raise ValueError("--names needs four names separated by commas")
+        raise ValueError(_("--names needs four names separated by commas"))
     for name in names:  # as at the table: a name is printed on the sheet and the screens
         if len(name) > NAME_CHARS:
             raise ValueError(
-                f"a name has at most {NAME_CHARS} characters: {shorten(name)} has {len(name)}"
+                _("a name has at most {most} characters: {name} has {n}").format(
+                    most=NAME_CHARS, name=shorten(name), n=len(name)
+                )
             )
     problem = names_problem(names)
     if problem:
@@ -103,9 +110,13 @@ def match_option(which: str) -> int | None:
     if which == "last":
         return None
     if not (which.isascii() and which.isdigit()):
-        raise ValueError(f"--match takes a match number or 'last', not {which!r:.40}")
+        raise ValueError(
+            _("--match takes a match number or 'last', not {given}").format(given=f"{which!r:.40}")
+        )
     if len(which) > 19 or int(which) > LARGEST_ID:
-        raise ValueError(f"no match number {clip(which, 24)} in the statistics")
+        raise ValueError(
+            _("no match number {number} in the statistics").format(number=clip(which, 24))
+        )
     return int(which)
 
 
@@ -114,13 +125,13 @@ def _from_database(which: str) -> tuple[record.Recorded, tuple[str, ...], tuple[
     not."""
     finished, message = load_match(None, match_option(which))
     if finished is None:
-        raise ValueError(message or "the match cannot be read")
+        raise ValueError(message or _("the match cannot be read"))
     if message:
         print(f"{PROG}: {message}", file=sys.stderr)
     try:
         read = record.read(finished.record)
     except RecordError as exc:
-        raise ValueError(f"the stored record cannot be replayed: {exc}") from None
+        raise ValueError(_("the stored record cannot be replayed: {why}").format(why=exc)) from None
     names = tuple(s.name for s in finished.seats)
     kinds = tuple(s.level or s.kind for s in finished.seats)
     return read, names, kinds, finished.ended_at
@@ -133,7 +144,7 @@ def _saved() -> tuple[Match, tuple[str, ...], tuple[str, ...]]:
     try:
         session = SaveStore(data_dir()).read()
     except SaveError as exc:
-        raise ValueError(f"the saved match cannot be read: {exc}") from None
+        raise ValueError(_("the saved match cannot be read: {why}").format(why=exc)) from None
     seats = session.seats
     kinds = (SeatInfo(s.name, session.substitutes.get(i, s.kind)) for i, s in enumerate(seats))
     return session.match, tuple(s.name for s in seats), tuple(k.level or k.kind for k in kinds)
@@ -141,7 +152,7 @@ def _saved() -> tuple[Match, tuple[str, ...], tuple[str, ...]]:
 
 def run(args: argparse.Namespace) -> int:
     if [args.file is not None, args.match is not None, args.saved].count(True) != 1:
-        return _error("give one of a record FILE, --match N|last or --saved")
+        return _error(_("give one of a record FILE, --match N|last or --saved"))
     kinds: tuple[str, ...] | None = None
     when = None
     stand_ins: record.StandIns = {}  # kept in a JSON export, as the record had them
@@ -160,8 +171,15 @@ def run(args: argparse.Namespace) -> int:
     except (ValueError, RecordError) as exc:
         return _error(str(exc))
     if not match.actions:  # as replay refuses it: there is nothing to show
-        where = "the saved match" if args.saved else clip_path(args.file)
-        return _error(f"{where}: the record has no actions (that match was never started)")
+        if args.saved:
+            return _error(
+                _("the saved match: the record has no actions (that match was never started)")
+            )
+        return _error(
+            _("{file}: the record has no actions (that match was never started)").format(
+                file=clip_path(args.file)
+            )
+        )
     if args.format == "json":
         text = record.dumps(match, stand_ins, number) + "\n"
     else:
@@ -171,14 +189,16 @@ def run(args: argparse.Namespace) -> int:
         return 0
     target, problem = output_target(args.output)  # (a str: Path("") would be the directory)
     if args.file is not None and not problem and _same_file(args.file, target):
-        return _error("--output would overwrite the record being exported")
+        return _error(_("--output would overwrite the record being exported"))
     if problem:
         return _error(problem)
     try:
         record.write_atomic(target, text)
     except OSError as exc:
-        return _error(f"cannot write {args.output}: {exc.strerror or exc}")
-    print(f"Wrote {args.output}", file=sys.stderr)
+        return _error(
+            _("cannot write {file}: {why}").format(file=args.output, why=exc.strerror or exc)
+        )
+    print(_("Wrote {file}").format(file=args.output), file=sys.stderr)
     return 0
 
 
@@ -188,18 +208,20 @@ def output_target(text: str) -> tuple[Path, str | None]:
     FIFO or a link to one (``/dev/stdout``) is never replaced."""
     path = Path(text)
     if not text.strip():
-        return path, "--output needs a file name"
+        return path, _("--output needs a file name")
     try:
         info = os.stat(path)
     except FileNotFoundError:  # a new file (its folder is made if need be); through a link
         return Path(os.path.realpath(path)), None  # to no file yet, the file it names
     except OSError as exc:
-        return path, f"cannot use --output {clip_path(path)}: {exc.strerror or exc}"
-    if not stat.S_ISREG(info.st_mode):
-        return path, (
-            f"--output {clip_path(path)} is not a regular file (a directory, a device "
-            "or a pipe): name a file, or leave --output out to print"
+        return path, _("cannot use --output {file}: {why}").format(
+            file=clip_path(path), why=exc.strerror or exc
         )
+    if not stat.S_ISREG(info.st_mode):
+        return path, _(
+            "--output {file} is not a regular file (a directory, a device "
+            "or a pipe): name a file, or leave --output out to print"
+        ).format(file=clip_path(path))
     return Path(os.path.realpath(path)), None
 
 

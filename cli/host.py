@@ -48,6 +48,7 @@ from store.save import SaveError, SaveStore
 from store.settings import MAX_PAUSE, data_dir
 from store.stats import record_finished_match
 from table.session import HUMAN, Seat, Session, parse_seats
+from text.language import _, number
 from text.saved import describe_saved
 
 PROG = "tarocchino host"
@@ -56,103 +57,128 @@ PROG = "tarocchino host"
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "host",
-        help="host a table that others join over the network",
-        description="Host a table on this machine: people join it with `tarocchino join`, from "
-        "a terminal or a browser, each at their own screen. Seats given as `human` are for "
-        "people (or `join --bot` clients) to take; the others are played here by bots. "
-        "Without --seats, a saved table is resumed, else four seats are open.",
-        epilog="examples:\n"
-        "  tarocchino host                                   # four seats to take\n"
-        "  tarocchino host --seats human,hard,human,hard     # two people, two bots\n"
-        "  tarocchino host --bind 0.0.0.0 --password sesamo42 \\\n"
-        "      --cert table.pem --key table.key              # your network, over TLS\n"
-        "  tarocchino host --bind 0.0.0.0 --password sesamo42 --yes  # without TLS\n\n"
-        f"The password may also be given in ${PASSWORD_ENV} (then it is not seen in the list "
-        f"of processes); beyond this machine it has at least {MIN_PASSWORD} characters. "
-        "The table is saved after every move; Ctrl+C stops it and "
-        "`tarocchino host` again resumes it.",
+        help=_("host a table that others join over the network"),
+        description=_(
+            "Host a table on this machine: people join it with `tarocchino join`, from "
+            "a terminal or a browser, each at their own screen. Seats given as `human` are for "
+            "people (or `join --bot` clients) to take; the others are played here by bots. "
+            "Without --seats, a saved table is resumed, else four seats are open."
+        ),
+        epilog=_(
+            "examples:\n"
+            "  tarocchino host                                   # four seats to take\n"
+            "  tarocchino host --seats human,hard,human,hard     # two people, two bots\n"
+            "  tarocchino host --bind 0.0.0.0 --password sesamo42 \\\n"
+            "      --cert table.pem --key table.key              # your network, over TLS\n"
+            "  tarocchino host --bind 0.0.0.0 --password sesamo42 --yes  # without TLS\n\n"
+            "The password may also be given in ${variable} (then it is not seen in the list "
+            "of processes); beyond this machine it has at least {least} characters. "
+            "The table is saved after every move; Ctrl+C stops it and "
+            "`tarocchino host` again resumes it."
+        ).format(variable=PASSWORD_ENV, least=MIN_PASSWORD),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
         "--seats",
         metavar="A,B,C,D",
-        help="the four seats in turn order: human (a seat to take) or a bot "
-        "(easy, hard:budget_s=0.5, ...) played here; default human,human,human,"
-        "human",
+        help=_(
+            "the four seats in turn order: human (a seat to take) or a bot "
+            "(easy, hard:budget_s=0.5, ...) played here; default human,human,human,human"
+        ),
     )
     parser.add_argument(
         "--names",
         metavar="A,B,C,D",
-        help="names for the seats (a person who joins brings their own)",
+        help=_("names for the seats (a person who joins brings their own)"),
     )
-    parser.add_argument("--seed", type=int, help="seed of the deals (default: random)")
+    parser.add_argument("--seed", type=int, help=_("seed of the deals (default: random)"))
     parser.add_argument(
         "--target",
         type=int,
         default=DEFAULT_TARGET,
-        help=f"score that wins, a multiple of 5 up to {MAX_TARGET:,} (default {DEFAULT_TARGET})",
+        help=_("score that wins, a multiple of 5 up to {most} (default {target})").format(
+            most=number(MAX_TARGET), target=DEFAULT_TARGET
+        ),
     )
     parser.add_argument(
         "--port",
         type=int,
         default=DEFAULT_PORT,
-        help=f"port to listen on (default {DEFAULT_PORT}; 0: any free port)",
+        help=_("port to listen on (default {port}; 0: any free port)").format(port=DEFAULT_PORT),
     )
     parser.add_argument(
         "--bind",
         default="127.0.0.1",
-        metavar="ADDRESS",
-        help="address to listen on (default 127.0.0.1: this machine only; "
-        "0.0.0.0: every network this machine is on)",
+        metavar=_("ADDRESS"),
+        help=_(
+            "address to listen on (default 127.0.0.1: this machine only; "
+            "0.0.0.0: every network this machine is on)"
+        ),
     )
-    parser.add_argument("--password", help="a password newcomers must give")
+    parser.add_argument(
+        "--password", metavar=_("PASSWORD"), help=_("a password newcomers must give")
+    )
     parser.add_argument(
         "--cert",
         type=path_given,
-        metavar="FILE",
-        help="serve over TLS (wss://) with this certificate (a PEM file, with --key); "
-        "its fingerprint is printed for those who join",
+        metavar=_("FILE"),
+        help=_(
+            "serve over TLS (wss://) with this certificate (a PEM file, with --key); "
+            "its fingerprint is printed for those who join"
+        ),
     )
     parser.add_argument(
-        "--key", type=path_given, metavar="FILE", help="the certificate's private key (PEM)"
+        "--key", type=path_given, metavar=_("FILE"), help=_("the certificate's private key (PEM)")
     )
-    parser.add_argument("--yes", action="store_true", help=YES_HELP)
+    parser.add_argument("--yes", action="store_true", help=_(YES_HELP))
     parser.add_argument(
         "--away-timeout",
         type=float,
         default=60.0,
-        metavar="SECONDS",
-        help="a seat left empty this long is played by a bot until its player "
-        f"returns (default 60; at most {MAX_AWAY_S:,})",
+        metavar=_("SECONDS"),
+        help=_(
+            "a seat left empty this long is played by a bot until its player "
+            "returns (default 60; at most {most})"
+        ).format(most=number(MAX_AWAY_S)),
     )
     parser.add_argument(
         "--turn-limit",
         type=float,
         default=DEFAULT_TURN_LIMIT_S,
-        metavar="SECONDS",
-        help="a person who takes longer over one decision has it made by the "
-        f"stand-in bot; warned in the last {WARNING_S:g} s (default "
-        f"{DEFAULT_TURN_LIMIT_S:g}; 0: no limit; else {MIN_TURN_LIMIT_S:g} "
-        f"to {MAX_LIMIT_S:g})",
+        metavar=_("SECONDS"),
+        help=_(
+            "a person who takes longer over one decision has it made by the "
+            "stand-in bot; warned in the last {warning} s (default "
+            "{default}; 0: no limit; else {least} to {most})"
+        ).format(
+            warning=f"{WARNING_S:g}",
+            default=f"{DEFAULT_TURN_LIMIT_S:g}",
+            least=f"{MIN_TURN_LIMIT_S:g}",
+            most=f"{MAX_LIMIT_S:g}",
+        ),
     )
     parser.add_argument(
         "--stand-in",
         default="medium",
         metavar="BOT",
-        help="the bot that plays an empty seat, or decides when the turn limit "
-        "runs out (default medium)",
+        help=_(
+            "the bot that plays an empty seat, or decides when the turn limit "
+            "runs out (default medium)"
+        ),
     )
     parser.add_argument(
         "--bot-delay",
         type=float,
         default=0.6,
-        metavar="SECONDS",
-        help=f"how long the table's bots wait before acting (default 0.6; at most {MAX_PAUSE:g})",
+        metavar=_("SECONDS"),
+        help=_("how long the table's bots wait before acting (default 0.6; at most {most})").format(
+            most=f"{MAX_PAUSE:g}"
+        ),
     )
     parser.add_argument(
         "--new",
         action="store_true",
-        help="start a new table even if one is saved (kept as a backup)",
+        help=_("start a new table even if one is saved (kept as a backup)"),
     )
     parser.set_defaults(func=run)
 
@@ -169,16 +195,19 @@ def _config(args: argparse.Namespace) -> TableConfig:
         value = getattr(args, name)
         if not 0 <= value <= most:  # NaN fails too
             raise ValueError(
-                f"--{name.replace('_', '-')} must be a number of seconds >= 0 and <= {most:,}"
+                _("{option} must be a number of seconds >= 0 and <= {most}").format(
+                    option="--" + name.replace("_", "-"), most=number(most)
+                )
             )  # (as play says it)
     limit = args.turn_limit
     if limit != 0 and not MIN_TURN_LIMIT_S <= limit <= MAX_LIMIT_S:  # NaN fails too
         raise ValueError(
-            f"--turn-limit must be 0 (no limit) or {MIN_TURN_LIMIT_S:g} to "
-            f"{MAX_LIMIT_S:g} seconds, not {limit:g}"
+            _("--turn-limit must be 0 (no limit) or {least} to {most} seconds, not {n}").format(
+                least=f"{MIN_TURN_LIMIT_S:g}", most=f"{MAX_LIMIT_S:g}", n=f"{limit:g}"
+            )
         )
     if not 0 <= args.port < 65536:
-        raise ValueError("--port must be a number from 0 to 65535")
+        raise ValueError(_("--port must be a number from 0 to 65535"))
     problem = target_problem(args.target)
     if problem:
         raise ValueError(problem)
@@ -189,7 +218,10 @@ def _config(args: argparse.Namespace) -> TableConfig:
     args.bind = listen_address(args.bind)  # [::1] is ::1, 0 is 0.0.0.0: as it is said after
     if args.password == "":  # a table without a password is asked for by leaving it out
         raise ValueError(
-            "--password is empty: give one, or leave --password out for a table without a password"
+            _(
+                "--password is empty: give one, or leave --password out for a table "
+                "without a password"
+            )
         )
     password = args.password if args.password is not None else os.environ.get(PASSWORD_ENV)
     return TableConfig(
@@ -205,7 +237,7 @@ def _config(args: argparse.Namespace) -> TableConfig:
 def run(args: argparse.Namespace) -> int:
     try:
         if args.names and not args.seats:
-            raise ValueError("--names needs --seats")
+            raise ValueError(_("--names needs --seats"))
         config = _config(args)
         seats = None
         if args.seats:
@@ -214,8 +246,10 @@ def run(args: argparse.Namespace) -> int:
             )
             if all(not s.human for s in seats):
                 raise ValueError(
-                    "a table needs a seat for someone to take (human); for bots "
-                    "alone use `tarocchino simulate`"
+                    _(
+                        "a table needs a seat for someone to take (human); for bots "
+                        "alone use `tarocchino simulate`"
+                    )
                 )
         tls = _tls(args)
         problem = short_password(args.bind, config.password)
@@ -233,11 +267,15 @@ def run(args: argparse.Namespace) -> int:
         lock.acquire()
     except DirectoryBusy:  # nothing was done (2), as every command refuses what it cannot use
         return _error(
-            f"a table is already hosted from {data} (one table per data directory: "
-            "set TAROCCHINO_DATA_DIR to host another)"
+            _(
+                "a table is already hosted from {directory} (one table per data directory: "
+                "set TAROCCHINO_DATA_DIR to host another)"
+            ).format(directory=data)
         )
     except OSError as exc:
-        return _error(f"cannot use {directory}: {exc.strerror or exc}")
+        return _error(
+            _("cannot use {directory}: {why}").format(directory=directory, why=exc.strerror or exc)
+        )
     status, store = 1, None
     try:
         remove_stale_temporaries(directory)
@@ -266,7 +304,7 @@ def _tls(args: argparse.Namespace) -> ssl.SSLContext | None:
     """The TLS context of ``--cert`` and ``--key`` (None without them); CertificateError (a
     ValueError) saying which file is wrong and how."""
     if (args.cert is None) != (args.key is None):
-        raise ValueError("--cert and --key go together: the certificate and its private key")
+        raise ValueError(_("--cert and --key go together: the certificate and its private key"))
     if args.cert is None:
         return None
     return server_context(args.cert, args.key)
@@ -286,23 +324,35 @@ def _open_table(
             try:
                 saved = describe_saved(store.info())
             except SaveError:
-                saved = "damaged"
+                saved = _("damaged")
             return _error(
-                f"a table is saved ({saved}): run `tarocchino host` without --seats "
-                "to resume it, or add --new to start a new one (the saved table is "
-                "kept as a backup)"
+                _(
+                    "a table is saved ({saved}): run `tarocchino host` without --seats "
+                    "to resume it, or add --new to start a new one (the saved table is "
+                    "kept as a backup)"
+                ).format(saved=saved)
             )
         try:
             session = store.read()
         except SaveError as exc:
-            print(f"{PROG}: {store.damaged_message(exc)} A new table is set.", file=sys.stderr)
+            print(
+                _("{prog}: {problem} A new table is set.").format(
+                    prog=PROG, problem=store.damaged_message(exc)
+                ),
+                file=sys.stderr,
+            )
         else:
             try:
                 claimed = claims.read()
             except ValueError as exc:
-                print(f"{PROG}: {exc}; every seat is open again", file=sys.stderr)
+                print(
+                    _("{prog}: {problem}; every seat is open again").format(prog=PROG, problem=exc),
+                    file=sys.stderr,
+                )
                 claimed = [None] * 4
-            print(f"Resuming the saved table ({describe_saved(store.info())}).")
+            print(
+                _("Resuming the saved table ({saved}).").format(saved=describe_saved(store.info()))
+            )
             return session, claimed, True
     seats = seats or parse_seats([HUMAN] * 4, ["Seat 1", "Seat 2", "Seat 3", "Seat 4"])
     return Session.new(seats, seed=args.seed, target=args.target), [None] * 4, False
@@ -324,11 +374,16 @@ def describe_seats(server: TableServer) -> str:
     parts = []
     for seat, status in enumerate(server.statuses()):
         if not status.remote:
-            parts.append(f"{seat + 1} {status.name} ({status.level} bot)")
+            said = _("{seat} {name} ({level} bot)").format(
+                seat=seat + 1, name=status.name, level=status.level
+            )
         elif status.player == "open":
-            parts.append(f"{seat + 1} open")
+            said = _("{seat} open").format(seat=seat + 1)
         else:
-            parts.append(f"{seat + 1} {status.name} (away until they return)")
+            said = _("{seat} {name} (away until they return)").format(
+                seat=seat + 1, name=status.name
+            )
+        parts.append(said)
     return " · ".join(parts)
 
 
@@ -338,47 +393,77 @@ def _welcome(server: TableServer, args: argparse.Namespace, port: int) -> None:
     shown = "127.0.0.1" if every_network(bind) else bind
     where = Address(shown, port)
     print(
-        f"Tarocchino table listening on {listening_on(bind)} port {port} · target "
-        f"{server.session.match.rules.target}"
+        _("Tarocchino table listening on {address} port {port} · target {target}").format(
+            address=listening_on(bind), port=port, target=server.session.match.rules.target
+        )
     )
-    print(f"Seats: {describe_seats(server)}")
+    print(_("Seats: {seats}").format(seats=describe_seats(server)))
     if server.session.match.seed is not None:
-        print(f"Warning: {seeded_warning(server.session.match.seed)}")
+        print(_("Warning: {what}").format(what=seeded_warning(server.session.match.seed)))
     for line in warnings(_risks(args, server.config)):  # (--yes said so)
         print(line)
     limit = server.config.turn_limit_s
     print(
-        f"Turn limit: {limit:g} s a decision, then the {label_of(server.config.stand_in)} bot "
-        "decides"
+        _("Turn limit: {seconds} s a decision, then the {bot} bot decides").format(
+            seconds=f"{limit:g}", bot=label_of(server.config.stand_in)
+        )
         if limit
-        else "Turn limit: none (--turn-limit)"
+        else _("Turn limit: none (--turn-limit)")
     )
     # one address (not every network): the same command on this machine as on another
     one = not local and not every_network(bind)
     pinned = None if args.cert is None else fingerprint(certificate_der(args.cert))
     secure = "" if pinned is None else f" --fingerprint {pinned}"
     if pinned is not None:
-        print(f"Over TLS (wss://): the certificate's fingerprint is {pinned}")
-    print(f"Join from a terminal on this machine{' or another' if one else ''}:")
-    print(f"    tarocchino join {where}{secure} --name YOURNAME [--seat 1-4]")
+        print(
+            _("Over TLS (wss://): the certificate's fingerprint is {fingerprint}").format(
+                fingerprint=pinned
+            )
+        )
+    print(
+        _("Join from a terminal on this machine or another:")
+        if one
+        else _("Join from a terminal on this machine:")
+    )
+    your_name = _("YOURNAME")
+    print(f"    tarocchino join {where}{secure} --name {your_name} [--seat 1-4]")
     if local:
-        print("Only this machine can join (--bind 0.0.0.0 lets others on your network join).")
+        print(_("Only this machine can join (--bind 0.0.0.0 lets others on your network join)."))
     elif not one:
         # (an IPv6 address in brackets: [2001:db8::7]:7800)
-        others = [str(Address(a, port)) for a in for_others(bind)] or [f"THIS-MACHINE:{port}"]
+        others = [str(Address(a, port)) for a in for_others(bind)] or [
+            _("THIS-MACHINE") + f":{port}"
+        ]
         for there in others:
-            print(f"From another machine:  tarocchino join {there}{secure} --name YOURNAME")
+            command = f"tarocchino join {there}{secure} --name {your_name}"
+            print(_("From another machine:  {command}").format(command=command))
     if server.config.password:
-        print(f"Newcomers need the password: add --password (or set {PASSWORD_ENV}).")
-    print(f"A bot joins with:  tarocchino join {where}{secure} --bot hard --name Robot")
+        print(
+            _("Newcomers need the password: add --password (or set {variable}).").format(
+                variable=PASSWORD_ENV
+            )
+        )
+    command = f"tarocchino join {where}{secure} --bot hard --name Robot"
+    print(_("A bot joins with:  {command}").format(command=command))
     if pinned is None:
-        print(f"In a browser on this machine: `tarocchino web`, then Join a table at {where}.")
+        print(
+            _(
+                "In a browser on this machine: `tarocchino web`, then Join a table at {address}."
+            ).format(address=where)
+        )
     else:
         print(
-            "(A certificate that the joiners' machines trust lets them join with --tls instead "
-            "of --fingerprint; a browser's tab joins tables without TLS only.)"
+            _(
+                "(A certificate that the joiners' machines trust lets them join with --tls "
+                "instead of --fingerprint; a browser's tab joins tables without TLS only.)"
+            )
         )
-    print(f"Ctrl+C stops the table; {resume_words(args, port, server.config)}.", flush=True)
+    print(
+        _("Ctrl+C stops the table; {resume}.").format(
+            resume=resume_words(args, port, server.config)
+        ),
+        flush=True,
+    )
 
 
 async def _serve(
@@ -433,9 +518,9 @@ async def _serve(
             log(message)
     executor.shutdown()
     if not over and store.exists():
-        print(f"The table is saved: {resume_words(args, port, config)}.")
+        print(_("The table is saved: {resume}.").format(resume=resume_words(args, port, config)))
     elif not over:
-        print("Nobody had taken a seat: there is no table to resume.")
+        print(_("Nobody had taken a seat: there is no table to resume."))
     return 0
 
 
@@ -462,7 +547,9 @@ def resume_words(args: argparse.Namespace, port: int, config: TableConfig) -> st
             parts.append(f"{option} {value:g}")
     if config.stand_in != defaults.stand_in:
         parts.append(f"--stand-in {shlex.quote(config.stand_in)}")
-    words = f"`{' '.join(parts)}` resumes it"
+    command = " ".join(parts)
     if config.password:
-        words += f" (with the password again: --password, or ${PASSWORD_ENV})"
-    return words
+        return _(
+            "`{command}` resumes it (with the password again: --password, or ${variable})"
+        ).format(command=command, variable=PASSWORD_ENV)
+    return _("`{command}` resumes it").format(command=command)

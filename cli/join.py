@@ -20,6 +20,7 @@ from net.protocol import ProtocolError, check_name
 from net.tls import Secure, parse_fingerprint
 from store.lock import DataLock, DirectoryBusy
 from store.settings import MAX_PAUSE, data_dir
+from text.language import _, number
 
 PROG = "tarocchino join"
 MAX_RETRY_S = 10**6  # --retry-for, in seconds (about 11 days)
@@ -31,11 +32,13 @@ BOT_DELAY_S = 0.6  # --delay: how long a bot's seat waits before acting
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "join",
-        help="take a seat at a table hosted with `tarocchino host`",
-        description="Join a table hosted with `tarocchino host`: as a person (the table opens "
-        "in this terminal) or, with --bot, as a bot playing the seat. Your seat's token is kept "
-        "in the data directory: join again with the same name to come back to your seat.",
-        epilog="examples:\n"
+        help=_("take a seat at a table hosted with `tarocchino host`"),
+        description=_(
+            "Join a table hosted with `tarocchino host`: as a person (the table opens "
+            "in this terminal) or, with --bot, as a bot playing the seat. Your seat's token is "
+            "kept in the data directory: join again with the same name to come back to your seat."
+        ),
+        epilog=_("examples:") + "\n"
         "  tarocchino join 127.0.0.1 --name Anna\n"
         "  tarocchino join 192.168.1.20:7800 --name Bruno --seat 2 --password sesamo42\n"
         "  tarocchino join 127.0.0.1 --bot hard:budget_s=0.5 --name Robot\n"
@@ -45,51 +48,68 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument(
         "address",
-        metavar="HOST[:PORT]",
-        help=f"the table's address (port {DEFAULT_PORT} when not given)",
+        metavar=_("HOST[:PORT]"),
+        help=_("the table's address (port {port} when not given)").format(port=DEFAULT_PORT),
     )
-    parser.add_argument("--name", help="your name at the table (1-16 characters)")
     parser.add_argument(
-        "--seat", type=int, metavar="K", help="the seat to take, 1-4 (default: the first free one)"
+        "--name", metavar=_("NAME"), help=_("your name at the table (1-16 characters)")
     )
-    parser.add_argument("--password", help=f"the table's password (or ${PASSWORD_ENV})")
+    parser.add_argument(
+        "--seat",
+        type=int,
+        metavar="K",
+        help=_("the seat to take, 1-4 (default: the first free one)"),
+    )
+    parser.add_argument(
+        "--password",
+        metavar=_("PASSWORD"),
+        help=_("the table's password (or ${variable})").format(variable=PASSWORD_ENV),
+    )
     parser.add_argument(
         "--tls",
         action="store_true",
-        help="the table is hosted with a certificate (wss://) that this machine's "
-        "authorities vouch for",
+        help=_(
+            "the table is hosted with a certificate (wss://) that this machine's "
+            "authorities vouch for"
+        ),
     )
     parser.add_argument(
         "--fingerprint",
         metavar="SHA256:...",
-        help="the table is hosted with this certificate (wss://), a self-signed one say: "
-        "its fingerprint as the host printed it (implies --tls); any other is refused",
+        help=_(
+            "the table is hosted with this certificate (wss://), a self-signed one say: "
+            "its fingerprint as the host printed it (implies --tls); any other is refused"
+        ),
     )
     parser.add_argument(
         "--bot",
-        metavar="LEVEL",
-        help="play the seat with this bot instead of a person (easy, hard, "
-        "hard:iterations=200, mybot.py:MyBot, ...)",
+        metavar=_("LEVEL"),
+        help=_(
+            "play the seat with this bot instead of a person (easy, hard, "
+            "hard:iterations=200, mybot.py:MyBot, ...)"
+        ),
     )
     parser.add_argument(
         "--delay",
         type=float,
-        metavar="SECONDS",
-        help=f"with --bot: how long it waits before acting (default "
-        f"{BOT_DELAY_S:g}; at most {MAX_PAUSE:g})",
+        metavar=_("SECONDS"),
+        help=_(
+            "with --bot: how long it waits before acting (default {delay}; at most {most})"
+        ).format(delay=f"{BOT_DELAY_S:g}", most=f"{MAX_PAUSE:g}"),
     )
     parser.add_argument(
         "--retry-for",
         type=float,
         default=600.0,
-        metavar="SECONDS",
-        help="how long to keep trying when the table cannot be reached "
-        f"(default 600; at most {MAX_RETRY_S:,})",
+        metavar=_("SECONDS"),
+        help=_(
+            "how long to keep trying when the table cannot be reached (default 600; at most {most})"
+        ).format(most=number(MAX_RETRY_S)),
     )
     parser.add_argument(
         "--ascii",
         action="store_true",
-        help="S B C D instead of ♠ ♣ ♥ ♦ (a person's table: not with --bot)",
+        help=_("S B C D instead of ♠ ♣ ♥ ♦ (a person's table: not with --bot)"),
     )
     parser.set_defaults(func=run)
 
@@ -99,24 +119,28 @@ def run(args: argparse.Namespace) -> int:
         address = Address.parse(args.address)
         secure = _secure(args)
         if args.seat is not None and not 1 <= args.seat <= 4:
-            raise ValueError("--seat must be 1, 2, 3 or 4")
+            raise ValueError(_("--seat must be 1, 2, 3 or 4"))
         spec = parse_spec(args.bot) if args.bot else None
         if args.name is None and spec is None:
-            raise ValueError("give your name with --name")
+            raise ValueError(_("give your name with --name"))
         name = check_name(args.name if args.name is not None else f"{label_of(str(spec))[:12]} bot")
         if spec is None and args.delay is not None:  # a person plays at their own pace
             raise ValueError(
-                "--delay is for a bot's seat (with --bot): leave it out to play yourself"
+                _("--delay is for a bot's seat (with --bot): leave it out to play yourself")
             )
         if spec is not None and args.ascii:  # a bot's seat shows no cards
-            raise ValueError("--ascii is for a person's table: a bot's seat (--bot) shows no cards")
+            raise ValueError(
+                _("--ascii is for a person's table: a bot's seat (--bot) shows no cards")
+            )
         if args.delay is None:
             args.delay = BOT_DELAY_S
         if not 0 <= args.delay <= MAX_PAUSE:
-            raise ValueError(f"--delay must be 0 to {MAX_PAUSE} seconds")
+            raise ValueError(_("--delay must be 0 to {most} seconds").format(most=MAX_PAUSE))
         if not 0 <= args.retry_for <= MAX_RETRY_S:  # NaN fails too
             raise ValueError(
-                f"--retry-for must be a number of seconds >= 0 and <= {MAX_RETRY_S:,}"
+                _("{option} must be a number of seconds >= 0 and <= {most}").format(
+                    option="--retry-for", most=number(MAX_RETRY_S)
+                )
             )  # (as play says its --bot-delay)
     except (ValueError, SpecError, ProtocolError) as exc:
         return refuse(PROG, str(exc))
@@ -172,10 +196,10 @@ def come_back_words(left: JoinRequest) -> str:
     command that brings them back to it."""
     seat = "" if left.seat is None else f" --seat {left.seat + 1}"
     secure = "" if left.secure is None else f" {left.secure.words()}"
-    return (
-        f"You left the table at {left.address}: a bot plays your seat until you come back "
-        f"with  tarocchino join {left.address}{secure} --name {shlex.quote(left.name)}{seat}"
-    )
+    command = f"tarocchino join {left.address}{secure} --name {shlex.quote(left.name)}{seat}"
+    return _(
+        "You left the table at {address}: a bot plays your seat until you come back with  {command}"
+    ).format(address=left.address, command=command)
 
 
 async def _bot(
@@ -216,5 +240,9 @@ async def _bot(
     if bot.winner is not None and bot.scores is not None and bot.state is not None:
         seats = bot.state.seats
         winners = " & ".join(seats[seat].name for seat in seats_of(bot.winner))
-        log(f"the match is over: {winners} win, {bot.scores[0]} to {bot.scores[1]}")
+        log(
+            _("the match is over: {winners} win, {score} to {other}").format(
+                winners=winners, score=bot.scores[0], other=bot.scores[1]
+            )
+        )
     return 0

@@ -11,7 +11,9 @@ from typing import Any, NoReturn
 
 from rich.cells import cell_len
 
+from cli import lang
 from cli.refusal import FAILED, USAGE, one_line
+from text.language import _
 from text.wrapping import Hanging
 
 # Each module of cli registers one or more subcommands with `register(subparsers)`;
@@ -112,18 +114,33 @@ class Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
-        self.exit(USAGE, f"{self.prog}: error: {one_line(message)} (see {self.prog} --help)\n")
+        self.exit(USAGE, usage_error(self.prog, message) + "\n")
+
+
+def usage_error(prog: str, message: str) -> str:
+    """The one line of a refusal of the command line."""
+    return _("{prog}: error: {message} (see {prog} --help)").format(
+        prog=prog, message=one_line(message)
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The command line's parser, in the language spoken now (argparse makes some of its words,
+    the headings and the help option's, as the parser is made)."""
+    lang.speak_argparse()
     parser = Parser(
         prog="tarocchino",
-        description="Ottocento, the four-player tarot game of Bologna. "
-        "Without a subcommand, opens the game's start screen.",
+        description=_(
+            "Ottocento, the four-player tarot game of Bologna. "
+            "Without a subcommand, opens the game's start screen."
+        ),
     )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")  # subparsers are Parsers too
+    lang.add_option(parser)
+    sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"))  # Parsers too
     for name in COMMANDS:
         importlib.import_module(f"cli.{name}").register(sub)
+    for command in sub.choices.values():  # (taken before parsing, wherever it is: cli.lang)
+        lang.add_option(command)
     _list_in_groups(parser, sub)
     return parser
 
@@ -134,24 +151,28 @@ def _list_in_groups(parser: argparse.ArgumentParser, sub: argparse._SubParsersAc
     options; the subcommands are parsed as before, only their listing moves."""
     listed = list(sub._get_subactions())
     parser._positionals._group_actions.remove(sub)
-    commands = parser.add_argument_group("commands")
+    commands = parser.add_argument_group(_("commands"))
     commands._group_actions.extend(a for a in listed if a.dest not in MEASURING)
-    tools = parser.add_argument_group("measuring tools (the bots' strength, the engine's speed)")
+    tools = parser.add_argument_group(_("measuring tools (the bots' strength, the engine's speed)"))
     tools._group_actions.extend(a for a in listed if a.dest in MEASURING)
     parser._action_groups.remove(parser._optionals)
     parser._action_groups.append(parser._optionals)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
     argv = sys.argv[1:] if argv is None else list(argv)
+    argv, refused = lang.start(argv)  # before anything is said: the language to say it in
+    if refused is not None:
+        print(usage_error("tarocchino", refused), file=sys.stderr)
+        return USAGE
+    parser = build_parser()
     if argv and argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
         argv = ["play", *argv]  # `tarocchino --ascii` is `tarocchino play --ascii`
     args, extra = parser.parse_known_args(argv)
     if args.command is None:
         args, extra = parser.parse_known_args(["play", *extra])
     if extra:  # said by the subcommand's parser, which knows the options that are meant
-        _subparser(parser, args.command).error(f"unrecognized arguments: {' '.join(extra)}")
+        _subparser(parser, args.command).error(_("unrecognized arguments: %s") % " ".join(extra))
     prog = f"tarocchino {args.command}"
     try:
         status = int(args.func(args) or 0)
@@ -159,7 +180,8 @@ def main(argv: list[str] | None = None) -> int:
             sys.stdout.flush()  # a full disk or a closed pipe is said here, not at exit
         return status
     except KeyboardInterrupt:
-        print(f"\n{prog}: interrupted", file=sys.stderr)  # ends a progress line too
+        # (on a line of its own: it ends a progress line too)
+        print("\n" + _("{prog}: interrupted").format(prog=prog), file=sys.stderr)
         return 130
     except BrokenPipeError:
         _quiet_stdout()
@@ -167,7 +189,8 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as exc:  # writing the output failed (standard output on a full disk, ...)
         _quiet_stdout()
         where = f"{exc.filename}: " if exc.filename else ""
-        print(f"{prog}: error: {one_line(where + (exc.strerror or str(exc)))}", file=sys.stderr)
+        why = one_line(where + (exc.strerror or str(exc)))
+        print(_("{prog}: error: {message}").format(prog=prog, message=why), file=sys.stderr)
         return FAILED
 
 

@@ -17,55 +17,69 @@ from store.match_setup import MAX_TARGET, target_problem
 from store.save import SaveError, SaveStore
 from store.settings import MAX_PAUSE, data_dir, load_settings
 from table.session import BOT_LEVELS, HUMAN, Seat, parse_seats
+from text.language import _, number
 from text.saved import describe_saved
 
 PROG = "tarocchino play"
+YES = ("y", "yes", "s", "si", "sì")  # the answers that start a new match, in either language
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "play",
-        help="play a match in the terminal (the default command)",
-        description="Play Ottocento in the terminal. Without --seats (or --resume) the start "
-        "screen opens: set up a new match or resume the saved one.",
-        epilog="examples:\n"
-        "  tarocchino play --seats human,hard,hard,hard\n"
-        "  tarocchino play --seats human,easy,human,easy --names Anna,Bot1,Carla,Bot2\n"
-        "  tarocchino play --seats human,hard:budget_s=0.25,mybot.py:MyBot,hard\n"
-        "  tarocchino play --seats hard,easy,hard,easy --bot-delay 1   # watch bots\n"
-        "  tarocchino play --resume\n\n"
-        "The match is saved after every move in $TAROCCHINO_DATA_DIR (else "
-        "$XDG_DATA_HOME/tarocchino, else ~/.local/share/tarocchino).",
+        help=_("play a match in the terminal (the default command)"),
+        description=_(
+            "Play Ottocento in the terminal. Without --seats (or --resume) the start "
+            "screen opens: set up a new match or resume the saved one."
+        ),
+        epilog=_(
+            "examples:\n"
+            "  tarocchino play --seats human,hard,hard,hard\n"
+            "  tarocchino play --seats human,easy,human,easy --names Anna,Bot1,Carla,Bot2\n"
+            "  tarocchino play --seats human,hard:budget_s=0.25,mybot.py:MyBot,hard\n"
+            "  tarocchino play --seats hard,easy,hard,easy --bot-delay 1   # watch bots\n"
+            "  tarocchino play --resume\n\n"
+            "The match is saved after every move in $TAROCCHINO_DATA_DIR (else "
+            "$XDG_DATA_HOME/tarocchino, else ~/.local/share/tarocchino)."
+        ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
         "--seats",
         metavar="A,B,C,D",
-        help=f"the four seats in turn order, each {HUMAN} or a bot: a level "
-        f"({', '.join(BOT_LEVELS)}), a level with options (hard:budget_s=0.25) "
-        "or any bot of `tarocchino bots`",
+        help=_(
+            "the four seats in turn order, each {human} or a bot: a level "
+            "({levels}), a level with options (hard:budget_s=0.25) "
+            "or any bot of `tarocchino bots`"
+        ).format(human=HUMAN, levels=", ".join(BOT_LEVELS)),
     )
-    parser.add_argument("--names", metavar="A,B,C,D", help="the four players' names")
-    parser.add_argument("--seed", type=int, help="seed of the deals (default: random)")
+    parser.add_argument("--names", metavar="A,B,C,D", help=_("the four players' names"))
+    parser.add_argument("--seed", type=int, help=_("seed of the deals (default: random)"))
     parser.add_argument(
         "--target",
         type=int,
-        help=f"score that wins, a multiple of 5 up to {MAX_TARGET:,} (default {DEFAULT_TARGET})",
+        help=_("score that wins, a multiple of 5 up to {most} (default {target})").format(
+            most=number(MAX_TARGET), target=DEFAULT_TARGET
+        ),
     )
-    parser.add_argument("--resume", action="store_true", help="resume the saved match")
+    parser.add_argument("--resume", action="store_true", help=_("resume the saved match"))
     parser.add_argument(
         "--new",
         action="store_true",
-        help="with --seats: start a new match even if one is saved (the saved "
-        "one is kept as a backup); without it you are asked first",
+        help=_(
+            "with --seats: start a new match even if one is saved (the saved "
+            "one is kept as a backup); without it you are asked first"
+        ),
     )
     parser.add_argument(
         "--bot-delay",
         type=float,
-        metavar="SECONDS",
-        help=f"how long bots wait before acting, 0 to {MAX_PAUSE:g} (overrides the settings)",
+        metavar=_("SECONDS"),
+        help=_("how long bots wait before acting, 0 to {most} (overrides the settings)").format(
+            most=f"{MAX_PAUSE:g}"
+        ),
     )
-    parser.add_argument("--ascii", action="store_true", help="S B C D instead of ♠ ♣ ♥ ♦")
+    parser.add_argument("--ascii", action="store_true", help=_("S B C D instead of ♠ ♣ ♥ ♦"))
     parser.add_argument("--tab", action="store_true", help=argparse.SUPPRESS)  # tarocchino web
     parser.set_defaults(func=run)
 
@@ -74,15 +88,17 @@ def run(args: argparse.Namespace) -> int:
     seats = None
     try:
         if args.names and not args.seats:
-            raise ValueError("--names needs --seats")
+            raise ValueError(_("--names needs --seats"))
         if args.resume and (args.seats or args.new):
             raise ValueError(
-                "--resume goes alone: it resumes the saved match (--seats and --new "
-                "start a new one)"
+                _(
+                    "--resume goes alone: it resumes the saved match (--seats and --new "
+                    "start a new one)"
+                )
             )
         if args.new and not args.seats:  # it would be ignored: the start screen opens
             raise ValueError(
-                "--new needs --seats (the new match to start in place of the saved one)"
+                _("--new needs --seats (the new match to start in place of the saved one)")
             )
         if args.seats:
             names = args.names.split(",") if args.names else None
@@ -91,7 +107,11 @@ def run(args: argparse.Namespace) -> int:
         if problem:
             raise ValueError(problem)
         if args.bot_delay is not None and not 0 <= args.bot_delay <= MAX_PAUSE:
-            raise ValueError(f"--bot-delay must be a number of seconds >= 0 and <= {MAX_PAUSE}")
+            raise ValueError(
+                _("{option} must be a number of seconds >= 0 and <= {most}").format(
+                    option="--bot-delay", most=number(MAX_PAUSE)
+                )
+            )
     except ValueError as exc:
         return refuse(PROG, str(exc))
     problem = terminal_check.problem()
@@ -106,7 +126,12 @@ def run(args: argparse.Namespace) -> int:
             return _play(args, directory, None, local=False)
         return refuse(PROG, str(exc))  # nothing was done: status 2, as every refusal
     except OSError as exc:  # the game still runs; saving will say why it fails
-        print(f"{PROG}: warning: cannot lock {directory}: {exc.strerror or exc}", file=sys.stderr)
+        print(
+            _("{prog}: warning: cannot lock {directory}: {why}").format(
+                prog=PROG, directory=directory, why=exc.strerror or exc
+            ),
+            file=sys.stderr,
+        )
     try:
         if lock.held:  # no other game writes here: temporaries left by a crash are stale
             remove_stale_temporaries(directory)
@@ -128,24 +153,27 @@ def confirm_new_match(store: SaveStore) -> int | None:
         info = store.info()
     except SaveError:
         return None  # a damaged save is set aside, with a message, when the match starts
-    saved = f"a match is saved ({describe_saved(info)})"
+    saved = describe_saved(info)
     if not _interactive():
-        print(
-            f"{PROG}: error: {saved}; resume it with --resume, or add --new to start a new "
-            "match (the saved one is kept as a backup)",
-            file=sys.stderr,
+        return refuse(
+            PROG,
+            _(
+                "a match is saved ({saved}); resume it with --resume, or add --new to start a "
+                "new match (the saved one is kept as a backup)"
+            ).format(saved=saved),
         )
-        return 2
     try:
         answer = input(
-            f"{saved[0].upper()}{saved[1:]}.\nStart a new match and keep the saved one "
-            f"as {store.next_backup_name()}? [y/N] "
+            _(
+                "A match is saved ({saved}).\nStart a new match and keep the saved one "
+                "as {backup}? [y/N] "
+            ).format(saved=saved, backup=store.next_backup_name())
         )
     except EOFError:
         answer = ""
-    if answer.strip().lower() in ("y", "yes"):
+    if answer.strip().lower() in YES:
         return None
-    print("Nothing changed. `tarocchino play --resume` resumes the saved match.")
+    print(_("Nothing changed. `tarocchino play --resume` resumes the saved match."))
     return 0
 
 

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from game.files import clip
+from text.language import _
 
 USAGE, FAILED = 2, 1
 MAX_MESSAGE = 300  # characters of an error message: a huge value given is never echoed whole
@@ -22,7 +23,9 @@ def one_line(message: str, limit: int = MAX_MESSAGE) -> str:
 
 def refuse(prog: str, message: str, status: int = USAGE) -> int:
     """Print the error line; the exit status to return."""
-    print(f"{prog}: error: {one_line(message)}", file=sys.stderr)
+    print(
+        _("{prog}: error: {message}").format(prog=prog, message=one_line(message)), file=sys.stderr
+    )
     return status
 
 
@@ -30,5 +33,5 @@ def path_given(text: str) -> Path:
     """A path named on the command line (argparse's ``type``): an empty one is refused, not read
     as ``Path("")``, which is the current directory."""
     if not text.strip():
-        raise argparse.ArgumentTypeError("an empty path")
+        raise argparse.ArgumentTypeError(_("an empty path"))
     return Path(text)

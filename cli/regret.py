@@ -9,11 +9,11 @@ from typing import Any
 from ai.lab.regret import BIG, OFFERED, measure
 from ai.spec import BotSpec, SpecError, parse_spec, sees_every_card
 from cli.bot_options import Progress, add_measurement, run_measurement
-from text.words import plural
+from text.language import N_, _, ngettext
 
 PROG = "tarocchino regret"
 
-_EPILOG = f"""\
+_EPILOG = N_("""\
 examples:
   tarocchino regret hard:iterations=200 --hands 40 --seed 7
   tarocchino regret medium --hands 40 --seed 7
@@ -23,19 +23,19 @@ examples:
 Four LEVEL bots play each hand from 0-0 (the arena's deals). At each card with a real choice
 the ORACLE (it sees every card) values every legal card on the true deal; the card's regret is
 its value of its best card minus its value of the card played. Printed: decisions, the mean
-regret, the share of mistakes (regret over {BIG:g} points) and the share of all the regret, for
+regret, the share of mistakes (regret over {big} points) and the share of all the regret, for
 every decision, by place in the trick and by stage of the hand.
 
 The dealer's discard (one a hand) is judged too: the ORACLE values every legal pair on the true
 deal (the same playouts for each); the discard's regret is its best pair's value minus the pair
 made's. Printed apart: the mean regret (and its standard error), the share of mistakes, where
 the pair made and the oracle's best pair stand in the discard heuristic's order (its 1st, 2nd
-to {OFFERED}th, later: the hard bot searches its first {OFFERED}), and what the best
-of those {OFFERED} and the heuristic's first pair give away. --discards-only judges the discards
+to {offered}th, later: the hard bot searches its first {offered}), and what the best
+of those {offered} and the heuristic's first pair give away. --discards-only judges the discards
 alone (each hand stops after its discard: much faster). The oracle's playouts follow the rules
 of thumb: a regret is measured against the ladder's ceiling, not perfect play. The declarations
 are not measured.
-"""
+""")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -43,21 +43,23 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         subparsers,
         "regret",
         hands=40,
-        help="where a bot level loses points to the oracle, card by card",
-        description="Measure the points each card a bot level plays gives away to the oracle.",
-        epilog=_EPILOG,
+        help=_("where a bot level loses points to the oracle, card by card"),
+        description=_("Measure the points each card a bot level plays gives away to the oracle."),
+        epilog=_(_EPILOG).format(big=f"{BIG:g}", offered=OFFERED),
     )
-    parser.add_argument("level", metavar="LEVEL", help="the bot in all four seats (any bot spec)")
+    parser.add_argument(
+        "level", metavar=_("LEVEL"), help=_("the bot in all four seats (any bot spec)")
+    )
     parser.add_argument(
         "--oracle",
         default="oracle:iterations=200",
-        metavar="ORACLE",
-        help="the judge, an oracle seeing every card (%(default)s)",
+        metavar=_("ORACLE"),
+        help=_("the judge, an oracle seeing every card (%(default)s)"),
     )
     parser.add_argument(
         "--discards-only",
         action="store_true",
-        help="judge only the dealer's discards (each hand stops after its discard)",
+        help=_("judge only the dealer's discards (each hand stops after its discard)"),
     )
     parser.set_defaults(func=run)
 
@@ -67,7 +69,11 @@ def run(args: argparse.Namespace) -> int:
         level = parse_spec(args.level, measurement=True)
         oracle = parse_spec(args.oracle, measurement=True)
         if not sees_every_card(oracle) or dict(oracle.options).get("knows", "all") != "all":
-            raise SpecError(f"the judge is an oracle seeing every card, not {args.oracle!r}")
+            raise SpecError(
+                _("the judge is an oracle seeing every card, not {given}").format(
+                    given=repr(args.oracle)
+                )
+            )
         return level, oracle
 
     def judge(level: BotSpec, oracle: BotSpec, progress: Progress) -> dict[str, Any]:
@@ -79,8 +85,16 @@ def run(args: argparse.Namespace) -> int:
 
 def render(summary: dict[str, Any]) -> str:
     lines = [
-        f"{plural(summary['hands'], 'hand')} of {summary['players']}, seed {summary['seed']}; "
-        f"judged by {summary['oracle']} (sees every card)",
+        ngettext(
+            "{n} hand of {players}, seed {seed}; judged by {oracle} (sees every card)",
+            "{n} hands of {players}, seed {seed}; judged by {oracle} (sees every card)",
+            summary["hands"],
+        ).format(
+            n=summary["hands"],
+            players=summary["players"],
+            seed=summary["seed"],
+            oracle=summary["oracle"],
+        ),
     ]
     if summary["regret"] is not None:
         lines += render_cards(summary["regret"])
@@ -88,10 +102,13 @@ def render(summary: dict[str, Any]) -> str:
 
 
 def render_cards(regret: dict[str, Any]) -> list[str]:
-    lines = ["                decisions  mean regret  mistakes  share of regret"]
-    rows = [("every card", regret["all"])]
+    lines = [_("                decisions  mean regret  mistakes  share of regret")]
+    rows = [(_("every card"), regret["all"])]
     rows += [(f"  {name}", row) for name, row in regret["by_position"].items()]
-    rows += [(f"  tricks {name}", row) for name, row in regret["by_tricks"].items()]
+    rows += [
+        ("  " + _("tricks {which}").format(which=name), row)
+        for name, row in regret["by_tricks"].items()
+    ]
     for name, row in rows:
         lines.append(
             f"  {name:<14}{row['decisions']:>9}  {row['mean']:>11.1f}  {row['mistakes']:>8.0%}"
@@ -102,16 +119,27 @@ def render_cards(regret: dict[str, Any]) -> list[str]:
 
 def _ranks(shares: dict[str, float]) -> str:
     first, middle, later = shares.values()
-    return f"its 1st {first:.0%}, 2nd-{OFFERED}th {middle:.0%}, later {later:.0%}"
+    return _("its 1st {first}, 2nd-{offered}th {middle}, later {later}").format(
+        first=f"{first:.0%}", offered=OFFERED, middle=f"{middle:.0%}", later=f"{later:.0%}"
+    )
 
 
 def render_discards(d: dict[str, Any]) -> list[str]:
     return [
-        f"dealer's discards: {d['discards']}, every legal pair valued ({d['pairs']:.0f} a hand)",
-        f"  mean regret {d['mean']:.1f} (standard error {d['se']:.1f}), "
-        f"mistakes {d['mistakes']:.0%}",
-        f"  the pair made, in the heuristic's order: {_ranks(d['made_rank'])}",
-        f"  the oracle's best pair: {_ranks(d['best_rank'])}",
-        f"  the best of the heuristic's first {OFFERED} gives away {d['offered']:.1f}, "
-        f"its first pair {d['heuristic']:.1f}",
+        _("dealer's discards: {n}, every legal pair valued ({pairs} a hand)").format(
+            n=d["discards"], pairs=f"{d['pairs']:.0f}"
+        ),
+        "  "
+        + _("mean regret {mean} (standard error {se}), mistakes {mistakes}").format(
+            mean=f"{d['mean']:.1f}", se=f"{d['se']:.1f}", mistakes=f"{d['mistakes']:.0%}"
+        ),
+        "  "
+        + _("the pair made, in the heuristic's order: {ranks}").format(
+            ranks=_ranks(d["made_rank"])
+        ),
+        "  " + _("the oracle's best pair: {ranks}").format(ranks=_ranks(d["best_rank"])),
+        "  "
+        + _(
+            "the best of the heuristic's first {offered} gives away {given}, its first pair {first}"
+        ).format(offered=OFFERED, given=f"{d['offered']:.1f}", first=f"{d['heuristic']:.1f}"),
     ]

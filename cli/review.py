@@ -14,7 +14,7 @@ from game import record
 from game.errors import RecordError
 from store.settings import data_dir, load_settings
 from table.session import Seat
-from text.words import plural
+from text.language import N_, _, ngettext
 
 if TYPE_CHECKING:
     from text.hand_review import ReviewSource
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 PROG = "tarocchino review"
 MAX_ITERATIONS = 100_000
 
-_EPILOG = """\
+_EPILOG = N_("""\
 examples:
   tarocchino review games/match-1.json
   tarocchino review games/match-1.json --names Anna,Bruno,Carla,Dario
@@ -32,57 +32,63 @@ examples:
 Keys: Left/Right a card, Up/Down a trick, [ and ] the hand before and after, Home/End the start
 and the end of the hand, n the costliest choices one after the other, q quits. Every hand is
 shown (the hands reviewed are over). The judgement of each card is the hard bot's estimate.
-"""
+""")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "review",
-        help="look back at a match's hands, with the hard bot's judgement of each card",
-        description="Step through the finished hands of a match card by card with all four "
-        "hands, the discard and the declarations shown, and the hard bot's judgement of each "
-        "card the judged players chose.",
-        epilog=_EPILOG,
+        help=_("look back at a match's hands, with the hard bot's judgement of each card"),
+        description=_(
+            "Step through the finished hands of a match card by card with all four "
+            "hands, the discard and the declarations shown, and the hard bot's judgement of "
+            "each card the judged players chose."
+        ),
+        epilog=_(_EPILOG),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
         "file",
         nargs="?",
         type=path_given,
-        metavar="FILE",
-        help="a game record (written by `simulate --record` or `export`)",
+        metavar=_("FILE"),
+        help=_("a game record (written by `simulate --record` or `export`)"),
     )
     parser.add_argument(
         "--match",
         metavar="N|last",
-        help="a match of the statistics database (its number, or 'last')",
+        help=_("a match of the statistics database (its number, or 'last')"),
     )
     parser.add_argument(
         "--names",
         metavar="A,B,C,D",
-        help="the four players' names by seat (a record file has none)",
+        help=_("the four players' names by seat (a record file has none)"),
     )
     parser.add_argument(
         "--judge",
-        metavar="SEATS",
-        help="whose cards are judged: seat numbers 1-4 separated by commas, or "
-        "'all' (default: the people of a recorded match; all for a file)",
+        metavar=_("SEATS"),
+        help=_(
+            "whose cards are judged: seat numbers 1-4 separated by commas, or "
+            "'all' (default: the people of a recorded match; all for a file)"
+        ),
     )
     parser.add_argument(
         "--hand",
         type=int,
         default=1,
         metavar="N",
-        help="the hand shown first (1 for the first hand)",
+        help=_("the hand shown first (1 for the first hand)"),
     )
     parser.add_argument(
         "--iterations",
         type=int,
         metavar="N",
-        help="deals of the hidden cards the bot searches per card (default "
-        "1000; fewer is quicker and rougher)",
+        help=_(
+            "deals of the hidden cards the bot searches per card (default "
+            "1000; fewer is quicker and rougher)"
+        ),
     )
-    parser.add_argument("--ascii", action="store_true", help="S B C D instead of ♠ ♣ ♥ ♦")
+    parser.add_argument("--ascii", action="store_true", help=_("S B C D instead of ♠ ♣ ♥ ♦"))
     parser.set_defaults(func=run)
 
 
@@ -99,7 +105,9 @@ def judged_option(text: str | None) -> list[int] | None:
     parts = [p.strip() for p in text.split(",") if p.strip()]
     if not parts or any(p not in ("1", "2", "3", "4") for p in parts):
         raise ValueError(
-            f"--judge takes seat numbers 1-4 separated by commas, or 'all', not {text!r:.40}"
+            _("--judge takes seat numbers 1-4 separated by commas, or 'all', not {given}").format(
+                given=f"{text!r:.40}"
+            )
         )
     return sorted({int(p) - 1 for p in parts})
 
@@ -108,9 +116,9 @@ def run(args: argparse.Namespace) -> int:
     from text.hand_review import ReviewSource  # Textual and the bots only when the command runs
 
     if (args.file is None) == (args.match is None):
-        return _error("give a record FILE or --match N|last")
+        return _error(_("give a record FILE or --match N|last"))
     if args.iterations is not None and not 1 <= args.iterations <= MAX_ITERATIONS:
-        return _error(f"--iterations must be 1 to {MAX_ITERATIONS}")
+        return _error(_("--iterations must be 1 to {most}").format(most=MAX_ITERATIONS))
     try:
         names = names_option(args.names)
         judged = judged_option(args.judge)
@@ -142,11 +150,16 @@ def run(args: argparse.Namespace) -> int:
             read.match, seats, judged=judged, title=args.file.name[:40], stand_ins=read.stand_ins
         )
     if not source.hands:
-        return _error("the match has no finished hand to review")
+        return _error(_("the match has no finished hand to review"))
     hands = len(source.hands)
     if not 1 <= args.hand <= hands:
-        allowed = "1" if hands == 1 else f"from 1 to {hands}"
-        return _error(f"--hand must be {allowed}: the match has {plural(hands, 'finished hand')}")
+        return _error(
+            ngettext(
+                "--hand must be 1: the match has {n} finished hand",
+                "--hand must be from 1 to {n}: the match has {n} finished hands",
+                hands,
+            ).format(n=hands)
+        )
     return _review(source, args)
 
 

@@ -18,15 +18,15 @@ from game.scoring import (
     declared_combinations,
     score,
 )
+from text.language import N_, _, ngettext, number
 from text.plaintext import WIDTH, Sheet, combination_sections, wrap_text
-from text.words import plural
 
 PROG = "tarocchino score"
 MAX_LINE = 64 << 10  # bytes in one line of standard input (a pile of all 62 cards needs ~250)
 MAX_INPUT = MAX_BYTES  # bytes of standard input in all (some 60,000 piles of all the cards)
 HAND_CARDS = 15  # a hand when its player declares (RULES.md §5)
 
-_EPILOG = """\
+_EPILOG = N_("""\
 examples:
   tarocchino score KS KB KC QS QB
   tarocchino score "ANG,MON,SOL,T16" --json
@@ -39,30 +39,34 @@ followed by a blank line. Blank lines are skipped (they print nothing). A bad li
 {"error": "..."} (or "error: ..." without --json) in its place and reading goes on; the exit code is
 then 1. An input with no pile at all (empty, or blank lines only) is refused with code 2, as a bad
 pile on the command line is: one error line on stderr.
-"""
+""")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "score",
-        help="score a pile of cards: cricche, sequences, card points",
-        description="Score a pile of cards as at the end of a hand (combinations with their\n"
-        "doublings, and card points), or with --hand what a hand may declare.",
-        epilog=_EPILOG,
+        help=_("score a pile of cards: cricche, sequences, card points"),
+        description=_(
+            "Score a pile of cards as at the end of a hand (combinations with their\n"
+            "doublings, and card points), or with --hand what a hand may declare."
+        ),
+        epilog=_(_EPILOG),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
         "cards",
         nargs="*",
-        metavar="CARD",
-        help="card codes such as KS 10B AD T12 MO1 ANG MAT, any case, separated by spaces or "
-        "commas; a single '-' reads one pile per line from standard input",
+        metavar=_("CARD"),
+        help=_(
+            "card codes such as KS 10B AD T12 MO1 ANG MAT, any case, separated by spaces or "
+            "commas; a single '-' reads one pile per line from standard input"
+        ),
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object per pile")
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object per pile"))
     parser.add_argument(
         "--hand",
         action="store_true",
-        help="treat the cards as one player's hand: list what he may declare (accusi)",
+        help=_("treat the cards as one player's hand: list what he may declare (accusi)"),
     )
     parser.set_defaults(func=run)
 
@@ -72,22 +76,25 @@ def run(args: argparse.Namespace) -> int:
     if tokens == ["-"]:
         if sys.stdin is None:  # started with standard input closed
             return refuse(
-                PROG, "standard input is closed: give the cards as arguments, or pipe the piles in"
+                PROG,
+                _("standard input is closed: give the cards as arguments, or pipe the piles in"),
             )
         status, piles = _run_lines(sys.stdin.buffer, sys.stdout, as_json=args.json, hand=args.hand)
         if not piles and status == 0:  # empty, or blank lines only: as "no cards given" is
-            return refuse(PROG, "no piles on standard input (one pile a line)")
+            return refuse(PROG, _("no piles on standard input (one pile a line)"))
         return status
     try:
         if "-" in tokens:
-            raise CardError("'-' (read the piles from standard input) must be the only argument")
+            raise CardError(_("'-' (read the piles from standard input) must be the only argument"))
         mask = parse_pile(tokens)
     except CardError as error:
         return refuse(PROG, str(error))
     if args.hand and mask.bit_count() != HAND_CARDS:  # scored all the same, as given
         print(
-            f"{PROG}: note: a hand that declares holds {HAND_CARDS} cards (the dealer's "
-            f"after his discard); these {mask.bit_count()} are read as given",
+            _(
+                "{prog}: note: a hand that declares holds {cards} cards (the dealer's "
+                "after his discard); these {n} are read as given"
+            ).format(prog=PROG, cards=HAND_CARDS, n=mask.bit_count()),
             file=sys.stderr,
         )
     print(render(mask, as_json=args.json, hand=args.hand), flush=True)
@@ -98,7 +105,7 @@ def parse_pile(tokens: str | Iterable[str]) -> Mask:
     """The mask of the cards named; CardError when a code is unknown, repeated or none is given."""
     cards = parse_cards(tokens)
     if not cards:
-        raise CardError("no cards given")
+        raise CardError(_("no cards given"))
     return mask_of(cards)
 
 
@@ -117,19 +124,25 @@ def _lines(stream: BinaryIO) -> Iterator[str | CardError]:
         chunk = stream.readline(limit)
         total += len(chunk)
         if total > MAX_INPUT:
-            raise InputTooLong(f"standard input longer than {MAX_INPUT:,} bytes: not read further")
+            raise InputTooLong(
+                _("standard input longer than {most} bytes: not read further").format(
+                    most=number(MAX_INPUT)
+                )
+            )
         return chunk
 
     while line := read(MAX_LINE + 1):
         if len(line) > MAX_LINE and not line.endswith(b"\n"):
             while (rest := read(MAX_LINE)) and not rest.endswith(b"\n"):
                 pass  # skip the rest of the line
-            yield CardError(f"line longer than {MAX_LINE:,} bytes")
+            yield CardError(_("line longer than {most} bytes").format(most=number(MAX_LINE)))
             continue
         try:
             yield line.decode("utf-8")
         except UnicodeDecodeError as exc:
-            yield CardError(f"line is not UTF-8 text (bad byte at offset {exc.start})")
+            yield CardError(
+                _("line is not UTF-8 text (bad byte at offset {offset})").format(offset=exc.start)
+            )
 
 
 def _run_lines(stream: BinaryIO, out: TextIO, *, as_json: bool, hand: bool) -> tuple[int, int]:
@@ -153,7 +166,11 @@ def _score_lines(stream: BinaryIO, out: TextIO, *, as_json: bool, hand: bool) ->
             text = render(parse_pile(line), as_json=as_json, hand=hand)
         except CardError as error:
             status = 1
-            text = json.dumps({"error": str(error)}) if as_json else f"error: {error}"
+            text = (
+                json.dumps({"error": str(error)})
+                if as_json
+                else _("error: {what}").format(what=error)
+            )
         if not as_json:
             text += "\n"
         print(text, file=out, flush=True)
@@ -186,32 +203,36 @@ def _declarations_json(hand: Mask) -> dict[str, Any]:
 # --- the plain sheet ------------------------------------------------------------------------------
 
 
-def _header(what: str, b: Breakdown) -> str:
-    text = f"{what} ({plural(len(b.cards), 'card')}): {format_cards(b.cards)}"
-    return "\n".join(wrap_text(text, WIDTH)) + "\n"  # the cards go on under the first card
+def _header(said: str, b: Breakdown) -> str:
+    """The sheet's first line, ``said`` with its {cards} filled in: the cards go on under the
+    first card."""
+    text = said.format(n=len(b.cards), cards=format_cards(b.cards))
+    return "\n".join(wrap_text(text, WIDTH)) + "\n"
 
 
 def _pile_sheet(b: Breakdown) -> str:
     sheet = Sheet()
-    sheet.title(_header("Pile", b))
+    n = len(b.cards)
+    sheet.title(_header(ngettext("Pile ({n} card): {cards}", "Pile ({n} cards): {cards}", n), b))
     combination_sections(sheet, b)
-    sheet.row("Combinations", "", b.combinations_points)
+    sheet.row(_("Combinations"), "", b.combinations_points)
     if b.card_points is None:
-        sheet.row("Card points", "odd number of cards: no card points", "-")
-        sheet.row("Total", "", b.combinations_points)
+        sheet.row(_("Card points"), _("odd number of cards: no card points"), "-")
+        sheet.row(_("Total"), "", b.combinations_points)
     else:
-        sheet.row("Card points", "", b.card_points)
-        sheet.row("Total", "", b.combinations_points + b.card_points)
+        sheet.row(_("Card points"), "", b.card_points)
+        sheet.row(_("Total"), "", b.combinations_points + b.card_points)
     return sheet.render()
 
 
 def _hand_sheet(b: Breakdown) -> str:
     sheet = Sheet()
-    sheet.title(_header("Hand", b))
+    n = len(b.cards)
+    sheet.title(_header(ngettext("Hand ({n} card): {cards}", "Hand ({n} cards): {cards}", n), b))
     if not b.cricche and not b.sequences:
-        sheet.title("Nothing to declare.")
+        sheet.title(_("Nothing to declare."))
         return sheet.render()
-    sheet.title("May declare (each family on its own, or any of them together):")
+    sheet.title(_("May declare (each family on its own, or any of them together):"))
     combination_sections(sheet, b)
-    sheet.row("Declaring all", "", b.combinations_points)
+    sheet.row(_("Declaring all"), "", b.combinations_points)
     return sheet.render()

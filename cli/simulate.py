@@ -24,90 +24,90 @@ from game.hand import HandResult
 from game.match import Match
 from game.rules import Rules
 from store.match_setup import MAX_TARGET, target_problem
+from text.language import N_, _, number
 
 REPLAY = "tarocchino replay"
 
-_LINES = """\
+_LINES = N_("""\
 Each line is one hand: the match and the hand (counted from 1), the dealer's seat (1 to 4), the
 hand's totals of side A (seats 1 and 3) and side B (seats 2 and 4), or "called out", and the
 match score, A first; the last hand of a match says which side wins it ("side B wins").
-"""
+""")
 
-_SIMULATE_EPILOG = (
-    """\
+_SIMULATE_EXAMPLES = N_("""\
 examples:
   tarocchino simulate --seed 7 --players medium,easy,medium,easy --json
   tarocchino simulate --seed 7 --matches 2 --record games/   games/match-1.json, match-2.json
-
-"""
-    + _LINES
-    + """
+""")
+_SIMULATE_JSON = N_("""\
 With --json each hand is one JSON object whose numbers count from 0, as the game record's do:
 "match": 0 and "hand": 0 are match 1, hand 1; "dealer" 0 to 3 is seat 1 to 4; side 0 (the
 first of "sides" and "score", "winner": 0) is side A.
-"""
-)
-
-_REPLAY_EPILOG = (
-    """\
+""")
+_REPLAY_EXAMPLES = N_("""\
 examples:
   tarocchino replay games/match-1.json
   tarocchino replay games/match-1.json --json
-
-"""
-    + _LINES
-    + """
+""")
+_REPLAY_NUMBERS = N_("""\
 A record of `simulate --record` replays with its match's number (the lines it printed), any other
 record as match 1. --json prints the objects of `simulate --json`, counted from 0.
-"""
-)
+""")
+
+
+def _epilog(*parts: str) -> str:
+    """An epilog of paragraphs kept apart (the lines' explanation is shared)."""
+    return "\n".join(_(part) for part in parts)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "simulate",
-        help="play whole matches between bots, one line per hand",
-        description="Play whole matches between four bots and print one line per hand.",
-        epilog=_SIMULATE_EPILOG,
+        help=_("play whole matches between bots, one line per hand"),
+        description=_("Play whole matches between four bots and print one line per hand."),
+        epilog=_epilog(_SIMULATE_EXAMPLES, _LINES, _SIMULATE_JSON),
     )
-    p.add_argument("--seed", type=int, required=True, help="seed of the first match")
-    p.add_argument("--matches", type=int, default=1, metavar="M", help="matches to play (1)")
+    p.add_argument("--seed", type=int, required=True, help=_("seed of the first match"))
+    p.add_argument("--matches", type=int, default=1, metavar="M", help=_("matches to play (1)"))
     p.add_argument(
         "--players",
         default="random,random,random,random",
-        help="four bots for seats 1 to 4, comma-separated, each a level with options "
-        "(hard:iterations=200) or any bot of `tarocchino bots` (%(default)s)",
+        help=_(
+            "four bots for seats 1 to 4, comma-separated, each a level with options "
+            "(hard:iterations=200) or any bot of `tarocchino bots` (%(default)s)"
+        ),
     )
     add_time_limit(p)
     p.add_argument(
         "--target",
         type=int,
         default=Rules().target,
-        help=f"match target, a multiple of 5 up to {MAX_TARGET:,} (800)",
+        help=_("match target, a multiple of 5 up to {most} (800)").format(most=number(MAX_TARGET)),
     )
     p.add_argument(
         "--record",
         type=path_given,
-        metavar="DIR",
-        help="write each match's record here (match-1.json, match-2.json, ...)",
+        metavar=_("DIR"),
+        help=_("write each match's record here (match-1.json, match-2.json, ...)"),
     )
-    p.add_argument("--json", action="store_true", help="one JSON object per hand")
+    p.add_argument("--json", action="store_true", help=_("one JSON object per hand"))
     p.set_defaults(func=run_simulate)
 
     r = sub.add_parser(
         "replay",
-        help="replay a game record, one line per hand",
-        description="Rebuild a match from its game record and print one line per hand, as "
-        "`simulate` does.",
-        epilog=_REPLAY_EPILOG,
+        help=_("replay a game record, one line per hand"),
+        description=_(
+            "Rebuild a match from its game record and print one line per hand, as `simulate` does."
+        ),
+        epilog=_epilog(_REPLAY_EXAMPLES, _LINES, _REPLAY_NUMBERS),
     )
     r.add_argument(
         "file",
         type=path_given,
-        metavar="FILE",
-        help="a game record (written by `simulate --record` or `export`)",
+        metavar=_("FILE"),
+        help=_("a game record (written by `simulate --record` or `export`)"),
     )
-    r.add_argument("--json", action="store_true", help="one JSON object per hand")
+    r.add_argument("--json", action="store_true", help=_("one JSON object per hand"))
     r.set_defaults(func=run_replay)
 
 
@@ -141,13 +141,24 @@ def emit(line: dict, as_json: bool) -> None:
         print(json.dumps(line), flush=True)
         return
     a, b = line["sides"]
-    how = "called out" if line["called_out"] else f"{a['total']:>3} – {b['total']:<3}"
+    how = _("called out") if line["called_out"] else f"{a['total']:>3} – {b['total']:<3}"
     second = f"{line['score'][1]:<4}" if line["winner"] is None else str(line["score"][1])
-    end = f"  side {SIDES[line['winner']]} wins" if line["winner"] is not None else ""
-    text = (
-        f"match {line['match'] + 1} hand {line['hand'] + 1:>2}  dealer seat "
-        f"{line['dealer'] + 1}  {how}  score {line['score'][0]:>4} – {second}{end}"
+    end = (
+        "  " + _("side {side} wins").format(side=SIDES[line["winner"]])
+        if line["winner"] is not None
+        else ""
     )
+    text = _(
+        "match {match} hand {hand:>2}  dealer seat {dealer}  {how}  score {score:>4} – {other}"
+    ).format(
+        match=line["match"] + 1,
+        hand=line["hand"] + 1,
+        dealer=line["dealer"] + 1,
+        how=how,
+        score=line["score"][0],
+        other=second,
+    )
+    text += end
     print(text.rstrip(), flush=True)  # (the columns line up, the last line within 80 columns)
 
 
@@ -171,16 +182,18 @@ def check_record_dir(directory: Path, matches: int) -> str | None:
         directory.mkdir(parents=True, exist_ok=True)
         entries = list(os.scandir(directory))
     except FileExistsError:
-        return (
-            f"--record {where}: that is a file, not a directory (the records go into a "
+        return _(
+            "--record {directory}: that is a file, not a directory (the records go into a "
             "directory, one file a match)"
-        )
+        ).format(directory=where)
     except OSError as exc:
-        return f"--record {where}: cannot make or open that directory ({exc.strerror})"
+        return _("--record {directory}: cannot make or open that directory ({why})").format(
+            directory=where, why=exc.strerror
+        )
     for entry in entries:
         found = RECORD_NAME.fullmatch(entry.name)
         if found and 1 <= int(found[1]) <= matches and entry.is_dir():
-            return f"--record: {clip_path(entry.path)} is a directory"
+            return _("--record: {path} is a directory").format(path=clip_path(entry.path))
     try:
         fd, probe = tempfile.mkstemp(
             dir=directory, prefix=f".{record_name(matches - 1)}.", suffix=".tmp"
@@ -188,15 +201,18 @@ def check_record_dir(directory: Path, matches: int) -> str | None:
         os.close(fd)
         os.unlink(probe)
     except OSError as exc:
-        return f"--record {clip_path(directory)}: cannot write there ({exc.strerror})"
+        return _("--record {directory}: cannot write there ({why})").format(
+            directory=clip_path(directory), why=exc.strerror
+        )
     return None
 
 
 def _report(m: int, fault: Fault) -> None:
     """A contained bot's fault, on stderr (the hand lines stay what a replay prints)."""
     print(
-        f"tarocchino simulate: match {m + 1} hand {fault.hand_number + 1} seat {fault.seat + 1}: "
-        f"{fault}",
+        _("tarocchino simulate: match {match} hand {hand} seat {seat}: {fault}").format(
+            match=m + 1, hand=fault.hand_number + 1, seat=fault.seat + 1, fault=fault
+        ),
         file=sys.stderr,
         flush=True,
     )
@@ -205,7 +221,11 @@ def _report(m: int, fault: Fault) -> None:
 def run_simulate(args: argparse.Namespace) -> int:
     names = split_specs(args.players)
     if len(names) != 4:
-        return _error(f"--players needs four bots, got {len(names)} ({args.players!r})")
+        return _error(
+            _("--players needs four bots, got {n} ({given})").format(
+                n=len(names), given=repr(args.players)
+            )
+        )
     problem = runs_problem("--matches", args.matches)
     if problem:
         return _error(problem)
@@ -220,9 +240,11 @@ def run_simulate(args: argparse.Namespace) -> int:
     timed = sorted({str(s) for s in specs if reproducible(s) is False})
     if timed:
         print(
-            f"tarocchino simulate: note: {', '.join(timed)} thinks for a time budget, so the "
-            "output depends on this machine's speed; an iteration budget (hard:iterations=200) "
-            "is reproducible",
+            _(
+                "tarocchino simulate: note: {bots} thinks for a time budget, so the "
+                "output depends on this machine's speed; an iteration budget "
+                "(hard:iterations=200) is reproducible"
+            ).format(bots=", ".join(timed)),
             file=sys.stderr,
         )
     if args.record is not None:
@@ -254,7 +276,12 @@ def run_simulate(args: argparse.Namespace) -> int:
             try:
                 record.save(match, path, number=m)  # replay prints the same match number (m + 1)
             except OSError as exc:
-                return _error(f"cannot write {clip_path(path)}: {exc.strerror or exc}", FAILED)
+                return _error(
+                    _("cannot write {file}: {why}").format(
+                        file=clip_path(path), why=exc.strerror or exc
+                    ),
+                    FAILED,
+                )
     return 0
 
 
@@ -268,7 +295,9 @@ def run_replay(args: argparse.Namespace) -> int:
     if not match.actions:
         return refuse(
             REPLAY,
-            f"{clip_path(args.file)}: the record has no actions (that match was never started)",
+            _("{file}: the record has no actions (that match was never started)").format(
+                file=clip_path(args.file)
+            ),
         )
     score = [0, 0]
     for h, result in enumerate(match.results):
@@ -278,8 +307,9 @@ def run_replay(args: argparse.Namespace) -> int:
         emit(hand_line(number, h, result, score, match.winner if last else None), args.json)
     if match.winner is None:
         print(
-            f"{REPLAY}: the record stops in hand {match.hand_number + 1}, before the end of "
-            "the match",
+            _("{prog}: the record stops in hand {hand}, before the end of the match").format(
+                prog=REPLAY, hand=match.hand_number + 1
+            ),
             file=sys.stderr,
         )
     return 0

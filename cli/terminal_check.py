@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import TextIO
 
 from net.client import WEB_DRIVER_ENV
+from text.language import N_, _
 
 
 def streams_problem(
@@ -20,18 +21,34 @@ def streams_problem(
     """Why the screens cannot run with these streams (None when they can)."""
     if environ.get(WEB_DRIVER_ENV):
         return None
-    for stream, name, use in (
-        (stdin, "standard input", "the keys are read there"),
-        (stderr, "standard error", "the screen is drawn there"),
+    for stream, closed, not_one in (
+        (
+            stdin,
+            N_("the game needs a terminal, and standard input is closed (the keys are read there)"),
+            N_(
+                "the game needs a terminal, and standard input is not one (the keys are read there)"
+            ),
+        ),
+        (
+            stderr,
+            N_(
+                "the game needs a terminal, and standard error is closed "
+                "(the screen is drawn there)"
+            ),
+            N_(
+                "the game needs a terminal, and standard error is not one "
+                "(the screen is drawn there)"
+            ),
+        ),
     ):
         if stream is None or stream.closed:
-            return f"the game needs a terminal, and {name} is closed ({use})"
+            return _(closed)
         try:
             terminal = stream.isatty()
         except (OSError, ValueError):
             terminal = False
         if not terminal:
-            return f"the game needs a terminal, and {name} is not one ({use})"
+            return _(not_one)
     return None
 
 

@@ -12,6 +12,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from cli import lang
 from cli.consent import YES_HELP, consent, risks, warnings
 from cli.refusal import FAILED, one_line, path_given, refuse
 from net.addresses import (
@@ -24,6 +25,7 @@ from net.addresses import (
 )
 from net.client import Address
 from net.tls import CertificateError, certificate_der, colon_hex, server_context
+from text.language import _, ngettext, number
 
 if TYPE_CHECKING:
     from web.browsers import BrowserDirectory
@@ -35,56 +37,68 @@ DEFAULT_WEB_PORT = 7880
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "web",
-        help="play in a browser (serves the game on a local port)",
-        description="Serve the game to a browser: open the address it prints. Each tab is a "
-        "game of its own (solo, hot-seat, or host and join a table from the start screen).",
+        help=_("play in a browser (serves the game on a local port)"),
+        description=_(
+            "Serve the game to a browser: open the address it prints. Each tab is a "
+            "game of its own (solo, hot-seat, or host and join a table from the start screen)."
+        ),
     )
     parser.add_argument(
         "--port",
         type=int,
         default=DEFAULT_WEB_PORT,
-        help=f"port to serve on (default {DEFAULT_WEB_PORT})",
+        help=_("port to serve on (default {port})").format(port=DEFAULT_WEB_PORT),
     )
     parser.add_argument(
         "--bind",
         default="127.0.0.1",
-        metavar="ADDRESS",
-        help="address to serve on (default 127.0.0.1: this machine only; "
-        "0.0.0.0: every network this machine is on, each browser with a key)",
+        metavar=_("ADDRESS"),
+        help=_(
+            "address to serve on (default 127.0.0.1: this machine only; "
+            "0.0.0.0: every network this machine is on, each browser with a key)"
+        ),
     )
     parser.add_argument(
         "--cert",
         type=path_given,
-        metavar="FILE",
-        help="serve over TLS (https://) with this certificate (a PEM file, with --key)",
+        metavar=_("FILE"),
+        help=_("serve over TLS (https://) with this certificate (a PEM file, with --key)"),
     )
     parser.add_argument(
-        "--key", type=path_given, metavar="FILE", help="the certificate's private key (PEM)"
+        "--key", type=path_given, metavar=_("FILE"), help=_("the certificate's private key (PEM)")
     )
-    parser.add_argument("--yes", action="store_true", help=YES_HELP)
+    parser.add_argument("--yes", action="store_true", help=_(YES_HELP))
     kept = parser.add_argument_group(
-        "the browsers' own saves",
-        "Served to a network, each browser on another machine keeps its saves, past matches, "
-        "statistics and settings in a directory of its own under yours (one that holds nothing "
-        "goes when its last tab closes). These list or remove them, and serve nothing.",
+        _("the browsers' own saves"),
+        _(
+            "Served to a network, each browser on another machine keeps its saves, past "
+            "matches, statistics and settings in a directory of its own under yours (one that "
+            "holds nothing goes when its last tab closes). These list or remove them, and serve "
+            "nothing."
+        ),
     )
     kept.add_argument(
         "--browsers",
         action="store_true",
-        help="list the browsers' directories: id, when last used, size, a saved "
-        "match, the names played under",
+        help=_(
+            "list the browsers' directories: id, when last used, size, a saved "
+            "match, the names played under"
+        ),
     )
     kept.add_argument(
         "--forget-browser",
         metavar="ID",
-        help="remove one browser's directory and all it holds (not while a tab of "
-        "that browser is open)",
+        help=_(
+            "remove one browser's directory and all it holds (not while a tab of "
+            "that browser is open)"
+        ),
     )
     kept.add_argument(
         "--forget-browsers-unused-for",
-        metavar="DAYS",
-        help="remove every browser's directory not used for DAYS days (0: every "
-        "one not in use now)",
+        metavar=_("DAYS"),
+        help=_(
+            "remove every browser's directory not used for DAYS days (0: every one not in use now)"
+        ),
     )
     parser.set_defaults(func=run)
 
@@ -105,16 +119,18 @@ def run(args: argparse.Namespace) -> int:
         if given
     ]
     if len(asked) > 1:
-        return refuse(PROG, f"{' and '.join(asked)} go alone: one at a time")
+        return refuse(
+            PROG, _("{options} go alone: one at a time").format(options=_(" and ").join(asked))
+        )
     if asked:
         return browsers(args)
     if not 0 < args.port < 65536:
-        return refuse(PROG, "--port must be a number from 1 to 65535")
+        return refuse(PROG, _("--port must be a number from 1 to 65535"))
     problem = bind_problem(args.bind)
     if problem:
         return refuse(PROG, problem)
     if (args.cert is None) != (args.key is None):
-        return refuse(PROG, "--cert and --key go together: the certificate and its private key")
+        return refuse(PROG, _("--cert and --key go together: the certificate and its private key"))
     tls, shown = None, None
     if args.cert is not None:
         try:
@@ -138,14 +154,15 @@ def run(args: argparse.Namespace) -> int:
     print("\n".join(where_to_go(bind, args.port, key, shown) + warnings(laid_open)), flush=True)
     hosts = listen_hosts(bind)
     try:
-        BrowserServer(
-            command(),
-            host=hosts[0] if len(hosts) == 1 else hosts,
-            port=args.port,
-            key=key,
-            home=data_dir(),
-            tls=tls,
-        ).serve()
+        with lang.passed_on():  # each tab's game speaks as this command, unless told otherwise
+            BrowserServer(
+                command(),
+                host=hosts[0] if len(hosts) == 1 else hosts,
+                port=args.port,
+                key=key,
+                home=data_dir(),
+                tls=tls,
+            ).serve()
     except OSError as exc:  # taken meanwhile
         return refuse(PROG, _listen_problem(exc, bind, args.port), FAILED)
     return 0
@@ -157,19 +174,26 @@ def where_to_go(bind: str, port: int, key: str | None, fingerprint: str | None =
     scheme = "http" if fingerprint is None else "https"
     said = []
     if fingerprint is not None:  # (a browser shows it in the certificate's details)
-        said = [f"Over TLS: the certificate's SHA-256 fingerprint is {fingerprint}"]
+        said = [
+            _("Over TLS: the certificate's SHA-256 fingerprint is {fingerprint}").format(
+                fingerprint=fingerprint
+            )
+        ]
     if key is None:
         return [
-            f"Open {scheme}://{Address(bind, port)} in a browser on this machine (Ctrl+C stops "
-            "serving).",
+            _("Open {address} in a browser on this machine (Ctrl+C stops serving).").format(
+                address=f"{scheme}://{Address(bind, port)}"
+            ),
             *said,
         ]
     lines = [
-        "Open one of these in a browser (anyone with the address and its key can play here; "
-        "a browser on another machine keeps its own saves and statistics, never sees yours; "
-        "Ctrl+C stops serving):"
+        _(
+            "Open one of these in a browser (anyone with the address and its key can play here; "
+            "a browser on another machine keeps its own saves and statistics, never sees yours; "
+            "Ctrl+C stops serving):"
+        )
     ]
-    others = for_others(bind) or ["THIS-MACHINE"]
+    others = for_others(bind) or [_("THIS-MACHINE")]
     for address in ["127.0.0.1"] * every_network(bind) + others:
         lines.append(f"    {scheme}://{Address(address, port)}/?key={key}")
     return lines + said
@@ -181,7 +205,9 @@ def serve_problem(host: str, port: int) -> str | None:
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except (OSError, UnicodeError) as exc:
-        return f"cannot serve on {host!r}: {getattr(exc, 'strerror', None) or exc}"
+        return _("cannot serve on {address}: {why}").format(
+            address=repr(host), why=getattr(exc, "strerror", None) or exc
+        )
     for family, kind, proto, _name, address in infos:
         try:
             with socket.socket(family, kind, proto) as probe:
@@ -228,19 +254,33 @@ def browsers(args: argparse.Namespace) -> int:
         except BrowserInUse:
             return refuse(
                 PROG,
-                f"browser {short} is in use (a tab of it is open): it can be "
-                "removed once its tabs are closed",
+                _(
+                    "browser {id} is in use (a tab of it is open): it can be "
+                    "removed once its tabs are closed"
+                ).format(id=short),
             )
         except OSError as exc:
-            return refuse(PROG, f"cannot remove {directory}: {exc.strerror or exc}", FAILED)
-        print(f"Removed browser {short} (its saves, past matches, statistics and settings).")
+            return refuse(
+                PROG,
+                _("cannot remove {directory}: {why}").format(
+                    directory=directory, why=exc.strerror or exc
+                ),
+                FAILED,
+            )
+        print(
+            _("Removed browser {id} (its saves, past matches, statistics and settings).").format(
+                id=short
+            )
+        )
         return 0
     text = args.forget_browsers_unused_for.strip()
     if not text.isdigit() or int(text) > MAX_DAYS:
         return refuse(
             PROG,
-            "--forget-browsers-unused-for must be a whole number of days from 0 "
-            f"to {MAX_DAYS:,}, not {text[:20]!r}",
+            _(
+                "--forget-browsers-unused-for must be a whole number of days from 0 "
+                "to {most}, not {given}"
+            ).format(most=number(MAX_DAYS), given=repr(text[:20])),
         )
     days = int(text)
     cutoff = time.time() - days * 86400
@@ -255,13 +295,27 @@ def browsers(args: argparse.Namespace) -> int:
             busy.append(each.id)
         except OSError:
             failed.append(each.id)
-    unused = "now" if days == 0 else f"for {days} day{'s' * (days != 1)}"
+    unused = (
+        _("not used now")
+        if days == 0
+        else ngettext("not used for {n} day", "not used for {n} days", days).format(n=days)
+    )
     which = f": {', '.join(removed)}." if removed else "."
-    print(f"Removed {_directories(len(removed))} not used {unused}{which}")
+    print(
+        _("Removed {directories} {unused}").format(
+            directories=_directories(len(removed)), unused=unused
+        )
+        + which
+    )
     if busy:
-        print(f"Kept {len(busy)} in use (a tab open): {', '.join(busy)}.")
+        kept = ngettext(
+            "Kept {n} in use (a tab open): {ids}.",
+            "Kept {n} in use (a tab open): {ids}.",
+            len(busy),
+        )
+        print(kept.format(n=len(busy), ids=", ".join(busy)))
     if failed:
-        return refuse(PROG, f"could not remove {', '.join(failed)}", FAILED)
+        return refuse(PROG, _("could not remove {ids}").format(ids=", ".join(failed)), FAILED)
     return 0
 
 
@@ -271,25 +325,29 @@ def listing(home: Path, found: list[BrowserDirectory]) -> list[str]:
 
     where = home / BROWSERS
     if not found:
-        return [f"No browser keeps a directory in {where}."]
+        return [_("No browser keeps a directory in {where}.").format(where=where)]
     count = _directories(len(found))
     lines = [
-        f"{count} in {where} (remove one with --forget-browser ID):",
-        f"  {'ID':<8}  {'LAST USED':<16}  {'SIZE':>7}  {'SAVED':<5}  NAMES",
+        _("{directories} in {where} (remove one with --forget-browser ID):").format(
+            directories=count, where=where
+        ),
+        "  {:<8}  {:<16}  {:>7}  {:<5}  {}".format(
+            "ID", _("LAST USED"), _("SIZE"), _("SAVED"), _("NAMES")
+        ),
     ]
     for each in found:
         used = datetime.fromtimestamp(each.last_used).strftime("%Y-%m-%d %H:%M")
         names = ", ".join(one_line(name, 40) for name in each.names) or "-"
         lines.append(
             f"  {each.id:<8}  {used:<16}  {_size(each.size):>7}  "
-            f"{'yes' if each.saved_match else 'no':<5}  {one_line(names, 100)}"
-            + ("  (in use: a tab is open)" if each.in_use else "")
+            f"{_('yes') if each.saved_match else _('no'):<5}  {one_line(names, 100)}"
+            + (_("  (in use: a tab is open)") if each.in_use else "")
         )
     return lines
 
 
 def _directories(count: int) -> str:
-    return "1 browser's directory" if count == 1 else f"{count} browsers' directories"
+    return ngettext("{n} browser's directory", "{n} browsers' directories", count).format(n=count)
 
 
 def _size(size: int) -> str:

@@ -99,7 +99,8 @@ def choose(option: str | None, setting: str, environ: Mapping[str, str] | None =
 def number(value: float, decimals: int = 0) -> str:
     """``value`` as a reader of the language writes it: 1,234.5 in English, 1.234,5 in
     Italian."""
-    text = f"{value:,.{decimals}f}"
+    # (a whole number as it is: through a float, one of more than 15 digits would be rounded)
+    text = f"{value:,}" if isinstance(value, int) and not decimals else f"{value:,.{decimals}f}"
     if _code == "it":
         text = text.replace(",", "\0").replace(".", ",").replace("\0", ".")
     return text

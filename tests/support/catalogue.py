@@ -34,6 +34,28 @@ FIELD = re.compile(r"\{([^{}!:]*)[^{}]*\}|%\(?(\w*)\)?[sdfr]")
 
 Key = tuple[str | None, str]  # (context, English words)
 
+# argparse's own words, which the command line speaks through our catalogue (cli/lang.py): asked
+# for by Python's argparse, not by our source, so listed here (those of Python 3.11 to 3.13 that a
+# player may read: its headings, its help option and its refusals of a command line).
+ARGPARSE: tuple[str | tuple[str, str], ...] = (
+    "usage: ",
+    "positional arguments",
+    "options",
+    "show this help message and exit",
+    "argument %(argument_name)s: %(message)s",
+    "ambiguous option: %(option)s could match %(matches)s",
+    "expected one argument",
+    "expected at most one argument",
+    "expected at least one argument",
+    ("expected %s argument", "expected %s arguments"),
+    "ignored explicit argument %r",
+    "invalid %(type)s value: %(value)r",
+    "invalid choice: %(value)r (choose from %(choices)s)",
+    "the following arguments are required: %s",
+    "unrecognized arguments: %s",
+    "unknown parser %(parser_name)r (choices: %(choices)s)",
+)
+
 
 def languages() -> list[str]:
     return sorted(p.name for p in LOCALE.iterdir() if p.is_dir() and not p.name.startswith("_"))
@@ -57,6 +79,10 @@ def extracted() -> dict[Key, Message]:
                 found[key] = Message(
                     msgid, locations=[where], auto_comments=comments, context=context
                 )
+    for words in ARGPARSE:
+        key = (None, words if isinstance(words, str) else words[0])
+        if key not in found:  # (our source may ask for one too)
+            found[key] = Message(words, locations=[("argparse", 0)])
     return found
 
 
