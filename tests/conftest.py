@@ -8,6 +8,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from text import language
+
 
 @pytest.fixture(autouse=True)
 def _screens_run_without_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -15,6 +17,21 @@ def _screens_run_without_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     (cli.terminal_check); tests run them with a fake or headless app, whatever the test run's
     own standard streams are. The check itself is tested in a subprocess and on its own."""
     monkeypatch.setattr("cli.terminal_check.problem", lambda: None)
+
+
+@pytest.fixture(autouse=True)
+def _english_and_a_data_directory_of_its_own(
+    monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[None]:
+    """The game speaks the language the settings or the environment choose (text.language):
+    each test runs in English, with settings of its own (never the player's), unless it says
+    otherwise; a test that speaks Italian leaves English behind for the next."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    monkeypatch.setenv("TAROCCHINO_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+    yield
+    language.use("en")
 
 
 COLLECTED = pytest.StashKey[dict[str, set[str]]]()
