@@ -119,7 +119,7 @@ class Doorway:
         self.closing = True
         for conn in list(self.connections):
             conn.send(p.closing(reason))
-            conn.close(WSCloseCode.GOING_AWAY, "the host stopped")
+            conn.close(WSCloseCode.GOING_AWAY, reason)
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -203,7 +203,7 @@ class Doorway:
         if not receiving.done() or receiving.cancelled():
             if pushed.done():
                 self.hush.say(BUSY, f"a connection from {conn.peer}: closed (busy): no hello yet")
-                conn.close(WSCloseCode.TRY_AGAIN_LATER, "the table is busy")
+                conn.close(WSCloseCode.TRY_AGAIN_LATER, BUSY)
             else:
                 self.refuse(conn, p.HELLO_TIMEOUT, "say hello first (no hello came in time)")
             return
@@ -225,16 +225,16 @@ class Doorway:
         try:
             parsed = p.read_client(message.data)  # type: ignore[attr-defined]
         except p.ProtocolError as exc:
-            return self.refuse(conn, exc.code, str(exc))
+            return self.refuse(conn, exc.code, str(exc), facts=exc.facts)
         try:
             if conn.seat is None:
                 if not isinstance(parsed, p.Hello):
-                    raise p.ProtocolError(p.HELLO_FIRST, "say hello first")
+                    raise p.ProtocolError(p.HELLO_FIRST, "say hello first", why=p.HELLO_MISSING)
                 if parsed.token is None:  # a newcomer (a returning player shows its token)
                     self.gate.admit(parsed.password, conn.peer, parsed.name)
                 self.table.hello(conn, parsed)
             elif isinstance(parsed, p.Hello):
-                raise p.ProtocolError(p.HELLO_FIRST, "hello was said already")
+                raise p.ProtocolError(p.HELLO_FIRST, "hello was said already", why=p.HELLO_AGAIN)
             elif isinstance(parsed, p.Act):
                 self.table.act(conn, parsed)
                 conn.bucket.refund()
@@ -247,13 +247,21 @@ class Doorway:
                 return False
         except p.ProtocolError as exc:
             ply = parsed.ply if isinstance(parsed, p.Act) else None
-            return self.refuse(conn, exc.code, str(exc), ply)
+            return self.refuse(conn, exc.code, str(exc), ply, exc.facts)
         return not conn.closed
 
-    def refuse(self, conn: Connection, code: str, text: str, ply: int | None = None) -> bool:
-        """Answer an error; close the connection when the error is fatal or it has erred too
-        often. False when closed."""
-        conn.send(p.error(code, text, ply))
+    def refuse(
+        self,
+        conn: Connection,
+        code: str,
+        text: str,
+        ply: int | None = None,
+        facts: dict[str, p.Arg] | None = None,
+    ) -> bool:
+        """Answer an error (its code and ``facts``: ``text`` says it in the host's log only);
+        close the connection when the error is fatal or it has erred too often. False when
+        closed."""
+        conn.send(p.error(code, facts, ply))
         who = self._who(conn)
         if code not in FATAL and conn.seat is not None:  # before hello every error closes
             conn.strikes += code != p.TOO_LATE  # a person a moment late is no offender
@@ -261,12 +269,12 @@ class Doorway:
                 self.log(f"{who}: refused ({code}): {text}")
                 return True
             code, text = p.TOO_MANY_ERRORS, "too many refused messages: goodbye"
-            conn.send(p.error(code, text))
+            conn.send(p.error(code, {"most": self.config.max_strikes}))
         if conn.seat is None:  # a stranger: one line a minute of each kind
             self.hush.say(code, f"{who}: disconnected ({code}): {text}")
         else:
             self.log(f"{who}: disconnected ({code}): {text}")
-        conn.close(CLOSE_TOO_BIG if code == p.TOO_LONG else CLOSE_POLICY, text)
+        conn.close(CLOSE_TOO_BIG if code == p.TOO_LONG else CLOSE_POLICY, code)
         return False
 
     def _who(self, conn: Connection) -> str:

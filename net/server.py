@@ -111,8 +111,9 @@ class TableServer:
             self._broadcast_in(self.config.rejoin_grace_s)  # are shown away
         return port
 
-    async def close(self, reason: str = "the host stopped the table") -> None:
-        """Tell everybody, close every connection and stop listening."""
+    async def close(self, reason: str = p.STOPPED) -> None:
+        """Tell everybody why (one of ``p.CLOSINGS``), close every connection and stop
+        listening."""
         self.referee.halt()
         self.seats.stop_timers()
         for handle in self._later:
@@ -144,7 +145,7 @@ class TableServer:
         if s.conn is not None:
             old = s.conn
             old.seat = None
-            self.doorway.refuse(old, p.REPLACED, "your seat was joined from another connection")
+            self.doorway.refuse(old, p.REPLACED, "the seat was joined from another connection")
         conn.seat = seat
         if not self.seats.shown_here(seat, time.monotonic()):
             s.doing = None  # (its client says it next)
