@@ -29,6 +29,9 @@ from text.language import N_, _
 DEFAULT_PORT = 7800
 BUSY = N_("the table is busy")  # it has too many connections at once (more than its limits)
 BUSY_STATUS = 503  # the HTTP status of a table that takes no connection now
+# The kinds of the lines a client says (TableClient.told): joined (or back), out of reach and
+# tried again, anything else.
+JOINED, RETRYING, OTHER = "joined", "retrying", "other"
 PASSWORD_ENV = "TAROCCHINO_TABLE_PASSWORD"  # a table's password, kept out of the process list
 # Refusals after which trying again is pointless (the person must change something).
 GIVE_UP = {
@@ -186,8 +189,8 @@ class TableClient:
 
     ``on_message`` receives every message of the table (welcome, state, hand_over, error, pong,
     closing) on the event loop; ``on_status`` a line in words whenever the connection changes
-    ("connected", "the connection was lost: trying again in 2 s", …): :attr:`connected` and
-    :attr:`retrying` say which kind of line it is.
+    ("connected", "the connection was lost: trying again in 2 s", …), and :attr:`told` what
+    kind of line it is (:data:`JOINED`, :data:`RETRYING` or :data:`OTHER`).
     """
 
     def __init__(
@@ -226,7 +229,7 @@ class TableClient:
         self.heartbeat_s = heartbeat_s
         self.secure = secure
         self.connected = False
-        self.retrying = False  # the table is out of reach, and tried again (said by on_status)
+        self.told = OTHER  # the kind of the last line said through on_status
         self.refusal: p.Refused | None = None  # the refusal that ended the client, if one did
         self._ws: aiohttp.ClientWebSocketResponse | None = None
         self._closing = False
@@ -254,7 +257,7 @@ class TableClient:
                 except (aiohttp.ClientError, OSError, TimeoutError) as exc:
                     problem = _reason(exc, self.address)
                     if _not_trusted(exc) or (not joined and _not_a_table(exc)):  # no use waiting
-                        self.on_status(problem)
+                        self._tell(problem)
                         self.refusal = p.Refused(UNREACHABLE, {"text": problem}, None)
                         break
                 else:
@@ -271,19 +274,17 @@ class TableClient:
                 now = time.monotonic()
                 lost_at = lost_at or now
                 if now - lost_at > self.retry_for_s:
-                    self.retrying = False
-                    self.on_status(_("{problem}; giving up").format(problem=problem))
+                    self._tell(_("{problem}; giving up").format(problem=problem))
                     self.refusal = p.Refused(UNREACHABLE, {"text": problem}, None)
                     break
-                self.retrying = True
                 if problem == _(BUSY):
                     said = _("{problem}, trying again in {n} s")
                 else:
                     said = _("{problem}: trying again in {n} s")
-                self.on_status(said.format(problem=problem, n=f"{delay:g}"))
+                self._tell(said.format(problem=problem, n=f"{delay:g}"), RETRYING)
                 await asyncio.sleep(delay)
                 delay = min(5.0, delay * 2)
-        self.connected = self.retrying = False
+        self.connected = False
         return self.refusal
 
     async def _session(self, ws: aiohttp.ClientWebSocketResponse) -> str | None:
@@ -317,7 +318,7 @@ class TableClient:
                         if exc.code == p.VERSION
                         else p.Refused(UNREADABLE, {"text": said.format(why=exc)}, None)
                     )
-                    self.on_status(self.refusal.message)
+                    self._tell(self.refusal.message)
                     return self.refusal.message
                 if isinstance(message, p.Welcome):
                     joined = self._welcomed(message)
@@ -325,7 +326,7 @@ class TableClient:
                 elif isinstance(message, p.Refused) and self._refused(message):
                     return None if self.refusal is None else message.message
                 elif isinstance(message, p.Closing):
-                    self.on_status(closing_words(message.reason))
+                    self._tell(closing_words(message.reason))
                 self.on_message(message)
         except (aiohttp.ClientError, OSError, ConnectionError) as exc:
             return _("the connection was lost ({why})").format(why=_reason(exc, self.address))
@@ -341,14 +342,11 @@ class TableClient:
 
     def _welcomed(self, message: p.Welcome) -> bool:
         self.seat, self.token, self.connected = message.seat, message.token, True
-        self._stored, self.retrying = True, False
+        self._stored = True
         if self.tokens is not None:
             self.tokens.put(self.address, self.name, message.token, message.seat)
-        self.on_status(
-            _("connected to {address}, seat {seat}").format(
-                address=self.address, seat=message.seat + 1
-            )
-        )
+        said = _("connected to {address}, seat {seat}")
+        self._tell(said.format(address=self.address, seat=message.seat + 1), JOINED)
         return True
 
     def _refused(self, message: p.Refused) -> bool:
@@ -358,13 +356,18 @@ class TableClient:
             self.token, self._stored = None, False
             if self.tokens is not None:
                 self.tokens.forget(self.address, self.name)
-            self.on_status(_("the table does not know this seat any more: joining again"))
+            self._tell(_("the table does not know this seat any more: joining again"))
             return True
         if message.code in GIVE_UP or message.code == p.TOKEN:
             self.refusal = message  # said once, by whoever runs the client (run() returns it)
             self.on_message(message)
             return True
         return False
+
+    def _tell(self, text: str, kind: str = "") -> None:
+        """Say ``text`` through on_status, a line of ``kind`` (OTHER unless said)."""
+        self.told = kind or OTHER
+        self.on_status(text)
 
     # ----------------------------------------------------------------- talking
     def send(self, message: dict) -> bool:

@@ -45,6 +45,7 @@ from net.seating import Seats
 from store.save import SaveStore
 from store.stats import FinishedMatch
 from table.session import HUMAN, Session, side_name
+from text.language import _
 
 
 class TableServer:
@@ -312,7 +313,7 @@ class TableServer:
         }
         still = [
             f"{self.name(seat)} ({words.get(self.seats[seat].doing or '', 'connected')})"
-            for seat, _ in self.seats.connected()
+            for seat, _conn in self.seats.connected()
         ]
         said = f"the table closes when everybody has left: still there {', '.join(still)}"
         if still and said != self._lingering:
@@ -395,7 +396,7 @@ class TableServer:
         """Every seat hears that the stand-in decided for ``seat`` (its person away), to mark it
         in the log; the decision itself is in the next state."""
         ply, by = len(self.session.match.actions) - 1, label_of(self.config.stand_in)
-        for _, conn in self.seats.connected():
+        for _seat, conn in self.seats.connected():
             conn.send(p.stood_in(seat, ply, by))
 
     def _save_claims(self) -> None:
@@ -419,25 +420,27 @@ def give_way(store: SaveStore | None, claims: ClaimStore) -> str | None:
 def seeded_warning(seed: int) -> str:
     """What the host is told of a table dealt from a seed: a seat's program finds a small seed
     from its own cards (trying seeds until one deals them), and with it every hand."""
-    return (
-        f"This table deals from seed {seed}: a player's program can work out every hand "
+    return _(
+        "This table deals from seed {seed}: a player's program can work out every hand "
         "from it. Leave the seed out (random) for a table where each sees only their own "
         "cards."
-    )
+    ).format(seed=seed)
 
 
 def listen_problem(exc: OSError, host: str, port: int) -> str:
     """Why the table cannot listen on ``host:port``, in words a host can act on."""
     if exc.errno == errno.EADDRINUSE:
-        return (
-            f"port {port} is already in use on {host} (another table or program): choose "
+        return _(
+            "port {port} is already in use on {host} (another table or program): choose "
             "another port"
-        )
+        ).format(port=port, host=host)
     if exc.errno == errno.EADDRNOTAVAIL or _no_address_bound(exc):
-        return f"{host} is not an address of this machine"
+        return _("{host} is not an address of this machine").format(host=host)
     if exc.errno == errno.EACCES:
-        return f"port {port} is reserved on this machine: choose one above 1023"
-    return f"cannot listen on {host} port {port}: {exc.strerror or exc}"
+        return _("port {port} is reserved on this machine: choose one above 1023").format(port=port)
+    return _("cannot listen on {host} port {port}: {why}").format(
+        host=host, port=port, why=exc.strerror or exc
+    )
 
 
 def _no_address_bound(exc: OSError) -> bool:

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from game.cards import SUIT_CODES, SUIT_NAMES
 from net import protocol as p
 from net import refusals as r
-from text.language import N_, _, ngettext, pgettext
+from text.language import N_, _, ngettext
 
 # A client's own refusals, their words made here already (``text``): the table was not reached,
 # or sent what this game cannot read.
@@ -23,7 +23,7 @@ LEVELS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
 
 def level_words(label: str) -> str:
     """A bot's level in words ("medium": "medio"); a bot of another name keeps it."""
-    return pgettext("bot level", LEVELS[label]) if label in LEVELS else label
+    return _(LEVELS[label]) if label in LEVELS else label
 
 
 def _suit(code: object) -> str:

@@ -22,6 +22,9 @@ from net.addresses import for_others, this_machine_only
 from net.claims import ClaimStore
 from net.client import (
     ANSWER_WAIT_S,
+    JOINED,
+    OTHER,
+    RETRYING,
     Address,
     JoinRequest,
     TableClient,
@@ -38,11 +41,13 @@ from net.server import (
     seeded_warning,
     table_directory,
 )
+from net.spoken import UNREACHABLE, level_words
 from store.lastmatch import LastMatch, LastMatchNote
 from store.lock import DataLock, DirectoryBusy
 from store.save import SaveStore
 from store.stats import record_finished_match
 from table.session import Seat, Session
+from text.language import _
 from text.render import look_of
 from text.words import capitalized
 from tui.screens.confirm import ConfirmScreen
@@ -99,12 +104,12 @@ class NetworkPlay:
         if self._task is not None and not self._task.done():
             old = self.session
             if old is not None and old.joined:
-                self.app.notify("Leave the table you are at first.", severity="warning")
+                self.app.notify(_("Leave the table you are at first."), severity="warning")
                 return
             self._task.cancel()
             if old is not None:
                 asyncio.ensure_future(old.client.close())
-                self.app.notify(f"Stopped trying the table at {old.client.address}.", timeout=4)
+                self.app.notify(_stopped_trying(old), timeout=4)
         self.last = request
         tokens = TokenStore(self.directory, self.browser)
 
@@ -162,7 +167,7 @@ class NetworkPlay:
             self._task.cancel()
         self.session = None
         asyncio.ensure_future(session.client.close())
-        self.app.notify(f"Stopped trying the table at {session.client.address}.", timeout=4)
+        self.app.notify(_stopped_trying(session), timeout=4)
 
     def remembered(self) -> tuple[str, str] | None:
         """The address and name of the table joined last (from this data directory), for the
@@ -180,10 +185,14 @@ class NetworkPlay:
         if refused is None:
             return
         left = self.left
-        if refused.code != "unreachable" and left is not None and left.address == request.address:
+        if refused.code != UNREACHABLE and left is not None and left.address == request.address:
             self.left = None  # that table keeps no seat for this player now (a new match ...)
         if session.joined:
-            self.app.notify(f"The table refused: {refused.message}", severity="error", timeout=10)
+            self.app.notify(
+                _("The table refused: {why}").format(why=refused.message),
+                severity="error",
+                timeout=10,
+            )
             return
         self.session = None  # never seated: the join dialog again, saying why
         from tui.screens.network import JoinScreen
@@ -193,9 +202,12 @@ class NetworkPlay:
                 str(request.address),
                 request.name,
                 seat=request.seat,
-                error=f"The table at {request.address} refused: {refused.message}."
-                if refused.code != "unreachable"
-                else f"{capitalized(refused.message)}.",
+                error=_("The table at {address} refused: {why}.").format(
+                    address=request.address, why=refused.message
+                )
+                if refused.code != UNREACHABLE
+                else _("{why}.").format(why=capitalized(refused.message)),
+                password=refused.code == p.PASSWORD,
             ),
             self._join_again,
         )
@@ -316,12 +328,13 @@ class NetworkPlay:
         if self._joining is not None and (session is None or not session.joined):
             self._joining.status(capitalized(text))  # the joining dialog says it, not a notice
             return
-        if text.startswith("connected"):
+        told = getattr(session.client, "told", OTHER) if session is not None else OTHER
+        if told == JOINED:
             self._retry_told = None
             self._out_of_reach(None)
             if session is not None and session.joined:
                 return  # back at the seat: the session's notice says so
-        elif "trying again" in text:
+        elif told == RETRYING:
             self._out_of_reach(capitalized(text))
             now = time.monotonic()
             if self._retry_told is not None and now - self._retry_told < RETRY_TOLD_S:
@@ -360,9 +373,14 @@ class NetworkPlay:
             self.left_seat, self.left_to = session.seat, session.stand_in  # come back
             if self.left is not None:
                 self.app.notify(
-                    f"You left the table at {self.left.address}: the "
-                    f"{session.stand_in} bot plays your seat until you come back "
-                    f"(Join a table, as {self.left.name}).",
+                    _(
+                        "You left the table at {address}: the {bot} bot plays your seat until "
+                        "you come back (Join a table, as {name})."
+                    ).format(
+                        address=self.left.address,
+                        bot=level_words(session.stand_in),
+                        name=self.left.name,
+                    ),
                     timeout=10,
                 )
         if self._ticker is not None:
@@ -423,7 +441,9 @@ class NetworkPlay:
         try:
             lock.acquire()
         except (DirectoryBusy, OSError) as exc:
-            self.app.notify(f"Cannot host here: {exc}", severity="error", timeout=10)
+            self.app.notify(
+                _("Cannot host here: {why}").format(why=exc), severity="error", timeout=10
+            )
             return
         store, claims = SaveStore(directory), ClaimStore(directory)
         mine = next(i for i, s in enumerate(seats) if s.human)
@@ -449,7 +469,9 @@ class NetworkPlay:
         except OSError as exc:
             lock.release(tidy=True)  # a table that cannot start leaves nothing behind
             self.app.notify(
-                f"Cannot host: {listen_problem(exc, request.bind, request.port)}.",
+                _("Cannot host: {why}.").format(
+                    why=listen_problem(exc, request.bind, request.port)
+                ),
                 severity="error",
                 timeout=10,
             )
@@ -458,24 +480,29 @@ class NetworkPlay:
         # so no move of the new one is saved yet).
         kept = give_way(store, claims)
         if kept:
-            self.app.notify(f"A saved table: {kept}", timeout=8)
+            self.app.notify(_("A saved table: {kept}").format(kept=kept), timeout=8)
         await self.stop_hosting()
         self.server, self._lock = server, lock
         self._hosted = Address("127.0.0.1", port)  # (where this player joins it)
         if this_machine_only(request.bind):  # the exact command: nothing to fill in
-            where, host = "this machine", "127.0.0.1"
+            host = "127.0.0.1"
+            said = _(
+                "Hosting on port {port} (this machine): others join with `tarocchino join "
+                "{host}:{port} --name NAME` (or Join a table, address {host}:{port})."
+            )
         else:  # this machine's address on the network, when it is found
-            where, host = "your network", next(iter(for_others(request.bind)), "HOST")
-        self.app.notify(
-            f"Hosting on port {port} ({where}): others join with "
-            f"`tarocchino join {host}:{port} --name NAME` (or Join a table, address "
-            f"{host}:{port}).",
-            timeout=15,
-        )
+            host = next(iter(for_others(request.bind)), "HOST")
+            said = _(
+                "Hosting on port {port} (your network): others join with `tarocchino join "
+                "{host}:{port} --name NAME` (or Join a table, address {host}:{port})."
+            )
+        self.app.notify(said.format(port=port, host=host), timeout=15)
         if not this_machine_only(request.bind):
-            said = risks(tls=False, password=request.password is not None, how=HOW_TLS)
+            warned = risks(tls=False, password=request.password is not None, how=HOW_TLS)
             self.app.notify(
-                " ".join(f"{capitalized(line)}." for line in said), severity="warning", timeout=15
+                " ".join(_("{why}.").format(why=capitalized(line)) for line in warned),
+                severity="warning",
+                timeout=15,
             )
         if seed is not None:
             self.app.notify(seeded_warning(seed), severity="warning", timeout=15)
@@ -501,6 +528,10 @@ class NetworkPlay:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._task
         await self.stop_hosting()
+
+
+def _stopped_trying(session: RemoteSession) -> str:
+    return _("Stopped trying the table at {address}.").format(address=session.client.address)
 
 
 def screen_doing(stack: list[Screen], table: TableScreen) -> str:
