@@ -23,7 +23,7 @@ from game import wire
 from game.files import FileReadError, read_json, write_atomic
 from net import protocol as p
 from net.spoken import UNREACHABLE, UNREADABLE, closing_words
-from net.tls import Secure, shown
+from net.tls import Secure, parse_fingerprint, shown
 from text.language import N_, _
 
 DEFAULT_PORT = 7800
@@ -108,6 +108,27 @@ class Address:
     def __str__(self) -> str:
         host = f"[{self.host}]" if ":" in self.host else self.host
         return f"{host}:{self.port}"
+
+
+TLS_SCHEME, PLAIN_SCHEME = "wss://", "ws://"  # a table's address as a URL: over TLS, or not
+
+
+def table_at(address: str, pinned: str = "") -> tuple[Address, Secure | None]:
+    """Where a table is and how it is checked, as the join dialog takes it: ``HOST:PORT``, or
+    ``wss://HOST:PORT`` for a table over TLS whose certificate this system trusts (``join
+    --tls``), and ``pinned``, a fingerprint as the host printed it, for one whose certificate is
+    that one (``join --fingerprint``; TLS then without ``wss://``); ValueError saying why
+    not."""
+    text = address.strip()
+    secure = None
+    if text.lower().startswith(TLS_SCHEME):
+        text, secure = text[len(TLS_SCHEME) :], Secure()
+    elif text.lower().startswith(PLAIN_SCHEME):
+        text = text[len(PLAIN_SCHEME) :]
+    found = Address.parse(text.rstrip("/"))
+    if pinned.strip():
+        secure = Secure(parse_fingerprint(pinned))
+    return found, secure
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import os
+import ssl
 import time
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -42,12 +43,13 @@ from net.server import (
     table_directory,
 )
 from net.spoken import UNREACHABLE, level_words
+from net.tls import CertificateError, Secure, certificate_der, server_context, shown
 from store.lastmatch import LastMatch, LastMatchNote
 from store.lock import DataLock, DirectoryBusy
 from store.save import SaveStore
 from store.stats import record_finished_match
 from table.session import Seat, Session
-from text.language import _
+from text.language import N_, _
 from text.render import look_of
 from text.words import capitalized
 from tui.screens.confirm import ConfirmScreen
@@ -63,7 +65,8 @@ if TYPE_CHECKING:  # (the app imports this module)
     from tui.app import TarocchinoApp
 
 RETRY_TOLD_S = 10.0  # "trying again" notices at most this often while a table is out of reach
-HOW_TLS = "tarocchino host --cert"  # how a table is hosted over TLS (not from the screens)
+# how a table is hosted over TLS
+HOW_TLS = N_("a certificate in the Certificate field, as `tarocchino host --cert` takes one")
 TICK_S = 0.5  # how often the turn limit's countdown is looked at
 TOLD_LEFT_S = (30, 10)  # a notification when this many seconds are left (the countdown is
 # in the status line; the notification is seen over the sheet, a review, a dialog)
@@ -208,20 +211,16 @@ class NetworkPlay:
                 if refused.code != UNREACHABLE
                 else _("{why}.").format(why=capitalized(refused.message)),
                 password=refused.code == p.PASSWORD,
+                secure=request.secure,
             ),
             self._join_again,
         )
 
     def _join_again(self, request: JoinRequest | None) -> None:
-        """The join dialog's answer after a refusal: that table again, or nothing (cancelled).
-        The same table is checked as it was (``join --fingerprint``, ``--tls``): the dialog
-        has no field for it."""
-        if request is None:
-            return
-        last = self.last
-        if last is not None and request.secure is None and request.address == last.address:
-            request = replace(request, secure=last.secure)
-        self.app.join_table(request)
+        """The join dialog's answer after a refusal: that table again (the dialog shows how it
+        was checked, ``wss://`` or its fingerprint, as it was), or nothing (cancelled)."""
+        if request is not None:
+            self.app.join_table(request)
 
     def _changed(self, session: RemoteSession) -> None:
         """The table said something besides a move: seats coming and going, a refusal, the
@@ -445,6 +444,12 @@ class NetworkPlay:
                 _("Cannot host here: {why}").format(why=exc), severity="error", timeout=10
             )
             return
+        try:
+            tls, secure = _served_over(request)
+        except CertificateError as exc:
+            lock.release(tidy=True)
+            self.app.notify(_("Cannot host: {why}.").format(why=exc), severity="error", timeout=10)
+            return
         store, claims = SaveStore(directory), ClaimStore(directory)
         mine = next(i for i, s in enumerate(seats) if s.human)
 
@@ -465,7 +470,7 @@ class NetworkPlay:
             on_match_over=match_over,
         )
         try:
-            port = await server.start(request.bind, request.port)
+            port = await server.start(request.bind, request.port, tls)
         except OSError as exc:
             lock.release(tidy=True)  # a table that cannot start leaves nothing behind
             self.app.notify(
@@ -484,21 +489,15 @@ class NetworkPlay:
         await self.stop_hosting()
         self.server, self._lock = server, lock
         self._hosted = Address("127.0.0.1", port)  # (where this player joins it)
-        if this_machine_only(request.bind):  # the exact command: nothing to fill in
-            host = "127.0.0.1"
-            said = _(
-                "Hosting on port {port} (this machine): others join with `tarocchino join "
-                "{host}:{port} --name NAME` (or Join a table, address {host}:{port})."
-            )
-        else:  # this machine's address on the network, when it is found
-            host = next(iter(for_others(request.bind)), "HOST")
-            said = _(
-                "Hosting on port {port} (your network): others join with `tarocchino join "
-                "{host}:{port} --name NAME` (or Join a table, address {host}:{port})."
-            )
-        self.app.notify(said.format(port=port, host=host), timeout=15)
-        if not this_machine_only(request.bind):
-            warned = risks(tls=False, password=request.password is not None, how=HOW_TLS)
+        mine_only = this_machine_only(request.bind)
+        # the exact command: nothing to fill in; else this machine's address on the network,
+        # when it is found
+        host = "127.0.0.1" if mine_only else next(iter(for_others(request.bind)), "HOST")
+        pinned = None if secure is None or secure.pinned is None else shown(secure.pinned)
+        said = _hosting(mine_only, pinned).format(port=port, host=host, pinned=pinned)
+        self.app.notify(said, timeout=15)
+        warned = risks(tls=tls is not None, password=request.password is not None, how=_(HOW_TLS))
+        if warned and not mine_only:
             self.app.notify(
                 " ".join(_("{why}.").format(why=capitalized(line)) for line in warned),
                 severity="warning",
@@ -506,7 +505,15 @@ class NetworkPlay:
             )
         if seed is not None:
             self.app.notify(seeded_warning(seed), severity="warning", timeout=15)
-        self.join(JoinRequest(Address("127.0.0.1", port), seats[mine].name, mine, request.password))
+        self.join(
+            JoinRequest(
+                Address("127.0.0.1", port),
+                seats[mine].name,
+                mine,
+                request.password,
+                secure=secure,
+            )
+        )
 
     async def stop_hosting(self) -> None:
         server, self.server = self.server, None
@@ -528,6 +535,40 @@ class NetworkPlay:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._task
         await self.stop_hosting()
+
+
+def _served_over(request: HostRequest) -> tuple[ssl.SSLContext | None, Secure | None]:
+    """The TLS context a table is served with, as asked (None: without TLS), and how this
+    player checks it when joining it (its certificate's fingerprint); CertificateError."""
+    if request.cert is None:
+        return None, None
+    context = server_context(request.cert, request.key or request.cert)
+    return context, Secure(hashlib.sha256(certificate_der(request.cert)).digest())
+
+
+def _hosting(mine_only: bool, pinned: str | None) -> str:
+    """How others join a table hosted here (to be filled in with port, host, pinned)."""
+    if pinned is None and mine_only:
+        return _(
+            "Hosting on port {port} (this machine): others join with `tarocchino join "
+            "{host}:{port} --name NAME` (or Join a table, address {host}:{port})."
+        )
+    if pinned is None:
+        return _(
+            "Hosting on port {port} (your network): others join with `tarocchino join "
+            "{host}:{port} --name NAME` (or Join a table, address {host}:{port})."
+        )
+    if mine_only:
+        return _(
+            "Hosting on port {port} (this machine) over TLS: others join with `tarocchino join "
+            "{host}:{port} --fingerprint {pinned} --name NAME` (or Join a table, address "
+            "{host}:{port}, fingerprint {pinned})."
+        )
+    return _(
+        "Hosting on port {port} (your network) over TLS: others join with `tarocchino join "
+        "{host}:{port} --fingerprint {pinned} --name NAME` (or Join a table, address "
+        "{host}:{port}, fingerprint {pinned})."
+    )
 
 
 def _stopped_trying(session: RemoteSession) -> str:

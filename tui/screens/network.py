@@ -4,6 +4,9 @@ None when cancelled; nothing here talks to the network."""
 
 from __future__ import annotations
 
+import shlex
+from pathlib import Path
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -13,7 +16,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from game.seats import side_of
 from net.addresses import this_machine_only
-from net.client import DEFAULT_PORT, Address, JoinRequest
+from net.client import DEFAULT_PORT, TLS_SCHEME, JoinRequest, table_at
 from net.config import (
     DEFAULT_TURN_LIMIT_S,
     MIN_PASSWORD,
@@ -23,6 +26,7 @@ from net.config import (
 )
 from net.protocol import MAX_LIMIT_S, ProtocolError, check_name
 from net.spoken import level_words, problem_words
+from net.tls import CertificateError, Secure, server_context, shown
 from text.language import N_, _, ngettext, pgettext
 from tui.screens.help import HELP_KEY
 
@@ -92,18 +96,29 @@ class JoinScreen(_NetDialog):
         seat: int | None = None,
         error: str = "",
         password: bool = False,
+        secure: Secure | None = None,
     ) -> None:
-        """``address`` and ``name`` filled in (else those of the table joined last), ``error``:
-        why the last try failed (``password``: the password was refused)."""
+        """``address`` and ``name`` filled in (else those of the table joined last), and how
+        its certificate is checked (``secure``: over TLS); ``error``: why the last try failed
+        (``password``: the password was refused)."""
         super().__init__()
         self.address, self.player, self.seat, self.problem = address, name, seat, error
         self.wrong_password = password
+        self.secure = secure
 
     def compose(self) -> ComposeResult:
         network = getattr(self.app, "network", None)
         remembered = network.remembered() if network is not None and not self.address else None
-        if remembered is not None:
+        if network is not None and remembered is not None:
             self.address, self.player = remembered
+            last = network.last
+            if last is not None and str(last.address) == self.address:
+                self.secure = last.secure  # (checked as it was)
+        secure, pinned = self.secure, ""
+        if secure is not None and secure.pinned is not None:
+            pinned = shown(secure.pinned)
+        elif secure is not None and self.address:
+            self.address = TLS_SCHEME + self.address
         with Vertical(classes="dialog", id="net-dialog"):
             yield Static(_("Join a table"), classes="dialog-title")
             yield Static(
@@ -120,8 +135,17 @@ class JoinScreen(_NetDialog):
                 yield Label(_("Address"))
                 yield Input(
                     self.address,
-                    placeholder=_("host or host:port (port {port})").format(port=DEFAULT_PORT),
+                    placeholder=_("host:port, wss:// for TLS (port {port})").format(
+                        port=DEFAULT_PORT
+                    ),
                     id="address",
+                    compact=True,
+                )
+                yield Label(_("Fingerprint"))
+                yield Input(
+                    pinned,
+                    placeholder=_("of its certificate, if the host gave one"),
+                    id="fingerprint",
                     compact=True,
                 )
                 yield Label(_("Your name"))
@@ -161,7 +185,10 @@ class JoinScreen(_NetDialog):
 
     def submit(self) -> None:
         try:
-            address = Address.parse(self.query_one("#address", Input).value or "")
+            address, secure = table_at(
+                self.query_one("#address", Input).value or "",
+                self.query_one("#fingerprint", Input).value,
+            )
             name = check_name(self.query_one("#name", Input).value)
         except ProtocolError as exc:
             self.error(problem_words(exc))
@@ -172,7 +199,13 @@ class JoinScreen(_NetDialog):
         seat = self.query_one("#seat", Select).selection  # (-1: any seat)
         password = self.query_one("#password", Input).value or None
         self.dismiss(
-            JoinRequest(address, name, None if seat is None or seat == -1 else int(seat), password)
+            JoinRequest(
+                address,
+                name,
+                None if seat is None or seat == -1 else int(seat),
+                password,
+                secure=secure,
+            )
         )
 
 
@@ -232,6 +265,17 @@ class HostScreen(_NetDialog):
                         "bot makes it (0: no limit)"
                     ),
                 )
+                yield Label(_("Certificate"))
+                yield Input(
+                    placeholder=_("none, or CERT.pem KEY.pem: over TLS"),
+                    id="cert",
+                    compact=True,
+                    tooltip=_(
+                        "a certificate and its private key (PEM files, as `tarocchino host "
+                        "--cert --key` takes them; one file may hold both): the table is "
+                        "served over TLS (wss://)"
+                    ),
+                )
             yield Static(id="net-error")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(_("Host  ⏎"), id="ok", variant="primary", compact=True)
@@ -264,7 +308,12 @@ class HostScreen(_NetDialog):
                 ).format(n=MIN_PASSWORD)
             )
             return
-        self.dismiss(HostRequest(int(text), bind, password, float(limit)))
+        try:
+            cert, key = _certificate(self.query_one("#cert", Input).value)
+        except (ValueError, CertificateError) as exc:
+            self.error(str(exc))
+            return
+        self.dismiss(HostRequest(int(text), bind, password, float(limit), cert, key))
 
 
 class JoiningScreen(_NetDialog):
@@ -312,6 +361,26 @@ class JoiningScreen(_NetDialog):
 
     def submit(self) -> None:  # (no field: Enter does nothing here)
         pass
+
+
+def _certificate(text: str) -> tuple[Path | None, Path | None]:
+    """The certificate and key files of the Certificate field ("CERT.pem KEY.pem", or one file
+    holding both; nothing: no TLS), checked as the table will use them; CertificateError (or
+    ValueError) saying what is wrong."""
+    try:
+        given = shlex.split(text)
+    except ValueError:
+        given = []
+    if not given:
+        if text.strip():
+            raise ValueError(_("Give the certificate and its key as CERT.pem KEY.pem."))
+        return None, None
+    if len(given) > 2:
+        raise ValueError(_("Give the certificate and its key as CERT.pem KEY.pem."))
+    cert = Path(given[0]).expanduser()
+    key = Path(given[-1]).expanduser()
+    server_context(cert, key)  # (a file that will not do is said now, in the dialog)
+    return cert, key
 
 
 def _duration(seconds: float) -> str:
