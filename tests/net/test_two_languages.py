@@ -147,9 +147,9 @@ async def test_two_seats_read_one_refusal_each_in_its_own_language(english: None
     refused, password = p.read_server(p.encode(illegal)), p.read_server(p.encode(wrong))
     assert isinstance(refused, p.Refused) and isinstance(password, p.Refused)
     use("en")
-    english = refused.message, password.message
+    in_english = refused.message, password.message
     use("it")
-    italian = refused.message, password.message
-    assert english[0].startswith(f"{card} is not legal: you ")
-    assert italian[0].startswith(f"{card} non si può giocare")
-    assert english[1] == "wrong password" and italian[1] == "password sbagliata"
+    in_italian = refused.message, password.message
+    assert in_english[0].startswith(f"{card} is not legal: you ")
+    assert in_italian[0].startswith(f"{card} non si può giocare")
+    assert in_english[1] == "wrong password" and in_italian[1] == "password sbagliata"
