@@ -21,6 +21,7 @@ from net.connection import Bucket, Connection, Saves
 from net.frames import MaskedOnly
 from net.guesses import PasswordGate
 from net.hush import Hush, server_logger
+from text.language import _
 
 CLOSE_POLICY = WSCloseCode.POLICY_VIOLATION  # 1008: a client broke the rules
 CLOSE_TOO_BIG = WSCloseCode.MESSAGE_TOO_BIG  # 1009
@@ -134,16 +135,14 @@ class Doorway:
             compress=False,
         )
         if not ws.can_prepare(request).ok:
-            return web.Response(
-                text="A Tarocchino table: join it with `tarocchino join HOST:PORT --name NAME`.\n"
-            )
+            said = _("A Tarocchino table: join it with `tarocchino join HOST:PORT --name NAME`.")
+            return web.Response(text=f"{said}\n")
         if "Origin" in request.headers:  # a web page (browsers always say whose): no player
-            return web.Response(
-                status=403,
-                text="A Tarocchino table is joined with `tarocchino join`, not from a web page.\n",
-            )
+            said = _("A Tarocchino table is joined with `tarocchino join`, not from a web page.")
+            return web.Response(status=403, text=f"{said}\n")
         if self.closing:
-            return web.Response(status=503, text="the table is closing\n")
+            said = _("the table is closing")
+            return web.Response(status=503, text=f"{said}\n")
         await ws.prepare(request)
         bucket = Bucket(self.config.rate, self.config.burst)
         conn = Connection(

@@ -66,7 +66,7 @@ if TYPE_CHECKING:  # (the app imports this module)
 
 RETRY_TOLD_S = 10.0  # "trying again" notices at most this often while a table is out of reach
 # how a table is hosted over TLS
-HOW_TLS = N_("a certificate in the Certificate field, as `tarocchino host --cert` takes one")
+HOW_TLS = N_("a certificate in the Certificate field")
 TICK_S = 0.5  # how often the turn limit's countdown is looked at
 TOLD_LEFT_S = (30, 10)  # a notification when this many seconds are left (the countdown is
 # in the status line; the notification is seen over the sheet, a review, a dialog)
