@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import ssl
 from collections.abc import Callable
 from typing import Protocol
@@ -83,6 +84,7 @@ class Doorway:
         self.saves = saves  # the table's saves: what a connection is told waits for them
         self.gate = PasswordGate(config.password)
         self.connections: set[Connection] = set()
+        self._opened = itertools.count(1)  # the number of the next connection
         self.closing = False
         # those yet to say hello, oldest first, each with what tells it to make room
         self._waiting: dict[Connection, asyncio.Future[None]] = {}
@@ -126,6 +128,7 @@ class Doorway:
 
     async def _handle(self, request: web.Request) -> web.StreamResponse:
         peer = request.remote or "?"
+        opened = next(self._opened)  # (numbered as they come, before any handshake ends)
         ws = MaskedOnly(
             on_unmasked=lambda: self.hush.say(
                 UNMASKED, f"a connection from {peer}: disconnected (a frame without a mask)"
@@ -152,6 +155,7 @@ class Doorway:
             self.config.max_queue,
             self.saves,
             self.config.state_interval_s,
+            opened,
         )
         self._make_room(conn.peer)
         self._waiting[conn] = asyncio.get_running_loop().create_future()

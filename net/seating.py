@@ -127,6 +127,14 @@ class Seats:
                 return seat
         raise p.ProtocolError(p.NO_SEAT, "every seat at this table is taken")
 
+    def held_by_newer(self, seat: int, conn: Connection) -> bool:
+        """Whether ``seat`` is held by a connection opened after ``conn``: of two connections
+        with a seat's token, the one opened last keeps it, whichever hello is read first (a
+        returning player's older connection, its hello late, never takes the seat back from
+        the newer one)."""
+        held = self._seats[seat].conn
+        return held is not None and held is not conn and held.opened > conn.opened
+
     def take(self, seat: int, hello: p.Hello) -> str:
         """The newcomer of ``hello`` takes the free ``seat`` (from :meth:`seat_for`): its claim,
         its name at the table; the seat's new token."""

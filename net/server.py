@@ -132,6 +132,8 @@ class TableServer:
         """A connection takes a seat, or comes back to its own with its token."""
         seat = self.seats.seat_for(hello)
         s = self.seats[seat]
+        if self.seats.held_by_newer(seat, conn):
+            raise p.ProtocolError(p.REPLACED, "a newer connection holds the seat already")
         if hello.token is None:  # a newcomer (seat_for found the seat free)
             token = self.seats.take(seat, hello)
             self._save_claims()
