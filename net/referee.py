@@ -20,8 +20,10 @@ from net import protocol as p
 from net.config import TableConfig
 from net.refusals import illegal
 from net.seating import Seats
+from net.spoken import level_words
 from net.turns import TurnLimit
 from table.session import Session
+from text.language import _
 
 # Who took an action: the seat's connection, a bot of the host, the stand-in for an absent
 # player, the stand-in for a player whose turn limit ran out.
@@ -144,9 +146,14 @@ class Referee:
         if self._awaited() != (seat, ply):
             return
         self.log(
-            f"{self.session.seats[seat].name} (seat {seat + 1}) did not act within "
-            f"{self.config.turn_limit_s:g} s: the {label_of(self.config.stand_in)} bot "
-            "decides for them"
+            _(
+                "{name} (seat {seat}) did not act within {n} s: the {bot} bot decides for them"
+            ).format(
+                name=self.session.seats[seat].name,
+                seat=seat + 1,
+                n=f"{self.config.turn_limit_s:g}",
+                bot=level_words(label_of(self.config.stand_in)),
+            )
         )
         self._cancel_thinking()
         self.thinking = (seat, ply, TURN_LIMIT)
@@ -174,14 +181,16 @@ class Referee:
         if rest > 0:
             await asyncio.sleep(rest)
         for fault in faults:
-            self.log(f"seat {seat + 1}: {fault}")
+            self.log(_("seat {seat}: {fault}").format(seat=seat + 1, fault=fault))
         if len(match.actions) != ply or self.session.match is not match:
             return
         self._task, self.thinking = None, None
         try:
             result = self.session.apply(action)
         except IllegalActionError as exc:  # ask() answers legal actions: never expected
-            self.log(f"seat {seat + 1}: the bot's action was refused: {exc}")
+            self.log(
+                _("seat {seat}: the bot's action was refused: {why}").format(seat=seat + 1, why=exc)
+            )
             return
         self._applied(result, seat, by, action)
 
