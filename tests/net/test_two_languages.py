@@ -15,10 +15,12 @@ from ai.easy import EasyBot
 from game import wire
 from game.cards import CODES, cards_of
 from game.errors import WireError
+from game.match import Match
 from game.phase import Phase
 from net import protocol as p
+from net.spoken import closing_words
 from tests.support.catalogue import extracted
-from tests.support.net import FAST, LIMIT_S, RawClient, serve
+from tests.support.net import FAST, LIMIT_S, RawClient, fed_session, serve
 from text.language import use
 
 PASSWORD = "s3cret"
@@ -153,3 +155,33 @@ async def test_two_seats_read_one_refusal_each_in_its_own_language(english: None
     assert in_english[0].startswith(f"{card} is not legal: you ")
     assert in_italian[0].startswith(f"{card} non si può giocare")
     assert in_english[1] == "wrong password" and in_italian[1] == "password sbagliata"
+
+
+def test_a_seat_in_italian_makes_its_own_words_of_the_tables_facts(english: None) -> None:
+    """What a seat's screen says of the table's facts (a stand-in's move, the countdown, who is
+    waited for, a refusal, the table closing) is made at that screen, in its language."""
+    use("it")
+    session = fed_session()
+    match = Match(3)
+    seat = match.turn
+    view = match.view(seat)
+    names = ["Anna", "Bruno", "Carla", "Dario"]
+    seats = tuple(p.SeatStatus(n, p.PERSON, None, True, None, None, True) for n in names)
+    session.receive(p.Welcome(seat, "t", p.TableInfo(800, 60, "medium", (), 40.0)))
+    session.receive(p.State(0, view, seats, True, None, 5, None, 12.2))
+    assert session.countdown() == "Restano 13 s: poi decide per te il bot medio."
+    other = (seat + 1) % 4
+    session.receive(p.TimedOut(other, 7, None, "medium"))
+    assert session.pop_notices() == [f"Tempo scaduto per {names[other]}: ha deciso il bot medio."]
+    reading = dataclasses.replace(seats[other], doing=p.SHEET)
+    waiting = tuple(reading if i == other else s for i, s in enumerate(seats))
+    later = dataclasses.replace(view, turn=other, legal=())
+    session.receive(p.State(1, later, waiting, True, None, None, None, None))
+    assert session.awaiting() == (
+        f"{names[other]} sta ancora leggendo il foglio dei punti: la prossima smazzata comincia "
+        f"quando {names[other]} va avanti."
+    )
+    assert p.Refused(p.NOT_YOUR_TURN, {"turn": other, "name": names[other]}, 1).message == (
+        f"tocca a {names[other]}, non a te"
+    )
+    assert closing_words(p.OVER) == "chi ospita ha chiuso il tavolo (la partita è finita)"
