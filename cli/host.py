@@ -32,7 +32,7 @@ from net.addresses import (
 from net.claims import Claim, ClaimStore
 from net.client import DEFAULT_PORT, PASSWORD_ENV, Address
 from net.config import DEFAULT_TURN_LIMIT_S, MIN_PASSWORD, MIN_TURN_LIMIT_S, TableConfig
-from net.protocol import MAX_LIMIT_S
+from net.protocol import MAX_LIMIT_S, OVER, STOPPED
 from net.remote import WARNING_S
 from net.server import (
     TableServer,
@@ -511,7 +511,7 @@ async def _serve(
     for waiter in waiters:
         waiter.cancel()
     over = session.match.winner is not None
-    await server.close("the match is over" if over else "the host stopped the table")
+    await server.close(OVER if over else STOPPED)
     for future in pending:
         message = await asyncio.wrap_future(future)
         if message:

@@ -6,6 +6,8 @@ import ipaddress
 import re
 import socket
 
+from text.language import _
+
 _WITH_PORT = re.compile(r"^(\[[^\]]*\]|[^:\[\]]*):\d*$")  # 192.168.1.20:7800, [::1]:7800
 
 
@@ -15,14 +17,18 @@ def bind_problem(bind: str) -> str | None:
     printable (bytes not UTF-8, read as surrogates) is no name the resolver takes; one with a
     port (``192.168.1.20:7800``) asks for what ``--port`` says."""
     if not bind.strip():
-        return (
+        return _(
             "--bind needs an address (127.0.0.1: this machine only; 0.0.0.0: every network "
             "this machine is on)"
         )
     if not bind.isprintable():
-        return f"--bind {bind!r} is not an address (a name, or a number such as 127.0.0.1)"
+        return _("--bind {bind} is not an address (a name, or a number such as 127.0.0.1)").format(
+            bind=repr(bind)
+        )
     if _WITH_PORT.match(bind.strip()):
-        return f"--bind takes an address without a port ({bind!r}): give the port with --port"
+        return _(
+            "--bind takes an address without a port ({bind}): give the port with --port"
+        ).format(bind=repr(bind))
     return None
 
 

@@ -18,6 +18,7 @@ from game.files import write_atomic
 from net import crashpoint
 from store.save import SaveStore, to_save_json
 from table.session import Session
+from text.language import _
 
 
 class Saver:
@@ -75,7 +76,7 @@ class Saver:
                 else:
                     write_atomic(self.store.path, text)
             except OSError as exc:  # (the table goes on: the host was told it is not saved)
-                self.log(f"could not save the table: {exc}")
+                self.log(_("could not save the table: {why}").format(why=exc))
             finally:
                 crashpoint.reach(crashpoint.AFTER_SAVE)
                 self._tell(number)

@@ -16,6 +16,7 @@ from net import protocol as p
 from net.client import Address, TableClient, TokenStore
 from net.referee import bot_pause
 from net.tls import Secure
+from text.language import _
 
 
 class RemoteBot:
@@ -73,7 +74,9 @@ class RemoteBot:
             return
         if isinstance(message, p.Refused):
             if message is not self.client.refusal:  # one that ends the client: run() says it
-                self.log(f"refused ({message.code}): {message.message}")
+                self.log(
+                    _("refused ({code}): {why}").format(code=message.code, why=message.message)
+                )
             return
         if not isinstance(message, p.State):
             return

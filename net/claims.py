@@ -15,6 +15,7 @@ from pathlib import Path
 from game.files import FileMissingError, FileReadError, read_json, write_atomic
 from game.record import StandIns, to_json_stand_ins
 from net.protocol import BOT, MAX_LEVEL, PERSON, ProtocolError, check_name
+from text.language import _
 
 CLAIMS_FILE = "seats.json"
 FORMAT = "tarocchino-table-seats"
@@ -84,14 +85,16 @@ class ClaimStore:
         except FileMissingError:
             return [None] * 4
         except FileReadError as exc:
-            raise ValueError(f"cannot read {CLAIMS_FILE}: {exc}") from None
+            raise ValueError(
+                _("cannot read {file}: {why}").format(file=CLAIMS_FILE, why=exc)
+            ) from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise ValueError(f"{CLAIMS_FILE} is not a table's seats file")
+            raise ValueError(_("{file} is not a table's seats file").format(file=CLAIMS_FILE))
         if data.get("version") != VERSION:
-            raise ValueError(f"{CLAIMS_FILE}: unsupported version")
+            raise ValueError(_("{file}: unsupported version").format(file=CLAIMS_FILE))
         seats = data.get("seats")
         if not isinstance(seats, list) or len(seats) != 4:
-            raise ValueError(f"{CLAIMS_FILE} must list four seats")
+            raise ValueError(_("{file} must list four seats").format(file=CLAIMS_FILE))
         return [None if s is None else Claim.from_json(s) for s in seats]
 
     def write(self, claims: list[Claim | None], stand_ins: StandIns | None = None) -> None:

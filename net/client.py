@@ -22,11 +22,16 @@ import aiohttp
 from game import wire
 from game.files import FileReadError, read_json, write_atomic
 from net import protocol as p
-from net.tls import Secure, shown
+from net.spoken import UNREACHABLE, UNREADABLE, closing_words
+from net.tls import Secure, parse_fingerprint, shown
+from text.language import N_, _
 
 DEFAULT_PORT = 7800
-BUSY = "the table is busy"  # it has too many connections at once (more than its limits)
+BUSY = N_("the table is busy")  # it has too many connections at once (more than its limits)
 BUSY_STATUS = 503  # the HTTP status of a table that takes no connection now
+# The kinds of the lines a client says (TableClient.told): joined (or back), out of reach and
+# tried again, anything else.
+JOINED, RETRYING, OTHER = "joined", "retrying", "other"
 PASSWORD_ENV = "TAROCCHINO_TABLE_PASSWORD"  # a table's password, kept out of the process list
 # Refusals after which trying again is pointless (the person must change something).
 GIVE_UP = {
@@ -64,7 +69,11 @@ class Address:
         if text.startswith("["):
             host, sep, rest = text[1:].partition("]")
             if not sep or (rest and not rest.startswith(":")):
-                raise ValueError(f"cannot read the address {text[:60]!r} (use [IPv6]:PORT)")
+                raise ValueError(
+                    _("cannot read the address {text} (use [IPv6]:PORT)").format(
+                        text=repr(text[:60])
+                    )
+                )
             port = rest[1:] if rest else None
             ok = bool(host) and all(c in "0123456789abcdefABCDEF:." for c in host)
         else:
@@ -74,11 +83,17 @@ class Address:
             port = port_text or None
             ok = bool(_HOST.fullmatch(host))
         if not ok:
-            raise ValueError(f"cannot read the host in {text[:60]!r} (HOST or HOST:PORT)")
+            raise ValueError(
+                _("cannot read the host in {text} (HOST or HOST:PORT)").format(text=repr(text[:60]))
+            )
         if port is None:
             return cls(host, default_port)
         if not port.isdigit() or not 0 < int(port) < 65536:
-            raise ValueError(f"the port must be a number from 1 to 65535, not {port[:20]!r}")
+            raise ValueError(
+                _("the port must be a number from 1 to 65535, not {port}").format(
+                    port=repr(port[:20])
+                )
+            )
         return cls(host, int(port))
 
     @property
@@ -93,6 +108,27 @@ class Address:
     def __str__(self) -> str:
         host = f"[{self.host}]" if ":" in self.host else self.host
         return f"{host}:{self.port}"
+
+
+TLS_SCHEME, PLAIN_SCHEME = "wss://", "ws://"  # a table's address as a URL: over TLS, or not
+
+
+def table_at(address: str, pinned: str = "") -> tuple[Address, Secure | None]:
+    """Where a table is and how it is checked, as the join dialog takes it: ``HOST:PORT``, or
+    ``wss://HOST:PORT`` for a table over TLS whose certificate this system trusts (``join
+    --tls``), and ``pinned``, a fingerprint as the host printed it, for one whose certificate is
+    that one (``join --fingerprint``; TLS then without ``wss://``); ValueError saying why
+    not."""
+    text = address.strip()
+    secure = None
+    if text.lower().startswith(TLS_SCHEME):
+        text, secure = text[len(TLS_SCHEME) :], Secure()
+    elif text.lower().startswith(PLAIN_SCHEME):
+        text = text[len(PLAIN_SCHEME) :]
+    found = Address.parse(text.rstrip("/"))
+    if pinned.strip():
+        secure = Secure(parse_fingerprint(pinned))
+    return found, secure
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,7 +210,8 @@ class TableClient:
 
     ``on_message`` receives every message of the table (welcome, state, hand_over, error, pong,
     closing) on the event loop; ``on_status`` a line in words whenever the connection changes
-    ("connected", "the connection was lost: trying again in 2 s", …).
+    ("connected", "the connection was lost: trying again in 2 s", …), and :attr:`told` what
+    kind of line it is (:data:`JOINED`, :data:`RETRYING` or :data:`OTHER`).
     """
 
     def __init__(
@@ -213,6 +250,7 @@ class TableClient:
         self.heartbeat_s = heartbeat_s
         self.secure = secure
         self.connected = False
+        self.told = OTHER  # the kind of the last line said through on_status
         self.refusal: p.Refused | None = None  # the refusal that ended the client, if one did
         self._ws: aiohttp.ClientWebSocketResponse | None = None
         self._closing = False
@@ -240,8 +278,8 @@ class TableClient:
                 except (aiohttp.ClientError, OSError, TimeoutError) as exc:
                     problem = _reason(exc, self.address)
                     if _not_trusted(exc) or (not joined and _not_a_table(exc)):  # no use waiting
-                        self.on_status(problem)
-                        self.refusal = p.Refused("unreachable", problem, None)
+                        self._tell(problem)
+                        self.refusal = p.Refused(UNREACHABLE, {"text": problem}, None)
                         break
                 else:
                     if self._closing:  # closed while connecting: no hello, no seat taken
@@ -257,11 +295,14 @@ class TableClient:
                 now = time.monotonic()
                 lost_at = lost_at or now
                 if now - lost_at > self.retry_for_s:
-                    self.on_status(f"{problem}; giving up")
-                    self.refusal = p.Refused("unreachable", problem, None)
+                    self._tell(_("{problem}; giving up").format(problem=problem))
+                    self.refusal = p.Refused(UNREACHABLE, {"text": problem}, None)
                     break
-                said = ", trying again" if problem == BUSY else ": trying again"
-                self.on_status(f"{problem}{said} in {delay:g} s")
+                if problem == _(BUSY):
+                    said = _("{problem}, trying again in {n} s")
+                else:
+                    said = _("{problem}: trying again in {n} s")
+                self._tell(said.format(problem=problem, n=f"{delay:g}"), RETRYING)
                 await asyncio.sleep(delay)
                 delay = min(5.0, delay * 2)
         self.connected = False
@@ -292,10 +333,13 @@ class TableClient:
                 try:
                     message = p.read_server(frame.data)
                 except p.ProtocolError as exc:
-                    self.refusal = p.Refused(
-                        exc.code, f"the table sent a message this game cannot read: {exc}", None
+                    said = _("the table sent a message this game cannot read: {why}")
+                    self.refusal = (
+                        p.Refused(exc.code, exc.facts, None)
+                        if exc.code == p.VERSION
+                        else p.Refused(UNREADABLE, {"text": said.format(why=exc)}, None)
                     )
-                    self.on_status(self.refusal.message)
+                    self._tell(self.refusal.message)
                     return self.refusal.message
                 if isinstance(message, p.Welcome):
                     joined = self._welcomed(message)
@@ -303,10 +347,10 @@ class TableClient:
                 elif isinstance(message, p.Refused) and self._refused(message):
                     return None if self.refusal is None else message.message
                 elif isinstance(message, p.Closing):
-                    self.on_status(closing_words(message.reason))
+                    self._tell(closing_words(message.reason))
                 self.on_message(message)
         except (aiohttp.ClientError, OSError, ConnectionError) as exc:
-            return f"the connection was lost ({_reason(exc, self.address)})"
+            return _("the connection was lost ({why})").format(why=_reason(exc, self.address))
         finally:
             self._answered.set()
             self._ws = None
@@ -322,7 +366,8 @@ class TableClient:
         self._stored = True
         if self.tokens is not None:
             self.tokens.put(self.address, self.name, message.token, message.seat)
-        self.on_status(f"connected to {self.address}, seat {message.seat + 1}")
+        said = _("connected to {address}, seat {seat}")
+        self._tell(said.format(address=self.address, seat=message.seat + 1), JOINED)
         return True
 
     def _refused(self, message: p.Refused) -> bool:
@@ -332,13 +377,18 @@ class TableClient:
             self.token, self._stored = None, False
             if self.tokens is not None:
                 self.tokens.forget(self.address, self.name)
-            self.on_status("the table does not know this seat any more: joining again")
+            self._tell(_("the table does not know this seat any more: joining again"))
             return True
         if message.code in GIVE_UP or message.code == p.TOKEN:
             self.refusal = message  # said once, by whoever runs the client (run() returns it)
             self.on_message(message)
             return True
         return False
+
+    def _tell(self, text: str, kind: str = "") -> None:
+        """Say ``text`` through on_status, a line of ``kind`` (OTHER unless said)."""
+        self.told = kind or OTHER
+        self.on_status(text)
 
     # ----------------------------------------------------------------- talking
     def send(self, message: dict) -> bool:
@@ -366,14 +416,6 @@ class TableClient:
                 await ws.close()
 
 
-def closing_words(reason: str) -> str:
-    """What a seat is told when the table closes: "the host stopped the table", and why when
-    the table says more than that."""
-    said = "the host stopped the table"
-    why = reason.strip().rstrip(".")
-    return said if why.casefold() in ("", said, "the host stopped") else f"{said} ({why})"
-
-
 def _quiet(task: asyncio.Future) -> None:
     if not task.cancelled():
         task.exception()  # a send on a connection that just dropped: the reconnect says it
@@ -382,49 +424,61 @@ def _quiet(task: asyncio.Future) -> None:
 def _reason(exc: BaseException, address: Address) -> str:
     """Why the table could not be reached, in words a player can act on."""
     if isinstance(exc, aiohttp.ServerFingerprintMismatch):
-        return (
-            f"the table at {address} shows a certificate whose fingerprint is {shown(exc.got)}, "
-            f"not the {shown(exc.expected)} given: not joined (ask the host for the fingerprint "
-            "it prints)"
-        )
+        return _(
+            "the table at {address} shows a certificate whose fingerprint is {got}, not the "
+            "{expected} given: not joined (ask the host for the fingerprint it prints)"
+        ).format(address=address, got=shown(exc.got), expected=shown(exc.expected))
     if isinstance(exc, aiohttp.ClientConnectorCertificateError):
         why = getattr(exc.certificate_error, "verify_message", None) or exc.certificate_error
-        return (
-            f"the table at {address} shows a certificate this machine does not trust ({why}): "
+        return _(
+            "the table at {address} shows a certificate this machine does not trust ({why}): "
             "not joined (for a self-signed one, join with --fingerprint as the host printed it)"
-        )
+        ).format(address=address, why=why)
     if isinstance(exc, aiohttp.ClientConnectorSSLError):
-        return (
-            f"no secure connection with the table at {address} (is it hosted with --cert "
+        return _(
+            "no secure connection with the table at {address} (is it hosted with --cert "
             "and --key? Without, join without --tls or --fingerprint)"
-        )
+        ).format(address=address)
     if isinstance(exc, aiohttp.ClientConnectorDNSError):
-        return f"cannot reach the table: no machine called {address.host!r} is known here"
+        return _("cannot reach the table: no machine called {host} is known here").format(
+            host=repr(address.host)
+        )
     if isinstance(exc, aiohttp.ClientConnectorError):
         number = exc.os_error.errno
         if number == errno.ECONNREFUSED:
-            why = "nothing answers there (is the table running, and on that port?)"
+            why = _("nothing answers there (is the table running, and on that port?)")
         elif number in (errno.EHOSTUNREACH, errno.ENETUNREACH):
-            why = "that machine cannot be reached from here"
+            why = _("that machine cannot be reached from here")
         elif number == errno.ETIMEDOUT:
-            why = "that machine did not answer"
+            why = _("that machine did not answer")
         else:
             why = exc.os_error.strerror or str(exc.os_error)
-        return f"cannot reach the table at {address}: {why}"
+        return _("cannot reach the table at {address}: {why}").format(address=address, why=why)
     if isinstance(exc, aiohttp.WSServerHandshakeError) and exc.status == BUSY_STATUS:
-        return BUSY
+        return _(BUSY)
     if isinstance(exc, aiohttp.WSServerHandshakeError):
-        what = "a web page" if exc.status == 200 else f"HTTP status {exc.status}"
-        return f"{address} is not a Tarocchino table: it answered with {what} (is the port right?)"
+        if exc.status == 200:
+            what = _(
+                "{address} is not a Tarocchino table: it answered with a web page (is the "
+                "port right?)"
+            )
+        else:
+            what = _(
+                "{address} is not a Tarocchino table: it answered with HTTP status "
+                "{status} (is the port right?)"
+            )
+        return what.format(address=address, status=exc.status)
     if isinstance(exc, aiohttp.ClientResponseError):  # an answer that is not HTTP at all
-        return f"{address} is not a Tarocchino table: what answers there is no web server"
-    if isinstance(exc, aiohttp.ServerDisconnectedError):
-        return (
-            f"{address} closed the connection without answering (is it a Tarocchino table? "
-            "One hosted over TLS is joined with --fingerprint or --tls)"
+        return _("{address} is not a Tarocchino table: what answers there is no web server").format(
+            address=address
         )
+    if isinstance(exc, aiohttp.ServerDisconnectedError):
+        return _(
+            "{address} closed the connection without answering (is it a Tarocchino table? "
+            "One hosted over TLS is joined with --fingerprint or --tls)"
+        ).format(address=address)
     if isinstance(exc, TimeoutError):
-        return f"the table at {address} did not answer in time"
+        return _("the table at {address} did not answer in time").format(address=address)
     said = " ".join(str(exc).split())  # one line, whatever the library said
     return said[:200] or type(exc).__name__
 
@@ -448,5 +502,7 @@ def _not_a_table(exc: BaseException) -> bool:
 def _closed_reason(ws: aiohttp.ClientWebSocketResponse) -> str:
     code = ws.close_code
     if code == aiohttp.WSCloseCode.TRY_AGAIN_LATER:
-        return BUSY
-    return f"the table closed the connection (code {code})" if code else "the connection ended"
+        return _(BUSY)
+    if code:
+        return _("the table closed the connection (code {code})").format(code=code)
+    return _("the connection ended")

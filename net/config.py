@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from pathlib import Path
 
 from net import protocol as p
 
@@ -68,3 +69,7 @@ class HostRequest:
     bind: str
     password: str | None
     turn_limit_s: float = DEFAULT_TURN_LIMIT_S
+    # served over TLS (wss://) with this certificate and its private key (PEM files; one file
+    # may hold both), as `host --cert --key`; None: without TLS
+    cert: Path | None = None
+    key: Path | None = None

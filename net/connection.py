@@ -64,10 +64,12 @@ class Connection:
         max_queue: int,
         saves: Saves | None = None,
         state_interval_s: float = 0.0,
+        opened: int = 0,
     ) -> None:
         self.ws = ws
         self.saves = saves
         self.peer = peer
+        self.opened = opened  # its number: connections are numbered in the order they came
         self.seat: int | None = None
         self.bucket = bucket
         self.strikes = 0

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import ssl
 from collections.abc import Callable
 from typing import Protocol
@@ -21,6 +22,8 @@ from net.connection import Bucket, Connection, Saves
 from net.frames import MaskedOnly
 from net.guesses import PasswordGate
 from net.hush import Hush, server_logger
+from net.spoken import refusal_words
+from text.language import _
 
 CLOSE_POLICY = WSCloseCode.POLICY_VIOLATION  # 1008: a client broke the rules
 CLOSE_TOO_BIG = WSCloseCode.MESSAGE_TOO_BIG  # 1009
@@ -82,6 +85,7 @@ class Doorway:
         self.saves = saves  # the table's saves: what a connection is told waits for them
         self.gate = PasswordGate(config.password)
         self.connections: set[Connection] = set()
+        self._opened = itertools.count(1)  # the number of the next connection
         self.closing = False
         # those yet to say hello, oldest first, each with what tells it to make room
         self._waiting: dict[Connection, asyncio.Future[None]] = {}
@@ -119,31 +123,33 @@ class Doorway:
         self.closing = True
         for conn in list(self.connections):
             conn.send(p.closing(reason))
-            conn.close(WSCloseCode.GOING_AWAY, "the host stopped")
+            conn.close(WSCloseCode.GOING_AWAY, reason)
         if self._runner is not None:
             await self._runner.cleanup()
 
     async def _handle(self, request: web.Request) -> web.StreamResponse:
         peer = request.remote or "?"
+        opened = next(self._opened)  # (numbered as they come, before any handshake ends)
         ws = MaskedOnly(
             on_unmasked=lambda: self.hush.say(
-                UNMASKED, f"a connection from {peer}: disconnected (a frame without a mask)"
+                UNMASKED,
+                _("a connection from {peer}: disconnected (a frame without a mask)").format(
+                    peer=peer
+                ),
             ),
             max_msg_size=16 * p.MAX_CLIENT_BYTES,  # past this aiohttp closes with 1009 itself
             heartbeat=self.config.heartbeat_s or None,
             compress=False,
         )
         if not ws.can_prepare(request).ok:
-            return web.Response(
-                text="A Tarocchino table: join it with `tarocchino join HOST:PORT --name NAME`.\n"
-            )
+            said = _("A Tarocchino table: join it with `tarocchino join HOST:PORT --name NAME`.")
+            return web.Response(text=f"{said}\n")
         if "Origin" in request.headers:  # a web page (browsers always say whose): no player
-            return web.Response(
-                status=403,
-                text="A Tarocchino table is joined with `tarocchino join`, not from a web page.\n",
-            )
+            said = _("A Tarocchino table is joined with `tarocchino join`, not from a web page.")
+            return web.Response(status=403, text=f"{said}\n")
         if self.closing:
-            return web.Response(status=503, text="the table is closing\n")
+            said = _("the table is closing")
+            return web.Response(status=503, text=f"{said}\n")
         await ws.prepare(request)
         bucket = Bucket(self.config.rate, self.config.burst)
         conn = Connection(
@@ -153,6 +159,7 @@ class Doorway:
             self.config.max_queue,
             self.saves,
             self.config.state_interval_s,
+            opened,
         )
         self._make_room(conn.peer)
         self._waiting[conn] = asyncio.get_running_loop().create_future()
@@ -202,10 +209,15 @@ class Doorway:
                     await receiving
         if not receiving.done() or receiving.cancelled():
             if pushed.done():
-                self.hush.say(BUSY, f"a connection from {conn.peer}: closed (busy): no hello yet")
-                conn.close(WSCloseCode.TRY_AGAIN_LATER, "the table is busy")
+                self.hush.say(
+                    BUSY,
+                    _("a connection from {peer}: closed (busy): no hello yet").format(
+                        peer=conn.peer
+                    ),
+                )
+                conn.close(WSCloseCode.TRY_AGAIN_LATER, BUSY)
             else:
-                self.refuse(conn, p.HELLO_TIMEOUT, "say hello first (no hello came in time)")
+                self.refuse(conn, p.HELLO_TIMEOUT)
             return
         message = receiving.result()
         if not self._receive(conn, message):
@@ -220,21 +232,21 @@ class Doorway:
         if kind not in (WSMsgType.TEXT, WSMsgType.BINARY):
             return False  # closed, or an error aiohttp already answered (a frame far too big)
         if not conn.bucket.take():
-            self.refuse(conn, p.FLOOD, "too many messages too fast: goodbye")
+            self.refuse(conn, p.FLOOD)
             return False
         try:
             parsed = p.read_client(message.data)  # type: ignore[attr-defined]
         except p.ProtocolError as exc:
-            return self.refuse(conn, exc.code, str(exc))
+            return self.refuse(conn, exc.code, facts=exc.facts, detail=str(exc))
         try:
             if conn.seat is None:
                 if not isinstance(parsed, p.Hello):
-                    raise p.ProtocolError(p.HELLO_FIRST, "say hello first")
+                    raise p.ProtocolError(p.HELLO_FIRST, "say hello first", why=p.HELLO_MISSING)
                 if parsed.token is None:  # a newcomer (a returning player shows its token)
                     self.gate.admit(parsed.password, conn.peer, parsed.name)
                 self.table.hello(conn, parsed)
             elif isinstance(parsed, p.Hello):
-                raise p.ProtocolError(p.HELLO_FIRST, "hello was said already")
+                raise p.ProtocolError(p.HELLO_FIRST, "hello was said already", why=p.HELLO_AGAIN)
             elif isinstance(parsed, p.Act):
                 self.table.act(conn, parsed)
                 conn.bucket.refund()
@@ -247,29 +259,42 @@ class Doorway:
                 return False
         except p.ProtocolError as exc:
             ply = parsed.ply if isinstance(parsed, p.Act) else None
-            return self.refuse(conn, exc.code, str(exc), ply)
+            return self.refuse(conn, exc.code, ply, exc.facts, str(exc))
         return not conn.closed
 
-    def refuse(self, conn: Connection, code: str, text: str, ply: int | None = None) -> bool:
-        """Answer an error; close the connection when the error is fatal or it has erred too
-        often. False when closed."""
-        conn.send(p.error(code, text, ply))
+    def refuse(
+        self,
+        conn: Connection,
+        code: str,
+        ply: int | None = None,
+        facts: dict[str, p.Arg] | None = None,
+        detail: str = "",
+    ) -> bool:
+        """Answer an error (its code and ``facts``; the host's log says it in words, with the
+        ``detail`` of a message that could not be read); close the connection when the error is
+        fatal or it has erred too often. False when closed."""
+        conn.send(p.error(code, facts, ply))
         who = self._who(conn)
+        words = refusal_words(code, facts or {}, ply)
+        if detail and code in (p.BAD_JSON, p.BAD_MESSAGE, p.UNKNOWN_TYPE):
+            words = f"{words} ({detail})"
         if code not in FATAL and conn.seat is not None:  # before hello every error closes
             conn.strikes += code != p.TOO_LATE  # a person a moment late is no offender
             if conn.strikes < self.config.max_strikes:
-                self.log(f"{who}: refused ({code}): {text}")
+                self.log(_("{who}: refused ({code}): {why}").format(who=who, code=code, why=words))
                 return True
-            code, text = p.TOO_MANY_ERRORS, "too many refused messages: goodbye"
-            conn.send(p.error(code, text))
+            code, facts = p.TOO_MANY_ERRORS, {"most": self.config.max_strikes}
+            conn.send(p.error(code, facts))
+            words = refusal_words(code, facts)
+        said = _("{who}: disconnected ({code}): {why}").format(who=who, code=code, why=words)
         if conn.seat is None:  # a stranger: one line a minute of each kind
-            self.hush.say(code, f"{who}: disconnected ({code}): {text}")
+            self.hush.say(code, said)
         else:
-            self.log(f"{who}: disconnected ({code}): {text}")
-        conn.close(CLOSE_TOO_BIG if code == p.TOO_LONG else CLOSE_POLICY, text)
+            self.log(said)
+        conn.close(CLOSE_TOO_BIG if code == p.TOO_LONG else CLOSE_POLICY, code)
         return False
 
     def _who(self, conn: Connection) -> str:
         if conn.seat is None:
-            return f"a connection from {conn.peer}"
-        return f"{self.table.name(conn.seat)} (seat {conn.seat + 1})"
+            return _("a connection from {peer}").format(peer=conn.peer)
+        return _("{name} (seat {seat})").format(name=self.table.name(conn.seat), seat=conn.seat + 1)

@@ -4,6 +4,8 @@ as it is (said by `host` and `web`, and by the game when it hosts for the networ
 
 from __future__ import annotations
 
+from text.language import _
+
 
 def risks(*, tls: bool, password: bool | None, how: str) -> list[str]:
     """What serving beyond this machine lays open, a line each. ``password``: whether a table
@@ -12,13 +14,23 @@ def risks(*, tls: bool, password: bool | None, how: str) -> list[str]:
     said = []
     if password is False:
         said.append(
-            "without a password, anyone who can reach this machine over the network can take "
-            "the open seats"
+            _(
+                "without a password, anyone who can reach this machine over the network can "
+                "take the open seats"
+            )
         )
-    if not tls:
-        secret = "the key" if password is None else "passwords"
+    if not tls and password is None:
         said.append(
-            f"without TLS ({how}), everything, {secret} included, crosses the network in "
-            "clear: whoever can see the traffic (the same Wi-Fi, say) reads it"
+            _(
+                "without TLS ({how}), everything, the key included, crosses the network in "
+                "clear: whoever can see the traffic (the same Wi-Fi, say) reads it"
+            ).format(how=how)
+        )
+    elif not tls:
+        said.append(
+            _(
+                "without TLS ({how}), everything, passwords included, crosses the network in "
+                "clear: whoever can see the traffic (the same Wi-Fi, say) reads it"
+            ).format(how=how)
         )
     return said

@@ -63,6 +63,10 @@ class WrongPasswords:
         while len(self._wrong) > MAX_SENDERS:
             self._wrong.popitem(last=False)
 
+    def free_left(self, who: str) -> int:
+        """How many more passwords ``who`` may give at once (the next after those waits)."""
+        return max(0, self.free + 1 - self._wrong.get(who, (0, 0.0))[0])
+
     def right(self, who: str) -> None:
         """``who`` gave the right password: its mistakes are forgotten."""
         self._wrong.pop(who, None)
@@ -88,15 +92,23 @@ class PasswordGate:
             raise p.ProtocolError(
                 p.PASSWORD,
                 f"too many wrong passwords for {name}: try again in {math.ceil(wait)} s",
+                why=p.PASSWORD_WAIT,
+                name=name,
+                wait_s=math.ceil(wait),
             )
         if not (
             given is not None
             and secrets.compare_digest(given.encode("utf-8", "surrogatepass"), password.encode())
         ):
-            if given:
-                self.wrong.wrong(who)
+            if not given:
+                raise p.ProtocolError(
+                    p.PASSWORD, "this table needs a password", why=p.PASSWORD_MISSING
+                )
+            self.wrong.wrong(who)
             raise p.ProtocolError(
                 p.PASSWORD,
-                "wrong password" if given else "this table needs a password (--password)",
+                "wrong password",
+                why=p.PASSWORD_WRONG,
+                tries_left=self.wrong.free_left(who),
             )
         self.wrong.right(who)

@@ -14,6 +14,7 @@ from game.match import Match
 from game.phase import Phase
 from game.record import StandIn, stand_ins_from_json
 from net import protocol as p
+from text.language import _
 
 
 class FinishedHands:
@@ -26,7 +27,9 @@ class FinishedHands:
         try:
             self.by_number = dict(enumerate(replay_hands(match)))
         except ValueError as exc:  # a saved match that does not replay: no review of it
-            self.log(f"the finished hands cannot be replayed for their review: {exc}")
+            self.log(
+                _("the finished hands cannot be replayed for their review: {why}").format(why=exc)
+            )
         # hand number -> index of the action in the hand (the discard 0) -> the stand-in and why
         self.stand_ins: dict[int, dict[int, StandIn]] = {}
 
@@ -43,7 +46,9 @@ class FinishedHands:
         try:
             self.stand_ins = stand_ins_from_json(kept, per_hand, beyond=True)
         except RecordError as exc:
-            self.log(f"the stand-ins' moves of the saved table cannot be read: {exc}")
+            self.log(
+                _("the stand-ins' moves of the saved table cannot be read: {why}").format(why=exc)
+            )
 
     def mark(self, hand: Hand, stand_in: StandIn) -> None:
         """The last decision of ``hand`` (the hand in play, or the one it just ended) was the

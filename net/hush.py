@@ -10,6 +10,8 @@ from collections.abc import Callable
 
 from aiohttp.http_exceptions import HttpProcessingError
 
+from text.language import _
+
 PERIOD_S = 60.0  # one line of a kind per this long
 BAD_HTTP = "bad_http"  # the kind of a request that is not HTTP, or too big for the door
 
@@ -34,8 +36,9 @@ class Hush:
             self._kinds[kind] = (said[0], said[1] + 1)
             return
         held = said[1] if said is not None else 0
-        more = f" (and {held} more like it before)" if held else ""
-        self.log(f"{text}{more}")
+        if held:
+            text = _("{said} (and {n} more like it before)").format(said=text, n=held)
+        self.log(text)
         self._kinds[kind] = (now, 0)
 
 
@@ -50,7 +53,8 @@ class _ToHush(logging.Handler):
         why = why or (type(exc).__name__ if exc is not None else record.getMessage())
         if isinstance(exc, HttpProcessingError):  # (a request too big, or not HTTP)
             who = record.args[0] if isinstance(record.args, tuple) and record.args else "?"
-            self.hush.say(BAD_HTTP, f"a connection from {who}: refused (bad HTTP: {why})")
+            said = _("a connection from {peer}: refused (bad HTTP: {why})")
+            self.hush.say(BAD_HTTP, said.format(peer=who, why=why))
         else:  # a fault of the table's own: reported in full, as aiohttp would
             logging.getLogger("aiohttp.server").handle(record)
 

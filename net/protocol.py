@@ -30,7 +30,7 @@ from game.errors import RecordError, WireError
 from game.files import shorten
 from game.hand import HandResult
 from game.view import PlayerView
-from table.names import name_problem, skeleton
+from table.names import invisible, name_problem, skeleton
 
 PROTOCOL = 4  # the version of the protocol, spoken by this game's servers and clients
 MAX_CLIENT_BYTES = 4096  # a client's message (hello, action, ping): a few hundred bytes
@@ -64,6 +64,19 @@ TOO_MANY_ERRORS = "too_many_errors"  # too many refused messages (closed)
 REPLACED = "replaced"  # the seat was joined again from another connection (closed)
 MATCH_OVER = "match_over"
 
+# What an error's ``why`` says (its other arguments: docs/protocol.md).
+NAME_PRINTABLE, NAME_LONG = "printable", "long"  # bad_message of a name: not printable, too long
+NAME_INVISIBLE, NAME_MARK = "invisible", "mark"  # ... a character that shows nothing, a mark first
+HELLO_MISSING, HELLO_AGAIN = "missing", "again"  # hello_first: none yet, a second one
+PASSWORD_MISSING, PASSWORD_WRONG = "missing", "wrong"  # password: none given, a wrong one
+PASSWORD_WAIT = "wait"  # ... after wrong ones, given again too soon
+HOST_BOT = "host_bot"  # seat_taken: the seat is a bot of the host's
+
+# Why a table closes (the ``reason`` of ``closing``).
+STOPPED = "stopped"  # the host stopped the table (it resumes when the host starts again)
+OVER = "match_over"  # the match is over
+CLOSINGS = (STOPPED, OVER)
+
 PERSON, BOT, OPEN = "person", "bot", "open"  # who plays a seat
 
 # What a person is doing at their screen, as their client tells the table (``doing``): at
@@ -78,12 +91,20 @@ BETWEEN_HANDS = (SHEET, REVIEW, SHEET_HELP)  # the sheet of the hand just over i
 STAND_IN_DECIDING = "stand_in"
 
 
-class ProtocolError(ValueError):
-    """A message the protocol does not allow: ``code`` names the error, the text says why."""
+Arg = str | int | None  # an error's argument: a code, a name, a card, a number
+MAX_ARGS = 8  # arguments of one error
+MAX_ARG = 200  # characters of one
 
-    def __init__(self, code: str, message: str) -> None:
+
+class ProtocolError(ValueError):
+    """A message the protocol does not allow: ``code`` names the error, ``args`` are its facts
+    (what the table sends: each screen makes the words from them), the text says why for the
+    host's log and a developer."""
+
+    def __init__(self, code: str, message: str, **args: Arg) -> None:
         super().__init__(message)
         self.code = code
+        self.facts: dict[str, Arg] = args
 
 
 def _fields(
@@ -91,16 +112,22 @@ def _fields(
 ) -> None:
     missing = [k for k in required if k not in data]
     if missing:
-        raise ProtocolError(BAD_MESSAGE, f"{what} is missing {', '.join(missing)}")
+        raise ProtocolError(
+            BAD_MESSAGE, f"{what} is missing {', '.join(missing)}", field=missing[0][:40]
+        )
     extra = sorted(str(k) for k in data if k not in required and k not in optional and k != "type")
     if extra:
-        raise ProtocolError(BAD_MESSAGE, f"{what} has unknown fields: {shorten(', '.join(extra))}")
+        raise ProtocolError(
+            BAD_MESSAGE, f"{what} has unknown fields: {shorten(', '.join(extra))}", field=what
+        )
 
 
 def _whole(value: object, what: str, lo: int, hi: int) -> int:
     if type(value) is not int or not lo <= value <= hi:
         raise ProtocolError(
-            BAD_MESSAGE, f"{what} must be a whole number from {lo} to {hi}, not {shorten(value)}"
+            BAD_MESSAGE,
+            f"{what} must be a whole number from {lo} to {hi}, not {shorten(value)}",
+            field=what,
         )
     return value
 
@@ -110,10 +137,14 @@ def _text(value: object, what: str, most: int, *, empty: bool = False, shown: bo
     printable: no control characters or terminal escapes come through the network."""
     if not isinstance(value, str) or len(value) > most or (not empty and not value):
         raise ProtocolError(
-            BAD_MESSAGE, f"{what} must be text of 1 to {most} characters, not {shorten(value)}"
+            BAD_MESSAGE,
+            f"{what} must be text of 1 to {most} characters, not {shorten(value)}",
+            field=what,
         )
     if shown and not value.isprintable():
-        raise ProtocolError(BAD_MESSAGE, f"{what} must be printable text, not {shorten(value)}")
+        raise ProtocolError(
+            BAD_MESSAGE, f"{what} must be printable text, not {shorten(value)}", field=what
+        )
     return value
 
 
@@ -125,13 +156,28 @@ def check_name(name: object) -> str:
     """A player's name: 1 to 16 printable characters, nothing invisible among them (see
     table/names.py), spaces at the ends dropped."""
     if not isinstance(name, str) or not name.strip() or not name.isprintable():
-        raise ProtocolError(BAD_MESSAGE, "the name must be printable text")
+        raise ProtocolError(
+            BAD_MESSAGE, "the name must be printable text", field="name", why=NAME_PRINTABLE
+        )
     name = name.strip()
     if len(name) > MAX_NAME:
-        raise ProtocolError(BAD_MESSAGE, f"the name must be at most {MAX_NAME} characters")
+        raise ProtocolError(
+            BAD_MESSAGE,
+            f"the name must be at most {MAX_NAME} characters",
+            field="name",
+            why=NAME_LONG,
+            most=MAX_NAME,
+        )
     problem = name_problem(name)
     if problem:
-        raise ProtocolError(BAD_MESSAGE, problem)
+        hidden = next((f"U+{ord(ch):04X}" for ch in name if invisible(ch)), None)
+        raise ProtocolError(
+            BAD_MESSAGE,
+            problem,
+            field="name",
+            why=NAME_MARK if hidden is None else NAME_INVISIBLE,
+            char=hidden,
+        )
     return name
 
 
@@ -146,14 +192,16 @@ def _object(text: str | bytes, limit: int) -> dict[str, Any]:
     if isinstance(text, str) and size <= limit:  # (a character is one to four bytes)
         size = len(text.encode("utf-8", "surrogatepass"))
     if size > limit:
-        raise ProtocolError(TOO_LONG, f"message too long ({size} bytes, at most {limit})")
+        raise ProtocolError(
+            TOO_LONG, f"message too long ({size} bytes, at most {limit})", bytes=size, most=limit
+        )
     try:
         data = wire.loads(text)
     except WireError as exc:
         raise ProtocolError(BAD_JSON, str(exc)) from None
     kind = data.get("type")
     if not isinstance(kind, str):
-        raise ProtocolError(BAD_MESSAGE, "a message needs a type")
+        raise ProtocolError(BAD_MESSAGE, "a message needs a type", field="type")
     return data
 
 
@@ -251,10 +299,13 @@ def read_client(text: str | bytes) -> ClientMessage:
     kind = data["type"]
     if kind == "hello":
         if "protocol" in data and not _same_version(data["protocol"]):  # (whatever else it says)
+            theirs = data["protocol"]
             raise ProtocolError(
                 VERSION,
-                f"this table speaks protocol {PROTOCOL}, not {shorten(data['protocol'])}: the "
+                f"this table speaks protocol {PROTOCOL}, not {shorten(theirs)}: the "
                 "versions of the game differ (join with the host's version)",
+                table=PROTOCOL,
+                yours=theirs if type(theirs) is int and abs(theirs) < MAX_ID else None,
             )
         _fields(
             data, "hello", ("protocol", "name"), ("seat", "token", "password", "player", "level")
@@ -262,7 +313,9 @@ def read_client(text: str | bytes) -> ClientMessage:
         seat = data.get("seat")
         player = data.get("player", PERSON)
         if player not in (PERSON, BOT):
-            raise ProtocolError(BAD_MESSAGE, f"player must be {PERSON!r} or {BOT!r}")
+            raise ProtocolError(
+                BAD_MESSAGE, f"player must be {PERSON!r} or {BOT!r}", field="player"
+            )
         return Hello(
             name=check_name(data["name"]),
             seat=None if seat is None else _whole(seat, "seat", 0, 3),
@@ -276,7 +329,7 @@ def read_client(text: str | bytes) -> ClientMessage:
         try:
             action = wire.action_from_json(data["action"])
         except WireError as exc:
-            raise ProtocolError(BAD_MESSAGE, str(exc)) from None
+            raise ProtocolError(BAD_MESSAGE, str(exc), field="action") from None
         return Act(
             _whole(data["seat"], "seat", 0, 3), _whole(data["ply"], "ply", 0, MAX_ID), action
         )
@@ -292,6 +345,7 @@ def read_client(text: str | bytes) -> ClientMessage:
             raise ProtocolError(
                 BAD_MESSAGE,
                 f"doing must be one of {', '.join(DOINGS)}, not {shorten(data['what'])}",
+                field="what",
             )
         return Doing(data["what"])
     raise ProtocolError(UNKNOWN_TYPE, f"unknown message type {shorten(kind)}")
@@ -441,11 +495,19 @@ class StoodIn:
 
 @dataclass(frozen=True, slots=True)
 class Refused:
-    """An error: the message was refused (and, for some codes, the connection closed)."""
+    """An error: the message was refused (and, for some codes, the connection closed), with
+    its facts (``args``: each screen makes the words, see :mod:`net.spoken`)."""
 
     code: str
-    message: str
+    args: Mapping[str, Arg]
     ply: int | None
+
+    @property
+    def message(self) -> str:
+        """The refusal in the words of the language spoken now."""
+        from net.spoken import refusal_words  # (the words are made above the protocol)
+
+        return refusal_words(self.code, self.args, self.ply)
 
 
 @dataclass(frozen=True, slots=True)
@@ -455,7 +517,8 @@ class Pong:
 
 @dataclass(frozen=True, slots=True)
 class Closing:
-    """The server is stopping (the table is saved; it resumes when the host starts again)."""
+    """The server is stopping (the table is saved; it resumes when the host starts again):
+    ``reason`` is one of :data:`CLOSINGS`."""
 
     reason: str
 
@@ -545,15 +608,19 @@ def hand_over(number: int, result: HandResult, last_view: PlayerView) -> dict[st
     }
 
 
-def error(code: str, message: str, ply: int | None = None) -> dict[str, Any]:
-    return {"type": "error", "code": code, "message": message, "ply": ply}
+def error(
+    code: str, args: Mapping[str, Arg] | None = None, ply: int | None = None
+) -> dict[str, Any]:
+    """A refusal: its code and its facts (never words: each screen makes its own)."""
+    return {"type": "error", "code": code, "args": dict(args or {}), "ply": ply}
 
 
 def pong(ident: int) -> dict[str, Any]:
     return {"type": "pong", "id": ident}
 
 
-def closing(reason: str) -> dict[str, Any]:
+def closing(reason: str = STOPPED) -> dict[str, Any]:
+    """The table is closing, and why (one of :data:`CLOSINGS`)."""
     return {"type": "closing", "reason": reason}
 
 
@@ -632,6 +699,23 @@ def _seats(value: object) -> tuple[SeatStatus, ...]:
     return tuple(SeatStatus.from_json(s) for s in value)
 
 
+def _args(value: object) -> dict[str, Arg]:
+    """An error's facts: a few short names, each a whole number, a printable text or null."""
+    if not isinstance(value, dict) or len(value) > MAX_ARGS:
+        raise ProtocolError(BAD_MESSAGE, f"args must be an object of at most {MAX_ARGS} facts")
+    out: dict[str, Arg] = {}
+    for key, fact in value.items():
+        if not (isinstance(key, str) and 0 < len(key) <= 20 and key.isidentifier()):
+            raise ProtocolError(BAD_MESSAGE, f"args: {shorten(key)} is not a fact's name")
+        if isinstance(fact, str):
+            out[key] = _text(fact, key, MAX_ARG, empty=True)
+        elif fact is None:
+            out[key] = None
+        else:
+            out[key] = _whole(fact, key, -MAX_ID, MAX_ID)
+    return out
+
+
 def _side(value: object, what: str) -> int | None:
     return None if value is None else _whole(value, what, 0, 1)
 
@@ -642,10 +726,13 @@ def read_server(text: str | bytes) -> ServerMessage:
     kind = data["type"]
     if kind == "welcome":
         if "protocol" in data and not _same_version(data["protocol"]):
+            theirs = data["protocol"]
             raise ProtocolError(
                 VERSION,
-                f"the table speaks protocol {shorten(data['protocol'])}, this game {PROTOCOL}: "
+                f"the table speaks protocol {shorten(theirs)}, this game {PROTOCOL}: "
                 "the versions of the game differ",
+                table=theirs if type(theirs) is int and abs(theirs) < MAX_ID else None,
+                yours=PROTOCOL,
             )
         _fields(data, "welcome", ("protocol", "seat", "token", "table"))
         token = _text(data["token"], "token", MAX_SECRET, shown=False)
@@ -710,11 +797,11 @@ def read_server(text: str | bytes) -> ServerMessage:
             _text(data["by"], "by", MAX_LEVEL),
         )
     if kind == "error":
-        _fields(data, "error", ("code", "message"), ("ply",))
+        _fields(data, "error", ("code", "args"), ("ply",))
         ply = data.get("ply")
         return Refused(
             _text(data["code"], "code", 40),
-            _text(data["message"], "message", 2000),
+            _args(data["args"]),
             None if ply is None else _whole(ply, "ply", 0, MAX_ID),
         )
     if kind == "pong":
@@ -722,5 +809,5 @@ def read_server(text: str | bytes) -> ServerMessage:
         return Pong(_whole(data["id"], "id", 0, MAX_ID))
     if kind == "closing":
         _fields(data, "closing", ("reason",))
-        return Closing(_text(data["reason"], "reason", 2000, empty=True))
+        return Closing(_text(data["reason"], "reason", 40))
     raise ProtocolError(UNKNOWN_TYPE, f"unknown message type {shorten(kind)}")

@@ -18,9 +18,12 @@ from game.hand import HandResult
 from game.view import PlayerView
 from net import protocol as p
 from net.config import TableConfig
+from net.refusals import illegal
 from net.seating import Seats
+from net.spoken import level_words
 from net.turns import TurnLimit
 from table.session import Session
+from text.language import _
 
 # Who took an action: the seat's connection, a bot of the host, the stand-in for an absent
 # player, the stand-in for a player whose turn limit ran out.
@@ -143,9 +146,14 @@ class Referee:
         if self._awaited() != (seat, ply):
             return
         self.log(
-            f"{self.session.seats[seat].name} (seat {seat + 1}) did not act within "
-            f"{self.config.turn_limit_s:g} s: the {label_of(self.config.stand_in)} bot "
-            "decides for them"
+            _(
+                "{name} (seat {seat}) did not act within {n} s: the {bot} bot decides for them"
+            ).format(
+                name=self.session.seats[seat].name,
+                seat=seat + 1,
+                n=f"{self.config.turn_limit_s:g}",
+                bot=level_words(label_of(self.config.stand_in)),
+            )
         )
         self._cancel_thinking()
         self.thinking = (seat, ply, TURN_LIMIT)
@@ -173,14 +181,16 @@ class Referee:
         if rest > 0:
             await asyncio.sleep(rest)
         for fault in faults:
-            self.log(f"seat {seat + 1}: {fault}")
+            self.log(_("seat {seat}: {fault}").format(seat=seat + 1, fault=fault))
         if len(match.actions) != ply or self.session.match is not match:
             return
         self._task, self.thinking = None, None
         try:
             result = self.session.apply(action)
         except IllegalActionError as exc:  # ask() answers legal actions: never expected
-            self.log(f"seat {seat + 1}: the bot's action was refused: {exc}")
+            self.log(
+                _("seat {seat}: the bot's action was refused: {why}").format(seat=seat + 1, why=exc)
+            )
             return
         self._applied(result, seat, by, action)
 
@@ -189,31 +199,41 @@ class Referee:
         match = self.session.match
         if act.seat != seat:
             raise p.ProtocolError(
-                p.NOT_YOUR_SEAT, f"you play seat {seat + 1}, not seat {act.seat + 1}"
+                p.NOT_YOUR_SEAT,
+                f"you play seat {seat + 1}, not seat {act.seat + 1}",
+                seat=seat,
+                asked=act.seat,
             )
         if match.winner is not None:
             raise p.ProtocolError(p.MATCH_OVER, "the match is over")
         if not self.seats.started:
             raise p.ProtocolError(p.NOT_STARTED, "the match starts when every seat is taken")
         if self.thinking == (seat, act.ply, TURN_LIMIT):
+            by = label_of(self.config.stand_in)
             raise p.ProtocolError(
                 p.TOO_LATE,
-                f"your time for move {act.ply} ran out: the "
-                f"{label_of(self.config.stand_in)} bot is deciding it",
+                f"your time for move {act.ply} ran out: the {by} bot is deciding it",
+                by=by,
             )
         if match.turn != seat:
+            name = self.session.seats[match.turn].name
             raise p.ProtocolError(
-                p.NOT_YOUR_TURN, f"it is {self.session.seats[match.turn].name}'s turn, not yours"
+                p.NOT_YOUR_TURN,
+                f"it is {name}'s turn, not yours",
+                turn=match.turn,
+                name=name,
             )
         if act.ply != len(match.actions):
             raise p.ProtocolError(
                 p.STALE,
                 f"that action was for move {act.ply}; the match is at move {len(match.actions)}",
+                now=len(match.actions),
             )
+        hand = match.hand
         try:
             result = self.session.apply(act.action)
         except IllegalActionError as exc:
-            raise p.ProtocolError(p.ILLEGAL, str(exc)) from None
+            raise p.ProtocolError(p.ILLEGAL, str(exc), **illegal(hand, act.action)) from None
         self._applied(result, seat, REMOTE, act.action)
 
     def _applied(self, result: HandResult | None, seat: int, by: str, action: Action) -> None:

@@ -34,8 +34,10 @@ from game.record import OUT_OF_TIME, StandIn
 from game.view import PlayerView
 from net import protocol as p
 from net.client import TableClient
+from net.spoken import level_words
 from table.session import HUMAN, Seat
 from text.hand_review import ReviewSource
+from text.language import N_, _
 from text.presenter import AWAY, CONNECTED, OPEN_SEAT, bot_tag
 from text.render import UNICODE, Look, card_name
 from text.words import listed
@@ -44,23 +46,23 @@ WARNING_S = 30.0  # the last part of the turn limit that is counted down (half o
 # What a person connected to the table is doing, as their seat's panel says it; at the table
 # itself: CONNECTED.
 DOING_TAGS = {
-    p.DECLARING: "declaring",
-    p.SETTINGS: "in settings",
-    p.HELP: "in the help",
-    p.SHEET: "on sheet",
-    p.REVIEW: "reviewing",
-    p.SHEET_HELP: "in the help",
-    p.MATCH_OVER: "on sheet",
-    p.STAND_IN_DECIDING: "out of time",
+    p.DECLARING: N_("declaring"),
+    p.SETTINGS: N_("in settings"),
+    p.HELP: N_("in the help"),
+    p.SHEET: N_("on sheet"),
+    p.REVIEW: N_("reviewing"),
+    p.SHEET_HELP: N_("in the help"),
+    p.MATCH_OVER: N_("on sheet"),
+    p.STAND_IN_DECIDING: N_("out of time"),
 }
-# ... and as the status line says it when the table waits for them (before the name: the words)
+# ... and as the status line says it when the table waits for them
 DOING_WORDS = {
-    p.DECLARING: "is choosing what to declare",
-    p.SETTINGS: "is in the settings",
-    p.HELP: "is reading the help",
-    p.SHEET: "is still reading the scoring sheet",
-    p.REVIEW: "is reviewing a hand",
-    p.SHEET_HELP: "is reading the help",
+    p.DECLARING: N_("{name} is choosing what to declare"),
+    p.SETTINGS: N_("{name} is in the settings"),
+    p.HELP: N_("{name} is reading the help"),
+    p.SHEET: N_("{name} is still reading the scoring sheet"),
+    p.REVIEW: N_("{name} is reviewing a hand"),
+    p.SHEET_HELP: N_("{name} is reading the help"),
 }
 
 
@@ -86,7 +88,7 @@ class RemoteSession:
         self.on_change: Callable[[], None] | None = None
         self.look: Look = UNICODE  # how cards are named in the notices
         self.turn_limit_s = 0.0  # the table's turn limit (0: none)
-        self.stand_in = "medium"  # the bot that decides when the time runs out
+        self.stand_in = "medium"  # the bot that decides when the time runs out (its level)
         self.played_for_me: str | None = None  # what the stand-in just decided for this seat
         self._deadline: float | None = None  # when (on clock) this seat's decision is due
         self.away_timeout_s = 60.0  # a seat left empty this long is played by the stand-in
@@ -123,7 +125,7 @@ class RemoteSession:
             self._results = list(message.table.results)
             self._records, self._hands = {}, {}  # they come again after the welcome
             if self._joined:
-                self._notices.append("Back at the table.")
+                self._notices.append(_("Back at the table."))
             self._joined = True
             return  # the state follows at once
         if isinstance(message, p.HandOver):
@@ -198,27 +200,40 @@ class RemoteSession:
                 continue
             name = new.name
             if old.player == p.OPEN and new.player != p.OPEN:
-                self._notices.append(f"{name} took seat {seat + 1}.")
+                self._notices.append(_("{name} took seat {seat}.").format(name=name, seat=seat + 1))
             elif old.connected and not new.connected and new.remote:
-                self._notices.append(f"{name} left the table.")
+                self._notices.append(_("{name} left the table.").format(name=name))
             elif not old.connected and new.connected and new.remote:
-                self._notices.append(f"{name} is back.")
+                self._notices.append(_("{name} is back.").format(name=name))
             if new.stand_in and not old.stand_in:
-                self._notices.append(f"The {new.stand_in} bot plays for {name} until they return.")
+                self._notices.append(
+                    _("The {bot} bot plays for {name} until they return.").format(
+                        bot=level_words(new.stand_in), name=name
+                    )
+                )
 
     def _timed_out_notice(self, message: p.TimedOut) -> None:
         """The stand-in decided for a seat whose time ran out: said to everybody, and marked in
         the hand's log."""
         self._mark_stand_in(message.ply, StandIn(message.by, OUT_OF_TIME))
+        bot = level_words(message.by)
         if message.seat != self.seat:
-            name = self.statuses[message.seat].name if len(self.statuses) == 4 else "A player"
-            self._notices.append(f"Time ran out for {name}: the {message.by} bot decided for them.")
+            if len(self.statuses) == 4:
+                said = _("Time ran out for {name}: the {bot} bot decided for them.").format(
+                    name=self.statuses[message.seat].name, bot=bot
+                )
+            else:
+                said = _("Time ran out for a player: the {bot} bot decided for them.").format(
+                    bot=bot
+                )
+            self._notices.append(said)
             return
         self._timed_out = message.ply
-        what = "made your move"
-        if message.action is not None:
-            what = self._action_words(message.action)
-        self.played_for_me = f"Time ran out: the {message.by} bot {what} for you."
+        if message.action is None:
+            said = _("Time ran out: the {bot} bot made your move for you.").format(bot=bot)
+        else:
+            said = self._action_words(message.action, bot)
+        self.played_for_me = said
         self._notices.append(self.played_for_me)
 
     def _mark_stand_in(self, ply: int, by: StandIn) -> None:
@@ -232,15 +247,20 @@ class RemoteSession:
         if first <= ply <= state.ply:  # of the hand shown (one made before joining, too)
             self._decided_for.setdefault(view.hand_number, {})[ply - first - 1] = by
 
-    def _action_words(self, action: Action) -> str:
-        """ "played K♠ Re di Spade (King of Swords)", "discarded …", "declared …"."""
+    def _action_words(self, action: Action, bot: str) -> str:
+        """ "Time ran out: the medium bot played K♠ Re di Spade (King of Swords) for you.",
+        "… discarded …", "… declared …"."""
         if action.kind == DISCARD:
-            return "discarded " + listed([card_name(c, self.look) for c in action.cards])
+            cards = listed([card_name(c, self.look) for c in action.cards])
+            said = _("Time ran out: the {bot} bot discarded {cards} for you.")
+            return said.format(bot=bot, cards=cards)
         if action.kind == DECLARE:
             if not action.families:
-                return "declared nothing"
-            return "declared " + listed(list(action.families))
-        return f"played {card_name(action.card, self.look)}"
+                return _("Time ran out: the {bot} bot declared nothing for you.").format(bot=bot)
+            said = _("Time ran out: the {bot} bot declared {families} for you.")
+            return said.format(bot=bot, families=listed(list(action.families)))
+        said = _("Time ran out: the {bot} bot played {card} for you.")
+        return said.format(bot=bot, card=card_name(action.card, self.look))
 
     def time_left(self) -> tuple[int, float] | None:
         """(the seat to act, seconds it has left before the stand-in decides for it) while the
@@ -277,14 +297,20 @@ class RemoteSession:
         if left is None or left[1] > self.warning_s:
             return None
         seat, seconds = left
+        bot, n = level_words(self.stand_in), math.ceil(seconds)
         if seat == self.seat:
-            return f"{math.ceil(seconds)} s left: then the {self.stand_in} bot decides for you."
+            return _("{n} s left: then the {bot} bot decides for you.").format(n=n, bot=bot)
         if len(self.statuses) == 4 and self.statuses[seat].doing == p.STAND_IN_DECIDING:
             return None  # the time is up: the status line says the stand-in is deciding
-        name = self.statuses[seat].name if len(self.statuses) == 4 else f"seat {seat + 1}"
-        limit = f"{math.ceil(seconds)} s left, then the {self.stand_in} bot decides"
-        head, tail = self._activity(seat) or (f"Waiting for {name}", None)
-        return f"{head}: {tail} ({limit})." if tail else f"{head}: {limit}."
+        if len(self.statuses) == 4:
+            name = self.statuses[seat].name
+        else:
+            name = _("seat {seat}").format(seat=seat + 1)
+        limit = _("{n} s left, then the {bot} bot decides").format(n=n, bot=bot)
+        head, tail = self._activity(seat) or (_("Waiting for {name}").format(name=name), None)
+        if tail:
+            return _("{waiting}: {then} ({limit}).").format(waiting=head, then=tail, limit=limit)
+        return _("{waiting}: {limit}.").format(waiting=head, limit=limit)
 
     def awaiting(self) -> str | None:
         """What the table waits for when it waits for another person who is not simply at the
@@ -297,14 +323,21 @@ class RemoteSession:
             return None
         status = self.statuses[seat]
         if status.doing == p.STAND_IN_DECIDING and not status.stand_in:
-            return f"Time ran out for {status.name}: the {self.stand_in} bot is deciding."
+            return _("Time ran out for {name}: the {bot} bot is deciding.").format(
+                name=status.name, bot=level_words(self.stand_in)
+            )
         if status.player == p.BOT and status.connected:  # a bot of the host, or a bot client
-            return f"{status.name} is thinking{self.look.ellipsis}"  # (as at a table of one's own)
+            # (as at a table of one's own)
+            return _("{name} is thinking{ellipsis}").format(
+                name=status.name, ellipsis=self.look.ellipsis
+            )
         activity = self._activity(seat)
         if activity is None:
             return None
         head, tail = activity
-        return f"{head}: {tail}." if tail else f"{head}."
+        if tail:
+            return _("{waiting}: {then}.").format(waiting=head, then=tail)
+        return _("{waiting}.").format(waiting=head)
 
     def _activity(self, seat: int) -> tuple[str, str | None] | None:
         """("Bruno is still reading the scoring sheet", and, when everybody else has gone on
@@ -314,7 +347,7 @@ class RemoteSession:
         words = DOING_WORDS.get(status.doing or "")
         if words is None or not status.connected:
             return None
-        head, tail = f"{status.name} {words}", None
+        head, tail = _(words).format(name=status.name), None
         others = [
             s
             for i, s in enumerate(self.statuses)
@@ -323,8 +356,10 @@ class RemoteSession:
         if status.doing in p.BETWEEN_HANDS and not any(s.doing in p.BETWEEN_HANDS for s in others):
             view = self.state.view if self.state is not None else None
             started = view is not None and any(m.action.kind == PLAY for m in view.history)
-            goes = "play goes on" if started else "the next hand starts"
-            tail = f"{goes} when {status.name} goes on"
+            if started:
+                tail = _("play goes on when {name} goes on").format(name=status.name)
+            else:
+                tail = _("the next hand starts when {name} goes on").format(name=status.name)
         return head, tail
 
     def tell_doing(self, what: str) -> None:
@@ -345,9 +380,8 @@ class RemoteSession:
         seconds = max(0.0, at - self.clock())
         if left is not None and left[0] == seat and left[1] < seconds:
             return None  # the turn limit's countdown says it
-        return (
-            f"Waiting for {self.statuses[seat].name} (away): the {self.stand_in} bot plays "
-            f"for them in {math.ceil(seconds)} s."
+        return _("Waiting for {name} (away): the {bot} bot plays for them in {n} s.").format(
+            name=self.statuses[seat].name, bot=level_words(self.stand_in), n=math.ceil(seconds)
         )
 
     def pop_notices(self) -> list[str]:
@@ -414,7 +448,8 @@ class RemoteSession:
             if s.player == p.OPEN:
                 out[seat] = (OPEN_SEAT,)
             elif s.connected:
-                out[seat] = (DOING_TAGS.get(s.doing or "", CONNECTED),)
+                doing = DOING_TAGS.get(s.doing or "")
+                out[seat] = (CONNECTED,) if doing is None else (_(doing),)
             else:
                 out[seat] = (AWAY, bot_tag(s.stand_in)) if s.stand_in else (AWAY,)
         return out
@@ -494,7 +529,7 @@ class RemoteSession:
         if self.client.send(p.act(self.seat, self.ply, action)):
             self.pending, self._pending_ply = True, self.ply
         else:
-            self._notices.append("Not connected to the table: the move was not sent.")
+            self._notices.append(_("Not connected to the table: the move was not sent."))
             if self.on_change is not None:
                 self.on_change()
         return None

@@ -91,7 +91,7 @@ class Seats:
                 "this token holds no seat at this table (the table may have been started again)",
             )
         if self.session.match.winner is not None:
-            raise p.ProtocolError(p.MATCH_OVER, "the match at this table is over")
+            raise p.ProtocolError(p.MATCH_OVER, "the match at this table is over", newcomer=1)
         taken = {
             p.name_key(self.name(i))
             for i, s in enumerate(self._seats)
@@ -99,21 +99,41 @@ class Seats:
         }
         if p.name_key(hello.name) in taken:
             raise p.ProtocolError(
-                p.NAME_TAKEN, f"{hello.name} is already at this table: choose another name"
+                p.NAME_TAKEN,
+                f"{hello.name} is already at this table: choose another name",
+                name=hello.name,
             )
         if hello.seat is not None:
             s = self._seats[hello.seat]
             if s.host_bot:
                 raise p.ProtocolError(
-                    p.SEAT_TAKEN, f"seat {hello.seat + 1} is played by the host's bot"
+                    p.SEAT_TAKEN,
+                    f"seat {hello.seat + 1} is played by the host's bot",
+                    seat=hello.seat,
+                    by=self.name(hello.seat),
+                    why=p.HOST_BOT,
                 )
             if s.claim is not None:
-                raise p.ProtocolError(p.SEAT_TAKEN, f"seat {hello.seat + 1} is {s.claim.name}'s")
+                raise p.ProtocolError(
+                    p.SEAT_TAKEN,
+                    f"seat {hello.seat + 1} is {s.claim.name}'s",
+                    seat=hello.seat,
+                    by=s.claim.name,
+                    why=None,
+                )
             return hello.seat
         for seat, s in enumerate(self._seats):
             if not s.host_bot and s.claim is None:
                 return seat
         raise p.ProtocolError(p.NO_SEAT, "every seat at this table is taken")
+
+    def held_by_newer(self, seat: int, conn: Connection) -> bool:
+        """Whether ``seat`` is held by a connection opened after ``conn``: of two connections
+        with a seat's token, the one opened last keeps it, whichever hello is read first (a
+        returning player's older connection, its hello late, never takes the seat back from
+        the newer one)."""
+        held = self._seats[seat].conn
+        return held is not None and held is not conn and held.opened > conn.opened
 
     def take(self, seat: int, hello: p.Hello) -> str:
         """The newcomer of ``hello`` takes the free ``seat`` (from :meth:`seat_for`): its claim,

@@ -42,9 +42,13 @@ from net.doorway import Doorway
 from net.hands import FinishedHands
 from net.referee import STAND_IN, TURN_LIMIT, Referee
 from net.seating import Seats
+from net.spoken import level_words
 from store.save import SaveStore
 from store.stats import FinishedMatch
 from table.session import HUMAN, Session, side_name
+from text.language import N_, _
+
+CONNECTED = N_("connected")  # a person at the table, as the host's log says it
 
 
 class TableServer:
@@ -111,8 +115,9 @@ class TableServer:
             self._broadcast_in(self.config.rejoin_grace_s)  # are shown away
         return port
 
-    async def close(self, reason: str = "the host stopped the table") -> None:
-        """Tell everybody, close every connection and stop listening."""
+    async def close(self, reason: str = p.STOPPED) -> None:
+        """Tell everybody why (one of ``p.CLOSINGS``), close every connection and stop
+        listening."""
         self.referee.halt()
         self.seats.stop_timers()
         for handle in self._later:
@@ -130,21 +135,28 @@ class TableServer:
         """A connection takes a seat, or comes back to its own with its token."""
         seat = self.seats.seat_for(hello)
         s = self.seats[seat]
+        if self.seats.held_by_newer(seat, conn):
+            raise p.ProtocolError(p.REPLACED, "a newer connection holds the seat already")
         if hello.token is None:  # a newcomer (seat_for found the seat free)
             token = self.seats.take(seat, hello)
             self._save_claims()
             self.saver.save(self.session)
             assert s.claim is not None
-            bot = f" (bot: {s.claim.level})" if s.claim.level else ""
-            self.log(f"{hello.name} took seat {seat + 1}{bot}")
+            if s.claim.level:
+                said = _("{name} took seat {seat} (bot: {bot})").format(
+                    name=hello.name, seat=seat + 1, bot=s.claim.level
+                )
+            else:
+                said = _("{name} took seat {seat}").format(name=hello.name, seat=seat + 1)
+            self.log(said)
         else:
             token = hello.token
             assert s.claim is not None
-            self.log(f"{s.claim.name} is back at seat {seat + 1}")
+            self.log(_("{name} is back at seat {seat}").format(name=s.claim.name, seat=seat + 1))
         if s.conn is not None:
             old = s.conn
             old.seat = None
-            self.doorway.refuse(old, p.REPLACED, "your seat was joined from another connection")
+            self.doorway.refuse(old, p.REPLACED)
         conn.seat = seat
         if not self.seats.shown_here(seat, time.monotonic()):
             s.doing = None  # (its client says it next)
@@ -200,7 +212,7 @@ class TableServer:
         s.left = True
         conn.seat = None
         conn.close(reason="goodbye")
-        self.log(f"{self.name(seat)} left seat {seat + 1} for now")
+        self.log(_("{name} left seat {seat} for now").format(name=self.name(seat), seat=seat + 1))
         self.seats.went_away(seat, time.monotonic())
         self._take_over(seat)
 
@@ -213,7 +225,7 @@ class TableServer:
             return
         self.seats[seat].conn = None
         if not self.referee.stopped:
-            self.log(f"{self.name(seat)} left seat {seat + 1}")
+            self.log(_("{name} left seat {seat}").format(name=self.name(seat), seat=seat + 1))
             self.seats.went_away(seat, time.monotonic())
             self._broadcast_in(self.config.rejoin_grace_s)  # (nobody is told of a moment away)
             if self.session.match.winner is not None:
@@ -224,7 +236,7 @@ class TableServer:
     def _came_back(self, seat: int) -> None:
         """The seat's player is back: the stand-in hands the seat back at once."""
         if self.seats.came_back(seat):
-            self.log(f"the stand-in hands seat {seat + 1} back")
+            self.log(_("the stand-in hands seat {seat} back").format(seat=seat + 1))
         self.referee.hand_back(seat)
 
     def _take_over(self, seat: int) -> None:
@@ -235,8 +247,9 @@ class TableServer:
             return
         s.stand_in = True
         self.log(
-            f"the {label_of(self.config.stand_in)} bot plays seat {seat + 1} "
-            f"({self.name(seat)} is away)"
+            _("the {bot} bot plays seat {seat} ({name} is away)").format(
+                bot=level_words(label_of(self.config.stand_in)), seat=seat + 1, name=self.name(seat)
+            )
         )
         self.referee.drive()
         self._broadcast()
@@ -272,8 +285,17 @@ class TableServer:
         names = [side_name(self.session.seats, side) for side in (0, 1)]
         after = result.scores_after
         self.log(
-            f"hand {number + 1}: {names[0]} {result.sides[0].total}, {names[1]} "
-            f"{result.sides[1].total} · score {after[0]} to {after[1]}"
+            _(
+                "hand {n}: {side_a} {points_a}, {side_b} {points_b} · score {score_a} to {score_b}"
+            ).format(
+                n=number + 1,
+                side_a=names[0],
+                points_a=result.sides[0].total,
+                side_b=names[1],
+                points_b=result.sides[1].total,
+                score_a=after[0],
+                score_b=after[1],
+            )
         )
         record = self.hands.record(number)
         for seat, conn in self.seats.connected():
@@ -286,8 +308,9 @@ class TableServer:
         assert side is not None
         scores = self.session.match.scores
         self.log(
-            f"the match is over: {side_name(self.session.seats, side)} win, "
-            f"{scores[0]} to {scores[1]}"
+            _("the match is over: {side} win, {score_a} to {score_b}").format(
+                side=side_name(self.session.seats, side), score_a=scores[0], score_b=scores[1]
+            )
         )
         self.seats.stop_timers()
         if self.claims is not None:
@@ -305,15 +328,19 @@ class TableServer:
     def _log_lingering(self) -> None:
         """Once the match is over: who the table still waits for before it closes."""
         words = {
-            p.MATCH_OVER: "on the final sheet",
-            p.REVIEW: "reviewing a hand",
-            p.SHEET_HELP: "reading the help",
+            p.MATCH_OVER: N_("on the final sheet"),
+            p.REVIEW: N_("reviewing a hand"),
+            p.SHEET_HELP: N_("reading the help"),
         }
         still = [
-            f"{self.name(seat)} ({words.get(self.seats[seat].doing or '', 'connected')})"
-            for seat, _ in self.seats.connected()
+            _("{name} ({doing})").format(
+                name=self.name(seat), doing=_(words.get(self.seats[seat].doing or "", CONNECTED))
+            )
+            for seat, _conn in self.seats.connected()
         ]
-        said = f"the table closes when everybody has left: still there {', '.join(still)}"
+        said = _("the table closes when everybody has left: still there {who}").format(
+            who=", ".join(still)
+        )
         if still and said != self._lingering:
             self.log(said)
             self._lingering = said
@@ -385,7 +412,11 @@ class TableServer:
         """Everybody hears that the stand-in decided for ``seat``; the action itself only goes
         to the seat (a discard is nobody else's business)."""
         name, by = self.name(seat), label_of(self.config.stand_in)
-        self.log(f"the {by} bot decided {action} for {name} (seat {seat + 1}): time ran out")
+        self.log(
+            _("the {bot} bot decided {action} for {name} (seat {seat}): time ran out").format(
+                bot=level_words(by), action=action, name=name, seat=seat + 1
+            )
+        )
         ply = len(self.session.match.actions) - 1
         for other, conn in self.seats.connected():
             conn.send(p.timed_out(seat, ply, action if other == seat else None, by))
@@ -394,7 +425,7 @@ class TableServer:
         """Every seat hears that the stand-in decided for ``seat`` (its person away), to mark it
         in the log; the decision itself is in the next state."""
         ply, by = len(self.session.match.actions) - 1, label_of(self.config.stand_in)
-        for _, conn in self.seats.connected():
+        for _seat, conn in self.seats.connected():
             conn.send(p.stood_in(seat, ply, by))
 
     def _save_claims(self) -> None:
@@ -403,7 +434,7 @@ class TableServer:
         try:
             self.claims.write(self.seats.claims(), self.hands.stand_ins)
         except OSError as exc:
-            self.log(f"could not save the seats: {exc}")
+            self.log(_("could not save the seats: {why}").format(why=exc))
 
 
 def give_way(store: SaveStore | None, claims: ClaimStore) -> str | None:
@@ -418,25 +449,27 @@ def give_way(store: SaveStore | None, claims: ClaimStore) -> str | None:
 def seeded_warning(seed: int) -> str:
     """What the host is told of a table dealt from a seed: a seat's program finds a small seed
     from its own cards (trying seeds until one deals them), and with it every hand."""
-    return (
-        f"This table deals from seed {seed}: a player's program can work out every hand "
+    return _(
+        "This table deals from seed {seed}: a player's program can work out every hand "
         "from it. Leave the seed out (random) for a table where each sees only their own "
         "cards."
-    )
+    ).format(seed=seed)
 
 
 def listen_problem(exc: OSError, host: str, port: int) -> str:
     """Why the table cannot listen on ``host:port``, in words a host can act on."""
     if exc.errno == errno.EADDRINUSE:
-        return (
-            f"port {port} is already in use on {host} (another table or program): choose "
+        return _(
+            "port {port} is already in use on {host} (another table or program): choose "
             "another port"
-        )
+        ).format(port=port, host=host)
     if exc.errno == errno.EADDRNOTAVAIL or _no_address_bound(exc):
-        return f"{host} is not an address of this machine"
+        return _("{host} is not an address of this machine").format(host=host)
     if exc.errno == errno.EACCES:
-        return f"port {port} is reserved on this machine: choose one above 1023"
-    return f"cannot listen on {host} port {port}: {exc.strerror or exc}"
+        return _("port {port} is reserved on this machine: choose one above 1023").format(port=port)
+    return _("cannot listen on {host} port {port}: {why}").format(
+        host=host, port=port, why=exc.strerror or exc
+    )
 
 
 def _no_address_bound(exc: OSError) -> bool:

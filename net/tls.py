@@ -14,6 +14,8 @@ from pathlib import Path
 
 import aiohttp
 
+from text.language import _
+
 PREFIX = "SHA256:"  # a fingerprint as the host prints it: SHA256: and the digest in base64
 MAX_PEM_BYTES = 1 << 20  # a certificate or key file read at most (a chain is a few KB)
 _CERTIFICATE = re.compile(
@@ -27,50 +29,71 @@ class CertificateError(ValueError):
     """A certificate or key file that cannot be used, said in one line."""
 
 
-def _read(path: Path, what: str) -> bytes:
+def _read(path: Path, key: bool) -> bytes:
+    """The PEM file ``path`` (a ``key``, else a certificate)."""
     try:
         with open(path, "rb") as file:
             data = file.read(MAX_PEM_BYTES + 1)
     except OSError as exc:
-        raise CertificateError(f"cannot read the {what} {path}: {exc.strerror or exc}") from None
+        said = _("cannot read the key {path}: {why}") if key else None
+        said = said or _("cannot read the certificate {path}: {why}")
+        raise CertificateError(said.format(path=path, why=exc.strerror or exc)) from None
     if len(data) > MAX_PEM_BYTES:
-        raise CertificateError(f"the {what} {path} is too big for one (over 1 MB)")
+        said = _("the key {path} is too big for one (over 1 MB)") if key else None
+        said = said or _("the certificate {path} is too big for one (over 1 MB)")
+        raise CertificateError(said.format(path=path))
     return data
 
 
 def certificate_der(cert: Path) -> bytes:
     """The first certificate of the PEM file ``cert`` (the server's own), in DER."""
-    found = _CERTIFICATE.search(_read(cert, "certificate"))
+    found = _CERTIFICATE.search(_read(cert, key=False))
     if found is None:
-        raise CertificateError(f"{cert} holds no certificate (-----BEGIN CERTIFICATE-----)")
+        raise CertificateError(
+            _("{path} holds no certificate (-----BEGIN CERTIFICATE-----)").format(path=cert)
+        )
     try:
         return base64.b64decode(b"".join(found.group(1).split()), validate=True)
     except binascii.Error:
-        raise CertificateError(f"the certificate in {cert} is damaged") from None
+        raise CertificateError(
+            _("the certificate in {path} is damaged").format(path=cert)
+        ) from None
 
 
 def server_context(cert: Path, key: Path) -> ssl.SSLContext:
     """A server's TLS context with the certificate (chain) ``cert`` and its private ``key``,
     both PEM files; CertificateError saying which file is wrong and how."""
     certificate_der(cert)
-    text = _read(key, "key")
+    text = _read(key, key=True)
     if b"PRIVATE KEY-----" not in text:
-        raise CertificateError(f"{key} holds no private key (-----BEGIN PRIVATE KEY-----)")
+        raise CertificateError(
+            _("{path} holds no private key (-----BEGIN PRIVATE KEY-----)").format(path=key)
+        )
     if b"ENCRYPTED" in text:
         raise CertificateError(
-            f"the key {key} is protected by a passphrase: give one without (openssl ... -noenc)"
+            _(
+                "the key {path} is protected by a passphrase: give one without (openssl ... -noenc)"
+            ).format(path=key)
         )
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     try:
         context.load_cert_chain(cert, key, password=b"")
     except ssl.SSLError as exc:
         if "KEY_VALUES_MISMATCH" in str(exc):
-            raise CertificateError(f"the key {key} is not the certificate {cert}'s") from None
+            raise CertificateError(
+                _("the key {key} is not the certificate {cert}'s").format(key=key, cert=cert)
+            ) from None
         raise CertificateError(
-            f"cannot use the certificate {cert} with the key {key}: {exc.reason or exc}"
+            _("cannot use the certificate {cert} with the key {key}: {why}").format(
+                cert=cert, key=key, why=exc.reason or exc
+            )
         ) from None
     except OSError as exc:
-        raise CertificateError(f"cannot read {cert} or {key}: {exc.strerror or exc}") from None
+        raise CertificateError(
+            _("cannot read {cert} or {key}: {why}").format(
+                cert=cert, key=key, why=exc.strerror or exc
+            )
+        ) from None
     return context
 
 
@@ -108,8 +131,10 @@ def parse_fingerprint(text: str) -> bytes:
         digest = b""
     if len(digest) != 32:
         raise ValueError(
-            f"--fingerprint {given[:60]!r} is not one: give it as the host printed it "
-            f"({PREFIX} and 43 characters)"
+            _(
+                "--fingerprint {given} is not one: give it as the host printed it ({prefix} and "
+                "43 characters)"
+            ).format(given=repr(given[:60]), prefix=PREFIX)
         )
     return digest
 

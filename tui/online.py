@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import os
+import ssl
 import time
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +23,9 @@ from net.addresses import for_others, this_machine_only
 from net.claims import ClaimStore
 from net.client import (
     ANSWER_WAIT_S,
+    JOINED,
+    OTHER,
+    RETRYING,
     Address,
     JoinRequest,
     TableClient,
@@ -38,11 +42,14 @@ from net.server import (
     seeded_warning,
     table_directory,
 )
+from net.spoken import UNREACHABLE, level_words
+from net.tls import CertificateError, Secure, certificate_der, server_context, shown
 from store.lastmatch import LastMatch, LastMatchNote
 from store.lock import DataLock, DirectoryBusy
 from store.save import SaveStore
 from store.stats import record_finished_match
 from table.session import Seat, Session
+from text.language import N_, _
 from text.render import look_of
 from text.words import capitalized
 from tui.screens.confirm import ConfirmScreen
@@ -58,7 +65,8 @@ if TYPE_CHECKING:  # (the app imports this module)
     from tui.app import TarocchinoApp
 
 RETRY_TOLD_S = 10.0  # "trying again" notices at most this often while a table is out of reach
-HOW_TLS = "tarocchino host --cert"  # how a table is hosted over TLS (not from the screens)
+# how a table is hosted over TLS
+HOW_TLS = N_("a certificate in the Certificate field")
 TICK_S = 0.5  # how often the turn limit's countdown is looked at
 TOLD_LEFT_S = (30, 10)  # a notification when this many seconds are left (the countdown is
 # in the status line; the notification is seen over the sheet, a review, a dialog)
@@ -99,12 +107,12 @@ class NetworkPlay:
         if self._task is not None and not self._task.done():
             old = self.session
             if old is not None and old.joined:
-                self.app.notify("Leave the table you are at first.", severity="warning")
+                self.app.notify(_("Leave the table you are at first."), severity="warning")
                 return
             self._task.cancel()
             if old is not None:
                 asyncio.ensure_future(old.client.close())
-                self.app.notify(f"Stopped trying the table at {old.client.address}.", timeout=4)
+                self.app.notify(_stopped_trying(old), timeout=4)
         self.last = request
         tokens = TokenStore(self.directory, self.browser)
 
@@ -162,7 +170,7 @@ class NetworkPlay:
             self._task.cancel()
         self.session = None
         asyncio.ensure_future(session.client.close())
-        self.app.notify(f"Stopped trying the table at {session.client.address}.", timeout=4)
+        self.app.notify(_stopped_trying(session), timeout=4)
 
     def remembered(self) -> tuple[str, str] | None:
         """The address and name of the table joined last (from this data directory), for the
@@ -180,10 +188,14 @@ class NetworkPlay:
         if refused is None:
             return
         left = self.left
-        if refused.code != "unreachable" and left is not None and left.address == request.address:
+        if refused.code != UNREACHABLE and left is not None and left.address == request.address:
             self.left = None  # that table keeps no seat for this player now (a new match ...)
         if session.joined:
-            self.app.notify(f"The table refused: {refused.message}", severity="error", timeout=10)
+            self.app.notify(
+                _("The table refused: {why}").format(why=refused.message),
+                severity="error",
+                timeout=10,
+            )
             return
         self.session = None  # never seated: the join dialog again, saying why
         from tui.screens.network import JoinScreen
@@ -193,23 +205,22 @@ class NetworkPlay:
                 str(request.address),
                 request.name,
                 seat=request.seat,
-                error=f"The table at {request.address} refused: {refused.message}."
-                if refused.code != "unreachable"
-                else f"{capitalized(refused.message)}.",
+                error=_("The table at {address} refused: {why}.").format(
+                    address=request.address, why=refused.message
+                )
+                if refused.code != UNREACHABLE
+                else _("{why}.").format(why=capitalized(refused.message)),
+                password=refused.code == p.PASSWORD,
+                secure=request.secure,
             ),
             self._join_again,
         )
 
     def _join_again(self, request: JoinRequest | None) -> None:
-        """The join dialog's answer after a refusal: that table again, or nothing (cancelled).
-        The same table is checked as it was (``join --fingerprint``, ``--tls``): the dialog
-        has no field for it."""
-        if request is None:
-            return
-        last = self.last
-        if last is not None and request.secure is None and request.address == last.address:
-            request = replace(request, secure=last.secure)
-        self.app.join_table(request)
+        """The join dialog's answer after a refusal: that table again (the dialog shows how it
+        was checked, ``wss://`` or its fingerprint, as it was), or nothing (cancelled)."""
+        if request is not None:
+            self.app.join_table(request)
 
     def _changed(self, session: RemoteSession) -> None:
         """The table said something besides a move: seats coming and going, a refusal, the
@@ -316,12 +327,13 @@ class NetworkPlay:
         if self._joining is not None and (session is None or not session.joined):
             self._joining.status(capitalized(text))  # the joining dialog says it, not a notice
             return
-        if text.startswith("connected"):
+        told = getattr(session.client, "told", OTHER) if session is not None else OTHER
+        if told == JOINED:
             self._retry_told = None
             self._out_of_reach(None)
             if session is not None and session.joined:
                 return  # back at the seat: the session's notice says so
-        elif "trying again" in text:
+        elif told == RETRYING:
             self._out_of_reach(capitalized(text))
             now = time.monotonic()
             if self._retry_told is not None and now - self._retry_told < RETRY_TOLD_S:
@@ -360,9 +372,14 @@ class NetworkPlay:
             self.left_seat, self.left_to = session.seat, session.stand_in  # come back
             if self.left is not None:
                 self.app.notify(
-                    f"You left the table at {self.left.address}: the "
-                    f"{session.stand_in} bot plays your seat until you come back "
-                    f"(Join a table, as {self.left.name}).",
+                    _(
+                        "You left the table at {address}: the {bot} bot plays your seat until "
+                        "you come back (Join a table, as {name})."
+                    ).format(
+                        address=self.left.address,
+                        bot=level_words(session.stand_in),
+                        name=self.left.name,
+                    ),
                     timeout=10,
                 )
         if self._ticker is not None:
@@ -423,7 +440,15 @@ class NetworkPlay:
         try:
             lock.acquire()
         except (DirectoryBusy, OSError) as exc:
-            self.app.notify(f"Cannot host here: {exc}", severity="error", timeout=10)
+            self.app.notify(
+                _("Cannot host here: {why}").format(why=exc), severity="error", timeout=10
+            )
+            return
+        try:
+            tls, secure = _served_over(request)
+        except CertificateError as exc:
+            lock.release(tidy=True)
+            self.app.notify(_("Cannot host: {why}.").format(why=exc), severity="error", timeout=10)
             return
         store, claims = SaveStore(directory), ClaimStore(directory)
         mine = next(i for i, s in enumerate(seats) if s.human)
@@ -445,11 +470,13 @@ class NetworkPlay:
             on_match_over=match_over,
         )
         try:
-            port = await server.start(request.bind, request.port)
+            port = await server.start(request.bind, request.port, tls)
         except OSError as exc:
             lock.release(tidy=True)  # a table that cannot start leaves nothing behind
             self.app.notify(
-                f"Cannot host: {listen_problem(exc, request.bind, request.port)}.",
+                _("Cannot host: {why}.").format(
+                    why=listen_problem(exc, request.bind, request.port)
+                ),
                 severity="error",
                 timeout=10,
             )
@@ -458,28 +485,35 @@ class NetworkPlay:
         # so no move of the new one is saved yet).
         kept = give_way(store, claims)
         if kept:
-            self.app.notify(f"A saved table: {kept}", timeout=8)
+            self.app.notify(_("A saved table: {kept}").format(kept=kept), timeout=8)
         await self.stop_hosting()
         self.server, self._lock = server, lock
         self._hosted = Address("127.0.0.1", port)  # (where this player joins it)
-        if this_machine_only(request.bind):  # the exact command: nothing to fill in
-            where, host = "this machine", "127.0.0.1"
-        else:  # this machine's address on the network, when it is found
-            where, host = "your network", next(iter(for_others(request.bind)), "HOST")
-        self.app.notify(
-            f"Hosting on port {port} ({where}): others join with "
-            f"`tarocchino join {host}:{port} --name NAME` (or Join a table, address "
-            f"{host}:{port}).",
-            timeout=15,
-        )
-        if not this_machine_only(request.bind):
-            said = risks(tls=False, password=request.password is not None, how=HOW_TLS)
+        mine_only = this_machine_only(request.bind)
+        # the exact command: nothing to fill in; else this machine's address on the network,
+        # when it is found
+        host = "127.0.0.1" if mine_only else next(iter(for_others(request.bind)), "HOST")
+        pinned = None if secure is None or secure.pinned is None else shown(secure.pinned)
+        said = _hosting(mine_only, pinned).format(port=port, host=host, pinned=pinned)
+        self.app.notify(said, timeout=15)
+        warned = risks(tls=tls is not None, password=request.password is not None, how=_(HOW_TLS))
+        if warned and not mine_only:
             self.app.notify(
-                " ".join(f"{capitalized(line)}." for line in said), severity="warning", timeout=15
+                " ".join(_("{why}.").format(why=capitalized(line)) for line in warned),
+                severity="warning",
+                timeout=15,
             )
         if seed is not None:
             self.app.notify(seeded_warning(seed), severity="warning", timeout=15)
-        self.join(JoinRequest(Address("127.0.0.1", port), seats[mine].name, mine, request.password))
+        self.join(
+            JoinRequest(
+                Address("127.0.0.1", port),
+                seats[mine].name,
+                mine,
+                request.password,
+                secure=secure,
+            )
+        )
 
     async def stop_hosting(self) -> None:
         server, self.server = self.server, None
@@ -501,6 +535,44 @@ class NetworkPlay:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._task
         await self.stop_hosting()
+
+
+def _served_over(request: HostRequest) -> tuple[ssl.SSLContext | None, Secure | None]:
+    """The TLS context a table is served with, as asked (None: without TLS), and how this
+    player checks it when joining it (its certificate's fingerprint); CertificateError."""
+    if request.cert is None:
+        return None, None
+    context = server_context(request.cert, request.key or request.cert)
+    return context, Secure(hashlib.sha256(certificate_der(request.cert)).digest())
+
+
+def _hosting(mine_only: bool, pinned: str | None) -> str:
+    """How others join a table hosted here (to be filled in with port, host, pinned)."""
+    if pinned is None and mine_only:
+        return _(
+            "Hosting on port {port} (this machine): others join with `tarocchino join "
+            "{host}:{port} --name NAME` (or Join a table, address {host}:{port})."
+        )
+    if pinned is None:
+        return _(
+            "Hosting on port {port} (your network): others join with `tarocchino join "
+            "{host}:{port} --name NAME` (or Join a table, address {host}:{port})."
+        )
+    if mine_only:
+        return _(
+            "Hosting on port {port} (this machine) over TLS: others join with `tarocchino join "
+            "{host}:{port} --fingerprint {pinned} --name NAME` (or Join a table, address "
+            "{host}:{port}, fingerprint {pinned})."
+        )
+    return _(
+        "Hosting on port {port} (your network) over TLS: others join with `tarocchino join "
+        "{host}:{port} --fingerprint {pinned} --name NAME` (or Join a table, address "
+        "{host}:{port}, fingerprint {pinned})."
+    )
+
+
+def _stopped_trying(session: RemoteSession) -> str:
+    return _("Stopped trying the table at {address}.").format(address=session.client.address)
 
 
 def screen_doing(stack: list[Screen], table: TableScreen) -> str:

@@ -23,6 +23,7 @@ from store.settings import SETTINGS_FILE, Settings, read_settings
 from store.statsdb import COMPANIONS, DB_FILE
 from table.names import name_problem
 from table.session import HUMAN, KINDS
+from text.language import _
 
 if sys.platform == "win32":  # not a POSIX system: no locking
     fcntl = None
@@ -71,7 +72,7 @@ class InUse:
 def _lock_in_use(directory: Path, how: int) -> int:
     """The IN_USE file of ``directory``, opened and locked (``how``: shared or alone, without
     waiting); BrowserInUse when it cannot be now. The directory is made when missing."""
-    for _ in range(RETRIES):
+    for _try in range(RETRIES):
         private_folders(directory)
         path = directory / IN_USE
         try:
@@ -240,16 +241,22 @@ def find_browser(home: Path, given: str) -> Path:
     wanted = given.strip().lower()
     if not re.fullmatch(r"[0-9a-f]{4,32}", wanted):
         raise ValueError(
-            f"{given[:40]!r} is not a browser's id (`tarocchino web --browsers` lists them)"
+            _("{given} is not a browser's id (`tarocchino web --browsers` lists them)").format(
+                given=repr(given[:40])
+            )
         )
     matches = [path for path in _named(home) if path.name.startswith(wanted)]
     if not matches:
         raise ValueError(
-            f"no browser's directory has the id {wanted} (`tarocchino web --browsers` lists them)"
+            _(
+                "no browser's directory has the id {id} (`tarocchino web --browsers` lists them)"
+            ).format(id=wanted)
         )
     if len(matches) > 1:
         raise ValueError(
-            f"{len(matches)} browsers' directories have an id starting {wanted}: give more of it"
+            _("{n} browsers' directories have an id starting {id}: give more of it").format(
+                n=len(matches), id=wanted
+            )
         )
     return matches[0]
 

@@ -38,6 +38,7 @@ from net.addresses import this_machine_only
 from net.client import BROWSER_ENV, BROWSER_NAME
 from store.lock import RETRIES
 from store.settings import DATA_DIR_ENV
+from text.language import _
 from web.browsers import (
     BROWSERS,
     MAX_BROWSERS,
@@ -149,21 +150,17 @@ class BrowserServer(Server):
             return await handler(request)  # the page's scripts and styles: nothing of yours
         refusal = self.refusal(request)
         if refusal:
-            return web.Response(status=403, text=f"Tarocchino: {refusal}\n")
+            return web.Response(status=403, text=_said(refusal))
         if request.path in ("/", "/ws") and self.tabs >= MAX_TABS:
-            return web.Response(
-                status=503,
-                text=f"Tarocchino: {MAX_TABS} games are running "
-                "here already; close a tab and try again.\n",
-            )
+            said = _("{n} games are running here already; close a tab and try again.")
+            return web.Response(status=503, text=_said(said.format(n=MAX_TABS)))
         if request.path in ("/", "/ws") and self.no_room_for(request):
-            return web.Response(
-                status=503,
-                text=f"Tarocchino: this game keeps the saves of "
-                f"{self.max_browsers} browsers already, the most it keeps, and "
-                "has no room for this one's. Ask the person who serves it to "
-                "remove some (`tarocchino web --browsers` lists them).\n",
+            said = _(
+                "this game keeps the saves of {n} browsers already, the most it keeps, and "
+                "has no room for this one's. Ask the person who serves it to remove some "
+                "(`tarocchino web --browsers` lists them)."
             )
+            return web.Response(status=503, text=_said(said.format(n=self.max_browsers)))
         if request.path != "/ws":
             response = await handler(request)
             if request.path == "/":
@@ -171,7 +168,7 @@ class BrowserServer(Server):
             return response
         size = _size_problem(request)
         if size:
-            return web.Response(status=400, text=f"Tarocchino: {size}\n")
+            return web.Response(status=400, text=_said(size))
         self.tabs += 1
         try:
             return await handler(request)
@@ -213,10 +210,11 @@ class BrowserServer(Server):
         if now - self._told_full >= FULL_TOLD_EVERY_S:
             self._told_full = now
             logging.getLogger("tarocchino").warning(
-                "a browser was turned away: the saves of %d browsers are kept already, the "
-                "most this game keeps (`tarocchino web --browsers` lists them, "
-                "--forget-browser ID removes one)",
-                self.max_browsers,
+                _(
+                    "a browser was turned away: the saves of {n} browsers are kept already, "
+                    "the most this game keeps (`tarocchino web --browsers` lists them, "
+                    "--forget-browser ID removes one)"
+                ).format(n=self.max_browsers)
             )
         return True
 
@@ -245,9 +243,12 @@ class BrowserServer(Server):
                 # takes any response, and this one refuses the tab before the upgrade
                 return web.Response(  # type: ignore[return-value]
                     status=503,
-                    text="Tarocchino: this browser's saves cannot "
-                    "be used just now (are they being removed?); reload the "
-                    "page.\n",
+                    text=_said(
+                        _(
+                            "this browser's saves cannot be used just now (are they being "
+                            "removed?); reload the page."
+                        )
+                    ),
                 )
         self.sockets.add(websocket)
         try:
@@ -281,7 +282,7 @@ class BrowserServer(Server):
         in_use = self.in_use.get(directory)
         if in_use is None:
             in_use = InUse(directory)
-            for _ in range(RETRIES * 4):
+            for _try in range(RETRIES * 4):
                 try:
                     in_use.take()
                     break
@@ -302,7 +303,7 @@ class BrowserServer(Server):
         tab's game has let it go, unless another tab of the browser opens meanwhile."""
         in_use.tabs -= 1
         directory = in_use.directory
-        for _ in range(LEAVE_TRIES):
+        for _try in range(LEAVE_TRIES):
             if in_use.tabs or self.in_use.get(directory) is not in_use:
                 return  # another tab of the browser keeps it
             if not game_plays(directory):
@@ -356,15 +357,17 @@ class BrowserServer(Server):
         """Why this request may not open a page or a tab; None when it may."""
         host = request.headers.get("Host", "")
         if not _HOST.match(host):
-            return "this address is not one the game is served at."
+            return _("this address is not one the game is served at.")
         if self.key is None and not this_machine_only(_name_of(host)):
             scheme = "http" if self.tls is None else "https"
-            return f"the game is served to this machine only (open {scheme}://127.0.0.1)."
+            return _("the game is served to this machine only (open {url}).").format(
+                url=f"{scheme}://127.0.0.1"
+            )
         origin = request.headers.get("Origin")
         if origin is not None and urlsplit(origin).netloc.lower() != host.lower():
-            return "a tab opens only from the game's own page."
+            return _("a tab opens only from the game's own page.")
         if self.key is not None and not self.has_key(request):
-            return "this game needs its key: open the address `tarocchino web` printed."
+            return _("this game needs its key: open the address `tarocchino web` printed.")
         return None
 
     def has_key(self, request: web.Request) -> bool:
@@ -456,7 +459,7 @@ def own_page(page: str) -> str:
     page this was written for (a later textual-serve: nothing asked of Google's, no textual.js)."""
     if not (_GOOGLE_FONT.search(page) and _SCRIPT.search(page)):
         return page
-    page = _GOOGLE_FONT.sub(lambda _: _FONT_FACES, page, count=1)
+    page = _GOOGLE_FONT.sub(lambda _match: _FONT_FACES, page, count=1)
     return _SCRIPT.sub(lambda found: found.group(1) + _PAGE_SCRIPT, page, count=1)
 
 
@@ -499,5 +502,13 @@ def _size_problem(request: web.Request) -> str | None:
     for what, (lo, hi) in SIZES.items():
         text = request.query.get(what, "")
         if text and not (text.isdigit() and lo <= int(text) <= hi):
-            return f"a tab's {what} must be from {lo} to {hi}."
+            said = _("a tab's width must be from {lo} to {hi}.")
+            if what == "height":
+                said = _("a tab's height must be from {lo} to {hi}.")
+            return said.format(lo=lo, hi=hi)
     return None
+
+
+def _said(words: str) -> str:
+    """An answer of the door in words: "Tarocchino: …", a line."""
+    return f"Tarocchino: {words}\n"

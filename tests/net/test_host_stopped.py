@@ -10,6 +10,7 @@ import re
 import time
 from pathlib import Path
 
+from net import protocol as p
 from net.client import JoinRequest, TableClient, closing_words
 from net.server import TableServer
 from tests.support.deals import seed_dealer
@@ -94,9 +95,9 @@ async def test_no_countdown_while_the_table_is_out_of_reach(tmp_path: Path) -> N
 
 
 def test_the_words_say_it_once() -> None:
-    assert closing_words("the host stopped the table") == "the host stopped the table"
-    assert closing_words("") == "the host stopped the table"
-    assert closing_words("the match is over") == "the host stopped the table (the match is over)"
+    assert closing_words(p.STOPPED) == "the host stopped the table"
+    assert closing_words("something new") == "the host stopped the table"
+    assert closing_words(p.OVER) == "the host stopped the table (the match is over)"
 
 
 async def test_a_seat_hears_that_the_host_stopped_the_table() -> None:

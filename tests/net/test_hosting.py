@@ -65,9 +65,11 @@ async def test_hosting_for_the_network_says_this_machines_address(
     start = TableServer.start
     asked: list[str] = []
 
-    async def on_the_loopback(self: TableServer, host: str = "127.0.0.1", port: int = 0) -> int:
+    async def on_the_loopback(
+        self: TableServer, host: str = "127.0.0.1", port: int = 0, tls: object = None
+    ) -> int:
         asked.append(host)
-        return await start(self, "127.0.0.1", port)
+        return await start(self, "127.0.0.1", port, tls)  # type: ignore[arg-type]
 
     monkeypatch.setattr(TableServer, "start", on_the_loopback)
     monkeypatch.setattr(addresses, "this_machines", lambda **_: [LAN])
@@ -83,7 +85,8 @@ async def test_hosting_for_the_network_says_this_machines_address(
         warned = [str(n.message) for n in app._notifications if n.severity == "warning"]
         assert warned == [
             "Without a password, anyone who can reach this machine over the network can take "
-            "the open seats. Without TLS (tarocchino host --cert), everything, passwords "
+            "the open seats. Without TLS (a certificate in the Certificate field), everything, "
+            "passwords "
             "included, crosses the network in clear: whoever can see the traffic (the same "
             "Wi-Fi, say) reads it."
         ]

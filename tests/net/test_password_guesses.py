@@ -13,6 +13,7 @@ import pytest
 
 from net import protocol as p
 from net.guesses import FIRST_WAIT_S, FREE_WRONG, MAX_WAIT_S, PasswordGate, WrongPasswords
+from net.spoken import problem_words
 from tests.support.net import FAST, RawClient, serve
 
 PASSWORD = "s3cret-enough"
@@ -48,7 +49,7 @@ def _refusal(gate: PasswordGate, given: str | None, name: str = "Mallory") -> st
     with pytest.raises(p.ProtocolError) as refused:
         gate.admit(given, "192.0.2.7", name)
     assert refused.value.code == p.PASSWORD
-    return str(refused.value)
+    return problem_words(refused.value)
 
 
 def test_the_gate_holds_the_guesser_only() -> None:
@@ -93,10 +94,12 @@ async def test_a_guesser_is_held_off_and_nobody_else_is() -> None:
         for guess in range(FREE_WRONG + 4):
             clock.now += server.doorway.gate.wrong.wait_s("127.0.0.1 mallory")
             message = await _hello(address, "Mallory", f"guess{guess}")
-            assert message["code"] == p.PASSWORD and message["message"] == "wrong password"
+            assert message["code"] == p.PASSWORD and message["args"]["why"] == p.PASSWORD_WRONG
+            assert message["args"]["tries_left"] == max(0, FREE_WRONG - guess)
         held = await _hello(address, "Mallory", PASSWORD)  # even the right one, for a while
         assert held["code"] == p.PASSWORD
-        assert held["message"].startswith("too many wrong passwords for Mallory: try again in")
+        assert held["args"]["why"] == p.PASSWORD_WAIT and held["args"]["name"] == "Mallory"
+        assert held["args"]["wait_s"] >= 1
         bea = await _hello(address, "Bea", PASSWORD, "welcome")  # from the same address
         assert bea["seat"] == 1
         anna = await RawClient.connect(address)

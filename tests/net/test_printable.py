@@ -1,5 +1,5 @@
 """Text that crosses the network and is shown to a person (a bot's level, a stand-in's name, an
-error's sentence, the host's reason for closing) is printable: a hostile host or client cannot
+error's facts, the host's reason for closing) is printable: a hostile host or client cannot
 send terminal escapes to another person's screen or terminal."""
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ def _seat(**fields: object) -> dict:
 
 
 def _messages(text: str) -> list[dict]:
-    state_seat = {"type": "error", "code": "x", "message": "fine", "ply": None}
+    state_seat = {"type": "error", "code": "x", "args": {"name": "Bea"}, "ply": None}
     return [
-        {**state_seat, "message": text},
+        {**state_seat, "args": {"name": text}},
         {**state_seat, "code": text},
         {"type": "closing", "reason": text},
         {"type": "timed_out", "seat": 1, "ply": 3, "action": None, "by": text},
@@ -53,7 +53,7 @@ def test_printable_text_still_comes_through() -> None:
                 "type": "error",
                 "code": "illegal",
                 "ply": 4,
-                "message": "9S is not legal: you must follow Coppe",
+                "args": {"why": "must_follow", "card": "9S", "suit": "C"},
             }
         )
     )

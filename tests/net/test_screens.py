@@ -139,7 +139,7 @@ async def test_the_remote_session_tells_who_comes_and_goes() -> None:
     assert session.turn == -1 and session.view(seat).legal == ()  # nothing twice
     session.apply(view.legal[0])
     assert len(sent) == 1
-    session.receive(p.Refused(p.STALE, "that action was for move 0", 0))
+    session.receive(p.Refused(p.STALE, {}, 0))
     assert session.turn == seat and heard == [None, None]  # refused: this seat's turn again
 
 

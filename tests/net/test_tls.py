@@ -16,8 +16,15 @@ import pytest
 
 from cli.join import come_back_words
 from cli.main import main
-from net.client import Address, JoinRequest
-from net.tls import CertificateError, Secure, certificate_der, fingerprint, parse_fingerprint
+from net.client import Address, JoinRequest, table_at
+from net.tls import (
+    CertificateError,
+    Secure,
+    certificate_der,
+    fingerprint,
+    parse_fingerprint,
+    shown,
+)
 from tests.support.processes import LIMIT_S, Process
 from tests.support.tls import certificate, self_signed
 
@@ -185,20 +192,83 @@ def test_a_player_who_leaves_is_told_how_to_come_back_over_tls() -> None:
     assert "join 192.0.2.7:7800 --tls --name" in come_back_words(replace(left, secure=Secure()))
 
 
-def test_the_join_dialog_after_a_refusal_checks_the_table_as_before(tmp_path: Path) -> None:
-    from tui.online import NetworkPlay
-
-    joined: list[JoinRequest] = []
-
-    class App:
-        def join_table(self, request: JoinRequest) -> None:
-            joined.append(request)
-
-    network = NetworkPlay(App(), tmp_path)  # type: ignore[arg-type]
+def test_the_join_dialog_reads_a_table_over_tls() -> None:
+    pinned = "SHA256:" + "A" * 43
     where = Address("192.0.2.7", 7800)
-    network.last = JoinRequest(where, "Anna", secure=Secure(bytes(32)))
-    network._join_again(JoinRequest(where, "Anna", password="right one"))  # (the dialog's)
-    network._join_again(JoinRequest(Address("192.0.2.8", 7800), "Anna"))
-    network._join_again(None)
-    assert [request.secure for request in joined] == [Secure(bytes(32)), None]
-    assert joined[0].password == "right one"
+    assert table_at("192.0.2.7") == (where, None)
+    assert table_at("ws://192.0.2.7:7800/") == (where, None)
+    assert table_at("wss://192.0.2.7") == (where, Secure())
+    assert table_at("192.0.2.7", pinned) == (where, Secure(parse_fingerprint(pinned)))
+    assert table_at("WSS://192.0.2.7", f" {pinned} ") == table_at("192.0.2.7", pinned)
+    with pytest.raises(ValueError, match="--fingerprint"):
+        table_at("192.0.2.7", "SHA256:abc")
+
+
+async def test_the_join_dialog_shows_how_the_table_was_checked(tmp_path: Path) -> None:
+    """After a refusal, the dialog shows the table as it was joined (its fingerprint, or
+    wss://), and what the person changes there is what is joined next."""
+    from textual.widgets import Input
+
+    from tests.support.screens import FAST, wait_for
+    from tui.app import TarocchinoApp
+    from tui.screens.network import JoinScreen
+    from tui.screens.start import StartScreen
+
+    pinned = Secure(bytes(32))
+    app = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False)
+    asked: list[JoinRequest | None] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+        for secure, typed, wanted in (
+            (pinned, None, pinned),  # as it was
+            (Secure(), None, Secure()),  # wss://
+            (pinned, "", None),  # the fingerprint taken out: without TLS
+        ):
+            app.push_screen(JoinScreen("192.0.2.7:7800", "Anna", secure=secure), asked.append)
+            await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen))
+            field = app.screen.query_one("#fingerprint", Input)
+            assert field.value == ("" if secure.pinned is None else shown(bytes(32)))
+            address = app.screen.query_one("#address", Input).value
+            assert address == ("wss://" if secure.pinned is None else "") + "192.0.2.7:7800"
+            if typed is not None:
+                field.value = typed
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+            request = asked[-1]
+            assert request is not None and request.address == Address("192.0.2.7", 7800)
+            assert request.secure == wanted
+
+
+async def test_a_table_hosted_from_the_screens_over_tls_is_joined_by_its_fingerprint(
+    tmp_path: Path,
+) -> None:
+    """The Host dialog's certificate: the table is served over TLS, the notice gives its
+    fingerprint in the join command, and this player joins it by that fingerprint."""
+    from net.config import HostRequest
+    from table.session import parse_seats
+    from tests.support.screens import FAST, wait_for
+    from tui.app import TarocchinoApp
+    from tui.screens.start import StartScreen
+    from tui.screens.table import TableScreen
+
+    made = self_signed(tmp_path)
+    printed = fingerprint(certificate_der(made.cert))
+    app = TarocchinoApp(settings=FAST, directory=tmp_path / "data", persist=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+        seats = parse_seats(["human", "easy", "easy", "easy"])
+        request = HostRequest(0, "127.0.0.1", None, 0, made.cert, made.key)
+        await app.network.host(seats, None, 5, request)
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        server = app.network.server
+        assert server is not None
+        port = server.doorway.addresses[0][1]
+        said = [str(n.message) for n in app._notifications if "Hosting" in str(n.message)]
+        assert said == [
+            f"Hosting on port {port} (this machine) over TLS: others join with `tarocchino "
+            f"join 127.0.0.1:{port} --fingerprint {printed} --name NAME` (or Join a table, "
+            f"address 127.0.0.1:{port}, fingerprint {printed})."
+        ]
+        assert app.network.last is not None
+        assert app.network.last.secure == Secure(parse_fingerprint(printed))
+        await app.network.close()

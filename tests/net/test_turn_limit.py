@@ -370,9 +370,9 @@ def test_the_remote_session_tells_whose_time_ran_out() -> None:
     session.receive(p.TimedOut(seat, 0, action, "medium"))
     assert session.played_for_me == session.pop_notices()[0]
     assert session.played_for_me.startswith("Time ran out: the medium bot discarded ")
-    session.receive(p.Refused(p.STALE, "that action was for move 0", 0))
+    session.receive(p.Refused(p.STALE, {}, 0))
     assert session.pop_refusal() is None  # "time ran out" said it already
-    session.receive(p.Refused(p.STALE, "that action was for move 3", 3))
+    session.receive(p.Refused(p.STALE, {}, 3))
     assert session.pop_refusal() is not None
     later = dataclasses.replace(view, turn=(seat + 1) % 4, legal=())
     session.receive(p.State(1, later, seats, True, None, None, None, 12.0))

@@ -26,12 +26,13 @@ async def test_a_hello_of_another_version_is_refused_saying_the_versions_differ(
                 await client.send({**p.hello("Old"), "protocol": version})
                 error = await client.until("error")
                 assert error["code"] == p.VERSION and error["ply"] is None
-                assert "the versions of the game differ" in error["message"]
+                assert error["args"]["table"] == p.PROTOCOL
                 assert await client.closed() == 1008
             finally:
                 await client.close()
-        assert error["message"] == (
-            "this table speaks protocol 4, not None: the versions of the game differ (join "
+        assert error["args"] == {"table": 4, "yours": None}
+        assert p.read_server(p.encode(error)).message == (  # type: ignore[union-attr]
+            "this table speaks protocol 4: the versions of the game differ (join "
             "with the host's version)"
         )
         assert server.seats[0].claim is None  # nobody took a seat
@@ -86,7 +87,7 @@ async def _table_of_another_version(answer: dict, hellos: list[dict]) -> tuple[w
 @pytest.mark.parametrize(
     "answer",
     [
-        p.error(p.VERSION, "this table speaks protocol 5, not 4: the versions of the game differ"),
+        p.error(p.VERSION, {"table": 5, "yours": 4}),
         {**p.welcome(0, "t", TABLE), "protocol": 5},
     ],
 )

@@ -311,7 +311,7 @@ def test_a_state_of_the_same_move_keeps_this_seats_action_on_its_way() -> None:
     assert session.turn == -1 and len(session.client.sent) == 1  # type: ignore[attr-defined]
     session.receive(state(p.SHEET))
     assert session.turn == -1  # still on its way
-    session.receive(p.Refused(p.ILLEGAL, "no", 0))
+    session.receive(p.Refused(p.ILLEGAL, {}, 0))
     assert session.turn == 0
     session.apply(match.legal_actions()[0])
     session.receive(p.Welcome(0, "t", p.TableInfo(800, 60, "medium", (), 0.0)))

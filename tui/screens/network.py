@@ -4,6 +4,9 @@ None when cancelled; nothing here talks to the network."""
 
 from __future__ import annotations
 
+import shlex
+from pathlib import Path
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -13,7 +16,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from game.seats import side_of
 from net.addresses import this_machine_only
-from net.client import DEFAULT_PORT, Address, JoinRequest
+from net.client import DEFAULT_PORT, TLS_SCHEME, JoinRequest, table_at
 from net.config import (
     DEFAULT_TURN_LIMIT_S,
     MIN_PASSWORD,
@@ -22,7 +25,9 @@ from net.config import (
     TableConfig,
 )
 from net.protocol import MAX_LIMIT_S, ProtocolError, check_name
-from text.words import plural
+from net.spoken import level_words, problem_words
+from net.tls import CertificateError, Secure, server_context, shown
+from text.language import N_, _, ngettext, pgettext
 from tui.screens.help import HELP_KEY
 
 _CSS = """
@@ -33,27 +38,30 @@ _CSS = """
 
 
 def _seat_options() -> list[tuple[str, int]]:
-    return [("first free seat", -1)] + [
-        (f"seat {seat + 1} ({'AB'[side_of(seat)]})", seat) for seat in range(4)
+    return [(_("first free seat"), -1)] + [
+        (_("seat {seat} ({side})").format(seat=seat + 1, side="AB"[side_of(seat)]), seat)
+        for seat in range(4)
     ]
 
 
 def _others(seats: int) -> str:
     """Who else takes a seat at a table hosted with ``seats`` more Human seats."""
     if seats == 0:
-        return (
+        return _(
             "the bots play the others, so nobody can join: make a seat Human for each "
             "person who will."
         )
-    if seats == 1:
-        return "the other Human seat is for a person who joins (`tarocchino join`)."
-    return f"the other {seats} Human seats are for people who join (`tarocchino join`)."
+    return ngettext(
+        "the other Human seat is for a person who joins (`tarocchino join`).",
+        "the other {n} Human seats are for people who join (`tarocchino join`).",
+        seats,
+    ).format(n=seats)
 
 
 class _NetDialog(ModalScreen):
     DEFAULT_CSS = _CSS
     # ? typed in a field stays there (the field takes it first); F1 opens the help anywhere
-    BINDINGS = [Binding("escape", "cancel", "Cancel", priority=True), HELP_KEY]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"), priority=True), HELP_KEY]
 
     def error(self, text: str) -> None:
         self.query_one("#net-error", Static).update(Text(text))
@@ -81,45 +89,74 @@ class JoinScreen(_NetDialog):
     """Join a table: dismisses with a :class:`JoinRequest`."""
 
     def __init__(
-        self, address: str = "", name: str = "", *, seat: int | None = None, error: str = ""
+        self,
+        address: str = "",
+        name: str = "",
+        *,
+        seat: int | None = None,
+        error: str = "",
+        password: bool = False,
+        secure: Secure | None = None,
     ) -> None:
-        """``address`` and ``name`` filled in (else those of the table joined last), ``error``:
-        why the last try failed."""
+        """``address`` and ``name`` filled in (else those of the table joined last), and how
+        its certificate is checked (``secure``: over TLS); ``error``: why the last try failed
+        (``password``: the password was refused)."""
         super().__init__()
         self.address, self.player, self.seat, self.problem = address, name, seat, error
+        self.wrong_password = password
+        self.secure = secure
 
     def compose(self) -> ComposeResult:
         network = getattr(self.app, "network", None)
         remembered = network.remembered() if network is not None and not self.address else None
-        if remembered is not None:
+        if network is not None and remembered is not None:
             self.address, self.player = remembered
+            last = network.last
+            if last is not None and str(last.address) == self.address:
+                self.secure = last.secure  # (checked as it was)
+        secure, pinned = self.secure, ""
+        if secure is not None and secure.pinned is not None:
+            pinned = shown(secure.pinned)
+        elif secure is not None and self.address:
+            self.address = TLS_SCHEME + self.address
         with Vertical(classes="dialog", id="net-dialog"):
-            yield Static("Join a table", classes="dialog-title")
+            yield Static(_("Join a table"), classes="dialog-title")
             yield Static(
                 Text(
-                    "The host started it with `tarocchino host` (or Host on its start "
-                    "screen) and told you its address.",
+                    _(
+                        "The host started it with `tarocchino host` (or Host on its start "
+                        "screen) and told you its address."
+                    ),
                     style="dim",
                 ),
                 classes="dialog-body",
             )
             with Grid(id="net-grid"):
-                yield Label("Address")
+                yield Label(_("Address"))
                 yield Input(
                     self.address,
-                    placeholder=f"host or host:port (port {DEFAULT_PORT})",
+                    placeholder=_("host:port, wss:// for TLS (port {port})").format(
+                        port=DEFAULT_PORT
+                    ),
                     id="address",
                     compact=True,
                 )
-                yield Label("Your name")
+                yield Label(_("Fingerprint"))
+                yield Input(
+                    pinned,
+                    placeholder=_("of its certificate, if the host gave one"),
+                    id="fingerprint",
+                    compact=True,
+                )
+                yield Label(_("Your name"))
                 yield Input(
                     self.player,
-                    placeholder="1-16 characters",
+                    placeholder=_("1-16 characters"),
                     id="name",
                     compact=True,
                     max_length=16,
                 )
-                yield Label("Seat")
+                yield Label(_("Seat"))
                 yield Select(
                     _seat_options(),
                     value=-1 if self.seat is None else self.seat,
@@ -127,33 +164,48 @@ class JoinScreen(_NetDialog):
                     id="seat",
                     compact=True,
                 )
-                yield Label("Password")
+                yield Label(_("Password"))
                 yield Input(
-                    placeholder="if the table has one", id="password", password=True, compact=True
+                    placeholder=_("if the table has one"),
+                    id="password",
+                    password=True,
+                    compact=True,
                 )
             yield Static(id="net-error")
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Join  ⏎", id="ok", variant="primary", compact=True)
-                yield Button("Cancel  Esc", id="cancel", compact=True)
+                yield Button(_("Join  ⏎"), id="ok", variant="primary", compact=True)
+                yield Button(_("Cancel  Esc"), id="cancel", compact=True)
 
     def on_mount(self) -> None:
         if self.problem:  # refused (a password, a seat, a name): that is what to change
             self.error(self.problem)
-            self.query_one("#password" if "password" in self.problem else "#name", Input).focus()
+            self.query_one("#password" if self.wrong_password else "#name", Input).focus()
             return
         self.query_one("#name" if self.address else "#address", Input).focus()
 
     def submit(self) -> None:
         try:
-            address = Address.parse(self.query_one("#address", Input).value or "")
+            address, secure = table_at(
+                self.query_one("#address", Input).value or "",
+                self.query_one("#fingerprint", Input).value,
+            )
             name = check_name(self.query_one("#name", Input).value)
-        except (ValueError, ProtocolError) as exc:
+        except ProtocolError as exc:
+            self.error(problem_words(exc))
+            return
+        except ValueError as exc:
             self.error(str(exc))
             return
         seat = self.query_one("#seat", Select).selection  # (-1: any seat)
         password = self.query_one("#password", Input).value or None
         self.dismiss(
-            JoinRequest(address, name, None if seat is None or seat == -1 else int(seat), password)
+            JoinRequest(
+                address,
+                name,
+                None if seat is None or seat == -1 else int(seat),
+                password,
+                secure=secure,
+            )
         )
 
 
@@ -166,46 +218,68 @@ class HostScreen(_NetDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="net-dialog"):
-            yield Static("Host a table", classes="dialog-title")
+            yield Static(_("Host a table"), classes="dialog-title")
             yield Static(
                 Text(
-                    f"You take the first Human seat; {_others(self.people - 1)} The "
-                    "table runs as long as this game does. A person who takes longer "
-                    "than the turn limit (seconds; 0: none) over a move has it made "
-                    f"by the {TableConfig().stand_in} bot.",
+                    _(
+                        "You take the first Human seat; {others} The table runs as long as "
+                        "this game does. A person who takes longer than the turn limit "
+                        "(seconds; 0: none) over a move has it made by the {bot} bot."
+                    ).format(
+                        others=_others(self.people - 1),
+                        bot=level_words(TableConfig().stand_in),
+                    ),
                     style="dim",
                 ),
                 classes="dialog-body",
             )
             with Grid(id="net-grid"):
-                yield Label("Port")
+                yield Label(_("Port"))
                 yield Input(
                     str(DEFAULT_PORT), id="port", type="integer", compact=True, max_length=5
                 )
-                yield Label("Who joins")
+                yield Label(_("Who joins"))
                 yield Select(
-                    [("this machine only", "127.0.0.1"), ("my network too", "0.0.0.0")],
+                    [(_("this machine only"), "127.0.0.1"), (_("my network too"), "0.0.0.0")],
                     value="127.0.0.1",
                     allow_blank=False,
                     id="bind",
                     compact=True,
                 )
-                yield Label("Password")
-                yield Input(placeholder="none", id="password", password=True, compact=True)
-                yield Label("Turn limit")
+                yield Label(_("Password"))
+                yield Input(
+                    placeholder=pgettext("password", "none"),
+                    id="password",
+                    password=True,
+                    compact=True,
+                )
+                yield Label(_("Turn limit"))
                 yield Input(
                     f"{DEFAULT_TURN_LIMIT_S:g}",
                     id="turn-limit",
                     type="integer",
                     compact=True,
                     max_length=5,
-                    tooltip="seconds a person has for a decision before the stand-in "
-                    "bot makes it (0: no limit)",
+                    tooltip=_(
+                        "seconds a person has for a decision before the stand-in "
+                        "bot makes it (0: no limit)"
+                    ),
+                )
+                yield Label(_("Certificate"))
+                yield Input(
+                    placeholder=_("none, or CERT.pem KEY.pem: over TLS"),
+                    id="cert",
+                    compact=True,
+                    tooltip=_(
+                        "a certificate and its private key (PEM files, as `tarocchino host "
+                        "--cert --key` takes them; one file may hold both): the table is "
+                        "served over TLS (wss://)"
+                    ),
                 )
             yield Static(id="net-error")
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Host  ⏎", id="ok", variant="primary", compact=True)
-                yield Button("Cancel  Esc", id="cancel", compact=True)
+                yield Button(_("Host  ⏎"), id="ok", variant="primary", compact=True)
+                yield Button(_("Cancel  Esc"), id="cancel", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#port", Input).focus()
@@ -213,25 +287,33 @@ class HostScreen(_NetDialog):
     def submit(self) -> None:
         text = self.query_one("#port", Input).value.strip()
         if not text.isdigit() or not 0 < int(text) < 65536:
-            self.error("The port is a number from 1 to 65535.")
+            self.error(_("The port is a number from 1 to 65535."))
             return
         limit = self.query_one("#turn-limit", Input).value.strip() or "0"
         if not limit.isdigit() or (
             int(limit) and not MIN_TURN_LIMIT_S <= int(limit) <= MAX_LIMIT_S
         ):
             self.error(
-                f"The turn limit is 0 (none) or {MIN_TURN_LIMIT_S:g} to {MAX_LIMIT_S:g} seconds."
+                _("The turn limit is 0 (none) or {least} to {most} seconds.").format(
+                    least=f"{MIN_TURN_LIMIT_S:g}", most=f"{MAX_LIMIT_S:g}"
+                )
             )
             return
         bind = str(self.query_one("#bind", Select).value)
         password = self.query_one("#password", Input).value or None
         if password is not None and len(password) < MIN_PASSWORD and not this_machine_only(bind):
             self.error(
-                f"A table open to your network needs a password of at least {MIN_PASSWORD} "
-                "characters."
+                _(
+                    "A table open to your network needs a password of at least {n} characters."
+                ).format(n=MIN_PASSWORD)
             )
             return
-        self.dismiss(HostRequest(int(text), bind, password, float(limit)))
+        try:
+            cert, key = _certificate(self.query_one("#cert", Input).value)
+        except (ValueError, CertificateError) as exc:
+            self.error(str(exc))
+            return
+        self.dismiss(HostRequest(int(text), bind, password, float(limit), cert, key))
 
 
 class JoiningScreen(_NetDialog):
@@ -246,21 +328,31 @@ class JoiningScreen(_NetDialog):
 
     def compose(self) -> ComposeResult:
         r = self.request
-        seat = "" if r.seat is None else f", seat {r.seat + 1}"
+        if r.seat is None:
+            who = _("As {name}.").format(name=r.name)
+        else:
+            who = _("As {name}, seat {seat}.").format(name=r.name, seat=r.seat + 1)
         with Vertical(classes="dialog", id="net-dialog"):
-            yield Static(f"Joining the table at {r.address}", classes="dialog-title")
-            yield Static(Text(f"As {r.name}{seat}."), classes="dialog-body")
             yield Static(
-                Text("Waiting for the table to answer…"), id="joining-status", classes="dialog-body"
+                _("Joining the table at {address}").format(address=r.address),
+                classes="dialog-title",
+            )
+            yield Static(Text(who), classes="dialog-body")
+            yield Static(
+                Text(_("Waiting for the table to answer…")),
+                id="joining-status",
+                classes="dialog-body",
             )
             tried = (
-                f"It is tried again for up to {_duration(r.retry_for_s)}"
+                _("It is tried again for up to {time}; Esc gives up now.").format(
+                    time=_duration(r.retry_for_s)
+                )
                 if r.retry_for_s > 0
-                else "It is tried once"
+                else _("It is tried once; Esc gives up now.")
             )
-            yield Static(Text(f"{tried}; Esc gives up now.", style="dim"), classes="dialog-body")
+            yield Static(Text(tried, style="dim"), classes="dialog-body")
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Cancel  Esc", id="cancel", compact=True)
+                yield Button(_("Cancel  Esc"), id="cancel", compact=True)
 
     def status(self, text: str) -> None:
         """What the last try found, in place of what the one before found."""
@@ -271,10 +363,31 @@ class JoiningScreen(_NetDialog):
         pass
 
 
+def _certificate(text: str) -> tuple[Path | None, Path | None]:
+    """The certificate and key files of the Certificate field ("CERT.pem KEY.pem", or one file
+    holding both; nothing: no TLS), checked as the table will use them; CertificateError (or
+    ValueError) saying what is wrong."""
+    try:
+        given = shlex.split(text)
+    except ValueError:
+        given = []
+    if not given:
+        if text.strip():
+            raise ValueError(_("Give the certificate and its key as CERT.pem KEY.pem."))
+        return None, None
+    if len(given) > 2:
+        raise ValueError(_("Give the certificate and its key as CERT.pem KEY.pem."))
+    cert = Path(given[0]).expanduser()
+    key = Path(given[-1]).expanduser()
+    server_context(cert, key)  # (a file that will not do is said now, in the dialog)
+    return cert, key
+
+
 def _duration(seconds: float) -> str:
     """``600`` as "10 minutes", ``90`` as "90 s", ``3600`` as "1 hour"."""
     if seconds >= 3600 and seconds % 3600 == 0:
-        return plural(int(seconds // 3600), "hour")
+        hours = int(seconds // 3600)
+        return ngettext("{n} hour", "{n} hours", hours).format(n=hours)
     if seconds >= 120 and seconds % 60 == 0:
-        return f"{int(seconds // 60)} minutes"
-    return f"{seconds:g} s"
+        return _("{n} minutes").format(n=int(seconds // 60))
+    return _("{n} s").format(n=f"{seconds:g}")

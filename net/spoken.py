@@ -1,0 +1,205 @@
+"""The table's codes in the words of the language spoken at this screen: a table sends its
+refusals and its closing as codes and facts (``{"code": "illegal", "args": {"why":
+"must_follow", "card": "9S", "suit": "C"}}``), never words, so that each seat reads them in its
+own language."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from game.cards import SUIT_CODES, SUIT_NAMES
+from net import protocol as p
+from net import refusals as r
+from text.language import N_, _, ngettext
+
+# A client's own refusals, their words made here already (``text``): the table was not reached,
+# or sent what this game cannot read.
+UNREACHABLE, UNREADABLE = "unreachable", "unreadable"
+
+# The bots' levels, as a table names its stand-in and its bots ("medium"); another bot is
+# called by its own name.
+LEVELS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
+
+
+def level_words(label: str) -> str:
+    """A bot's level in words ("medium": "medio"); a bot of another name keeps it."""
+    return _(LEVELS[label]) if label in LEVELS else label
+
+
+def _suit(code: object) -> str:
+    return SUIT_NAMES[SUIT_CODES.index(code)] if code in SUIT_CODES else str(code)
+
+
+def _seat(value: object) -> int | str:
+    return value + 1 if isinstance(value, int) else "?"
+
+
+def _illegal(args: Mapping[str, p.Arg]) -> str:
+    why, card = args.get("why"), args.get("card") or "?"
+    if why == r.NOT_HELD_WHY:
+        return _("{card} is not in your hand").format(card=card)
+    if why == r.MUST_FOLLOW_WHY and args.get("suit") == "T":
+        return _("{card} is not legal: you must follow trumps").format(card=card)
+    if why == r.MUST_FOLLOW_WHY:
+        return _("{card} is not legal: you must follow {suit}").format(
+            card=card, suit=_suit(args.get("suit"))
+        )
+    if why == r.MUST_TRUMP_WHY:
+        return _("{card} is not legal: you have no {suit}, so you must play a trump").format(
+            card=card, suit=_suit(args.get("suit"))
+        )
+    if why == r.CARTA_DA_5_WHY:
+        return _("{card} may not be discarded: Kings and Tarocchi (carte da 5) stay").format(
+            card=card
+        )
+    if why == r.WRONG_KIND:
+        wanted = {
+            "discard": _("the dealer must discard two cards"),
+            "declare": _("the player must declare (or declare none) before the first card"),
+            "play": _("a card must be played"),
+        }.get(str(args.get("wanted")), "")
+        return _("that is not possible now: {wanted}").format(wanted=wanted)
+    if why == r.ONE_CARD:
+        return _("play exactly one card")
+    if why == r.TWO_CARDS:
+        return _("the dealer discards exactly two different cards")
+    if why == r.NOT_REALISED:
+        return _("your hand does not realise {family}").format(family=args.get("family"))
+    if why == r.DECLARE_ORDER:
+        return _("declare each family once, in the order of the families")
+    if why == r.HAND_OVER:
+        return _("the hand is over")
+    return _("the table does not allow that action now")
+
+
+def _bad_message(args: Mapping[str, p.Arg]) -> str:
+    why = args.get("why")
+    if args.get("field") == "name" and why is not None:
+        if why == p.NAME_LONG:
+            most = int(args.get("most") or p.MAX_NAME)
+            return ngettext(
+                "the name must be at most {n} character",
+                "the name must be at most {n} characters",
+                most,
+            ).format(n=most)
+        if why == p.NAME_INVISIBLE:
+            return _(
+                "a name must be printable text with nothing invisible in it: it holds {char}"
+            ).format(char=args.get("char"))
+        if why == p.NAME_MARK:
+            return _("a name may not begin with a mark that goes on a letter")
+        return _("the name must be printable text")
+    if args.get("field"):
+        return _("the table could not read a message of this game ({field})").format(
+            field=args.get("field")
+        )
+    return _("the table could not read a message of this game")
+
+
+def _password(args: Mapping[str, p.Arg]) -> str:
+    why = args.get("why")
+    if why == p.PASSWORD_MISSING:
+        return _("this table needs a password (--password)")
+    if why == p.PASSWORD_WAIT:
+        return _("too many wrong passwords for {name}: try again in {n} s").format(
+            name=args.get("name"), n=args.get("wait_s")
+        )
+    return _("wrong password")
+
+
+def _seat_taken(args: Mapping[str, p.Arg]) -> str:
+    seat = _seat(args.get("seat"))
+    if args.get("why") == p.HOST_BOT:
+        return _("seat {seat} is played by the host's bot").format(seat=seat)
+    return _("seat {seat} is {name}'s").format(seat=seat, name=args.get("by"))
+
+
+def refusal_words(code: str, args: Mapping[str, p.Arg], ply: int | None = None) -> str:
+    """A table's refusal (its error ``code`` and facts ``args``) in words, as a clause (no
+    capital, no full stop: "wrong password")."""
+    if code in (UNREACHABLE, UNREADABLE):
+        return str(args.get("text") or _("the table could not be reached"))
+    if code == p.ILLEGAL:
+        return _illegal(args)
+    if code == p.BAD_MESSAGE:
+        return _bad_message(args)
+    if code == p.PASSWORD:
+        return _password(args)
+    if code == p.SEAT_TAKEN:
+        return _seat_taken(args)
+    if code == p.VERSION:
+        if args.get("table") is None:
+            return _("the versions of the game differ (join with the host's version)")
+        if args.get("yours") is None:
+            return _(
+                "this table speaks protocol {table}: the versions of the game differ (join "
+                "with the host's version)"
+            ).format(table=args.get("table"))
+        return _(
+            "this table speaks protocol {table}, not {yours}: the versions of the game differ "
+            "(join with the host's version)"
+        ).format(table=args.get("table"), yours=args.get("yours"))
+    if code == p.HELLO_FIRST:
+        if args.get("why") == p.HELLO_AGAIN:
+            return _("hello was said already")
+        return _("say hello first")
+    if code == p.NOT_YOUR_SEAT:
+        return _("you play seat {seat}, not seat {asked}").format(
+            seat=_seat(args.get("seat")), asked=_seat(args.get("asked"))
+        )
+    if code == p.NOT_YOUR_TURN:
+        return _("it is {name}'s turn, not yours").format(name=args.get("name"))
+    if code == p.STALE and ply is not None:
+        return _("that action was for move {asked}; the match is at move {now}").format(
+            asked=ply, now=args.get("now")
+        )
+    if code == p.STALE:
+        return _("that action was for another move; the match is at move {now}").format(
+            now=args.get("now")
+        )
+    if code == p.TOO_LATE:
+        return _("your time for this move ran out: the {bot} bot is deciding it").format(
+            bot=level_words(str(args.get("by") or "medium"))
+        )
+    if code == p.NAME_TAKEN:
+        return _("{name} is already at this table: choose another name").format(
+            name=args.get("name")
+        )
+    if code == p.MATCH_OVER:
+        if args.get("newcomer"):
+            return _("the match at this table is over")
+        return _("the match is over")
+    if code == p.TOO_LONG:
+        return _("message too long ({bytes} bytes, at most {most})").format(
+            bytes=args.get("bytes"), most=args.get("most")
+        )
+    fixed = _FIXED.get(code)
+    if fixed is not None:
+        return _(fixed)
+    return _("the table refused ({code})").format(code=code)
+
+
+_FIXED = {
+    p.BAD_JSON: N_("the table could not read a message of this game"),
+    p.UNKNOWN_TYPE: N_("the table does not know a message of this game"),
+    p.HELLO_TIMEOUT: N_("say hello first (no hello came in time)"),
+    p.TOKEN: N_("this token holds no seat at this table (the table may have been started again)"),
+    p.NO_SEAT: N_("every seat at this table is taken"),
+    p.NOT_STARTED: N_("the match starts when every seat is taken"),
+    p.FLOOD: N_("too many messages too fast: goodbye"),
+    p.TOO_MANY_ERRORS: N_("too many refused messages: goodbye"),
+    p.REPLACED: N_("your seat was joined from another connection"),
+}
+
+
+def problem_words(exc: p.ProtocolError) -> str:
+    """What is wrong with something typed here (a name), as the table would refuse it."""
+    return refusal_words(exc.code, exc.facts)
+
+
+def closing_words(reason: str) -> str:
+    """What a seat is told when the table closes: "the host stopped the table", and why when
+    the table says more than that (the match is over)."""
+    if reason == p.OVER:
+        return _("the host stopped the table (the match is over)")
+    return _("the host stopped the table")
