@@ -37,7 +37,7 @@ from game.phase import Phase
 from game.seats import other_side, same_side, seat_after, seats_of, side_of
 from game.sofar import PileSoFar, discard_worth, exchange_so_far, so_far
 from game.tricks import ANY, FOLLOW, LEAD, led_suit, obligation, winning_index
-from game.verdict import CARTA_DA_5, card_verdict
+from game.verdict import card_verdict
 from game.view import PlayerView
 from table.session import HUMAN, Seat, side_name
 from text.narrate import (
@@ -48,6 +48,7 @@ from text.narrate import (
     hand_log,
     suit_word,
 )
+from text.refusals import card_refusal as refusal_of
 from text.render import UNICODE, Look, card_name, card_style, card_text, cards_text, face, mark
 from text.words import capitalized, listed, plural, short_name, verb
 
@@ -61,10 +62,6 @@ DOING = {
 DOING_SHORT = {Phase.DISCARD: "to discard", Phase.DECLARE: "to declare", Phase.PLAY: "to play"}
 # Who is at a seat played elsewhere (a table over the network): the tags of Scene.presence.
 CONNECTED, AWAY, OPEN_SEAT = "connected", "away", "open seat"
-# The carte da 5 (§2), the Tarocchi each by name: "Kings, Angelo, Mondo, Bégato and the Matto".
-CARTE_DA_5 = listed(
-    ["Kings", *(("the " if c == MAT else "") + ITALIAN[c] for c in cards_of(FIVES & ~KINGS))]
-)
 
 
 def nothing_to_declare(view: PlayerView) -> bool:
@@ -636,13 +633,7 @@ def card_note(view: PlayerView, c: Card, look: Look) -> Text:
 def card_refusal(view: PlayerView, c: Card, look: Look) -> str | None:
     """Why ``c`` may not be chosen now (the engine's verdict, the card named as it is drawn),
     or None."""
-    verdict = card_verdict(view, c)
-    if verdict is None or verdict.allowed:
-        return None
-    if verdict.reason == CARTA_DA_5:  # (the Tarocchi named: "Tarocchi" reads as every trump)
-        return f"{face(c, look)} may not be discarded: {CARTE_DA_5} (carte da 5) stay in hand."
-    reason = verdict.said_of(face(c, look))
-    return reason + " (or play the Matto)" if verdict.excuse else reason
+    return refusal_of(card_verdict(view, c), c, look)
 
 
 def discardable(view: PlayerView) -> frozenset[Card]:

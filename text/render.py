@@ -15,7 +15,6 @@ from rich.text import Text
 
 from game.cards import (
     CODES,
-    ENGLISH,
     FOOL,
     ITALIAN,
     SUIT,
@@ -25,10 +24,28 @@ from game.cards import (
     Card,
     rank_code,
 )
+from text.language import ENGLISH as ENGLISH_SPOKEN
+from text.language import current
 from text.themes import CLASSIC, Palette, palette_of
 
 UNICODE_MARKS = SUIT_MARKS
 ASCII_MARKS = SUIT_CODES
+
+# The cards' names in English, beside the Italian ones for a reader of English.
+_SUIT_ENGLISH = ("Swords", "Batons", "Cups", "Coins")
+_RANK_ENGLISH = ("King", "Queen", "Knight", "Jack", "Ace", "6", "7", "8", "9", "10")
+# fmt: off
+_TRUMP_ENGLISH = (
+    "Angel", "World", "Sun", "Moon", "Star", "Tower", "Devil", "Death", "Traitor", "Old Man",
+    "Wheel", "Strength", "Justice", "Temperance", "Chariot", "Love", "Moor", "Moor", "Moor",
+    "Moor", "Magician", "Fool",
+)
+# fmt: on
+ENGLISH: tuple[str, ...] = (
+    *(f"{rank} of {suit}" for suit in _SUIT_ENGLISH for rank in _RANK_ENGLISH),
+    *_TRUMP_ENGLISH,
+)
+assert len(ENGLISH) == len(CODES)
 
 _palette = CLASSIC  # the colours of the theme in use (the application sets it with its settings)
 
@@ -141,7 +158,10 @@ def cards_text(cards: Iterable[Card], look: Look, sep: str = " ") -> Text:
 
 
 def card_name(c: Card, look: Look) -> str:
-    """``K♠ Re di Spade (King of Swords)``: the face, the Italian and the English name."""
+    """``K♠ Re di Spade (King of Swords)``: the face and the Italian name, with the English
+    name for a reader of English."""
+    if current() != ENGLISH_SPOKEN:
+        return f"{face(c, look)} {ITALIAN[c]}"
     return f"{face(c, look)} {ITALIAN[c]} ({ENGLISH[c]})"
 
 

@@ -42,6 +42,7 @@ from store.save import SaveStore
 from store.settings import pace_words
 from table.session import TableSession
 from text.presenter import Scene, discardable, present, status
+from text.refusals import illegal_words
 from text.render import Look, look_of
 from text.words import verb
 from tui.messages import BotMoved, CardChosen, CardHighlighted, TrickClicked
@@ -453,7 +454,7 @@ class TableScreen(LaidOutUnder, Screen[None]):
         try:
             result = self.session.apply(action)
         except IllegalActionError as exc:
-            self.say(Text(str(exc), style="bold"))
+            self.say(Text(illegal_words(exc, self.look), style="bold"))
             return
         self.notice = self.lead_in = None
         self.marked = []
