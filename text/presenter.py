@@ -13,12 +13,10 @@ from dataclasses import dataclass, field, replace
 
 from rich.text import Text
 
+from ai.explain import Explanation
 from ai.spec import label_of
-from game.actions import DECLARE, DISCARD, PLAY, Action
+from game.actions import DISCARD, PLAY, Action
 from game.cards import (
-    FIVES,
-    ITALIAN,
-    KINGS,
     MAT,
     SUIT_MASK,
     SUIT_NAMES,
@@ -40,6 +38,8 @@ from game.tricks import ANY, FOLLOW, LEAD, led_suit, obligation, winning_index
 from game.verdict import card_verdict
 from game.view import PlayerView
 from table.session import HUMAN, Seat, side_name
+from text.hints import hint_reason
+from text.language import _
 from text.narrate import (
     combination_lines,
     declaration_brief,
@@ -49,7 +49,17 @@ from text.narrate import (
     suit_word,
 )
 from text.refusals import card_refusal as refusal_of
-from text.render import UNICODE, Look, card_name, card_style, card_text, cards_text, face, mark
+from text.render import (
+    UNICODE,
+    Look,
+    assembled,
+    card_name,
+    card_style,
+    card_text,
+    cards_text,
+    face,
+    mark,
+)
 from text.words import capitalized, listed, plural, short_name, verb
 
 DOING = {
@@ -651,18 +661,17 @@ def discard_question(marked: Sequence[Card], look: Look) -> Text:
     return question
 
 
-def hint_text(action: Action, reason: str, look: Look) -> Text:
-    text = Text("Hint: ", style="bold")
+def hint_text(action: Action, reason: Explanation, look: Look) -> Text:
+    """The hint: the action the bot would take and why (:mod:`text.hints`)."""
     if action.kind == PLAY:
-        text.append("play ")
-        text.append_text(card_text(action.card, look))
+        text = assembled(_("Hint: play {card}"), "bold", card=card_text(action.card, look))
     elif action.kind == DISCARD:
-        text.append("discard ")
-        text.append_text(cards_text(action.cards, look))
-    elif action.kind == DECLARE:
-        text.append(str(action))
-    if reason:
-        text.append(f" - {reason}" if look.ascii else f" — {reason}", style="dim")
+        text = assembled(_("Hint: discard {cards}"), "bold", cards=cards_text(action.cards, look))
+    else:
+        text = Text(_("Hint: {action}").format(action=action), style="bold")
+    said = hint_reason(reason)
+    if said:
+        text.append(f" - {said}" if look.ascii else f" — {said}", style="dim")
     return text
 
 

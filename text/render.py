@@ -7,6 +7,7 @@ with a double border, the Matto with a rounded one, so they stand out without co
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -29,6 +30,7 @@ from text.language import current
 from text.themes import CLASSIC, Palette, palette_of
 
 UNICODE_MARKS = SUIT_MARKS
+_FIELD = re.compile(r"\{(\w+)\}")
 ASCII_MARKS = SUIT_CODES
 
 # The cards' names in English, beside the Italian ones for a reader of English.
@@ -155,6 +157,22 @@ def card_text(c: Card, look: Look, *, dim: bool = False) -> Text:
 def cards_text(cards: Iterable[Card], look: Look, sep: str = " ") -> Text:
     """Several faces, separated by ``sep``."""
     return Text(sep).join(card_text(c, look) for c in cards)
+
+
+def assembled(template: str, style: str = "", **parts: str | Text) -> Text:
+    """``template`` ("play {card}", translated) as Text, each ``{name}`` replaced by its part
+    (a styled Text keeps its style), so the language puts the styled pieces where it wants."""
+    out = Text(style=style)
+    for i, piece in enumerate(_FIELD.split(template)):
+        if i % 2:
+            part = parts[piece]
+            if isinstance(part, Text):
+                out.append_text(part)
+            else:
+                out.append(part)
+        elif piece:
+            out.append(piece)
+    return out
 
 
 def card_name(c: Card, look: Look) -> str:

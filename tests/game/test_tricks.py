@@ -33,6 +33,8 @@ def test_reasons_name_the_rule() -> None:
     assert play_verdict(hand, parse_cards("7C"), parse_cards("9S")[0]).message == (
         "9S is not legal: you must follow Coppe"
     )
-    assert "must play a trump" in play_verdict(hand, parse_cards("7B"), parse_cards("9S")[0]).message
+    assert (
+        "must play a trump" in play_verdict(hand, parse_cards("7B"), parse_cards("9S")[0]).message
+    )
     assert "not in your hand" in play_verdict(hand, [], parse_cards("KS")[0]).message
     assert play_verdict(hand, parse_cards("7C"), parse_cards("KC")[0]).allowed

@@ -68,7 +68,10 @@ def test_the_verdict_allows_exactly_the_legal_cards(case: dict) -> None:
 def test_the_words_name_the_rule() -> None:
     hand = m("KC 9S T12 6D MAT")
     follow = play_verdict(hand, parse_cards("7C"), parse_cards("9S")[0])
-    assert (follow.reason, follow.message) == (MUST_FOLLOW, "9S is not legal: you must follow Coppe")
+    assert (follow.reason, follow.message) == (
+        MUST_FOLLOW,
+        "9S is not legal: you must follow Coppe",
+    )
     assert follow.excuse
     trumps = play_verdict(hand, parse_cards("ANG"), parse_cards("6D")[0])
     assert trumps.message == "6D is not legal: you must follow trumps"
