@@ -5,7 +5,28 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 
+from text.language import _, pgettext
+
 _PLURAL = {"is": "are", "has": "have"}
+YOU = "You"  # the name of the lone human at a table (table.session): said in the language spoken
+
+
+def bot_level(label: str) -> str:
+    """A bot's level in the language spoken ("easy": "facile"); another bot's name as it is."""
+    if label == "random":
+        return pgettext("bot", "random")
+    if label == "easy":
+        return pgettext("bot", "easy")
+    if label == "medium":
+        return pgettext("bot", "medium")
+    if label == "hard":
+        return pgettext("bot", "hard")
+    return label
+
+
+def shown_name(name: str) -> str:
+    """A player's name as it is shown: the lone human's "You" in the language spoken."""
+    return _("You") if name == YOU else name
 
 
 def plural(n: int, word: str, many: str = "") -> str:
