@@ -13,7 +13,7 @@ from game.phase import Phase
 from game.scoring import Combination, doublings
 from game.tricks import led_suit
 from game.view import Declaration, PlayerView, Trick
-from text.language import N_, _, ngettext, number
+from text.language import N_, _, ngettext, number, pgettext
 from text.refusals import led_word
 from text.render import UNICODE, Look, assembled, card_text, cards_text
 from text.words import YOU, bot_level, shown_name
@@ -29,31 +29,28 @@ def suit_word(trick: Sequence[Card]) -> str:
     return led_word(led)
 
 
-# What a seat does, said of the player called "You", of another, and of a stand-in deciding
-# for either: whole sentences with the card or the declaration in {what}.
+# What a seat does, said to the player called "You" ({name} is "You"), of another, and of a
+# stand-in deciding for either ({name} is "you" for the player called "You"): whole sentences
+# with the card or the declaration in {what}.
 _ACTS = {
     "plays": (
-        N_("You play {what}"),
+        N_("{name} play {what}"),
         N_("{name} plays {what}"),
-        N_("For you, the {bot} bot plays {what}"),
         N_("For {name}, the {bot} bot plays {what}"),
     ),
     "declares": (
-        N_("You declare {what}"),
+        N_("{name} declare {what}"),
         N_("{name} declares {what}"),
-        N_("For you, the {bot} bot declares {what}"),
         N_("For {name}, the {bot} bot declares {what}"),
     ),
     "nothing": (
-        N_("You declare nothing"),
+        N_("{name} declare nothing"),
         N_("{name} declares nothing"),
-        N_("For you, the {bot} bot declares nothing"),
         N_("For {name}, the {bot} bot declares nothing"),
     ),
     "discards": (
-        N_("You discard two cards face down."),
+        N_("{name} discard two cards face down."),
         N_("{name} discards two cards face down."),
-        N_("For you, the {bot} bot discards two cards face down."),
         N_("For {name}, the {bot} bot discards two cards face down."),
     ),
 }
@@ -135,14 +132,12 @@ def hand_log(
 def _acts(name: str, by: str | None, does: str, what: Text | str = "", style: str = "") -> Text:
     """ "Anna plays K♠", or, for a decision the stand-in made for her (she was away, or her
     time ran out), "For Anna, the easy bot plays K♠"; the name in bold."""
-    yours, theirs, for_you, for_them = _ACTS[does]
-    who = Text(shown_name(name), style=_WHO)
+    yours, theirs, for_them = _ACTS[does]
     if by is None:
+        who = Text(shown_name(name), style=_WHO)
         return assembled(_(yours) if name == YOU else _(theirs), style, name=who, what=what)
-    bot = bot_level(by)
-    return assembled(
-        _(for_you) if name == YOU else _(for_them), style, name=who, bot=bot, what=what
-    )
+    who = Text(pgettext("for whom", "you") if name == YOU else name, style=_WHO)
+    return assembled(_(for_them), style, name=who, bot=bot_level(by), what=what)
 
 
 def _trick_line(
@@ -156,9 +151,9 @@ def _trick_line(
     who = names[winner]
     # the name in the fifth column whatever the arrow: "  → Dario", " -> Dario" (at 80x24 the
     # log's 24 columns hold "-> Dario takes trick 12" whole in plain characters too)
-    takes = _("You take trick {n}") if who == YOU else _("{name} takes trick {n}")
+    takes = _("{name} take trick {n}") if who == YOU else _("{name} takes trick {n}")
     line = Text(f"{look.arrow:>3} ")
-    line.append_text(assembled(takes, name=Text(who, style=_WHO), n=str(number)))
+    line.append_text(assembled(takes, name=Text(shown_name(who), style=_WHO), n=str(number)))
     trick = Trick(leader, tuple(cards), winner)
     owner = trick.matto_owner
     if owner is not None and trick.matto_owed:

@@ -159,9 +159,10 @@ def cards_text(cards: Iterable[Card], look: Look, sep: str = " ") -> Text:
     return Text(sep).join(card_text(c, look) for c in cards)
 
 
-def assembled(template: str, style: str = "", **parts: str | Text) -> Text:
+def assembled(template: str, style: str = "", *, words: str = "", **parts: str | Text) -> Text:
     """``template`` ("play {card}", translated) as Text, each ``{name}`` replaced by its part
-    (a styled Text keeps its style), so the language puts the styled pieces where it wants."""
+    (a styled Text keeps its style), so the language puts the styled pieces where it wants.
+    ``style``: the whole line's; ``words``: the template's own words'."""
     out = Text(style=style)
     for i, piece in enumerate(_FIELD.split(template)):
         if i % 2:
@@ -171,7 +172,7 @@ def assembled(template: str, style: str = "", **parts: str | Text) -> Text:
             else:
                 out.append(part)
         elif piece:
-            out.append(piece)
+            out.append(piece, style=words or None)
     return out
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 
-from text.language import _, pgettext
+from text.language import _, ngettext, pgettext
 
 _PLURAL = {"is": "are", "has": "have"}
 YOU = "You"  # the name of the lone human at a table (table.session): said in the language spoken
@@ -22,6 +22,11 @@ def bot_level(label: str) -> str:
     if label == "hard":
         return pgettext("bot", "hard")
     return label
+
+
+def tricks_words(n: int) -> str:
+    """ "1 trick", "5 tricks"."""
+    return ngettext("{n} trick", "{n} tricks", n).format(n=n)
 
 
 def shown_name(name: str) -> str:
