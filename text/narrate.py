@@ -103,7 +103,9 @@ def hand_log(
     if -1 in decided_for:
         lines.append(_acts(dealer, decided_for[-1], "discards"))
     else:
-        lines.append(_acts(dealer, None, "discards", style=_DIM))
+        yours, theirs, __ = _ACTS["discards"]
+        said = _(yours) if dealer == YOU else _(theirs)
+        lines.append(Text(said.format(name=shown_name(dealer)), style=_DIM))
     k = 0  # cards played so far
     for i, (seat, action) in enumerate(view.history):
         by = decided_for.get(i)
@@ -129,15 +131,15 @@ def hand_log(
     return lines
 
 
-def _acts(name: str, by: str | None, does: str, what: Text | str = "", style: str = "") -> Text:
+def _acts(name: str, by: str | None, does: str, what: Text | str = "") -> Text:
     """ "Anna plays K♠", or, for a decision the stand-in made for her (she was away, or her
     time ran out), "For Anna, the easy bot plays K♠"; the name in bold."""
     yours, theirs, for_them = _ACTS[does]
     if by is None:
         who = Text(shown_name(name), style=_WHO)
-        return assembled(_(yours) if name == YOU else _(theirs), style, name=who, what=what)
+        return assembled(_(yours) if name == YOU else _(theirs), name=who, what=what)
     who = Text(pgettext("for whom", "you") if name == YOU else name, style=_WHO)
-    return assembled(_(for_them), style, name=who, bot=bot_level(by), what=what)
+    return assembled(_(for_them), name=who, bot=bot_level(by), what=what)
 
 
 def _trick_line(
