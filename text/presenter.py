@@ -39,7 +39,7 @@ from game.verdict import card_verdict
 from game.view import PlayerView
 from table.session import HUMAN, Seat, side_name
 from text.hints import hint_reason
-from text.language import N_, _, ngettext, number
+from text.language import N_, _, ngettext, number, pgettext
 from text.narrate import (
     combination_lines,
     declaration_brief,
@@ -666,33 +666,47 @@ def keys(scene: Scene) -> list[tuple[str, str, str]]:
     look = scene.look
     out = []
     if scene.watching:
-        out.append(("Space", _("Go on") if scene.paused else _("Pause"), "pause"))
-        out += [("+", _("Faster"), "faster"), ("-", _("Slower"), "slower")]
+        paused = pgettext("key", "Go on") if scene.paused else pgettext("key", "Pause")
+        out.append(("Space", paused, "pause"))
+        out += [
+            ("+", pgettext("key", "Faster"), "faster"),
+            ("-", pgettext("key", "Slower"), "slower"),
+        ]
     elif scene.my_turn and scene.view.phase == Phase.DISCARD:
-        out.append((look.enter, _("Mark"), "play"))
+        out.append((look.enter, pgettext("key", "Mark"), "play"))
     elif scene.my_turn and scene.view.phase == Phase.PLAY:
-        out.append((look.enter, _("Play"), "play"))
+        out.append((look.enter, pgettext("key", "Play"), "play"))
     # p again goes back to the trick in progress: said while the last one is shown in its place
     back = scene.show_last and bool(scene.view.trick)
     out += [
-        ("?", _("Help"), "help"),
-        ("p", _("This trick") if back else _("Last trick"), "last_trick"),
+        ("?", pgettext("key", "Help"), "help"),
+        (
+            "p",
+            pgettext("key", "This trick") if back else pgettext("key", "Last trick"),
+            "last_trick",
+        ),
     ]
     # the cards out are counted from the hand on screen (o again brings back the declarations
     # and the log it hides); a hint speaks of this screen's turn, never of a seat waited for
     # (played elsewhere, or to be handed the keyboard)
     shown = scene.hand_shown and not scene.watching
     if shown or scene.out_alone:
-        out.append(("o", _("Log") if scene.out_alone else _("Out"), "cards_out"))
-    out.append(("w", _("Won"), "so_far"))
+        out.append(
+            (
+                "o",
+                pgettext("key", "Log") if scene.out_alone else pgettext("key", "Out"),
+                "cards_out",
+            )
+        )
+    out.append(("w", pgettext("key", "Won"), "so_far"))
     waited_for = not scene.over and not scene.my_turn and scene.thinking is None
     if shown and not waited_for:
-        out.append(("t", _("Hint"), "hint"))
+        out.append(("t", pgettext("key", "Hint"), "hint"))
     if scene.undo:
-        out.append(("u", _("Undo"), "undo"))
+        out.append(("u", pgettext("key", "Undo"), "undo"))
     out += [
-        ("s", _("Settings"), "settings"),
-        ("q", _("Leave") if scene.network else _("Menu"), "leave"),
+        ("s", pgettext("key", "Settings"), "settings"),
+        ("q", pgettext("key", "Leave") if scene.network else pgettext("key", "Menu"), "leave"),
     ]
     return out
 

@@ -187,15 +187,17 @@ def _summary(
         heads, width = ("A", "B"), max(5, *totals) if totals else 5
     left, right = (aligned(head, width, right=True) for head in heads)
     hand, dealer_head, score = _("Hand"), _("Dealer"), _("Score")
+    number_width = max(4, cell_len(hand))
     lines.append(
-        f"{aligned(hand, 4, right=True)}  {aligned(dealer_head, dealer)}  {left}  {right}  {score}"
+        f"{aligned(hand, number_width, right=True)}  {aligned(dealer_head, dealer)}  {left}  "
+        f"{right}  {score}"
         if rows
         else _("No hand is finished yet.")
     )
     for row, score, note in zip(rows, scores, notes, strict=True):
         a, b = row.sides
         lines.append(
-            f"{row.number:>4}  {aligned(names[row.dealer], dealer)}  "
+            f"{row.number:>{number_width}}  {aligned(names[row.dealer], dealer)}  "
             f"{a.total:>{width}}  {b.total:>{width}}  {score}{note}"
         )
     totals = match.scores

@@ -63,7 +63,7 @@ def listed(items: list[str]) -> str:
     """ "2", "2 and 3", "2, 3 and 4"."""
     if len(items) < 2:
         return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
+    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 def short_name(name: str, room: int, mark: str = "…") -> str:
