@@ -21,7 +21,7 @@ from game.seats import side_of
 from store.lastmatch import LastMatch, LastMatchNote
 from store.match_setup import MAX_TARGET, MatchSetup
 from store.save import SaveError, SaveStore
-from store.settings import WATCH_PACES, pace_words
+from store.settings import WATCH_PACES
 from store.stats import match_number
 from table.session import (
     BOT_LEVELS,
@@ -35,6 +35,7 @@ from table.session import (
 from text.hand_review import ReviewSource
 from text.render import Look, box_lines
 from text.saved import saved_parts
+from text.storage import pace_words
 from text.words import capitalized
 from text.wrapping import Pairs
 from tui.keys import key_name
