@@ -516,7 +516,7 @@ def so_far_lines(
     if exchange is not None:
         giver, taker, c = exchange
         if c == MAT:  # nothing else to give: the Matto itself goes
-            said = assembled(
+            matto = assembled(
                 _(
                     "The Matto goes to {taker}: {giver} have no card to give for it yet "
                     "(counted so; they may have by the end)."
@@ -525,7 +525,7 @@ def so_far_lines(
                 giver=Text(side_name(seats, giver), style="bold"),
             )
         else:
-            said = assembled(
+            matto = assembled(
                 _(
                     "The Matto stays with {giver}, who give {card} to {taker} for it "
                     "(counted so; the card may change by the end)."
@@ -534,7 +534,7 @@ def so_far_lines(
                 card=card_text(c, look),
                 taker=Text(side_name(seats, taker), style="bold"),
             )
-        lines += [Text(), said]
+        lines += [Text(), matto]
     if discard:
         side, worth = discard_worth(view.tricks, view.dealer, discard)
         lines += [

@@ -33,6 +33,7 @@ from table.session import (
     parse_seats,
 )
 from text.hand_review import ReviewSource
+from text.lastmatch import last_match_parts, last_match_title, unread_note
 from text.render import Look, box_lines
 from text.saved import saved_parts
 from text.storage import pace_words
@@ -130,7 +131,7 @@ class StartScreen(Screen[None]):
         self.setup = setup or MatchSetup()
         self.local = local
         self.last: LastMatch | None = None  # the last match noted, when no match is saved
-        self._note_problem: str | None = None  # why the note could not be read
+        self._note_problem: tuple[str, bool] | None = None  # why the note could not be read
 
     def compose(self) -> ComposeResult:
         kinds = self.defaults.get("kinds") or list(self.setup.kinds)
@@ -324,7 +325,7 @@ class StartScreen(Screen[None]):
         self._note_problem = None if self.last is not None else problem or self._note_problem
         problem = self._note_problem
         row.display = self.last is not None or problem is not None
-        row.border_title = self.last.title() if self.last is not None else "Last match"
+        row.border_title = last_match_title(self.last) if self.last is not None else "Last match"
         joined = self.last is not None and self.last.uid is None  # at another's table
         # (a match joined at another person's table is in its host's statistics, not here)
         row.border_subtitle = (
@@ -334,9 +335,9 @@ class StartScreen(Screen[None]):
         button.display = self.last is not None and not joined
         info = self.query_one("#last-info", Static)
         if self.last is not None:
-            info.update(Pairs([Text(part) for part in self.last.parts()], " "))
+            info.update(Pairs([Text(part) for part in last_match_parts(self.last)], " "))
         elif problem is not None:
-            info.update(Text(problem, style="dim"))
+            info.update(Text(unread_note(problem), style="dim"))
 
     def refresh_left(self) -> None:
         """The network table this player left while its match went on (q at the table): where,
