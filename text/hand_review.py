@@ -36,12 +36,12 @@ from game.kernel import TRICKS
 from game.match import Match
 from game.seats import seat_after, side_of
 from store.stats import load_match, local_time, no_such_match
-from table.session import HUMAN, NAME_CHARS, Seat, side_name
+from table.session import HUMAN, NAME_CHARS, Seat
 from text.language import N_, _, ngettext, number, pgettext
 from text.narrate import declaration_pieces
 from text.presenter import Scene, TrickTexts, trick_texts
 from text.render import Look, assembled, card_text, cards_text
-from text.words import YOU, aligned, bot_level, capitalized, padded_name, shown_name
+from text.words import YOU, aligned, bot_level, capitalized, padded_name, shown_name, side_name
 from text.wrapping import Hanging
 
 # Why a stand-in played for a person, as the review says it at the card and at the discard.

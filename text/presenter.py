@@ -37,7 +37,7 @@ from game.sofar import PileSoFar, discard_worth, exchange_so_far, so_far
 from game.tricks import ANY, FOLLOW, LEAD, led_suit, obligation, winning_index
 from game.verdict import card_verdict
 from game.view import PlayerView
-from table.session import HUMAN, Seat, side_name
+from table.session import HUMAN, Seat
 from text.hints import hint_reason
 from text.language import N_, _, ngettext, number, pgettext
 from text.narrate import (
@@ -61,7 +61,16 @@ from text.render import (
     face,
     mark,
 )
-from text.words import YOU, bot_level, capitalized, listed, short_name, shown_name, tricks_words
+from text.words import (
+    YOU,
+    bot_level,
+    capitalized,
+    listed,
+    short_name,
+    shown_name,
+    side_name,
+    tricks_words,
+)
 
 DOING = {
     Phase.DISCARD: N_("to discard two cards"),
@@ -411,7 +420,8 @@ def score_texts(scene: Scene) -> ScoreTexts:
     sides = (first, other_side(first))
     rows = tuple((side_name(scene.seats, side), number(v.scores[side])) for side in sides)
     pairs = tuple(
-        (scene.seats[seats_of(side)[0]].name, scene.seats[seats_of(side)[1]].name) for side in sides
+        (shown_name(scene.seats[a].name), shown_name(scene.seats[b].name))
+        for a, b in (seats_of(side) for side in sides)
     )
     piles = so_far(v.tricks, v.dealer)
     hand = so_far_forms(v, scene.look, piles)
@@ -425,7 +435,7 @@ def declared_points(view: PlayerView, names: Sequence[str], look: Look = UNICODE
     declarations where even a line a player would not fit (the families are under each seat's
     name and in the log)."""
     return Text(f" {look.dot} ").join(
-        Text.assemble((names[d.seat], "bold"), f" {d.points}")
+        Text.assemble((shown_name(names[d.seat]), "bold"), f" {d.points}")
         for d in view.declarations
         if d is not None and d.families
     )

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from store.save import SaveInfo
-from table.session import side_name
 from text.language import _, number
 from text.presenter import hand_stage
+from text.words import side_name
 
 
 def saved_parts(info: SaveInfo) -> list[str]:

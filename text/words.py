@@ -3,8 +3,12 @@ a player's name (the lone human is "You")."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.cells import cell_len
 
+from game.seats import seats_of
+from table.session import Seat
 from text.language import _, ngettext, pgettext
 
 _PLURAL = {"is": "are", "has": "have"}
@@ -27,6 +31,11 @@ def bot_level(label: str) -> str:
 def tricks_words(n: int) -> str:
     """ "1 trick", "5 tricks"."""
     return ngettext("{n} trick", "{n} tricks", n).format(n=n)
+
+
+def side_name(seats: Sequence[Seat], side: int) -> str:
+    """ "Anna & Carla": the names of a side's two seats as they are shown."""
+    return " & ".join(shown_name(seats[seat].name) for seat in seats_of(side))
 
 
 def shown_name(name: str) -> str:

@@ -77,7 +77,7 @@ def kind_options(extra: list[str] | tuple[str, ...] = ()) -> list[tuple[str, str
             label += f", {DEFAULT_BUDGET_S:g} s a move"
         options.append((label, level))
         if level == "hard":
-            options.extend((text, kind) for kind, text in QUICK_HARD.items())
+            options.extend((f"Hard bot, {s:g} s a move", kind) for kind, s in QUICK_HARD.items())
     for kind in dict.fromkeys(extra):
         if kind not in (value for _, value in options):
             options.append((kind, kind))
