@@ -15,14 +15,16 @@ from game.cards import INDEX, MAT, parse_card, parse_cards
 from game.errors import IllegalActionError
 from game.match import Match
 from game.phase import Phase
+from table.session import parse_seats
 from tests.support.deals import deal_with
 from text import language
 from text.hints import hint_reason, reason_words
 from text.narrate import _trick_line, hand_log
-from text.presenter import card_note, card_refusal
+from text.presenter import card_note, card_refusal, so_far_lines
 from text.refusals import illegal_words
 from text.render import Look
 from text.scoresheet import scoresheet
+from text.words import tricks_words
 
 ASCII = Look(ascii=True)
 NAMES = ["You", "Bruno", "Carla", "Dario"]
@@ -119,3 +121,16 @@ def test_the_scoresheet_in_italian() -> None:
     assert "Punteggio della partita dopo la smazzata 1:" in sheet
     assert "La partita non è finita:" in sheet
     assert "partita a 800 · mazzo n. 7" in sheet and "a 800).\n" in sheet
+
+
+def test_a_count_decides_the_form_in_italian() -> None:
+    assert (tricks_words(1), tricks_words(5)) == ("1 presa", "5 prese")
+    match = Match(4)
+    while len(match.hand.tricks) < 2:
+        match.apply(match.legal_actions()[0])
+    view = match.view(0)
+    seats = parse_seats(["human", "hard", "hard", "hard"])
+    lines = [line.plain for line in so_far_lines(view, seats, ASCII, 0)]
+    assert lines[0] == "Tu & Carla - ancora nessuna presa"
+    assert lines[2] == "Bruno & Dario - 2 prese - 48 punti"
+    assert lines[-1] == "  punti di carta 23 (8 carte)"
