@@ -39,7 +39,7 @@ import random
 from collections.abc import Sequence
 
 from ai.discard import rank_discards
-from ai.explain import explain
+from ai.explain import Explanation, explain
 from ai.inference import Knowledge
 from ai.player import MAX_BUDGET_S, MAX_SAMPLES, Bot, check_option
 from ai.search import Deals, Settings, Stats, distinct_cards, search_cards, search_discards
@@ -117,7 +117,7 @@ class HardBot(Bot):
 
     def hint(
         self, view: PlayerView, legal: Sequence[Action], rng: random.Random
-    ) -> tuple[Action, str]:
+    ) -> tuple[Action, Explanation]:
         """The action it would take and why, with the expected margin when it searched."""
         action, margin = self.advise(view, legal, rng)
         return action, explain(view, action, margin)

@@ -1,10 +1,11 @@
-"""The hint of the front end: what the hard bot would play here, and why in a few words."""
+"""The hint of the front end: what the hard bot would play here, and why."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
 
+from ai.explain import Explanation
 from ai.hard import HardBot
 from game.actions import Action
 from game.view import PlayerView
@@ -15,10 +16,11 @@ def suggest(
     legal: Sequence[Action],
     rng: random.Random,
     budget_s: float = 0.5,
-) -> tuple[Action, str]:
-    """The action the hard bot would choose for ``view.seat`` and a short reason.
+) -> tuple[Action, Explanation]:
+    """The action the hard bot would choose for ``view.seat`` and why (the text layer says it:
+    "wins the trick with the King of Cups for your side").
 
     It sees only ``view``; ``budget_s`` bounds the thinking time (the front end runs it in a
-    worker). Example reason: "wins the trick with the King of Cups for your side".
+    worker).
     """
     return HardBot(budget_s=budget_s).hint(view, legal, rng)

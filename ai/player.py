@@ -7,7 +7,7 @@ import random
 from collections.abc import Sequence
 from typing import Protocol, TypeGuard
 
-from ai.explain import explain
+from ai.explain import Explanation, explain
 from game.actions import DECLARE, DISCARD, Action
 from game.cards import Mask
 from game.view import PlayerView
@@ -67,8 +67,8 @@ class Bot:
 
     def hint(
         self, view: PlayerView, legal: Sequence[Action], rng: random.Random
-    ) -> tuple[Action, str]:
-        """The action this bot would take, and a short reason in words."""
+    ) -> tuple[Action, Explanation]:
+        """The action this bot would take, and why (the facts the hint says)."""
         action = self.choose(view, legal, rng)
         return action, explain(view, action)
 

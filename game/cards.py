@@ -20,44 +20,41 @@ SPADE, BASTONI, COPPE, DENARI, TRUMP, FOOL = range(6)
 SUIT_CODES = ("S", "B", "C", "D")
 SUIT_NAMES = ("Spade", "Bastoni", "Coppe", "Denari")
 SUIT_MARKS = ("♠", "♣", "♥", "♦")  # how the table shows the suits (Bastoni ♣, Coppe ♥)
-SUIT_ENGLISH = ("Swords", "Batons", "Cups", "Coins")
 LONG_SUITS = (SPADE, BASTONI)
 
 RANK_CODES = ("K", "Q", "N", "J", "A", "6", "7", "8", "9", "10")
 _RANK_ITALIAN = ("Re", "Regina", "Cavallo", "Fante", "Asso", "6", "7", "8", "9", "10")
-_RANK_ENGLISH = ("King", "Queen", "Knight", "Jack", "Ace", "6", "7", "8", "9", "10")
 # Strength inside a suit, higher wins: long suits K Q N J 10 9 8 7 6 A, round K Q N J A 6 7 8 9 10.
 _LONG_STRENGTH = {"K": 9, "Q": 8, "N": 7, "J": 6, "10": 5, "9": 4, "8": 3, "7": 2, "6": 1, "A": 0}
 _ROUND_STRENGTH = {"K": 9, "Q": 8, "N": 7, "J": 6, "A": 5, "6": 4, "7": 3, "8": 2, "9": 1, "10": 0}
 _COURT_VALUE = {"K": 5, "Q": 4, "N": 3, "J": 2}
 
 _TRUMPS = (
-    ("ANG", "Angelo", "Angel"),
-    ("MON", "Mondo", "World"),
-    ("SOL", "Sole", "Sun"),
-    ("LUN", "Luna", "Moon"),
-    ("T16", "Stella", "Star"),
-    ("T15", "Saetta", "Tower"),
-    ("T14", "Diavolo", "Devil"),
-    ("T13", "Morte", "Death"),
-    ("T12", "Traditore", "Traitor"),
-    ("T11", "Vecchio", "Old Man"),
-    ("T10", "Ruota", "Wheel"),
-    ("T9", "Forza", "Strength"),
-    ("T8", "Giustizia", "Justice"),
-    ("T7", "Tempra", "Temperance"),
-    ("T6", "Carro", "Chariot"),
-    ("T5", "Amore", "Love"),
-    ("MO1", "Moro", "Moor"),
-    ("MO2", "Moro", "Moor"),
-    ("MO3", "Moro", "Moor"),
-    ("MO4", "Moro", "Moor"),
-    ("BEG", "Bégato", "Magician"),
+    ("ANG", "Angelo"),
+    ("MON", "Mondo"),
+    ("SOL", "Sole"),
+    ("LUN", "Luna"),
+    ("T16", "Stella"),
+    ("T15", "Saetta"),
+    ("T14", "Diavolo"),
+    ("T13", "Morte"),
+    ("T12", "Traditore"),
+    ("T11", "Vecchio"),
+    ("T10", "Ruota"),
+    ("T9", "Forza"),
+    ("T8", "Giustizia"),
+    ("T7", "Tempra"),
+    ("T6", "Carro"),
+    ("T5", "Amore"),
+    ("MO1", "Moro"),
+    ("MO2", "Moro"),
+    ("MO3", "Moro"),
+    ("MO4", "Moro"),
+    ("BEG", "Bégato"),
 )
 
 CODES: list[str] = []
 ITALIAN: list[str] = []
-ENGLISH: list[str] = []
 SUIT: list[int] = []
 STRENGTH: list[int] = []  # trick strength inside its suit (trumps: ANG 17 … Mori 1, BEG 0)
 VALUE: list[int] = []  # 0 for a scartino
@@ -67,21 +64,18 @@ for _s, _sc in enumerate(SUIT_CODES):
     for _r, _rc in enumerate(RANK_CODES):
         CODES.append(_rc + _sc)
         ITALIAN.append(f"{_RANK_ITALIAN[_r]} di {SUIT_NAMES[_s]}")
-        ENGLISH.append(f"{_RANK_ENGLISH[_r]} of {SUIT_ENGLISH[_s]}")
         SUIT.append(_s)
         STRENGTH.append(_order[_rc])
         VALUE.append(_COURT_VALUE.get(_rc, 0))
-for _i, (_code, _it, _en) in enumerate(_TRUMPS):
+for _i, (_code, _it) in enumerate(_TRUMPS):
     CODES.append(_code)
     ITALIAN.append(_it)
-    ENGLISH.append(_en)
     SUIT.append(TRUMP)
     _rank = min(_i, 16) if _i < 20 else 17  # trick rank 0-based: Mori share 16, BEG 17
     STRENGTH.append(17 - _rank)
     VALUE.append(5 if _code in ("ANG", "MON", "BEG") else 0)
 CODES.append("MAT")
 ITALIAN.append("Matto")
-ENGLISH.append("Fool")
 SUIT.append(FOOL)
 STRENGTH.append(-1)
 VALUE.append(5)

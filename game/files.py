@@ -11,7 +11,6 @@ message says what is wrong, in words.
 
 from __future__ import annotations
 
-import errno
 import json
 import os
 import re
@@ -26,8 +25,29 @@ _TEMP_NAME = re.compile(r"^\..+\.[A-Za-z0-9_]{8}\.tmp$")  # what mkstemp makes f
 _TOKENS = re.compile(r'"(?:[^"\\]|\\.)*+"|"|[\[\]{}]', re.DOTALL)
 
 
+# Why a file cannot be read: the codes of a FileReadError, with the facts each names.
+MISSING = "missing"
+CANNOT_OPEN = "cannot open"  # detail: the system's words
+NOT_REGULAR = "not regular"
+TOO_BIG = "too big"  # size (when known), limit
+READ_FAILED = "read failed"  # detail
+NOT_UTF8 = "not utf-8"  # offset
+EMPTY = "empty"
+NOT_JSON = "not json"  # line, column, detail (the parser's words)
+NOT_A_NUMBER = "not a number"  # detail: NaN or Infinity
+NUMBER_TOO_LONG = "number too long"
+TOO_DEEP = "too deep"  # limit (when known)
+
+
 class FileReadError(ValueError):
-    """A file that cannot be read as bounded JSON; the message says why: "not a regular file"."""
+    """A file that cannot be read as bounded JSON. The message says why for logs ("not a
+    regular file"); a player reads the words the text layer makes of ``reason`` (a code above)
+    and ``facts``."""
+
+    def __init__(self, message: str, reason: str = READ_FAILED, **facts: int | str) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.facts = facts
 
 
 class FileMissingError(FileReadError):
@@ -63,15 +83,21 @@ def read_bytes(path: str | Path, max_bytes: int = MAX_BYTES) -> bytes:
     try:
         fd = os.open(path, flags)
     except FileNotFoundError:
-        raise FileMissingError("no such file") from None
+        raise FileMissingError("no such file", MISSING) from None
     except OSError as exc:
-        raise FileReadError(f"cannot open ({exc.strerror or exc})") from None
+        detail = str(exc.strerror or exc)
+        raise FileReadError(f"cannot open ({detail})", CANNOT_OPEN, detail=detail) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise FileReadError("not a regular file")
+            raise FileReadError("not a regular file", NOT_REGULAR)
         if info.st_size > max_bytes:
-            raise FileReadError(f"too big ({info.st_size:,} bytes; at most {max_bytes:,})")
+            raise FileReadError(
+                f"too big ({info.st_size:,} bytes; at most {max_bytes:,})",
+                TOO_BIG,
+                size=info.st_size,
+                limit=max_bytes,
+            )
         chunks, size = [], 0
         while size <= max_bytes:
             chunk = os.read(fd, min(1 << 20, max_bytes + 1 - size))
@@ -80,10 +106,13 @@ def read_bytes(path: str | Path, max_bytes: int = MAX_BYTES) -> bytes:
             chunks.append(chunk)
             size += len(chunk)
         if size > max_bytes:
-            raise FileReadError(f"too big (more than {max_bytes:,} bytes)")
+            raise FileReadError(
+                f"too big (more than {max_bytes:,} bytes)", TOO_BIG, limit=max_bytes
+            )
         return b"".join(chunks)
     except OSError as exc:
-        raise FileReadError(f"read error ({exc.strerror or exc})") from None
+        detail = str(exc.strerror or exc)
+        raise FileReadError(f"read error ({detail})", READ_FAILED, detail=detail) from None
     finally:
         os.close(fd)
 
@@ -99,7 +128,9 @@ def check_depth(text: str, max_depth: int = MAX_DEPTH) -> None:
         if token in "[{":
             depth += 1
             if depth > max_depth:
-                raise NestedTooDeepError(f"nested deeper than {max_depth} levels")
+                raise NestedTooDeepError(
+                    f"nested deeper than {max_depth} levels", TOO_DEEP, limit=max_depth
+                )
         elif token in "]}":
             depth -= 1
         elif token == '"':
@@ -123,7 +154,9 @@ def loads(data: str | bytes, max_depth: int = MAX_DEPTH) -> object:
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise FileReadError(f"not UTF-8 text (bad byte at offset {exc.start})") from None
+            raise FileReadError(
+                f"not UTF-8 text (bad byte at offset {exc.start})", NOT_UTF8, offset=exc.start
+            ) from None
     else:
         text = data
     check_depth(text, max_depth)
@@ -131,17 +164,25 @@ def loads(data: str | bytes, max_depth: int = MAX_DEPTH) -> object:
         return json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         if not text.strip():
-            raise FileReadError("not valid JSON (it is empty)") from None
+            raise FileReadError("not valid JSON (it is empty)", EMPTY) from None
         where = f"line {exc.lineno}, column {exc.colno}"
-        raise FileReadError(f"not valid JSON ({exc.msg}: {where})") from None
+        raise FileReadError(
+            f"not valid JSON ({exc.msg}: {where})",
+            NOT_JSON,
+            line=exc.lineno,
+            column=exc.colno,
+            detail=exc.msg,
+        ) from None
     except _Constant as exc:
-        raise FileReadError(f"not valid JSON ({exc} is not a number)") from None
+        raise FileReadError(
+            f"not valid JSON ({exc} is not a number)", NOT_A_NUMBER, detail=str(exc)
+        ) from None
     except ValueError:  # an integer longer than Python's limit on digits
-        raise FileReadError("a number in it is too long to read") from None
+        raise FileReadError("a number in it is too long to read", NUMBER_TOO_LONG) from None
     except RecursionError:
-        raise NestedTooDeepError("nested too deeply") from None
+        raise NestedTooDeepError("nested too deeply", TOO_DEEP) from None
     except MemoryError:
-        raise FileReadError("too big to read") from None
+        raise FileReadError("too big to read", TOO_BIG) from None
 
 
 def read_json(path: str | Path, max_bytes: int = MAX_BYTES, max_depth: int = MAX_DEPTH) -> object:
@@ -161,21 +202,6 @@ def fsync_directory(directory: str | Path) -> None:
         pass  # some file systems cannot sync a directory; the rename itself is still atomic
     finally:
         os.close(fd)
-
-
-def write_problem(exc: OSError) -> str:
-    """Why a write failed, in words a player can act on ("a file is in the way of the folder
-    /x/y", "the disk is full")."""
-    where = clip_path(exc.filename) if exc.filename else "the file"
-    if isinstance(exc, (FileExistsError, NotADirectoryError)):
-        return f"a file is in the way of the folder {where}"
-    if isinstance(exc, PermissionError):
-        return f"no permission to write in {where}"
-    if exc.errno == errno.ENOSPC:
-        return "the disk is full"
-    if exc.errno == errno.EROFS:
-        return f"{where} is on a read-only disk"
-    return f"{where}: {exc.strerror or exc}"
 
 
 PRIVATE = 0o700  # a directory only its owner may list or enter

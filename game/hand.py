@@ -12,13 +12,22 @@ from dataclasses import dataclass
 
 from game.actions import DECLARE, DISCARD, PLAY, PLAYS, Action, Move, declare, discard
 from game.cards import FIVES, FULL_PACK, N_CARDS, Card, Mask, cards_of
-from game.errors import IllegalActionError
+from game.errors import (
+    CARD,
+    DECLARE_ORDER,
+    HAND_OVER,
+    NOT_NOW,
+    NOT_REALISED,
+    ONE_CARD,
+    TWO_CARDS,
+    IllegalActionError,
+)
 from game.kernel import TRICKS, PlayState
 from game.phase import Phase
 from game.rules import DEFAULT_TARGET
 from game.scoring import FAMILIES, Breakdown, declarable_families, declaration, score
 from game.seats import seat_after, side_of
-from game.verdict import discard_verdict, play_verdict
+from game.verdict import Verdict, discard_verdict, play_verdict
 from game.view import Declaration, PlayerView, Trick
 
 # The seat receiving each card of the pack, by dealer: 5 at a time from eldest, the last two to
@@ -87,6 +96,13 @@ class HandResult:
             self.scores_before[0] + self.sides[0].total,
             self.scores_before[1] + self.sides[1].total,
         )
+
+
+def _refused(verdict: Verdict) -> IllegalActionError | None:
+    """The error of a card refused by ``verdict``; None when it is allowed."""
+    if verdict.allowed:
+        return None
+    return IllegalActionError(verdict.message, CARD, verdict=verdict)
 
 
 def _malformed(action: object) -> str | None:
@@ -238,42 +254,48 @@ class Hand:
     def legal_plays(self) -> Mask:
         return self.state.legal()
 
-    def why_illegal(self, action: Action) -> str | None:
-        """None when ``action`` is legal now, else the reason in words."""
+    def why_illegal(self, action: Action) -> IllegalActionError | None:
+        """None when ``action`` is legal now, else the error saying why (its code and facts)."""
         malformed = _malformed(action)
         if malformed is not None:
-            return malformed
+            return IllegalActionError(malformed)
         if self.phase == Phase.OVER:
-            return "the hand is over"
+            return IllegalActionError("the hand is over", HAND_OVER)
         kind = action.kind
         if kind != _KIND[self.phase]:
-            return f"'{action}' is not possible now: {_WANTED[self.phase]}"
+            return IllegalActionError(
+                f"'{action}' is not possible now: {_WANTED[self.phase]}", NOT_NOW, phase=self.phase
+            )
         hand = self.hands[self.turn]
         if kind == PLAY:
             if len(action.cards) != 1:
-                return "play exactly one card"
-            return play_verdict(hand, self.trick, action.card).words or None
+                return IllegalActionError("play exactly one card", ONE_CARD)
+            return _refused(play_verdict(hand, self.trick, action.card))
         if kind == DISCARD:
             if len(action.cards) != 2 or action.cards[0] == action.cards[1]:
-                return "the dealer discards exactly two different cards"
+                return IllegalActionError(
+                    "the dealer discards exactly two different cards", TWO_CARDS
+                )
             for c in action.cards:
-                refused = discard_verdict(hand, c).words
-                if refused:
+                refused = _refused(discard_verdict(hand, c))
+                if refused is not None:
                     return refused
             return None
         realised = declarable_families(hand)
         for f in action.families:
             if f not in realised:
-                return f"your hand does not realise {f}"
+                return IllegalActionError(f"your hand does not realise {f}", NOT_REALISED, family=f)
         if action.cards or action != declare(action.families):
-            return "declare each family once, in the order of the families"
+            return IllegalActionError(
+                "declare each family once, in the order of the families", DECLARE_ORDER
+            )
         return None
 
     def apply(self, action: Action) -> None:
         """Apply a legal action; an illegal one raises IllegalActionError and changes nothing."""
-        reason = self.why_illegal(action)
-        if reason is not None:
-            raise IllegalActionError(reason)
+        refused = self.why_illegal(action)
+        if refused is not None:
+            raise refused
         if action.kind == PLAY:
             self.play_card(action.card)
         elif action.kind == DISCARD:

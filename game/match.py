@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from game.actions import Action
 from game.cards import shuffled_pack
-from game.errors import IllegalActionError
+from game.errors import MATCH_OVER, IllegalActionError
 from game.files import shorten
 from game.hand import Hand, HandResult
 from game.phase import Phase
@@ -125,7 +125,7 @@ class Match:
         if isinstance(action, str):
             action = Action.parse(action)
         if self.winner is not None:
-            raise IllegalActionError("the match is over")
+            raise IllegalActionError("the match is over", MATCH_OVER)
         self.hand.apply(action)
         self.actions.append(str(action))
         if self.hand.phase != Phase.OVER:

@@ -20,13 +20,14 @@ CARTA_DA_5 = "carta da 5"  # a King or a Tarocco may not be discarded (§4.2)
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """Whether ``card`` may be chosen; when not, the reason code and the words of the rule
-    after the card's name (``because``: "is not legal: you must follow Coppe"), and whether
-    the Matto could be played instead (``excuse``, §6)."""
+    """Whether ``card`` may be chosen; when not, the reason code, the suit led that the rule
+    names (``led``: the suit to follow for MUST_FOLLOW, the suit lacking for MUST_TRUMP), and
+    whether the Matto could be played instead (``excuse``, §6). The words are the text
+    layer's (:mod:`text.refusals`)."""
 
     card: Card
     reason: str | None = None
-    because: str = ""
+    led: int | None = None
     excuse: bool = False
 
     @property
@@ -34,46 +35,40 @@ class Verdict:
         return self.reason is None
 
     @property
-    def words(self) -> str:
-        """The refusal with the card's code ("9S is not legal: you must follow Coppe"); ""
-        when allowed."""
-        return self.said_of(CODES[self.card])
-
-    def said_of(self, name: str) -> str:
-        """The refusal with the card called ``name``; "" when allowed."""
-        return f"{name} {self.because}" if self.reason else ""
-
-
-def _suit_word(suit: int) -> str:
-    return "trumps" if suit == TRUMP else SUIT_NAMES[suit]
+    def message(self) -> str:
+        """The refusal in English with the card's code, for logs, records and the wire ("9S is
+        not legal: you must follow Coppe"); "" when allowed. A player reads the text layer's
+        words instead."""
+        c = CODES[self.card]
+        if self.reason == NOT_HELD:
+            return f"{c} is not in your hand"
+        if self.reason == MUST_FOLLOW and self.led is not None:
+            led = "trumps" if self.led == TRUMP else SUIT_NAMES[self.led]
+            return f"{c} is not legal: you must follow {led}"
+        if self.reason == MUST_TRUMP and self.led is not None:
+            return f"{c} is not legal: you have no {SUIT_NAMES[self.led]}, so you must play a trump"
+        if self.reason == CARTA_DA_5:
+            return f"{c} may not be discarded: Kings and Tarocchi (carte da 5) stay"
+        return ""
 
 
 def play_verdict(hand: Mask, trick: Sequence[Card], c: Card) -> Verdict:
     """Whether ``c`` may be played from ``hand`` to ``trick``."""
     if not hand >> c & 1:
-        return Verdict(c, NOT_HELD, "is not in your hand")
+        return Verdict(c, NOT_HELD)
     if legal_mask(hand, trick) >> c & 1:
         return Verdict(c)
     duty = obligation(hand, trick)
     excuse = bool(hand >> MAT & 1)
-    if duty.kind == FOLLOW:
-        return Verdict(
-            c, MUST_FOLLOW, f"is not legal: you must follow {_suit_word(duty.led)}", excuse
-        )
-    return Verdict(
-        c,
-        MUST_TRUMP,
-        f"is not legal: you have no {SUIT_NAMES[duty.led]}, so you must play a trump",
-        excuse,
-    )
+    return Verdict(c, MUST_FOLLOW if duty.kind == FOLLOW else MUST_TRUMP, duty.led, excuse)
 
 
 def discard_verdict(hand: Mask, c: Card) -> Verdict:
     """Whether the dealer may put ``c`` of ``hand`` in his discard."""
     if not hand >> c & 1:
-        return Verdict(c, NOT_HELD, "is not in your hand")
+        return Verdict(c, NOT_HELD)
     if FIVES >> c & 1:
-        return Verdict(c, CARTA_DA_5, "may not be discarded: Kings and Tarocchi (carte da 5) stay")
+        return Verdict(c, CARTA_DA_5)
     return Verdict(c)
 
 

@@ -12,7 +12,7 @@ import json
 import os
 import re
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TypeGuard
 
@@ -26,7 +26,7 @@ from game.files import (
     write_atomic,
 )
 from game.match import Match
-from game.seats import other_side, seats_of
+from game.seats import seats_of
 from store.stats import FinishedMatch
 from store.statsschema import uid
 from table.names import name_problem
@@ -103,20 +103,6 @@ class LastMatch:
     def side(self, side: int) -> str:
         """ "Anna & Carla"."""
         return " & ".join(self.names[seat] for seat in seats_of(side))
-
-    def parts(self) -> list[str]:
-        """["Anna & Carla beat", "Bruno & Dario 805 to 640"]: one line, wrapped between the two
-        sides when the names are long."""
-        won, lost = self.winner, other_side(self.winner)
-        score = f"{self.scores[won]} to {self.scores[lost]}"
-        return [f"{self.side(won)} beat", f"{self.side(lost)} {score}"]
-
-    def title(self, now: datetime | None = None) -> str:
-        """ "Last match, 7 hands, today at 15:20" ("Last match at 127.0.0.1:7800, …" for a match
-        joined at another person's table)."""
-        hands = f"{self.hands} hand{'' if self.hands == 1 else 's'}"
-        at = f" at {self.table}" if self.table is not None else ""
-        return f"Last match{at}, {hands}, {when_words(self.ended_at, now)}"
 
     def to_json(self) -> dict:
         data = {
@@ -198,20 +184,6 @@ def _count(value: object) -> TypeGuard[int]:
     return type(value) is int and 0 <= value <= MAX_SCORE
 
 
-def when_words(moment: datetime, now: datetime | None = None) -> str:
-    """The local time in words: "today at 15:20", "yesterday at 21:05", "30 Nov at 18:40",
-    "30 Nov 2025"."""
-    local = moment.astimezone()
-    today = (now or datetime.now(UTC)).astimezone().date()
-    clock = local.strftime("%H:%M")
-    if local.date() == today:
-        return f"today at {clock}"
-    if local.date() == today - timedelta(days=1):
-        return f"yesterday at {clock}"
-    day = f"{local.day} {local.strftime('%b')}"
-    return f"{day} at {clock}" if local.year == today.year else f"{day} {local.year}"
-
-
 class LastMatchNote:
     """The note file in one directory (the data directory)."""
 
@@ -260,9 +232,10 @@ class LastMatchNote:
         except OSError:
             return None
 
-    def read_telling(self) -> tuple[LastMatch | None, str | None]:
-        """The last match noted, or why not in one short sentence (a damaged note is set aside as
-        lastmatch.json.damaged, …, so it is said once). Never raises."""
+    def read_telling(self) -> tuple[LastMatch | None, tuple[str, bool] | None]:
+        """The last match noted, or why not: the problem in a few words and whether the note
+        was set aside (as lastmatch.json.damaged, …, so it is said once; the text layer says it,
+        :func:`text.lastmatch.unread_note`). Never raises."""
         try:
             return self.read(), None
         except NoteError as exc:
@@ -270,5 +243,4 @@ class LastMatchNote:
         except (OSError, ValueError, RecursionError) as exc:  # never a traceback on the start
             problem = f"unexpected {type(exc).__name__}"
         moved = self.set_aside() if os.path.lexists(self.path) else None
-        aside = " and was set aside" if moved is not None else ""
-        return None, f"Its note could not be read ({clip(problem, 24)}){aside}."
+        return None, (clip(problem, 24), moved is not None)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,7 +21,6 @@ from game.files import (
     read_json,
     shorten,
     write_atomic,
-    write_problem,
 )
 from game.phase import Phase
 from game.record import from_json, to_json
@@ -101,7 +99,8 @@ class SaveStore:
 
     def __init__(self, directory: Path) -> None:
         self.directory = Path(directory)
-        self._problem: str | None = None  # why the last save failed (said once)
+        # why the last save failed (said once): the error's type, number and file
+        self._problem: tuple[type, int | None, object] | None = None
 
     @property
     def path(self) -> Path:
@@ -118,33 +117,22 @@ class SaveStore:
             return
         write_atomic(self.path, json.dumps(to_save_json(session), indent=1) + "\n")
 
-    def save(self, session: Session) -> tuple[str, str] | None:
-        """:meth:`write`, and what to tell the player (a sentence and its severity): why it
-        failed, the first time a problem is met (the game goes on unsaved), and that it saves
-        again once it does; None when there is nothing new to say."""
+    def save(self, session: Session) -> OSError | bool | None:
+        """:meth:`write`, and what to tell the player (the text layer says it,
+        :func:`text.storage.tell_saved`): the error, the first time a problem is met (the game
+        goes on unsaved); True once it saves again; None when there is nothing new to say."""
         try:
             self.write(session)
         except OSError as exc:
-            problem = write_problem(exc)
+            problem = (type(exc), exc.errno, exc.filename)
             if problem == self._problem:
                 return None
             self._problem = problem
-            return (
-                f"Could not save the match: {problem}. The game goes on, but is not saved "
-                "(TAROCCHINO_DATA_DIR chooses the folder).",
-                "error",
-            )
+            return exc
         if self._problem is not None:
             self._problem = None
-            return "The match is saved again.", "information"
+            return True
         return None
-
-    def save_telling(self, session: Session, notify: Callable[..., object]) -> None:
-        """:meth:`save`, and what it has to say goes to the player in a notification
-        (``notify``: an app's or a screen's)."""
-        said = self.save(session)
-        if said:
-            notify(said[0], severity=said[1], timeout=10)
 
     def read(self) -> Session:
         """The saved session; SaveError (never a traceback) when the file is missing or damaged."""

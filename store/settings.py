@@ -23,11 +23,6 @@ DEFAULT_THEME = "classic"  # the colour theme a new player gets (assets/themes/c
 NAME = re.compile(r"^[a-z][a-z0-9-]{0,23}$")  # a theme's name: its file's, without .toml
 
 
-def pace_words(seconds: float) -> str:
-    """A watching pace in words: "no pause", "0.6 s a move"."""
-    return "no pause" if seconds <= 0 else f"{seconds:g} s a move"
-
-
 DATA_DIR_ENV = "TAROCCHINO_DATA_DIR"
 
 
@@ -107,19 +102,17 @@ def load_settings(directory: Path | None = None) -> Settings:
     return read_settings(directory)[0]
 
 
-def read_settings(directory: Path | None = None) -> tuple[Settings, str | None]:
+def read_settings(directory: Path | None = None) -> tuple[Settings, FileReadError | None]:
     """The saved settings (the defaults when there are none) and, when the file is there but
-    cannot be read, why in a sentence (the defaults are used, the file is left as it is)."""
+    cannot be read, why (the defaults are used, the file is left as it is; the text layer says
+    it, :func:`text.storage.settings_unread`)."""
     path = (directory or data_dir()) / SETTINGS_FILE
     try:
         data = read_json(path, max_bytes=SETTINGS_MAX_BYTES)
     except FileMissingError:
         return Settings.default(), None
     except FileReadError as exc:
-        return Settings.default(), (
-            f"The settings could not be read ({SETTINGS_FILE}: {exc}): "
-            "the defaults are used until you change one."
-        )
+        return Settings.default(), exc
     return Settings.from_json(data), None
 
 

@@ -6,12 +6,14 @@ import random
 from collections.abc import Sequence
 
 from ai import hint
+from ai.explain import Explanation
 from game.actions import Action
 from game.view import PlayerView
 
 
-def suggest(view: PlayerView, legal: Sequence[Action], rng: random.Random) -> tuple[Action, str]:
+def suggest(
+    view: PlayerView, legal: Sequence[Action], rng: random.Random
+) -> tuple[Action, Explanation]:
     """A hint: what the hard bot would play, and why (:func:`ai.hint.suggest`), within half a
     second."""
-    action, reason = hint.suggest(view, tuple(legal), rng, budget_s=0.5)
-    return action, str(reason)
+    return hint.suggest(view, tuple(legal), rng, budget_s=0.5)

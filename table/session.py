@@ -31,11 +31,9 @@ from table.names import names_problem
 
 HUMAN = "human"
 BOT_LEVELS = ("random", "easy", "medium", "hard")
-# The hard bot thinking less than its default second a move, for the start screen's choice.
-QUICK_HARD = {
-    "hard:budget_s=0.5": "Hard bot, 0.5 s a move",
-    "hard:budget_s=0.25": "Hard bot, 0.25 s a move",
-}
+# The hard bot thinking less than its default second a move, for the start screen's choice:
+# its kind and the seconds it thinks a move.
+QUICK_HARD = {"hard:budget_s=0.5": 0.5, "hard:budget_s=0.25": 0.25}
 KINDS = (HUMAN, *BOT_LEVELS, *QUICK_HARD)
 DEFAULT_NAMES = ("Anna", "Bruno", "Carla", "Dario")
 

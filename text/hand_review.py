@@ -36,18 +36,19 @@ from game.kernel import TRICKS
 from game.match import Match
 from game.seats import seat_after, side_of
 from store.stats import load_match, local_time, no_such_match
-from table.session import HUMAN, NAME_CHARS, Seat, side_name
+from table.session import HUMAN, NAME_CHARS, Seat
+from text.language import N_, _, ngettext, number, pgettext
 from text.narrate import declaration_pieces
 from text.presenter import Scene, TrickTexts, trick_texts
-from text.render import Look, card_text, cards_text
-from text.words import capitalized, padded_name, plural, possessive
+from text.render import Look, assembled, card_text, cards_text
+from text.words import YOU, aligned, bot_level, capitalized, padded_name, shown_name, side_name
 from text.wrapping import Hanging
 
 # Why a stand-in played for a person, as the review says it at the card and at the discard.
 REASON_WORDS = {
-    record.AWAY: "away",
-    record.LEFT: "left the table",
-    record.OUT_OF_TIME: "out of time",
+    record.AWAY: N_("away"),
+    record.LEFT: N_("left the table"),
+    record.OUT_OF_TIME: N_("out of time"),
 }
 
 
@@ -107,16 +108,23 @@ class ReviewSource:
         None), or why it cannot be reviewed. Never raises; may wait for another program's lock
         (call it in a thread)."""
         finished, message = load_match(directory, match_id)
-        which = "The latest match" if match_id is None else f"Match {match_id}"
+        if match_id is None:
+            cannot = _("The latest match cannot be reviewed: {problem}.")
+            no_hand = _("The latest match has no finished hand to review.")
+        else:
+            cannot = _("Match {id} cannot be reviewed: {problem}.")
+            no_hand = _("Match {id} has no finished hand to review.")
         if finished is None:
             if message == no_such_match(match_id):  # (it names the match itself)
                 return f"{capitalized(message or '')}."
-            return f"{which} cannot be reviewed: {message}."
+            return cannot.format(id=match_id, problem=message)
         try:
             read = record.read(finished.record)
             seats = tuple(Seat(s.kind, s.name) for s in finished.seats)
-            when = f"ended {local_time(finished.ended_at)}"
-            title = when if match_id is None else f"match {match_id}, {when}"
+            when = _("ended {when}").format(when=local_time(finished.ended_at))
+            title = (
+                when if match_id is None else _("match {id}, {when}").format(id=match_id, when=when)
+            )
             source = cls.of(
                 read.match,
                 seats if len(seats) == 4 else None,
@@ -124,9 +132,9 @@ class ReviewSource:
                 stand_ins=read.stand_ins,
             )
         except (RecordError, ValueError) as exc:
-            return f"{which} cannot be reviewed: {exc}."
+            return cannot.format(id=match_id, problem=exc)
         if not source.hands:
-            return f"{which} has no finished hand to review."
+            return no_hand.format(id=match_id)
         return source
 
     @property
@@ -218,14 +226,16 @@ def topbar(source: ReviewSource, walk: HandWalk, position: int, look: Look) -> T
     """Where the review stands; where the match comes from last (cut first when narrow)."""
     dot = look.dot
     dealer = source.names[walk.hand.dealer]
+    hand = _("Hand {n} of {total}").format(n=walk.number + 1, total=len(source.hands))
     text = Text.assemble(
-        ("HAND REVIEW", "bold"),
-        f"   Hand {walk.number + 1} of {len(source.hands)} {dot} dealer {dealer}",
+        (_("HAND REVIEW"), "bold"),
+        f"   {hand} {dot} " + _("dealer {name}").format(name=shown_name(dealer)),
     )
     if position == 0:
-        text.append(f" {dot} before the first card")
+        text.append(f" {dot} " + _("before the first card"))
     else:
-        text.append(f" {dot} trick {(position - 1) // 4 + 1} of {TRICKS} {dot} card {position}")
+        trick = _("trick {n} of {total}").format(n=(position - 1) // 4 + 1, total=TRICKS)
+        text.append(f" {dot} {trick} {dot} " + _("card {n}").format(n=position))
     if source.title:
         text.append(f"   {source.title}", style="dim")
     return text
@@ -311,28 +321,38 @@ def facts_text(source: ReviewSource, walk: HandWalk, position: int, look: Look) 
     if result is not None and result.discard_side is not None:
         discard.append(
             Text(
-                f"{look.arrow} counted for {side_name(source.seats, result.discard_side)}",
+                f"{look.arrow} "
+                + _("counted for {side}").format(side=side_name(source.seats, result.discard_side)),
                 style="dim",
             )
         )
     parts: list[Text | Hanging] = [
-        Hanging(Text.assemble(("Discard ", "bold"), f"({dealer}): "), discard)
+        Hanging(
+            Text.assemble(
+                (pgettext("review", "Discard") + " ", "bold"), f"({shown_name(dealer)}): "
+            ),
+            discard,
+        )
     ]
     if walk.discard is not None:
         parts.append(discard_words(source, walk, look))
     elif -1 in walk.stand_ins:
         mark = walk.stand_ins[-1]
-        why = f"{REASON_WORDS[mark.why]}; " if mark.why else ""
-        parts.append(
-            Text(f"The {mark.by} bot discarded for {dealer} ({why}not judged).", style="italic")
-        )
+        bot, who = bot_level(mark.by), _for_whom(dealer)
+        if mark.why:
+            said = _("The {bot} bot discarded for {name} ({why}; not judged).")
+        else:
+            said = _("The {bot} bot discarded for {name} (not judged).")
+        why = _(REASON_WORDS[mark.why]) if mark.why else ""
+        parts.append(Text(said.format(bot=bot, name=who, why=why), style="italic"))
     declared = [d for d in hand.declarations if d is not None and d.families]
-    label = "Declarations "
+    label = pgettext("review", "Declarations") + " "
     if not declared:
-        parts.append(Text.assemble((label, "bold"), ("none", "dim")))
+        parts.append(Text.assemble((label, "bold"), (pgettext("declarations", "none"), "dim")))
     for i, d in enumerate(declared):
         lead = Text.assemble(
-            (label, "bold") if i == 0 else " " * len(label), (f"{names[d.seat]}: ", "bold")
+            (label, "bold") if i == 0 else " " * cell_len(label),
+            (f"{shown_name(names[d.seat])}: ", "bold"),
         )
         pieces = [Text(w) for w in declaration_pieces(d, look)]
         cards = Text("(").append_text(cards_text(sorted_for_display(d.cards), look))
@@ -341,14 +361,16 @@ def facts_text(source: ReviewSource, walk: HandWalk, position: int, look: Look) 
         row = source.rows[walk.number]
         over = []
         if row.called_out is not None:
-            over.append(Text(f"{side_name(source.seats, row.called_out)} called out."))
+            side = side_name(source.seats, row.called_out)
+            over.append(Text(_("{side} called out.").format(side=side)))
         a, b = row.sides
+        score = f"{number(a.score)} {'-' if look.ascii else '–'} {number(b.score)}"
         over += [
-            Text(f"{side_name(source.seats, 0)} {a.total},"),
-            Text(f"{side_name(source.seats, 1)} {b.total}"),
-            Text(f"{look.dot} match {a.score} {'-' if look.ascii else '–'} {b.score}"),
+            Text(f"{side_name(source.seats, 0)} {number(a.total)},"),
+            Text(f"{side_name(source.seats, 1)} {number(b.total)}"),
+            Text(f"{look.dot} " + _("match {score}").format(score=score)),
         ]
-        parts.append(Hanging(Text("Hand over: ", style="bold"), over))
+        parts.append(Hanging(Text(_("Hand over:") + " ", style="bold"), over))
     return Paragraphs(parts)
 
 
@@ -357,34 +379,47 @@ def discard_words(source: ReviewSource, walk: HandWalk, look: Look) -> Text:
     decision, v = walk.discard, walk.discard_verdict
     assert decision is not None
     name = source.names[decision.seat]
-    text = Text.assemble((f"{name} discarded ", "bold"), _pair(decision.made.cards, look))
+    if name == YOU:
+        discarded = pgettext("you", "{name} discarded {cards}")
+    else:
+        discarded = _("{name} discarded {cards}")
+    who = Text(shown_name(name), style="bold")
+    text = assembled(discarded, words="bold", name=who, cards=_pair(decision.made.cards, look))
     if v is None:
-        text.append(f": the bot is still judging it{look.ellipsis}", style="dim")
+        text.append(": " + _("the bot is still judging it") + look.ellipsis, style="dim")
         return text
     if v.made == v.best:
-        text.append(
-            f": the bot would discard them too (expected hand margin {_margin(v.made_margin)})."
-        )
+        said = _("the bot would discard them too (expected hand margin {margin}).")
+        text.append(": " + said.format(margin=_margin(v.made_margin)))
         return text
     text.append("; ")
     if round(v.loss) >= 1 and not v.clear:  # within what the search can tell from chance
-        text.append("the bot would rather discard ")
-        text.append_text(_pair(v.best, look))
-        text.append(
-            f", but the {round(v.loss)} points between them are within what its "
-            f"search can tell ({_give_or_take(v)}): about as good."
+        said = _(
+            "the bot would rather discard {cards}, but the {n} points between them are within "
+            "what its search can tell ({noise}): about as good."
         )
+        cards = _pair(v.best, look)
+        text.append_text(assembled(said, cards=cards, n=str(round(v.loss)), noise=_give_or_take(v)))
         return text
-    text.append_text(_pair(v.best, look))
-    if round(v.loss) == 0:
-        text.append(" was about as good (within a point).")
-        return text
-    text.append(f" was worth about {round(v.loss)} more", style="bold")
-    give = f", {_give_or_take(v)}" if v.noise else ""
-    text.append(
-        f"{give} (expected hand margin {_margin(v.made_margin)} against {_margin(v.best_margin)})."
-    )
+    _worth(text, _pair(v.best, look), v, _margin(v.made_margin))
     return text
+
+
+def _worth(text: Text, best: Text, v: Verdict | DiscardVerdict, margin: str) -> None:
+    """ "T12 was worth about 18 more, give or take 6 (expected hand margin +12 against +30).",
+    or "T12 was about as good (within a point).", after ``text``."""
+    if round(v.loss) == 0:
+        text.append_text(assembled(_("{card} was about as good (within a point)."), card=best))
+        return
+    worth = " " + _("was worth about {n} more").format(n=round(v.loss))
+    text.append_text(assembled("{card}{worth}", card=best, worth=Text(worth, style="bold")))
+    best_margin = _margin(v.best_margin)
+    if v.noise:
+        said = _(", {noise} (expected hand margin {margin} against {best}).")
+        text.append(said.format(noise=_give_or_take(v), margin=margin, best=best_margin))
+    else:
+        said = _(" (expected hand margin {margin} against {best}).")
+        text.append(said.format(margin=margin, best=best_margin))
 
 
 def _pair(cards: Sequence[Card], look: Look) -> Text:
@@ -401,7 +436,7 @@ def progress_text(walk: HandWalk, width: int, look: Look, iterations: int) -> Te
         total, done, what = total + 1, done + (not walk.discard_pending), "choice"
     if total == 0:
         return Text(
-            "No card of this hand is judged (nobody whose cards are judged played).", style="dim"
+            _("No card of this hand is judged (nobody whose cards are judged played)."), style="dim"
         )
     bar_width = max(10, min(30, width - 40))
     filled = round(bar_width * done / total)
@@ -409,50 +444,75 @@ def progress_text(walk: HandWalk, width: int, look: Look, iterations: int) -> Te
     text = Text()
     text.append(full * filled, style="bold green")
     text.append(empty * (bar_width - filled), style="dim")
-    state = "all judged" if done == total else f"judging{look.ellipsis}"
-    each = "a card" if what == "card" else "each"
-    text.append(
-        f" {done} of {plural(total, what)} {state} ({iterations:,} deals {each})", style="dim"
-    )
+    judging = _("all judged") if done == total else _("judging") + look.ellipsis
+    if what == "card":
+        said = ngettext(
+            "{done} of {total} card {state} ({deals} deals a card)",
+            "{done} of {total} cards {state} ({deals} deals a card)",
+            total,
+        )
+    else:
+        said = ngettext(
+            "{done} of {total} choice {state} ({deals} deals each)",
+            "{done} of {total} choices {state} ({deals} deals each)",
+            total,
+        )
+    deals = number(iterations)
+    text.append(" " + said.format(done=done, total=total, state=judging, deals=deals), style="dim")
     return text
 
 
 def verdict_text(source: ReviewSource, walk: HandWalk, position: int, look: Look) -> Text:
     """The judgement of the card just played, in words."""
     if position == 0 and walk.last == 0:  # called out before the first card
-        return Text("No card was played: the hand ended when a side called out.", style="dim")
+        return Text(_("No card was played: the hand ended when a side called out."), style="dim")
     if position == 0:
-        return Text(
-            f"Step through the hand card by card to read the judgement of "
-            f"{_judged_names(source)} cards.",
-            style="dim",
-        )
+        said = _("Step through the hand card by card to read the judgement of {whose} cards.")
+        return Text(said.format(whose=_judged_names(source)), style="dim")
     seat, card = walk.plays[position - 1]
     name = source.names[seat]
     mark = walk.stand_ins.get(position - 1)
     if mark:
-        why = f" ({REASON_WORDS[mark.why]})" if mark.why else ""
-        text = Text.assemble(
-            f"The {mark.by} bot played ",
-            card_text(card, look),
-            f" for {name}{why}.",
-            style="italic",
+        if mark.why:
+            said = _("The {bot} bot played {card} for {name} ({why}).")
+        else:
+            said = _("The {bot} bot played {card} for {name}.")
+        text = assembled(
+            said,
+            "italic",
+            bot=bot_level(mark.by),
+            card=card_text(card, look),
+            name=_for_whom(name),
+            why=_(REASON_WORDS[mark.why]) if mark.why else "",
         )
         if seat in walk.judged:
-            text.append(
-                f" The choice was the bot's: it is not judged as {possessive(name)}.", style="dim"
-            )
+            if name == YOU:
+                said = _("The choice was the bot's: it is not judged as your.")
+            else:
+                said = _("The choice was the bot's: it is not judged as {name}'s.")
+            text.append(" " + said.format(name=name), style="dim")
         return text
     if seat not in walk.judged:
-        return Text(f"{capitalized(possessive(name))} cards are not judged.", style="dim")
+        if name == YOU:
+            return Text(_("Your cards are not judged."), style="dim")
+        return Text(_("{name}'s cards are not judged.").format(name=name), style="dim")
     verdict = walk.verdicts.get(position - 1)
     if verdict is None:
-        return Text.assemble(
-            f"{name} played ",
-            card_text(card, look),
-            (f": the bot is still judging it{look.ellipsis}", "dim"),
-        )
+        text = _played(name, card_text(card, look))
+        text.append(": " + _("the bot is still judging it") + look.ellipsis, style="dim")
+        return text
     return verdict_words(verdict, name, look)
+
+
+def _played(name: str, card: Text) -> Text:
+    """ "Anna played K♠", "You played K♠"."""
+    played = pgettext("you", "{name} played {card}") if name == YOU else _("{name} played {card}")
+    return assembled(played, name=shown_name(name), card=card)
+
+
+def _for_whom(name: str) -> str:
+    """A name after "for": "Anna", "You"."""
+    return pgettext("for whom", "You") if name == YOU else name
 
 
 def verdict_words(v: Verdict, name: str, look: Look) -> Text:
@@ -460,39 +520,37 @@ def verdict_words(v: Verdict, name: str, look: Look) -> Text:
     against +30)."; a difference within the margin of error is said to be one."""
     played = card_text(v.played, look)
     if v.forced:
-        return Text.assemble(played, f" was {possessive(name)} only legal card.")
-    text = Text.assemble(f"{name} played ", played)
+        if name == YOU:
+            return assembled(_("{card} was your only legal card."), card=played)
+        return assembled(_("{card} was {name}'s only legal card."), card=played, name=name)
+    text = _played(name, played)
     margin = _margin(v.played_margin)
     if v.played == v.best:
-        text.append(": the bot would play it too")
-        text.append(f" (expected hand margin {margin})." if margin else ".", style="")
-        return text
-    if round(v.loss) == 0:
-        text.append("; ")
-        text.append_text(card_text(v.best, look))
-        text.append(" was about as good (within a point).")
+        text.append(": " + _("the bot would play it too"))
+        if margin:
+            said = " " + _("(expected hand margin {margin}).").format(margin=margin)
+        else:
+            said = "."
+        text.append(said, style="")
         return text
     text.append("; ")
-    if not v.clear:  # within what the search can tell from chance: no loss to speak of
-        text.append("the bot would rather play ")
-        text.append_text(card_text(v.best, look))
-        text.append(
-            f", but the {round(v.loss)} points between them are within what its "
-            f"search can tell ({_give_or_take(v)}): about as good."
+    if round(v.loss) != 0 and not v.clear:  # within what the search can tell: no loss to speak of
+        said = _(
+            "the bot would rather play {card}, but the {n} points between them are within what "
+            "its search can tell ({noise}): about as good."
         )
+        best = card_text(v.best, look)
+        text.append_text(assembled(said, card=best, n=str(round(v.loss)), noise=_give_or_take(v)))
         return text
-    text.append_text(card_text(v.best, look))
-    text.append(f" was worth about {round(v.loss)} more", style="bold")
-    give = f", {_give_or_take(v)}" if v.noise else ""
-    text.append(f"{give} (expected hand margin {margin} against {_margin(v.best_margin)}).")
+    _worth(text, card_text(v.best, look), v, margin)
     return text
 
 
 def _give_or_take(v: Verdict | DiscardVerdict) -> str:
     """ "give or take 7": the verdict's margin of error, at least a point."""
     if not math.isfinite(v.noise):
-        return "too few deals to tell"
-    return f"give or take {max(1, round(v.noise))}"
+        return _("too few deals to tell")
+    return _("give or take {n}").format(n=max(1, round(v.noise)))
 
 
 def _margin(value: float | None) -> str:
@@ -503,8 +561,12 @@ def _judged_names(source: ReviewSource) -> str:
     """ "your", "Anna's and Carla's", "every player's"."""
     names = [source.names[s] for s in seat_order(source) if s in source.judged]
     if len(names) == 4:
-        return "every player's"
-    return " and ".join(possessive(n) for n in names)
+        return _("every player's")
+    whose = [_("your") if n == YOU else _("{name}'s").format(name=n) for n in names]
+    said = whose[0]
+    for more in whose[1:]:
+        said = _("{whose} and {more}").format(whose=said, more=more)
+    return said
 
 
 def costly_lines(
@@ -519,9 +581,10 @@ def costly_lines(
     if discarded is not None and discarded.clear:  # the discard, first among equals
         worst = sorted([discarded, *worst], key=lambda v: -v.loss)[:3]
     done = walk.judged_all
-    head = Text("Costliest choices" + ("" if done else " so far"), style="bold")
+    head = Text(_("Costliest choices") if done else _("Costliest choices so far"), style="bold")
     if not worst:
-        head.append(": none cost a point or more" + ("." if done else " yet."), style="")
+        none = _("none cost a point or more.") if done else _("none cost a point or more yet.")
+        head.append(": " + none, style="")
         return [head], [None]
     total = sum(v.loss for v in walk.verdicts.values() if v.clear) + (
         discarded.loss if discarded is not None and discarded.clear else 0
@@ -529,28 +592,56 @@ def costly_lines(
     # The figure counts every judged choice; where that is more than the lines listed add up
     # to (more costly choices than three, or small losses), it says so: "in all".
     listed = sum(v.loss for v in worst)
-    in_all = " in all" if round(total) != round(listed) else ""
-    head.append(
-        f" (about {plural(round(total), 'point')} lost{in_all}; n or a click shows one)",
-        style="dim",
-    )
+    n = round(total)
+    if round(total) != round(listed):
+        said = ngettext(
+            "(about {n} point lost in all; n or a click shows one)",
+            "(about {n} points lost in all; n or a click shows one)",
+            n,
+        )
+    else:
+        said = ngettext(
+            "(about {n} point lost; n or a click shows one)",
+            "(about {n} points lost; n or a click shows one)",
+            n,
+        )
+    head.append(" " + said.format(n=number(n)), style="dim")
     lines: list[Text] = [head]
     targets: list[int | None] = [None]
     for v in worst:
         name = source.names[v.seat]
         if isinstance(v, DiscardVerdict):
-            line = Text("  discard   ", style="dim")
-            line.append(f"{name} discarded ")
-            line.append_text(_pair(v.made, look))
-            line.append(f", about {round(v.loss)} behind ")
-            line.append_text(_pair(v.best, look))
+            line = Text("  " + aligned(pgettext("review", "discard"), 10), style="dim")
+            if name == YOU:
+                said = pgettext("you", "{name} discarded {cards}, about {n} behind {best}")
+            else:
+                said = _("{name} discarded {cards}, about {n} behind {best}")
+            line.append_text(
+                assembled(
+                    said,
+                    name=shown_name(name),
+                    cards=_pair(v.made, look),
+                    n=str(round(v.loss)),
+                    best=_pair(v.best, look),
+                )
+            )
             targets.append(0)  # before the first card: the discard is shown there
         else:
-            line = Text(f"  trick {v.trick + 1:>2}  ", style="dim")
-            line.append(f"{name} played ")
-            line.append_text(card_text(v.played, look))
-            line.append(f", about {round(v.loss)} behind ")
-            line.append_text(card_text(v.best, look))
+            trick = pgettext("review", "trick {n}").format(n=f"{v.trick + 1:>2}")
+            line = Text("  " + aligned(trick, 10), style="dim")
+            if name == YOU:
+                said = pgettext("you", "{name} played {card}, about {n} behind {best}")
+            else:
+                said = _("{name} played {card}, about {n} behind {best}")
+            line.append_text(
+                assembled(
+                    said,
+                    name=shown_name(name),
+                    card=card_text(v.played, look),
+                    n=str(round(v.loss)),
+                    best=card_text(v.best, look),
+                )
+            )
             targets.append(v.number + 1)
         lines.append(line)
     return lines, targets
@@ -558,12 +649,12 @@ def costly_lines(
 
 def estimate_note(look: Look, iterations: int = DEFAULT_ITERATIONS) -> Text:
     """What the judgement is, and why the hint at the table may have named another card."""
-    return Text(
-        f"The judgement is the hard bot's estimate (each card tried on up to "
-        f"{iterations:,} deals of the hidden cards), not a certainty; the hint searches "
-        f"only half a second and may name another card.",
-        style="italic dim",
+    said = _(
+        "The judgement is the hard bot's estimate (each card tried on up to {deals} deals of "
+        "the hidden cards), not a certainty; the hint searches only half a second and may name "
+        "another card."
     )
+    return Text(said.format(deals=number(iterations)), style="italic dim")
 
 
 def play_lines(source: ReviewSource, walk: HandWalk, position: int, look: Look) -> list[Text]:
@@ -573,16 +664,16 @@ def play_lines(source: ReviewSource, walk: HandWalk, position: int, look: Look) 
     for i, (seat, card) in enumerate(walk.plays):
         name = source.names[seat]
         line = Text(f"{i // 4 + 1:>2}.{i % 4 + 1} ", style="dim")
-        line.append(padded_name(name, 10, look.ellipsis) + " ")
+        line.append(padded_name(shown_name(name), 10, look.ellipsis) + " ")
         line.append_text(card_text(card, look))
         verdict = walk.verdicts.get(i)
         pad = " " * (4 - len(card_text(card, look).plain))
         if i in walk.stand_ins:  # (why: at the card, the list has no room for it)
-            line.append(pad + " (bot)", style="italic")
+            line.append(pad + " " + _("(bot)"), style="italic")
         elif verdict is not None and not verdict.forced:
             line.append(pad)
             if verdict.played == verdict.best or not verdict.clear:
-                line.append(" ok", style="green")
+                line.append(" " + pgettext("judged", "ok"), style="green")
             else:
                 line.append(f" -{round(verdict.loss)}", style="bold red")
         elif seat in walk.judged and verdict is None:

@@ -8,13 +8,15 @@ from collections.abc import Mapping, Sequence
 from rich.text import Text
 
 from game.actions import DECLARE, PLAY
-from game.cards import MAT, SUIT_NAMES, TRUMP, Card
+from game.cards import MAT, Card
 from game.phase import Phase
 from game.scoring import Combination, doublings
 from game.tricks import led_suit
 from game.view import Declaration, PlayerView, Trick
-from text.render import UNICODE, Look, card_text, cards_text
-from text.words import possessive, verb
+from text.language import N_, _, ngettext, number, pgettext
+from text.refusals import led_word
+from text.render import UNICODE, Look, assembled, card_text, cards_text
+from text.words import YOU, bot_level, shown_name
 
 _DIM = "dim"
 _WHO = "bold"
@@ -23,8 +25,35 @@ _WHO = "bold"
 def suit_word(trick: Sequence[Card]) -> str:
     led = led_suit(trick)
     if led < 0:
-        return "nothing yet (the Matto was led)"
-    return "trumps" if led == TRUMP else SUIT_NAMES[led]
+        return _("nothing yet (the Matto was led)")
+    return led_word(led)
+
+
+# What a seat does, said to the player called "You" ({name} is "You"), of another, and of a
+# stand-in deciding for either ({name} is "you" for the player called "You"): whole sentences
+# with the card or the declaration in {what}.
+_ACTS = {
+    "plays": (
+        N_("{name} play {what}"),
+        N_("{name} plays {what}"),
+        N_("For {name}, the {bot} bot plays {what}"),
+    ),
+    "declares": (
+        N_("{name} declare {what}"),
+        N_("{name} declares {what}"),
+        N_("For {name}, the {bot} bot declares {what}"),
+    ),
+    "nothing": (
+        N_("{name} declare nothing"),
+        N_("{name} declares nothing"),
+        N_("For {name}, the {bot} bot declares nothing"),
+    ),
+    "discards": (
+        N_("{name} discard two cards face down."),
+        N_("{name} discards two cards face down."),
+        N_("For {name}, the {bot} bot discards two cards face down."),
+    ),
+}
 
 
 def declaration_pieces(d: Declaration, look: Look = UNICODE) -> list[str]:
@@ -34,18 +63,25 @@ def declaration_pieces(d: Declaration, look: Look = UNICODE) -> list[str]:
     points = [f"{c.family} {c.points}" for c in d.combinations]
     pieces = [f"{p} {look.dot}" for p in points[:-1]]
     criccone, sequences = doublings(d.families)
-    doubled = ["cricche"] * criccone + ["sequences"] * sequences
-    if doubled:
-        return [*pieces, f"{points[-1]},", f"{' and '.join(doubled)} doubled = {d.points}"]
-    return [*pieces, points[-1] if len(points) == 1 else f"{points[-1]} = {d.points}"]
+    if criccone and sequences:
+        doubled = _("cricche and sequences doubled = {points}")
+    elif criccone:
+        doubled = _("cricche doubled = {points}")
+    elif sequences:
+        doubled = _("sequences doubled = {points}")
+    else:
+        return [*pieces, points[-1] if len(points) == 1 else f"{points[-1]} = {d.points}"]
+    return [*pieces, f"{points[-1]},", doubled.format(points=d.points)]
 
 
 def declaration_brief(d: Declaration) -> str:
     """``45: Re, Spade, Coppe`` (the points, doubling included, then the families), and
     "(doubled)" after them when a doubling made the points (``60: Grande, Coppe, Denari
     (doubled)``): the log, the seat and the list beside the table say it alike."""
-    doubled = " (doubled)" if any(doublings(d.families)) else ""
-    return f"{d.points}: {', '.join(d.families)}{doubled}"
+    families = ", ".join(d.families)
+    if any(doublings(d.families)):
+        return _("{points}: {families} (doubled)").format(points=d.points, families=families)
+    return f"{d.points}: {families}"
 
 
 def hand_log(
@@ -56,33 +92,37 @@ def hand_log(
     stand-in's name), said as such."""
     decided_for = decided_for or {}
     dealer = names[view.dealer]
-    lines = [Text(f"Hand {view.hand_number + 1}: {dealer} {verb(dealer, 'deals')}.", style=_DIM)]
+    n = view.hand_number + 1
+    if dealer == YOU:
+        opening = _("Hand {n}: You deal.").format(n=n)
+    else:
+        opening = _("Hand {n}: {name} deals.").format(n=n, name=dealer)
+    lines = [Text(opening, style=_DIM)]
     if view.phase == Phase.DISCARD:
         return lines
     if -1 in decided_for:
-        lines.append(_who_acts(names[view.dealer], decided_for[-1], "discards"))
-        lines[-1].append("two cards face down.")
+        lines.append(_acts(dealer, decided_for[-1], "discards"))
     else:
-        lines.append(Text(f"{dealer} {verb(dealer, 'discards')} two cards face down.", style=_DIM))
+        yours, theirs, __ = _ACTS["discards"]
+        said = _(yours) if dealer == YOU else _(theirs)
+        lines.append(Text(said.format(name=shown_name(dealer)), style=_DIM))
     k = 0  # cards played so far
     for i, (seat, action) in enumerate(view.history):
         by = decided_for.get(i)
         if action.kind == DECLARE:
             d = view.declarations[seat]
             if action.families and d is not None:
-                line = _who_acts(names[seat], by, "declares")
-                line.append(declaration_brief(d))  # the cards and each one's points: aside
-                lines.append(line)
+                # (the cards and each one's points: aside)
+                lines.append(_acts(names[seat], by, "declares", declaration_brief(d)))
             elif by is not None:
-                lines.append(_who_acts(names[seat], by, "declares") + Text("nothing"))
+                lines.append(_acts(names[seat], by, "nothing"))
             continue
         if action.kind != PLAY:
             continue
         c = action.card
-        line = _who_acts(names[seat], by, "plays")
-        line.append_text(card_text(c, look))
+        line = _acts(names[seat], by, "plays", card_text(c, look))
         if c == MAT:
-            line.append(" (the Matto: an excuse)", style=_DIM)
+            line.append(" " + _("(the Matto: an excuse)"), style=_DIM)
         lines.append(line)
         k += 1
         if k % 4 == 0:
@@ -91,14 +131,15 @@ def hand_log(
     return lines
 
 
-def _who_acts(name: str, by: str | None, does: str) -> Text:
-    """ "Anna plays ", or, for a decision the stand-in made for her (she was away, or her time
-    ran out), "For Anna, the easy bot plays "."""
+def _acts(name: str, by: str | None, does: str, what: Text | str = "") -> Text:
+    """ "Anna plays K♠", or, for a decision the stand-in made for her (she was away, or her
+    time ran out), "For Anna, the easy bot plays K♠"; the name in bold."""
+    yours, theirs, for_them = _ACTS[does]
     if by is None:
-        return Text.assemble((name, _WHO), f" {verb(name, does)} ")
-    return Text.assemble(
-        "For ", ("you" if name == "You" else name, _WHO), f", the {by} bot {does} "
-    )
+        who = Text(shown_name(name), style=_WHO)
+        return assembled(_(yours) if name == YOU else _(theirs), name=who, what=what)
+    who = Text(pgettext("for whom", "you") if name == YOU else name, style=_WHO)
+    return assembled(_(for_them), name=who, bot=bot_level(by), what=what)
 
 
 def _trick_line(
@@ -112,14 +153,17 @@ def _trick_line(
     who = names[winner]
     # the name in the fifth column whatever the arrow: "  → Dario", " -> Dario" (at 80x24 the
     # log's 24 columns hold "-> Dario takes trick 12" whole in plain characters too)
-    line = Text.assemble(f"{look.arrow:>3} ", (who, _WHO), f" {verb(who, 'takes')} trick {number}")
+    takes = _("{name} take trick {n}") if who == YOU else _("{name} takes trick {n}")
+    line = Text(f"{look.arrow:>3} ")
+    line.append_text(assembled(takes, name=Text(shown_name(who), style=_WHO), n=str(number)))
     trick = Trick(leader, tuple(cards), winner)
     owner = trick.matto_owner
     if owner is not None and trick.matto_owed:
-        line.append(
-            f"; the Matto stays with {possessive(names[owner])} side, which owes a card",
-            style=_DIM,
-        )
+        if names[owner] == YOU:
+            owes = _("; the Matto stays with your side, which owes a card")
+        else:
+            owes = _("; the Matto stays with {name}'s side, which owes a card")
+        line.append(owes.format(name=names[owner]), style=_DIM)
     return line
 
 
@@ -128,12 +172,14 @@ def declaration_lines(view: PlayerView, names: Sequence[str], look: Look) -> lis
     (no declaration can come any more) and there were none, "nobody declared" (the list's own
     "none yet" would say that some may still come)."""
     if view.tricks and not any(d is not None and d.families for d in view.declarations):
-        return [Text("nobody declared", style="dim")]
+        return [Text(_("nobody declared"), style="dim")]
     lines: list[Text] = []
     for d in view.declarations:
         if d is None or not d.families:
             continue
-        lines.append(Text.assemble((names[d.seat], _WHO), f" {look.dot} {d.points} points"))
+        said = ngettext("{name} {dot} {n} point", "{name} {dot} {n} points", d.points)
+        who = Text(shown_name(names[d.seat]), style=_WHO)
+        lines.append(assembled(said, name=who, dot=look.dot, n=number(d.points)))
         lines.extend(combination_lines(d.combinations, look))
     return lines
 
@@ -148,13 +194,13 @@ def combination_lines(combinations: Sequence[Combination], look: Look) -> list[T
         line.append_text(cards_text(c.cards, look))
         lines.append(line)
     criccone, sequences = doublings(c.family for c in combinations)
-    for doubled, kind, word in (
-        (criccone, "cricca", "cricche"),
-        (sequences, "sequence", "sequences"),
+    for doubled, kind, said in (
+        (criccone, "cricca", N_("cricche doubled +{n}")),
+        (sequences, "sequence", N_("sequences doubled +{n}")),
     ):
         if doubled:
             extra = sum(c.points for c in combinations if c.kind == kind)
-            lines.append(Text(f"  {word} doubled +{extra}", style="italic"))
+            lines.append(Text("  " + _(said).format(n=extra), style="italic"))
     return lines
 
 
@@ -164,7 +210,7 @@ def declaration_digest(view: PlayerView, names: Sequence[str]) -> list[Text]:
     the cards are in the full form; "(doubled)" after the families when a doubling made the
     points (``Dario 60: Grande, Coppe, Denari (doubled)``)."""
     return [
-        Text.assemble((names[d.seat], _WHO), f" {declaration_brief(d)}")
+        Text.assemble((shown_name(names[d.seat]), _WHO), f" {declaration_brief(d)}")
         for d in view.declarations
         if d is not None and d.families
     ]

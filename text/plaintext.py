@@ -9,6 +9,7 @@ from rich.cells import cell_len
 
 from game.cards import CODES, format_cards
 from game.scoring import Breakdown, Combination
+from text.language import _
 from text.words import aligned
 from text.wrapping import Hanging
 
@@ -112,32 +113,32 @@ def _section(
 ) -> None:
     sheet.title(title)
     if not combos:
-        sheet.row("  none", "", 0)
+        sheet.row("  " + _("none"), "", 0)
         return
     for c in combos:
         sheet.row(f"  {c.family}", format_cards(c.cards), c.points)
     if doubled:
         sheet.row(f"  {doubling_label}", doubling_text, f"+{subtotal // 2}")
-    sheet.row("", "subtotal", subtotal)
+    sheet.row("", _("subtotal"), subtotal)
 
 
 def combination_sections(sheet: Sheet, b: Breakdown) -> None:
     """The Cricche and Sequences sections of a breakdown, with their cards and doublings."""
     _section(
         sheet,
-        "Cricche",
+        _("Cricche"),
         b.cricche,
         b.criccone,
-        "criccone",
-        f"{len(b.cricche)} cricche: doubled",
+        _("criccone"),
+        _("{n} cricche: doubled").format(n=len(b.cricche)),
         b.cricche_points,
     )
     _section(
         sheet,
-        "Sequences",
+        _("Sequences"),
         b.sequences,
         b.sequences_doubled,
-        "doubling",
-        f"{len(b.sequences)} sequences: doubled",
+        _("doubling"),
+        _("{n} sequences: doubled").format(n=len(b.sequences)),
         b.sequences_points,
     )

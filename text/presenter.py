@@ -13,12 +13,10 @@ from dataclasses import dataclass, field, replace
 
 from rich.text import Text
 
+from ai.explain import Explanation
 from ai.spec import label_of
-from game.actions import DECLARE, DISCARD, PLAY, Action
+from game.actions import DISCARD, PLAY, Action
 from game.cards import (
-    FIVES,
-    ITALIAN,
-    KINGS,
     MAT,
     SUIT_MASK,
     SUIT_NAMES,
@@ -37,9 +35,11 @@ from game.phase import Phase
 from game.seats import other_side, same_side, seat_after, seats_of, side_of
 from game.sofar import PileSoFar, discard_worth, exchange_so_far, so_far
 from game.tricks import ANY, FOLLOW, LEAD, led_suit, obligation, winning_index
-from game.verdict import CARTA_DA_5, card_verdict
+from game.verdict import card_verdict
 from game.view import PlayerView
-from table.session import HUMAN, Seat, side_name
+from table.session import HUMAN, Seat
+from text.hints import hint_reason
+from text.language import N_, _, ngettext, number, pgettext
 from text.narrate import (
     combination_lines,
     declaration_brief,
@@ -48,23 +48,45 @@ from text.narrate import (
     hand_log,
     suit_word,
 )
-from text.render import UNICODE, Look, card_name, card_style, card_text, cards_text, face, mark
-from text.words import capitalized, listed, plural, short_name, verb
+from text.refusals import card_refusal as refusal_of
+from text.refusals import led_word
+from text.render import (
+    UNICODE,
+    Look,
+    assembled,
+    card_name,
+    card_style,
+    card_text,
+    cards_text,
+    face,
+    mark,
+)
+from text.words import (
+    YOU,
+    bot_level,
+    capitalized,
+    listed,
+    short_name,
+    shown_name,
+    side_name,
+    tricks_words,
+)
 
 DOING = {
-    Phase.DISCARD: "to discard two cards",
-    Phase.DECLARE: "to declare and play",
-    Phase.PLAY: "to play a card",
+    Phase.DISCARD: N_("to discard two cards"),
+    Phase.DECLARE: N_("to declare and play"),
+    Phase.PLAY: N_("to play a card"),
 }
 # What a seat is expected to do (never what it is doing: a dealer still on the scoring sheet of a
 # network table has not begun his discard).
-DOING_SHORT = {Phase.DISCARD: "to discard", Phase.DECLARE: "to declare", Phase.PLAY: "to play"}
+DOING_SHORT = {
+    Phase.DISCARD: N_("to discard"),
+    Phase.DECLARE: N_("to declare"),
+    Phase.PLAY: N_("to play"),
+}
 # Who is at a seat played elsewhere (a table over the network): the tags of Scene.presence.
 CONNECTED, AWAY, OPEN_SEAT = "connected", "away", "open seat"
-# The carte da 5 (§2), the Tarocchi each by name: "Kings, Angelo, Mondo, Bégato and the Matto".
-CARTE_DA_5 = listed(
-    ["Kings", *(("the " if c == MAT else "") + ITALIAN[c] for c in cards_of(FIVES & ~KINGS))]
-)
+PRESENCE_WORDS = {CONNECTED: N_("connected"), AWAY: N_("away"), OPEN_SEAT: N_("open seat")}
 
 
 def nothing_to_declare(view: PlayerView) -> bool:
@@ -77,13 +99,13 @@ def turn_doing(view: PlayerView) -> str:
     that seat: "to declare and play" only when its hand has something to declare (else it is
     told "Nothing to declare" and only plays a card)."""
     if view.phase == Phase.DECLARE and nothing_to_declare(view):
-        return DOING[Phase.PLAY]
-    return DOING.get(view.phase, DOING[Phase.PLAY])
+        return _(DOING[Phase.PLAY])
+    return _(DOING.get(view.phase, DOING[Phase.PLAY]))
 
 
 def address(name: str, text: str) -> Text:
     """ "Anna, your turn: …", or "Your turn: …" for the player called "You"."""
-    if name == "You":
+    if name == YOU:
         return Text(capitalized(text))
     return Text.assemble((name, "bold"), ", ", text)
 
@@ -183,7 +205,7 @@ class TableTexts:
     topbar_short: Text | None = None  # the top bar with long names shortened
     out: list[Text] = field(default_factory=list)  # what is still out (see out_lines)
     out_suits: int = 0  # its first lines that list a suit's cards (two may share a row)
-    out_title: str = "Still out"  # its title (see out_title)
+    out_title: str = ""  # its title (see out_title)
     # the declarations by name and points only, in a line (see declared_points)
     declared: Text = field(default_factory=Text)
 
@@ -226,8 +248,8 @@ def hand_stage(phase: Phase, tricks_done: int) -> str:
     """Where a hand is: "the discard", "trick 5 of 15" (the declarations come in the first
     trick), or "" once it is over."""
     if phase in (Phase.PLAY, Phase.DECLARE):
-        return f"trick {min(tricks_done + 1, TRICKS)} of {TRICKS}"
-    return "the discard" if phase == Phase.DISCARD else ""
+        return _("trick {n} of {total}").format(n=min(tricks_done + 1, TRICKS), total=TRICKS)
+    return _("the discard") if phase == Phase.DISCARD else ""
 
 
 def extra_hand(view: PlayerView) -> bool:
@@ -240,18 +262,20 @@ def topbar(scene: Scene, names: Sequence[str]) -> Text:
     v, dot = scene.view, scene.look.dot
     text = Text.assemble(("TAROCCHINO", "bold"), ("  Ottocento", "dim"))
     stage = hand_stage(v.phase, len(v.tricks))
-    where = f"Hand {v.hand_number + 1}" + (f" {dot} extra hand" if extra_hand(v) else "")
+    where = _("Hand {n}").format(n=v.hand_number + 1)
+    where += f" {dot} " + _("extra hand") if extra_hand(v) else ""
     where += f" {dot} {stage}" if stage else ""
-    text.append(f"   {where} {dot} dealer {names[v.dealer]}")
+    dealer = _("dealer {name}").format(name=shown_name(names[v.dealer]))
+    text.append(f"   {where} {dot} {dealer}")
     if scene.watching:
         text.append(f" {dot} ")
-        text.append("paused" if scene.paused else "watching", style="bold")
+        text.append(_("paused") if scene.paused else _("watching"), style="bold")
     return text
 
 
 def bot_tag(kind: str) -> str:
     """ "hard bot": a seat's tag when a bot plays it."""
-    return f"{label_of(kind)} bot"
+    return _("{level} bot").format(level=bot_level(label_of(kind)))
 
 
 def seat_tags(scene: Scene, seat: int) -> list[str]:
@@ -259,15 +283,17 @@ def seat_tags(scene: Scene, seat: int) -> list[str]:
     (``Scene.presence``: "away", …)."""
     tags = []
     if seat == scene.view.dealer:
-        tags.append("dealer")
+        tags.append(_("dealer"))
     if seat != scene.bottom and not scene.watching:
-        tags.append("partner" if same_side(seat, scene.bottom) else "opponent")
+        tags.append(_("partner") if same_side(seat, scene.bottom) else _("opponent"))
     if scene.watching:
-        tags.append(f"side {'AB'[side_of(seat)]}")
+        tags.append(_("side {letter}").format(letter="AB"[side_of(seat)]))
     kind = scene.seats[seat].kind
     if kind != HUMAN:
         tags.append(bot_tag(scene.substitutes.get(seat, kind)))
-    tags += scene.presence.get(seat, ())
+    tags += [
+        _(PRESENCE_WORDS[t]) if t in PRESENCE_WORDS else t for t in scene.presence.get(seat, ())
+    ]
     return tags
 
 
@@ -285,28 +311,30 @@ def seat_texts(scene: Scene, seat: int, *, compact: bool, name: str | None = Non
     v, look = scene.view, scene.look
     name = name or scene.seats[seat].name
     to_act = v.turn == seat and not scene.over
-    head = Text.assemble((f"{look.pointer} " if to_act else "", "bold"), (name, "bold"))
+    head = Text.assemble((f"{look.pointer} " if to_act else "", "bold"), (shown_name(name), "bold"))
     parts = [head, *(Text(t, style="dim") for t in seat_tags(scene, seat))]
-    parts.append(Text(plural(v.hand_sizes[seat], "card"), style="dim"))
+    n = v.hand_sizes[seat]
+    parts.append(Text(ngettext("{n} card", "{n} cards", n).format(n=n), style="dim"))
     text = Text("\n" if compact else f" {look.dot} ").join(parts)
     doing = ""
     if to_act and scene.thinking == seat:
-        doing = "thinking" + look.ellipsis
+        doing = _("thinking") + look.ellipsis
     elif to_act:
-        doing = (DOING_SHORT if compact else DOING).get(v.phase, "")
+        doing = _((DOING_SHORT if compact else DOING).get(v.phase, "")) if v.phase in DOING else ""
     if doing:
         text.append("\n" if compact else "  ")
         text.append(doing, style="italic")
     if not compact:  # what only this seat can see first: the declarations are also listed aside
         if seat == v.seat and v.discard and scene.hand_shown:
             text.append("\n")
-            text.append("your discard: ", style="dim italic")
+            text.append(_("your discard:") + " ", style="dim italic")
             text.append_text(cards_text(sorted_for_display(v.discard), look))
         d = v.declarations[seat]
         if d is not None and d.families:
             text.append("\n")
             # the points and families (a whole line at 80 columns); the cards are listed aside
-            text.append(f"declared {declaration_brief(d)}", style="italic")
+            said = _("declared {declaration}").format(declaration=declaration_brief(d))
+            text.append(said, style="italic")
     return SeatTexts(name, text, to_act, doing=doing)
 
 
@@ -315,11 +343,13 @@ def trick_texts(scene: Scene, names: Sequence[str]) -> TrickTexts:
     if (scene.show_last or not v.trick) and v.tricks:
         last = v.tricks[-1]
         cards = {last.seat_of(i): c for i, c in enumerate(last.cards)}
-        label = "Last trick" if scene.show_last and v.trick else f"Trick {len(v.tricks)}"
+        label = _("Last trick") if scene.show_last and v.trick else _("Trick {n}")
+        label = label.format(n=len(v.tricks))
         who = names[last.winner]
+        takes = _("{name} take it") if who == YOU else _("{name} takes it")
         captions = (
             Text(f"{label}: {lead_words(names[last.leader], last.cards)}", style="dim"),
-            Text.assemble((who, "bold"), f" {verb(who, 'takes')} it"),
+            assembled(takes, name=Text(shown_name(who), style="bold")),
         )
         return TrickTexts(cards, last.winner, captions)
     cards = {v.seat_of(i): c for i, c in enumerate(v.trick)}
@@ -327,31 +357,43 @@ def trick_texts(scene: Scene, names: Sequence[str]) -> TrickTexts:
         lead = v.seat_of(winning_index(v.trick)) if led_suit(v.trick) >= 0 else None
         captions = (
             Text(lead_words(names[v.leader], v.trick), style="dim"),
-            Text.assemble((names[lead], "bold"), f" {verb(names[lead], 'is')} winning")
+            assembled(
+                _("{name} are winning") if names[lead] == YOU else _("{name} is winning"),
+                name=Text(shown_name(names[lead]), style="bold"),
+            )
             if lead is not None
             else Text(),
         )
         return TrickTexts(cards, lead, captions)
     if v.turn < 0 and v.phase != Phase.OVER:  # a table's match that has not started
-        return TrickTexts({}, None, (Text("Waiting for players", style="dim"), Text()))
+        return TrickTexts({}, None, (Text(_("Waiting for players"), style="dim"), Text()))
     if v.phase == Phase.DISCARD:
         dealer = names[v.dealer]
-        return TrickTexts(
-            {}, None, (Text(f"{dealer} {verb(dealer, 'is')} to discard", style="dim"), Text())
-        )
+        said = _("You are to discard") if dealer == YOU else _("{name} is to discard")
+        return TrickTexts({}, None, (Text(said.format(name=dealer), style="dim"), Text()))
     leader = names[v.leader]
-    return TrickTexts(
-        {}, None, (Text(f"{leader} {verb(leader, 'leads')} the first trick", style="dim"), Text())
-    )
+    said = _("You lead the first trick") if leader == YOU else _("{name} leads the first trick")
+    return TrickTexts({}, None, (Text(said.format(name=leader), style="dim"), Text()))
 
 
 def lead_words(leader: str, trick: Sequence[Card]) -> str:
     """ "Anna led Coppe", or "Anna led the Matto: Coppe to follow" (the next card sets the suit)."""
+    you = leader == YOU
     if trick[0] != MAT:
-        return f"{leader} led {suit_word(trick)}"
-    if len(trick) == 1:
-        return f"{leader} led the Matto: the next card sets the suit"
-    return f"{leader} led the Matto: {suit_word(trick)} to follow"
+        said = _("You led {suit}") if you else _("{name} led {suit}")
+    elif len(trick) == 1:
+        said = (
+            _("You led the Matto: the next card sets the suit")
+            if you
+            else _("{name} led the Matto: the next card sets the suit")
+        )
+    else:
+        said = (
+            _("You led the Matto: {suit} to follow")
+            if you
+            else _("{name} led the Matto: {suit} to follow")
+        )
+    return said.format(name=leader, suit=suit_word(trick))
 
 
 def earlier_hands(scene: Scene) -> list[Text]:
@@ -359,7 +401,13 @@ def earlier_hands(scene: Scene) -> list[Text]:
     sides = (side_name(scene.seats, 0), side_name(scene.seats, 1))
     return [
         Text(
-            f"Hand {i + 1}: {sides[0]} +{r.sides[0].total}, {sides[1]} +{r.sides[1].total}",
+            _("Hand {n}: {side} +{points}, {other} +{other_points}").format(
+                n=i + 1,
+                side=sides[0],
+                points=number(r.sides[0].total),
+                other=sides[1],
+                other_points=number(r.sides[1].total),
+            ),
             style="dim",
         )
         for i, r in enumerate(scene.results)
@@ -370,14 +418,16 @@ def score_texts(scene: Scene) -> ScoreTexts:
     v = scene.view
     first = side_of(scene.bottom)
     sides = (first, other_side(first))
-    rows = tuple((side_name(scene.seats, side), str(v.scores[side])) for side in sides)
+    rows = tuple((side_name(scene.seats, side), number(v.scores[side])) for side in sides)
     pairs = tuple(
-        (scene.seats[seats_of(side)[0]].name, scene.seats[seats_of(side)[1]].name) for side in sides
+        (shown_name(scene.seats[a].name), shown_name(scene.seats[b].name))
+        for a, b in (seats_of(side) for side in sides)
     )
     piles = so_far(v.tricks, v.dealer)
     hand = so_far_forms(v, scene.look, piles)
     taken = tuple((piles[side].tricks, piles[side].total) for side in sides) if v.tricks else ()
-    return ScoreTexts(rows, f"target {v.target}", pairs, tuple(hand[side] for side in sides), taken)
+    target = _("target {n}").format(n=number(v.target))
+    return ScoreTexts(rows, target, pairs, tuple(hand[side] for side in sides), taken)
 
 
 def declared_points(view: PlayerView, names: Sequence[str], look: Look = UNICODE) -> Text:
@@ -385,7 +435,7 @@ def declared_points(view: PlayerView, names: Sequence[str], look: Look = UNICODE
     declarations where even a line a player would not fit (the families are under each seat's
     name and in the log)."""
     return Text(f" {look.dot} ").join(
-        Text.assemble((names[d.seat], "bold"), f" {d.points}")
+        Text.assemble((shown_name(names[d.seat]), "bold"), f" {d.points}")
         for d in view.declarations
         if d is not None and d.families
     )
@@ -394,7 +444,7 @@ def declared_points(view: PlayerView, names: Sequence[str], look: Look = UNICODE
 # ----------------------------------------------------------------------- the hand so far
 def no_tricks(phase: Phase) -> str:
     """A side that has taken no trick, in the score box and the hand so far in full alike."""
-    return "no tricks" if phase == Phase.OVER else "no tricks yet"
+    return _("no tricks") if phase == Phase.OVER else _("no tricks yet")
 
 
 def so_far_forms(
@@ -416,17 +466,23 @@ def so_far_forms(
             out.append((no_tricks(view.phase),))
             continue
         b = pile.breakdown
-        head = f"{plural(pile.tricks, 'trick')} {look.dot} "
-        points, pts = f"{head}{pile.total} points", f"{head}{pile.total} pts"
+        head = tricks_words(pile.tricks) + f" {look.dot} "
+        total = pile.total
+        points = head + ngettext("{n} point", "{n} points", total).format(n=number(total))
+        pts = head + _("{n} pts").format(n=number(total))
         combos = (*b.cricche, *b.sequences)
         if not combos:
-            out.append((f"{points}, in cards", f"{points}, in cards", points, pts))
+            in_cards = _("{points}, in cards").format(points=points)
+            out.append((in_cards, in_cards, points, pts))
             continue
-        doubled = ["cricche doubled"] * b.criccone + ["sequences doubled"] * b.sequences_doubled
+        doubled = [_("cricche doubled")] * b.criccone + [
+            _("sequences doubled")
+        ] * b.sequences_doubled
         parts = [f"{c.family} {c.points}" for c in combos] + doubled
+        cards = _("{n} in cards").format(n=pile.card_points)
         out.append(
             (
-                f"{points}: {', '.join([*parts, f'{pile.card_points} in cards'])}",
+                f"{points}: {', '.join([*parts, cards])}",
                 f"{points}: {', '.join(c.family for c in combos)}",
                 points,
                 pts,
@@ -449,10 +505,11 @@ def so_far_lines(
         if lines:
             lines.append(Text())
         # the same words as the score box's for a side that has taken none
-        tricks = plural(pile.tricks, "trick") if pile.tricks else no_tricks(view.phase)
+        tricks = tricks_words(pile.tricks) if pile.tricks else no_tricks(view.phase)
         head = Text.assemble((side_name(seats, side), "bold"), f" {look.dot} {tricks}")
         if pile.tricks:
-            head.append(f" {look.dot} {pile.total} points", style="bold")
+            total = ngettext("{n} point", "{n} points", pile.total).format(n=number(pile.total))
+            head.append(f" {look.dot} {total}", style="bold")
         lines.append(head)
         if not pile.tricks:
             continue
@@ -460,39 +517,49 @@ def so_far_lines(
         combos = (*b.cricche, *b.sequences)
         lines += combination_lines(combos, look)
         if not combos:
-            lines.append(Text("  no combination", style="dim"))
-        lines.append(Text(f"  card points {pile.card_points} ({len(b.cards)} cards)"))
+            lines.append(Text("  " + _("no combination"), style="dim"))
+        said = ngettext(
+            "card points {points} ({n} card)", "card points {points} ({n} cards)", len(b.cards)
+        )
+        lines.append(Text("  " + said.format(points=pile.card_points, n=len(b.cards))))
     exchange = exchange_so_far(view.tricks, view.dealer)
     if exchange is not None:
         giver, taker, c = exchange
         if c == MAT:  # nothing else to give: the Matto itself goes
-            said = Text.assemble(
-                "The Matto goes to ",
-                (side_name(seats, taker), "bold"),
-                ": ",
-                (side_name(seats, giver), "bold"),
-                " have no card to give for it yet (counted so; they may have by the end).",
+            matto = assembled(
+                _(
+                    "The Matto goes to {taker}: {giver} have no card to give for it yet "
+                    "(counted so; they may have by the end)."
+                ),
+                taker=Text(side_name(seats, taker), style="bold"),
+                giver=Text(side_name(seats, giver), style="bold"),
             )
         else:
-            said = Text.assemble(
-                "The Matto stays with ",
-                (side_name(seats, giver), "bold"),
-                ", who give ",
-                card_text(c, look),
-                " to ",
-                (side_name(seats, taker), "bold"),
-                " for it (counted so; the card may change by the end).",
+            matto = assembled(
+                _(
+                    "The Matto stays with {giver}, who give {card} to {taker} for it "
+                    "(counted so; the card may change by the end)."
+                ),
+                giver=Text(side_name(seats, giver), style="bold"),
+                card=card_text(c, look),
+                taker=Text(side_name(seats, taker), style="bold"),
             )
-        lines += [Text(), said]
+        lines += [Text(), matto]
     if discard:
         side, worth = discard_worth(view.tricks, view.dealer, discard)
         lines += [
             Text(),
-            Text.assemble(
-                "Your discard ",
-                cards_text(sorted_for_display(discard), look),
-                f" would go to {side_name(seats, side)} now: {plural(worth, 'more point')}",
-                " (only you see it).",
+            assembled(
+                ngettext(
+                    "Your discard {cards} would go to {side} now: {n} more point "
+                    "(only you see it).",
+                    "Your discard {cards} would go to {side} now: {n} more points "
+                    "(only you see it).",
+                    worth,
+                ),
+                cards=cards_text(sorted_for_display(discard), look),
+                side=side_name(seats, side),
+                n=number(worth),
             ),
         ]
     return lines
@@ -502,19 +569,30 @@ def so_far_lines(
 def play_rule(view: PlayerView) -> str:
     """What the player to lead or follow must do: the engine's obligation, and its legal cards
     (whether every card may go, whether the Matto may)."""
+    return _play_rule(view)[0]
+
+
+def _play_rule(view: PlayerView) -> tuple[str, bool]:
+    """:func:`play_rule`, and whether any card may go."""
     duty = obligation(view.hand, view.trick)
     if duty.kind == LEAD:
-        return "lead any card"
+        return _("lead any card"), True
     legal = {a.card for a in view.legal if a.kind == PLAY}
     if legal == set(cards_of(view.hand)):
         if duty.kind != ANY:  # the Matto led alone, or every card follows (or trumps)
-            return "play any card"
+            return _("play any card"), True
         if duty.led == TRUMP:  # why every card may go: none of the suit led, and no trumps
-            return "no trumps: play any card"
-        return f"no {SUIT_NAMES[duty.led]} or trumps: play any card"
-    name = "trumps" if duty.led == TRUMP else SUIT_NAMES[duty.led]
-    rule = f"follow {name}" if duty.kind == FOLLOW else f"no {name}: play a trump"
-    return rule + (" (or the Matto)" if MAT in legal else "")
+            return _("no trumps: play any card"), True
+        return _("no {suit} or trumps: play any card").format(suit=SUIT_NAMES[duty.led]), True
+    name = led_word(duty.led)
+    matto = MAT in legal
+    if duty.kind == FOLLOW:
+        rule = _("follow {suit} (or the Matto)") if matto else _("follow {suit}")
+    else:
+        rule = (
+            _("no {suit}: play a trump (or the Matto)") if matto else _("no {suit}: play a trump")
+        )
+    return rule.format(suit=name), False
 
 
 def status(scene: Scene, names: Sequence[str]) -> Text:
@@ -530,22 +608,25 @@ def turn_status(scene: Scene, names: Sequence[str]) -> Text:
     """Whose turn it is and what to do, or what the table waits for."""
     v, look = scene.view, scene.look
     if scene.over:
-        return Text("The hand is over.", style="dim")
+        return Text(_("The hand is over."), style="dim")
     if scene.watching:
-        pace, space = ("paused", "goes on") if scene.paused else (scene.speed, "pauses")
         # Space as the key bar names it (tui.keys.key_name: not imported here, it needs Textual)
-        return Text.assemble(
-            ("Watching four bots", "bold"), f" ({pace}): Space {space}, + and - change the pace."
-        )
+        if scene.paused:
+            said = _("{watching} (paused): Space goes on, + and - change the pace.")
+        else:
+            said = _("{watching} ({pace}): Space pauses, + and - change the pace.")
+        watching = Text(_("Watching four bots"), style="bold")
+        return assembled(said, watching=watching, pace=scene.speed)
     if v.turn < 0:
         return waiting_for_players(scene)
     who = names[v.turn]
     if not scene.my_turn:
         if scene.thinking == v.turn:
-            return Text(f"{who} {verb(who, 'is')} thinking{look.ellipsis}", style="dim")
+            said = _("You are thinking") if who == YOU else _("{name} is thinking")
+            return Text(said.format(name=who) + look.ellipsis, style="dim")
         return Text(scene.awaiting or waiting_for(who, scene.presence.get(v.turn, ())), style="dim")
     if v.phase == Phase.DISCARD:
-        text = address(who, "you deal: mark two cards to discard ")
+        text = address(who, _("you deal: mark two cards to discard") + " ")
         text.append(f"({len(scene.marked)}/2", style="bold")
         if scene.marked:
             text.append(": ")
@@ -553,13 +634,13 @@ def turn_status(scene: Scene, names: Sequence[str]) -> Text:
         # the carte da 5: "the 4 Tarocchi" (ANG MON BEG MAT), as "Tarocchi" alone reads as
         # every trump and trumps may go; no card's code (the hot-seat screen shows no code of a
         # card another holds), nor their names (the prompt must fit two lines at 80 columns)
-        text.append(f"). Kings and the {TAROCCHI.bit_count()} Tarocchi stay.")
+        text.append("). " + _("Kings and the {n} Tarocchi stay.").format(n=TAROCCHI.bit_count()))
         return text
     if v.phase == Phase.PLAY:
-        rule = play_rule(v)
-        text = address(who, f"your turn: {rule}.")
-        if not rule.endswith(("lead any card", "play any card")):
-            text.append(" Raised cards are playable.")
+        rule, free = _play_rule(v)
+        text = address(who, _("your turn: {rule}.").format(rule=rule))
+        if not free:
+            text.append(" " + _("Raised cards are playable."))
         return text
     return Text()
 
@@ -567,11 +648,13 @@ def turn_status(scene: Scene, names: Sequence[str]) -> Text:
 def waiting_for(who: str, presence: Sequence[str]) -> str:
     """ "Waiting for Anna.", and whether she is away or a bot plays for her meanwhile."""
     if AWAY not in presence:
-        return f"Waiting for {who}."
+        return _("Waiting for {name}.").format(name=who)
     bots = [tag for tag in presence if tag not in (AWAY, CONNECTED, OPEN_SEAT)]
     if bots:
-        return f"{who} {verb(who, 'is')} away: the {bots[0]} plays for now."
-    return f"Waiting for {who} (away)."
+        if who == YOU:
+            return _("You are away: the {bot} plays for now.").format(bot=bots[0])
+        return _("{name} is away: the {bot} plays for now.").format(name=who, bot=bots[0])
+    return _("Waiting for {name} (away).").format(name=who)
 
 
 def waiting_for_players(scene: Scene) -> Text:
@@ -579,11 +662,13 @@ def waiting_for_players(scene: Scene) -> Text:
     empty = [str(seat + 1) for seat, tags in sorted(scene.presence.items()) if OPEN_SEAT in tags]
     if not empty:
         return Text()
-    return Text.assemble(
-        ("Waiting for players: ", "bold"),
-        f"seat{'s' * (len(empty) > 1)} {listed(empty)} open. The match starts "
-        "when every seat is taken.",
+    said = ngettext(
+        "{waiting} seat {seats} open. The match starts when every seat is taken.",
+        "{waiting} seats {seats} open. The match starts when every seat is taken.",
+        len(empty),
     )
+    waiting = Text(_("Waiting for players:"), style="bold")
+    return assembled(said, waiting=waiting, seats=listed(empty))
 
 
 def keys(scene: Scene) -> list[tuple[str, str, str]]:
@@ -591,28 +676,48 @@ def keys(scene: Scene) -> list[tuple[str, str, str]]:
     look = scene.look
     out = []
     if scene.watching:
-        out.append(("Space", "Go on" if scene.paused else "Pause", "pause"))
-        out += [("+", "Faster", "faster"), ("-", "Slower", "slower")]
+        paused = pgettext("key", "Go on") if scene.paused else pgettext("key", "Pause")
+        out.append(("Space", paused, "pause"))
+        out += [
+            ("+", pgettext("key", "Faster"), "faster"),
+            ("-", pgettext("key", "Slower"), "slower"),
+        ]
     elif scene.my_turn and scene.view.phase == Phase.DISCARD:
-        out.append((look.enter, "Mark", "play"))
+        out.append((look.enter, pgettext("key", "Mark"), "play"))
     elif scene.my_turn and scene.view.phase == Phase.PLAY:
-        out.append((look.enter, "Play", "play"))
+        out.append((look.enter, pgettext("key", "Play"), "play"))
     # p again goes back to the trick in progress: said while the last one is shown in its place
     back = scene.show_last and bool(scene.view.trick)
-    out += [("?", "Help", "help"), ("p", "This trick" if back else "Last trick", "last_trick")]
+    out += [
+        ("?", pgettext("key", "Help"), "help"),
+        (
+            "p",
+            pgettext("key", "This trick") if back else pgettext("key", "Last trick"),
+            "last_trick",
+        ),
+    ]
     # the cards out are counted from the hand on screen (o again brings back the declarations
     # and the log it hides); a hint speaks of this screen's turn, never of a seat waited for
     # (played elsewhere, or to be handed the keyboard)
     shown = scene.hand_shown and not scene.watching
     if shown or scene.out_alone:
-        out.append(("o", "Log" if scene.out_alone else "Out", "cards_out"))
-    out.append(("w", "Won", "so_far"))
+        out.append(
+            (
+                "o",
+                pgettext("key", "Log") if scene.out_alone else pgettext("key", "Out"),
+                "cards_out",
+            )
+        )
+    out.append(("w", pgettext("key", "Won"), "so_far"))
     waited_for = not scene.over and not scene.my_turn and scene.thinking is None
     if shown and not waited_for:
-        out.append(("t", "Hint", "hint"))
+        out.append(("t", pgettext("key", "Hint"), "hint"))
     if scene.undo:
-        out.append(("u", "Undo", "undo"))
-    out += [("s", "Settings", "settings"), ("q", "Leave" if scene.network else "Menu", "leave")]
+        out.append(("u", pgettext("key", "Undo"), "undo"))
+    out += [
+        ("s", pgettext("key", "Settings"), "settings"),
+        ("q", pgettext("key", "Leave") if scene.network else pgettext("key", "Menu"), "leave"),
+    ]
     return out
 
 
@@ -636,13 +741,7 @@ def card_note(view: PlayerView, c: Card, look: Look) -> Text:
 def card_refusal(view: PlayerView, c: Card, look: Look) -> str | None:
     """Why ``c`` may not be chosen now (the engine's verdict, the card named as it is drawn),
     or None."""
-    verdict = card_verdict(view, c)
-    if verdict is None or verdict.allowed:
-        return None
-    if verdict.reason == CARTA_DA_5:  # (the Tarocchi named: "Tarocchi" reads as every trump)
-        return f"{face(c, look)} may not be discarded: {CARTE_DA_5} (carte da 5) stay in hand."
-    reason = verdict.said_of(face(c, look))
-    return reason + " (or play the Matto)" if verdict.excuse else reason
+    return refusal_of(card_verdict(view, c), c, look)
 
 
 def discardable(view: PlayerView) -> frozenset[Card]:
@@ -652,26 +751,28 @@ def discardable(view: PlayerView) -> frozenset[Card]:
 
 def discard_question(marked: Sequence[Card], look: Look) -> Text:
     a, b = marked
-    question = Text.assemble("Discard ", card_text(a, look), " and ", card_text(b, look), "?")
+    question = assembled(
+        _("Discard {card} and {other}?"), card=card_text(a, look), other=card_text(b, look)
+    )
     question.append(
-        "\nThey count for your side if it wins at least one trick, else for the other side.",
+        "\n"
+        + _("They count for your side if it wins at least one trick, else for the other side."),
         style="dim",
     )
     return question
 
 
-def hint_text(action: Action, reason: str, look: Look) -> Text:
-    text = Text("Hint: ", style="bold")
+def hint_text(action: Action, reason: Explanation, look: Look) -> Text:
+    """The hint: the action the bot would take and why (:mod:`text.hints`)."""
     if action.kind == PLAY:
-        text.append("play ")
-        text.append_text(card_text(action.card, look))
+        text = assembled(_("Hint: play {card}"), "bold", card=card_text(action.card, look))
     elif action.kind == DISCARD:
-        text.append("discard ")
-        text.append_text(cards_text(action.cards, look))
-    elif action.kind == DECLARE:
-        text.append(str(action))
-    if reason:
-        text.append(f" - {reason}" if look.ascii else f" — {reason}", style="dim")
+        text = assembled(_("Hint: discard {cards}"), "bold", cards=cards_text(action.cards, look))
+    else:
+        text = Text(_("Hint: {action}").format(action=action), style="bold")
+    said = hint_reason(reason)
+    if said:
+        text.append(f" - {said}" if look.ascii else f" — {said}", style="dim")
     return text
 
 
@@ -680,12 +781,14 @@ def handover_context(view: PlayerView, seats: Sequence[Seat], look: Look) -> str
     (public facts only, no card)."""
     dot = look.dot
     text = (
-        f"Hand {view.hand_number + 1} {dot} {side_name(seats, 0)} {view.scores[0]} {dot} "
-        f"{side_name(seats, 1)} {view.scores[1]}"
+        _("Hand {n}").format(n=view.hand_number + 1)
+        + f" {dot} {side_name(seats, 0)} {number(view.scores[0])} {dot} "
+        f"{side_name(seats, 1)} {number(view.scores[1])}"
     )
     if view.tricks and not view.trick:
         winner = seats[view.tricks[-1].winner].name
-        text += f"\n{winner} {verb(winner, 'takes')} trick {len(view.tricks)}."
+        said = _("You take trick {n}.") if winner == YOU else _("{name} takes trick {n}.")
+        text += "\n" + said.format(name=winner, n=len(view.tricks))
     return text
 
 
@@ -716,8 +819,8 @@ def out_title(view: PlayerView) -> str:
     """ "Still out", and, for all but the dealer once he has discarded, that two of those cards
     are in the discard: at the last trick nobody holds them (they are not lost)."""
     if view.phase == Phase.DISCARD or view.discard is not None:
-        return "Still out"
-    return "Still out (2 discarded)"
+        return _("Still out")
+    return _("Still out (2 discarded)")
 
 
 def suits_out(view: PlayerView) -> int:
@@ -750,33 +853,30 @@ def out_lines(view: PlayerView, names: Sequence[str], look: Look, bottom: int) -
     trumps = sorted_for_display(out & TRUMPS)
     matto = bool(out >> MAT & 1)
     if trumps:
-        line = Text(f"Trumps {len(trumps)}: ", style="bold")
+        line = Text(_("Trumps {n}:").format(n=len(trumps)) + " ", style="bold")
         groups = _trump_runs(trumps, look)
         if matto:
             groups.append(card_text(MAT, look))
         line.append_text(Text(" ").join(groups))
         lines.append(line)
     else:  # (said with the suits of which nothing is out, and the Matto after them)
-        gone.append(Text("trumps", style="bold"))
+        gone.append(Text(_("trumps"), style="bold"))
     if not lines:
         if matto:
             lines.append(
-                Text.assemble(("only ", "dim"), card_text(MAT, look), (" is still out", "dim"))
+                assembled(_("only {card} is still out"), words="dim", card=card_text(MAT, look))
             )
         else:
-            lines.append(Text("nothing is still out", style="dim"))
+            lines.append(Text(_("nothing is still out"), style="dim"))
     elif gone:
-        line = Text("none in ", style="dim")
-        if len(gone) > 1 and gone[-1].plain == "trumps":
-            line.append_text(Text(" ").join(gone[:-1]))
-            line.append(" or ", style="dim")
-            line.append_text(gone[-1])
+        if len(gone) > 1 and not trumps:
+            suits = Text(" ").join(gone[:-1])
+            line = assembled(_("none in {suits} or {trumps}"), "dim", suits=suits, trumps=gone[-1])
         else:
-            line.append_text(Text(" ").join(gone))
+            line = assembled(_("none in {suits}"), "dim", suits=Text(" ").join(gone))
         if matto and not trumps:
             line.append("; ", style="dim")
-            line.append_text(card_text(MAT, look))
-            line.append(" out", style="dim")
+            line.append_text(assembled(_("{card} out"), "dim", card=card_text(MAT, look)))
         lines.append(line)
     voids = view.voids
     for k in range(1, 4):
@@ -785,16 +885,19 @@ def out_lines(view: PlayerView, names: Sequence[str], look: Look, bottom: int) -
         shown = " ".join(
             mark(s, look) for s in range(4) if voids[seat] & SUIT_MASK[s] and out & SUIT_MASK[s]
         )
-        if voids[seat] & TRUMPS and out & TRUMPS:
-            shown += " or trumps" if shown else "trumps"
-        if shown:
-            facts.append(Text(f"no {shown}"))
+        no_trumps = bool(voids[seat] & TRUMPS and out & TRUMPS)
+        if shown and no_trumps:
+            facts.append(Text(_("no {suits} or trumps").format(suits=shown)))
+        elif shown:
+            facts.append(Text(_("no {suits}").format(suits=shown)))
+        elif no_trumps:
+            facts.append(Text(_("no trumps")))
         d = view.declarations[seat]
         held = sorted_for_display(d.cards & out) if d is not None else []
         if held:
-            facts.append(Text.assemble("holds ", cards_text(held, look)))
+            facts.append(assembled(_("holds {cards}"), cards=cards_text(held, look)))
         if facts:
-            line = Text.assemble((names[seat], "bold"), ": ")
+            line = Text.assemble((shown_name(names[seat]), "bold"), ": ")
             line.append_text(Text("; ").join(facts))
             lines.append(line)
     return lines

@@ -7,6 +7,7 @@ with a double border, the Matto with a rounded one, so they stand out without co
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -15,7 +16,6 @@ from rich.text import Text
 
 from game.cards import (
     CODES,
-    ENGLISH,
     FOOL,
     ITALIAN,
     SUIT,
@@ -25,10 +25,29 @@ from game.cards import (
     Card,
     rank_code,
 )
+from text.language import ENGLISH as ENGLISH_SPOKEN
+from text.language import current
 from text.themes import CLASSIC, Palette, palette_of
 
 UNICODE_MARKS = SUIT_MARKS
+_FIELD = re.compile(r"\{(\w+)\}")
 ASCII_MARKS = SUIT_CODES
+
+# The cards' names in English, beside the Italian ones for a reader of English.
+_SUIT_ENGLISH = ("Swords", "Batons", "Cups", "Coins")
+_RANK_ENGLISH = ("King", "Queen", "Knight", "Jack", "Ace", "6", "7", "8", "9", "10")
+# fmt: off
+_TRUMP_ENGLISH = (
+    "Angel", "World", "Sun", "Moon", "Star", "Tower", "Devil", "Death", "Traitor", "Old Man",
+    "Wheel", "Strength", "Justice", "Temperance", "Chariot", "Love", "Moor", "Moor", "Moor",
+    "Moor", "Magician", "Fool",
+)
+# fmt: on
+ENGLISH: tuple[str, ...] = (
+    *(f"{rank} of {suit}" for suit in _SUIT_ENGLISH for rank in _RANK_ENGLISH),
+    *_TRUMP_ENGLISH,
+)
+assert len(ENGLISH) == len(CODES)
 
 _palette = CLASSIC  # the colours of the theme in use (the application sets it with its settings)
 
@@ -140,8 +159,28 @@ def cards_text(cards: Iterable[Card], look: Look, sep: str = " ") -> Text:
     return Text(sep).join(card_text(c, look) for c in cards)
 
 
+def assembled(template: str, style: str = "", *, words: str = "", **parts: str | Text) -> Text:
+    """``template`` ("play {card}", translated) as Text, each ``{name}`` replaced by its part
+    (a styled Text keeps its style), so the language puts the styled pieces where it wants.
+    ``style``: the whole line's; ``words``: the template's own words'."""
+    out = Text(style=style)
+    for i, piece in enumerate(_FIELD.split(template)):
+        if i % 2:
+            part = parts[piece]
+            if isinstance(part, Text):
+                out.append_text(part)
+            else:
+                out.append(part)
+        elif piece:
+            out.append(piece, style=words or None)
+    return out
+
+
 def card_name(c: Card, look: Look) -> str:
-    """``K♠ Re di Spade (King of Swords)``: the face, the Italian and the English name."""
+    """``K♠ Re di Spade (King of Swords)``: the face and the Italian name, with the English
+    name for a reader of English."""
+    if current() != ENGLISH_SPOKEN:
+        return f"{face(c, look)} {ITALIAN[c]}"
     return f"{face(c, look)} {ITALIAN[c]} ({ENGLISH[c]})"
 
 

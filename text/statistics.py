@@ -15,50 +15,95 @@ from store.stats import (
     Statistics,
     local_time,
 )
+from text.language import N_, _, ngettext, number, pgettext
 from text.plaintext import PAGE, paragraph
 from text.scoresheet import side_names
-from text.words import aligned, pair_names, plural
+from text.words import aligned, pair_names, shown_name
 from text.wrapping import Hanging
 
+# The columns' heads, translated where they are shown (``_()``).
 PEOPLE_HEADER = (
-    "Player",
-    "Played",
-    "Won",
-    "Won %",
-    "Hands",
-    "Avg margin",
-    "Best hand",
-    "Declarations",
-    "Called out",
+    N_("Player"),
+    N_("Played"),
+    N_("Won"),
+    N_("Won %"),
+    N_("Hands"),
+    N_("Avg margin"),
+    N_("Best hand"),
+    N_("Declarations"),
+    N_("Called out"),
 )
 PEOPLE_LEFT = (0, 6, 7)  # the columns of text; the others are numbers
-MATCH_HEADER = ("No.", "Ended", "Side A", "Score", "Side B", "Hands", "Winner")
+MATCH_HEADER = (
+    N_("No."),
+    N_("Ended"),
+    N_("Side A"),
+    N_("Score"),
+    N_("Side B"),
+    N_("Hands"),
+    N_("Winner"),
+)
 MATCH_LEFT = (1, 2, 4, 6)
-NO_PERSON = "No person played in these matches (bots only)."
+NO_PERSON = N_("No person played in these matches (bots only).")
 DETAILS = ("Best hand", "Declarations")  # on a line of their own in the text
 
 
 def nothing_recorded(s: Statistics) -> str:
-    return (
+    return _(
         "No finished match is recorded yet: every match played to the end is added to "
-        f"the statistics, in {s.database}."
-    )
+        "the statistics, in {database}."
+    ).format(database=s.database)
 
 
 def totals_line(s: Statistics) -> str:
+    matches = ngettext("{n} finished match", "{n} finished matches", s.matches)
+    hands = ngettext("{n} hand", "{n} hands", s.hands)
     return (
-        f"{plural(s.matches, 'finished match', 'finished matches')}, "
-        f"{plural(s.hands, 'hand')}  ({s.database})"
+        f"{matches.format(n=number(s.matches))}, {hands.format(n=number(s.hands))}  ({s.database})"
     )
 
 
 def pairing_line(p: PairingStats) -> str:
     """ "Anna with a hard partner against medium bots: 12 played, 7 won"."""
-    article = "an" if p.partner[:1].lower() in "aeiou" else "a"
-    return (
-        f"{p.name} with {article} {p.partner} partner against {p.opponents}"
-        f"{'' if 'human' in p.opponents else ' bots'}: {p.played} played, {p.won} won"
+    levels = " & ".join(_opponent(level) for level in p.opponents.split(" & "))
+    if "human" in p.opponents:
+        against = _("against {players}").format(players=levels)
+    else:
+        against = _("against {levels} bots").format(levels=levels)
+    return _("{name} with {partner} {against}: {played} played, {won} won").format(
+        name=p.name,
+        partner=_partner(p.partner),
+        against=against,
+        played=number(p.played),
+        won=number(p.won),
     )
+
+
+def _partner(level: str) -> str:
+    """ "a hard partner", "an easy partner", "a human partner"."""
+    if level == "human":
+        return _("a human partner")
+    if level == "easy":
+        return _("an easy partner")
+    if level == "medium":
+        return _("a medium partner")
+    if level == "hard":
+        return _("a hard partner")
+    article = "an" if level[:1].lower() in "aeiou" else "a"
+    return f"{article} {level} partner"
+
+
+def _opponent(level: str) -> str:
+    """An opponents' level as it qualifies them ("medium" bots, "human")."""
+    if level == "human":
+        return pgettext("opponents", "human")
+    if level == "easy":
+        return pgettext("opponents", "easy")
+    if level == "medium":
+        return pgettext("opponents", "medium")
+    if level == "hard":
+        return pgettext("opponents", "hard")
+    return level
 
 
 def render(s: Statistics) -> str:
@@ -66,37 +111,42 @@ def render(s: Statistics) -> str:
     way): the numbers of each person in a table, the rest on a line under his row."""
     if s.matches == 0:
         return paragraph(nothing_recorded(s))
-    counts, _, where = totals_line(s).partition("  (")
+    counts, __, where = totals_line(s).partition("  (")
     lines = Hanging("", [counts, f"({where}"], "  ").wrap(PAGE)
     if s.people:
         numbers = [i for i, head in enumerate(PEOPLE_HEADER) if head not in DETAILS]
         rows = _table(
-            [PEOPLE_HEADER[i] for i in numbers],
+            [_(PEOPLE_HEADER[i]) for i in numbers],
             [[row[i] for i in numbers] for row in map(person_row, s.people)],
             [numbers.index(i) for i in PEOPLE_LEFT if i in numbers],
         ).splitlines()
         lines += ["", rows[0]]
         for person, row in zip(s.people, rows[1:], strict=True):
             lines += [row, paragraph(person_details(person), "  ")]
-        lines += ["", "With partner and opponents:"]
+        lines += ["", _("With partner and opponents:")]
         lines += [paragraph(pairing_line(p), "  ") for p in s.pairings]
     else:
-        lines += ["", NO_PERSON]
+        lines += ["", _(NO_PERSON)]
     if s.recent:
-        lines += ["", "Latest matches:", *matches_table(s.recent)]
+        lines += ["", _("Latest matches:"), *matches_table(s.recent)]
     return "\n".join(lines)
 
 
 def person_details(p: PersonStats) -> str:
     """What the table of the text has no room for: "best hand 415 (match 117, hand 12); 33
     declarations for 520 points"."""
-    best = (
-        "no best hand yet"
-        if p.best_hand is None
-        else (f"best hand {p.best_hand.total} (match {p.best_hand.match}, hand {p.best_hand.hand})")
-    )
-    declared = plural(p.declarations, "declaration")
-    return f"{best}; {declared} for {p.declared_points} points"
+    if p.best_hand is None:
+        best = _("no best hand yet")
+    else:
+        best = _("best hand {points} (match {match}, hand {hand})").format(
+            points=number(p.best_hand.total), match=p.best_hand.match, hand=p.best_hand.hand
+        )
+    declared = ngettext(
+        "{n} declaration for {points} points",
+        "{n} declarations for {points} points",
+        p.declarations,
+    ).format(n=number(p.declarations), points=number(p.declared_points))
+    return f"{best}; {declared}"
 
 
 def matches_table(recent: Sequence[MatchSummary]) -> list[str]:
@@ -115,15 +165,16 @@ def matches_table(recent: Sequence[MatchSummary]) -> list[str]:
             out.append(row)
         return out
 
-    table = _table(MATCH_HEADER, rows(None), MATCH_LEFT).splitlines()
+    header = [_(head) for head in MATCH_HEADER]
+    table = _table(header, rows(None), MATCH_LEFT).splitlines()
     if max(cell_len(line) for line in table) > PAGE:  # the sides' columns share what is left
         others = max(cell_len(line) for line in table) - 2 * max(
             cell_len(r[i]) for r in rows(None) for i in (2, 4)
         )
-        room = max(len(MATCH_HEADER[2]), (PAGE - others) // 2)
-        table = _table(MATCH_HEADER, rows(room), MATCH_LEFT).splitlines()
+        room = max(cell_len(header[2]), (PAGE - others) // 2)
+        table = _table(header, rows(room), MATCH_LEFT).splitlines()
     called_out = any(m.called_out and m.winner in (0, 1) for m in recent)
-    return table + (["* won by calling out"] if called_out else [])
+    return table + (["* " + _("won by calling out")] if called_out else [])
 
 
 def person_row(p: PersonStats) -> list[str]:
@@ -132,19 +183,22 @@ def person_row(p: PersonStats) -> list[str]:
     best = (
         "-"
         if p.best_hand is None
-        else (f"{p.best_hand.total} (no. {p.best_hand.match}, hand {p.best_hand.hand})")
+        else _("{points} (no. {match}, hand {hand})").format(
+            points=number(p.best_hand.total), match=p.best_hand.match, hand=p.best_hand.hand
+        )
     )
     share = f"{100 * p.won / p.played:.0f}%" if p.played else "-"
+    declared = ngettext("{n} ({points} point)", "{n} ({points} points)", p.declared_points)
     return [
-        p.name,
-        str(p.played),
-        str(p.won),
+        shown_name(p.name),
+        number(p.played),
+        number(p.won),
         share,
-        str(p.hands),
+        number(p.hands),
         margin,
         best,
-        f"{p.declarations} ({p.declared_points} points)",
-        str(p.called_out_wins),
+        declared.format(n=number(p.declarations), points=number(p.declared_points)),
+        number(p.called_out_wins),
     ]
 
 
@@ -155,14 +209,14 @@ def match_row(m: MatchSummary, dash: str = "–") -> list[str]:
     sides = side_names(names)
     winner = "-" if m.winner not in (0, 1) else sides[m.winner]
     if m.called_out:
-        winner += " (called out)"
+        winner += " " + _("(called out)")
     return [
         str(m.id),
         local_time(m.played_at),
         sides[0],
-        f"{m.scores[0]} {dash} {m.scores[1]}",
+        f"{number(m.scores[0])} {dash} {number(m.scores[1])}",
         sides[1],
-        str(m.hands),
+        number(m.hands),
         winner,
     ]
 

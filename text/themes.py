@@ -22,6 +22,7 @@ from typing import Any
 
 from game.files import FileMissingError, FileReadError, shorten
 from store.settings import DEFAULT_THEME, NAME
+from text.language import _
 from text.resources import asset, read_text
 
 THEMES_DIR = "themes"  # under assets/
@@ -189,7 +190,8 @@ def load_theme(name: str) -> tuple[Theme, str | None]:
                 fallback = read_theme(DEFAULT_THEME)
             except ThemeError:
                 pass
-        return fallback, f"The theme could not be used ({exc}): the classic green felt is shown."
+        said = _("The theme could not be used ({problem}): the classic green felt is shown.")
+        return fallback, said.format(problem=exc)
 
 
 def palette_of(name: str) -> Palette:

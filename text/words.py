@@ -3,9 +3,44 @@ a player's name (the lone human is "You")."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.cells import cell_len
 
+from game.seats import seats_of
+from table.session import Seat
+from text.language import _, ngettext, pgettext
+
 _PLURAL = {"is": "are", "has": "have"}
+YOU = "You"  # the name of the lone human at a table (table.session): said in the language spoken
+
+
+def bot_level(label: str) -> str:
+    """A bot's level in the language spoken ("easy": "facile"); another bot's name as it is."""
+    if label == "random":
+        return pgettext("bot", "random")
+    if label == "easy":
+        return pgettext("bot", "easy")
+    if label == "medium":
+        return pgettext("bot", "medium")
+    if label == "hard":
+        return pgettext("bot", "hard")
+    return label
+
+
+def tricks_words(n: int) -> str:
+    """ "1 trick", "5 tricks"."""
+    return ngettext("{n} trick", "{n} tricks", n).format(n=n)
+
+
+def side_name(seats: Sequence[Seat], side: int) -> str:
+    """ "Anna & Carla": the names of a side's two seats as they are shown."""
+    return " & ".join(shown_name(seats[seat].name) for seat in seats_of(side))
+
+
+def shown_name(name: str) -> str:
+    """A player's name as it is shown: the lone human's "You" in the language spoken."""
+    return _("You") if name == YOU else name
 
 
 def plural(n: int, word: str, many: str = "") -> str:
@@ -37,7 +72,7 @@ def listed(items: list[str]) -> str:
     """ "2", "2 and 3", "2, 3 and 4"."""
     if len(items) < 2:
         return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
+    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 def short_name(name: str, room: int, mark: str = "…") -> str:

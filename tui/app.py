@@ -16,7 +16,6 @@ from textual.screen import Screen
 from textual.widget import AwaitMount
 
 from ai.contain import close_all
-from game.files import write_problem
 from game.rules import DEFAULT_TARGET
 from net.client import JoinRequest
 from net.config import HostRequest
@@ -26,6 +25,7 @@ from store.settings import Settings, data_dir, load_settings, read_settings, sav
 from table.session import KINDS, Seat, Session
 from text.render import use_palette
 from text.resources import asset_path, read_asset
+from text.storage import settings_unread, tell_saved, write_problem
 from text.themes import CLASSIC, load_theme, stylesheet_defaults
 from text.words import capitalized
 from tui.keys import key_name, show_key_otherwise
@@ -129,7 +129,7 @@ class TarocchinoApp(App[None]):
         self.call_after_refresh(self.check_size)
         problem = read_settings(self.directory)[1] if self.persist else None
         if problem:
-            self.notify(problem, severity="warning", timeout=10)
+            self.notify(settings_unread(problem), severity="warning", timeout=10)
         fd = None if self.is_headless else terminal_input()
         if fd is not None:  # quit when the window is closed (every move is saved already)
 
@@ -157,7 +157,7 @@ class TarocchinoApp(App[None]):
         if kept is not None:
             self.notify(kept, timeout=8)
         session = Session.new(seats, seed=seed, target=target)
-        self.store.save_telling(session, self.notify)
+        tell_saved(self.store, session, self.notify)
         watching = not session.humans
         self.push_screen(TableScreen(session, self.store, pace=pace if watching else None))
 

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from ai.explain import Explanation
 from ai.hint import suggest
 from ai.inference import Knowledge
 from ai.player import Bot, Player
@@ -81,7 +82,7 @@ def test_hint_gives_a_legal_action_and_a_reason() -> None:
     for _, view in VIEWS[:6]:
         action, reason = suggest(view, view.legal, random.Random(2), budget_s=0.02)
         assert action in view.legal
-        assert isinstance(reason, str) and len(reason) > 5
+        assert isinstance(reason, Explanation) and reason.reasons
 
 
 @pytest.mark.parametrize("level", sorted(FAST))

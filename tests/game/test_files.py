@@ -3,7 +3,6 @@ what a killed game left behind, and the lock on the data directory."""
 
 from __future__ import annotations
 
-import errno
 import os
 import subprocess
 import sys
@@ -18,7 +17,6 @@ from game.files import (
     read_json,
     remove_stale_temporaries,
     write_atomic,
-    write_problem,
 )
 from store.lock import DataLock, DirectoryBusy
 from tests.support.paths import ROOT
@@ -148,21 +146,3 @@ def test_a_killed_game_leaves_no_lock_behind(tmp_path: Path) -> None:
     lock.acquire()
     assert lock.held
     lock.release()
-
-
-def test_a_failed_write_is_said_in_words(tmp_path: Path) -> None:
-    in_the_way = tmp_path / "data"
-    in_the_way.write_text("not a folder")
-    with pytest.raises(OSError) as caught:
-        write_atomic(in_the_way / "save.json", "{}")
-    assert write_problem(caught.value) == f"a file is in the way of the folder {in_the_way}"
-    with pytest.raises(OSError) as caught:
-        write_atomic(in_the_way / "sub" / "save.json", "{}")
-    assert write_problem(caught.value).startswith("a file is in the way of the folder ")
-    full = OSError(errno.ENOSPC, "No space left on device", str(tmp_path / "x"))
-    assert write_problem(full) == "the disk is full"
-    denied = PermissionError(errno.EACCES, "Permission denied", "/data/x")
-    assert write_problem(denied) == "no permission to write in /data/x"
-    assert write_problem(OSError(errno.EIO, "Input/output error")) == (
-        "the file: Input/output error"
-    )

@@ -30,9 +30,11 @@ def test_discard_groups() -> None:
 
 def test_reasons_name_the_rule() -> None:
     hand = m("KC 9S T12 6D")
-    assert play_verdict(hand, parse_cards("7C"), parse_cards("9S")[0]).words == (
+    assert play_verdict(hand, parse_cards("7C"), parse_cards("9S")[0]).message == (
         "9S is not legal: you must follow Coppe"
     )
-    assert "must play a trump" in play_verdict(hand, parse_cards("7B"), parse_cards("9S")[0]).words
-    assert "not in your hand" in play_verdict(hand, [], parse_cards("KS")[0]).words
+    assert (
+        "must play a trump" in play_verdict(hand, parse_cards("7B"), parse_cards("9S")[0]).message
+    )
+    assert "not in your hand" in play_verdict(hand, [], parse_cards("KS")[0]).message
     assert play_verdict(hand, parse_cards("7C"), parse_cards("KC")[0]).allowed

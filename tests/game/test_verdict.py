@@ -57,26 +57,29 @@ def test_the_verdict_allows_exactly_the_legal_cards(case: dict) -> None:
         verdict = play_verdict(hand, trick, c)
         assert verdict.allowed == bool(legal >> c & 1), (CODES[c], case["why"])
         if verdict.allowed:
-            assert verdict.reason is None and verdict.words == ""
+            assert verdict.reason is None and verdict.message == ""
             continue
         duty = obligation(hand, trick)
         assert verdict.reason == (MUST_FOLLOW if duty.kind == FOLLOW else MUST_TRUMP)
         assert verdict.excuse == bool(hand >> MAT & 1)  # §6: the Matto may go instead
-        assert verdict.words.startswith(f"{CODES[c]} is not legal: you ")
+        assert verdict.message.startswith(f"{CODES[c]} is not legal: you ")
 
 
 def test_the_words_name_the_rule() -> None:
     hand = m("KC 9S T12 6D MAT")
     follow = play_verdict(hand, parse_cards("7C"), parse_cards("9S")[0])
-    assert (follow.reason, follow.words) == (MUST_FOLLOW, "9S is not legal: you must follow Coppe")
-    assert follow.said_of("9♠") == "9♠ is not legal: you must follow Coppe" and follow.excuse
+    assert (follow.reason, follow.message) == (
+        MUST_FOLLOW,
+        "9S is not legal: you must follow Coppe",
+    )
+    assert follow.excuse
     trumps = play_verdict(hand, parse_cards("ANG"), parse_cards("6D")[0])
-    assert trumps.words == "6D is not legal: you must follow trumps"
+    assert trumps.message == "6D is not legal: you must follow trumps"
     trump = play_verdict(m("T12 6D"), parse_cards("7B"), parse_cards("6D")[0])
     assert (trump.reason, trump.excuse) == (MUST_TRUMP, False)
-    assert trump.words == "6D is not legal: you have no Bastoni, so you must play a trump"
+    assert trump.message == "6D is not legal: you have no Bastoni, so you must play a trump"
     absent = play_verdict(hand, [], parse_cards("KS")[0])
-    assert (absent.reason, absent.words) == (NOT_HELD, "KS is not in your hand")
+    assert (absent.reason, absent.message) == (NOT_HELD, "KS is not in your hand")
     assert not absent.excuse
 
 
@@ -89,7 +92,7 @@ def test_no_carta_da_5_is_discarded() -> None:
         verdict = discard_verdict(hand, c)
         assert verdict.reason == CARTA_DA_5
         assert (
-            verdict.words
+            verdict.message
             == f"{CODES[c]} may not be discarded: Kings and Tarocchi (carte da 5) stay"
         )
     for c in cards_of(allowed):
@@ -115,7 +118,7 @@ def test_the_engine_refuses_with_the_same_words() -> None:
     ks, kb = parse_cards("KS KB")
     with pytest.raises(IllegalActionError) as refused:
         hand.apply(discard(ks, parse_cards("7S")[0]))
-    assert str(refused.value) == discard_verdict(hand.hands[0], ks).words
+    assert str(refused.value) == discard_verdict(hand.hands[0], ks).message
     hand.apply(discard(*parse_cards("7S 8S")))
     hand.apply(hand.legal_actions()[-1])  # eldest declares nothing
     hand.apply(play(parse_cards("KC")[0]))
@@ -123,4 +126,4 @@ def test_the_engine_refuses_with_the_same_words() -> None:
     with pytest.raises(IllegalActionError) as refused:
         hand.apply(play(kb))
     verdict = play_verdict(hand.hands[2], hand.trick, kb)
-    assert verdict.reason == MUST_FOLLOW and str(refused.value) == verdict.words
+    assert verdict.reason == MUST_FOLLOW and str(refused.value) == verdict.message

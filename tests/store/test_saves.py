@@ -22,6 +22,7 @@ from table.session import Session, parse_seats
 from tests.support.matches import saved_match
 from tests.support.screens import press
 from text.saved import describe_saved
+from text.storage import saved_words, settings_unread, tell_saved
 from tui.app import TarocchinoApp
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.start import StartScreen
@@ -170,7 +171,7 @@ async def test_unreadable_settings_are_said_and_left_as_they_are(tmp_path: Path)
     (tmp_path / "settings.json").write_text(damaged)
     settings, problem = read_settings(tmp_path)
     assert settings == Settings.default()
-    assert problem == (
+    assert problem is not None and settings_unread(problem) == (
         "The settings could not be read (settings.json: nested deeper than 32 "
         "levels): the defaults are used until you change one."
     )
@@ -180,7 +181,7 @@ async def test_unreadable_settings_are_said_and_left_as_they_are(tmp_path: Path)
     app.notify = lambda message, **kw: notices.append(str(message)) or notify(message, **kw)
     async with app.run_test(size=(100, 30)) as pilot:
         await _until(pilot, lambda: isinstance(app.screen, StartScreen))
-    assert problem in notices
+    assert settings_unread(problem) in notices
     assert (tmp_path / "settings.json").read_text() == damaged
 
 
@@ -290,8 +291,10 @@ def test_a_save_that_fails_is_said_once_and_its_return_too(tmp_path: Path) -> No
     session = Session.new(SEATS, seed=5)
     (tmp_path / "data").write_text("a file where the data folder should be")
     store = SaveStore(tmp_path / "data")
-    said = store.save(session)
-    assert said is not None and said[1] == "error"
+    failed = store.save(session)
+    assert isinstance(failed, OSError)
+    said = saved_words(failed)
+    assert said[1] == "error"
     assert said[0].startswith(
         f"Could not save the match: a file is in the way of the folder "
         f"{tmp_path / 'data'}. The game goes on, but is not saved"
@@ -299,7 +302,8 @@ def test_a_save_that_fails_is_said_once_and_its_return_too(tmp_path: Path) -> No
     session.apply(sorted(session.match.legal_actions(), key=str)[0])
     assert store.save(session) is None  # not said again at every move
     (tmp_path / "data").unlink()
-    assert store.save(session) == ("The match is saved again.", "information")
+    again = store.save(session)
+    assert again is True and saved_words(again) == ("The match is saved again.", "information")
     assert store.read().match.actions == session.match.actions
     assert store.save(session) is None
 
@@ -315,10 +319,10 @@ def test_saving_tells_the_player_in_one_notification(tmp_path: Path) -> None:
     def notify(message: str, *, severity: str, timeout: float) -> None:
         told.append((message, severity, timeout))
 
-    store.save_telling(session, notify)
-    store.save_telling(session, notify)
+    tell_saved(store, session, notify)
+    tell_saved(store, session, notify)
     (tmp_path / "data").unlink()
-    store.save_telling(session, notify)
+    tell_saved(store, session, notify)
     assert [(m.split(":")[0], s, t) for m, s, t in told] == [
         ("Could not save the match", "error", 10),
         ("The match is saved again.", "information", 10),

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from textual import events
 
+from ai.explain import KEEPS, ONLY_CARD, Explanation, Reason
 from game.cards import CODES
 from game.phase import Phase
 from store.settings import Settings
@@ -30,7 +31,10 @@ from tui.widgets.hand_view import CARD_KEYS, HandView
 HOT_SEAT = ["human", "easy", "human", "easy"]
 NAMES = ["Anna", "Bruno", "Carla", "Dario"]
 ANNA_DEALS = 2  # the seed: Anna (seat 1) deals the first hand
-LONG = "; ".join(f"reason number {i} of a long hint" for i in range(12))
+# a reason the hint says at length (the facts of ai.explain; the text layer says them)
+LONG = Explanation(
+    (Reason(KEEPS, families=tuple(f"reason number {i} of a long hint" for i in range(12))),)
+)
 
 
 async def _annas_discard(pilot) -> TableScreen:
@@ -92,7 +96,7 @@ async def test_a_hint_overtaken_by_the_card_is_dropped_and_t_then_says_why(
 
     def slow_hint(view, legal, rng):
         release.wait(30)
-        return legal[0], "a reason"
+        return legal[0], Explanation((Reason(ONLY_CARD),))
 
     monkeypatch.setattr("tui.screens.table_hint.suggest", slow_hint)
     # Bruno thinks a while: the table is on screen with no hand on it

@@ -13,12 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from store.lastmatch import MAX_BYTES, NOTE_FILE, LastMatch, LastMatchNote, NoteError, when_words
+from store.lastmatch import MAX_BYTES, NOTE_FILE, LastMatch, LastMatchNote, NoteError
 from store.save import SaveStore
 from store.stats import match_number, read_statistics, record_finished_match
 from table.session import Session
 from tests.support.matches import NAMES, SEATS, finished_match, note_data
 from tests.support.screens import FAST, idle, make_app, press, settle, start_row, wait_for
+from text.lastmatch import last_match_parts, last_match_title, unread_note, when_words
 from tui.screens.review import ReviewScreen
 from tui.screens.scoring import ScoringScreen
 from tui.screens.start import StartScreen
@@ -33,10 +34,10 @@ def test_the_note_says_who_won_the_score_and_when(tmp_path: Path) -> None:
     assert note is not None and note == LastMatch.of(finished, match)
     won, lost = match.winner, 1 - match.winner
     sides = ("Anna & Carla", "Bruno & Dario")
-    assert " ".join(note.parts()) == (
+    assert " ".join(last_match_parts(note)) == (
         f"{sides[won]} beat {sides[lost]} {match.scores[won]} to {match.scores[lost]}"
     )
-    assert note.title().startswith("Last match, 1 hand, today at ")
+    assert last_match_title(note).startswith("Last match, 1 hand, today at ")
     assert (tmp_path / NOTE_FILE).stat().st_size < 1024  # small, and bounded when read
     number, why = match_number(tmp_path, note.uid)
     assert number is None and why == "no match has been recorded yet"
@@ -81,7 +82,8 @@ def test_a_damaged_note_is_one_short_sentence_and_set_aside(tmp_path: Path, cont
         LastMatchNote(tmp_path).read()
     assert str(raised.value) == why
     last, said = LastMatchNote(tmp_path).read_telling()
-    assert last is None and said == f"Its note could not be read ({why}) and was set aside."
+    assert last is None and said is not None
+    assert unread_note(said) == f"Its note could not be read ({why}) and was set aside."
     assert not path.exists() and (tmp_path / f"{NOTE_FILE}.damaged").read_bytes() == content
     assert LastMatchNote(tmp_path).read_telling() == (None, None)  # said once
 
@@ -90,7 +92,7 @@ def test_a_note_that_is_not_a_file_is_said_and_left_alone(tmp_path: Path) -> Non
     os.mkfifo(tmp_path / "elsewhere")
     (tmp_path / NOTE_FILE).symlink_to(tmp_path / "elsewhere")  # reading would block
     last, said = LastMatchNote(tmp_path).read_telling()
-    assert last is None and said is not None and "not a regular file" in said
+    assert last is None and said is not None and "not a regular file" in unread_note(said)
 
 
 def test_a_note_that_cannot_be_written_never_names_an_older_match(

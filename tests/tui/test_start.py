@@ -27,6 +27,7 @@ from tests.support.screens import (
     table_of,
     wait_for,
 )
+from text.lastmatch import last_match_parts
 from tui.app import TarocchinoApp
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.scoring import ScoringScreen
@@ -224,7 +225,7 @@ async def test_the_note_of_the_match_before_is_not_shown_again(tmp_path: Path) -
     # right before the fix too)
     finished, match = finished_match()
     LastMatchNote(tmp_path).write(finished, match)
-    before = " ".join(LastMatch.of(finished, match).parts())
+    before = " ".join(last_match_parts(LastMatch.of(finished, match)))
     app = make_app(tmp_path, None, settings=QUICK)
     async with app.run_test(size=(100, 32)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))

@@ -21,7 +21,7 @@ from game.seats import side_of
 from store.lastmatch import LastMatch, LastMatchNote
 from store.match_setup import MAX_TARGET, MatchSetup
 from store.save import SaveError, SaveStore
-from store.settings import WATCH_PACES, pace_words
+from store.settings import WATCH_PACES
 from store.stats import match_number
 from table.session import (
     BOT_LEVELS,
@@ -33,8 +33,10 @@ from table.session import (
     parse_seats,
 )
 from text.hand_review import ReviewSource
+from text.lastmatch import last_match_parts, last_match_title, unread_note
 from text.render import Look, box_lines
 from text.saved import saved_parts
+from text.storage import pace_words
 from text.words import capitalized
 from text.wrapping import Pairs
 from tui.keys import key_name
@@ -75,7 +77,7 @@ def kind_options(extra: list[str] | tuple[str, ...] = ()) -> list[tuple[str, str
             label += f", {DEFAULT_BUDGET_S:g} s a move"
         options.append((label, level))
         if level == "hard":
-            options.extend((text, kind) for kind, text in QUICK_HARD.items())
+            options.extend((f"Hard bot, {s:g} s a move", kind) for kind, s in QUICK_HARD.items())
     for kind in dict.fromkeys(extra):
         if kind not in (value for _, value in options):
             options.append((kind, kind))
@@ -129,7 +131,7 @@ class StartScreen(Screen[None]):
         self.setup = setup or MatchSetup()
         self.local = local
         self.last: LastMatch | None = None  # the last match noted, when no match is saved
-        self._note_problem: str | None = None  # why the note could not be read
+        self._note_problem: tuple[str, bool] | None = None  # why the note could not be read
 
     def compose(self) -> ComposeResult:
         kinds = self.defaults.get("kinds") or list(self.setup.kinds)
@@ -323,7 +325,7 @@ class StartScreen(Screen[None]):
         self._note_problem = None if self.last is not None else problem or self._note_problem
         problem = self._note_problem
         row.display = self.last is not None or problem is not None
-        row.border_title = self.last.title() if self.last is not None else "Last match"
+        row.border_title = last_match_title(self.last) if self.last is not None else "Last match"
         joined = self.last is not None and self.last.uid is None  # at another's table
         # (a match joined at another person's table is in its host's statistics, not here)
         row.border_subtitle = (
@@ -333,9 +335,9 @@ class StartScreen(Screen[None]):
         button.display = self.last is not None and not joined
         info = self.query_one("#last-info", Static)
         if self.last is not None:
-            info.update(Pairs([Text(part) for part in self.last.parts()], " "))
+            info.update(Pairs([Text(part) for part in last_match_parts(self.last)], " "))
         elif problem is not None:
-            info.update(Text(problem, style="dim"))
+            info.update(Text(unread_note(problem), style="dim"))
 
     def refresh_left(self) -> None:
         """The network table this player left while its match went on (q at the table): where,

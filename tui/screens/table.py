@@ -39,10 +39,11 @@ from game.hand import HandResult
 from game.phase import Phase
 from game.view import PlayerView
 from store.save import SaveStore
-from store.settings import pace_words
 from table.session import TableSession
 from text.presenter import Scene, discardable, present, status
+from text.refusals import illegal_words
 from text.render import Look, look_of
+from text.storage import pace_words, tell_saved
 from text.words import verb
 from tui.messages import BotMoved, CardChosen, CardHighlighted, TrickClicked
 from tui.screens.scoring import MENU, NEW, QUIT
@@ -453,7 +454,7 @@ class TableScreen(LaidOutUnder, Screen[None]):
         try:
             result = self.session.apply(action)
         except IllegalActionError as exc:
-            self.say(Text(str(exc), style="bold"))
+            self.say(Text(illegal_words(exc, self.look), style="bold"))
             return
         self.notice = self.lead_in = None
         self.marked = []
@@ -479,7 +480,7 @@ class TableScreen(LaidOutUnder, Screen[None]):
     def save(self) -> None:
         """Save the match (a store is given with a session of this process only)."""
         if self.store is not None:
-            self.store.save_telling(self.session, self.notify)  # type: ignore[arg-type]
+            tell_saved(self.store, self.session, self.notify)  # type: ignore[arg-type]
 
     def _moved_elsewhere(self, result: HandResult | None) -> None:
         """A seat played elsewhere acted (a remote session's listener); ``result``: the hand it

@@ -10,6 +10,7 @@ from typing import Any, Protocol, TypeVar
 from rich.text import Text
 from textual.worker import Worker, WorkerState
 
+from ai.explain import Explanation
 from game.actions import PLAY, Action
 from game.phase import Phase
 from game.view import PlayerView
@@ -21,7 +22,9 @@ from tui.screens.table_notices import Notices
 from tui.widgets.hand_view import HandView
 
 R = TypeVar("R")
-Hinted = tuple[Action, str, tuple[int, int]]  # the move, why, and the turn (ply, seat) it is for
+Hinted = tuple[
+    Action, Explanation, tuple[int, int]
+]  # the move, why, and the turn (ply, seat) it is for
 
 
 class HintTable(Protocol):
@@ -104,7 +107,7 @@ class Hint:
         if worker is not None:
             worker.cancel()
 
-    def _show(self, action: Action, reason: str, key: tuple[int, int]) -> None:
+    def _show(self, action: Action, reason: Explanation, key: tuple[int, int]) -> None:
         table = self.table
         view = table.my_turn()
         if view is None or key != (table.session.ply, view.seat):

@@ -1,11 +1,11 @@
-"""The hint's reasons: one for every card, short enough to sit beside the card on an 80-column
-table, and true to the trick."""
+"""The hint's reasons in words (text.hints over ai.explain): one for every card, short enough to
+sit beside the card on an 80-column table, and true to the trick."""
 
 from __future__ import annotations
 
 import textwrap
 
-from ai.explain import explain, explain_card, explain_discard, sure_to_hold
+from ai.explain import Explanation, explain, explain_card, explain_discard, sure_to_hold
 from game.actions import PLAYS, discard
 from game.cards import TRUMPS, cards_of, mask_of, parse_card
 from game.match import Match
@@ -14,6 +14,7 @@ from game.tricks import winning_index
 from game.view import PlayerView
 from tests.support.deals import deal_with, m
 from tests.support.matches import some_views
+from text.hints import hint_reason, reason_words
 
 # The status area holds two lines of 78 columns; "Hint: play T16 — " takes 17 of them.
 ROOM = 2 * 78 - 17
@@ -25,7 +26,7 @@ def test_every_legal_card_gets_a_short_reason() -> None:
         if view.phase != "play":
             continue
         for action in view.legal:
-            reason = explain(view, action, margin=-123.4)
+            reason = hint_reason(explain(view, action, margin=-123.4))
             if len(view.tricks) < 4:  # before the fifth trick: said as the rough guess it is
                 assert reason.endswith(
                     "; your side should end the hand about 120 behind (a rough guess this early)"
@@ -43,7 +44,7 @@ def test_the_reason_fits_the_trick() -> None:
             continue
         partner_winning = (len(view.trick) - winning_index(view.trick)) % 2 == 0
         for action in view.legal:
-            reason = explain(view, action)
+            reason = hint_reason(explain(view, action))
             if "partner is winning" in reason:
                 assert partner_winning
             if reason.startswith("you cannot win"):
@@ -54,16 +55,18 @@ def test_a_hint_without_a_search_still_says_why() -> None:
     for _, view in some_views(3, every=3):
         if view.phase == "play":
             for action in view.legal:
-                assert explain(view, action)
+                assert hint_reason(explain(view, action))
             if len(view.legal) > 1:
                 choice = view
-    assert explain(choice, PLAYS[parse_card("MAT")]).startswith("the Matto")
+    assert hint_reason(explain(choice, PLAYS[parse_card("MAT")])).startswith("the Matto")
 
 
 def test_the_only_legal_card_is_not_said_to_be_chosen() -> None:
     for _, view in some_views(3, every=1):
         if view.phase == "play" and len(view.legal) == 1:
-            assert explain(view, view.legal[0], 12.0).startswith("the only card you may play;")
+            assert hint_reason(explain(view, view.legal[0], 12.0)).startswith(
+                "the only card you may play;"
+            )
             return
     raise AssertionError("no view with one legal card")
 
@@ -80,7 +83,7 @@ def _lead_view(fixed: dict[int, str]) -> PlayerView:
 
 def test_a_lead_is_not_said_to_be_unbeatable_while_trumps_are_out() -> None:
     view = _lead_view({0: "KS 7S KB QB NB JB AB 6B 7B 8B 9B 10B KC QC NC", 1: "ANG QS 8S 9S"})
-    assert explain_card(view, parse_card("KS")) == (
+    assert reason_words(explain_card(view, parse_card("KS"))) == (
         "no better Spade is out: it wins unless somebody trumps it"
     )
 
@@ -107,7 +110,7 @@ def test_every_discard_reason_fits_the_status_lines_with_its_families_and_foreca
         view = match.view(match.turn)
         assert view.phase == "discard"
         for action in view.legal:
-            reason = explain(view, action, margin=-123.4)
+            reason = hint_reason(explain(view, action, margin=-123.4))
             longest = max(longest, len(reason))
             assert status_lines(reason) <= 2, reason
             assert reason.endswith(
@@ -124,6 +127,7 @@ def test_a_discard_keeping_eight_families_still_names_them_all() -> None:
     kept = hand & ~m("7S 6S")
     families = declarable_families(kept)
     assert len(families) >= 8
-    reason = explain_discard(hand, discard(*cards_of(m("7S 6S"))), 1234.0)
+    reasons = explain_discard(hand, discard(*cards_of(m("7S 6S"))))
+    reason = hint_reason(Explanation(reasons, 1234.0, True, True))
     assert status_lines(reason) <= 2, reason
-    assert all(f in reason for f in families) and "roughly 1230 ahead" in reason
+    assert all(f in reason for f in families) and "roughly 1,230 ahead" in reason
