@@ -1,0 +1,32 @@
+"""What the screens share of the language spoken: each language's own name, and seconds
+written as the language writes them."""
+
+from __future__ import annotations
+
+from store.settings import LANGUAGES
+from text.language import _, number
+
+# Each language by its own name, so a player who cannot read the one spoken now finds his.
+LANGUAGE_NAMES = {"en": "English", "it": "Italiano"}
+
+
+def language_options() -> list[tuple[str, str]]:
+    """The languages to choose from: the system's (as the environment asks), then each one."""
+    return [(_("as the system's"), ""), *((LANGUAGE_NAMES[c], c) for c in LANGUAGES)]
+
+
+def decimal(value: float) -> str:
+    """``value`` with the decimals it has (0.6, 1.5, 2), as the language writes them."""
+    return number(value, decimals=len(f"{value:g}".partition(".")[2]))
+
+
+def seconds(value: float) -> str:
+    """A pause in words: "no pause", "1.5 s"."""
+    return _("no pause") if value <= 0 else _("{seconds} s").format(seconds=decimal(value))
+
+
+def pace(value: float) -> str:
+    """A watching pace in words: "no pause", "0.6 s a move"."""
+    if value <= 0:
+        return _("no pause")
+    return _("{seconds} s a move").format(seconds=decimal(value))
