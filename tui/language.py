@@ -25,7 +25,7 @@ def seconds(value: float) -> str:
     return _("no pause") if value <= 0 else _("{seconds} s").format(seconds=decimal(value))
 
 
-def pace(value: float) -> str:
+def pace_words(value: float) -> str:
     """A watching pace in words: "no pause", "0.6 s a move"."""
     if value <= 0:
         return _("no pause")

@@ -167,12 +167,9 @@ class DeclareScreen(TableDialog[tuple[str, ...] | str]):
         chosen = set(self.families.chosen if combos is None else (c.family for c in combos))
         points = total_points(c for c in self.combos if c.family in chosen)
         criccone, doubled = doublings(chosen)
-        text = Text(
-            ngettext("Declaring: {n} point", "Declaring: {n} points", points).format(
-                n=number(points)
-            ),
-            style="bold",
-        )
+        words = ngettext("Declaring: {n} point", "Declaring: {n} points", points)
+        before, _mark, after = words.partition("{n}")  # (two parts, as the snapshots have it)
+        text = Text.assemble((before, "bold"), (f"{number(points)}{after}", "bold"))
         if criccone:
             text.append("  " + _("(criccone: cricche doubled)"), style="italic")
         if doubled:

@@ -39,7 +39,7 @@ from text.saved import saved_parts
 from text.words import capitalized
 from text.wrapping import Pairs
 from tui.keys import key_name
-from tui.language import decimal
+from tui.language import decimal, pace_words
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.help import HELP_KEY
 from tui.screens.matches import PastMatchesScreen
@@ -218,7 +218,7 @@ class StartScreen(Screen[None]):
                 )
                 yield Label(_("Watch pace"), classes="option-label", id="pace-label")
                 yield Select(
-                    [(pace(p), p) for p in sorted({*WATCH_PACES, pace})],
+                    [(pace_words(p), p) for p in sorted({*WATCH_PACES, pace})],
                     value=pace,
                     allow_blank=False,
                     id="pace",
@@ -300,8 +300,10 @@ class StartScreen(Screen[None]):
         self.query_one("#new-title", Static).update(
             Text.assemble(
                 (_("New match"), "bold"),
-                ("   ", "dim"),
-                (_("side A: seats 1 and 3 {dot} side B: seats 2 and 4").format(dot=dot), "dim"),
+                (
+                    "   " + _("side A: seats 1 and 3 {dot} side B: seats 2 and 4").format(dot=dot),
+                    "dim",
+                ),
             )
         )
         cards = [INDEX[c] for c in ("ANG", "MON", "KS", "KB", "KC", "KD", "BEG", "MAT")]

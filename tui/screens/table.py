@@ -43,7 +43,7 @@ from table.session import TableSession
 from text.language import _
 from text.presenter import Scene, discardable, present, status
 from text.render import Look, look_of
-from tui.language import pace
+from tui.language import pace_words
 from tui.messages import BotMoved, CardChosen, CardHighlighted, TrickClicked
 from tui.screens.scoring import MENU, NEW, QUIT
 from tui.screens.table_bots import BotTurns
@@ -276,7 +276,7 @@ class TableScreen(LaidOutUnder, Screen[None]):
             undo=self.seating.undo_offered,
             watching=self.watching,
             paused=self.paused,
-            speed=pace(self.delay),
+            speed=pace_words(self.delay),
             notice=self.notice,
             lead_in=self.lead_in,
             presence=self.session.presence,
