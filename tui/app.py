@@ -104,7 +104,7 @@ class TarocchinoApp(App[None]):
             self._quit_key_unnamed()
         defaults: dict[str, Any] = {}
         if self._start is not None:
-            seats, _, chosen = self._start
+            seats, _seed, chosen = self._start
             defaults = {"target": chosen, "kinds": [s.kind for s in seats]}
         setup = load_setup(self.directory, KINDS)
         seed, target = self._given if self._start is None else (None, None)

@@ -14,7 +14,7 @@ from textual.widgets import DataTable
 
 from game.seats import seats_of
 from store.stats import MatchSummary
-from text.language import pgettext
+from text.language import _, pgettext
 from text.statistics import MATCH_HEADER, MATCH_LEFT, match_row
 from text.words import short_name
 
@@ -117,7 +117,9 @@ def narrow_rows(matches: Sequence[MatchSummary], room: int, ascii: bool) -> list
     mark = "..." if ascii else "…"
     rows = []
     for m in matches:
-        number, ended, _, score, _, _, _ = match_row(m, "-" if ascii else "–")
+        number, ended, _side_a, score, _side_b, _hands, _winner = match_row(
+            m, "-" if ascii else "–"
+        )
         won = "-" if m.winner not in (0, 1) else "AB"[m.winner]
         called = " " + _("called out") if m.called_out else ""
         rows.append([number, ended[5:], "", score, "", won + called])
