@@ -17,7 +17,7 @@ from text.language import N_, _
 from text.render import Look
 from text.themes import load_theme, theme_names
 from tui.language import language_options, seconds
-from tui.screens.dialog import TableDialog
+from tui.screens.dialog import TableDialog, content_rows, max_height
 from tui.screens.help import HELP_KEY
 from tui.widgets.arrows import plain_arrows
 from tui.widgets.footer import Footer
@@ -77,6 +77,24 @@ class SettingsScreen(TableDialog[Settings | None]):
 
     def on_mount(self) -> None:
         self.call_after_refresh(plain_arrows, self, Look(ascii=self.settings.ascii))
+
+    def _gaps(self) -> int:
+        """The blank rows between the settings' rows (none in the tight form)."""
+        return len(self.query(Select)) - 1
+
+    def rows_needed(self, width: int) -> int:
+        """Tight: the settings' rows with no blank rows between them."""
+        rows = content_rows(self.dialog_box(), self.room(), self.app.size, width)
+        return rows if self.has_class("-tight") else rows - self._gaps()
+
+    def fit(self, width: int) -> int:
+        """Tight where the roomy form is taller than the dialog's ``max-height`` (over the
+        felt of a table at 80x24)."""
+        rows = content_rows(self.dialog_box(), self.room(), self.app.size, width)
+        roomy = rows + (self._gaps() if self.has_class("-tight") else 0)
+        tight = roomy > max_height(self.dialog_box(), self.room(), self.app.size)
+        self.set_class(tight, "-tight")
+        return roomy - (self._gaps() if tight else 0)
 
     def compose(self) -> ComposeResult:
         s = self.settings
