@@ -106,6 +106,11 @@ def number(value: float, decimals: int = 0) -> str:
     return text
 
 
+def decimal(value: float) -> str:
+    """``value`` with the decimals it has (0.6, 1.5, 2), as the language writes them."""
+    return number(value, decimals=len(f"{value:g}".partition(".")[2]))
+
+
 MONTHS = (
     N_("January"),
     N_("February"),

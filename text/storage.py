@@ -11,15 +11,14 @@ from game.files import FileReadError, clip_path
 from store.save import SaveStore
 from store.settings import SETTINGS_FILE
 from table.session import Session
-from text.language import _, number
+from text.language import _, decimal, number
 
 
 def pace_words(seconds: float) -> str:
     """A watching pace in words: "no pause", "0.6 s a move"."""
     if seconds <= 0:
         return _("no pause")
-    decimals = len(f"{seconds:g}".partition(".")[2])
-    return _("{seconds} s a move").format(seconds=number(seconds, decimals))
+    return _("{seconds} s a move").format(seconds=decimal(seconds))
 
 
 def file_problem(error: FileReadError) -> str:

@@ -23,6 +23,7 @@ from store.match_setup import MatchSetup, load_setup, save_setup
 from store.save import SaveError, SaveStore
 from store.settings import Settings, data_dir, load_settings, read_settings, save_settings
 from table.session import KINDS, Seat, Session
+from text.language import N_, _, choose, use
 from text.render import use_palette
 from text.resources import asset_path, read_asset
 from text.storage import settings_unread, tell_saved, write_problem
@@ -57,9 +58,9 @@ class TarocchinoApp(App[None]):
     SUB_TITLE = "Ottocento"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [
-        Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding("ctrl+q", "quit", N_("Quit"), priority=True),
         # The match is saved after every action, so Ctrl+C quits at once; it resumes next time.
-        Binding("ctrl+c", "quit", "Quit", priority=True, show=False),
+        Binding("ctrl+c", "quit", N_("Quit"), priority=True, show=False),
     ]
 
     def __init__(
@@ -103,7 +104,7 @@ class TarocchinoApp(App[None]):
             self._quit_key_unnamed()
         defaults: dict[str, Any] = {}
         if self._start is not None:
-            seats, _, chosen = self._start
+            seats, _seed, chosen = self._start
             defaults = {"target": chosen, "kinds": [s.kind for s in seats]}
         setup = load_setup(self.directory, KINDS)
         seed, target = self._given if self._start is None else (None, None)
@@ -192,7 +193,11 @@ class TarocchinoApp(App[None]):
                 if self.store.exists()
                 else f"{capitalized(str(exc))}."
             )
-            self.notify(f"{message} Start a new match.", severity="error", timeout=10)
+            self.notify(
+                _("{problem} Start a new match.").format(problem=message),
+                severity="error",
+                timeout=10,
+            )
             return False
         self.push_screen(TableScreen(session, self.store))
         return True
@@ -234,16 +239,36 @@ class TarocchinoApp(App[None]):
         self.push_screen(SettingsScreen(self.settings), done)
 
     def apply_settings(self, settings: Settings) -> None:
+        spoken = self.settings.language
         self.settings = settings
         self._set_look()
+        if settings.language != spoken:  # (else --lang, or the environment's, still holds)
+            use(choose(None, settings.language))
+            self.run_worker(self.speak_again(), group="language", exclusive=True)
         if self.persist:
             try:
                 save_settings(settings, self.directory)
             except OSError as exc:
-                self.notify(f"Could not save the settings: {write_problem(exc)}.", severity="error")
+                self.notify(
+                    _("Could not save the settings: {problem}.").format(problem=write_problem(exc)),
+                    severity="error",
+                )
         self.refresh(repaint=True, layout=True)
         for screen in self.screen_stack:
             screen.refresh(repaint=True)
+
+    async def speak_again(self) -> None:
+        """Every screen on the stack in the language spoken now, as it was otherwise: a screen
+        that holds what the player did (the table, the start screen's setup) says its words
+        again itself (``speak_again``); any other is composed anew."""
+        for screen in list(self.screen_stack):
+            again = getattr(screen, "speak_again", None)
+            if again is not None:
+                await again()
+            elif not isinstance(screen, TooSmallScreen):
+                await screen.recompose()
+            screen.refresh_bindings()  # (its footer, composed anew in the new words)
+        self.refresh(repaint=True, layout=True)
 
     def _set_look(self) -> None:
         """ASCII mode or not, as the settings say: the stylesheet's and the scroll bars'; and

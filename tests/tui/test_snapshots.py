@@ -6,7 +6,6 @@ report pytest writes on a failure, or the SVG files under tests/__snapshots__) b
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -22,22 +21,22 @@ from tests.support.screens import (
     LOOK,
     SIZES,
     make_app,
-    press,
-    press_for,
-    resume,
     save_at_the_last_tricks,
-    settle,
-    to_the_sheet,
     wait_for,
 )
+from tests.support.snapshot_steps import (
+    BOTS3,
+    declaring,
+    discard_one_marked,
+    handover,
+    mid_hand,
+    resumed_to_the_sheet,
+    start,
+)
 from text.themes import DEFAULT_THEME, theme_names
-from tui.screens.declare import DeclareScreen
-from tui.screens.handover import HandOverScreen
 from tui.screens.start import StartScreen
 from tui.screens.table import TableScreen
 from tui.screens.too_small import TooSmallScreen
-
-BOTS3 = ["human", "random", "random", "random"]
 
 
 @pytest.fixture(autouse=True)
@@ -45,74 +44,29 @@ def _colour(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("NO_COLOR", raising=False)
 
 
-async def _to_table(pilot: Pilot) -> TableScreen:
-    screen = await settle(pilot)
-    while not isinstance(screen, TableScreen):
-        await press(pilot, "enter")
-        screen = await settle(pilot)
-    return screen
-
-
-def _mid_hand(tricks: int) -> Callable[[Pilot], Awaitable[None]]:
-    async def run(pilot: Pilot) -> None:
-        while True:
-            screen = await _to_table(pilot)
-            view = screen.current_view()
-            if len(view.tricks) >= tricks and view.trick:
-                return
-            await press_for(pilot, screen)
-
-    return run
-
-
-async def _discard_one_marked(pilot: Pilot) -> None:
-    screen = await settle(pilot)
-    assert isinstance(screen, TableScreen)
-    await press(pilot, "8")  # mark one card: raised and crossed
-
-
-async def _declaring(pilot: Pilot) -> None:
-    screen = await settle(pilot)
-    assert isinstance(screen, DeclareScreen)
-    await press(pilot, "2")  # switch the second family off
-
-
-async def _handover(pilot: Pilot) -> None:
-    await wait_for(pilot, lambda: isinstance(pilot.app.screen, HandOverScreen))
-
-
-async def _start(pilot: Pilot) -> None:
-    await wait_for(pilot, lambda: isinstance(pilot.app.screen, StartScreen))
-
-
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_start_screen(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:
     assert snap_compare(
-        make_app(tmp_path, None, seed=None, settings=LOOK), terminal_size=size, run_before=_start
+        make_app(tmp_path, None, seed=None, settings=LOOK), terminal_size=size, run_before=start
     )
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_table_mid_hand(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:
     app = make_app(tmp_path, BOTS3, seed=seed_dealer(1), settings=LOOK)
-    assert snap_compare(app, terminal_size=size, run_before=_mid_hand(5))
+    assert snap_compare(app, terminal_size=size, run_before=mid_hand(5))
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_discard(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:
     app = make_app(tmp_path, BOTS3, seed=seed_dealer(0), settings=LOOK)
-    assert snap_compare(app, terminal_size=size, run_before=_discard_one_marked)
+    assert snap_compare(app, terminal_size=size, run_before=discard_one_marked)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_declarations(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:
     app = make_app(tmp_path, BOTS3, seed=seed_declaring(), settings=LOOK)
-    assert snap_compare(app, terminal_size=size, run_before=_declaring)
-
-
-async def _resumed_to_the_sheet(pilot: Pilot) -> None:
-    await resume(pilot)
-    await to_the_sheet(pilot)
+    assert snap_compare(app, terminal_size=size, run_before=declaring)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -121,13 +75,13 @@ def test_scoring_sheet(snap_compare, tmp_path: Path, size: tuple[int, int]) -> N
     keys is tests/test_tui_play.py's.)"""
     save_at_the_last_tricks(tmp_path, parse_seats(BOTS3), seed_dealer(2))
     app = make_app(tmp_path, None, settings=LOOK)
-    assert snap_compare(app, terminal_size=size, run_before=_resumed_to_the_sheet)
+    assert snap_compare(app, terminal_size=size, run_before=resumed_to_the_sheet)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_hand_over(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:
     app = make_app(tmp_path, ["human"] * 4, seed=seed_dealer(1), settings=LOOK)
-    assert snap_compare(app, terminal_size=size, run_before=_handover)
+    assert snap_compare(app, terminal_size=size, run_before=handover)
 
 
 @pytest.mark.parametrize("theme", [n for n in theme_names() if n != DEFAULT_THEME])
@@ -135,7 +89,7 @@ def test_table_theme(snap_compare, tmp_path: Path, theme: str) -> None:
     """The table mid-hand at 80x24 in each theme but the default (whose look the other
     snapshots keep)."""
     app = make_app(tmp_path, BOTS3, seed=seed_dealer(1), settings=replace(LOOK, theme=theme))
-    assert snap_compare(app, terminal_size=(80, 24), run_before=_mid_hand(5))
+    assert snap_compare(app, terminal_size=(80, 24), run_before=mid_hand(5))
 
 
 def test_snapshot_helpers_find_their_seeds() -> None:

@@ -332,5 +332,8 @@ def _hand_over_to_declare(seed: int) -> tuple[str, bool]:
 
 def test_the_hand_over_says_declare_only_to_a_hand_that_may_declare() -> None:
     """It said "your turn to declare and play", and the next screen "Nothing to declare"."""
-    seen = dict(_hand_over_to_declare(seed)[::-1] for seed in range(1, 40))
-    assert seen == {True: "to declare and play", False: "to play a card"}
+    seen = {
+        may: doing.partition("it is your turn ")[2]
+        for doing, may in (_hand_over_to_declare(seed) for seed in range(1, 40))
+    }
+    assert seen == {True: "to declare and play.", False: "to play a card."}

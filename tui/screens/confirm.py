@@ -10,26 +10,35 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
+from text.language import N_, _
 from text.render import UNICODE, Look
 from tui.screens.dialog import TableDialog
 from tui.screens.help import HELP_KEY
+from tui.widgets.footer import Footer
 
 
 class ConfirmScreen(TableDialog[bool]):
     """Asks ``question``; dismisses with True or False."""
 
     BINDINGS = [
-        Binding("enter,y", "answer(True)", "Yes", priority=True),
-        Binding("escape,n,q", "answer(False)", "No", priority=True),
+        Binding("enter,y", "answer(True)", N_("Yes"), priority=True),
+        Binding("escape,n,q", "answer(False)", N_("No"), priority=True),
         HELP_KEY,
     ]
 
     def __init__(
-        self, question: Text | str, yes: str = "Yes", no: str = "No", *, look: Look = UNICODE
+        self,
+        question: Text | str,
+        yes: str | None = None,
+        no: str | None = None,
+        *,
+        look: Look = UNICODE,
     ) -> None:
+        """``yes``, ``no``: the buttons' words (said already), else Yes and No."""
         super().__init__()
+        yes, no = yes or _("Yes"), no or _("No")
         self.question, self.yes, self.no, self.look = question, yes, no, look
         # the footer says what the buttons say ("Discard", "Change")
         words = {"answer(True)": yes, "answer(False)": no}

@@ -10,10 +10,11 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from game.scoring import Combination, declared_combinations, doublings, total_points
 from game.view import PlayerView
+from text.language import N_, _, ngettext, number
 from text.presenter import extra_hand
 from text.render import Look
 from tui.keys import held_over
@@ -22,9 +23,10 @@ from tui.screens.dialog import TableDialog, content_rows, max_height
 from tui.screens.help import HELP_KEY
 from tui.screens.scoring import MENU
 from tui.widgets.families import FamilyList
+from tui.widgets.footer import Footer
 
 # Why the table's keys do nothing while the dialog is up: it goes with the dialog.
-NOT_YET = (
+NOT_YET = N_(
     "Declarations first: Enter declares the ticked ones, n nothing; then the table's keys work "
     "again."
 )
@@ -43,11 +45,11 @@ class DeclareScreen(TableDialog[tuple[str, ...] | str]):
 
     BINDINGS = [
         # not a priority binding: an Enter typed with the hand-over's is stopped first (on_key)
-        Binding("enter", "declare", "Declare"),
-        Binding("n", "declare_none", "Declare nothing"),
+        Binding("enter", "declare", N_("Declare")),
+        Binding("n", "declare_none", N_("Declare nothing")),
         HELP_KEY,
         # as at the table: back to the menu (the match is saved; the question comes again)
-        Binding("q,escape", "menu", "Menu"),
+        Binding("q,escape", "menu", N_("Menu")),
         # the table's other keys: said why they do nothing yet
         Binding("t,p,u,s", "not_yet", show=False),
     ]
@@ -77,15 +79,21 @@ class DeclareScreen(TableDialog[tuple[str, ...] | str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="declare-dialog"):
-            yield Static(f"{self.player}: declarations (accusi)", classes="dialog-title")
+            yield Static(
+                _("{name}: declarations (accusi)").format(name=self.player),
+                classes="dialog-title",
+            )
             yield Static(Text(self._explanation(), style="dim"), classes="dialog-body")
             yield self.families
             yield self.total
             with Horizontal(classes="dialog-buttons"):
                 yes = Button(
-                    f"Declare  {self.look.enter}", id="declare", variant="primary", compact=True
+                    _("Declare") + f"  {self.look.enter}",
+                    id="declare",
+                    variant="primary",
+                    compact=True,
                 )
-                no = Button("Declare nothing  n", id="none", compact=True)
+                no = Button(_("Declare nothing") + "  n", id="none", compact=True)
                 yes.can_focus = no.can_focus = False
                 yield yes
                 yield no
@@ -94,15 +102,25 @@ class DeclareScreen(TableDialog[tuple[str, ...] | str]):
     def _explanation(self) -> str:
         """When declared points count (RULES.md §5, §8): in the side's total at the end of the
         hand, and at once towards calling out (when that is on in this hand)."""
-        when = "their points go to your side when the hand is scored"
         if self.needed is not None:
-            when += f" (and count at once towards calling out at {self.view.target})"
+            words = _(
+                "Your hand realises these combinations. Declared ones are shown to everybody; "
+                "their points go to your side when the hand is scored (and count at once "
+                "towards calling out at {target}). Switch off any you want to keep hidden."
+            )
         elif extra_hand(self.view):
-            when += " (nobody can call out in this extra hand after a tie)"
-        return (
-            f"Your hand realises these combinations. Declared ones are shown to everybody; "
-            f"{when}. Switch off any you want to keep hidden."
-        )
+            words = _(
+                "Your hand realises these combinations. Declared ones are shown to everybody; "
+                "their points go to your side when the hand is scored (nobody can call out in "
+                "this extra hand after a tie). Switch off any you want to keep hidden."
+            )
+        else:
+            words = _(
+                "Your hand realises these combinations. Declared ones are shown to everybody; "
+                "their points go to your side when the hand is scored. Switch off any you want "
+                "to keep hidden."
+            )
+        return words.format(target=number(self.view.target))
 
     def on_key(self, event: events.Key) -> None:
         if held_over(event, self.not_before):
@@ -149,16 +167,18 @@ class DeclareScreen(TableDialog[tuple[str, ...] | str]):
         chosen = set(self.families.chosen if combos is None else (c.family for c in combos))
         points = total_points(c for c in self.combos if c.family in chosen)
         criccone, doubled = doublings(chosen)
-        text = Text.assemble(("Declaring: ", "bold"), (f"{points} points", "bold"))
+        words = ngettext("Declaring: {n} point", "Declaring: {n} points", points)
+        before, _mark, after = words.partition("{n}")  # (two parts, as the snapshots have it)
+        text = Text.assemble((before, "bold"), (f"{number(points)}{after}", "bold"))
         if criccone:
-            text.append("  (criccone: cricche doubled)", style="italic")
+            text.append("  " + _("(criccone: cricche doubled)"), style="italic")
         if doubled:
-            text.append("  (3+ sequences: doubled)", style="italic")
+            text.append("  " + _("(3+ sequences: doubled)"), style="italic")
         if not chosen:
-            text = Text("Declaring nothing.", style="bold")
+            text = Text(_("Declaring nothing."), style="bold")
         if chosen and self.needed is not None and points >= self.needed:
             text.append(
-                "\nThis reaches the target: your side calls out and wins the match!",
+                "\n" + _("This reaches the target: your side calls out and wins the match!"),
                 style="bold reverse",
             )
         return text
@@ -177,7 +197,7 @@ class DeclareScreen(TableDialog[tuple[str, ...] | str]):
         self._answer(())
 
     def action_not_yet(self) -> None:
-        self.notify(NOT_YET, severity="warning", timeout=4)
+        self.notify(_(NOT_YET), severity="warning", timeout=4)
 
     def action_menu(self) -> None:
         self._answer(MENU)
@@ -190,7 +210,7 @@ class DeclareScreen(TableDialog[tuple[str, ...] | str]):
         self.answered = True
         app: Any = self.app
         if hasattr(app, "withdraw"):
-            app.withdraw({NOT_YET})
+            app.withdraw({_(NOT_YET)})
         self.dismiss(answer)
 
 
@@ -199,7 +219,7 @@ class NetworkDeclareScreen(DeclareScreen):
     playing the seat until its person comes back, so the footer says "q Leave" as the table's
     key bar and help do (the dismissal is the same ``MENU``)."""
 
-    BINDINGS = [Binding("q,escape", "menu", "Leave")]
+    BINDINGS = [Binding("q,escape", "menu", N_("Leave"))]
 
 
 def declare_screen(

@@ -8,13 +8,30 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
+from game.phase import Phase
+from game.view import PlayerView
+from text.language import N_, _
+from text.presenter import nothing_to_declare
 from text.render import UNICODE, Look
 from tui.keys import held_over
 from tui.screens.help import HELP_KEY
 from tui.screens.scoring import MENU
+from tui.widgets.footer import Footer
 from tui.widgets.hand_view import CARD_KEYS
+
+
+def your_turn(name: str, view: PlayerView) -> str:
+    """What the person at the seat of ``view`` is to do now, said to him by name: "to declare
+    and play" only when his hand has something to declare."""
+    if view.phase == Phase.DISCARD:
+        words = _("{name}, it is your turn to discard two cards.")
+    elif view.phase == Phase.DECLARE and not nothing_to_declare(view):
+        words = _("{name}, it is your turn to declare and play.")
+    else:
+        words = _("{name}, it is your turn to play a card.")
+    return words.format(name=name)
 
 
 class HandOverScreen(Screen[str | None]):
@@ -23,9 +40,9 @@ class HandOverScreen(Screen[str | None]):
 
     BINDINGS = [
         # not a priority binding: a key typed as the screen came is stopped first (on_key)
-        Binding("enter,space", "ready", "Show the hand"),
+        Binding("enter,space", "ready", N_("Show the hand")),
         HELP_KEY,
-        Binding("q,escape", "menu", "Menu"),
+        Binding("q,escape", "menu", N_("Menu")),
         # the table's keys (a card's, a hint, the last trick, ...): said why they do nothing yet
         Binding(",".join(["t", "p", "u", "s", *CARD_KEYS]), "not_yet", show=False),
     ]
@@ -39,9 +56,10 @@ class HandOverScreen(Screen[str | None]):
         *,
         not_before: float | None = None,
     ) -> None:
-        """``not_before``: the time (of Textual's events) before which Enter and Space do not
-        show the hand: the previous person's Enter pressed twice (or held) would show him the
-        next person's cards."""
+        """``doing``: what the person is to do, said to him (:func:`your_turn`).
+        ``not_before``: the time (of Textual's events) before which Enter and Space do not show
+        the hand: the previous person's Enter pressed twice (or held) would show him the next
+        person's cards."""
         super().__init__()
         self.player, self.doing, self.context, self.look = name, doing, context, look
         self.not_before = not_before
@@ -50,16 +68,14 @@ class HandOverScreen(Screen[str | None]):
     def compose(self) -> ComposeResult:
         with Middle(), Center(), Vertical(id="handover-box"):
             yield Static(Text(self.context, style="dim"), classes="handover-context")
-            yield Static(Text("Pass the keyboard to"), classes="handover-line")
+            yield Static(Text(_("Pass the keyboard to")), classes="handover-line")
             yield Static(Text(self.player, style="bold"), id="handover-name")
+            yield Static(Text(self.doing), classes="handover-line")
             yield Static(
-                Text(f"{self.player}, it is your turn {self.doing}."), classes="handover-line"
-            )
-            yield Static(
-                Text("Everybody else, please look away.", style="dim"), classes="handover-line"
+                Text(_("Everybody else, please look away."), style="dim"), classes="handover-line"
             )
             button = Button(
-                f"Show {self.player}'s hand  {self.look.enter}",
+                _("Show {name}'s hand").format(name=self.player) + f"  {self.look.enter}",
                 id="handover-ready",
                 variant="primary",
                 compact=self.look.ascii,
@@ -90,7 +106,7 @@ class HandOverScreen(Screen[str | None]):
             self.dismiss(None)
 
     def action_not_yet(self) -> None:
-        self.notify(f"First Enter: it shows {self.player}'s hand.", timeout=3)
+        self.notify(_("First Enter: it shows {name}'s hand.").format(name=self.player), timeout=3)
 
     def action_menu(self) -> None:
         if self.is_active:

@@ -16,17 +16,18 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
 from store.stats import Statistics, read_statistics
 from text.hand_review import ReviewSource
+from text.language import N_, _, ngettext, number
 from text.render import Look, look_of
 from text.statistics import nothing_recorded
-from text.words import plural
 from text.wrapping import Hanging
 from tui.screens.help import HELP_KEY
 from tui.screens.review import ReviewScreen
+from tui.widgets.footer import Footer
 from tui.widgets.line import TextLine
 from tui.widgets.matchtable import MatchTable
 
@@ -40,8 +41,8 @@ class RecordedMatches(Screen[None]):
     BINDINGS = [
         # the footer names it as every screen names its first key (the table under the cursor
         # takes Enter first otherwise, and says it nowhere)
-        Binding("enter", "review", "Review", priority=True),
-        Binding("q,escape", "close", "Back"),
+        Binding("enter", "review", N_("Review"), priority=True),
+        Binding("q,escape", "close", N_("Back")),
         HELP_KEY,
     ]
     RECENT = LISTED
@@ -62,7 +63,7 @@ class RecordedMatches(Screen[None]):
 
     def read(self) -> None:
         """Read the statistics in a worker; :meth:`show` gets them."""
-        self.say(Text(f"Reading the statistics{self.look.ellipsis}", style="dim"))
+        self.say(Text(_("Reading the statistics") + self.look.ellipsis, style="dim"))
         directory, recent = self.directory, self.RECENT
         self.run_worker(
             lambda: read_statistics(directory, recent=recent),
@@ -77,7 +78,12 @@ class RecordedMatches(Screen[None]):
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker
         if event.state == WorkerState.ERROR:
-            self.say(Text(f"The statistics could not be read: {worker.error}", style="bold red"))
+            self.say(
+                Text(
+                    _("The statistics could not be read: {problem}").format(problem=worker.error),
+                    style="bold red",
+                )
+            )
         elif event.state == WorkerState.SUCCESS and worker.name == "read" and worker.result:
             figures, message = worker.result
             self.show(figures, message)
@@ -96,7 +102,7 @@ class RecordedMatches(Screen[None]):
     def on_match_table_chosen(self, event: MatchTable.Chosen) -> None:
         event.stop()
         directory, match_id = self.directory, event.match_id
-        self.notify(f"Opening match {match_id}{self.look.ellipsis}", timeout=2)
+        self.notify(_("Opening match {n}").format(n=match_id) + self.look.ellipsis, timeout=2)
         self.run_worker(
             lambda: ReviewSource.recorded(directory, match_id),
             thread=True,
@@ -132,7 +138,7 @@ class RecordedMatches(Screen[None]):
 class PastMatchesScreen(RecordedMatches):
     """The list of recorded matches; Enter or a click reviews one."""
 
-    _listed: str | None = None  # how many matches are listed, once they are
+    _listed: tuple[int, int] | None = None  # the matches recorded and listed, once they are
 
     def compose(self) -> ComposeResult:
         yield TextLine(id="matches-top")
@@ -143,7 +149,8 @@ class PastMatchesScreen(RecordedMatches):
     def on_mount(self) -> None:
         self.query_one("#matches-top", TextLine).show(
             Text.assemble(
-                ("PAST MATCHES", "bold"), ("   choose one to look back at its hands", "dim")
+                (_("PAST MATCHES"), "bold"),
+                ("   " + _("choose one to look back at its hands"), "dim"),
             )
         )
         self.query_one(MatchTable).display = False
@@ -156,14 +163,7 @@ class PastMatchesScreen(RecordedMatches):
         elif not figures.recent:
             self.say(with_path(nothing_recorded(figures), figures.database, "dim"))
         else:
-            shown = len(figures.recent)
-            more = f" (the latest {shown} of {figures.matches})" if figures.matches > shown else ""
-            recorded = plural(figures.matches, "recorded match", "recorded matches")
-            self._listed = (
-                f"{recorded}{more}. Enter or a "
-                "click reviews one: every hand, card by card, with the hard bot's "
-                "judgement"
-            )
+            self._listed = (figures.matches, len(figures.recent))
             self._say_listed()
         table.display = bool(figures.recent)
         table.show(figures.recent)
@@ -186,12 +186,28 @@ class PastMatchesScreen(RecordedMatches):
             return
         table = self.query_one(MatchTable)
         scrolls = table.display and table.max_scroll_x > 0
-        self.say(
-            Text(
-                self._listed + ("; Left and Right scroll the table." if scrolls else "."),
-                style="dim",
+        recorded, shown = self._listed
+        if recorded > shown:
+            count = ngettext(
+                "{n} recorded match (the latest {shown} of {n}).",
+                "{n} recorded matches (the latest {shown} of {n}).",
+                recorded,
+            )
+        else:
+            count = ngettext("{n} recorded match.", "{n} recorded matches.", recorded)
+        how = (
+            _(
+                "Enter or a click reviews one: every hand, card by card, with the hard bot's "
+                "judgement; Left and Right scroll the table."
+            )
+            if scrolls
+            else _(
+                "Enter or a click reviews one: every hand, card by card, with the hard bot's "
+                "judgement."
             )
         )
+        words = count.format(n=number(recorded), shown=number(shown)) + " " + how
+        self.say(Text(words, style="dim"))
 
 
 _SPLIT_BEFORE = re.compile(r"(.*?)(\s*)(\S*)", re.DOTALL)  # words, gap, what the path follows

@@ -34,6 +34,7 @@ from text.hand_review import (
     topbar,
     verdict_text,
 )
+from text.language import _, pgettext
 from text.render import Look, look_of
 from tui.screens.help import HELP_KEY
 from tui.screens.too_small import fit_breakpoints
@@ -74,7 +75,7 @@ class ReviewScreen(Screen[None]):
     ) -> None:
         super().__init__()
         if not source.hands:
-            raise ValueError("the match has no finished hand to review")
+            raise ValueError(_("the match has no finished hand to review"))
         self.source = source
         self.index = max(0, min(hand, len(source.hands) - 1))
         self.position = 0
@@ -98,7 +99,7 @@ class ReviewScreen(Screen[None]):
                 yield Static(id="review-verdict")
                 yield PickList(id="review-costly")
             with VerticalScroll(id="review-side", can_focus=False):
-                yield Static(Text("Every card", style="bold"), id="review-side-title")
+                yield Static(Text(_("Every card"), style="bold"), id="review-side-title")
                 yield PickList(id="review-plays")
         yield KeyBar([], id="review-keys")
 
@@ -106,6 +107,11 @@ class ReviewScreen(Screen[None]):
         fit_breakpoints(self)  # (else drawn once in the roomy layout first)
         self.redraw()
         self._judge()
+
+    async def speak_again(self) -> None:
+        """Drawn again in the language spoken now (the judging goes on)."""
+        self.query_one("#review-side-title", Static).update(Text(_("Every card"), style="bold"))
+        self.redraw()
 
     @property
     def look(self) -> Look:
@@ -150,7 +156,10 @@ class ReviewScreen(Screen[None]):
         )
         verdict = verdict_text(source, walk, p, look)
         if self.error:
-            verdict = Text(f"The judgement stopped: {self.error}", style="bold red")
+            verdict = Text(
+                _("The judgement stopped: {problem}").format(problem=self.error),
+                style="bold red",
+            )
         self.query_one("#review-verdict", Static).update(verdict)
         lines, targets = costly_lines(source, walk, look)
         self._costly = [t for t in targets if t is not None]
@@ -174,20 +183,23 @@ class ReviewScreen(Screen[None]):
 
     def _note(self) -> Text:
         text = estimate_note(self.look, self.iterations)
-        text.append(" Every hand is shown: the hand is over.", style="dim")
+        text.append(" " + _("Every hand is shown: the hand is over."), style="dim")
         return text
 
     def _keys(self) -> list[tuple[str, str, str]]:
         card, trick = ("Left/Right", "Up/Down") if self.look.ascii else ("←/→", "↑/↓")
-        keys = [(card, "Card", "step(1)"), (trick, "Trick", "trick(1)")]
+        keys = [
+            (card, pgettext("review key", "Card"), "step(1)"),
+            (trick, pgettext("review key", "Trick"), "trick(1)"),
+        ]
         if len(self.source.hands) > 1:
-            keys.append(("[/]", "Hand", "hand(1)"))
+            keys.append(("[/]", pgettext("review key", "Hand"), "hand(1)"))
         # (the key bar leaves out entries from the right when they do not fit, never the last)
         keys += [
-            ("n", "Costliest", "costly"),
-            ("?", "Help", "app.help"),
-            ("Home/End", "Start/end", "ends(1)"),
-            ("q", "Back", "close"),
+            ("n", pgettext("review key", "Costliest"), "costly"),
+            ("?", _("Help"), "app.help"),
+            ("Home/End", pgettext("review key", "Start/end"), "ends(1)"),
+            ("q", _("Back"), "close"),
         ]
         return keys
 
@@ -270,9 +282,9 @@ class ReviewScreen(Screen[None]):
         if not self._costly:  # ("yet" only while the judging goes on)
             done = self.walk.judged_all or self.error is not None
             self.notify(
-                "No choice in this hand cost a point or more."
+                _("No choice in this hand cost a point or more.")
                 if done
-                else "No costly choice has been found yet: the judging goes on.",
+                else _("No costly choice has been found yet: the judging goes on."),
                 timeout=3,
             )
             return

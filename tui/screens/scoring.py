@@ -13,19 +13,21 @@ from textual.binding import Binding
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
+from game.cards import Card
 from game.hand import HandResult
 from game.history import HandRow
 from game.seats import other_side, side_of
 from game.view import Declaration
+from text.language import N_, _, decimal, ngettext, number
 from text.render import Look, card_text
-from text.words import plural
 from text.wrapping import Pairs
 from tui.keys import key_name
 from tui.screens.help import HELP_KEY
 from tui.screens.too_small import fit_breakpoints
 from tui.widgets.chart import ScoreChart
+from tui.widgets.footer import Footer
 from tui.widgets.score_history import ScoreHistory
 from tui.widgets.sheet import ScoreSheet
 
@@ -61,21 +63,28 @@ class HandSummary:
         after = self.result.scores_after
         won, lost = after[self.winner], after[other_side(self.winner)]
         side = self.sides[self.winner]
+        scores = {"side": side, "won": number(won), "lost": number(lost)}
         if self.result.called_out is not None:
-            return f"{side} call out and win the match, {won} to {lost}!"
-        how = (
-            f" Both sides reached {self.target}: the higher score wins."
-            if lost >= self.target
-            else ""
-        )
-        return f"{side} win the match by {plural(won - lost, 'point')}, {won} to {lost}!{how}"
+            return _("{side} call out and win the match, {won} to {lost}!").format(**scores)
+        by = won - lost
+        text = ngettext(
+            "{side} win the match by {n} point, {won} to {lost}!",
+            "{side} win the match by {n} points, {won} to {lost}!",
+            by,
+        ).format(n=number(by), **scores)
+        if lost >= self.target:
+            text += " " + _("Both sides reached {target}: the higher score wins.").format(
+                target=number(self.target)
+            )
+        return text
 
 
 class ScoringScreen(Screen[str]):
     """Dismisses with NEXT (another hand), or NEW, MENU or QUIT when the match is over."""
 
-    MENU_WORD = "Menu"  # what q does, in its button (the footer's is its binding's) ...
-    MENU_DOES = "goes back to the menu"  # ... and in the notice at the match's end
+    MENU_WORD = N_("Menu")  # what q does, in its button (the footer's is its binding's) ...
+    # ... and the notice at the match's end
+    MENU_DOES = N_("The match is over: n starts a new one, q goes back to the menu{more}.")
 
     # -narrow (80 columns): the sheets without padding; -medium: with it, the history still
     # above the chart
@@ -121,18 +130,18 @@ class ScoringScreen(Screen[str]):
             self._next_timer = None
 
     BINDINGS = [
-        Binding("enter", "choose('next')", "Next hand", priority=True),
+        Binding("enter", "choose('next')", N_("Next hand"), priority=True),
         # Enter on the last sheet (a habit from every sheet before it) says what comes next
         Binding("enter", "over", show=False, priority=True),
-        Binding("n", "choose('new')", "New match"),
+        Binding("n", "choose('new')", N_("New match")),
         # q (or Escape): back to the menu, as at the table and the hand-over (the match is
         # saved), also once the match is over; m, the sheet's key for it before, still does.
         # Ctrl+Q, in the footer, quits (not named in a browser tab: it closes the browser).
-        Binding("q,escape", "choose('menu')", "Menu"),
+        Binding("q,escape", "choose('menu')", N_("Menu")),
         Binding("m", "choose('menu')", show=False),
-        Binding("r", "review", "Review hand"),
-        Binding("h", "history", "History"),
-        Binding("j,down", "scroll(1)", "Scroll"),
+        Binding("r", "review", N_("Review hand")),
+        Binding("h", "history", N_("History")),
+        Binding("j,down", "scroll(1)", N_("Scroll")),
         Binding("k,up", "scroll(-1)", show=False),
         HELP_KEY,
     ]
@@ -176,38 +185,46 @@ class ScoringScreen(Screen[str]):
             yield Static(self._footer_line(), id="sheet-result")
             with Horizontal(classes="dialog-buttons", id="sheet-buttons"):
                 if s.winner is None:
-                    yield self._button(f"Next hand  {self.look.enter}", NEXT, primary=True)
+                    yield self._button(_("Next hand") + f"  {self.look.enter}", NEXT, primary=True)
                 else:
-                    yield self._button("New match  n", NEW, primary=True)
+                    yield self._button(_("New match") + "  n", NEW, primary=True)
                 if self.review is not None:
-                    yield self._button("Review this hand  r", "review")
-                yield self._button(f"{self.MENU_WORD}  q", MENU)
+                    yield self._button(_("Review this hand") + "  r", "review")
+                yield self._button(_(self.MENU_WORD) + "  q", MENU)
                 if s.winner is not None:  # (in a browser tab Ctrl+Q closes the browser: unnamed)
+                    quits = _("Quit")
                     yield self._button(
-                        "Quit" if self.app.is_web else f"Quit  {key_name('ctrl+q')}", QUIT
+                        quits if self.app.is_web else f"{quits}  {key_name('ctrl+q')}", QUIT
                     )
         yield Footer()
 
     def _history_title(self) -> Group:
         """The history's title and what it offers, wrapped between its parts only."""
         s = self.summary
-        pieces = [Text("The match so far", style="bold")]
+        pieces = [Text(_("The match so far"), style="bold")]
         if len(s.history):
+            hands = len(s.history)
             pieces.append(
                 Text(
-                    f"{plural(len(s.history), 'hand')} and a chart of the running score",
+                    ngettext(
+                        "{n} hand and a chart of the running score",
+                        "{n} hands and a chart of the running score",
+                        hands,
+                    ).format(n=number(hands)),
                     style="dim",
                 )
             )
         offer = None
         if self.review is not None:
-            offer = Text("click a hand or press r to review it", style="dim")
+            offer = Text(_("click a hand or press r to review it"), style="dim")
         lines: list[RenderableType] = [_Offered(pieces, offer, self.look.dot)]
         if self.review is not None and s.hot_seat:
             lines.append(
                 Text(
-                    "The review shows all four hands: it is offered only now that the "
-                    "hand is over.",
+                    _(
+                        "The review shows all four hands: it is offered only now that the "
+                        "hand is over."
+                    ),
                     style="dim italic",
                 )
             )
@@ -227,7 +244,7 @@ class ScoringScreen(Screen[str]):
         sheet = ScoreSheet(id=f"sheet-{side}")
         notes = self._notes(side)
         declared = [
-            (s.names[d.seat] if s.names else f"Seat {d.seat + 1}", d)
+            (s.names[d.seat] if s.names else _("Seat {n}").format(n=d.seat + 1), d)
             for d in s.declared
             if d is not None and d.families and side_of(d.seat) == side
         ]
@@ -244,16 +261,24 @@ class ScoringScreen(Screen[str]):
 
     def _heading(self) -> Text:
         s = self.summary
-        text = Text(f"End of hand {s.hand_number + 1}", style="bold")
+        text = Text(_("End of hand {n}").format(n=s.hand_number + 1), style="bold")
         if s.result.called_out is not None:
+            text.append(f" {'-' if self.look.ascii else '—'} ", style="bold")
             text.append(
-                f" {'-' if self.look.ascii else '—'} {s.sides[s.result.called_out]} call "
-                "out with their declarations!",
+                _("{side} call out with their declarations!").format(
+                    side=s.sides[s.result.called_out]
+                ),
                 style="bold",
             )
-            text.append("\nNo cards are counted: each side scores what it declared.", style="dim")
+            text.append(
+                "\n" + _("No cards are counted: each side scores what it declared."), style="dim"
+            )
         if self.next_in is not None:
-            text.append(f"   (the next hand starts in {self.next_in:g} s)", style="dim")
+            text.append(
+                "   "
+                + _("(the next hand starts in {seconds} s)").format(seconds=decimal(self.next_in)),
+                style="dim",
+            )
         return text
 
     def _notes(self, side: int) -> list[Text]:
@@ -261,28 +286,31 @@ class ScoringScreen(Screen[str]):
         r = s.result
         if r.called_out is not None:
             return []
-        notes = [Text(f"{plural(r.tricks[side], 'trick')} won", style="dim")]
+        tricks = r.tricks[side]
+        notes = [
+            Text(
+                ngettext("{n} trick won", "{n} tricks won", tricks).format(n=number(tricks)),
+                style="dim",
+            )
+        ]
         if r.discard_side == side:
-            who = "dealer's side" if side_of(r.dealer) == side else "the dealer's side won no trick"
-            notes.append(Text(f"+ the discard ({who})", style="dim"))
+            who = (
+                _("+ the discard (dealer's side)")
+                if side_of(r.dealer) == side
+                else _("+ the discard (the dealer's side won no trick)")
+            )
+            notes.append(Text(who, style="dim"))
         if r.matto_exchange is not None:
             giver, receiver, card = r.matto_exchange
             if side == giver:
                 # short enough for a sheet at 80 columns
                 notes.append(
-                    Text.assemble(
-                        "Matto kept; ",
-                        card_text(card, self.look),
-                        f" to {s.sides[receiver]}",
-                        style="dim",
+                    _words_with_card(
+                        _("Matto kept; {card} to {side}"), card, self.look, side=s.sides[receiver]
                     )
                 )
             elif side == receiver:
-                notes.append(
-                    Text.assemble(
-                        "received ", card_text(card, self.look), " for the Matto", style="dim"
-                    )
-                )
+                notes.append(_words_with_card(_("received {card} for the Matto"), card, self.look))
         return notes
 
     def _footer_line(self) -> Group:
@@ -292,8 +320,11 @@ class ScoringScreen(Screen[str]):
         after = s.result.scores_after
         score = Pairs(
             [
-                Text.assemble(("Match: ", "bold"), f"{s.sides[0]} {after[0]}"),
-                Text.assemble(f"{s.sides[1]} {after[1]}", (f"   (target {s.target})", "dim")),
+                Text.assemble((_("Match:") + " ", "bold"), f"{s.sides[0]} {number(after[0])}"),
+                Text.assemble(
+                    f"{s.sides[1]} {number(after[1])}",
+                    ("   " + _("(target {n})").format(n=number(s.target)), "dim"),
+                ),
             ],
             f"  {self.look.dot}  ",
             justify="center",
@@ -302,8 +333,10 @@ class ScoringScreen(Screen[str]):
             return Group(
                 score,
                 Text(
-                    f"Level at {after[0]}, at or over the target: another hand is played in full, "
-                    "with no calling out.",
+                    _(
+                        "Level at {score}, at or over the target: another hand is played in "
+                        "full, with no calling out."
+                    ).format(score=number(after[0])),
                     style="bold",
                     justify="center",
                 ),
@@ -337,11 +370,10 @@ class ScoringScreen(Screen[str]):
         self.query_one("#sheet-scroll", VerticalScroll).scroll_relative(y=lines, animate=False)
 
     def action_over(self) -> None:
-        review = ", r reviews a hand" if self.review is not None else ""
-        quits = "" if self.app.is_web else f", {key_name('ctrl+q')} quits"
-        self.notify(
-            f"The match is over: n starts a new one, q {self.MENU_DOES}{review}{quits}.", timeout=6
-        )
+        more = _(", r reviews a hand") if self.review is not None else ""
+        if not self.app.is_web:
+            more += _(", {key} quits").format(key=key_name("ctrl+q"))
+        self.notify(_(self.MENU_DOES).format(more=more), timeout=6)
 
     def action_choose(self, choice: str) -> None:
         if self.is_active:
@@ -353,9 +385,20 @@ class NetworkScoringScreen(ScoringScreen):
     playing the seat until its person comes back, so it says "q Leave" as the table's key bar
     does (the dismissal is the same ``MENU``)."""
 
-    MENU_WORD = "Leave"
-    MENU_DOES = "leaves the table"
-    BINDINGS = [Binding("q,escape", "choose('menu')", "Leave")]
+    MENU_WORD = N_("Leave")
+    MENU_DOES = N_("The match is over: n starts a new one, q leaves the table{more}.")
+    BINDINGS = [Binding("q,escape", "choose('menu')", N_("Leave"))]
+
+
+def _words_with_card(words: str, card: Card, look: Look, **fields: str) -> Text:
+    """``words`` (said already) with the card drawn in its colours where ``{card}`` is."""
+    before, _mark, after = words.partition("{card}")
+    return Text.assemble(
+        before.format(**fields),
+        card_text(card, look),
+        after.format(**fields),
+        style="dim",
+    )
 
 
 class _Offered:

@@ -1,4 +1,4 @@
-"""Bot speed, trick pause, suit marks, colours and the colour theme; saved in the data
+"""Bot speed, trick pause, suit marks, colours, the colour theme and the language; saved in the data
 directory."""
 
 from __future__ import annotations
@@ -10,19 +10,21 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
-from textual.widgets import Button, Footer, Label, Select, Static
+from textual.widgets import Button, Label, Select, Static
 
 from store.settings import BOT_DELAYS, DEFAULT_THEME, TRICK_PAUSES, Settings
+from text.language import N_, _
 from text.render import Look
 from text.themes import load_theme, theme_names
-from tui.screens.dialog import TableDialog
+from tui.language import language_options, seconds
+from tui.screens.dialog import TableDialog, content_rows, max_height
 from tui.screens.help import HELP_KEY
 from tui.widgets.arrows import plain_arrows
+from tui.widgets.footer import Footer
 
 
 def _seconds(values: tuple[float, ...], current: float) -> list[tuple[str, float]]:
-    options = sorted({*values, current})
-    return [("no pause" if v == 0 else f"{v:g} s", v) for v in options]
+    return [(seconds(v), v) for v in sorted({*values, current})]
 
 
 def _themes() -> list[tuple[str, str]]:
@@ -35,11 +37,10 @@ def _themes() -> list[tuple[str, str]]:
 
 
 # What the two pauses are: their names alone did not say what waits ("Trick pause"?).
-SETTINGS_NOTE = Text(
+SETTINGS_NOTE = N_(
     "Bot delay: how long each bot waits before its move. Trick pause: how long "
     "a finished trick stays on the table before a bot leads the next. "
-    "Monochrome wins over any theme.",
-    style="dim",
+    "Monochrome wins over any theme."
 )
 
 
@@ -62,8 +63,8 @@ class SettingsScreen(TableDialog[Settings | None]):
     """
 
     BINDINGS = [  # (in the footer in the buttons' order: Save, then Cancel)
-        Binding("ctrl+s", "save", "Save"),
-        Binding("escape,q", "cancel", "Cancel"),
+        Binding("ctrl+s", "save", N_("Save")),
+        Binding("escape,q", "cancel", N_("Cancel")),
         HELP_KEY,
     ]
 
@@ -77,12 +78,30 @@ class SettingsScreen(TableDialog[Settings | None]):
     def on_mount(self) -> None:
         self.call_after_refresh(plain_arrows, self, Look(ascii=self.settings.ascii))
 
+    def _gaps(self) -> int:
+        """The blank rows between the settings' rows (none in the tight form)."""
+        return len(self.query(Select)) - 1
+
+    def rows_needed(self, width: int) -> int:
+        """Tight: the settings' rows with no blank rows between them."""
+        rows = content_rows(self.dialog_box(), self.room(), self.app.size, width)
+        return rows if self.has_class("-tight") else rows - self._gaps()
+
+    def fit(self, width: int) -> int:
+        """Tight where the roomy form is taller than the dialog's ``max-height`` (over the
+        felt of a table at 80x24)."""
+        rows = content_rows(self.dialog_box(), self.room(), self.app.size, width)
+        roomy = rows + (self._gaps() if self.has_class("-tight") else 0)
+        tight = roomy > max_height(self.dialog_box(), self.room(), self.app.size)
+        self.set_class(tight, "-tight")
+        return roomy - (self._gaps() if tight else 0)
+
     def compose(self) -> ComposeResult:
         s = self.settings
         with Vertical(classes="dialog", id="settings-dialog"):
-            yield Static("Settings", classes="dialog-title")
+            yield Static(_("Settings"), classes="dialog-title")
             with Grid(id="settings-grid"):
-                yield Label("Bot delay")
+                yield Label(_("Bot delay"))
                 yield Select(
                     _seconds(BOT_DELAYS, s.bot_delay),
                     value=s.bot_delay,
@@ -90,7 +109,7 @@ class SettingsScreen(TableDialog[Settings | None]):
                     compact=True,
                     id="bot_delay",
                 )
-                yield Label("Trick pause")
+                yield Label(_("Trick pause"))
                 yield Select(
                     _seconds(TRICK_PAUSES, s.trick_pause),
                     value=s.trick_pause,
@@ -98,7 +117,7 @@ class SettingsScreen(TableDialog[Settings | None]):
                     compact=True,
                     id="trick_pause",
                 )
-                yield Label("Suit marks")
+                yield Label(_("Suit marks"))
                 yield Select(
                     [("♠ ♣ ♥ ♦ (Unicode)", "unicode"), ("S B C D (ASCII)", "ascii")],
                     value=s.suit_marks,
@@ -106,16 +125,16 @@ class SettingsScreen(TableDialog[Settings | None]):
                     compact=True,
                     id="suit_marks",
                 )
-                yield Label("Colours")
+                yield Label(_("Colours"))
                 # (not "Colours  colour": the value says what is drawn)
                 yield Select(
-                    [("as the theme has them", True), ("none (monochrome)", False)],
+                    [(_("as the theme has them"), True), (_("none (monochrome)"), False)],
                     value=s.color,
                     allow_blank=False,
                     compact=True,
                     id="color",
                 )
-                yield Label("Theme")
+                yield Label(_("Theme"))
                 themes = _themes()
                 known = s.theme in {name for _, name in themes}
                 yield Select(
@@ -125,10 +144,18 @@ class SettingsScreen(TableDialog[Settings | None]):
                     compact=True,
                     id="theme",
                 )
-            yield Static(SETTINGS_NOTE, id="settings-note")
+                yield Label(_("Language"))
+                yield Select(
+                    language_options(),
+                    value=s.language,
+                    allow_blank=False,
+                    compact=True,
+                    id="language",
+                )
+            yield Static(Text(_(SETTINGS_NOTE), style="dim"), id="settings-note")
             with Horizontal(classes="dialog-buttons"):
-                yield _Answer("Save  Ctrl+S", id="save", variant="primary", compact=True)
-                yield _Answer("Cancel  Esc", id="cancel", compact=True)
+                yield _Answer(_("Save") + "  Ctrl+S", id="save", variant="primary", compact=True)
+                yield _Answer(_("Cancel") + "  Esc", id="cancel", compact=True)
         yield Footer()  # this dialog's keys, not those of the screen under it
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

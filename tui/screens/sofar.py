@@ -11,14 +11,16 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.css.scalar import Scalar
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
+from text.language import N_, _
 from tui.screens.dialog import TableDialog, content_rows, max_height
 from tui.screens.help import HELP_KEY
+from tui.widgets.footer import Footer
 
-TITLE = "The hand so far"
+TITLE = N_("The hand so far")
 # what the count leaves out, and why (RULES.md §4, §6, §8)
-COUNTED = (
+COUNTED = N_(
     "If the hand ended now: the tricks each side has taken (the Matto with its owner's "
     "side, exchanged as at the end). Not counted: the last trick (6), the declarations, "
     "and the discard, which nobody else sees and which goes to a side only at the end."
@@ -31,8 +33,8 @@ class SoFarScreen(TableDialog[None]):
     as on the scoring sheet, and its footer says so."""
 
     BINDINGS = [
-        Binding("w,escape,q,enter", "close", "Close", priority=True),
-        Binding("j,down", "scroll(1)", "Scroll"),
+        Binding("w,escape,q,enter", "close", N_("Close"), priority=True),
+        Binding("j,down", "scroll(1)", N_("Scroll")),
         Binding("k,up", "scroll(-1)", show=False),
         Binding("pagedown", "scroll(0, 1)", show=False),
         Binding("pageup", "scroll(0, -1)", show=False),
@@ -51,7 +53,7 @@ class SoFarScreen(TableDialog[None]):
             # (not focused: its keys are the dialog's, in the footer after Close)
             with VerticalScroll(id="so-far-scroll", can_focus=False):
                 yield Static(Text("\n").join(self.lines), id="so-far-body")
-                yield Static(Text(COUNTED, style="dim"), id="so-far-note")
+                yield Static(Text(_(COUNTED), style="dim"), id="so-far-note")
         yield Footer()
 
     def _rows(self, width: int) -> tuple[int, int]:

@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 from textual.worker import Worker, WorkerState
 
 from ai.hard import DEFAULT_BUDGET_S
@@ -33,6 +33,7 @@ from table.session import (
     parse_seats,
 )
 from text.hand_review import ReviewSource
+from text.language import N_, _, decimal
 from text.lastmatch import last_match_parts, last_match_title, unread_note
 from text.render import Look, box_lines
 from text.saved import saved_parts
@@ -47,16 +48,17 @@ from tui.screens.review import ReviewScreen
 from tui.screens.statistics import StatisticsScreen
 from tui.screens.too_small import fit_breakpoints
 from tui.widgets.arrows import plain_arrows
+from tui.widgets.footer import Footer
 
 TITLE = r"""
 ╔╦╗╔═╗╦═╗╔═╗╔═╗╔═╗╦ ╦╦╔╗╔╔═╗
  ║ ╠═╣╠╦╝║ ║║  ║  ╠═╣║║║║║ ║
  ╩ ╩ ╩╩╚═╚═╝╚═╝╚═╝╩ ╩╩╝╚╝╚═╝""".strip("\n")
 ASCII_TITLE = "T A R O C C H I N O"
-BUSY_HERE = "Another game is using this data directory: here you can host or join a table."
+BUSY_HERE = N_("Another game is using this data directory: here you can host or join a table.")
 # The same in a browser tab (`tarocchino web`), whose player knows tabs, not data directories:
 # another tab of the browser holds its saves (or, on the serving machine, a game in a terminal).
-BUSY_IN_TAB = (
+BUSY_IN_TAB = N_(
     "Another tab or window is playing with these saves: in this tab you can host or join a table."
 )
 
@@ -64,24 +66,36 @@ BUSY_IN_TAB = (
 def busy_here(web: bool) -> str:
     """Why this game cannot start or resume a match (another holds the data directory), in a
     browser's words in a tab (``web``)."""
-    return BUSY_IN_TAB if web else BUSY_HERE
+    return _(BUSY_IN_TAB if web else BUSY_HERE)
 
 
 def kind_options(extra: list[str] | tuple[str, ...] = ()) -> list[tuple[str, str]]:
     """Human and the levels, and ``extra`` kinds given on the command line (a bot with options,
     another bot)."""
-    options = [("Human", HUMAN)]
+    options = [(_("Human"), HUMAN)]
     for level in BOT_LEVELS:
-        label = f"{level.capitalize()} bot"
         if level == "hard":  # thinking time, by feel
-            label += f", {DEFAULT_BUDGET_S:g} s a move"
-        options.append((label, level))
-        if level == "hard":
-            options.extend((f"Hard bot, {s:g} s a move", kind) for kind, s in QUICK_HARD.items())
+            options.append((_hard(DEFAULT_BUDGET_S), level))
+            options.extend((_hard(s), kind) for kind, s in QUICK_HARD.items())
+        else:
+            options.append((_(LEVELS[level]) if level in LEVELS else level, level))
     for kind in dict.fromkeys(extra):
         if kind not in (value for _, value in options):
             options.append((kind, kind))
     return options
+
+
+def _hard(budget: float) -> str:
+    return _("Hard bot, {seconds} s a move").format(seconds=decimal(budget))
+
+
+# The bots by level, as the seat's choice names them.
+LEVELS = {
+    "random": N_("Random bot"),
+    "easy": N_("Easy bot"),
+    "medium": N_("Medium bot"),
+    "hard": N_("Hard bot"),
+}
 
 
 class StartScreen(Screen[None]):
@@ -99,15 +113,15 @@ class StartScreen(Screen[None]):
 
     BINDINGS = [
         HELP_KEY,  # (? typed in a text box stays there, as q does)
-        Binding("f2", "settings", "Settings"),
-        Binding("w", "watch", "Watch bots"),
-        Binding("p", "past_matches", "Past matches"),
-        Binding("s", "statistics", "Statistics"),
+        Binding("f2", "settings", N_("Settings")),
+        Binding("w", "watch", N_("Watch bots")),
+        Binding("p", "past_matches", N_("Past matches")),
+        Binding("s", "statistics", N_("Statistics")),
         # (the buttons name them: the footer has no room for them at 80 columns)
-        Binding("n", "new_match", "Start new match", show=False),
-        Binding("r", "resume_or_review", "Resume, or review the last match", show=False),
-        Binding("j", "rejoin", "Back to the table left", show=False),
-        Binding("q", "app.quit", "Quit", show=False),  # typed in a text box, it stays there
+        Binding("n", "new_match", N_("Start new match"), show=False),
+        Binding("r", "resume_or_review", N_("Resume, or review the last match"), show=False),
+        Binding("j", "rejoin", N_("Back to the table left"), show=False),
+        Binding("q", "app.quit", N_("Quit"), show=False),  # typed in a text box, it stays there
     ]
 
     def __init__(
@@ -132,34 +146,44 @@ class StartScreen(Screen[None]):
         self.local = local
         self.last: LastMatch | None = None  # the last match noted, when no match is saved
         self._note_problem: tuple[str, bool] | None = None  # why the note could not be read
+        # The setup as it was when the screen is composed anew (another language)
+        self._kept: tuple[list[str], list[str], str, str, float] | None = None
 
     def compose(self) -> ComposeResult:
         kinds = self.defaults.get("kinds") or list(self.setup.kinds)
         names = list(self.setup.names) if not self.defaults else ["", "", "", ""]
-        target = self.given_target or self.defaults.get("target", self.setup.target)
+        target = str(self.given_target or self.defaults.get("target", self.setup.target))
+        seed = "" if self.given_seed is None else str(self.given_seed)
         pace = self.setup.pace
+        if self._kept is not None:
+            kinds, names, target, seed, pace = self._kept
         with Vertical(id="start-page"):
             yield Static(id="title")
-            yield Static(Text("Ottocento, the tarot game of Bologna", style="dim"), id="subtitle")
+            yield Static(
+                Text(_("Ottocento, the tarot game of Bologna"), style="dim"), id="subtitle"
+            )
             yield Static(id="hero")
             with Horizontal(id="left-row"):  # shown when this player left a table mid-match
                 yield Static(id="left-info")
                 rejoin = Button(
-                    "Back to the table  j", id="rejoin", variant="warning", compact=True
+                    _("Back to the table") + "  j", id="rejoin", variant="warning", compact=True
                 )
                 rejoin.can_focus = False  # (j, or a click; not the first focus of the screen)
                 yield rejoin
             with Horizontal(id="resume-row"):
                 yield Static(id="resume-info")
-                yield Button("Resume  r", id="resume", variant="success", compact=True)
+                yield Button(_("Resume") + "  r", id="resume", variant="success", compact=True)
             with Horizontal(id="last-row"):  # shown when no match is saved
                 yield Static(id="last-info")
-                yield Button("Review  r", id="last-review", compact=True)
+                yield Button(_("Review") + "  r", id="last-review", compact=True)
             yield Static(id="new-title", classes="section-title")
             with Grid(id="seats-grid"):
                 for seat in range(4):
                     side = "AB"[side_of(seat)]
-                    yield Label(f"Seat {seat + 1}, side {side}", classes="seat-label")
+                    yield Label(
+                        _("Seat {seat}, side {side}").format(seat=seat + 1, side=side),
+                        classes="seat-label",
+                    )
                     yield Input(
                         names[seat],
                         placeholder=DEFAULT_NAMES[seat],
@@ -175,25 +199,25 @@ class StartScreen(Screen[None]):
                         compact=True,
                     )
             with Horizontal(id="options-row"):
-                yield Label("Target", classes="option-label")
+                yield Label(_("Target"), classes="option-label")
                 yield Input(
-                    str(target),
+                    target,
                     id="target",
                     type="integer",
                     compact=True,
                     max_length=len(str(MAX_TARGET)),
                     valid_empty=True,
                 )
-                yield Label("Seed", classes="option-label")
+                yield Label(_("Seed"), classes="option-label")
                 yield Input(
-                    "" if self.given_seed is None else str(self.given_seed),
-                    placeholder="random",
+                    seed,
+                    placeholder=_("random"),
                     id="seed",
                     type="integer",
                     compact=True,
                     valid_empty=True,
                 )
-                yield Label("Watch pace", classes="option-label", id="pace-label")
+                yield Label(_("Watch pace"), classes="option-label", id="pace-label")
                 yield Select(
                     [(pace_words(p), p) for p in sorted({*WATCH_PACES, pace})],
                     value=pace,
@@ -202,21 +226,23 @@ class StartScreen(Screen[None]):
                     compact=True,
                 )
             with Horizontal(id="start-buttons"):
-                yield Button("Start new match  n", id="start", variant="primary", compact=True)
-                yield Button("Watch bots  w", id="watch", compact=True)
+                yield Button(
+                    _("Start new match") + "  n", id="start", variant="primary", compact=True
+                )
+                yield Button(_("Watch bots") + "  w", id="watch", compact=True)
                 # (each with its key, as "Watch bots  w": the keys of the footer)
-                yield Button("Rules & help  ?", id="help", compact=True)
-                yield Button(f"Settings  {key_name('f2')}", id="settings", compact=True)
+                yield Button(_("Rules & help") + "  ?", id="help", compact=True)
+                yield Button(_("Settings") + f"  {key_name('f2')}", id="settings", compact=True)
                 # (Ctrl+Q Quit: the footer's; no room here at 80 columns)
-                yield Button("Quit", id="quit", variant="error", compact=True)
+                yield Button(_("Quit"), id="quit", variant="error", compact=True)
             with Horizontal(id="net-buttons"):
-                yield Static(Text("Play together", style="bold"), classes="net-label")
-                yield Button("Host a table", id="host", compact=True)
-                yield Button("Join a table", id="join", compact=True)
+                yield Static(Text(_("Play together"), style="bold"), classes="net-label")
+                yield Button(_("Host a table"), id="host", compact=True)
+                yield Button(_("Join a table"), id="join", compact=True)
             with Horizontal(id="start-more"):
-                yield Static(Text("Look back", style="bold"), classes="row-label")
-                yield Button("Past matches  p", id="past-matches", compact=True)
-                yield Button("Statistics  s", id="statistics", compact=True)
+                yield Static(Text(_("Look back"), style="bold"), classes="row-label")
+                yield Button(_("Past matches") + "  p", id="past-matches", compact=True)
+                yield Button(_("Statistics") + "  s", id="statistics", compact=True)
             # (no rows while it says nothing: on a small terminal the page is full)
             message = Static(id="start-message")
             message.display = False
@@ -225,13 +251,30 @@ class StartScreen(Screen[None]):
 
     def on_mount(self) -> None:
         fit_breakpoints(self)  # (else drawn once at the top of a tall terminal, then centred)
-        self._hero()
-        self.refresh_resume()
-        self._placeholders()
         # Told the moment it is on top again, before anything is drawn: the screen resumed is
         # drawn once before its ScreenResume is handled, and so showed for one frame what it
         # said when it was covered (the "Saved match" of a match that has just ended).
         self.app.screen_change_signal.subscribe(self, self._uncovered, immediate=True)
+        self._fill()
+
+    async def speak_again(self) -> None:
+        """Composed anew in the language spoken now, with the setup as the player left it."""
+        self._kept = (
+            [str(self.query_one(f"#kind-{i}", Select).value) for i in range(4)],
+            [self.query_one(f"#name-{i}", Input).value for i in range(4)],
+            self.query_one("#target", Input).value,
+            self.query_one("#seed", Input).value,
+            float(self.query_one("#pace", Select).value),  # type: ignore[arg-type]
+        )
+        await self.recompose()
+        self._kept = None
+        self._fill()
+
+    def _fill(self) -> None:
+        """What the page says besides its fixed words: the title, the saved or last match."""
+        self._hero()
+        self.refresh_resume()
+        self._placeholders()
         if not self.local:
             self.query_one("#start", Button).disabled = True
             self.query_one("#watch", Button).disabled = True
@@ -257,8 +300,11 @@ class StartScreen(Screen[None]):
         dot = look.dot
         self.query_one("#new-title", Static).update(
             Text.assemble(
-                ("New match", "bold"),
-                (f"   side A: seats 1 and 3 {dot} side B: seats 2 and 4", "dim"),
+                (_("New match"), "bold"),
+                (
+                    "   " + _("side A: seats 1 and 3 {dot} side B: seats 2 and 4").format(dot=dot),
+                    "dim",
+                ),
             )
         )
         cards = [INDEX[c] for c in ("ANG", "MON", "KS", "KB", "KC", "KD", "BEG", "MAT")]
@@ -302,12 +348,15 @@ class StartScreen(Screen[None]):
             info = self.store.info()
         except SaveError as exc:
             row.display = False
-            self.show_message(f"{self.store.damaged_message(exc)} Start a new match.", error=True)
+            self.show_message(
+                _("{problem} Start a new match.").format(problem=self.store.damaged_message(exc)),
+                error=True,
+            )
             self.refresh_last()
             self.query_one("#start", Button).focus()
             return
         row.display = True
-        row.border_title = "Saved match"
+        row.border_title = _("Saved match")
         # (wrapped between its parts, never inside one: a side's name stays with its score)
         info_widget.update(Pairs([Text(part) for part in saved_parts(info)], f" {self.look.dot} "))
         button.focus()
@@ -325,11 +374,13 @@ class StartScreen(Screen[None]):
         self._note_problem = None if self.last is not None else problem or self._note_problem
         problem = self._note_problem
         row.display = self.last is not None or problem is not None
-        row.border_title = last_match_title(self.last) if self.last is not None else "Last match"
+        row.border_title = last_match_title(self.last) if self.last is not None else _("Last match")
         joined = self.last is not None and self.last.uid is None  # at another's table
         # (a match joined at another person's table is in its host's statistics, not here)
         row.border_subtitle = (
-            "its record: the host's statistics" if joined else "every match: Past matches  p"
+            _("its record: the host's statistics")
+            if joined
+            else _("every match: {past_matches}").format(past_matches=_("Past matches") + "  p")
         )
         button = self.query_one("#last-review", Button)
         button.display = self.last is not None and not joined
@@ -349,17 +400,19 @@ class StartScreen(Screen[None]):
         row.display = left is not None
         if network is None or left is None:
             return
-        row.border_title = f"You left the table at {left.address}"
-        row.border_subtitle = "your seat is kept while that table is there"
+        row.border_title = _("You left the table at {address}").format(address=left.address)
+        row.border_subtitle = _("your seat is kept while that table is there")
         row.set_class(self.look.ascii, "-ascii")
         seat = network.left_seat
-        seat_words = f"seat {seat + 1}" if seat is not None else "your seat"
-        bot = f"The {network.left_to} bot" if network.left_to else "A bot"
+        seat_words = _("seat {n}").format(n=seat + 1) if seat is not None else _("your seat")
+        level = network.left_to
+        bot = _(LEVELS[level]) if level in LEVELS else _("A bot")
+        words = _(
+            "{bot} plays {seat} for you until you come back: Back to the table, or "
+            "Join a table as {name}."
+        )
         self.query_one("#left-info", Static).update(
-            Text(
-                f"{bot} plays {seat_words} for you until you come back: Back to the table, or "
-                f"Join a table as {left.name}."
-            )
+            Text(words.format(bot=bot, seat=seat_words, name=left.name))
         )
 
     def action_rejoin(self) -> None:
@@ -394,21 +447,23 @@ class StartScreen(Screen[None]):
             return
         if last.uid is None:
             self.notify(
-                f"The last match was played at the table at {last.table}: its host's "
-                "statistics keep it (and its review).",
+                _(
+                    "The last match was played at the table at {address}: its host's "
+                    "statistics keep it (and its review)."
+                ).format(address=last.table),
                 timeout=6,
             )
             return
         directory, key = self.store.directory, last.uid
-        self.notify(f"Opening the last match{self.look.ellipsis}", timeout=2)
+        self.notify(_("Opening the last match") + self.look.ellipsis, timeout=2)
 
         def find() -> ReviewSource | str:
             number, why = match_number(directory, key)
             if number is None:
-                return (
-                    f"The last match cannot be reviewed: {why}. Past matches (p) lists the "
+                return _(
+                    "The last match cannot be reviewed: {why}. Past matches (p) lists the "
                     "recorded ones."
-                )
+                ).format(why=why)
             return ReviewSource.recorded(directory, number)
 
         self.run_worker(
@@ -420,7 +475,7 @@ class StartScreen(Screen[None]):
             return
         if event.state == WorkerState.ERROR:
             self.notify(
-                f"The last match cannot be reviewed: {event.worker.error}",
+                _("The last match cannot be reviewed: {why}").format(why=event.worker.error),
                 severity="error",
                 timeout=8,
             )
@@ -513,11 +568,11 @@ class StartScreen(Screen[None]):
             if yes:
                 app.start_match(seats, seed=seed, target=target, pace=pace)
 
-        question = (
-            f"Start a new match? The saved match will be kept as {self.store.next_backup_name()}."
+        question = _("Start a new match? The saved match will be kept as {name}.").format(
+            name=self.store.next_backup_name()
         )
         app.push_screen(
-            ConfirmScreen(question, yes="New match", no="Cancel", look=self.look), answered
+            ConfirmScreen(question, yes=_("New match"), no=_("Cancel"), look=self.look), answered
         )
 
     def _host(self, seats: tuple[Seat, ...], seed: int | None, target: int) -> None:
@@ -527,7 +582,7 @@ class StartScreen(Screen[None]):
         app: Any = self.app
         people = sum(s.human for s in seats)
         if not people:
-            self.show_message("Make at least one seat Human: yours.", error=True)
+            self.show_message(_("Make at least one seat Human: yours."), error=True)
             return
 
         def hosted(request: Any) -> None:

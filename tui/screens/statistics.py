@@ -11,12 +11,12 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from store.stats import PersonStats, Statistics
+from text.language import N_, _
 from text.statistics import (
     NO_PERSON,
-    PEOPLE_HEADER,
     nothing_recorded,
     pairing_line,
     person_row,
@@ -24,6 +24,7 @@ from text.statistics import (
 )
 from text.wrapping import Pairs
 from tui.screens.matches import RecordedMatches, with_path
+from tui.widgets.footer import Footer
 from tui.widgets.line import TextLine
 from tui.widgets.matchtable import MatchTable
 
@@ -38,7 +39,7 @@ class StatisticsScreen(RecordedMatches):
         yield TextLine(id="stats-top")
         with VerticalScroll(id="stats-page"):
             yield Static(id="matches-message")
-            yield Static(Text("People", style="bold"), classes="stats-title", id="people-title")
+            yield Static(Text(_("People"), style="bold"), classes="stats-title", id="people-title")
             yield Static(id="stats-people")
             yield Static(id="stats-pairings")
             yield Static(_recent_title(scrolls=False), classes="stats-title", id="recent-title")
@@ -47,7 +48,9 @@ class StatisticsScreen(RecordedMatches):
 
     def on_mount(self) -> None:
         self.query_one("#stats-top", TextLine).show(
-            Text.assemble(("STATISTICS", "bold"), ("   every match played to the end", "dim"))
+            Text.assemble(
+                (_("STATISTICS"), "bold"), ("   " + _("every match played to the end"), "dim")
+            )
         )
         for widget in self.query(".stats-title, #stats-people, #stats-pairings, MatchTable"):
             widget.display = False
@@ -70,7 +73,7 @@ class StatisticsScreen(RecordedMatches):
         pairings: RenderableType = Text(NO_PERSON, style="dim")
         if figures.people:  # a line that wraps goes on indented, under its own start
             pairings = Group(
-                Text("With partner and opponents", style="bold"),
+                Text(_("With partner and opponents"), style="bold"),
                 *(Padding(Text(pairing_line(p)), (0, 0, 0, 2)) for p in figures.pairings),
             )
         self.query_one("#stats-pairings", Static).update(pairings)
@@ -99,8 +102,12 @@ class StatisticsScreen(RecordedMatches):
 
 
 def _recent_title(*, scrolls: bool) -> Text:
-    how = "Enter or a click reviews one" + ("; Left and Right scroll" if scrolls else "")
-    return Text.assemble(("Latest matches", "bold"), (f"   {how}", "dim"))
+    how = (
+        _("Enter or a click reviews one; Left and Right scroll")
+        if scrolls
+        else _("Enter or a click reviews one")
+    )
+    return Text.assemble((_("Latest matches"), "bold"), (f"   {how}", "dim"))
 
 
 def _people(people: tuple[PersonStats, ...]) -> Table:
@@ -112,13 +119,23 @@ def _people(people: tuple[PersonStats, ...]) -> Table:
     for p in people:
         cells = person_row(p)
         pairs: list[Text] = []
-        for label, value in zip(PEOPLE_HEADER[1:], cells[1:], strict=True):
-            if label == "Won %":
+        for label, value in zip(_WORDS, cells[1:], strict=True):
+            if label is None:  # the share won, beside the matches won
                 pairs[-1].append(f" ({value})")
                 continue
-            pairs.append(Text.assemble((f"{_WORDS.get(label, label.lower())} ", "dim"), value))
+            pairs.append(Text.assemble((f"{_(label)} ", "dim"), value))
         grid.add_row(Text(cells[0], style="bold"), Pairs(pairs))
     return grid
 
 
-_WORDS = {"Avg margin": "average hand margin", "Called out": "won by calling out"}
+# Each figure of a person's row (text.statistics.PEOPLE_HEADER, after the name) in words
+_WORDS = (
+    N_("played"),
+    N_("won"),
+    None,
+    N_("hands"),
+    N_("average hand margin"),
+    N_("best hand"),
+    N_("declarations"),
+    N_("won by calling out"),
+)

@@ -40,11 +40,11 @@ from game.phase import Phase
 from game.view import PlayerView
 from store.save import SaveStore
 from table.session import TableSession
+from text.language import _
 from text.presenter import Scene, discardable, present, status
 from text.refusals import illegal_words
 from text.render import Look, look_of
 from text.storage import pace_words, tell_saved
-from text.words import verb
 from tui.messages import BotMoved, CardChosen, CardHighlighted, TrickClicked
 from tui.screens.scoring import MENU, NEW, QUIT
 from tui.screens.table_bots import BotTurns
@@ -158,7 +158,9 @@ class TableScreen(LaidOutUnder, Screen[None]):
         for seat, bot in self.session.substitutes.items():
             wanted = self.session.seats[seat]
             self.notify(
-                f"The {wanted.kind} bot is not available: {wanted.name} plays as the {bot} bot.",
+                _("The {kind} bot is not available: {name} plays as the {bot} bot.").format(
+                    kind=wanted.kind, name=wanted.name, bot=bot
+                ),
                 severity="warning",
             )
         results = self.session.results
@@ -287,6 +289,12 @@ class TableScreen(LaidOutUnder, Screen[None]):
     def on_unmount(self) -> None:
         self.ready = False
 
+    async def speak_again(self) -> None:
+        """Drawn again in the language spoken now (the match, the hand's cursor and the marks
+        are the screen's: nothing is lost)."""
+        self.notice = None  # (said in the language before)
+        self.redraw()
+
     def redraw(self) -> None:
         """Show the scene now; nothing before the screen is mounted with its parts (a timer or
         a message from the table may come first) or after it is gone."""
@@ -330,7 +338,7 @@ class TableScreen(LaidOutUnder, Screen[None]):
             note = ""
             if self.hot_seat and not scene.over and view.turn >= 0:
                 who = self.names[view.turn]
-                note = f"No hand is shown while {who} {verb(who, 'plays')}."
+                note = _("No hand is shown while {name} plays.").format(name=who)
             hand.show_view(None, look=scene.look, note=note)
             return
         choosable: frozenset[Card] = frozenset()
@@ -475,7 +483,7 @@ class TableScreen(LaidOutUnder, Screen[None]):
         self.viewer = self.bottom = seat
         self.notice = None
         self.advance()
-        self.notify("Your card is back in your hand.", timeout=4)
+        self.notify(_("Your card is back in your hand."), timeout=4)
 
     def save(self) -> None:
         """Save the match (a store is given with a session of this process only)."""

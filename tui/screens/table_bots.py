@@ -15,6 +15,7 @@ from game.view import PlayerView
 from store.settings import WATCH_PACES
 from table.runner import BotMove, BotRunner
 from table.session import TableSession
+from text.language import _
 from tui.messages import BotMoved
 
 
@@ -103,7 +104,10 @@ class BotTurns:
     def _play(self, move: BotMove) -> None:
         if move.error:
             self.table.notify(
-                f"A bot failed ({move.error}); it plays {move.action} instead.", severity="warning"
+                _("A bot failed ({error}); it plays {action} instead.").format(
+                    error=move.error, action=move.action
+                ),
+                severity="warning",
             )
         self.table.thinking = None
         self.table.perform(move.action)

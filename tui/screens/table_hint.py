@@ -16,6 +16,7 @@ from game.phase import Phase
 from game.view import PlayerView
 from table.hinting import suggest
 from table.session import TableSession
+from text.language import _
 from text.presenter import hint_text
 from text.render import Look
 from tui.screens.table_notices import Notices
@@ -63,9 +64,9 @@ class Hint:
         table = self.table
         view = table.my_turn()
         if view is None or view.phase not in (Phase.PLAY, Phase.DISCARD):
-            self.notices.refuse(f"No hint: {table.not_now()}", until_turn=True)
+            self.notices.refuse(_("No hint: {why}").format(why=table.not_now()), until_turn=True)
             return
-        table.say(Text(f"Thinking of a hint{table.look.ellipsis}", style="dim"))
+        table.say(Text(_("Thinking of a hint") + table.look.ellipsis, style="dim"))
         key = (table.session.ply, view.seat)
         rng = random.Random()
 
@@ -99,7 +100,7 @@ class Hint:
             self.worker = None
             view = self.table.my_turn()
             if view is not None and worker.name == self._name(view):  # else: overtaken
-                self.table.say(f"No hint: {worker.error}")
+                self.table.say(_("No hint: {why}").format(why=worker.error))
 
     def cancel(self) -> None:
         """The hint being thought is not wanted any more."""

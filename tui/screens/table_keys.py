@@ -10,11 +10,13 @@ from typing import Any, Protocol
 from textual.app import App
 from textual.binding import Binding, BindingType
 
+from game.phase import Phase
 from game.view import PlayerView
 from table.session import TableSession
-from text.presenter import DOING, Scene, hand_stage, so_far_lines
+from text.language import N_, _
+from text.presenter import Scene, hand_stage, so_far_lines
 from text.render import Look
-from text.words import capitalized, possessive, verb
+from text.words import capitalized
 from tui.screens.help import HelpScreen
 from tui.screens.settings import SettingsScreen
 from tui.screens.sofar import TITLE as SO_FAR_TITLE
@@ -24,18 +26,30 @@ from tui.screens.table_turns import Seating
 from tui.widgets.hand_view import CARD_KEYS, HandView
 
 TABLE_KEYS: list[BindingType] = [
-    Binding("question_mark,f1", "help", "Help"),
-    Binding("p", "last_trick", "Last trick"),
-    Binding("o", "cards_out", "Out"),
-    Binding("w", "so_far", "Won"),
-    Binding("t", "hint", "Hint"),
-    Binding("u", "undo", "Undo"),
-    Binding("s", "settings", "Settings"),
-    Binding("q,escape", "leave", "Menu"),
-    Binding("space", "pause", "Pause", show=False, priority=True),  # before the hand's
-    Binding("plus,equals_sign", "faster", "Faster", show=False),
-    Binding("minus", "slower", "Slower", show=False),
+    Binding("question_mark,f1", "help", N_("Help")),
+    Binding("p", "last_trick", N_("Last trick")),
+    Binding("o", "cards_out", N_("Out")),
+    Binding("w", "so_far", N_("Won")),
+    Binding("t", "hint", N_("Hint")),
+    Binding("u", "undo", N_("Undo")),
+    Binding("s", "settings", N_("Settings")),
+    Binding("q,escape", "leave", N_("Menu")),
+    Binding("space", "pause", N_("Pause"), show=False, priority=True),  # before the hand's
+    Binding("plus,equals_sign", "faster", N_("Faster"), show=False),
+    Binding("minus", "slower", N_("Slower"), show=False),
 ]
+# While nobody's hand is shown: what the seat to act is to do (a sentence to follow "No hint: ")
+WAITING = {
+    Phase.DISCARD: N_("no hand is shown while {name} is to discard two cards."),
+    Phase.DECLARE: N_("no hand is shown while {name} is to declare and play."),
+    Phase.PLAY: N_("no hand is shown while {name} is to play a card."),
+}
+# Another seat's turn, seen from the hand shown
+TURN_OF = {
+    Phase.DISCARD: N_("it is {name}'s turn to discard two cards."),
+    Phase.DECLARE: N_("it is {name}'s turn to declare and play."),
+    Phase.PLAY: N_("it is {name}'s turn to play a card."),
+}
 
 
 def offered(action: str, seating: Seating) -> bool:
@@ -56,37 +70,35 @@ def why_not_now(session: TableSession, viewer: int | None, names: list[str], *, 
     """Why nothing can be chosen at the screen showing the hand of ``viewer`` (None: no hand)
     now, ``over``: the hand is over (a sentence to follow "No hint: ")."""
     if over:
-        return "the hand is over."
+        return _("the hand is over.")
     if session.winner is not None:
-        return "the match is over."
+        return _("the match is over.")
     seat = session.turn
     if seat < 0:
-        return "the match has not started yet."
+        return _("the match has not started yet.")
     who = names[seat]
-    doing = DOING.get(session.phase, "to play")
     if viewer is None and seat in session.humans:  # at a shared screen
-        return f"{possessive(who)} hand is shown after the hand-over."
+        return _("{name}'s hand is shown after the hand-over.").format(name=who)
     if viewer is None:
-        return f"no hand is shown while {who} {verb(who, 'is')} {doing}."
+        return _(WAITING.get(session.phase, WAITING[Phase.PLAY])).format(name=who)
     if seat == viewer:
-        return "first the declarations."
-    return f"it is {possessive(who)} turn {doing}."
+        return _("first the declarations.")
+    return _(TURN_OF.get(session.phase, TURN_OF[Phase.PLAY])).format(name=who)
 
 
 def last_trick_refusal(view: PlayerView, shown: bool) -> str | None:
     """Why p cannot show the last trick of ``view`` (None: it shows it, or ``shown``, hides it)."""
     if not view.tricks:
-        return "No trick has been played yet in this hand."
+        return _("No trick has been played yet in this hand.")
     if not view.trick and not shown:  # between two tricks: it is in view
-        return f"The last trick is the one on the table: trick {len(view.tricks)}."
+        return _("The last trick is the one on the table: trick {n}.").format(n=len(view.tricks))
     return None
 
 
 def card_key_refusal(index: int, cards: int) -> str:
     """Why the card key of ``index`` chooses nothing in a hand of ``cards`` cards."""
-    return (
-        f"No card has the key {CARD_KEYS[index]}: the keys of your "
-        f"{cards} cards go from 1 to {CARD_KEYS[cards - 1]}."
+    return _("No card has the key {key}: the keys of your {n} cards go from 1 to {last}.").format(
+        key=CARD_KEYS[index], n=cards, last=CARD_KEYS[cards - 1]
     )
 
 
@@ -165,7 +177,9 @@ class TableKeys:
         # the dealer's own discard, on his screen only (as his panel shows it)
         mine = view.discard if scene.hand_shown and view.seat == view.dealer else None
         stage = hand_stage(view.phase, len(view.tricks))
-        heading = f"{SO_FAR_TITLE} {table.look.dot} hand {view.hand_number + 1}"
+        heading = _("{title} {dot} hand {n}").format(
+            title=_(SO_FAR_TITLE), dot=table.look.dot, n=view.hand_number + 1
+        )
         lines = so_far_lines(view, table.session.seats, table.look, table.bottom, mine or 0)
         table.app.push_screen(SoFarScreen(heading + (f", {stage}" if stage else ""), lines))
 

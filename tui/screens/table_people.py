@@ -16,19 +16,19 @@ from game.cards import Card
 from game.phase import Phase
 from game.view import PlayerView
 from table.session import TableSession
+from text.language import _
 from text.presenter import (
     card_note,
     card_refusal,
     discard_question,
     handover_context,
     nothing_to_declare,
-    turn_doing,
 )
 from text.render import Look, face
 from tui.keys import DOUBLE_ENTER_S
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.declare import declare_screen
-from tui.screens.handover import HandOverScreen
+from tui.screens.handover import HandOverScreen, your_turn
 from tui.screens.scoring import MENU
 from tui.screens.table_notices import Notices
 from tui.widgets.hand_view import HandView
@@ -39,11 +39,11 @@ def undo_refusal(session: TableSession, *, over: bool) -> str | None:
     trick in progress); ``over``: the hand is over."""
     humans = session.humans
     if len(humans) > 1:
-        return "No undo with two or more people at the table: what the others have seen stays."
+        return _("No undo with two or more people at the table: what the others have seen stays.")
     if len(humans) != 1 or over:
-        return "Nothing to undo."
+        return _("Nothing to undo.")
     if session.undo_point(humans[0]) is None:
-        return "Only your card of the trick in progress can be taken back."
+        return _("Only your card of the trick in progress can be taken back.")
     return None
 
 
@@ -133,7 +133,7 @@ class PeopleTurns:
                 table.redraw()
 
         confirm = ConfirmScreen(
-            discard_question(table.marked, table.look), "Discard", "Change", look=table.look
+            discard_question(table.marked, table.look), _("Discard"), _("Change"), look=table.look
         )
         table.app.push_screen(confirm, answer)
 
@@ -154,12 +154,14 @@ class PeopleTurns:
     def _unmark_last(self) -> None:
         table = self.table
         if not table.marked:
-            self.notices.refuse("No card is marked for the discard yet.")
+            self.notices.refuse(_("No card is marked for the discard yet."))
             return
         card = table.marked.pop()
         table.notice = None
         table.redraw()
-        self.notices.tell(f"{face(card, table.look)} is no longer marked for the discard.")
+        self.notices.tell(
+            _("{card} is no longer marked for the discard.").format(card=face(card, table.look))
+        )
 
     def ask_declaration(self) -> None:
         """The declarations dialog for the person at the keyboard (nothing asked when there is
@@ -176,7 +178,7 @@ class PeopleTurns:
             table.perform(declare(()))
             # Until that card is played (at a network table the prompt of the card comes with
             # the table's next state, a moment later).
-            table.say_first(Text("Nothing to declare. ", style="bold"), card_ply)
+            table.say_first(Text(_("Nothing to declare.") + " ", style="bold"), card_ply)
             return
 
         def chosen(families: tuple[str, ...] | str | None) -> None:
@@ -210,7 +212,7 @@ class PeopleTurns:
         context = handover_context(session.public_view(seat), session.seats, table.look)
         handover = HandOverScreen(
             table.names[seat],
-            turn_doing(session.view(seat)),
+            your_turn(table.names[seat], session.view(seat)),
             context,
             table.look,
             not_before=self._double_enter_until(),

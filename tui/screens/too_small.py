@@ -20,6 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 from textual.widgets._toast import ToastRack
 
+from text.language import _
 from text.render import UNICODE, Look, look_of
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -59,16 +60,21 @@ def too_small_text(width: int, height: int, look: Look = UNICODE, web: bool = Fa
     ``web``: the game is in a browser tab, whose window is made larger or its text smaller."""
     by = "x" if look.ascii else "×"
     return Text.assemble(
-        ("Window too small\n" if web else "Terminal too small\n", "bold"),
-        f"It is {width}{by}{height}; the game needs {MIN_WIDTH}{by}{MIN_HEIGHT}.\n",
-        "Widen the window or zoom out (Ctrl+-):\nthe game comes back as it was.\n"
+        (_("Window too small") if web else _("Terminal too small"), "bold"),
+        "\n",
+        _("It is {size}; the game needs {needed}.").format(
+            size=f"{width}{by}{height}", needed=f"{MIN_WIDTH}{by}{MIN_HEIGHT}"
+        ),
+        "\n",
+        _("Widen the window or zoom out (Ctrl+-):\nthe game comes back as it was.")
         if web
-        else "Enlarge it: the game comes back as it was.\n",
+        else _("Enlarge it: the game comes back as it was."),
+        "\n",
         # (in a tab Ctrl+Q would close the whole browser: not named there)
         (
-            "Closing the tab is safe: the match is saved."
+            _("Closing the tab is safe: the match is saved.")
             if web
-            else "Ctrl+Q quits (the match is saved).",
+            else _("Ctrl+Q quits (the match is saved)."),
             "dim",
         ),
         justify="center",
@@ -115,6 +121,9 @@ class TooSmallScreen(Screen[None]):
         self.held.clear()
 
     def on_screen_resume(self) -> None:
+        self.show_size()
+
+    async def speak_again(self) -> None:
         self.show_size()
 
     def on_resize(self, event: events.Resize) -> None:

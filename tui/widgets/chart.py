@@ -10,6 +10,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.widget import Widget
 
+from text.language import pgettext
 from text.render import Look
 
 SIDE_LETTERS = ("A", "B")
@@ -156,4 +157,5 @@ class ScoreChart(Widget):
             start = min(max(0, x - len(label) // 2), width - len(label))
             if all(c == " " for c in line[max(0, start - 1) : start + len(label) + 1]):
                 line[start : start + len(label)] = label
-        return Text("hand".rjust(margin - 1) + " " + "".join(line), style="dim")
+        label = pgettext("chart", "hand")
+        return Text(label.rjust(margin - 1) + " " + "".join(line), style="dim")

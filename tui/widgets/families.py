@@ -11,6 +11,7 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from game.scoring import Combination
+from text.language import N_
 from text.render import Look, cards_text
 from tui.keys import show_key_otherwise
 from tui.messages import FamilyToggled
@@ -72,7 +73,7 @@ class FamilyList(Vertical, can_focus=True):
     BINDINGS = [
         Binding("up,k", "move(-1)", "Up", show=False),
         Binding("down,j", "move(1)", "Down", show=False),
-        Binding("space", "toggle_cursor", "Toggle"),
+        Binding("space", "toggle_cursor", N_("Toggle")),
         *(Binding(k, f"toggle_family({i})", show=False) for i, k in enumerate(FAMILY_KEYS)),
     ]
 

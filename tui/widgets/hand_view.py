@@ -15,6 +15,7 @@ from textual.widget import Widget
 from game.cards import FOOL, MAT, SUIT, TRUMP, Card, sorted_for_display
 from game.phase import Phase
 from game.view import PlayerView
+from text.language import N_
 from text.render import LARGE, SMALL, Look, box_lines
 from tui.keys import held_over
 from tui.messages import CardChosen, CardHighlighted
@@ -47,7 +48,7 @@ class HandView(Widget, can_focus=True):
         Binding("down,j", "group(1)", "Next suit", show=False),
         Binding("home", "move_to(0)", "First", show=False),
         Binding("end", "move_to(-1)", "Last", show=False),
-        Binding("enter,space", "choose", "Choose card"),
+        Binding("enter,space", "choose", N_("Choose card")),
         *(Binding(k, f"pick({i})", f"Card {i + 1}", show=False) for i, k in enumerate(CARD_KEYS)),
     ]
 

@@ -15,6 +15,7 @@ from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
+from text.language import _
 from text.words import short_name
 from text.wrapping import ASIDE, Hanging
 from tui.widgets.line import same_text
@@ -216,14 +217,15 @@ class LineList(VerticalScroll, can_focus=False):
 
     def __init__(self, *, id: str | None = None, empty: str = "") -> None:
         super().__init__(id=id)
-        self.empty = empty
+        self.empty = empty  # (marked with N_: said in the language spoken when drawn)
+        self._empty_shown = ""
         self._lines: list[Text] = []
         self._digest: list[Text] = []
         self._packed = Text()
         self._shown: tuple[list[Text], int] | None = None  # the rows drawn, at this width
 
     def compose(self) -> ComposeResult:
-        yield Static(Text(self.empty, style="dim"))
+        yield Static(Text(_(self.empty) if self.empty else "", style="dim"))
 
     def show(
         self, lines: list[Text], digest: list[Text] | None = None, packed: Text | None = None
@@ -286,9 +288,15 @@ class LineList(VerticalScroll, can_focus=False):
     def _draw(self) -> None:
         lines = self.form()
         shown = (lines, self.size.width)
-        if self._shown is not None and self._shown[1] == shown[1] and _same(self._shown[0], lines):
+        empty = _(self.empty) if self.empty else ""
+        if (
+            self._shown is not None
+            and self._shown[1] == shown[1]
+            and _same(self._shown[0], lines)
+            and (lines or empty == self._empty_shown)
+        ):
             return
-        self._shown = shown
+        self._shown, self._empty_shown = shown, empty
         rows = [
             Static(line[len(self.INDENT) :], classes="-indented")
             if line.plain.startswith(self.INDENT)
@@ -296,4 +304,4 @@ class LineList(VerticalScroll, can_focus=False):
             for line in lines
         ]
         self.remove_children()
-        self.mount_all(rows or [Static(Text(self.empty, style="dim"))])
+        self.mount_all(rows or [Static(Text(empty, style="dim"))])

@@ -14,13 +14,26 @@ from textual.widgets import DataTable
 
 from game.seats import seats_of
 from store.stats import MatchSummary
+from text.language import _, pgettext
 from text.statistics import MATCH_HEADER, MATCH_LEFT, match_row
 from text.words import short_name
+
 
 # Where the whole table does not fit (80 columns): shorter headings and dates, the winner said as
 # the side's letter (the hands left out), and a side's two names on two lines when they do not
 # fit on one (each shortened to the column if need be).
-NARROW_HEADER = ("No.", "Ended", "Side A", "Score", "Side B", "Won")
+def narrow_header() -> tuple[str, ...]:
+    """The headings of the narrow table, in the language spoken now."""
+    return (
+        pgettext("match list", "No."),
+        pgettext("match list", "Ended"),
+        pgettext("match list", "Side A"),
+        pgettext("match list", "Score"),
+        pgettext("match list", "Side B"),
+        pgettext("match list", "Won"),
+    )
+
+
 NARROW_LEFT = (1, 2, 4, 5)
 MARGIN = 4  # the screen's columns the table does not get (margins, its scrollbar)
 
@@ -54,7 +67,7 @@ class MatchTable(DataTable):
         ascii = self.is_attached and self.screen.app.has_class("-ascii")
         rows = [match_row(m, "-" if ascii else "–") for m in matches]
         if self._width and _width_of(header, rows) > room:
-            header, left = NARROW_HEADER, NARROW_LEFT
+            header, left = narrow_header(), NARROW_LEFT
             rows = narrow_rows(matches, room, ascii)
         row = self.cursor_row
         self.clear(columns=True)
@@ -100,14 +113,18 @@ def _width_of(header: Sequence[str], rows: Sequence[Sequence[str]]) -> int:
 
 
 def narrow_rows(matches: Sequence[MatchSummary], room: int, ascii: bool) -> list[list[str]]:
-    """The columns of NARROW_HEADER for ``room`` columns."""
+    """The columns of :func:`narrow_header` for ``room`` columns."""
     mark = "..." if ascii else "…"
     rows = []
     for m in matches:
-        number, ended, _, score, _, _, _ = match_row(m, "-" if ascii else "–")
+        number, ended, _side_a, score, _side_b, _hands, _winner = match_row(
+            m, "-" if ascii else "–"
+        )
         won = "-" if m.winner not in (0, 1) else "AB"[m.winner]
-        rows.append([number, ended[5:], "", score, "", won + " called out" * bool(m.called_out)])
-    fixed = _width_of(NARROW_HEADER, rows) - 2 * len("Side A")
+        called = " " + _("called out") if m.called_out else ""
+        rows.append([number, ended[5:], "", score, "", won + called])
+    header = narrow_header()
+    fixed = _width_of(header, rows) - cell_len(header[2]) - cell_len(header[4])
     side = max(9, (room - fixed) // 2)
 
     def pair(a: str, b: str) -> str:

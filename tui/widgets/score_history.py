@@ -16,12 +16,30 @@ from textual.widget import Widget
 
 from game.history import HandRow
 from game.seats import seats_of
+from text.language import _, pgettext
 from text.render import Look
 from text.words import padded_name, pair_names, short_name
 
-FULL = ("Comb.", "Cards", "Last", "Decl.", "Total")
-SHORT = ("Comb", "Card", "Last", "Decl", "Tot")
 WIDE = 96  # from this width on, the long headings and the dealer
+
+
+def headings(wide: bool) -> tuple[str, ...]:
+    """The columns' headings of a side, in full (``wide``) or short."""
+    if wide:
+        return (
+            pgettext("score history", "Comb."),
+            pgettext("score history", "Cards"),
+            pgettext("score history", "Last"),
+            pgettext("score history", "Decl."),
+            pgettext("score history", "Total"),
+        )
+    return (
+        pgettext("score history", "Comb"),
+        pgettext("score history", "Card"),
+        pgettext("score history", "Last"),
+        pgettext("score history", "Decl"),
+        pgettext("score history", "Tot"),
+    )
 
 
 def _cell(value: object, width: int) -> str:
@@ -43,7 +61,7 @@ class ScoreHistory(Widget):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.rows: tuple[HandRow, ...] = ()
-        self.sides = ("Side A", "Side B")
+        self.sides = ("A", "B")
         self.names: tuple[str, ...] = ()
         self.current: int | None = None
         self.look = Look()
@@ -66,9 +84,11 @@ class ScoreHistory(Widget):
 
     def render(self) -> RenderableType:
         wide = self.size.width >= WIDE
-        heads = FULL if wide else SHORT
-        w = [max(4, len(h)) for h in heads]
-        dealer_w = min(12, max([6, *(cell_len(n) for n in self.names)])) if wide else 0
+        heads = headings(wide)
+        w = [max(4, cell_len(h)) for h in heads]
+        dealer = pgettext("score history", "Dealer")
+        dealer_w = min(12, max([6, cell_len(dealer), *(cell_len(n) for n in self.names)]))
+        dealer_w = dealer_w if wide else 0
         lead = 4 + (2 + dealer_w if wide else 0)
         side_w = sum(w) + len(w)  # each cell with a space before it
         gap = "  "
@@ -79,27 +99,32 @@ class ScoreHistory(Widget):
             title.append(
                 gap + " " + name + dash * max(0, side_w - 1 - cell_len(name)), style="bold"
             )
-        head = Text("Hand".rjust(4) + (f"  {'Dealer':<{dealer_w}}" if wide else ""), style="bold")
-        for _ in (0, 1):
+        hand = pgettext("score history", "Hand")
+        head = Text(hand.rjust(4) + (f"  {dealer:<{dealer_w}}" if wide else ""), style="bold")
+        for _side in (0, 1):
             head.append(
                 gap + "".join(" " + _cell(h, n) for h, n in zip(heads, w, strict=True)),
                 style="bold",
             )
-        head.append(gap + " Score", style="bold")
+        head.append(gap + " " + pgettext("score history", "Score"), style="bold")
         lines = [title, head]
         for i, row in enumerate(self.rows):
             lines.append(self._line(row, w, wide, dealer_w, gap, i == self.current))
         if not self.rows:
-            lines.append(Text("  no hand finished yet", style="dim"))
+            lines.append(Text("  " + _("no hand finished yet"), style="dim"))
         lines.append(
             Text(
-                "  Comb.: combinations captured · Cards: card points · Last: the last "
-                "trick · Decl.: declarations",
+                "  "
+                + _(
+                    "Comb.: combinations captured · Cards: card points · Last: the last "
+                    "trick · Decl.: declarations"
+                ),
                 style="dim",
             )
             if wide
             else Text(
-                "  Comb/Card/Last/Decl: combinations, card points, last trick, declarations",
+                "  "
+                + _("Comb/Card/Last/Decl: combinations, card points, last trick, declarations"),
                 style="dim",
             )
         )
@@ -129,7 +154,7 @@ class ScoreHistory(Widget):
             text += gap
             if called:  # no card is counted: the calling side says so across those cells
                 text += " " + (
-                    "called out"
+                    _("called out")
                     if side == row.called_out
                     else f"{none:>{w[0]}} {none:>{w[1]}} {none:>{w[2]}}"
                 ).rjust(counted)

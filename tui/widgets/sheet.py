@@ -25,8 +25,9 @@ from game.cards import (
 from game.hand import SideResult
 from game.scoring import Combination
 from game.view import Declaration
+from text.language import _, ngettext
 from text.render import Look, card_style, card_text, mark
-from text.words import plural, short_name
+from text.words import short_name
 
 MORI = frozenset(MORI_CARDS)
 
@@ -138,20 +139,22 @@ def _combo_rows(
     doubled: bool,
     subtotal: int,
     doubling: str,
+    counted: str,
     look: Look,
 ) -> None:
     """A section of the sheet; ``doubling`` names its doubling ("criccone"), said in the label
-    column: the middle one says of how many (short enough for a sheet at 80 columns)."""
+    column: the middle one says of how many (``counted``: "{n} sequences"; short enough for a
+    sheet at 80 columns)."""
     table.add_row(Text(title, style="bold underline"), "", "")
     if not combos:
-        table.add_row(Text("  none", style="dim"), "", Text("0", style="dim"))
+        table.add_row(Text("  " + _("none"), style="dim"), "", Text("0", style="dim"))
         return
     for c in combos:
         table.add_row(Text(f"  {c.family}"), CardList(c.cards, look), Text(str(c.points)))
     if doubled:
         table.add_row(
             Text(f"  {doubling}", style="italic"),
-            Text(f"{len(combos)} {title.lower()}", style="italic"),  # 3 or more
+            Text(counted.format(n=len(combos)), style="italic"),  # 3 or more
             Text(f"+{subtotal // 2}", style="italic"),
         )
 
@@ -167,7 +170,7 @@ def _declared_rows(
     player's name stands beside his first combination ("Anna  Spade K♠ Q♠ N♠"), unless a family
     with its cards would not fit one row of the sheet ``width`` wide: then the name has a row of
     its own and each family is a label, as in the sections above."""
-    table.add_row(Text("Declarations", style="bold underline"), "", "")
+    table.add_row(Text(_("Declarations"), style="bold underline"), "", "")
     room = width - LABEL - POINTS - 2  # the cards column, between paddings of one
     beside = all(
         len(CardList(c.cards, look, c.family).lines(room)) == 1
@@ -188,10 +191,10 @@ def _declared_rows(
                 table.add_row(Text(f"    {c.family}"), CardList(c.cards, look), Text(str(c.points)))
         extra = d.points - sum(c.points for c in combos)
         if extra:
-            label = "" if beside else Text("    doubled", style="italic")
+            label = "" if beside else Text("    " + _("doubled"), style="italic")
             table.add_row(
                 label,
-                Text("doubled", style="italic") if beside else "",
+                Text(_("doubled"), style="italic") if beside else "",
                 Text(f"+{extra}", style="italic"),
             )
 
@@ -213,26 +216,37 @@ class _Body:
         table = _grid()
         if not self.called_out:
             b = result.breakdown
-            _combo_rows(table, "Cricche", b.cricche, b.criccone, b.cricche_points, "criccone", look)
             _combo_rows(
                 table,
-                "Sequences",
+                _("Cricche"),
+                b.cricche,
+                b.criccone,
+                b.cricche_points,
+                "criccone",
+                _("{n} cricche"),
+                look,
+            )
+            _combo_rows(
+                table,
+                _("Sequences"),
                 b.sequences,
                 b.sequences_doubled,
                 b.sequences_points,
-                "doubled",
+                _("doubled"),
+                _("{n} sequences"),
                 look,
             )
-            table.add_row(Text("Combinations"), "", Text(str(result.captured_combinations)))
+            table.add_row(Text(_("Combinations")), "", Text(str(result.captured_combinations)))
+            cards = len(b.cards)
             table.add_row(
-                Text("Card points"),
-                Text(plural(len(b.cards), "card"), style="dim"),
+                Text(_("Card points")),
+                Text(ngettext("{n} card", "{n} cards", cards).format(n=cards), style="dim"),
                 Text(str(result.card_points)),
             )
-            table.add_row(Text("Last trick"), "", Text(str(result.last_trick)))
+            table.add_row(Text(_("Last trick")), "", Text(str(result.last_trick)))
         if self.declared:
             _declared_rows(table, self.declared, look, width)
-        table.add_row(Text("Declarations"), "", Text(str(result.declarations)))
+        table.add_row(Text(_("Declarations")), "", Text(str(result.declarations)))
         return table
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Table]:
@@ -270,14 +284,14 @@ class ScoreSheet(Static):
         """``declared``: the side's players' declarations, with their names."""
         table = _Body(result, look, called_out, declared)
         totals = _grid()
-        totals.add_row(Text("Raw total"), "", Text(str(result.raw)))
+        totals.add_row(Text(_("Raw total")), "", Text(str(result.raw)))
         totals.add_row(
-            Text("Hand total", style="bold"),
-            Text("rounded to 5", style="dim"),
+            Text(_("Hand total"), style="bold"),
+            Text(_("rounded to 5"), style="dim"),
             Text(str(result.total), style="bold"),
         )
         totals.add_row(
-            Text("Match", style="bold"),
+            Text(_("Match"), style="bold"),
             Text(f"{before} {look.arrow}", justify="right"),
             Text(str(before + result.total), style="bold"),
         )

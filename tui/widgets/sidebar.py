@@ -10,6 +10,7 @@ from textual.css.query import NoMatches
 from textual.css.scalar import Scalar
 from textual.widgets import Static
 
+from text.language import N_, _, current
 from text.presenter import TableTexts
 from tui.widgets.log import LineList, PlayLog
 from tui.widgets.outlist import OutList
@@ -25,6 +26,9 @@ LOG_FEW = 4
 SHORT_ROWS = 26
 
 
+DECLARATIONS, LOG = N_("Declarations"), N_("Log")
+
+
 class Sidebar(Vertical):
     """Beside the felt. What is still out is listed beside the declarations and the log
     (``-counting``: the declarations take fewer rows) or alone in their place
@@ -34,19 +38,24 @@ class Sidebar(Vertical):
         super().__init__(id=id)
         self._digest: list[Text] = []  # the declarations, a line a seat (see share)
         self._roomy = True  # rows enough for what is still out beside the log (see fit_out)
-        self._out_title = "Still out"
+        self._out_title = _("Still out")
+        self._spoken = current()  # the language of the titles
 
     def compose(self) -> ComposeResult:
         yield ScoreBoard(id="score")
-        yield Static("Declarations", classes="side-title")
-        yield LineList(id="declarations", empty="none yet")
-        yield Static("Still out", classes="side-title", id="out-title")
+        yield Static(_(DECLARATIONS), classes="side-title", id="declarations-title")
+        yield LineList(id="declarations", empty=N_("none yet"))
+        yield Static(_("Still out"), classes="side-title", id="out-title")
         yield OutList(id="out")
-        yield Static("Log", classes="side-title", id="log-title")
+        yield Static(_(LOG), classes="side-title", id="log-title")
         yield PlayLog(id="log")
 
     def show(self, texts: TableTexts) -> None:
         """The sidebar's texts (its rows are shared again by :meth:`share`)."""
+        if self._spoken != current():  # another language chosen since they were composed
+            self._spoken = current()
+            self.query_one("#declarations-title", Static).update(_(DECLARATIONS))
+            self.query_one("#log-title", Static).update(_(LOG))
         self.query_one(ScoreBoard).show(texts.score)
         self.query_one("#declarations", LineList).show(
             texts.declarations, texts.digest, texts.declared
