@@ -70,6 +70,9 @@ def unmistakable(piece: str) -> bool:
 def english_pieces() -> dict[str, re.Pattern[str]]:
     """The pieces of English looked for (with the Italian spoken now), by their words."""
     found: dict[str, re.Pattern[str]] = {}
+    whole, _conflicts = catalogue.merged("it")
+    # Words both languages use (the game's own: Matto, Grande, Coppe) are not English
+    italian = " ".join(s for m in whole for s in catalogue.translated(m) if m.id)
     for (context, msgid), message in catalogue.extracted().items():
         spoken = pgettext(context, msgid) if context else _(msgid)
         if spoken == msgid:
@@ -77,8 +80,9 @@ def english_pieces() -> dict[str, re.Pattern[str]]:
         for english in message.id if isinstance(message.id, tuple) else (message.id,):
             for piece in PLACEHOLDER.split(english):
                 piece = " ".join(piece.split()).strip(" ,.;:()!?")
-                if unmistakable(piece):
-                    found[piece] = re.compile(rf"(?<!\w){re.escape(piece)}(?!\w)")
+                pattern = re.compile(rf"(?<!\w){re.escape(piece)}(?!\w)")
+                if unmistakable(piece) and not pattern.search(italian):
+                    found[piece] = pattern
     return found
 
 
