@@ -1,7 +1,8 @@
 """A seat's connection to a table server, kept alive: it joins (or comes back with the seat's
-token), hands every message of the table to its owner, sends actions, and reconnects after a drop
-or a restart of the host. The token of each seat joined is kept in the data directory, so a
-client started again (after a crash, a kill, a closed terminal) comes back to its seat."""
+token, shown in the handshake too, so that strangers at the door never push it out), hands every
+message of the table to its owner, sends actions, and reconnects after a drop or a restart of
+the host. The token of each seat joined is kept in the data directory, so a client started
+again (after a crash, a kill, a closed terminal) comes back to its seat."""
 
 from __future__ import annotations
 
@@ -274,6 +275,7 @@ class TableClient:
                         heartbeat=self.heartbeat_s or None,
                         compress=0,
                         ssl=True if self.secure is None else self.secure.check(),
+                        headers=p.token_headers(self.token),  # (strangers never push it out)
                     )
                 except (aiohttp.ClientError, OSError, TimeoutError) as exc:
                     problem = _reason(exc, self.address)

@@ -71,6 +71,7 @@ class Connection:
         self.peer = peer
         self.opened = opened  # its number: connections are numbered in the order they came
         self.seat: int | None = None
+        self.token: str | None = None  # the seat's token its handshake showed (checked), if any
         self.bucket = bucket
         self.strikes = 0
         self.outbox: deque[Outgoing] = deque()

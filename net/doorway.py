@@ -1,5 +1,6 @@
 """The door of a table server: it listens for WebSockets, answers what is not one, holds the
-connections that have not said hello yet to a few and a time limit, reads every frame under a
+connections that have not said hello yet to a few and a time limit (but lets a seat's own token,
+shown in the handshake, past the strangers: one connection a seat), reads every frame under a
 rate limit, refuses what the protocol does not allow (closing the connections that insist) and
 hands the rest to the table: a hello (past the password, for a newcomer), an action, a ping, a
 ``doing``, a ``leave``."""
@@ -49,6 +50,9 @@ class Table(Protocol):
     """What the door hands a connection's messages to. Each may raise ProtocolError: the
     message is refused (and the connection closed when the error is fatal)."""
 
+    def seat_of(self, token: str) -> int | None:
+        """The seat whose token ``token`` is (compared in constant time), None for none."""
+
     def hello(self, conn: Connection, hello: p.Hello) -> None:
         """A connection past the door (and the password) asks for a seat."""
 
@@ -87,8 +91,9 @@ class Doorway:
         self.connections: set[Connection] = set()
         self._opened = itertools.count(1)  # the number of the next connection
         self.closing = False
-        # those yet to say hello, oldest first, each with what tells it to make room
-        self._waiting: dict[Connection, asyncio.Future[None]] = {}
+        # those yet to say hello, oldest first, each with what ends its wait early (the code:
+        # BUSY, pushed out by a stranger; REPLACED, by a newer connection with its seat's token)
+        self._waiting: dict[Connection, asyncio.Future[str]] = {}
         self._runner: web.AppRunner | None = None
 
     async def start(self, host: str, port: int, tls: ssl.SSLContext | None = None) -> int:
@@ -150,6 +155,9 @@ class Doorway:
         if self.closing:
             said = _("the table is closing")
             return web.Response(status=503, text=f"{said}\n")
+        token = p.header_token(request.headers)  # a seat's own, or a stranger's guess
+        if token is not None and self.table.seat_of(token) is None:
+            token = None
         await ws.prepare(request)
         bucket = Bucket(self.config.rate, self.config.burst)
         conn = Connection(
@@ -161,7 +169,8 @@ class Doorway:
             self.config.state_interval_s,
             opened,
         )
-        self._make_room(conn.peer)
+        conn.token = token
+        self._make_room(conn)
         self._waiting[conn] = asyncio.get_running_loop().create_future()
         self.connections.add(conn)
         writer = asyncio.create_task(conn.write())
@@ -177,20 +186,27 @@ class Doorway:
             self.table.gone(conn)
         return ws
 
-    def _make_room(self, peer: str) -> None:
-        """Room for one more connection waiting for its hello: the longest waiting from ``peer``
-        goes when that address has its share, the longest waiting of all when the door is full
-        (a stranger holding sockets open only ever pushes out its own, or the slowest)."""
-        mine = [conn for conn in self._waiting if conn.peer == peer]
+    def _make_room(self, new: Connection) -> None:
+        """Room for ``new`` to wait for its hello. A stranger: the longest waiting stranger from
+        its address goes when that address has its share, the longest waiting of all when the
+        door is full (a stranger holding sockets open only ever pushes out its own, or the
+        slowest). A connection with a seat's token waits apart, whatever strangers do: it only
+        replaces an older one with that token (one a seat, the newer kept, as at the seat)."""
+        if new.token is not None:
+            for conn in [c for c in self._waiting if c.token == new.token]:
+                self._push_out(conn, p.REPLACED)
+            return
+        mine = [c for c in self._waiting if c.token is None and c.peer == new.peer]
         if len(mine) >= self.config.max_pending_per_address:
-            self._push_out(mine[0])
-        if len(self._waiting) >= self.config.max_pending:
-            self._push_out(next(iter(self._waiting)))
+            self._push_out(mine[0], BUSY)
+        strangers = [c for c in self._waiting if c.token is None]
+        if len(strangers) >= self.config.max_pending:
+            self._push_out(strangers[0], BUSY)
 
-    def _push_out(self, conn: Connection) -> None:
+    def _push_out(self, conn: Connection, why: str) -> None:
         pushed = self._waiting.pop(conn)
         if not pushed.done():
-            pushed.set_result(None)
+            pushed.set_result(why)
 
     async def _serve(self, conn: Connection) -> None:
         pushed = self._waiting[conn]
@@ -208,7 +224,9 @@ class Doorway:
                 with contextlib.suppress(asyncio.CancelledError):
                     await receiving
         if not receiving.done() or receiving.cancelled():
-            if pushed.done():
+            if pushed.done() and pushed.result() == p.REPLACED:
+                self.refuse(conn, p.REPLACED)
+            elif pushed.done():
                 self.hush.say(
                     BUSY,
                     _("a connection from {peer}: closed (busy): no hello yet").format(
@@ -242,6 +260,8 @@ class Doorway:
             if conn.seat is None:
                 if not isinstance(parsed, p.Hello):
                     raise p.ProtocolError(p.HELLO_FIRST, "say hello first", why=p.HELLO_MISSING)
+                if conn.token is not None and not p.same_token(parsed.token, conn.token):
+                    raise p.ProtocolError(p.TOKEN, "the hello's token is not the handshake's")
                 if parsed.token is None:  # a newcomer (a returning player shows its token)
                     self.gate.admit(parsed.password, conn.peer, parsed.name)
                 self.table.hello(conn, parsed)

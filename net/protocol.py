@@ -18,7 +18,9 @@ message in words (never another exception).
 
 from __future__ import annotations
 
+import hmac
 import math
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -39,6 +41,10 @@ MAX_SECRET = 200  # characters of a token or a password
 MAX_LEVEL = 1000  # characters of a bot's name as a client gives it (shown shortened)
 MAX_ID = 2**53  # ping ids, plies: JSON-safe whole numbers
 MAX_LIMIT_S = 86_400.0  # a turn limit, or the time left of one
+# The header of the WebSocket handshake that shows a seat's token, so that the door knows a
+# returning player before any frame: strangers never push it out (docs/protocol.md).
+TOKEN_HEADER = "Tarocchino-Token"
+_HEADER_TOKEN = re.compile(rf"[\x21-\x7e]{{1,{MAX_SECRET}}}")  # what a header can carry as it is
 
 # Error codes (the ``code`` of an error message).
 BAD_JSON = "bad_json"  # not a JSON object
@@ -270,6 +276,29 @@ def hello(
         "player": player,
         "level": level,
     }
+
+
+def token_headers(token: str | None) -> dict[str, str]:
+    """The handshake's headers that show a seat's ``token`` at the door: none for a newcomer (or
+    a token no header carries as it is: its hello still brings it back, without the pass)."""
+    if token is None or not _HEADER_TOKEN.fullmatch(token):
+        return {}
+    return {TOKEN_HEADER: token}
+
+
+def header_token(headers: Mapping[str, str]) -> str | None:
+    """The seat's token a handshake's ``headers`` show, if any (not checked against a seat)."""
+    token = headers.get(TOKEN_HEADER)
+    return token if token is not None and _HEADER_TOKEN.fullmatch(token) else None
+
+
+def same_token(given: str | None, shown: str) -> bool:
+    """Whether a hello's token is the one its handshake showed (compared in constant time)."""
+    if given is None:
+        return False
+    return hmac.compare_digest(
+        given.encode("utf-8", "surrogatepass"), shown.encode("utf-8", "surrogatepass")
+    )
 
 
 def act(seat: int, ply: int, action: Action) -> dict[str, Any]:

@@ -83,9 +83,9 @@ class Seats:
         """The seat ``hello`` may have (a newcomer's password checked already); ProtocolError
         (fatal) when none."""
         if hello.token is not None:
-            for seat, s in enumerate(self._seats):
-                if s.claim is not None and s.claim.opens(hello.token):
-                    return seat
+            seat = self.holder(hello.token)
+            if seat is not None:
+                return seat
             raise p.ProtocolError(
                 p.TOKEN,
                 "this token holds no seat at this table (the table may have been started again)",
@@ -126,6 +126,13 @@ class Seats:
             if not s.host_bot and s.claim is None:
                 return seat
         raise p.ProtocolError(p.NO_SEAT, "every seat at this table is taken")
+
+    def holder(self, token: str) -> int | None:
+        """The seat whose token ``token`` is (each compared in constant time), None for none."""
+        for seat, s in enumerate(self._seats):
+            if s.claim is not None and s.claim.opens(token):
+                return seat
+        return None
 
     def held_by_newer(self, seat: int, conn: Connection) -> bool:
         """Whether ``seat`` is held by a connection opened after ``conn``: of two connections

@@ -131,6 +131,9 @@ class TableServer:
     def name(self, seat: int) -> str:
         return self.session.seats[seat].name
 
+    def seat_of(self, token: str) -> int | None:
+        return self.seats.holder(token)
+
     def hello(self, conn: Connection, hello: p.Hello) -> None:
         """A connection takes a seat, or comes back to its own with its token."""
         seat = self.seats.seat_for(hello)

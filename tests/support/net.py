@@ -4,6 +4,7 @@ seats and raw clients that say exactly what a test wants, bounded in time and me
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import time
@@ -124,9 +125,11 @@ class RawClient:
         self.messages: list[dict] = []
 
     @classmethod
-    async def connect(cls, address: Address) -> RawClient:
+    async def connect(cls, address: Address, token: str | None = None) -> RawClient:
+        """Connected to the table at ``address``; ``token``: shown in the handshake."""
         http = aiohttp.ClientSession()
-        ws = await http.ws_connect(address.url, max_msg_size=1 << 20)
+        headers = p.token_headers(token)
+        ws = await http.ws_connect(address.url, max_msg_size=1 << 20, headers=headers)
         return cls(http, ws)
 
     async def send(self, message: dict | str) -> None:
@@ -262,3 +265,85 @@ class TableClock:
         assert timer is not None and turn is not None, "no turn limit runs"
         timer.cancel()
         limit._up(turn[0], turn[1])
+
+
+class SlowLink:
+    """A TCP relay on 127.0.0.1 in front of ``table``: what a client sends reaches the table
+    ``lag`` seconds later (a slow network: a hello arrives late), what the table sends comes
+    at once; :meth:`cut` drops every link at once (the client's connection is lost)."""
+
+    def __init__(self, table: Address, lag: float) -> None:
+        self.table, self.lag = table, lag
+        self.links: set[asyncio.StreamWriter] = set()
+        self._relaying: set[asyncio.Task] = set()
+        self._server: asyncio.Server | None = None
+
+    async def start(self) -> Address:
+        """Listen (a free port from the system); the address a client joins through."""
+        self._server = await asyncio.start_server(self._link, "127.0.0.1", 0)
+        return Address("127.0.0.1", self._server.sockets[0].getsockname()[1])
+
+    async def _link(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        assert task is not None
+        self._relaying.add(task)
+        try:
+            await self._relay(reader, writer)
+        finally:
+            self._relaying.discard(task)
+
+    async def _relay(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            far_reader, far_writer = await asyncio.open_connection(self.table.host, self.table.port)
+        except OSError:
+            writer.close()
+            return
+        self.links |= {writer, far_writer}
+        if self._server is None or not self._server.is_serving():  # (closed meanwhile)
+            self.cut()
+        try:
+            await asyncio.gather(
+                self._pump(reader, far_writer, self.lag), self._pump(far_reader, writer, 0)
+            )
+        finally:
+            for end in (writer, far_writer):
+                self.links.discard(end)
+                end.close()
+
+    @staticmethod
+    async def _pump(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, lag: float) -> None:
+        loop = asyncio.get_running_loop()
+        chunks: asyncio.Queue[tuple[float, bytes]] = asyncio.Queue()
+
+        async def deliver() -> None:
+            while (item := await chunks.get())[1]:
+                await asyncio.sleep(max(0.0, item[0] + lag - loop.time()))
+                writer.write(item[1])
+                await writer.drain()
+            writer.close()
+
+        delivering = asyncio.ensure_future(deliver())
+        try:
+            while chunk := await reader.read(65536):
+                chunks.put_nowait((loop.time(), chunk))
+        except OSError:
+            pass
+        finally:
+            chunks.put_nowait((loop.time(), b""))
+            with contextlib.suppress(OSError):
+                await delivering
+
+    def cut(self) -> None:
+        """Drop every link (both ends, at once)."""
+        for end in list(self.links):
+            end.transport.abort()
+
+    async def close(self) -> None:
+        """Stop listening, drop every link and wait for its relay to end."""
+        if self._server is not None:
+            self._server.close()
+        self.cut()
+        if self._relaying:
+            await asyncio.wait(self._relaying, timeout=LIMIT_S)
+        if self._server is not None:
+            await self._server.wait_closed()
