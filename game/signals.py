@@ -1,0 +1,58 @@
+"""Partners' signals (*segnali*, RULES.md §10a, an option): whether a card may carry one now.
+
+*Busso* asks the partner for his best card of the suit; *striscio* says "I still hold this
+suit"; *volo* says "I hold no more of it". A signal goes only with a suit card, once that suit's
+King has been played or every trump is accounted for from the signaller's own knowledge, and
+(house rule) only when what it states is true: so every signal given is a fact about the hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.cards import KINGS, SUIT, SUIT_MASK, TRUMP, TRUMPS, Card, Mask
+from game.view import PlayerView
+
+BUSSO, STRISCIO, VOLO = "busso", "striscio", "volo"
+SIGNALS: tuple[str, ...] = (BUSSO, STRISCIO, VOLO)
+
+# Why a signal is refused: the reason codes of :func:`signal_refusal`.
+UNKNOWN_SIGNAL = "unknown signal"  # not busso, striscio or volo
+NOT_SUIT_CARD = "not a suit card"  # a trump or the Matto carries no signal
+TOO_EARLY = "too early"  # the suit's King not yet played and trumps still unaccounted for
+FALSE_SIGNAL = "false signal"  # a striscio or a volo that the hand after the card belies
+NO_SIGNALS = "no signals"  # the match is played without the option
+
+
+def signal_refusal(
+    signal: str, c: Card, hand: Mask, played: Mask | Sequence[Card], discard: Mask = 0
+) -> str | None:
+    """None when ``c`` may carry ``signal`` now, else the reason code.
+
+    ``hand`` is the signaller's hand just before ``c``; ``played`` every card played so far in
+    the hand (this trick included); ``discard`` his own discard where he is the dealer (0 else).
+    Only what the signaller knows decides."""
+    if signal not in SIGNALS:
+        return UNKNOWN_SIGNAL
+    suit = SUIT[c]
+    if suit >= TRUMP:
+        return NOT_SUIT_CARD
+    gone = played if isinstance(played, int) else sum(1 << p for p in set(played))
+    king_played = bool(gone & KINGS & SUIT_MASK[suit])
+    trumps_known = not TRUMPS & ~(gone | hand | discard)
+    if not (king_played or trumps_known):
+        return TOO_EARLY
+    more = bool(hand & ~(1 << c) & SUIT_MASK[suit])
+    if (signal == STRISCIO and not more) or (signal == VOLO and more):
+        return FALSE_SIGNAL
+    return None
+
+
+def view_refusal(view: PlayerView, signal: str, c: Card) -> str | None:
+    """:func:`signal_refusal` from what ``view``'s seat knows, before it plays ``c``."""
+    return signal_refusal(signal, c, view.hand, view.played, view.discard or 0)
+
+
+def allowed_signals(view: PlayerView, c: Card) -> tuple[str, ...]:
+    """The signals ``c`` may carry now from ``view``'s seat (in the order of :data:`SIGNALS`)."""
+    return tuple(s for s in SIGNALS if view_refusal(view, s, c) is None)
