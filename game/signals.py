@@ -9,9 +9,12 @@ King has been played or every trump is accounted for from the signaller's own kn
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from game.cards import KINGS, SUIT, SUIT_MASK, TRUMP, TRUMPS, Card, Mask
-from game.view import PlayerView
+
+if TYPE_CHECKING:
+    from game.view import PlayerView
 
 BUSSO, STRISCIO, VOLO = "busso", "striscio", "volo"
 SIGNALS: tuple[str, ...] = (BUSSO, STRISCIO, VOLO)
