@@ -23,6 +23,7 @@ from cli.bot_options import (
     workers_problem,
 )
 from cli.refusal import refuse
+from text.language import _
 from text.plaintext import PAGE
 from text.wrapping import Hanging
 
@@ -86,6 +87,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help=f"deals sampled per decision (deterministic; 1 to {MAX_SAMPLES:,})",
     )
     parser.add_argument("--workers", type=int, default=2, help="worker processes (2)")
+    parser.add_argument(
+        "--signals",
+        action="store_true",
+        help=_("allow the partners' signals busso, striscio and volo (off by default)"),
+    )
     parser.add_argument(
         "--sprt",
         metavar="LOW,HIGH",
@@ -243,6 +249,7 @@ def run(args: argparse.Namespace) -> int:
                 workers=args.workers,
                 progress=None if args.quiet else _Progress(),
                 containment=containment,
+                signals=args.signals,
             )
         else:
             progress = _SprtProgress()
@@ -254,6 +261,7 @@ def run(args: argparse.Namespace) -> int:
                 workers=args.workers,
                 progress=None if args.quiet else progress,
                 containment=containment,
+                signals=args.signals,
             )
             progress.finish()
     except KeyboardInterrupt:

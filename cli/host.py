@@ -48,6 +48,7 @@ from store.save import SaveError, SaveStore
 from store.settings import MAX_PAUSE, data_dir
 from store.stats import record_finished_match
 from table.session import HUMAN, Seat, Session, parse_seats
+from text.language import _
 from text.saved import describe_saved
 
 PROG = "tarocchino host"
@@ -91,6 +92,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         type=int,
         default=DEFAULT_TARGET,
         help=f"score that wins, a multiple of 5 up to {MAX_TARGET:,} (default {DEFAULT_TARGET})",
+    )
+    parser.add_argument(
+        "--signals",
+        action="store_true",
+        help=_("allow the partners' signals busso, striscio and volo (off by default)"),
     )
     parser.add_argument(
         "--port",
@@ -305,7 +311,8 @@ def _open_table(
             print(f"Resuming the saved table ({describe_saved(store.info())}).")
             return session, claimed, True
     seats = seats or parse_seats([HUMAN] * 4, ["Seat 1", "Seat 2", "Seat 3", "Seat 4"])
-    return Session.new(seats, seed=args.seed, target=args.target), [None] * 4, False
+    session = Session.new(seats, seed=args.seed, target=args.target, signals=args.signals)
+    return session, [None] * 4, False
 
 
 def _make_way(

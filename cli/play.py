@@ -17,6 +17,7 @@ from store.match_setup import MAX_TARGET, target_problem
 from store.save import SaveError, SaveStore
 from store.settings import MAX_PAUSE, data_dir, load_settings
 from table.session import BOT_LEVELS, HUMAN, Seat, parse_seats
+from text.language import _
 from text.saved import describe_saved
 
 PROG = "tarocchino play"
@@ -52,6 +53,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         type=int,
         help=f"score that wins, a multiple of 5 up to {MAX_TARGET:,} (default {DEFAULT_TARGET})",
     )
+    parser.add_argument(
+        "--signals",
+        action="store_true",
+        help=_("allow the partners' signals busso, striscio and volo (off by default)"),
+    )
     parser.add_argument("--resume", action="store_true", help="resume the saved match")
     parser.add_argument(
         "--new",
@@ -75,6 +81,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.names and not args.seats:
             raise ValueError("--names needs --seats")
+        if args.signals and args.resume:
+            raise ValueError(_("--signals goes with a new match: a saved one keeps its rules"))
         if args.resume and (args.seats or args.new):
             raise ValueError(
                 "--resume goes alone: it resumes the saved match (--seats and --new "
@@ -170,6 +178,7 @@ def _play(
         seats=seats,
         seed=args.seed,
         target=args.target,
+        signals=args.signals,
         resume=args.resume and seats is None,
         local=local,
     )

@@ -24,6 +24,7 @@ from game.hand import HandResult
 from game.match import Match
 from game.rules import Rules
 from store.match_setup import MAX_TARGET, target_problem
+from text.language import _
 
 REPLAY = "tarocchino replay"
 
@@ -84,6 +85,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         type=int,
         default=Rules().target,
         help=f"match target, a multiple of 5 up to {MAX_TARGET:,} (800)",
+    )
+    p.add_argument(
+        "--signals",
+        action="store_true",
+        help=_("allow the partners' signals busso, striscio and volo (off by default)"),
     )
     p.add_argument(
         "--record",
@@ -213,7 +219,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     if problem:
         return _error(problem)
     try:
-        rules = Rules(target=args.target)
+        rules = Rules(target=args.target, signals=args.signals)
         specs = [parse_spec(n) for n in names]
     except ValueError as exc:
         return _error(str(exc))
