@@ -8,12 +8,14 @@ King has been played or every trump is accounted for from the signaller's own kn
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, NamedTuple
 
 from game.cards import KINGS, SUIT, SUIT_MASK, TRUMP, TRUMPS, Card, Mask
 
 if TYPE_CHECKING:
+    from game.actions import Action, Move
     from game.view import PlayerView
 
 BUSSO, STRISCIO, VOLO = "busso", "striscio", "volo"
@@ -59,3 +61,43 @@ def view_refusal(view: PlayerView, signal: str, c: Card) -> str | None:
 def allowed_signals(view: PlayerView, c: Card) -> tuple[str, ...]:
     """The signals ``c`` may carry now from ``view``'s seat (in the order of :data:`SIGNALS`)."""
     return tuple(s for s in SIGNALS if view_refusal(view, s, c) is None)
+
+
+def choosable(view: PlayerView, action: Action, legal: Sequence[Action]) -> bool:
+    """Whether a player may answer ``action`` from ``view`` with ``legal`` its legal actions:
+    one of them, or one of its cards with a signal the rule allows now (the option on)."""
+    if action in legal:
+        return True
+    if not (action.signal and view.signals and replace(action, signal="") in legal):
+        return False
+    return view_refusal(view, action.signal, action.card) is None
+
+
+class SignalFacts(NamedTuple):
+    """What the signals given so far in a hand say about the hands now, by seat: the suits a
+    seat holds none of (each *volo*), and the suits of which it still holds at least one card
+    (each *striscio* whose seat has played no card of that suit since)."""
+
+    none_of: list[Mask]  # by seat: the cards of the suits it has flown (volo)
+    some_of: list[list[Mask]]  # by seat: suits (as card masks) it holds one card of at least
+
+
+def signal_facts(history: Iterable[Move]) -> SignalFacts:
+    """The facts the signals of ``history`` (a hand's public moves, in order) show."""
+    none_of = [0, 0, 0, 0]
+    some_of: list[list[Mask]] = [[], [], [], []]
+    for move in history:
+        action = move.action
+        if action.kind != "play":
+            continue
+        suit = SUIT[action.card]
+        if suit >= TRUMP:
+            continue
+        held = some_of[move.seat]
+        if SUIT_MASK[suit] in held:  # a card of the suit since: the striscio's card was it
+            held.remove(SUIT_MASK[suit])
+        if action.signal == VOLO:
+            none_of[move.seat] |= SUIT_MASK[suit]
+        elif action.signal == STRISCIO:
+            held.append(SUIT_MASK[suit])
+    return SignalFacts(none_of, some_of)
