@@ -14,6 +14,7 @@ from game.scoring import Combination, doublings
 from game.tricks import led_suit
 from game.view import Declaration, PlayerView, Trick
 from text.render import UNICODE, Look, card_text, cards_text
+from text.signals import signal_log_line
 from text.words import possessive, verb
 
 _DIM = "dim"
@@ -83,6 +84,8 @@ def hand_log(
         line.append_text(card_text(c, look))
         if c == MAT:
             line.append(" (the Matto: an excuse)", style=_DIM)
+        if action.signal and by is None:  # a card with a partner's signal (RULES.md §10a)
+            line = signal_log_line(names[seat], c, action.signal, look)
         lines.append(line)
         k += 1
         if k % 4 == 0:
