@@ -12,7 +12,16 @@ from game.cards import card
 from game.signals import SIGNALS, STRISCIO, VOLO, allowed_signals
 from game.view import PlayerView
 from table.session import parse_seats
-from tests.support.screens import FAST, count_notices, notices, play_until, press, settle
+from tests.support.screens import (
+    FAST,
+    count_notices,
+    notices,
+    play_until,
+    press,
+    settle,
+    table_of,
+    wait_for,
+)
 from text import language
 from text.presenter import present
 from text.render import UNICODE
@@ -96,3 +105,16 @@ def test_the_log_line_in_both_languages() -> None:
     finally:
         language.use("en")
     assert italian != english.plain and "Carla" in italian and "7♥" in italian
+
+
+async def test_play_signals_starts_the_start_screens_matches_with_them(tmp_path: Path) -> None:
+    app = TarocchinoApp(settings=FAST, directory=tmp_path, signals=True, persist=False)
+    count_notices(app)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        title = app.screen.query_one("#new-title")
+        assert "signals on" in str(title.render())
+        await press(pilot, "n")
+        await wait_for(pilot, lambda: table_of(app) is not None)
+        table = table_of(app)
+        assert table is not None and table.session.match.rules.signals  # type: ignore[attr-defined]

@@ -33,6 +33,7 @@ from table.session import (
     parse_seats,
 )
 from text.hand_review import ReviewSource
+from text.language import _
 from text.render import Look, box_lines
 from text.saved import saved_parts
 from text.words import capitalized
@@ -57,6 +58,14 @@ BUSY_HERE = "Another game is using this data directory: here you can host or joi
 BUSY_IN_TAB = (
     "Another tab or window is playing with these saves: in this tab you can host or join a table."
 )
+
+
+def signals_note(app: object, dot: str) -> Text:
+    """After the new match's title: that its matches allow partners' signals (`play
+    --signals`); nothing when they do not."""
+    if not getattr(app, "signals", False):
+        return Text()
+    return Text(f" {dot} " + _("signals on"), style="dim")
 
 
 def busy_here(web: bool) -> str:
@@ -257,6 +266,7 @@ class StartScreen(Screen[None]):
             Text.assemble(
                 ("New match", "bold"),
                 (f"   side A: seats 1 and 3 {dot} side B: seats 2 and 4", "dim"),
+                signals_note(self.app, dot),
             )
         )
         cards = [INDEX[c] for c in ("ANG", "MON", "KS", "KB", "KC", "KD", "BEG", "MAT")]
@@ -503,13 +513,14 @@ class StartScreen(Screen[None]):
         if host:
             self._host(seats, seed, target)
             return
+        signals = bool(getattr(app, "signals", False))  # `play --signals`
         if self.store is None or not self.store.exists():
-            app.start_match(seats, seed=seed, target=target, pace=pace)
+            app.start_match(seats, seed=seed, target=target, pace=pace, signals=signals)
             return
 
         def answered(yes: bool | None) -> None:
             if yes:
-                app.start_match(seats, seed=seed, target=target, pace=pace)
+                app.start_match(seats, seed=seed, target=target, pace=pace, signals=signals)
 
         question = (
             f"Start a new match? The saved match will be kept as {self.store.next_backup_name()}."
