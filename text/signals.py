@@ -114,6 +114,23 @@ def signal_refusal_words(code: str, signal: str, c: Card, look: Look) -> str:
     return _("{signal} is not a signal of the game.").format(signal=signal)
 
 
+def table_refusal_words(code: str) -> str:
+    """Why a table refused a card's signal, from the reason ``code`` alone (the table's
+    ``signal`` error): the card was not played."""
+    if code == NO_SIGNALS:
+        return _("This match is played without signals.")
+    if code == NOT_SUIT_CARD:
+        return _("The table refused the signal: signals go only with a card of the four suits.")
+    if code == TOO_EARLY:
+        return _(
+            "The table refused the signal: that suit's King has not been played and trumps are "
+            "still out."
+        )
+    if code == FALSE_SIGNAL:
+        return _("The table refused the signal: it would not be true. The card was not played.")
+    return _("The table refused the signal: the card was not played.")
+
+
 def signal_prompt(signal: str, key: str) -> str:
     """What the status line says while ``signal`` waits for its card (``key`` cancels it)."""
     if signal == BUSSO:

@@ -44,6 +44,7 @@ from store.save import SaveStore
 from store.stats import record_finished_match
 from table.session import Seat, Session
 from text.render import look_of
+from text.signals import table_refusal_words
 from text.words import capitalized
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.declare import DeclareScreen
@@ -224,7 +225,8 @@ class NetworkPlay:
             self._time_ran_out(self.table, played_for_me)
         refusal = session.pop_refusal()
         if refusal is not None and refusal is not session.client.refusal:  # (that one: _run)
-            self.app.notify(refusal.message, severity="warning" if session.joined else "error")
+            said = refused_words(refusal)
+            self.app.notify(said, severity="warning" if session.joined else "error")
         if not session.joined:
             return
         if self.table is None:
@@ -522,3 +524,8 @@ def screen_doing(stack: list[Screen], table: TableScreen) -> str:
     if isinstance(top, SettingsScreen):
         return p.SETTINGS
     return p.TABLE
+
+
+def refused_words(refusal: p.Refused) -> str:
+    """What the table's refusal says to the person: a refused signal in words from its code."""
+    return table_refusal_words(refusal.message) if refusal.code == p.SIGNAL else refusal.message

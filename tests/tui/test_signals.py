@@ -9,8 +9,9 @@ from pathlib import Path
 from rich.text import Text
 
 from game.cards import card
-from game.signals import SIGNALS, STRISCIO, VOLO, allowed_signals
+from game.signals import SIGNALS, STRISCIO, TOO_EARLY, VOLO, allowed_signals
 from game.view import PlayerView
+from net import protocol as p
 from table.session import parse_seats
 from tests.support.screens import (
     FAST,
@@ -25,8 +26,9 @@ from tests.support.screens import (
 from text import language
 from text.presenter import present
 from text.render import UNICODE
-from text.signals import SIGNAL_KEYS, signal_log_line
+from text.signals import SIGNAL_KEYS, signal_log_line, table_refusal_words
 from tui.app import TarocchinoApp
+from tui.online import refused_words
 from tui.screens.table import TableScreen
 from tui.widgets.hand_view import CARD_KEYS, HandView
 from tui.widgets.keybar import KeyBar
@@ -118,3 +120,10 @@ async def test_play_signals_starts_the_start_screens_matches_with_them(tmp_path:
         await wait_for(pilot, lambda: table_of(app) is not None)
         table = table_of(app)
         assert table is not None and table.session.match.rules.signals  # type: ignore[attr-defined]
+
+
+def test_a_refused_signal_is_said_in_words_at_the_screen() -> None:
+    refusal = p.Refused(p.SIGNAL, TOO_EARLY, 3)
+    assert refused_words(refusal) == table_refusal_words(TOO_EARLY) != TOO_EARLY
+    other = p.Refused(p.ILLEGAL, "9S is not legal: you must follow Coppe", 3)
+    assert refused_words(other) == other.message
