@@ -187,7 +187,7 @@ class TarocchinoApp(App[None]):
         self, seats: tuple[Seat, ...], *, seed: int | None, target: int, request: HostRequest
     ) -> None:
         """Host a table with these seats in this game and sit at its first Human seat."""
-        await self.network.host(seats, seed, target, request)
+        await self.network.host(seats, seed, target, request, self.signals)
 
     def resume_match(self) -> bool:
         """Resume the autosaved match; a damaged save gives a message, never a traceback."""

@@ -417,9 +417,15 @@ class NetworkPlay:
 
     # ----------------------------------------------------------------- hosting
     async def host(
-        self, seats: tuple[Seat, ...], seed: int | None, target: int, request: HostRequest
+        self,
+        seats: tuple[Seat, ...],
+        seed: int | None,
+        target: int,
+        request: HostRequest,
+        signals: bool = False,
     ) -> None:
-        """Host a new table with these seats and join it at the first Human seat."""
+        """Host a new table with these seats (``signals``: partners' signals allowed) and join
+        it at the first Human seat."""
         directory = table_directory(self.directory)
         lock = DataLock(directory, private=True)
         try:
@@ -440,7 +446,7 @@ class NetworkPlay:
 
         config = TableConfig(password=request.password, turn_limit_s=request.turn_limit_s)
         server = TableServer(
-            Session.new(seats, seed=seed, target=target),
+            Session.new(seats, seed=seed, target=target, signals=signals),
             config,
             store=store,
             claims=claims,
