@@ -36,6 +36,7 @@ from ai.spec import BotInfo, BotSpec, OptionInfo, Source, SpecError, format_valu
 from game import wire
 from game.actions import Action
 from game.errors import WireError
+from game.signals import choosable
 from game.view import PlayerView
 
 TIMEOUT, ERROR, EXIT, GARBAGE, ILLEGAL, START = (
@@ -113,7 +114,7 @@ class _Faulted(Exception):
 def safe_move(view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
     """The move played for a bot that failed: the easy bot's choice (always legal)."""
     action = EasyBot().choose(view, legal, rng)
-    return action if action in legal else legal[0]
+    return action if choosable(view, action, legal) else legal[0]
 
 
 class Guard:
@@ -134,7 +135,7 @@ class Guard:
             seed = rng.getrandbits(63)
             try:
                 action = self._attempt(view, legal, seed)
-                if action not in legal:
+                if not choosable(view, action, legal):
                     raise _Faulted(ILLEGAL, f"chose '{action}', which is not legal now")
                 return action
             except _Faulted as fault:
@@ -481,7 +482,7 @@ def ask(player: Player, view: PlayerView, rng: random.Random) -> tuple[Action, l
         problem = f"raised {type(exc).__name__}: {exc}"[:300]
         kind = ERROR
     else:
-        if action in legal:
+        if choosable(view, action, legal):
             return action, []
         problem, kind = f"chose '{action}', which is not legal now", ILLEGAL
     played = safe_move(view, legal, rng)

@@ -30,7 +30,9 @@ Options (keywords of ``make_bot("hard", ...)``):
 * ``mismatch`` (default 1.0: off): how much less likely a deal is for each card the others
   played that the rules of thumb would not have played with it (0.5 halves it);
 * ``dealer_discards`` (default True): deal the hidden discard as the dealer most likely made it;
-* ``prune_sigmas`` (default 2.0): drop a candidate this many standard errors behind the best.
+* ``prune_sigmas`` (default 2.0): drop a candidate this many standard errors behind the best;
+* ``signals`` (default True): give partners' signals (:mod:`ai.signalling`) when the match
+  allows them (it reads the others' signals either way).
 """
 
 from __future__ import annotations
@@ -68,6 +70,7 @@ class HardBot(Bot):
         mismatch: float = 1.0,
         dealer_discards: bool = True,
         prune_sigmas: float = 2.0,
+        signals: bool = True,
     ) -> None:
         check_option("budget_s", budget_s, 0.001, MAX_BUDGET_S)
         check_option("iterations", iterations, 1, MAX_SAMPLES, whole=True)
@@ -89,6 +92,7 @@ class HardBot(Bot):
             min_samples=8,
         )
         self.discard_candidates = discard_candidates
+        self.gives_signals = signals
         self.dealer_discards = dealer_discards
         self.last_stats: Stats | None = None
 

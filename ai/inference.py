@@ -9,6 +9,8 @@ gathers:
 * declared cards (*accusi*) still unplayed are in their declarer's hand; a declared combination
   shows every card of its family that the hand held, so the family's other cards are elsewhere;
 * the dealer's discard (*scarto*), unknown to the others: two cards, never a King or a Tarocco;
+* partners' signals (RULES.md §10a, every one true): a *volo* shows its player holds no more of
+  that suit; a *striscio* that he still holds one of it at least, until he plays one;
 * (soft, ``trust_declarations``) a player declares every combination he holds, as the bots do.
   A deal breaking this is redrawn a few times, then accepted: a human may keep quiet;
 * (soft, :meth:`Knowledge.likelihood`) players mostly play by the rules of thumb: a deal in which
@@ -35,6 +37,7 @@ from game.scoring import (
     declarable_families,
 )
 from game.seats import seat_after
+from game.signals import signal_facts
 from game.tricks import legal_mask, winning_index
 from game.view import PlayerView
 
@@ -64,7 +67,9 @@ class Knowledge:
         played = view.played
         self.played = played
         self.unseen: Mask = FULL_PACK & ~view.hand & ~played & ~own_discard
-        self.voids = view.voids
+        signalled = signal_facts(view.history)
+        self.voids = [v | flown for v, flown in zip(view.voids, signalled.none_of, strict=True)]
+        self.some_of = signalled.some_of  # by seat: suits (card masks) it holds a card of
         self.played_by = view.played_by
         self.trust_declarations = trust_declarations
         self.slots: list[Slot] = []
@@ -330,8 +335,12 @@ class Knowledge:
         return hands[seat] | self.played_by[seat]
 
     def _hard_ok(self, deal: tuple[list[Mask], Mask]) -> bool:
-        """The Grande declared shows exactly its cards in the sampled hand."""
+        """The Grande declared shows exactly its cards in the sampled hand; each seat holds a
+        card of every suit its signals say it holds."""
         hands, _ = deal
+        for seat, suits in enumerate(self.some_of):
+            if seat != self.seat and any(not hands[seat] & suit for suit in suits):
+                return False
         for decl in self.view.declarations:
             if decl is None or "Grande" not in decl.families or decl.seat == self.seat:
                 continue

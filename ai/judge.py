@@ -252,7 +252,7 @@ class DiscardVerdict:
 
 def discard_decision(hand: Hand, hand_number: int = 0) -> DiscardDecision:
     """The discard of the finished ``hand`` (as :func:`game.history.replay_hands` gives it)."""
-    start = Hand(hand.dealer, list(hand.dealt), hand.scores, hand.target)
+    start = hand.redealt()
     made = hand.history[0].action
     if made.kind != DISCARD:
         raise ValueError("the hand's first action is not the discard")

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Protocol, TypeGuard
 
 from ai.explain import Explanation, explain
+from ai.signalling import with_signal
 from game.actions import DECLARE, DISCARD, Action
 from game.cards import Mask
 from game.view import PlayerView
@@ -42,6 +43,7 @@ class Bot:
     """Base of the bots: one method per kind of decision (discard, declarations, card)."""
 
     name = "bot"
+    gives_signals = True  # partners' signals with its cards, when the match allows them
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
         kind = legal[0].kind
@@ -49,7 +51,8 @@ class Bot:
             return self.choose_discard(view, legal, rng)
         if kind == DECLARE:
             return self.choose_declaration(view, legal, rng)
-        return self.choose_card(view, legal, rng)
+        action = self.choose_card(view, legal, rng)
+        return with_signal(view, action) if self.gives_signals and view.signals else action
 
     def choose_discard(
         self, view: PlayerView, legal: Sequence[Action], rng: random.Random

@@ -10,3 +10,4 @@ class RandomBot(Bot):
     everything, like every bot (the house rule of RULES.md §5)."""
 
     name = "random"
+    gives_signals = False  # uniform over the legal cards: no signal either

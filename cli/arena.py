@@ -94,6 +94,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--workers", type=int, default=2, help=_("worker processes (2)"))
     parser.add_argument(
+        "--signals",
+        action="store_true",
+        help=_("allow the partners' signals busso, striscio and volo (off by default)"),
+    )
+    parser.add_argument(
         "--sprt",
         metavar=_("LOW,HIGH"),
         help=_(
@@ -272,6 +277,7 @@ def run(args: argparse.Namespace) -> int:
                 workers=args.workers,
                 progress=None if args.quiet else _Progress(),
                 containment=containment,
+                signals=args.signals,
             )
         else:
             progress = _SprtProgress()
@@ -283,6 +289,7 @@ def run(args: argparse.Namespace) -> int:
                 workers=args.workers,
                 progress=None if args.quiet else progress,
                 containment=containment,
+                signals=args.signals,
             )
             progress.finish()
     except KeyboardInterrupt:

@@ -101,6 +101,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         ),
     )
     parser.add_argument(
+        "--signals",
+        action="store_true",
+        help=_("allow the partners' signals busso, striscio and volo (off by default)"),
+    )
+    parser.add_argument(
         "--port",
         type=int,
         default=DEFAULT_PORT,
@@ -355,7 +360,8 @@ def _open_table(
             )
             return session, claimed, True
     seats = seats or parse_seats([HUMAN] * 4, ["Seat 1", "Seat 2", "Seat 3", "Seat 4"])
-    return Session.new(seats, seed=args.seed, target=args.target), [None] * 4, False
+    session = Session.new(seats, seed=args.seed, target=args.target, signals=args.signals)
+    return session, [None] * 4, False
 
 
 def _make_way(

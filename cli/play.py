@@ -62,6 +62,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             most=number(MAX_TARGET), target=DEFAULT_TARGET
         ),
     )
+    parser.add_argument(
+        "--signals",
+        action="store_true",
+        help=_("allow the partners' signals busso, striscio and volo (off by default)"),
+    )
     parser.add_argument("--resume", action="store_true", help=_("resume the saved match"))
     parser.add_argument(
         "--new",
@@ -89,6 +94,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.names and not args.seats:
             raise ValueError(_("--names needs --seats"))
+        if args.signals and args.resume:
+            raise ValueError(_("--signals goes with a new match: a saved one keeps its rules"))
         if args.resume and (args.seats or args.new):
             raise ValueError(
                 _(
@@ -198,6 +205,7 @@ def _play(
         seats=seats,
         seed=args.seed,
         target=args.target,
+        signals=args.signals,
         resume=args.resume and seats is None,
         local=local,
     )

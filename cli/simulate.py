@@ -85,6 +85,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         help=_("match target, a multiple of 5 up to {most} (800)").format(most=number(MAX_TARGET)),
     )
     p.add_argument(
+        "--signals",
+        action="store_true",
+        help=_("allow the partners' signals busso, striscio and volo (off by default)"),
+    )
+    p.add_argument(
         "--record",
         type=path_given,
         metavar=_("DIR"),
@@ -233,7 +238,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     if problem:
         return _error(problem)
     try:
-        rules = Rules(target=args.target)
+        rules = Rules(target=args.target, signals=args.signals)
         specs = [parse_spec(n) for n in names]
     except ValueError as exc:
         return _error(str(exc))

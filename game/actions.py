@@ -9,6 +9,7 @@ from game.cards import CODES, Card, CardError, parse_cards
 from game.errors import IllegalActionError
 from game.files import shorten
 from game.scoring import FAMILIES
+from game.signals import SIGNALS
 
 DISCARD, DECLARE, PLAY = "discard", "declare", "play"
 _FAMILY_BY_LOWER = {f.lower(): f for f in FAMILIES}
@@ -16,16 +17,19 @@ _FAMILY_BY_LOWER = {f.lower(): f for f in FAMILIES}
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """One move: ``discard 6S 7S`` (*scarto*), ``declare Grande Re`` (*accusi*) or ``play KS``."""
+    """One move: ``discard 6S 7S`` (*scarto*), ``declare Grande Re`` (*accusi*) or ``play KS``;
+    a card played may carry a partner's signal (``play 7C striscio``, RULES.md §10a)."""
 
     kind: str
     cards: tuple[Card, ...] = ()
     families: tuple[str, ...] = ()
+    signal: str = ""  # busso, striscio or volo with a card played; "" for none
 
     def __str__(self) -> str:
         if self.kind == DECLARE:
             return "declare " + (" ".join(self.families) if self.families else "none")
-        return self.kind + " " + " ".join(CODES[c] for c in self.cards)
+        text = self.kind + " " + " ".join(CODES[c] for c in self.cards)
+        return f"{text} {self.signal}" if self.signal else text
 
     @property
     def card(self) -> Card:
@@ -38,6 +42,8 @@ class Action:
         if not words:
             raise IllegalActionError("empty action")
         kind, rest = words[0].lower(), words[1:]
+        if kind == PLAY and len(rest) == 2 and rest[1].lower() in SIGNALS:
+            return signalled(cls.parse(f"{PLAY} {rest[0]}").card, rest[1].lower())
         if kind in (PLAY, DISCARD):
             try:
                 cards = parse_cards(rest)
@@ -58,7 +64,7 @@ class Action:
             return declare(tuple(_FAMILY_BY_LOWER[w.lower()] for w in rest))
         raise IllegalActionError(
             f"cannot read action {shorten(text, 60)} "
-            "(use 'discard C1 C2', 'declare F…' or 'play C')"
+            "(use 'discard C1 C2', 'declare F…', 'play C' or 'play C signal')"
         )
 
 
@@ -77,6 +83,11 @@ def play(card: Card) -> Action:
 
 
 PLAYS: tuple[Action, ...] = tuple(Action(PLAY, (c,)) for c in range(62))
+
+
+def signalled(card: Card, signal: str) -> Action:
+    """``card`` played with ``signal`` (busso, striscio, volo; "" for none: :func:`play`)."""
+    return Action(PLAY, (card,), (), signal) if signal else PLAYS[card]
 
 
 def discard(a: Card, b: Card) -> Action:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.actions import DECLARE, DISCARD, PLAY, PLAYS, Action, Move, declare, discard
-from game.cards import FIVES, FULL_PACK, N_CARDS, Card, Mask, cards_of
+from game.actions import DECLARE, DISCARD, PLAY, PLAYS, Action, Move, declare, discard, signalled
+from game.cards import CODES, FIVES, FULL_PACK, N_CARDS, Card, Mask, cards_of
 from game.errors import (
     CARD,
     DECLARE_ORDER,
@@ -21,12 +21,14 @@ from game.errors import (
     ONE_CARD,
     TWO_CARDS,
     IllegalActionError,
+    SignalRefusedError,
 )
 from game.kernel import TRICKS, PlayState
 from game.phase import Phase
 from game.rules import DEFAULT_TARGET
 from game.scoring import FAMILIES, Breakdown, declarable_families, declaration, score
 from game.seats import seat_after, side_of
+from game.signals import NO_SIGNALS, SIGNALS, signal_refusal
 from game.verdict import Verdict, discard_verdict, play_verdict
 from game.view import Declaration, PlayerView, Trick
 
@@ -116,6 +118,9 @@ def _malformed(action: object) -> str | None:
         isinstance(f, str) and f in FAMILIES for f in families
     ):
         return f"unknown families in the action: {families!r:.60}"
+    signal = action.signal
+    if signal and (signal not in SIGNALS or action.kind != PLAY):
+        return f"a signal is busso, striscio or volo with a card played: {signal!r:.60}"
     return None
 
 
@@ -132,6 +137,7 @@ class Hand:
         "phase",
         "result",
         "history",
+        "signals",
         "_dealt",
     )
 
@@ -141,7 +147,10 @@ class Hand:
         hands: list[Mask],
         scores: tuple[int, int] = (0, 0),
         target: int = DEFAULT_TARGET,
+        *,
+        signals: bool = False,
     ) -> None:
+        """``signals``: the partners' signals of RULES.md §10a are allowed (the match's option)."""
         if len(hands) != 4 or any(
             h.bit_count() != (17 if s == dealer else 15) for s, h in enumerate(hands)
         ):
@@ -158,6 +167,7 @@ class Hand:
         self.phase = Phase.DISCARD
         self.result: HandResult | None = None
         self.history: list[Move] = []  # the actions applied with their seats, the discard first
+        self.signals = signals
 
     @classmethod
     def deal(
@@ -166,9 +176,15 @@ class Hand:
         dealer: int,
         scores: tuple[int, int] = (0, 0),
         target: int = DEFAULT_TARGET,
+        *,
+        signals: bool = False,
     ) -> Hand:
         """Deal a shuffled pack: five at a time from eldest, three rounds, the dealer two more."""
-        return cls(dealer, deal_hands(deck, dealer), scores, target)
+        return cls(dealer, deal_hands(deck, dealer), scores, target, signals=signals)
+
+    def redealt(self) -> Hand:
+        """This hand back at its deal, before the discard (the same option of signals)."""
+        return Hand(self.dealer, list(self._dealt), self.scores, self.target, signals=self.signals)
 
     def clone(self) -> Hand:
         other = Hand.__new__(Hand)
@@ -182,6 +198,7 @@ class Hand:
         other.phase = self.phase
         other.result = self.result
         other.history = self.history[:]
+        other.signals = self.signals
         return other
 
     # ----------------------------------------------------------------- the state, read-only
@@ -270,7 +287,15 @@ class Hand:
         if kind == PLAY:
             if len(action.cards) != 1:
                 return IllegalActionError("play exactly one card", ONE_CARD)
-            return _refused(play_verdict(hand, self.trick, action.card))
+            refused = _refused(play_verdict(hand, self.trick, action.card))
+            if refused is not None or not action.signal:
+                return refused
+            code = self.signal_refusal(action)
+            if code is None:
+                return None
+            return SignalRefusedError(
+                f"{CODES[action.card]} may not carry {action.signal} now: {code}", code
+            )
         if kind == DISCARD:
             if len(action.cards) != 2 or action.cards[0] == action.cards[1]:
                 return IllegalActionError(
@@ -291,13 +316,26 @@ class Hand:
             )
         return None
 
+    def signal_refusal(self, action: Action) -> str | None:
+        """The reason code (:mod:`game.signals`) why the card of ``action``, legal itself, may
+        not carry its signal now; None when it may, or when it carries none."""
+        if not action.signal:
+            return None
+        if not self.signals:
+            return NO_SIGNALS
+        seat = self.turn
+        played = self.state.gone
+        discard = self.discard if seat == self.dealer else 0
+        return signal_refusal(action.signal, action.card, self.hands[seat], played, discard)
+
     def apply(self, action: Action) -> None:
-        """Apply a legal action; an illegal one raises IllegalActionError and changes nothing."""
+        """Apply a legal action; an illegal one raises IllegalActionError (SignalRefusedError
+        when only its signal is refused) and changes nothing."""
         refused = self.why_illegal(action)
         if refused is not None:
             raise refused
         if action.kind == PLAY:
-            self.play_card(action.card)
+            self.play_card(action.card, action.signal)
         elif action.kind == DISCARD:
             self._discard(action)
         else:
@@ -338,11 +376,12 @@ class Hand:
     def declared_points(self, side: int) -> int:
         return sum(d.points for d in self.declarations if d is not None and side_of(d.seat) == side)
 
-    def play_card(self, c: Card) -> None:
-        """Play ``c`` for the player to move, without checking it (see :meth:`apply`)."""
+    def play_card(self, c: Card, signal: str = "") -> None:
+        """Play ``c`` for the player to move (with ``signal``, RULES.md §10a), without checking
+        it (see :meth:`apply`)."""
         state = self.state
         seat = state.turn
-        self.history.append(Move(seat, PLAYS[c]))
+        self.history.append(Move(seat, signalled(c, signal)))
         if len(state.trick) < 3:
             state.play(c)
             if not self.tricks and self.declarations[state.turn] is None:
@@ -415,6 +454,7 @@ class Hand:
             target=self.target,
             hand_number=hand_number,
             legal=tuple(self.legal_actions()) if seat == self.turn else (),
+            signals=self.signals,
         )
 
     @classmethod
@@ -433,14 +473,14 @@ class Hand:
                 dealt[move.seat] |= 1 << move.action.card
         if view.phase != Phase.DISCARD:
             dealt[view.dealer] |= discard_mask
-        hand = cls(view.dealer, dealt, view.scores, view.target)
+        hand = cls(view.dealer, dealt, view.scores, view.target, signals=view.signals)
         if view.phase == Phase.DISCARD:
             return hand
         a, b = cards_of(discard_mask)
         hand._discard(discard(a, b))
         for move in view.history:
             if move.action.kind == PLAY:
-                hand.play_card(move.action.card)
+                hand.play_card(move.action.card, move.action.signal)
             else:  # the declaration as shown is a fact, whatever the guessed hand holds
                 declared = view.declarations[move.seat]
                 assert declared is not None

@@ -116,7 +116,7 @@ def replay_hands(match: Match) -> list[Hand]:
 def hand_positions(hand: Hand) -> list[Hand]:
     """A finished ``hand`` replayed from its deal, as it stood just before each card was played
     (its player's declaration made) and, last, at its end: one more position than cards played."""
-    replay = Hand(hand.dealer, list(hand.dealt), hand.scores, hand.target)
+    replay = hand.redealt()
     positions = []
     for move in hand.history:
         if move.action.kind == PLAY:

@@ -81,7 +81,11 @@ class Match:
             self.shuffles.append(shuffle)
             rng = random.Random(int(shuffle, 16))
         return Hand.deal(
-            shuffled_pack(rng), dealer, (self.scores[0], self.scores[1]), self.rules.target
+            shuffled_pack(rng),
+            dealer,
+            (self.scores[0], self.scores[1]),
+            self.rules.target,
+            signals=self.rules.signals,
         )
 
     def restart(self) -> Match:

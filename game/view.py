@@ -72,6 +72,7 @@ class PlayerView:
     target: int
     hand_number: int
     legal: tuple[Action, ...]  # this seat's legal actions, empty when it is not its turn
+    signals: bool = False  # the match allows partners' signals (RULES.md §10a)
 
     @property
     def side(self) -> int:
@@ -92,6 +93,18 @@ class PlayerView:
         if self.trick:
             out.append((self.leader, self.trick))
         return out
+
+    @property
+    def signalled(self) -> tuple[Move, ...]:
+        """The cards played in this hand with a signal (public, RULES.md §10a), in play order."""
+        return tuple(m for m in self.history if m.action.signal)
+
+    def signal_of(self, c: Card) -> str:
+        """The signal card ``c`` carried when it was played in this hand; "" for none."""
+        for m in self.history:
+            if m.action.signal and m.action.cards == (c,):
+                return m.action.signal
+        return ""
 
     @property
     def voids(self) -> list[Mask]:

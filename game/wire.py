@@ -2,10 +2,11 @@
 of actions, for anything that talks to a seat across a process or a network boundary.
 
 Cards are their codes (``"KS"``, ``"T12"``, ``"MAT"``), actions their text form (``"play KS"``,
-``"discard 6S 7S"``, ``"declare Grande Re"``), phases their words. Messages are JSON objects, one
-per line. The decoders trust nothing: every size is bounded, every type and range is checked, and
-anything wrong raises :class:`WireError` (never another exception), so a hostile peer can not crash
-the reader.
+``"play 7C striscio"``, ``"discard 6S 7S"``, ``"declare Grande Re"``), phases their words; a
+view says ``"signals": true`` when the match allows partners' signals (absent: it does not).
+Messages are JSON objects, one per line. The decoders trust nothing: every size is bounded, every
+type and range is checked, and anything wrong raises :class:`WireError` (never another exception),
+so a hostile peer can not crash the reader.
 """
 
 from __future__ import annotations
@@ -86,6 +87,7 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
         "target": view.target,
         "hand_number": view.hand_number,
         "legal": [str(a) for a in view.legal],
+        **({"signals": True} if view.signals else {}),
     }
 
 
@@ -197,13 +199,15 @@ def actions_from_json(value: object, what: str = "legal") -> tuple[Action, ...]:
     return actions
 
 
-def _object(value: object, what: str, keys: Sequence[str]) -> dict[str, Any]:
+def _object(
+    value: object, what: str, keys: Sequence[str], optional: Sequence[str] = ()
+) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise WireError(f"{what} must be a JSON object, not {shorten(value)}")
     missing = [k for k in keys if k not in value]
     if missing:
         raise WireError(f"{what} is missing {', '.join(missing)}")
-    extra = sorted(str(k) for k in value if k not in keys)
+    extra = sorted(str(k) for k in value if k not in keys and k not in optional)
     if extra:
         raise WireError(f"{what} has unknown fields: {shorten(', '.join(extra))}")
     return value
@@ -313,7 +317,10 @@ def result_from_json(data: object) -> HandResult:
 
 def view_from_json(data: object) -> PlayerView:
     """The view encoded by :func:`view_to_json`; WireError naming the first thing that is wrong."""
-    d = _object(data, "view", _VIEW_KEYS)
+    d = _object(data, "view", _VIEW_KEYS, ("signals",))
+    signals = d.get("signals", False)
+    if not isinstance(signals, bool):
+        raise WireError(f"signals must be true or false, not {shorten(signals)}")
     phase_word = d["phase"]
     if not isinstance(phase_word, str) or phase_word not in {p.value for p in Phase}:
         raise WireError(f"phase: {shorten(phase_word)} is not a phase")
@@ -352,4 +359,5 @@ def view_from_json(data: object) -> PlayerView:
         target=_int(d["target"], "target", 1, MAX_NUMBER),
         hand_number=_int(d["hand_number"], "hand_number", 0, MAX_NUMBER),
         legal=actions_from_json(d["legal"], "legal"),
+        signals=signals,
     )

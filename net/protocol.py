@@ -64,6 +64,7 @@ NOT_YOUR_SEAT = "not_your_seat"  # an action for another seat
 NOT_YOUR_TURN = "not_your_turn"
 STALE = "stale"  # an action for another moment of the match (its ply is not the current one)
 ILLEGAL = "illegal"  # the engine refused the action
+SIGNAL = "signal"  # the engine refused a card's signal (§10a); ``why`` is the reason code
 TOO_LATE = "too_late"  # the seat's turn limit ran out: the stand-in decides
 FLOOD = "flood"  # too many messages too fast (closed)
 TOO_MANY_ERRORS = "too_many_errors"  # too many refused messages (closed)
@@ -455,6 +456,7 @@ class TableInfo:
     stand_in: str
     results: tuple[HandResult, ...]  # the hands finished before this connection joined
     turn_limit_s: float = 0.0  # a decision not made in this time is the stand-in's (0: none)
+    signals: bool = False  # the match allows partners' signals (RULES.md §10a)
 
 
 @dataclass(frozen=True, slots=True)
@@ -564,6 +566,7 @@ def welcome(seat: int, token: str, table: TableInfo) -> dict[str, Any]:
         "stand_in": table.stand_in,
         "results": [wire.result_to_json(r) for r in table.results],
         "turn_limit_s": table.turn_limit_s,
+        **({"signals": True} if table.signals else {}),
     }
     return {"type": "welcome", "protocol": PROTOCOL, "seat": seat, "token": token, "table": info}
 
@@ -663,7 +666,15 @@ def _wire(read: Any, value: object) -> Any:
 def _table(data: object) -> TableInfo:
     if not isinstance(data, dict):
         raise ProtocolError(BAD_MESSAGE, "table must be an object")
-    _fields(data, "table", ("target", "away_timeout_s", "stand_in", "results", "turn_limit_s"))
+    _fields(
+        data,
+        "table",
+        ("target", "away_timeout_s", "stand_in", "results", "turn_limit_s"),
+        ("signals",),
+    )
+    signals = data.get("signals", False)
+    if not isinstance(signals, bool):
+        raise ProtocolError(BAD_MESSAGE, "signals must be true or false")
     timeout = _seconds(data["away_timeout_s"], "away_timeout_s")
     results = data["results"]
     if not isinstance(results, list) or len(results) > 1000:
@@ -674,6 +685,7 @@ def _table(data: object) -> TableInfo:
         _text(data["stand_in"], "stand_in", MAX_LEVEL),
         tuple(_wire(wire.result_from_json, r) for r in results),
         _seconds(data["turn_limit_s"], "turn_limit_s", MAX_LIMIT_S),
+        signals,
     )
 
 

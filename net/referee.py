@@ -13,7 +13,7 @@ from ai.driver import decision_rng
 from ai.player import Player
 from ai.spec import label_of, parse_spec
 from game.actions import Action
-from game.errors import IllegalActionError
+from game.errors import IllegalActionError, SignalRefusedError
 from game.hand import HandResult
 from game.view import PlayerView
 from net import protocol as p
@@ -232,6 +232,8 @@ class Referee:
         hand = match.hand
         try:
             result = self.session.apply(act.action)
+        except SignalRefusedError as exc:  # the code: the player's screen says it in words
+            raise p.ProtocolError(p.SIGNAL, str(exc), why=exc.reason) from None
         except IllegalActionError as exc:
             raise p.ProtocolError(p.ILLEGAL, str(exc), **illegal(hand, act.action)) from None
         self._applied(result, seat, REMOTE, act.action)

@@ -78,6 +78,7 @@ class RemoteSession:
         self.clock: Callable[[], float] = time.monotonic
         self.seat: int | None = None
         self.target = 800
+        self.signals = False  # the table's match allows partners' signals
         self.statuses: tuple[p.SeatStatus, ...] = ()
         self.state: p.State | None = None  # the latest state the table sent
         self.pending = False  # an action of this seat is on its way to the table
@@ -117,6 +118,7 @@ class RemoteSession:
         if isinstance(message, p.Welcome):
             self.seat = message.seat
             self.target = message.table.target
+            self.signals = message.table.signals
             self.turn_limit_s = message.table.turn_limit_s
             self.away_timeout_s = message.table.away_timeout_s
             self.stand_in = message.table.stand_in
@@ -402,7 +404,11 @@ class RemoteSession:
             hand = self._hands.get(number)
             if hand is None:
                 record = self._records.get(number)
-                hand = None if record is None else replay_record(record, result, self.target)
+                hand = (
+                    None
+                    if record is None
+                    else replay_record(record, result, self.target, signals=self.signals)
+                )
                 if hand is None:
                     return None
                 self._hands[number] = hand
@@ -535,11 +541,16 @@ class RemoteSession:
         return None
 
 
-def replay_record(record: p.HandRecord, result: HandResult, target: int) -> Hand | None:
-    """The finished hand of ``record`` replayed by this game's engine from its deal; None when
-    it is not a hand that ends with ``result`` (the table's word for it)."""
+def replay_record(
+    record: p.HandRecord, result: HandResult, target: int, *, signals: bool = False
+) -> Hand | None:
+    """The finished hand of ``record`` replayed by this game's engine from its deal (with the
+    table's option of signals); None when it is not a hand that ends with ``result`` (the
+    table's word for it)."""
     try:
-        hand = Hand(record.dealer, list(record.dealt), result.scores_before, target)
+        hand = Hand(
+            record.dealer, list(record.dealt), result.scores_before, target, signals=signals
+        )
         for action in record.actions:
             hand.apply(action)
     except (ValueError, IllegalActionError):

@@ -173,6 +173,7 @@ class TableServer:
             label_of(self.config.stand_in),
             tuple(self.hands.results),
             self.config.turn_limit_s,
+            self.session.match.rules.signals,
         )
         conn.send(p.welcome(seat, token, table))
         for number in sorted(self.hands.by_number):

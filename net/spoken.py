@@ -11,6 +11,7 @@ from game.cards import SUIT_CODES, SUIT_NAMES
 from net import protocol as p
 from net import refusals as r
 from text.language import N_, _, ngettext
+from text.signals import table_refusal_words
 
 # A client's own refusals, their words made here already (``text``): the table was not reached,
 # or sent what this game cannot read.
@@ -121,6 +122,8 @@ def refusal_words(code: str, args: Mapping[str, p.Arg], ply: int | None = None) 
         return str(args.get("text") or _("the table could not be reached"))
     if code == p.ILLEGAL:
         return _illegal(args)
+    if code == p.SIGNAL:
+        return table_refusal_words(str(args.get("why", "")))
     if code == p.BAD_MESSAGE:
         return _bad_message(args)
     if code == p.PASSWORD:

@@ -167,10 +167,15 @@ class Session:
 
     @classmethod
     def new(
-        cls, seats: tuple[Seat, ...], seed: int | None = None, target: int = DEFAULT_TARGET
+        cls,
+        seats: tuple[Seat, ...],
+        seed: int | None = None,
+        target: int = DEFAULT_TARGET,
+        *,
+        signals: bool = False,
     ) -> Session:
         """Without a seed, each hand is shuffled from fresh entropy (no future deal is saved)."""
-        return cls(seats, Match(seed, Rules(target)))
+        return cls(seats, Match(seed, Rules(target, signals)))
 
     @classmethod
     def replay(cls, seats: tuple[Seat, ...], match: Match, actions: list[str]) -> Session:

@@ -16,6 +16,7 @@ from game.view import Declaration, PlayerView, Trick
 from text.language import N_, _, ngettext, number, pgettext
 from text.refusals import led_word
 from text.render import UNICODE, Look, assembled, card_text, cards_text
+from text.signals import signal_log_line
 from text.words import YOU, bot_level, shown_name
 
 _DIM = "dim"
@@ -123,6 +124,8 @@ def hand_log(
         line = _acts(names[seat], by, "plays", card_text(c, look))
         if c == MAT:
             line.append(" " + _("(the Matto: an excuse)"), style=_DIM)
+        if action.signal and by is None:  # a card with a partner's signal (RULES.md §10a)
+            line = signal_log_line(names[seat], c, action.signal, look)
         lines.append(line)
         k += 1
         if k % 4 == 0:

@@ -71,6 +71,7 @@ class TarocchinoApp(App[None]):
         seats: tuple[Seat, ...] | None = None,
         seed: int | None = None,
         target: int | None = None,
+        signals: bool = False,
         resume: bool = False,
         persist: bool = True,
         join: JoinRequest | None = None,
@@ -88,6 +89,7 @@ class TarocchinoApp(App[None]):
             else None
         )
         self._given = (seed, target)  # without seats: filled in on the start screen
+        self.signals = signals  # partners' signals (RULES.md §10a) in the new match
         self._resume = resume
         self._join = join
         self.local = local  # False: another game holds the data directory; tables only here
@@ -120,7 +122,7 @@ class TarocchinoApp(App[None]):
         )
         if self._start is not None:
             seats, seed, target = self._start
-            self.start_match(seats, seed=seed, target=target)
+            self.start_match(seats, seed=seed, target=target, signals=self.signals)
         elif self._resume:
             self.resume_match()
         elif self._join is not None:
@@ -148,16 +150,23 @@ class TarocchinoApp(App[None]):
         self.refresh_bindings()
 
     def start_match(
-        self, seats: tuple[Seat, ...], *, seed: int | None, target: int, pace: float | None = None
+        self,
+        seats: tuple[Seat, ...],
+        *,
+        seed: int | None,
+        target: int,
+        pace: float | None = None,
+        signals: bool = False,
     ) -> None:
         """A new match; a saved one is kept as a backup first (the caller asked the player).
-        ``pace``: seconds a bot move takes when the four seats are bots."""
+        ``pace``: seconds a bot move takes when the four seats are bots; ``signals``: partners'
+        signals allowed (RULES.md §10a)."""
         if self._not_local():
             return
         kept = self.store.keep_as_backup()
         if kept is not None:
             self.notify(kept, timeout=8)
-        session = Session.new(seats, seed=seed, target=target)
+        session = Session.new(seats, seed=seed, target=target, signals=signals)
         tell_saved(self.store, session, self.notify)
         watching = not session.humans
         self.push_screen(TableScreen(session, self.store, pace=pace if watching else None))
@@ -179,7 +188,7 @@ class TarocchinoApp(App[None]):
         self, seats: tuple[Seat, ...], *, seed: int | None, target: int, request: HostRequest
     ) -> None:
         """Host a table with these seats in this game and sit at its first Human seat."""
-        await self.network.host(seats, seed, target, request)
+        await self.network.host(seats, seed, target, request, self.signals)
 
     def resume_match(self) -> bool:
         """Resume the autosaved match; a damaged save gives a message, never a traceback."""

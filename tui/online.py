@@ -235,7 +235,8 @@ class NetworkPlay:
             self._time_ran_out(self.table, played_for_me)
         refusal = session.pop_refusal()
         if refusal is not None and refusal is not session.client.refusal:  # (that one: _run)
-            self.app.notify(refusal.message, severity="warning" if session.joined else "error")
+            said = refusal.message
+            self.app.notify(said, severity="warning" if session.joined else "error")
         if not session.joined:
             return
         if self.table is None:
@@ -432,9 +433,15 @@ class NetworkPlay:
 
     # ----------------------------------------------------------------- hosting
     async def host(
-        self, seats: tuple[Seat, ...], seed: int | None, target: int, request: HostRequest
+        self,
+        seats: tuple[Seat, ...],
+        seed: int | None,
+        target: int,
+        request: HostRequest,
+        signals: bool = False,
     ) -> None:
-        """Host a new table with these seats and join it at the first Human seat."""
+        """Host a new table with these seats (``signals``: partners' signals allowed) and join
+        it at the first Human seat."""
         directory = table_directory(self.directory)
         lock = DataLock(directory, private=True)
         try:
@@ -463,7 +470,7 @@ class NetworkPlay:
 
         config = TableConfig(password=request.password, turn_limit_s=request.turn_limit_s)
         server = TableServer(
-            Session.new(seats, seed=seed, target=target),
+            Session.new(seats, seed=seed, target=target, signals=signals),
             config,
             store=store,
             claims=claims,

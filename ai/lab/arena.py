@@ -32,6 +32,7 @@ from ai.lab.sprt import Sprt
 from ai.player import Player, sees_the_deal
 from ai.spec import BotSpec, sees_every_card
 from game.match import Match
+from game.rules import Rules
 from game.seats import other_side, side_of
 
 __all__ = [
@@ -69,10 +70,16 @@ class DealResult:
 
 
 def play_hand(
-    seed: int, dealer: int, players: list[Player], times: list[list[float]], owners: list[int]
+    seed: int,
+    dealer: int,
+    players: list[Player],
+    times: list[list[float]],
+    owners: list[int],
+    signals: bool = False,
 ) -> tuple[int, int]:
-    """One hand from 0–0; returns both sides' totals. ``owners[seat]`` picks the timing list."""
-    match = Match(seed, first_dealer=dealer)
+    """One hand from 0–0 (partners' signals allowed with ``signals``); returns both sides'
+    totals. ``owners[seat]`` picks the timing list."""
+    match = Match(seed, Rules(signals=signals), first_dealer=dealer)
     rngs = seat_rngs(seed)
     clock = time.perf_counter
     while True:
@@ -120,9 +127,15 @@ def close_players() -> None:
 
 
 def play_deal(
-    a: BotSpec, b: BotSpec, seed: int, index: int, containment: Containment | None = None
+    a: BotSpec,
+    b: BotSpec,
+    seed: int,
+    index: int,
+    containment: Containment | None = None,
+    signals: bool = False,
 ) -> DealResult:
-    """Deal ``index``: A in seats 0/2 then in seats 1/3, on the same cards."""
+    """Deal ``index``: A in seats 0/2 then in seats 1/3, on the same cards (partners' signals
+    allowed with ``signals``)."""
     containment = containment or Containment()
     dseed = deal_seed(seed, index)
     dealer = index % 4
@@ -133,7 +146,7 @@ def play_deal(
         bots = (_player(0, a, containment), _player(1, b, containment))
         players = [bots[0] if side_of(seat) == a_side else bots[1] for seat in range(4)]
         owners = [0 if side_of(seat) == a_side else 1 for seat in range(4)]
-        totals = play_hand(dseed, dealer, players, list(out.times_ms), owners)
+        totals = play_hand(dseed, dealer, players, list(out.times_ms), owners, signals)
         margins.append(totals[a_side] - totals[other_side(a_side)])
         for role, bot in enumerate(bots):
             if isinstance(bot, Guard):
@@ -148,7 +161,7 @@ def play_deal(
     return out
 
 
-def _play_deal_job(job: tuple[BotSpec, BotSpec, int, int, Containment]) -> DealResult:
+def _play_deal_job(job: tuple[BotSpec, BotSpec, int, int, Containment, bool]) -> DealResult:
     return play_deal(*job)
 
 
@@ -159,10 +172,11 @@ def run_deals(
     seed: int,
     workers: int = 1,
     containment: Containment | None = None,
+    signals: bool = False,
 ) -> Generator[DealResult, None, None]:
     """The deals' results in deal order, played by ``workers`` processes."""
     containment = containment or Containment()
-    jobs = [(a, b, seed, i, containment) for i in range(deals)]
+    jobs = [(a, b, seed, i, containment, signals) for i in range(deals)]
     try:
         yield from run_jobs(_play_deal_job, jobs, workers)
     finally:
@@ -234,12 +248,13 @@ def run_arena(
     workers: int = 1,
     progress: Callable[[int, int, float, float], None] | None = None,
     containment: Containment | None = None,
+    signals: bool = False,
 ) -> dict[str, Any]:
     """Play ``deals`` duplicate deals and summarize; ``progress(done, total, mean, eta_s)``."""
     start = time.monotonic()
     results: list[DealResult] = []
     total = 0.0
-    for r in run_deals(a, b, deals, seed, workers, containment):
+    for r in run_deals(a, b, deals, seed, workers, containment, signals):
         results.append(r)
         total += r.diff
         if progress is not None:
@@ -248,6 +263,8 @@ def run_arena(
             progress(done, deals, total / done, elapsed / done * (deals - done))
     summary = summarize(a, b, results)
     summary["seed"] = seed
+    if signals:
+        summary["signals"] = True
     summary["elapsed_s"] = round(time.monotonic() - start, 1)
     return summary
 
@@ -260,6 +277,7 @@ def run_sprt(
     workers: int = 1,
     progress: Callable[[int, int, float, float], None] | None = None,
     containment: Containment | None = None,
+    signals: bool = False,
 ) -> dict[str, Any]:
     """Play duplicate deals until ``test`` has a verdict and summarize, with the test's figures
     under ``sprt``; ``progress(done, max_deals, mean, llr)``. The deals are taken in deal order,
@@ -267,7 +285,7 @@ def run_sprt(
     start = time.monotonic()
     results: list[DealResult] = []
     total = 0.0
-    deals = run_deals(a, b, test.max_deals, seed, workers, containment)
+    deals = run_deals(a, b, test.max_deals, seed, workers, containment, signals)
     with contextlib.closing(deals):  # the deals played ahead of the verdict are dropped
         for r in deals:
             results.append(r)

@@ -59,7 +59,8 @@ def test_the_encoding_is_plain_readable_json() -> None:
     data = wire.view_to_json(view)
     line = wire.dumps({"type": "view", "view": data})
     assert "\n" not in line and line.isascii()
-    assert set(data) == set(PlayerView.__dataclass_fields__)  # every field of the view
+    # every field of the view; "signals" only when the option is on
+    assert set(data) | {"signals"} == set(PlayerView.__dataclass_fields__)
     assert all(isinstance(c, str) for c in data["hand"])  # cards as their codes
     assert data["history"][0] == {
         "seat": view.history[0].seat,

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import replace
 
 from rich.text import Text
 from textual import on
@@ -14,13 +13,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Markdown, Static
+from textual.widgets import Input, Markdown, Static
 from textual.widgets._markdown import MarkdownTable  # not exported; textual is pinned
 from textual.widgets.markdown import MarkdownBlock
 
 from game.files import FileMissingError, FileReadError
 from text.language import ENGLISH, N_, _, current
 from text.resources import read_asset
+from tui.widgets.footer import Footer
 
 HELP_RESOURCE = "help.md"  # in assets/, installed with the game (as tui.assets); in English
 FOUND = "-found"  # the class of the place shown by the search
@@ -130,15 +130,6 @@ class HelpScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        # the footer's words in the language spoken (the bindings are the class's, in English;
-        # their map is each screen's own)
-        for key, bindings in self._bindings.key_to_bindings.items():
-            self._bindings.key_to_bindings[key] = [
-                replace(binding, description=_(binding.description))
-                if binding.description
-                else binding
-                for binding in bindings
-            ]
         self.query_text = ""
         self.places: list[MarkdownBlock] = []  # those the search found, in reading order
         self.place = -1  # the one shown

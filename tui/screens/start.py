@@ -63,6 +63,14 @@ BUSY_IN_TAB = N_(
 )
 
 
+def signals_note(app: object, dot: str) -> Text:
+    """After the new match's title: that its matches allow partners' signals (`play
+    --signals`); nothing when they do not."""
+    if not getattr(app, "signals", False):
+        return Text()
+    return Text(f" {dot} " + _("signals on"), style="dim")
+
+
 def busy_here(web: bool) -> str:
     """Why this game cannot start or resume a match (another holds the data directory), in a
     browser's words in a tab (``web``)."""
@@ -305,6 +313,7 @@ class StartScreen(Screen[None]):
                     "   " + _("side A: seats 1 and 3 {dot} side B: seats 2 and 4").format(dot=dot),
                     "dim",
                 ),
+                signals_note(self.app, dot),
             )
         )
         cards = [INDEX[c] for c in ("ANG", "MON", "KS", "KB", "KC", "KD", "BEG", "MAT")]
@@ -560,13 +569,14 @@ class StartScreen(Screen[None]):
         if host:
             self._host(seats, seed, target)
             return
+        signals = bool(getattr(app, "signals", False))  # `play --signals`
         if self.store is None or not self.store.exists():
-            app.start_match(seats, seed=seed, target=target, pace=pace)
+            app.start_match(seats, seed=seed, target=target, pace=pace, signals=signals)
             return
 
         def answered(yes: bool | None) -> None:
             if yes:
-                app.start_match(seats, seed=seed, target=target, pace=pace)
+                app.start_match(seats, seed=seed, target=target, pace=pace, signals=signals)
 
         question = _("Start a new match? The saved match will be kept as {name}.").format(
             name=self.store.next_backup_name()

@@ -44,6 +44,7 @@ from text.language import _
 from text.presenter import Scene, discardable, present, status
 from text.refusals import illegal_words
 from text.render import Look, look_of
+from text.signals import trick_signal_note
 from text.storage import pace_words, tell_saved
 from tui.messages import BotMoved, CardChosen, CardHighlighted, TrickClicked
 from tui.screens.scoring import MENU, NEW, QUIT
@@ -53,6 +54,7 @@ from tui.screens.table_hint import Hint
 from tui.screens.table_keys import TABLE_KEYS, TableKeys, offered, why_not_now
 from tui.screens.table_notices import Notices
 from tui.screens.table_people import PeopleTurns
+from tui.screens.table_signals import SIGNAL_BINDINGS, Signals, with_note
 from tui.screens.table_turns import (
     BotTurn,
     ElsewhereTurn,
@@ -92,7 +94,7 @@ class TableScreen(LaidOutUnder, Screen[None]):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide"), (170, "-huge")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall"), (50, "-towering")]
 
-    BINDINGS = TABLE_KEYS
+    BINDINGS = [*TABLE_KEYS, *SIGNAL_BINDINGS]
 
     def __init__(
         self,
@@ -129,6 +131,7 @@ class TableScreen(LaidOutUnder, Screen[None]):
         self.bots = BotTurns(self)
         self.hint = Hint(self, self.notices)
         self.hand_end = HandEnd(self, self.notices)
+        self.signalling = Signals(self, self.notices)
 
     # ----------------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
@@ -306,6 +309,9 @@ class TableScreen(LaidOutUnder, Screen[None]):
         for place, seat in zip(_PLACES, texts.seats, strict=True):
             self.query_one(f"#{place}", SeatPanel).show_seat(seat)
         trick = texts.trick
+        note = trick_signal_note(scene.view, list(trick.cards.values()), scene.look)
+        if note is not None:  # the signals the cards on the table carried, after the caption
+            trick = with_note(trick, note)
         self.query_one(TrickView).show(
             trick.cards,
             bottom=self.bottom,
@@ -319,7 +325,7 @@ class TableScreen(LaidOutUnder, Screen[None]):
         self.fit_out()
         self.call_after_refresh(self._share_sidebar)  # (once the score box has its rows)
         self._show_status(texts.status)
-        self.query_one(KeyBar).set_entries(texts.keys)
+        self.query_one(KeyBar).set_entries(self.signalling.keyed(texts.keys))
         self._paint_together()
 
     def _paint_together(self) -> None:
@@ -530,7 +536,12 @@ class TableScreen(LaidOutUnder, Screen[None]):
 
     # ----------------------------------------------------------------- keys and messages
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "signal":
+            return self.signalling.offered()
         return offered(action, self.seating)
+
+    def action_signal(self, signal: str) -> None:
+        self.signalling.press(signal)
 
     def action_play(self) -> None:
         self.hand.action_choose()
@@ -557,7 +568,8 @@ class TableScreen(LaidOutUnder, Screen[None]):
         self.people.undo()
 
     def action_leave(self) -> None:
-        self.leave(MENU)
+        if not self.signalling.cancel():  # Esc takes back a signal chosen first
+            self.leave(MENU)
 
     def action_pause(self) -> None:
         self.bots.pause()
@@ -578,7 +590,8 @@ class TableScreen(LaidOutUnder, Screen[None]):
 
     def on_card_chosen(self, event: CardChosen) -> None:
         event.stop()
-        self.people.choose(event.card)
+        if not self.signalling.choose(event.card):
+            self.people.choose(event.card)
 
     def on_card_highlighted(self, event: CardHighlighted) -> None:
         event.stop()
