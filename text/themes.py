@@ -22,7 +22,7 @@ from typing import Any
 
 from game.files import FileMissingError, FileReadError, shorten
 from store.settings import DEFAULT_THEME, NAME
-from text.language import _
+from text.language import N_, _
 from text.resources import asset, read_text
 
 THEMES_DIR = "themes"  # under assets/
@@ -115,6 +115,21 @@ class Theme:
     def textual_name(self) -> str:
         """The name the theme is registered under with Textual."""
         return f"tarocchino-{self.name}"
+
+
+# The titles of the themes the game comes with (assets/themes/*.toml), for the catalogue; a
+# theme of the player's own keeps the title it was given.
+BUILT_IN_TITLES = (
+    N_("Charcoal"),
+    N_("Green felt (classic)"),
+    N_("High contrast"),
+    N_("Daylight (light)"),
+)
+
+
+def shown_title(theme: Theme) -> str:
+    """A theme's title in the language spoken (a built-in one's translated)."""
+    return _(theme.title) if theme.title in BUILT_IN_TITLES else theme.title
 
 
 CLASSIC_THEME = Theme(

@@ -34,7 +34,7 @@ from text.hand_review import (
     topbar,
     verdict_text,
 )
-from text.language import _, pgettext
+from text.language import N_, _, pgettext
 from text.render import Look, look_of
 from tui.screens.help import HELP_KEY
 from tui.screens.too_small import fit_breakpoints
@@ -52,16 +52,16 @@ class ReviewScreen(Screen[None]):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
 
     BINDINGS = [
-        Binding("right,l,space", "step(1)", "Next card", show=False),
-        Binding("left,h,backspace", "step(-1)", "Card back", show=False),
-        Binding("down,j", "trick(1)", "Next trick", show=False),
-        Binding("up,k", "trick(-1)", "Trick back", show=False),
-        Binding("home", "ends(0)", "Start", show=False),
-        Binding("end", "ends(1)", "End", show=False),
-        Binding("right_square_bracket,pagedown", "hand(1)", "Next hand", show=False),
-        Binding("left_square_bracket,pageup", "hand(-1)", "Hand before", show=False),
-        Binding("n", "costly", "Costliest", show=False),
-        Binding("q,escape", "close", "Back", show=False),
+        Binding("right,l,space", "step(1)", N_("Next card"), show=False),
+        Binding("left,h,backspace", "step(-1)", N_("Card back"), show=False),
+        Binding("down,j", "trick(1)", N_("Next trick"), show=False),
+        Binding("up,k", "trick(-1)", N_("Trick back"), show=False),
+        Binding("home", "ends(0)", N_("Start"), show=False),
+        Binding("end", "ends(1)", N_("End"), show=False),
+        Binding("right_square_bracket,pagedown", "hand(1)", N_("Next hand"), show=False),
+        Binding("left_square_bracket,pageup", "hand(-1)", N_("Hand before"), show=False),
+        Binding("n", "costly", N_("Costliest"), show=False),
+        Binding("q,escape", "close", N_("Back"), show=False),
         HELP_KEY,
     ]
 

@@ -15,7 +15,7 @@ from textual.widgets import Button, Label, Select, Static
 from store.settings import BOT_DELAYS, DEFAULT_THEME, TRICK_PAUSES, Settings
 from text.language import N_, _
 from text.render import Look
-from text.themes import load_theme, theme_names
+from text.themes import load_theme, shown_title, theme_names
 from tui.language import language_options, seconds
 from tui.screens.dialog import TableDialog, content_rows, max_height
 from tui.screens.help import HELP_KEY
@@ -32,7 +32,7 @@ def _themes() -> list[tuple[str, str]]:
     options = []
     for name in theme_names():
         theme, problem = load_theme(name)
-        options.append((name if problem else theme.title, name))
+        options.append((name if problem else shown_title(theme), name))
     return options
 
 

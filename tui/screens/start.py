@@ -16,7 +16,7 @@ from textual.worker import Worker, WorkerState
 
 from ai.hard import DEFAULT_BUDGET_S
 from game.cards import INDEX
-from game.rules import DEFAULT_TARGET, TARGET_RULE, is_target
+from game.rules import DEFAULT_TARGET, is_target
 from game.seats import side_of
 from store.lastmatch import LastMatch, LastMatchNote
 from store.match_setup import MAX_TARGET, MatchSetup
@@ -553,7 +553,7 @@ class StartScreen(Screen[None]):
             target_text = self.query_one("#target", Input).value.strip() or str(DEFAULT_TARGET)
             target = int(target_text)
             if not is_target(target):
-                raise ValueError(f"the target must be {TARGET_RULE}")
+                raise ValueError(_("the target must be a positive multiple of 5 (scores are)"))
             seed_text = self.query_one("#seed", Input).value.strip()
             seed = int(seed_text) if seed_text else None
         except ValueError as exc:  # said as a sentence (the command line's words are lower case)

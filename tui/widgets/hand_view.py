@@ -42,12 +42,12 @@ class HandView(Widget, can_focus=True):
     """
 
     BINDINGS = [
-        Binding("left,h", "move(-1)", "Left", show=False),
-        Binding("right,l", "move(1)", "Right", show=False),
-        Binding("up,k", "group(-1)", "Previous suit", show=False),
-        Binding("down,j", "group(1)", "Next suit", show=False),
-        Binding("home", "move_to(0)", "First", show=False),
-        Binding("end", "move_to(-1)", "Last", show=False),
+        Binding("left,h", "move(-1)", N_("Left"), show=False),
+        Binding("right,l", "move(1)", N_("Right"), show=False),
+        Binding("up,k", "group(-1)", N_("Previous suit"), show=False),
+        Binding("down,j", "group(1)", N_("Next suit"), show=False),
+        Binding("home", "move_to(0)", N_("First"), show=False),
+        Binding("end", "move_to(-1)", N_("Last"), show=False),
         Binding("enter,space", "choose", N_("Choose card")),
         *(Binding(k, f"pick({i})", f"Card {i + 1}", show=False) for i, k in enumerate(CARD_KEYS)),
     ]
