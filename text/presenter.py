@@ -94,15 +94,6 @@ def nothing_to_declare(view: PlayerView) -> bool:
     return len(view.legal) == 1 and not view.legal[0].families
 
 
-def turn_doing(view: PlayerView) -> str:
-    """What the seat of ``view`` (its own, with its legal actions) is to do at its turn, said to
-    that seat: "to declare and play" only when its hand has something to declare (else it is
-    told "Nothing to declare" and only plays a card)."""
-    if view.phase == Phase.DECLARE and nothing_to_declare(view):
-        return _(DOING[Phase.PLAY])
-    return _(DOING.get(view.phase, DOING[Phase.PLAY]))
-
-
 def address(name: str, text: str) -> Text:
     """ "Anna, your turn: …", or "Your turn: …" for the player called "You"."""
     if name == YOU:

@@ -93,7 +93,7 @@ def test_the_words_a_command_prints_in_italian(capsys) -> None:
     status, out, _ = _said(["--lang", "it", "score", "KS", "QS", "NS"], capsys)
     assert status == 0
     assert out.startswith("Mucchio (3 carte): KS QS NS")
-    assert "Punti delle carte" in out and "Totale" in out
+    assert "Punti carte" in out and "Totale" in out
 
 
 def test_lang_it_in_the_environment_speaks_italian(monkeypatch, capsys) -> None:

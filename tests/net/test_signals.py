@@ -67,7 +67,7 @@ def test_a_refused_signal_is_answered_with_its_code(signals: bool) -> None:
     before = list(match.actions)
     refused = _refusal(referee, f"play {CODES[card]} {STRISCIO}")
     assert refused.code == p.SIGNAL
-    assert str(refused) == (TOO_EARLY if signals else NO_SIGNALS)
+    assert refused.facts == {"why": TOO_EARLY if signals else NO_SIGNALS}
     assert match.actions == before
 
 

@@ -117,7 +117,7 @@ def test_the_scoresheet_in_italian() -> None:
     sheet = scoresheet(match, NAMES)
     assert "Tarocchino · Ottocento · foglio dei punti" in sheet
     assert "Posti nell'ordine di gioco: Tu, Bruno, Carla, Dario" in sheet
-    assert "Smazzata 1 · mazziere" in sheet and "Totale smazzata" in sheet
+    assert "Smazzata 1 · mazziere" in sheet and "Totale" in sheet and "Punti carte" in sheet
     assert "Punteggio della partita dopo la smazzata 1:" in sheet
     assert "La partita non è finita:" in sheet
     assert "partita a 800 · mazzo n. 7" in sheet and "a 800).\n" in sheet

@@ -17,6 +17,7 @@ from game.view import PlayerView
 from text.language import N_, _, ngettext, number
 from text.presenter import extra_hand
 from text.render import Look
+from text.words import shown_name
 from tui.keys import held_over
 from tui.messages import FamilyToggled
 from tui.screens.dialog import TableDialog, content_rows, max_height
@@ -80,7 +81,7 @@ class DeclareScreen(TableDialog[tuple[str, ...] | str]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="declare-dialog"):
             yield Static(
-                _("{name}: declarations (accusi)").format(name=self.player),
+                _("{name}: declarations (accusi)").format(name=shown_name(self.player)),
                 classes="dialog-title",
             )
             yield Static(Text(self._explanation(), style="dim"), classes="dialog-body")
