@@ -35,7 +35,9 @@ from tui.screens.declare import DeclareScreen
 from tui.screens.scoring import ScoringScreen
 from tui.screens.table import TableScreen
 
-FAST = TableConfig(bot_delay_s=0, trick_pause_s=0, heartbeat_s=0, rejoin_grace_s=0)
+FAST = TableConfig(
+    bot_delay_s=0, trick_pause_s=0, heartbeat_s=0, rejoin_grace_s=0, state_interval_s=0
+)
 LIMIT_S = 60  # no test waits longer than this for anything
 MAX_FRAMES = 20_000  # a raw client reads at most this many messages
 
