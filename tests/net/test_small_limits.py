@@ -55,17 +55,21 @@ async def _served() -> tuple[object, Address, list[str]]:
 
 
 async def _exchange(address: Address, data: bytes) -> bytes:
-    """Send ``data`` on a plain TCP connection; all that comes back until it closes."""
+    """Send ``data`` on a plain TCP connection; all that comes back until it closes. (A server
+    that closes with some of ``data`` unread resets the connection: on Python 3.12 and later
+    the reading ends there with ConnectionResetError, after what came back.)"""
     reader, writer = await asyncio.open_connection(address.host, address.port)
+    back = b""
     try:
         writer.write(data)
         await writer.drain()
-        back = b""
         while chunk := await asyncio.wait_for(reader.read(65536), LIMIT_S):
             back += chunk
-        return back
+    except ConnectionResetError:
+        pass
     finally:
         writer.close()
+    return back
 
 
 async def test_a_huge_header_is_one_line_and_no_traceback(caplog) -> None:
