@@ -265,7 +265,9 @@ async def test_the_table_counts_down_and_says_what_was_played(
             clock.advance(session.seconds_left() - 1.5)  # a second and a half left
             app.network._tick()
             await idle(pilot)
-            assert said("2 s left: then the easy bot decides for you."), notices
+            counted = [n for n in notices if "s left: then the easy bot decides for you." in n]
+            # (2 s, or fewer if the machine was slow to look)
+            assert counted and counted[-1].split(" s left")[0] in ("0", "1", "2"), notices
             clock.run_out(server)
             await run_until(pilot, lambda: said("Time ran out: the easy bot "))
             movers = server.referee.movers
