@@ -37,13 +37,15 @@ play: $(BIN)/.game
 # mypy: the layers and how strictly each is checked are in pyproject.toml ([tool.mypy]).
 # compileall: the game's modules compiled once, up front (what changed since, only), even where
 # PYTHONDONTWRITEBYTECODE is set; the tests start many Python processes (workers, bots, the
-# command line), and each would compile them again.
+# command line), and each would compile them again. pytest runs without that variable for the
+# same reason: it keeps the test modules it rewrote (for its assert messages) only where Python
+# may write bytecode, else each worker rewrites all of them again (some 3 s of each one's time).
 test: $(BIN)/.test
 	$(BIN)/ruff check $(CODE) tests
 	$(BIN)/ruff format --check $(CODE) tests
 	$(BIN)/mypy
 	$(BIN)/python -m compileall -q $(CODE)
-	$(BIN)/python -m pytest
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest
 
 lint: $(BIN)/.test
 	$(BIN)/ruff check $(CODE) tests

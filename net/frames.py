@@ -1,14 +1,14 @@
 """WebSocket frames a client may send: masked ones only (RFC 6455, 5.1: a server must close the
 connection on a frame from a client without a mask). aiohttp reads unmasked frames as if they
 were masked; :class:`MaskedOnly` reads every frame's header before aiohttp does and ends the
-connection at the first frame without a mask."""
+connection at the first frame without a mask (closed at once with 1002, protocol error)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from aiohttp import web
+from aiohttp import WebSocketError, WSCloseCode, web
 
 
 class MaskCheck:
@@ -67,7 +67,8 @@ class _Checked:
 
 class MaskedOnly(web.WebSocketResponse):
     """A WebSocket that closes at a client's first frame without a mask (``on_unmasked`` is
-    told)."""
+    told): what waits for its next message is given a protocol error, as for any frame aiohttp
+    cannot read, so that it closes now rather than when some timeout ends the wait."""
 
     def __init__(self, *, on_unmasked: Callable[[], None], **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -78,4 +79,9 @@ class MaskedOnly(web.WebSocketResponse):
         protocol = request.protocol
         reader = getattr(protocol, "_payload_parser", None)
         if reader is not None:
-            protocol._payload_parser = _Checked(reader, self._on_unmasked)
+            protocol._payload_parser = _Checked(reader, self._unmasked)
+
+    def _unmasked(self) -> None:
+        self._on_unmasked()
+        error = WebSocketError(WSCloseCode.PROTOCOL_ERROR, "a frame without a mask")
+        self._reader.set_exception(error)  # type: ignore[union-attr]

@@ -9,7 +9,6 @@ import asyncio
 import dataclasses
 import random
 import threading
-import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -238,33 +237,52 @@ async def test_a_late_action_is_refused_and_the_stand_in_is_judged_by_the_engine
     assert len([m for m in anna.messages if m["type"] == "error"]) == 1  # nothing else refused
 
 
-async def test_the_table_counts_down_and_says_what_was_played(tmp_path: Path) -> None:
+async def test_the_table_counts_down_and_says_what_was_played(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Anna's table: in the last part of the limit the status line counts down (the rule of
-    the trick stays after it); then it says the stand-in's move, and the others play on."""
+    the trick stays after it); then it says the stand-in's move, and the others play on. (The
+    table and her window read the time on a clock the test turns forward, the window looks at
+    it when told, as it does every half second; the table's limit is run out by the test.)"""
+    clock = TableClock(monkeypatch)
     server, address = await serve(
-        ["human", "easy", "easy", "easy"], seed=SEED, config=_limited(3.0)
+        ["human", "easy", "easy", "easy"], seed=SEED, config=_limited(600.0)
     )
     app = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False)
-    notices: list[str] = []
     try:
         async with app.run_test(size=(120, 40)) as pilot:
             table = await at_table(pilot, app, JoinRequest(address, "Anna", 0))
+            session = app.network.session
+            assert session is not None
+            session.clock = clock.now
+
+            notices = _kept_words(table)
 
             def said(words: str) -> bool:
-                text = table.notice.plain if table.notice is not None else ""
-                if text and text not in notices:
-                    notices.append(text)
-                return words in text
+                return any(words in text for text in notices)
 
-            await run_until(pilot, lambda: said("s left: then the easy bot decides for you."))
+            await run_until(pilot, lambda: session.seconds_left() is not None)
+            clock.advance(session.seconds_left() - 1.5)  # a second and a half left
+            app.network._tick()
+            await idle(pilot)
+            counted = [n for n in notices if "s left: then the easy bot decides for you." in n]
+            # (2 s, or fewer if the machine was slow to look)
+            assert counted and counted[-1].split(" s left")[0] in ("0", "1", "2"), notices
+            clock.run_out(server)
             await run_until(pilot, lambda: said("Time ran out: the easy bot "))
-            # the question of that turn (the declarations) is closed: at once, or a moment later
-            await run_until(pilot, lambda: isinstance(app.screen, TableScreen))
-            assert any(n.startswith("1 s left") or n.startswith("2 s left") for n in notices)
-            assert server.referee.movers.count((0, TURN_LIMIT)) >= 1
-            before = len(server.session.match.actions)
+            movers = server.referee.movers
+            first = movers.index((0, TURN_LIMIT))
+            # the question of that turn is closed (the dialog of the declarations, when they ran
+            # out): at once, or a moment later; when her next decision is asked in a dialog
+            # first (her declarations after her discard), its limit runs out too
+            while not isinstance(app.screen, TableScreen):
+                await run_until(
+                    pilot, lambda: isinstance(app.screen, TableScreen) or clock.awaits(server, 0)
+                )
+                if not isinstance(app.screen, TableScreen):
+                    clock.run_out(server)
             await wait_until(
-                lambda: len(server.session.match.actions) > before + 3, "the others to play on"
+                lambda: any(seat != 0 for seat, _ in movers[first + 1 :]), "the others to play on"
             )
     finally:
         await server.close()
@@ -277,8 +295,8 @@ async def test_every_seat_sees_who_is_waited_for_and_the_stand_ins_moves(
     the status line says who is waited for and how long is left (counted down at Anna's table
     from the state the server sent once, not from a message a second); each decision the
     stand-in made when a person's time ran out is marked in Anna's Log (Carla's and her own).
-    (Anna's window reads the time left on a clock the test turns forward; the table's limits
-    are run out by the test.)"""
+    (The table and Anna's window read the time on a clock the test turns forward; the table's
+    limits are run out by the test.)"""
     clock = TableClock(monkeypatch)
     server, address = await serve(
         ["human", "easy", "human", "easy"], seed=SEED, config=_limited(600.0)
@@ -293,8 +311,7 @@ async def test_every_seat_sees_who_is_waited_for_and_the_stand_ins_moves(
             table = await at_table(pilot, app, JoinRequest(address, "Anna", 0))
             session = app.network.session
             assert session is not None
-            ahead = 0.0
-            session.clock = lambda: time.monotonic() + ahead
+            session.clock = clock.now
 
             def status() -> str:
                 text = table.notice.plain if table.notice is not None else ""
@@ -324,7 +341,7 @@ async def test_every_seat_sees_who_is_waited_for_and_the_stand_ins_moves(
                     ),
                 )
                 if clock.awaits(server, 2) and not told:
-                    ahead = session.time_left()[1] + ahead - 12  # twelve seconds left
+                    clock.advance(session.time_left()[1] - 12)  # twelve seconds left
                     app.network._tick()
                     await idle(pilot)
                     assert status().startswith("Waiting for Carla: "), status()
@@ -494,8 +511,12 @@ def _seed_seat0_declares() -> int:
     )
 
 
-async def test_after_the_stand_in_the_status_line_says_whose_turn_it_is(tmp_path: Path) -> None:
-    config = dataclasses.replace(NET_FAST, turn_limit_s=4.0, stand_in="easy")
+async def test_after_the_stand_in_the_status_line_says_whose_turn_it_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """(The table's limit is run out by the test, for Anna's first two decisions.)"""
+    clock = TableClock(monkeypatch)
+    config = dataclasses.replace(NET_FAST, turn_limit_s=600.0, stand_in="easy")
     server, address = await serve(
         ["human", "easy", "easy", "easy"], seed=_seed_seat0_declares(), config=config
     )
@@ -505,37 +526,52 @@ async def test_after_the_stand_in_the_status_line_says_whose_turn_it_is(tmp_path
             table = await at_table(pilot, app, JoinRequest(address, "Anna", 0))
             session = app.network.session
             assert session is not None
+            session.clock = clock.now
+            movers = server.referee.movers
 
             def status() -> str:
                 return table.query_one("#status").text.plain
 
+            kept = _kept_words(table)
+
+            def said(words: str) -> str | None:
+                return next((text for text in kept if words in text), None)
+
             # Anna does nothing: the stand-in declares for her; the card is still hers to play
-            await run_until(pilot, lambda: "the easy bot declared" in status())
-            said = status()
-            assert said.startswith("Time ran out: the easy bot declared ")
-            assert "Anna, your turn" in said, said
-            # ... and then plays it for her; the others play on
-            await run_until(
-                pilot,
-                lambda: (
-                    (0, TURN_LIMIT) in server.referee.movers[1:]
-                    and "the easy bot played" in status()
-                ),
+            await run_until(pilot, lambda: clock.awaits(server, 0))
+            clock.run_out(server)
+            await run_until(pilot, lambda: said("the easy bot declared") is not None)
+            declared = said("the easy bot declared")
+            assert declared is not None and declared.startswith(
+                "Time ran out: the easy bot declared "
             )
-            ran_out = len(server.referee.movers)
-            # her next turn: the status line says it is hers (before the countdown begins)
+            assert "Anna, your turn" in declared, declared
+            # ... and then plays it for her; the others play on
+            await run_until(pilot, lambda: clock.awaits(server, 0))
+            clock.run_out(server)
             await run_until(
-                pilot,
-                lambda: (
+                pilot, lambda: (0, TURN_LIMIT) in movers[1:] and said("the easy bot played")
+            )
+            ran_out = len(movers)
+
+            def her_next_turn() -> bool:  # after others played
+                return (
                     session.turn == 0
                     and session.ply > ran_out
                     and len(server.session.match.actions) == session.ply
-                ),
-            )
-            for _ in range(3):
-                await pilot.pause()
-            said = status()
-            assert "Time ran out" not in said, said
-            assert "Anna, your turn" in said, said
+                )
+
+            def leads_at_once() -> bool:  # (she took the trick: her time runs out again)
+                return clock.awaits(server, 0) and len(server.session.match.actions) == ran_out
+
+            await run_until(pilot, lambda: her_next_turn() or leads_at_once())
+            if leads_at_once():
+                clock.run_out(server)
+                await run_until(pilot, her_next_turn)
+            # her next turn: the status line says it is hers (no countdown on a long limit)
+            await idle(pilot)
+            now = status()
+            assert "Time ran out" not in now, now
+            assert "Anna, your turn" in now, now
     finally:
         await server.close()

@@ -36,7 +36,9 @@ from tui.screens.declare import DeclareScreen
 from tui.screens.scoring import ScoringScreen
 from tui.screens.table import TableScreen
 
-FAST = TableConfig(bot_delay_s=0, trick_pause_s=0, heartbeat_s=0, rejoin_grace_s=0)
+FAST = TableConfig(
+    bot_delay_s=0, trick_pause_s=0, heartbeat_s=0, rejoin_grace_s=0, state_interval_s=0
+)
 LIMIT_S = 60  # no test waits longer than this for anything
 MAX_FRAMES = 20_000  # a raw client reads at most this many messages
 
@@ -241,13 +243,18 @@ async def play_on_until(pilot, condition, most: int = 200) -> None:  # noqa: ANN
 class TableClock:
     """The clock of the table servers of a test, which the test turns: a turn limit set long
     never runs out by itself; ``run_out`` runs out the one running now (its timer fired at
-    once), ``advance`` turns the clock the servers read the time left on forward (what a
-    seat's state says is left). No test waits for a limit in real time."""
+    once), ``advance`` turns forward the clock the servers read the time left on (what a
+    seat's state says is left) and the windows that read theirs on ``now``. No test waits for
+    a limit in real time."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.ahead = 0.0
-        clock = SimpleNamespace(monotonic=lambda: time.monotonic() + self.ahead)
-        monkeypatch.setattr(net.turns, "time", clock)
+        monkeypatch.setattr(net.turns, "time", SimpleNamespace(monotonic=self.now))
+
+    def now(self) -> float:
+        """The time on this clock (a remote session reads its countdown on it too, so that
+        what the table says is left and what the window counts agree)."""
+        return time.monotonic() + self.ahead
 
     def advance(self, seconds: float) -> None:
         self.ahead += seconds

@@ -140,8 +140,11 @@ def _pumps(app: TarocchinoApp) -> Iterator[MessagePump]:
 
 
 def _sent(app: TarocchinoApp) -> bool:
-    """Whether the app awaits the answer to an action it sent (at a network table)."""
-    return bool(getattr(getattr(table_of(app), "session", None), "pending", False))
+    """Whether the app awaits the answer to an action it sent (at a network table it is
+    connected to: from one out of reach, none comes)."""
+    session = getattr(table_of(app), "session", None)
+    client = getattr(session, "client", None)
+    return bool(getattr(session, "pending", False) and getattr(client, "connected", False))
 
 
 def _queued(app: TarocchinoApp) -> bool:
@@ -165,7 +168,7 @@ async def idle(pilot: Pilot, limit: int = 20000) -> None:
     app = pilot.app
     for _ in range(limit):
         await _flush(pilot)
-        if not _working(app):
+        if app._exit or not _working(app):  # (an app quitting draws nothing more)
             return
         await asyncio.sleep(0.001)
     raise AssertionError(f"the app never came to rest (top screen: {app.screen!r})")
@@ -264,14 +267,14 @@ async def settle(pilot: Pilot, limit: int = 20000) -> object:
     """Let the bots play until the app waits for a human; returns the screen on top."""
     app = pilot.app
     for _ in range(limit):
-        await _flush(pilot)
+        await pilot._wait_for_screen()  # (drawn once, when done: see _drawn)
         screen = app.screen
         if isinstance(screen, WAITING):
-            return screen
+            return await _drawn(pilot, screen)
         if isinstance(screen, TableScreen):
             view = screen.my_turn()
             if view is not None and view.phase in ("play", "discard") and not screen.marked:
-                return screen
+                return await _drawn(pilot, screen)
         if app.workers._workers:
             await app.workers.wait_for_complete()
         else:
@@ -279,15 +282,23 @@ async def settle(pilot: Pilot, limit: int = 20000) -> object:
     raise AssertionError(f"the app never waited for a human (top screen: {app.screen!r})")
 
 
+async def _drawn(pilot: Pilot, screen: Screen) -> Screen:
+    """``screen``, once mounted, with the app's screen drawn as it is now."""
+    await _mounted(screen)
+    await _flush(pilot)
+    return screen
+
+
 async def wait_for(pilot: Pilot, condition, limit: int = 3000) -> None:
     """Wait until ``condition()`` holds (the app keeps running meanwhile), and the screen on top
-    has put up its widgets: a screen pushed a moment ago (by a worker's answer, say) is still
-    being mounted, and a test that ended there would close the app under it (its children
-    closed unmounted, its on_mount finding none of them)."""
+    has put up its widgets and is drawn: a screen pushed a moment ago (by a worker's answer,
+    say) is still being mounted, and a test that ended there would close the app under it (its
+    children closed unmounted, its on_mount finding none of them)."""
     for _ in range(limit):
         await _flush(pilot)
         if condition():
-            await _mounted(pilot.app.screen)
+            if not pilot.app.screen.is_mounted:
+                await _drawn(pilot, pilot.app.screen)
             return
         await asyncio.sleep(0.002)
     raise AssertionError("the condition never held")
