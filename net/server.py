@@ -45,8 +45,9 @@ from net.seating import Seats
 from net.spoken import level_words
 from store.save import SaveStore
 from store.stats import FinishedMatch
-from table.session import HUMAN, Session, side_name
+from table.session import HUMAN, Session
 from text.language import N_, _
+from text.words import side_name
 
 CONNECTED = N_("connected")  # a person at the table, as the host's log says it
 

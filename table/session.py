@@ -25,7 +25,7 @@ from game.hand import Hand, HandResult
 from game.match import Match
 from game.phase import Phase
 from game.rules import DEFAULT_TARGET, Rules
-from game.seats import seats_of, side_of
+from game.seats import side_of
 from game.view import PlayerView
 from table.names import names_problem
 
@@ -96,11 +96,6 @@ def valid_kind(kind: object) -> bool:
     """Whether a saved seat kind can be read: human or a bot's name (a bot that is gone since the
     match was saved is replaced when it resumes)."""
     return isinstance(kind, str) and 0 < len(kind) <= MAX_SPEC_CHARS and kind.isprintable()
-
-
-def side_name(seats: Sequence[Seat], side: int) -> str:
-    """ "Anna & Carla" for side 0 (seats 0 and 2), "Bruno & Dario" for side 1."""
-    return " & ".join(seats[seat].name for seat in seats_of(side))
 
 
 class TableSession(Protocol):

@@ -22,6 +22,7 @@ from game.seats import other_side, side_of
 from game.view import Declaration
 from text.language import N_, _, decimal, ngettext, number
 from text.render import Look, card_text
+from text.words import shown_name
 from text.wrapping import Pairs
 from tui.keys import key_name
 from tui.screens.help import HELP_KEY
@@ -244,7 +245,7 @@ class ScoringScreen(Screen[str]):
         sheet = ScoreSheet(id=f"sheet-{side}")
         notes = self._notes(side)
         declared = [
-            (s.names[d.seat] if s.names else _("Seat {n}").format(n=d.seat + 1), d)
+            (shown_name(s.names[d.seat]) if s.names else _("Seat {n}").format(n=d.seat + 1), d)
             for d in s.declared
             if d is not None and d.families and side_of(d.seat) == side
         ]

@@ -14,9 +14,10 @@ from game.match import Match
 from game.view import PlayerView
 from store.lastmatch import LastMatchNote
 from store.stats import FinishedMatch, record_finished_match
-from table.session import TableSession, side_name
+from table.session import TableSession
 from text.hand_review import ReviewSource
 from text.render import Look
+from text.words import side_name
 from tui.screens.review import ReviewScreen
 from tui.screens.scoring import MENU, NEW, QUIT, HandSummary, Reviewer, scoring_screen
 from tui.screens.table_notices import Notices

@@ -16,7 +16,7 @@ from game.seats import seats_of
 from store.stats import MatchSummary
 from text.language import _, pgettext
 from text.statistics import MATCH_HEADER, MATCH_LEFT, match_row
-from text.words import short_name
+from text.words import short_name, shown_name
 
 
 # Where the whole table does not fit (80 columns): shorter headings and dates, the winner said as
@@ -133,7 +133,7 @@ def narrow_rows(matches: Sequence[MatchSummary], room: int, ascii: bool) -> list
         return f"{short_name(a, side - 2, mark)} &\n{short_name(b, side, mark)}"
 
     for m, row in zip(matches, rows, strict=True):
-        names = [s.name for s in m.players] + ["?"] * (4 - len(m.players))
+        names = [shown_name(s.name) for s in m.players] + ["?"] * (4 - len(m.players))
         a, b = ([names[seat] for seat in seats_of(side)] for side in (0, 1))
         row[2], row[4] = pair(*a), pair(*b)
     return rows

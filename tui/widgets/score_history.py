@@ -18,7 +18,7 @@ from game.history import HandRow
 from game.seats import seats_of
 from text.language import _, pgettext
 from text.render import Look
-from text.words import padded_name, pair_names, short_name
+from text.words import padded_name, pair_names, short_name, shown_name
 
 WIDE = 96  # from this width on, the long headings and the dealer
 
@@ -137,7 +137,9 @@ class ScoreHistory(Widget):
         mark = self.look.ellipsis
         if len(self.names) == 4:
             first, second = seats_of(side)
-            return pair_names(self.names[first], self.names[second], room, mark)
+            return pair_names(
+                shown_name(self.names[first]), shown_name(self.names[second]), room, mark
+            )
         return short_name(self.sides[side], room, mark)
 
     def _line(
@@ -147,7 +149,7 @@ class ScoreHistory(Widget):
         none = "-" if self.look.ascii else "–"
         text = _cell(row.number, 4)
         if wide:
-            dealer = self.names[row.dealer] if row.dealer < len(self.names) else "?"
+            dealer = shown_name(self.names[row.dealer]) if row.dealer < len(self.names) else "?"
             text += "  " + padded_name(dealer, dealer_w, self.look.ellipsis)
         counted = sum(w[:3]) + 2  # the combinations, card points and last trick cells
         for side, s in enumerate(row.sides):
