@@ -1,5 +1,5 @@
-"""The last new match set up on the start screen (seats, names, target, pace), remembered in the
-data directory so the next launch offers the same again."""
+"""The last new match set up on the start screen (seats, names, target, pace, signals),
+remembered in the data directory so the next launch offers the same again."""
 
 from __future__ import annotations
 
@@ -33,6 +33,7 @@ class MatchSetup:
     names: tuple[str, ...] = ("", "", "", "")
     target: int = DEFAULT_TARGET
     pace: float = 1.0  # seconds a bot move takes when watching bots only
+    signals: bool = False  # the partners' signals allowed (RULES.md §10a)
 
     @classmethod
     def from_json(cls, data: object, kinds: tuple[str, ...]) -> MatchSetup:
@@ -58,6 +59,9 @@ class MatchSetup:
         pace = data.get("pace")
         if isinstance(pace, int | float) and not isinstance(pace, bool) and 0 <= pace <= 10:
             got["pace"] = float(pace)
+        signals = data.get("signals")
+        if isinstance(signals, bool):  # (absent from the files written before it was offered)
+            got["signals"] = signals
         return cls(**{**asdict(base), **got})
 
 

@@ -89,7 +89,7 @@ class TarocchinoApp(App[None]):
             else None
         )
         self._given = (seed, target)  # without seats: filled in on the start screen
-        self.signals = signals  # partners' signals (RULES.md §10a) in the new match
+        self.signals = signals  # `play --signals`: partners' signals (RULES.md §10a) ticked
         self._resume = resume
         self._join = join
         self.local = local  # False: another game holds the data directory; tables only here
@@ -107,7 +107,7 @@ class TarocchinoApp(App[None]):
         defaults: dict[str, Any] = {}
         if self._start is not None:
             seats, _seed, chosen = self._start
-            defaults = {"target": chosen, "kinds": [s.kind for s in seats]}
+            defaults = {"target": chosen, "kinds": [s.kind for s in seats], "signals": self.signals}
         setup = load_setup(self.directory, KINDS)
         seed, target = self._given if self._start is None else (None, None)
         self.push_screen(
@@ -118,6 +118,7 @@ class TarocchinoApp(App[None]):
                 local=self.local,
                 seed=seed,
                 target=target,
+                signals=self.signals,
             )
         )
         if self._start is not None:
@@ -185,10 +186,17 @@ class TarocchinoApp(App[None]):
         self.network.join(request)
 
     async def host_table(
-        self, seats: tuple[Seat, ...], *, seed: int | None, target: int, request: HostRequest
+        self,
+        seats: tuple[Seat, ...],
+        *,
+        seed: int | None,
+        target: int,
+        request: HostRequest,
+        signals: bool = False,
     ) -> None:
-        """Host a table with these seats in this game and sit at its first Human seat."""
-        await self.network.host(seats, seed, target, request, self.signals)
+        """Host a table with these seats in this game (``signals``: partners' signals allowed)
+        and sit at its first Human seat."""
+        await self.network.host(seats, seed, target, request, signals)
 
     def resume_match(self) -> bool:
         """Resume the autosaved match; a damaged save gives a message, never a traceback."""

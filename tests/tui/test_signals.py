@@ -4,6 +4,7 @@ same key takes it back; the log and the trick show a signal given."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from rich.text import Text
@@ -12,13 +13,17 @@ from game.cards import card
 from game.signals import SIGNALS, STRISCIO, TOO_EARLY, VOLO, allowed_signals
 from game.view import PlayerView
 from net import protocol as p
-from table.session import parse_seats
+from store.match_setup import SETUP_FILE, load_setup
+from table.session import KINDS, parse_seats
 from tests.support.screens import (
     FAST,
+    click,
     count_notices,
+    idle,
     notices,
     play_until,
     press,
+    screen_text,
     settle,
     table_of,
     wait_for,
@@ -28,7 +33,11 @@ from text.presenter import present
 from text.render import UNICODE
 from text.signals import SIGNAL_KEYS, signal_log_line, table_refusal_words
 from tui.app import TarocchinoApp
+from tui.screens.confirm import ConfirmScreen
+from tui.screens.network import HostScreen
+from tui.screens.start import StartScreen
 from tui.screens.table import TableScreen
+from tui.widgets.checkbox import PlainCheckbox
 from tui.widgets.hand_view import CARD_KEYS, HandView
 from tui.widgets.keybar import KeyBar
 
@@ -108,17 +117,77 @@ def test_the_log_line_in_both_languages() -> None:
     assert italian != english.plain and "Carla" in italian and "7♥" in italian
 
 
-async def test_play_signals_starts_the_start_screens_matches_with_them(tmp_path: Path) -> None:
-    app = TarocchinoApp(settings=FAST, directory=tmp_path, signals=True, persist=False)
-    count_notices(app)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        title = app.screen.query_one("#new-title")
-        assert "signals on" in str(title.render())
-        await press(pilot, "n")
+async def _start_from_the_form(app: TarocchinoApp, tick: bool | None) -> bool:
+    """Start the start screen's match (its box ticked or not by a click, ``None``: as it is);
+    whether that match allows signals."""
+    async with app.run_test(size=(80, 24)) as pilot:
+        await idle(pilot)
+        box = app.screen.query_one("#signals", PlainCheckbox)
+        if tick is not None and box.value != tick:
+            await click(pilot, "#signals")
+            assert box.value == tick
+        saved = app.store.exists()
+        await click(pilot, "#start")
+        if saved:  # (kept as a backup)
+            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+            await press(pilot, "y")
         await wait_for(pilot, lambda: table_of(app) is not None)
         table = table_of(app)
-        assert table is not None and table.session.match.rules.signals  # type: ignore[attr-defined]
+        assert table is not None
+        return table.session.match.rules.signals  # type: ignore[attr-defined, no-any-return]
+
+
+async def test_the_start_screens_box_starts_the_match_with_signals_or_without(
+    tmp_path: Path,
+) -> None:
+    assert await _start_from_the_form(TarocchinoApp(settings=FAST, directory=tmp_path), True)
+    saved = json.loads((tmp_path / SETUP_FILE).read_text())
+    assert saved["signals"] is True
+    # remembered: the next launch ticks it, and a new match (the saved one kept) has them
+    again = TarocchinoApp(settings=FAST, directory=tmp_path)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await idle(pilot)
+        assert again.screen.query_one("#signals", PlainCheckbox).value
+    other = tmp_path / "other"
+    assert not await _start_from_the_form(TarocchinoApp(settings=FAST, directory=other), None)
+    assert not await _start_from_the_form(TarocchinoApp(settings=FAST, directory=tmp_path), False)
+    assert load_setup(tmp_path, KINDS).signals is False
+
+
+async def test_play_signals_ticks_the_box(tmp_path: Path) -> None:
+    app = TarocchinoApp(settings=FAST, directory=tmp_path, signals=True, persist=False)
+    assert await _start_from_the_form(app, None)
+
+
+async def test_the_box_goes_with_the_language_and_to_the_table_hosted(tmp_path: Path) -> None:
+    app = TarocchinoApp(settings=FAST, directory=tmp_path, persist=False)
+    hosted: list[bool] = []
+
+    async def host_table(*seats: object, signals: bool = False, **given: object) -> None:
+        hosted.append(signals)
+
+    app.host_table = host_table  # type: ignore[method-assign]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await idle(pilot)
+        start = app.screen
+        assert isinstance(start, StartScreen)
+        start.query_one("#signals", PlainCheckbox).focus()
+        await press(pilot, "space")
+        language.use("it")
+        try:
+            await start.speak_again()
+            await idle(pilot)
+            box = start.query_one("#signals", PlainCheckbox)
+            assert box.value and "[x] Segnali" in screen_text(app)
+        finally:
+            language.use("en")
+        await click(pilot, "#host")
+        await wait_for(pilot, lambda: isinstance(app.screen, HostScreen))
+        screen = app.screen
+        assert isinstance(screen, HostScreen)
+        screen.submit()
+        await wait_for(pilot, lambda: bool(hosted))
+    assert hosted == [True]
 
 
 def test_a_refused_signal_is_said_in_words_at_the_screen() -> None:

@@ -1,5 +1,5 @@
-"""The start screen: a new match (seats, names, target, seed), watching four bots play (at a
-chosen pace), resuming the saved match, hosting or joining a table, the past matches and
+"""The start screen: a new match (seats, names, target, seed, signals), watching four bots play
+(at a chosen pace), resuming the saved match, hosting or joining a table, the past matches and
 the statistics, help, quit. The last setup is remembered."""
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ from tui.screens.review import ReviewScreen
 from tui.screens.statistics import StatisticsScreen
 from tui.screens.too_small import fit_breakpoints
 from tui.widgets.arrows import plain_arrows
+from tui.widgets.checkbox import PlainCheckbox
 from tui.widgets.footer import Footer
 
 TITLE = r"""
@@ -61,14 +62,6 @@ BUSY_HERE = N_("Another game is using this data directory: here you can host or 
 BUSY_IN_TAB = N_(
     "Another tab or window is playing with these saves: in this tab you can host or join a table."
 )
-
-
-def signals_note(app: object, dot: str) -> Text:
-    """After the new match's title: that its matches allow partners' signals (`play
-    --signals`); nothing when they do not."""
-    if not getattr(app, "signals", False):
-        return Text()
-    return Text(f" {dot} " + _("signals on"), style="dim")
 
 
 def busy_here(web: bool) -> str:
@@ -141,13 +134,14 @@ class StartScreen(Screen[None]):
         local: bool = True,
         seed: int | None = None,
         target: int | None = None,
+        signals: bool = False,
     ) -> None:
-        """``defaults``: the seat kinds and target of ``play --seats`` (else ``setup``, the
-        last match set up here); ``local=False``: another game holds the data directory, so
-        only tables are played here; ``seed``, ``target``: given to ``play`` without seats,
-        filled in."""
+        """``defaults``: the seat kinds, target and signals of ``play --seats`` (else
+        ``setup``, the last match set up here); ``local=False``: another game holds the data
+        directory, so only tables are played here; ``seed``, ``target``, ``signals``: given to
+        ``play`` without seats, filled in (signals: ticked)."""
         super().__init__()
-        self.given_seed, self.given_target = seed, target
+        self.given_seed, self.given_target, self.given_signals = seed, target, signals
         self.store = store
         self.defaults = defaults or {}
         self.setup = setup or MatchSetup()
@@ -155,7 +149,7 @@ class StartScreen(Screen[None]):
         self.last: LastMatch | None = None  # the last match noted, when no match is saved
         self._note_problem: tuple[str, bool] | None = None  # why the note could not be read
         # The setup as it was when the screen is composed anew (another language)
-        self._kept: tuple[list[str], list[str], str, str, float] | None = None
+        self._kept: tuple[list[str], list[str], str, str, float, bool] | None = None
 
     def compose(self) -> ComposeResult:
         kinds = self.defaults.get("kinds") or list(self.setup.kinds)
@@ -163,8 +157,9 @@ class StartScreen(Screen[None]):
         target = str(self.given_target or self.defaults.get("target", self.setup.target))
         seed = "" if self.given_seed is None else str(self.given_seed)
         pace = self.setup.pace
+        signals = self.given_signals or self.defaults.get("signals", self.setup.signals)
         if self._kept is not None:
-            kinds, names, target, seed, pace = self._kept
+            kinds, names, target, seed, pace, signals = self._kept
         with Vertical(id="start-page"):
             yield Static(id="title")
             yield Static(
@@ -233,6 +228,8 @@ class StartScreen(Screen[None]):
                     id="pace",
                     compact=True,
                 )
+                # the partners' signals (RULES.md §10a): busso, striscio, volo
+                yield PlainCheckbox(_("Signals"), signals, id="signals", compact=True)
             with Horizontal(id="start-buttons"):
                 yield Button(
                     _("Start new match") + "  n", id="start", variant="primary", compact=True
@@ -273,6 +270,7 @@ class StartScreen(Screen[None]):
             self.query_one("#target", Input).value,
             self.query_one("#seed", Input).value,
             float(self.query_one("#pace", Select).value),  # type: ignore[arg-type]
+            self.query_one("#signals", PlainCheckbox).value,
         )
         await self.recompose()
         self._kept = None
@@ -313,7 +311,6 @@ class StartScreen(Screen[None]):
                     "   " + _("side A: seats 1 and 3 {dot} side B: seats 2 and 4").format(dot=dot),
                     "dim",
                 ),
-                signals_note(self.app, dot),
             )
         )
         cards = [INDEX[c] for c in ("ANG", "MON", "KS", "KB", "KC", "KD", "BEG", "MAT")]
@@ -562,14 +559,14 @@ class StartScreen(Screen[None]):
         shown = self.query_one("#pace", Select).selection
         assert shown is not None  # (it offers no blank)
         pace = float(shown)
+        signals = self.query_one("#signals", PlainCheckbox).value
         self.show_message("")
-        self.setup = MatchSetup(chosen, tuple(n.strip() for n in names), target, pace)
+        self.setup = MatchSetup(chosen, tuple(n.strip() for n in names), target, pace, signals)
         if hasattr(app, "remember_setup"):
             app.remember_setup(self.setup)
         if host:
-            self._host(seats, seed, target)
+            self._host(seats, seed, target, signals)
             return
-        signals = bool(getattr(app, "signals", False))  # `play --signals`
         if self.store is None or not self.store.exists():
             app.start_match(seats, seed=seed, target=target, pace=pace, signals=signals)
             return
@@ -585,8 +582,9 @@ class StartScreen(Screen[None]):
             ConfirmScreen(question, yes=_("New match"), no=_("Cancel"), look=self.look), answered
         )
 
-    def _host(self, seats: tuple[Seat, ...], seed: int | None, target: int) -> None:
-        """Host a table with these seats: the Human seats are for people who join."""
+    def _host(self, seats: tuple[Seat, ...], seed: int | None, target: int, signals: bool) -> None:
+        """Host a table with these seats (``signals``: partners' signals allowed): the Human
+        seats are for people who join."""
         from tui.screens.network import HostScreen
 
         app: Any = self.app
@@ -597,7 +595,11 @@ class StartScreen(Screen[None]):
 
         def hosted(request: Any) -> None:
             if request is not None:
-                app.run_worker(app.host_table(seats, seed=seed, target=target, request=request))
+                app.run_worker(
+                    app.host_table(
+                        seats, seed=seed, target=target, signals=signals, request=request
+                    )
+                )
 
         app.push_screen(HostScreen(people), hosted)
 
