@@ -38,7 +38,7 @@ from text.lastmatch import last_match_parts, last_match_title, unread_note
 from text.render import Look, box_lines
 from text.saved import saved_parts
 from text.storage import pace_words
-from text.words import capitalized
+from text.words import capitalized, shown_name
 from text.wrapping import Pairs
 from tui.keys import key_name
 from tui.screens.confirm import ConfirmScreen
@@ -326,7 +326,7 @@ class StartScreen(Screen[None]):
         except ValueError:
             return
         for i, seat in enumerate(seats):
-            self.query_one(f"#name-{i}", Input).placeholder = seat.name
+            self.query_one(f"#name-{i}", Input).placeholder = shown_name(seat.name)
 
     def _uncovered(self, screen: Screen) -> None:
         if screen is self and self.is_attached:
