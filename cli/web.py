@@ -338,9 +338,11 @@ def listing(home: Path, found: list[BrowserDirectory]) -> list[str]:
     for each in found:
         used = datetime.fromtimestamp(each.last_used).strftime("%Y-%m-%d %H:%M")
         names = ", ".join(one_line(name, 40) for name in each.names) or "-"
+        # (outside the f-string: before Python 3.12 the extractor does not look inside one)
+        saved = _("yes") if each.saved_match else _("no")
         lines.append(
             f"  {each.id:<8}  {used:<16}  {_size(each.size):>7}  "
-            f"{_('yes') if each.saved_match else _('no'):<5}  {one_line(names, 100)}"
+            f"{saved:<5}  {one_line(names, 100)}"
             + (_("  (in use: a tab is open)") if each.in_use else "")
         )
     return lines
