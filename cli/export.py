@@ -18,6 +18,7 @@ from store.stats import SeatInfo, load_match
 from table.names import names_problem
 from table.session import NAME_CHARS
 from text.language import N_, _
+from text.records import record_problem
 from text.scoresheet import DEFAULT_NAMES, scoresheet
 
 PROG = "tarocchino export"
@@ -131,7 +132,8 @@ def _from_database(which: str) -> tuple[record.Recorded, tuple[str, ...], tuple[
     try:
         read = record.read(finished.record)
     except RecordError as exc:
-        raise ValueError(_("the stored record cannot be replayed: {why}").format(why=exc)) from None
+        why = record_problem(exc)
+        raise ValueError(_("the stored record cannot be replayed: {why}").format(why=why)) from None
     names = tuple(s.name for s in finished.seats)
     kinds = tuple(s.level or s.kind for s in finished.seats)
     return read, names, kinds, finished.ended_at
@@ -168,7 +170,9 @@ def run(args: argparse.Namespace) -> int:
         else:
             read = record.load_recorded(args.file)
             match, stand_ins, number = read.match, read.stand_ins, read.number
-    except (ValueError, RecordError) as exc:
+    except RecordError as exc:
+        return _error(record_problem(exc))
+    except ValueError as exc:
         return _error(str(exc))
     if not match.actions:  # as replay refuses it: there is nothing to show
         if args.saved:

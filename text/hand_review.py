@@ -40,6 +40,7 @@ from table.session import HUMAN, NAME_CHARS, Seat
 from text.language import N_, _, ngettext, number, pgettext
 from text.narrate import declaration_pieces
 from text.presenter import Scene, TrickTexts, trick_texts
+from text.records import record_problem
 from text.render import Look, assembled, card_text, cards_text
 from text.words import YOU, aligned, bot_level, capitalized, padded_name, shown_name, side_name
 from text.wrapping import Hanging
@@ -131,7 +132,9 @@ class ReviewSource:
                 title=title,
                 stand_ins=read.stand_ins,
             )
-        except (RecordError, ValueError) as exc:
+        except RecordError as exc:
+            return cannot.format(id=match_id, problem=record_problem(exc))
+        except ValueError as exc:
             return cannot.format(id=match_id, problem=exc)
         if not source.hands:
             return no_hand.format(id=match_id)
