@@ -142,11 +142,13 @@ def _from_database(which: str) -> tuple[record.Recorded, tuple[str, ...], tuple[
 def _saved() -> tuple[Match, tuple[str, ...], tuple[str, ...]]:
     """The match in progress from the autosave, with its names and kinds; ValueError if none."""
     from store.save import SaveError, SaveStore  # the game's own modules: only when asked for
+    from text.saved import save_problem
 
     try:
         session = SaveStore(data_dir()).read()
     except SaveError as exc:
-        raise ValueError(_("the saved match cannot be read: {why}").format(why=exc)) from None
+        why = save_problem(exc)
+        raise ValueError(_("the saved match cannot be read: {why}").format(why=why)) from None
     seats = session.seats
     kinds = (SeatInfo(s.name, session.substitutes.get(i, s.kind)) for i, s in enumerate(seats))
     return session.match, tuple(s.name for s in seats), tuple(k.level or k.kind for k in kinds)

@@ -36,7 +36,7 @@ from text.hand_review import ReviewSource
 from text.language import N_, _, decimal
 from text.lastmatch import last_match_parts, last_match_title, unread_note
 from text.render import Look, box_lines
-from text.saved import saved_parts
+from text.saved import damaged_words, saved_parts
 from text.storage import pace_words
 from text.words import capitalized, shown_name
 from text.wrapping import Pairs
@@ -355,7 +355,9 @@ class StartScreen(Screen[None]):
         except SaveError as exc:
             row.display = False
             self.show_message(
-                _("{problem} Start a new match.").format(problem=self.store.damaged_message(exc)),
+                _("{problem} Start a new match.").format(
+                    problem=damaged_words(exc, self.store.set_aside())
+                ),
                 error=True,
             )
             self.refresh_last()
