@@ -20,6 +20,7 @@ from table.session import NAME_CHARS
 from text.language import N_, _
 from text.records import record_problem
 from text.scoresheet import DEFAULT_NAMES, scoresheet
+from text.seats import name_words
 
 PROG = "tarocchino export"
 
@@ -98,7 +99,7 @@ def names_option(text: str | None) -> tuple[str, ...] | None:
             )
     problem = names_problem(names)
     if problem:
-        raise ValueError(problem)
+        raise ValueError(name_words(problem))
     return names
 
 

@@ -18,6 +18,7 @@ from store.save import SaveError, SaveStore
 from store.settings import MAX_PAUSE, data_dir, load_settings
 from table.session import BOT_LEVELS, HUMAN, Seat, parse_seats
 from text.language import _, number
+from text.problems import problem_words
 from text.saved import describe_saved
 
 PROG = "tarocchino play"
@@ -120,7 +121,7 @@ def run(args: argparse.Namespace) -> int:
                 )
             )
     except ValueError as exc:
-        return refuse(PROG, str(exc))
+        return refuse(PROG, problem_words(exc))
     problem = terminal_check.problem()
     if problem:  # before the data directory is touched
         return refuse(PROG, problem)

@@ -267,9 +267,9 @@ def _number(key: object, below: int, what: str, reason: str, **facts: int) -> in
         or not key.isascii()
         or (not key.isdigit() or key != str(int(key)) or int(key) >= below)
     ):
-        raise RecordError(
-            f"stand_ins: {shorten(key)} is not {what}", reason, value=shorten(key), **facts
-        )
+        error = RecordError(f"stand_ins: {shorten(key)} is not {what}", reason)
+        error.facts.update(facts, value=shorten(key))
+        raise error
     return int(key)
 
 
