@@ -132,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
     except DirectoryBusy as exc:
         if args.tab and seats is None and not args.resume:  # another browser tab plays here
             return _play(args, directory, None, local=False)
-        return refuse(PROG, str(exc))  # nothing was done: status 2, as every refusal
+        return refuse(PROG, problem_words(exc))  # nothing was done: status 2, as every refusal
     except OSError as exc:  # the game still runs; saving will say why it fails
         print(
             _("{prog}: warning: cannot lock {directory}: {why}").format(

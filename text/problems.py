@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from game.errors import RecordError
 from game.files import FileReadError
+from store.lock import DirectoryBusy
 from store.save import SaveError
 from table.session import SeatsError
 from text.records import record_problem
 from text.saved import save_problem
 from text.seats import seats_words
-from text.storage import file_problem
+from text.storage import busy_words, file_problem
 
 
 def problem_words(exc: BaseException) -> str:
@@ -23,4 +24,6 @@ def problem_words(exc: BaseException) -> str:
         return seats_words(exc)
     if isinstance(exc, FileReadError):
         return file_problem(exc)
+    if isinstance(exc, DirectoryBusy):
+        return busy_words(exc)
     return str(exc)

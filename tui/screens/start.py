@@ -18,7 +18,7 @@ from ai.hard import DEFAULT_BUDGET_S
 from game.cards import INDEX
 from game.rules import DEFAULT_TARGET, is_target
 from game.seats import side_of
-from store.lastmatch import LastMatch, LastMatchNote
+from store.lastmatch import LastMatch, LastMatchNote, NoteError
 from store.match_setup import MAX_TARGET, MatchSetup
 from store.save import SaveError, SaveStore
 from store.settings import WATCH_PACES
@@ -148,7 +148,7 @@ class StartScreen(Screen[None]):
         self.setup = setup or MatchSetup()
         self.local = local
         self.last: LastMatch | None = None  # the last match noted, when no match is saved
-        self._note_problem: tuple[str, bool] | None = None  # why the note could not be read
+        self._note_problem: tuple[NoteError, bool] | None = None  # why the note could not be read
         # The setup as it was when the screen is composed anew (another language)
         self._kept: tuple[list[str], list[str], str, str, float, bool] | None = None
 
