@@ -21,6 +21,7 @@ from text.language import N_, _
 from text.records import record_problem
 from text.scoresheet import DEFAULT_NAMES, scoresheet
 from text.seats import name_words
+from text.statistics import load_problem
 
 PROG = "tarocchino export"
 
@@ -125,9 +126,10 @@ def match_option(which: str) -> int | None:
 def _from_database(which: str) -> tuple[record.Recorded, tuple[str, ...], tuple[str, ...], str]:
     """The record read back, names, kinds and time of a recorded match; ValueError saying why
     not."""
-    finished, message = load_match(None, match_option(which))
+    match_id = match_option(which)
+    finished, message = load_match(None, match_id)
     if finished is None:
-        raise ValueError(message or _("the match cannot be read"))
+        raise ValueError(load_problem(message, match_id) or _("the match cannot be read"))
     if message:
         print(f"{PROG}: {message}", file=sys.stderr)
     try:
