@@ -49,7 +49,7 @@ from store.settings import MAX_PAUSE, data_dir
 from store.stats import record_finished_match
 from table.session import HUMAN, Seat, Session, parse_seats
 from text.language import _, number
-from text.problems import problem_words
+from text.problems import error_words
 from text.saved import damaged_words, describe_saved
 
 PROG = "tarocchino host"
@@ -262,7 +262,7 @@ def run(args: argparse.Namespace) -> int:
         if problem:
             raise ValueError(problem)
     except (ValueError, SpecError) as exc:
-        return _error(problem_words(exc))
+        return _error(error_words(exc))
     refused = consent(PROG, args.bind, _risks(args, config), args.yes)
     if refused is not None:
         return refused

@@ -14,7 +14,7 @@ from text.seats import seats_words
 from text.storage import busy_words, file_problem
 
 
-def problem_words(exc: BaseException) -> str:
+def error_words(exc: BaseException) -> str:
     """What a player reads of ``exc``, one line (lower case, as the command line prints it)."""
     if isinstance(exc, RecordError):
         return record_problem(exc)

@@ -50,7 +50,7 @@ from store.save import SaveStore
 from store.stats import record_finished_match
 from table.session import Seat, Session
 from text.language import N_, _
-from text.problems import problem_words
+from text.problems import error_words
 from text.render import look_of
 from text.words import capitalized
 from tui.screens.confirm import ConfirmScreen
@@ -449,7 +449,7 @@ class NetworkPlay:
             lock.acquire()
         except (DirectoryBusy, OSError) as exc:
             self.app.notify(
-                _("Cannot host here: {why}").format(why=problem_words(exc)),
+                _("Cannot host here: {why}").format(why=error_words(exc)),
                 severity="error",
                 timeout=10,
             )

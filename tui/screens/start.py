@@ -35,7 +35,7 @@ from table.session import (
 from text.hand_review import ReviewSource
 from text.language import N_, _, decimal
 from text.lastmatch import last_match_parts, last_match_title, unread_note
-from text.problems import problem_words
+from text.problems import error_words
 from text.render import Look, box_lines
 from text.saved import damaged_words, saved_parts
 from text.storage import pace_words
@@ -557,7 +557,7 @@ class StartScreen(Screen[None]):
             seed_text = self.query_one("#seed", Input).value.strip()
             seed = int(seed_text) if seed_text else None
         except ValueError as exc:  # said as a sentence (the command line's words are lower case)
-            self.show_message(f"{capitalized(problem_words(exc)).rstrip('.')}.", error=True)
+            self.show_message(f"{capitalized(error_words(exc)).rstrip('.')}.", error=True)
             return
         shown = self.query_one("#pace", Select).selection
         assert shown is not None  # (it offers no blank)
