@@ -84,13 +84,14 @@ class IllegalActionError(ValueError):
 
 class RecordError(ValueError):
     """A game record that cannot be read or replayed. The message says why for logs; a player
-    reads the words the text layer makes of ``reason`` (a code above), ``facts`` and ``cause``
-    (the error beneath: a file's, an action's, or the record's own inside a file)."""
+    reads the words the text layer makes of ``reason`` (a code above; "": only its message),
+    ``facts`` and ``cause`` (the error beneath: a file's, an action's, or the record's own
+    inside a file)."""
 
     def __init__(
         self,
         message: str,
-        reason: str = NOT_OBJECT,
+        reason: str = "",
         cause: Exception | None = None,
         **facts: object,
     ) -> None:

@@ -46,13 +46,13 @@ OVER = "over"
 
 class SaveError(ValueError):
     """A save file that cannot be read. The message says why for logs; a player reads the words
-    the text layer makes of ``reason`` (a code above), ``facts`` and ``cause`` (the error
-    beneath: the file's, the record's)."""
+    the text layer makes of ``reason`` (a code above; "": only its message), ``facts`` and
+    ``cause`` (the error beneath: the file's, the record's)."""
 
     def __init__(
         self,
         message: str,
-        reason: str = UNREADABLE,
+        reason: str = "",
         cause: Exception | None = None,
         **facts: object,
     ) -> None:
