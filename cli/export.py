@@ -18,7 +18,10 @@ from store.stats import SeatInfo, load_match
 from table.names import names_problem
 from table.session import NAME_CHARS
 from text.language import N_, _
+from text.records import record_problem
 from text.scoresheet import DEFAULT_NAMES, scoresheet
+from text.seats import name_words
+from text.statistics import load_problem
 
 PROG = "tarocchino export"
 
@@ -97,7 +100,7 @@ def names_option(text: str | None) -> tuple[str, ...] | None:
             )
     problem = names_problem(names)
     if problem:
-        raise ValueError(problem)
+        raise ValueError(name_words(problem))
     return names
 
 
@@ -123,15 +126,17 @@ def match_option(which: str) -> int | None:
 def _from_database(which: str) -> tuple[record.Recorded, tuple[str, ...], tuple[str, ...], str]:
     """The record read back, names, kinds and time of a recorded match; ValueError saying why
     not."""
-    finished, message = load_match(None, match_option(which))
+    match_id = match_option(which)
+    finished, message = load_match(None, match_id)
     if finished is None:
-        raise ValueError(message or _("the match cannot be read"))
+        raise ValueError(load_problem(message, match_id) or _("the match cannot be read"))
     if message:
         print(f"{PROG}: {message}", file=sys.stderr)
     try:
         read = record.read(finished.record)
     except RecordError as exc:
-        raise ValueError(_("the stored record cannot be replayed: {why}").format(why=exc)) from None
+        why = record_problem(exc)
+        raise ValueError(_("the stored record cannot be replayed: {why}").format(why=why)) from None
     names = tuple(s.name for s in finished.seats)
     kinds = tuple(s.level or s.kind for s in finished.seats)
     return read, names, kinds, finished.ended_at
@@ -140,11 +145,13 @@ def _from_database(which: str) -> tuple[record.Recorded, tuple[str, ...], tuple[
 def _saved() -> tuple[Match, tuple[str, ...], tuple[str, ...]]:
     """The match in progress from the autosave, with its names and kinds; ValueError if none."""
     from store.save import SaveError, SaveStore  # the game's own modules: only when asked for
+    from text.saved import save_problem
 
     try:
         session = SaveStore(data_dir()).read()
     except SaveError as exc:
-        raise ValueError(_("the saved match cannot be read: {why}").format(why=exc)) from None
+        why = save_problem(exc)
+        raise ValueError(_("the saved match cannot be read: {why}").format(why=why)) from None
     seats = session.seats
     kinds = (SeatInfo(s.name, session.substitutes.get(i, s.kind)) for i, s in enumerate(seats))
     return session.match, tuple(s.name for s in seats), tuple(k.level or k.kind for k in kinds)
@@ -168,7 +175,9 @@ def run(args: argparse.Namespace) -> int:
         else:
             read = record.load_recorded(args.file)
             match, stand_ins, number = read.match, read.stand_ins, read.number
-    except (ValueError, RecordError) as exc:
+    except RecordError as exc:
+        return _error(record_problem(exc))
+    except ValueError as exc:
         return _error(str(exc))
     if not match.actions:  # as replay refuses it: there is nothing to show
         if args.saved:

@@ -49,7 +49,8 @@ from store.settings import MAX_PAUSE, data_dir
 from store.stats import record_finished_match
 from table.session import HUMAN, Seat, Session, parse_seats
 from text.language import _, number
-from text.saved import describe_saved
+from text.problems import error_words
+from text.saved import damaged_words, describe_saved
 
 PROG = "tarocchino host"
 
@@ -261,7 +262,7 @@ def run(args: argparse.Namespace) -> int:
         if problem:
             raise ValueError(problem)
     except (ValueError, SpecError) as exc:
-        return _error(str(exc))
+        return _error(error_words(exc))
     refused = consent(PROG, args.bind, _risks(args, config), args.yes)
     if refused is not None:
         return refused
@@ -342,7 +343,7 @@ def _open_table(
         except SaveError as exc:
             print(
                 _("{prog}: {problem} A new table is set.").format(
-                    prog=PROG, problem=store.damaged_message(exc)
+                    prog=PROG, problem=damaged_words(exc, store.set_aside())
                 ),
                 file=sys.stderr,
             )

@@ -18,6 +18,7 @@ from store.save import SaveError, SaveStore
 from store.settings import MAX_PAUSE, data_dir, load_settings
 from table.session import BOT_LEVELS, HUMAN, Seat, parse_seats
 from text.language import _, number
+from text.problems import error_words
 from text.saved import describe_saved
 
 PROG = "tarocchino play"
@@ -120,7 +121,7 @@ def run(args: argparse.Namespace) -> int:
                 )
             )
     except ValueError as exc:
-        return refuse(PROG, str(exc))
+        return refuse(PROG, error_words(exc))
     problem = terminal_check.problem()
     if problem:  # before the data directory is touched
         return refuse(PROG, problem)
@@ -131,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
     except DirectoryBusy as exc:
         if args.tab and seats is None and not args.resume:  # another browser tab plays here
             return _play(args, directory, None, local=False)
-        return refuse(PROG, str(exc))  # nothing was done: status 2, as every refusal
+        return refuse(PROG, error_words(exc))  # nothing was done: status 2, as every refusal
     except OSError as exc:  # the game still runs; saving will say why it fails
         print(
             _("{prog}: warning: cannot lock {directory}: {why}").format(

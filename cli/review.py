@@ -15,6 +15,7 @@ from game.errors import RecordError
 from store.settings import data_dir, load_settings
 from table.session import Seat
 from text.language import N_, _, ngettext
+from text.records import record_problem
 
 if TYPE_CHECKING:
     from text.hand_review import ReviewSource
@@ -144,7 +145,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             read = record.load_recorded(args.file)
         except RecordError as exc:
-            return _error(str(exc))
+            return _error(record_problem(exc))
         seats = tuple(Seat("", n) for n in names) if names else None
         source = ReviewSource.of(
             read.match, seats, judged=judged, title=args.file.name[:40], stand_ins=read.stand_ins

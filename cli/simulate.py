@@ -25,6 +25,7 @@ from game.match import Match
 from game.rules import Rules
 from store.match_setup import MAX_TARGET, target_problem
 from text.language import N_, _, number
+from text.records import record_problem
 
 REPLAY = "tarocchino replay"
 
@@ -295,7 +296,7 @@ def run_replay(args: argparse.Namespace) -> int:
     try:
         read = record.load_recorded(args.file)
     except RecordError as exc:
-        return refuse(REPLAY, str(exc))
+        return refuse(REPLAY, record_problem(exc))
     match, number = read.match, read.number or 0  # a record not from `simulate`: match 1
     if not match.actions:
         return refuse(

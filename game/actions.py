@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from game import errors
 from game.cards import CODES, Card, CardError, parse_cards
 from game.errors import IllegalActionError
 from game.files import shorten
@@ -40,7 +41,7 @@ class Action:
         """An action from its text form; raises IllegalActionError when it cannot be read."""
         words = text.split()
         if not words:
-            raise IllegalActionError("empty action")
+            raise IllegalActionError("empty action", errors.NO_ACTION)
         kind, rest = words[0].lower(), words[1:]
         if kind == PLAY and len(rest) == 2 and rest[1].lower() in SIGNALS:
             return signalled(cls.parse(f"{PLAY} {rest[0]}").card, rest[1].lower())
@@ -48,7 +49,9 @@ class Action:
             try:
                 cards = parse_cards(rest)
             except CardError as exc:
-                raise IllegalActionError(str(exc)) from None
+                raise IllegalActionError(
+                    str(exc), errors.BAD_CARD, card_reason=exc.reason, code=exc.code
+                ) from None
             if kind == PLAY and len(cards) == 1:
                 return play(cards[0])
             if kind == DISCARD and len(cards) == 2:
@@ -59,12 +62,17 @@ class Action:
             unknown = [w for w in rest if w.lower() not in _FAMILY_BY_LOWER]
             if unknown:
                 raise IllegalActionError(
-                    f"unknown family {shorten(unknown[0], 30)} in {shorten(text, 60)}"
+                    f"unknown family {shorten(unknown[0], 30)} in {shorten(text, 60)}",
+                    errors.UNKNOWN_FAMILY,
+                    family=shorten(unknown[0], 30),
+                    action=shorten(text, 60),
                 )
             return declare(tuple(_FAMILY_BY_LOWER[w.lower()] for w in rest))
         raise IllegalActionError(
             f"cannot read action {shorten(text, 60)} "
-            "(use 'discard C1 C2', 'declare F…', 'play C' or 'play C signal')"
+            "(use 'discard C1 C2', 'declare F…', 'play C' or 'play C signal')",
+            errors.UNREADABLE,
+            action=shorten(text, 60),
         )
 
 
@@ -98,5 +106,7 @@ def declare(families: tuple[str, ...] | list[str]) -> Action:
     order = {f: i for i, f in enumerate(FAMILIES)}
     unknown = [f for f in families if f not in order]
     if unknown:
-        raise IllegalActionError(f"unknown family {unknown[0]!r}")
+        raise IllegalActionError(
+            f"unknown family {unknown[0]!r}", errors.UNKNOWN_FAMILY, family=repr(unknown[0])
+        )
     return Action(DECLARE, (), tuple(sorted(set(families), key=order.__getitem__)))

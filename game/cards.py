@@ -168,8 +168,18 @@ FIVES: Mask = KINGS | TAROCCHI  # carte da 5: never discarded
 PIPS: Mask = mask_of(suit_card(r, s) for s in range(4) for r in ("6", "7", "8", "9", "10"))
 
 
+UNKNOWN_CODE, GIVEN_TWICE = "unknown code", "given twice"  # the codes of a CardError
+
+
 class CardError(ValueError):
-    """A card code that cannot be read, or a card given twice."""
+    """A card code that cannot be read, or a card given twice. The message is for logs; a player
+    reads the words the text layer makes of ``reason`` (UNKNOWN_CODE, GIVEN_TWICE) and ``code``
+    (the code as given, shortened, or the card's code)."""
+
+    def __init__(self, message: str, reason: str = UNKNOWN_CODE, code: str = "") -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.code = code
 
 
 _SEPARATORS = re.compile(r"[\s,]+")
@@ -181,7 +191,9 @@ def parse_card(token: str) -> Card:
     if code not in INDEX:
         raise CardError(
             f"unknown card code {shorten(token, 24)} "
-            "(codes look like KS, 10B, AD, T12, MO1, ANG, MAT)"
+            "(codes look like KS, 10B, AD, T12, MO1, ANG, MAT)",
+            UNKNOWN_CODE,
+            shorten(token, 24),
         )
     return INDEX[code]
 
@@ -197,7 +209,7 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
     for token in tokens:
         c = parse_card(token)
         if c in seen:
-            raise CardError(f"card {CODES[c]} is given twice")
+            raise CardError(f"card {CODES[c]} is given twice", GIVEN_TWICE, CODES[c])
         seen.add(c)
         out.append(c)
     return out

@@ -19,6 +19,42 @@ TWO_CARDS = "two cards"  # a discard of other than two different cards
 CARD = "card"  # the card may not be chosen (``verdict``)
 NOT_REALISED = "not realised"  # a family the hand does not hold (``family``)
 DECLARE_ORDER = "declare order"  # a family twice, or out of order
+# An action's text that cannot be read (MALFORMED's facts say which): ``action`` (its text,
+# shortened), ``family`` (an unknown family's name), ``card`` (the card code's problem: the words
+# of a CardError, its ``reason`` and ``code``).
+NO_ACTION = "no action"  # empty text
+UNREADABLE = "unreadable"  # action
+UNKNOWN_FAMILY = "unknown family"  # family, and action when read from a text
+BAD_CARD = "bad card"  # card_reason, code
+
+# Why a game record cannot be read or replayed: the codes of a RecordError, with the facts each
+# names (values shortened as they are shown).
+NOT_OBJECT = "not object"
+NO_FORMAT = "no format"
+OTHER_FORMAT = "other format"  # value
+OTHER_VERSION = "other version"  # value, version
+MISSING_FIELDS = "missing fields"  # fields
+UNKNOWN_FIELDS = "unknown fields"  # fields
+CHECKSUM = "checksum"
+BAD_SEED = "bad seed"  # value
+BAD_MATCH_NUMBER = "bad match number"  # value
+BAD_DEALER = "bad dealer"  # value
+SHUFFLES_NOT_LIST = "shuffles not list"
+ACTIONS_NOT_TEXT = "actions not text"
+BAD_RULES = "bad rules"  # detail (the rules' own words)
+NOT_REPLAYED = "not replayed"  # index, action; cause: the IllegalActionError
+SHUFFLES_LEFT = "shuffles left"  # shuffles, hands
+NO_SHUFFLE = "no shuffle"  # hand
+STAND_INS_NOT_OBJECT = "stand-ins not object"
+STAND_IN_HAND = "stand-in hand"  # value, dealt
+STAND_IN_ACTION = "stand-in action"  # value, hand, recorded
+STAND_IN_ACTIONS = "stand-in actions"  # hand
+STAND_IN_NOT_PAIR = "stand-in not pair"  # value
+STAND_IN_REASON = "stand-in reason"  # value, reasons
+STAND_IN_BOT = "stand-in bot"  # value, most
+RECORD_TOO_BIG = "record too big"  # size (characters)
+UNREADABLE_TEXT = "unreadable text"  # cause: the FileReadError
+UNREADABLE_FILE = "unreadable file"  # path; cause: the FileReadError or RecordError
 
 
 class IllegalActionError(ValueError):
@@ -36,16 +72,33 @@ class IllegalActionError(ValueError):
         verdict: Verdict | None = None,
         phase: Phase | None = None,
         family: str = "",
+        **facts: str,
     ) -> None:
         super().__init__(message)
         self.reason = reason
         self.verdict = verdict
         self.phase = phase
         self.family = family
+        self.facts = facts
 
 
 class RecordError(ValueError):
-    """A game record that cannot be read or replayed."""
+    """A game record that cannot be read or replayed. The message says why for logs; a player
+    reads the words the text layer makes of ``reason`` (a code above; "": only its message),
+    ``facts`` and ``cause`` (the error beneath: a file's, an action's, or the record's own
+    inside a file)."""
+
+    def __init__(
+        self,
+        message: str,
+        reason: str = "",
+        cause: Exception | None = None,
+        **facts: object,
+    ) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.cause = cause
+        self.facts = facts
 
 
 class WireError(ValueError):

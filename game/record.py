@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeGuard
 
+from game import errors
 from game.errors import IllegalActionError, RecordError
 from game.files import FileReadError, clip, clip_path, read_json, shorten, write_atomic
 from game.files import loads as loads_json
@@ -136,13 +137,22 @@ def _check_fields(
     is the one of what was written."""
     missing = [k for k in keys if k not in data]
     if missing:
-        raise RecordError(f"record is missing {', '.join(missing)}")
+        raise RecordError(
+            f"record is missing {', '.join(missing)}",
+            errors.MISSING_FIELDS,
+            fields=", ".join(missing),
+        )
     extra = sorted(set(data) - {"format", "version", *keys, *optional})
     if extra:
-        raise RecordError(f"record has unknown fields: {clip(', '.join(map(str, extra)))}")
+        fields = clip(", ".join(map(str, extra)))
+        raise RecordError(
+            f"record has unknown fields: {fields}", errors.UNKNOWN_FIELDS, fields=fields
+        )
     body = {k: v for k, v in data.items() if k != "sha256"}
     if data["sha256"] != _checksum(body):
-        raise RecordError("record checksum does not match: the file was edited or damaged")
+        raise RecordError(
+            "record checksum does not match: the file was edited or damaged", errors.CHECKSUM
+        )
 
 
 def _current(data: object) -> object:
@@ -155,7 +165,8 @@ def _current(data: object) -> object:
         return data
     _check_fields(data, _KEYS_1)
     if not _is_int(data["seed"]):
-        raise RecordError(f"bad seed {shorten(data['seed'])}")
+        value = shorten(data["seed"])
+        raise RecordError(f"bad seed {value}", errors.BAD_SEED, value=value)
     body = {k: v for k, v in data.items() if k != "sha256"}
     body.update(version=VERSION, shuffles=[])
     return {**body, "sha256": _checksum(body)}
@@ -164,14 +175,24 @@ def _current(data: object) -> object:
 def _check_header(data: object) -> None:
     """A record of this version: its format, version, fields and checksum."""
     if not isinstance(data, dict):
-        raise RecordError("not a game record (expected a JSON object)")
+        raise RecordError("not a game record (expected a JSON object)", errors.NOT_OBJECT)
     if "format" not in data:
-        raise RecordError('not a game record (it has no "format": "tarocchino-record")')
+        raise RecordError(
+            'not a game record (it has no "format": "tarocchino-record")', errors.NO_FORMAT
+        )
     if data.get("format") != FORMAT:
-        raise RecordError(f"not a game record (format is {shorten(data.get('format'))})")
+        value = shorten(data.get("format"))
+        raise RecordError(
+            f"not a game record (format is {value})", errors.OTHER_FORMAT, value=value
+        )
     version = data.get("version")
     if not _is_int(version) or version != VERSION:
-        raise RecordError(f"unsupported record version {shorten(version)} (this is {VERSION})")
+        raise RecordError(
+            f"unsupported record version {shorten(version)} (this is {VERSION})",
+            errors.OTHER_VERSION,
+            value=shorten(version),
+            version=VERSION,
+        )
     _check_fields(data, _KEYS, _OPTIONAL)
 
 
@@ -191,31 +212,45 @@ def read(data: object) -> Recorded:
     shuffles, actions = data["shuffles"], data["actions"]
     number = data.get("match")  # left out when the record is not a simulation's
     if "match" in data and (not _is_int(number) or not 0 <= number < MAX_NUMBER):
-        raise RecordError(f"bad match number {shorten(number)}")
+        raise RecordError(
+            f"bad match number {shorten(number)}", errors.BAD_MATCH_NUMBER, value=shorten(number)
+        )
     if not _is_int(dealer):
-        raise RecordError(f"bad first dealer {shorten(dealer)}")
+        raise RecordError(
+            f"bad first dealer {shorten(dealer)}", errors.BAD_DEALER, value=shorten(dealer)
+        )
     if not isinstance(shuffles, list):
-        raise RecordError("shuffles must be a list")
+        raise RecordError("shuffles must be a list", errors.SHUFFLES_NOT_LIST)
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise RecordError("actions must be a list of strings")
+        raise RecordError("actions must be a list of strings", errors.ACTIONS_NOT_TEXT)
     try:
         match = Match(seed, Rules.from_json(data["rules"]), dealer, shuffles=shuffles)
     except (TypeError, ValueError) as exc:
-        raise RecordError(f"bad record: {clip(str(exc))}") from None
+        detail = clip(str(exc))
+        raise RecordError(f"bad record: {detail}", errors.BAD_RULES, detail=detail) from None
     _check_shuffles(match, shuffles)
     per_hand = [0]  # actions of each hand dealt
     for i, text in enumerate(actions, 1):
         try:
             ended = match.apply(text) is not None
         except IllegalActionError as exc:
-            raise RecordError(f"action {i} ({shorten(text)}) cannot be replayed: {exc}") from None
+            raise RecordError(
+                f"action {i} ({shorten(text)}) cannot be replayed: {exc}",
+                errors.NOT_REPLAYED,
+                exc,
+                index=i,
+                action=shorten(text),
+            ) from None
         _check_shuffles(match, shuffles)
         per_hand[-1] += 1
         if ended and match.winner is None:
             per_hand.append(0)
     if len(match.shuffles) < len(shuffles):
         raise RecordError(
-            f"the record has {len(shuffles)} shuffles for {len(match.shuffles)} hands dealt"
+            f"the record has {len(shuffles)} shuffles for {len(match.shuffles)} hands dealt",
+            errors.SHUFFLES_LEFT,
+            shuffles=len(shuffles),
+            hands=len(match.shuffles),
         )
     return Recorded(match, stand_ins_from_json(data.get("stand_ins", {}), per_hand), number)
 
@@ -223,15 +258,18 @@ def read(data: object) -> Recorded:
 _ANY = 1 << 30  # a hand or action number far beyond any match's
 
 
-def _number(key: object, below: int, what: str) -> int:
-    """A key of ``stand_ins``: a whole number in decimal, 0 to ``below`` - 1."""
+def _number(key: object, below: int, what: str, reason: str, **facts: int) -> int:
+    """A key of ``stand_ins``: a whole number in decimal, 0 to ``below`` - 1 (``what`` it is
+    not, else: in words for logs, and ``reason`` and ``facts`` of the RecordError)."""
     if (
         not isinstance(key, str)
         or not 0 < len(key) <= 10
         or not key.isascii()
         or (not key.isdigit() or key != str(int(key)) or int(key) >= below)
     ):
-        raise RecordError(f"stand_ins: {shorten(key)} is not {what}")
+        error = RecordError(f"stand_ins: {shorten(key)} is not {what}", reason)
+        error.facts.update(facts, value=shorten(key))
+        raise error
     return int(key)
 
 
@@ -244,16 +282,22 @@ def stand_ins_from_json(
     ``beyond``: decisions after the match's last action are left out instead (the match may be a
     little behind the map, as a table's autosave can be)."""
     if not isinstance(value, dict):
-        raise RecordError("stand_ins must be an object of hands")
+        raise RecordError("stand_ins must be an object of hands", errors.STAND_INS_NOT_OBJECT)
     out: dict[int, dict[int, StandIn]] = {}
     for hand_key, made in value.items():
         hand = _number(
             hand_key,
             _ANY if beyond else len(per_hand),
             f"a hand of the record ({len(per_hand)} dealt)",
+            errors.STAND_IN_HAND,
+            dealt=len(per_hand),
         )
         if not isinstance(made, dict) or not made:
-            raise RecordError(f"stand_ins of hand {hand + 1} must be an object of actions")
+            raise RecordError(
+                f"stand_ins of hand {hand + 1} must be an object of actions",
+                errors.STAND_IN_ACTIONS,
+                hand=hand + 1,
+            )
         marks: dict[int, StandIn] = {}
         actions = per_hand[hand] if hand < len(per_hand) else 0
         for key, value in made.items():
@@ -261,6 +305,9 @@ def stand_ins_from_json(
                 key,
                 _ANY if beyond else actions,
                 f"an action of hand {hand + 1} ({actions} recorded)",
+                errors.STAND_IN_ACTION,
+                hand=hand + 1,
+                recorded=actions,
             )
             mark = stand_in_from_json(value)
             if index < actions:
@@ -276,17 +323,29 @@ def stand_in_from_json(value: object) -> StandIn:
     why = None
     if isinstance(value, dict):
         if set(value) != {"by", "why"}:
-            raise RecordError(f"stand_ins: {shorten(value)} is not a bot's name and a reason")
+            raise RecordError(
+                f"stand_ins: {shorten(value)} is not a bot's name and a reason",
+                errors.STAND_IN_NOT_PAIR,
+                value=shorten(value),
+            )
         why, value = value["why"], value["by"]
         if why not in REASONS:
-            raise RecordError(f"stand_ins: {shorten(why)} is not a reason ({', '.join(REASONS)})")
+            raise RecordError(
+                f"stand_ins: {shorten(why)} is not a reason ({', '.join(REASONS)})",
+                errors.STAND_IN_REASON,
+                value=shorten(why),
+                reasons=", ".join(REASONS),
+            )
     if (
         not isinstance(value, str)
         or not 0 < len(value) <= MAX_BOT_NAME
         or (not value.isprintable())
     ):
         raise RecordError(
-            f"stand_ins: {shorten(value)} is not a bot's name (1 to {MAX_BOT_NAME} characters)"
+            f"stand_ins: {shorten(value)} is not a bot's name (1 to {MAX_BOT_NAME} characters)",
+            errors.STAND_IN_BOT,
+            value=shorten(value),
+            most=MAX_BOT_NAME,
         )
     return StandIn(value, why)
 
@@ -294,7 +353,11 @@ def stand_in_from_json(value: object) -> StandIn:
 def _check_shuffles(match: Match, recorded: list[object]) -> None:
     """A match without a seed must deal only the recorded shuffles, never fresh ones."""
     if len(match.shuffles) > len(recorded):
-        raise RecordError(f"the record lacks the shuffle of hand {len(match.shuffles)}")
+        raise RecordError(
+            f"the record lacks the shuffle of hand {len(match.shuffles)}",
+            errors.NO_SHUFFLE,
+            hand=len(match.shuffles),
+        )
 
 
 def dumps(match: Match, stand_ins: StandIns | None = None, number: int | None = None) -> str:
@@ -305,7 +368,7 @@ def loads(text: str) -> Match:
     try:
         data = loads_json(text)
     except FileReadError as exc:
-        raise RecordError(f"cannot read the record: {exc}") from None
+        raise RecordError(f"cannot read the record: {exc}", errors.UNREADABLE_TEXT, exc) from None
     return from_json(data)
 
 
@@ -324,4 +387,6 @@ def load_recorded(path: str | Path) -> Recorded:
     try:
         return read(read_json(path))
     except (FileReadError, RecordError) as exc:
-        raise RecordError(f"{where}: {exc}") from None
+        raise RecordError(
+            f"{where}: {exc}", errors.UNREADABLE_FILE, exc, path=clip_path(path)
+        ) from None

@@ -15,6 +15,7 @@ from game.phase import Phase
 from game.record import StandIn, stand_ins_from_json
 from net import protocol as p
 from text.language import _
+from text.records import record_problem
 
 
 class FinishedHands:
@@ -47,7 +48,9 @@ class FinishedHands:
             self.stand_ins = stand_ins_from_json(kept, per_hand, beyond=True)
         except RecordError as exc:
             self.log(
-                _("the stand-ins' moves of the saved table cannot be read: {why}").format(why=exc)
+                _("the stand-ins' moves of the saved table cannot be read: {why}").format(
+                    why=record_problem(exc)
+                )
             )
 
     def mark(self, hand: Hand, stand_in: StandIn) -> None:

@@ -180,7 +180,7 @@ def check_name(name: object) -> str:
         hidden = next((f"U+{ord(ch):04X}" for ch in name if invisible(ch)), None)
         raise ProtocolError(
             BAD_MESSAGE,
-            problem,
+            str(problem),
             field="name",
             why=NAME_MARK if hidden is None else NAME_INVISIBLE,
             char=hidden,

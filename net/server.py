@@ -47,6 +47,7 @@ from store.save import SaveStore
 from store.stats import FinishedMatch
 from table.session import HUMAN, Session
 from text.language import N_, _
+from text.saved import kept_words
 from text.words import side_name
 
 CONNECTED = N_("connected")  # a person at the table, as the host's log says it
@@ -448,7 +449,7 @@ def give_way(store: SaveStore | None, claims: ClaimStore) -> str | None:
     start changes nothing). What was kept, in a sentence, or None."""
     kept = store.keep_as_backup() if store is not None else None
     claims.clear()
-    return kept
+    return kept_words(kept) if kept is not None else None
 
 
 def seeded_warning(seed: int) -> str:

@@ -20,7 +20,6 @@ from game.files import (
     FileMissingError,
     FileReadError,
     NestedTooDeepError,
-    clip,
     move_aside,
     read_json,
     write_atomic,
@@ -42,8 +41,35 @@ UID = re.compile(r"[0-9a-f]{64}")
 DAMAGED = "damaged"
 
 
+# Why the note cannot be read: the codes of a NoteError (each its message too).
+NOT_A_NOTE = "not a note"
+OTHER_VERSION = "another version"
+BAD_NAMES = "bad names"
+BAD_SCORES = "bad scores"
+BAD_WINNER = "bad winner"
+BAD_TARGET = "bad target or hands"
+BAD_TIME = "bad time"
+BAD_TABLE = "bad table"
+BAD_IDENTITY = "bad match identity"
+TOO_DEEP = "nested too deeply"
+UNREADABLE = "unreadable"  # cause: the FileReadError
+UNEXPECTED = "unexpected"  # cause: an error no check foresaw
+
+
 class NoteError(ValueError):
-    """A note that cannot be read; the message says why in a few words ("too big")."""
+    """A note that cannot be read. The message says why in a few words ("too big"), for logs; a
+    player reads the words the text layer makes of ``reason`` (a code above) and ``cause``."""
+
+    def __init__(self, reason: str, cause: Exception | None = None) -> None:
+        if reason == UNREADABLE:
+            message = str(cause).split(" (")[0]  # "too big": no details
+        elif reason == UNEXPECTED:
+            message = f"unexpected {type(cause).__name__}"
+        else:
+            message = reason
+        super().__init__(message)
+        self.reason = reason
+        self.cause = cause
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,9 +150,9 @@ class LastMatch:
     def from_json(cls, data: object) -> LastMatch:
         """NoteError naming what is wrong."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise NoteError("not a note")
+            raise NoteError(NOT_A_NOTE)
         if data.get("version") != VERSION or type(data.get("version")) is not int:
-            raise NoteError("another version")
+            raise NoteError(OTHER_VERSION)
         names = data.get("names")
         if (
             not isinstance(names, list)
@@ -134,21 +160,21 @@ class LastMatch:
             or len(set(map(str, names))) != 4
             or not all(_name(n) for n in names)
         ):
-            raise NoteError("bad names")
+            raise NoteError(BAD_NAMES)
         scores = data.get("scores")
         if not isinstance(scores, list) or len(scores) != 2 or not all(_count(s) for s in scores):
-            raise NoteError("bad scores")
+            raise NoteError(BAD_SCORES)
         winner, target, hands = data.get("winner"), data.get("target"), data.get("hands")
         if winner not in (0, 1) or type(winner) is not int:
-            raise NoteError("bad winner")
+            raise NoteError(BAD_WINNER)
         if not _count(target) or not _count(hands) or not hands:
-            raise NoteError("bad target or hands")
+            raise NoteError(BAD_TARGET)
         try:
             ended_at = datetime.fromisoformat(str(data.get("ended_at"))[:40])
         except ValueError:
-            raise NoteError("bad time") from None
+            raise NoteError(BAD_TIME) from None
         if ended_at.tzinfo is None:
-            raise NoteError("bad time")
+            raise NoteError(BAD_TIME)
         key, table = data.get("uid"), data.get("table")
         if table is not None and not (
             isinstance(table, str)
@@ -156,9 +182,9 @@ class LastMatch:
             and table.isprintable()
             and " " not in table
         ):
-            raise NoteError("bad table")
+            raise NoteError(BAD_TABLE)
         if not (isinstance(key, str) and UID.fullmatch(key)) and not (key is None and table):
-            raise NoteError("bad match identity")
+            raise NoteError(BAD_IDENTITY)
         return cls(
             tuple(names),
             tuple(scores),
@@ -220,9 +246,9 @@ class LastMatchNote:
         except FileMissingError:
             return None
         except NestedTooDeepError:
-            raise NoteError("nested too deeply") from None
+            raise NoteError(TOO_DEEP) from None
         except FileReadError as exc:
-            raise NoteError(str(exc).split(" (")[0]) from None  # "too big": no details
+            raise NoteError(UNREADABLE, exc) from None
         return LastMatch.from_json(data)
 
     def set_aside(self) -> Path | None:
@@ -232,15 +258,15 @@ class LastMatchNote:
         except OSError:
             return None
 
-    def read_telling(self) -> tuple[LastMatch | None, tuple[str, bool] | None]:
-        """The last match noted, or why not: the problem in a few words and whether the note
+    def read_telling(self) -> tuple[LastMatch | None, tuple[NoteError, bool] | None]:
+        """The last match noted, or why not: the problem (a NoteError) and whether the note
         was set aside (as lastmatch.json.damaged, …, so it is said once; the text layer says it,
         :func:`text.lastmatch.unread_note`). Never raises."""
         try:
             return self.read(), None
         except NoteError as exc:
-            problem = str(exc)
+            problem = exc
         except (OSError, ValueError, RecursionError) as exc:  # never a traceback on the start
-            problem = f"unexpected {type(exc).__name__}"
+            problem = NoteError(UNEXPECTED, exc)
         moved = self.set_aside() if os.path.lexists(self.path) else None
-        return None, (clip(problem, 24), moved is not None)
+        return None, (problem, moved is not None)

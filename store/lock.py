@@ -23,7 +23,14 @@ RETRIES = 5  # opening the lock file again when the one opened was tidied away m
 
 
 class DirectoryBusy(Exception):
-    """Another game holds the data directory; the message says which and what to do."""
+    """Another game holds the data directory. The message says which and what to do, for logs;
+    a player reads the words the text layer makes of ``directory`` and ``process`` (the other
+    game's process id, "" when the lock file does not say)."""
+
+    def __init__(self, message: str, directory: Path, process: str = "") -> None:
+        super().__init__(message)
+        self.directory = directory
+        self.process = process
 
 
 class DataLock:
@@ -53,12 +60,15 @@ class DataLock:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
-                holder = _holder(fd)
+                process = _holder(fd)
                 os.close(fd)
+                holder = f" (process {process})" if process else ""
                 raise DirectoryBusy(
                     f"another Tarocchino game{holder} is using {self.directory}; finish it "
                     "first, or set TAROCCHINO_DATA_DIR to another directory to play a separate "
-                    "game"
+                    "game",
+                    self.directory,
+                    process,
                 ) from None
             except OSError:
                 os.close(fd)
@@ -128,9 +138,9 @@ def same_file(fd: int, path: Path) -> bool:
 
 
 def _holder(fd: int) -> str:
-    """ " (process 1234)" from the lock file, or "" when it says nothing readable."""
+    """The process id in the lock file ("1234"), or "" when it says nothing readable."""
     try:
         text = os.pread(fd, 32, 0).decode("ascii").strip()
     except (OSError, UnicodeDecodeError):
         return ""
-    return f" (process {text})" if text.isdigit() else ""
+    return text if text.isdigit() else ""

@@ -31,9 +31,46 @@ FORMAT = "tarocchino-save"
 VERSION = 1
 DAMAGED, BACKUP = "damaged", "backup"
 
+# Why a save cannot be read: the codes of a SaveError, with the facts each names.
+NO_SAVE = "no save"
+UNREADABLE = "unreadable"  # cause: the FileReadError
+NOT_A_SAVE = "not a save"
+OTHER_VERSION = "other version"  # value, version
+NOT_FOUR_SEATS = "not four seats"
+BAD_SEAT = "bad seat"  # value
+BAD_NAME = "bad name"  # value
+SAME_NAMES = "same names"
+NOT_REPLAYED = "not replayed"  # cause: the RecordError or IllegalActionError
+OVER = "over"
+
 
 class SaveError(ValueError):
-    """A save file that cannot be read; the message says why, in words."""
+    """A save file that cannot be read. The message says why for logs; a player reads the words
+    the text layer makes of ``reason`` (a code above; "": only its message), ``facts`` and
+    ``cause`` (the error beneath: the file's, the record's)."""
+
+    def __init__(
+        self,
+        message: str,
+        reason: str = "",
+        cause: Exception | None = None,
+        **facts: object,
+    ) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.cause = cause
+        self.facts = facts
+
+
+@dataclass(frozen=True, slots=True)
+class Kept:
+    """What became of the saved match before a new one: kept as ``moved`` (a backup, or set
+    aside when it was ``damaged``: why it cannot be read), or left in place (``moved`` None:
+    ``failure`` says why a backup could not be made)."""
+
+    moved: Path | None
+    damaged: SaveError | None = None
+    failure: OSError | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,18 +96,20 @@ def to_save_json(session: Session) -> dict:
 
 def _seats(data: object) -> tuple[Seat, ...]:
     if not isinstance(data, list) or len(data) != 4:
-        raise SaveError("the save must list four seats")
+        raise SaveError("the save must list four seats", NOT_FOUR_SEATS)
     kinds, names = [], []
     for item in data:
         if not isinstance(item, dict) or not valid_kind(item.get("kind")):
-            raise SaveError(f"bad seat in the save: {shorten(item)}")
+            raise SaveError(f"bad seat in the save: {shorten(item)}", BAD_SEAT, value=shorten(item))
         name = item.get("name")
         if not isinstance(name, str) or not name.strip():
-            raise SaveError(f"bad seat name in the save: {shorten(name)}")
+            raise SaveError(
+                f"bad seat name in the save: {shorten(name)}", BAD_NAME, value=shorten(name)
+            )
         kinds.append(item["kind"])
         names.append(name.strip()[:16])
     if len(set(names)) != 4:
-        raise SaveError("the four names in the save must be different")
+        raise SaveError("the four names in the save must be different", SAME_NAMES)
     # a bot's kind is checked when the match resumes: one that can no longer be loaded is
     # replaced by a built-in level, so the match is not lost with it
     return tuple(Seat(k, n) for k, n in zip(kinds, names, strict=True))
@@ -79,18 +118,23 @@ def _seats(data: object) -> tuple[Seat, ...]:
 def from_save_json(data: object) -> Session:
     """Rebuild the session by replaying the record; SaveError naming what is wrong."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveError("this is not a Tarocchino save file")
+        raise SaveError("this is not a Tarocchino save file", NOT_A_SAVE)
     version = data.get("version")
     if type(version) is not int or version != VERSION:
-        raise SaveError(f"unsupported save version {shorten(version)} (this is {VERSION})")
+        raise SaveError(
+            f"unsupported save version {shorten(version)} (this is {VERSION})",
+            OTHER_VERSION,
+            value=shorten(version),
+            version=VERSION,
+        )
     seats = _seats(data.get("seats"))
     try:
         replayed = from_json(data.get("record"))  # validates the checksum and every action
         session = Session.replay(seats, replayed.restart(), list(replayed.actions))
     except (RecordError, IllegalActionError) as exc:
-        raise SaveError(str(exc)) from None
+        raise SaveError(str(exc), NOT_REPLAYED, exc) from None
     if session.match.winner is not None:
-        raise SaveError("the saved match is already over")
+        raise SaveError("the saved match is already over", OVER)
     return session
 
 
@@ -139,9 +183,9 @@ class SaveStore:
         try:
             data = read_json(self.path)
         except FileMissingError:
-            raise SaveError("there is no saved match") from None
+            raise SaveError("there is no saved match", NO_SAVE) from None
         except FileReadError as exc:
-            raise SaveError(f"cannot read {SAVE_FILE}: {exc}") from None
+            raise SaveError(f"cannot read {SAVE_FILE}: {exc}", UNREADABLE, exc) from None
         return from_save_json(data)
 
     def info(self) -> SaveInfo:
@@ -177,30 +221,20 @@ class SaveStore:
         except OSError:
             return None
 
-    def damaged_message(self, error: SaveError) -> str:
-        """Set a damaged save aside and say so, in words, for the player."""
-        moved = self.set_aside()
-        where = (
-            f"It was kept as {moved.name}."
-            if moved is not None
-            else f"It could not be moved aside, so {SAVE_FILE} was left as it is."
-        )
-        return f"The saved match could not be read: {error}. {where}"
-
-    def keep_as_backup(self) -> str | None:
+    def keep_as_backup(self) -> Kept | None:
         """Before a new match: keep the saved match as a backup (a damaged one is set aside);
-        what to tell the player, or None when there was nothing saved."""
+        what became of it (the text layer says it: :func:`text.storage.kept_words`), or None
+        when there was nothing saved."""
         if not self.exists():
             return None
         try:
             self.info()
         except SaveError as exc:
-            return self.damaged_message(exc)
+            return Kept(self.set_aside(), exc)
         try:
-            moved = move_aside(self.path, BACKUP)
+            return Kept(move_aside(self.path, BACKUP))
         except OSError as exc:
-            return f"The saved match could not be kept as a backup ({exc}); it will be replaced."
-        return f"The saved match was kept as {moved.name}."
+            return Kept(None, failure=exc)
 
     def next_backup_name(self) -> str:
         """The name the saved match will be kept under when a new match replaces it."""

@@ -389,17 +389,16 @@ def read_statistics(
         return empty, f"{UNREADABLE} (unexpected error: {exc!r:.200})."
 
 
-def no_such_match(match_id: int | None) -> str:
-    """What :func:`load_match` says when the statistics hold no such match."""
-    which = "no match" if match_id is None else f"no match number {match_id}"
-    return f"{which} in the statistics"
+# What :func:`load_match` says, as a code, when the statistics hold no such match (the text
+# layer names it: :func:`text.statistics.load_problem`).
+NO_SUCH_MATCH = "no such match"
 
 
 def load_match(
     directory: Path | None, match_id: int | None = None, *, timeout: float = TIMEOUT
 ) -> tuple[FinishedMatch | None, str | None]:
     """A recorded match (the latest when ``match_id`` is None) as it was handed over: its record
-    and seats; or None and why not. Never raises."""
+    and seats; or None and why not (NO_SUCH_MATCH, or a few words). Never raises."""
     directory = directory or data_dir()
     try:
         opened = open_existing(directory, timeout)
@@ -416,7 +415,7 @@ def load_match(
                 (MAX_RECORD + 1, *(() if match_id is None else (match_id,))),
             ).fetchone()
             if row is None:
-                return None, no_such_match(match_id)
+                return None, NO_SUCH_MATCH
             mid, played_at, source, text = row
             seats = _seats(c, mid)
         if len(text) > MAX_RECORD:

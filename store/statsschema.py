@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from ai.spec import MAX_SPEC_CHARS, label_of
+from game import errors
 from game.cards import CODES, format_cards, sorted_for_display
 from game.errors import RecordError
 from game.files import loads
@@ -196,7 +197,11 @@ class StoredMatch:
         not over) and gather what is stored."""
         text = json.dumps(record)
         if len(text) > MAX_RECORD:
-            raise RecordError(f"the record is too big ({len(text):,} characters)")
+            raise RecordError(
+                f"the record is too big ({len(text):,} characters)",
+                errors.RECORD_TOO_BIG,
+                size=len(text),
+            )
         match = load_record(text)
         if match.winner is None:
             raise ValueError("the match is not over")

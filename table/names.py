@@ -13,6 +13,44 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
+from dataclasses import dataclass
+
+# Why a name, or four names, cannot be used: the codes of a NameProblem.
+INVISIBLE = "invisible"  # the name holds ``char``, which shows nothing
+MARK_FIRST = "mark first"  # the name begins with a combining mark
+SAME = "same"  # two of the four names are the same
+LOOK_ALIKE = "look alike"  # two names (of ``pair``, counted from 0) look the same
+
+
+@dataclass(frozen=True, slots=True)
+class NameProblem:
+    """Why a name or four names cannot be used: ``reason`` (a code above), the name or the two
+    names in question (``names``), the invisible character (``char``) and the seats of two names
+    that look alike (``pair``, counted from 0). ``str()`` says it in English for logs; a player
+    reads the words of the text layer."""
+
+    reason: str
+    names: tuple[str, ...]
+    char: str = ""
+    pair: tuple[int, int] = (0, 0)
+
+    def __str__(self) -> str:
+        name = self.names[0]
+        if self.reason == INVISIBLE:
+            return (
+                f"a name must be printable text with nothing invisible in it: {name!r} "
+                f"holds {described(self.char)}"
+            )
+        if self.reason == MARK_FIRST:
+            return f"a name may not begin with a mark that goes on a letter: {name!r}"
+        if self.reason == SAME:
+            return "the four names must be different"
+        a, b = self.pair
+        return (
+            f"the names of seats {a + 1} and {b + 1} look the same ({name!r} and "
+            f"{self.names[1]!r}): the four names must look different"
+        )
+
 
 # Characters that show nothing, or act on the characters around them, though some count as
 # printable: Unicode's default-ignorable code points (zero-width characters, the bidirectional
@@ -51,22 +89,19 @@ def invisible(ch: str) -> bool:
     return any(low <= point <= high for low, high in _INVISIBLE)
 
 
-def name_problem(name: str) -> str | None:
-    """Why ``name`` cannot be a player's name, in the command line's words, or None: it holds
-    a character that is not printable or shows nothing, or it begins with a mark that would
-    sit on what comes before it."""
+def name_problem(name: str) -> NameProblem | None:
+    """Why ``name`` cannot be a player's name, or None: it holds a character that is not
+    printable or shows nothing, or it begins with a mark that would sit on what comes before
+    it."""
     for ch in name:
         if invisible(ch):
-            return (
-                f"a name must be printable text with nothing invisible in it: {name!r} "
-                f"holds {_described(ch)}"
-            )
+            return NameProblem(INVISIBLE, (name,), ch)
     if name and unicodedata.combining(name[0]):
-        return f"a name may not begin with a mark that goes on a letter: {name!r}"
+        return NameProblem(MARK_FIRST, (name,))
     return None
 
 
-def _described(ch: str) -> str:
+def described(ch: str) -> str:
     """ "U+200B (zero width space)"."""
     what = unicodedata.name(ch, "")
     return f"U+{ord(ch):04X}" + (f" ({what.lower()})" if what else "")
@@ -92,22 +127,19 @@ def look_alike(names: Sequence[str]) -> tuple[int, int] | None:
     return None
 
 
-def look_alike_problem(names: Sequence[str], what: str = "seats") -> str | None:
+def look_alike_problem(names: Sequence[str]) -> NameProblem | None:
     """Why the four ``names`` cannot sit at one table, or None: two of them are the same, or
-    look the same (``what``: what the indexes are, counted from 1)."""
+    look the same."""
     pair = look_alike(names)
     if pair is None:
         return None
     a, b = pair
     if names[a] == names[b]:
-        return "the four names must be different"
-    return (
-        f"the names of {what} {a + 1} and {b + 1} look the same ({names[a]!r} and "
-        f"{names[b]!r}): the four names must look different"
-    )
+        return NameProblem(SAME, (names[a], names[b]), pair=pair)
+    return NameProblem(LOOK_ALIKE, (names[a], names[b]), pair=pair)
 
 
-def names_problem(names: Sequence[str]) -> str | None:
+def names_problem(names: Sequence[str]) -> NameProblem | None:
     """Why these four names cannot sit at one table, or None: the first that holds something
     invisible (:func:`name_problem`), else two that look the same (:func:`look_alike_problem`)."""
     for name in names:

@@ -27,7 +27,7 @@ from game.phase import Phase
 from game.rules import DEFAULT_TARGET, Rules
 from game.seats import side_of
 from game.view import PlayerView
-from table.names import names_problem
+from table.names import NameProblem, names_problem
 
 HUMAN = "human"
 BOT_LEVELS = ("random", "easy", "medium", "hard")
@@ -52,33 +52,66 @@ class Seat:
 
 NAME_CHARS = 16  # characters of a player's name at most
 
+# Why seats cannot be set: the codes of a SeatsError, with the facts each names.
+SEAT_COUNT = "seat count"  # given
+NAME_COUNT = "name count"  # given
+NAME_TOO_LONG = "name too long"  # name (its repr), length, most
+BAD_KIND = "bad kind"  # seat (from 1), detail (the bot spec's problem)
+BAD_NAMES = "bad names"  # names_problem
+
+
+class SeatsError(ValueError):
+    """Seats that cannot be set (``play --seats``, the start screen). The message says why for
+    logs; a player reads the words the text layer makes of ``reason`` (a code above), ``facts``
+    and ``names_problem`` (BAD_NAMES)."""
+
+    def __init__(
+        self,
+        message: str,
+        reason: str,
+        names_problem: NameProblem | None = None,
+        **facts: int | str,
+    ) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.names_problem = names_problem
+        self.facts = facts
+
 
 def parse_seats(kinds: list[str], names: list[str] | None = None) -> tuple[Seat, ...]:
     """Four seats from kinds (human, or a bot as ``ai.spec`` reads it: a level with options such
     as hard:budget_s=0.25, an installed bot, module:Class, file.py:Class) and optional names.
 
     Without names, a lone human is called "You" and the others get the default names.
-    Raises ValueError with a readable message.
+    Raises SeatsError (a ValueError) saying why they cannot be set.
     """
     if len(kinds) != 4:
-        raise ValueError(f"give exactly four seats, not {len(kinds)} (e.g. human,hard,hard,hard)")
+        raise SeatsError(
+            f"give exactly four seats, not {len(kinds)} (e.g. human,hard,hard,hard)",
+            SEAT_COUNT,
+            given=len(kinds),
+        )
     kinds = [_seat_kind(seat, k) for seat, k in enumerate(kinds)]
     given = [n.strip() for n in names] if names else []
     if names is not None and len(given) != 4:
-        raise ValueError(f"give exactly four names, not {len(given)}")
+        raise SeatsError(f"give exactly four names, not {len(given)}", NAME_COUNT, given=len(given))
     out = []
     for seat, kind in enumerate(kinds):
         name = given[seat] if given else ""
         if not name:
             name = "You" if kind == HUMAN and kinds.count(HUMAN) == 1 else DEFAULT_NAMES[seat]
         if len(name) > NAME_CHARS:
-            raise ValueError(
-                f"a name has at most {NAME_CHARS} characters: {name!r} has {len(name)}"
+            raise SeatsError(
+                f"a name has at most {NAME_CHARS} characters: {name!r} has {len(name)}",
+                NAME_TOO_LONG,
+                name=repr(name),
+                length=len(name),
+                most=NAME_CHARS,
             )
         out.append(Seat(kind, name))
     problem = names_problem([s.name for s in out])  # (nothing invisible; "Anna" and "Аnna")
     if problem:
-        raise ValueError(problem)
+        raise SeatsError(str(problem), BAD_NAMES, problem)
     return tuple(out)
 
 
@@ -89,7 +122,12 @@ def _seat_kind(seat: int, text: str) -> str:
     try:
         return parse_spec(text).portable
     except SpecError as exc:
-        raise ValueError(f"seat {seat + 1}: {exc} (a seat is human or a bot)") from None
+        raise SeatsError(
+            f"seat {seat + 1}: {exc} (a seat is human or a bot)",
+            BAD_KIND,
+            seat=seat + 1,
+            detail=str(exc),
+        ) from None
 
 
 def valid_kind(kind: object) -> bool:

@@ -35,12 +35,14 @@ from game.history import HandRow, hand_positions, hand_rows, replay_hands, stand
 from game.kernel import TRICKS
 from game.match import Match
 from game.seats import seat_after, side_of
-from store.stats import load_match, local_time, no_such_match
+from store.stats import NO_SUCH_MATCH, load_match, local_time
 from table.session import HUMAN, NAME_CHARS, Seat
 from text.language import N_, _, ngettext, number, pgettext
 from text.narrate import declaration_pieces
 from text.presenter import Scene, TrickTexts, trick_texts
+from text.records import record_problem
 from text.render import Look, assembled, card_text, cards_text
+from text.statistics import no_such_match
 from text.words import YOU, aligned, bot_level, capitalized, padded_name, shown_name, side_name
 from text.wrapping import Hanging
 
@@ -115,8 +117,8 @@ class ReviewSource:
             cannot = _("Match {id} cannot be reviewed: {problem}.")
             no_hand = _("Match {id} has no finished hand to review.")
         if finished is None:
-            if message == no_such_match(match_id):  # (it names the match itself)
-                return f"{capitalized(message or '')}."
+            if message == NO_SUCH_MATCH:  # (it names the match itself)
+                return f"{capitalized(no_such_match(match_id))}."
             return cannot.format(id=match_id, problem=message)
         try:
             read = record.read(finished.record)
@@ -131,7 +133,9 @@ class ReviewSource:
                 title=title,
                 stand_ins=read.stand_ins,
             )
-        except (RecordError, ValueError) as exc:
+        except RecordError as exc:
+            return cannot.format(id=match_id, problem=record_problem(exc))
+        except ValueError as exc:
             return cannot.format(id=match_id, problem=exc)
         if not source.hands:
             return no_hand.format(id=match_id)

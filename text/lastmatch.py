@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+from game.files import FileReadError, clip
 from game.seats import other_side, seats_of
-from store.lastmatch import LastMatch
+from store import lastmatch
+from store.lastmatch import LastMatch, NoteError
 from text.language import N_, _, ngettext, number
+from text.storage import file_problem
 from text.words import shown_name
 
 # The months as an English date shortens them ("30 Nov"), translated where they are shown (an
@@ -76,9 +79,37 @@ def when_words(moment: datetime, now: datetime | None = None) -> str:
     return _("{day} {month} {year}").format(day=local.day, month=month, year=local.year)
 
 
-def unread_note(problem: tuple[str, bool]) -> str:
+# fmt: off
+_SAID = {
+    lastmatch.NOT_A_NOTE: N_("not a note"),
+    lastmatch.OTHER_VERSION: N_("another version"),
+    lastmatch.BAD_NAMES: N_("bad names"),
+    lastmatch.BAD_SCORES: N_("bad scores"),
+    lastmatch.BAD_WINNER: N_("bad winner"),
+    lastmatch.BAD_TARGET: N_("bad target or hands"),
+    lastmatch.BAD_TIME: N_("bad time"),
+    lastmatch.BAD_TABLE: N_("bad table"),
+    lastmatch.BAD_IDENTITY: N_("bad match identity"),
+    lastmatch.TOO_DEEP: N_("nested too deeply"),
+}
+# fmt: on
+
+
+def note_problem(error: NoteError) -> str:
+    """Why the note cannot be read, in a few words ("bad scores", "too big")."""
+    cause = error.cause
+    if error.reason == lastmatch.UNREADABLE and isinstance(cause, FileReadError):
+        return file_problem(cause).split(" (")[0]  # its words before the details
+    if error.reason == lastmatch.UNEXPECTED and cause is not None:
+        return _("unexpected {error}").format(error=type(cause).__name__)
+    said = _SAID.get(error.reason)
+    return _(said) if said is not None else str(error)
+
+
+def unread_note(problem: tuple[NoteError, bool]) -> str:
     """Why the note of the last match could not be read, in one short sentence."""
-    said, moved = problem
+    error, moved = problem
+    said = clip(note_problem(error), 24)
     if moved:
         return _("Its note could not be read ({problem}) and was set aside.").format(problem=said)
     return _("Its note could not be read ({problem}).").format(problem=said)

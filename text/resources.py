@@ -7,6 +7,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
+from game import files
 from game.files import FileMissingError, FileReadError
 
 PACKAGE = "tui.assets"
@@ -47,16 +48,21 @@ def read_text(place: Traversable, max_bytes: int = MAX_BYTES) -> str:
     than ``max_bytes`` or cannot be read (no more than ``max_bytes + 1`` bytes are read)."""
     try:
         if not place.is_file():
-            raise FileMissingError("no such file")
+            raise FileMissingError("no such file", files.MISSING)
         with place.open("rb") as stream:
             data = stream.read(max_bytes + 1)
     except FileReadError:
         raise
     except OSError as exc:
-        raise FileReadError(f"cannot be read ({exc.strerror or exc})") from None
+        detail = str(exc.strerror or exc)
+        raise FileReadError(f"read error ({detail})", files.READ_FAILED, detail=detail) from None
     if len(data) > max_bytes:
-        raise FileReadError(f"too big (more than {max_bytes:,} bytes)")
+        raise FileReadError(
+            f"too big (more than {max_bytes:,} bytes)", files.TOO_BIG, limit=max_bytes
+        )
     try:
         return data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise FileReadError("not UTF-8 text") from None
+    except UnicodeDecodeError as exc:
+        raise FileReadError(
+            f"not UTF-8 text (bad byte at offset {exc.start})", files.NOT_UTF8, offset=exc.start
+        ) from None

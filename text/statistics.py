@@ -9,6 +9,7 @@ from rich.cells import cell_len
 
 from game.seats import seats_of
 from store.stats import (
+    NO_SUCH_MATCH,
     MatchSummary,
     PairingStats,
     PersonStats,
@@ -232,3 +233,15 @@ def _table(header: Sequence[str], rows: Sequence[Sequence[str]], left: Sequence[
         ).rstrip()
         for r in [header, *rows]
     )
+
+
+def no_such_match(match_id: int | None) -> str:
+    """The statistics hold no such match: "no match number 4 in the statistics"."""
+    if match_id is None:
+        return _("no match in the statistics")
+    return _("no match number {number} in the statistics").format(number=match_id)
+
+
+def load_problem(message: str | None, match_id: int | None) -> str | None:
+    """Why :func:`store.stats.load_match` found no match, in words (None: it said nothing)."""
+    return no_such_match(match_id) if message == NO_SUCH_MATCH else message

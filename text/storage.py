@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from game import files
 from game.files import FileReadError, clip_path
+from store.lock import DirectoryBusy
 from store.save import SaveStore
 from store.settings import SETTINGS_FILE
 from table.session import Session
@@ -68,6 +69,21 @@ def write_problem(exc: OSError) -> str:
     if exc.errno == errno.EROFS:
         return _("{path} is on a read-only disk").format(path=where)
     return f"{where}: {exc.strerror or exc}"
+
+
+def busy_words(error: DirectoryBusy) -> str:
+    """Another game holds the data directory: which, and what to do."""
+    if error.process:
+        text = _(
+            "another Tarocchino game (process {process}) is using {directory}; finish it first, "
+            "or set TAROCCHINO_DATA_DIR to another directory to play a separate game"
+        )
+    else:
+        text = _(
+            "another Tarocchino game is using {directory}; finish it first, or set "
+            "TAROCCHINO_DATA_DIR to another directory to play a separate game"
+        )
+    return text.format(process=error.process, directory=error.directory)
 
 
 def settings_unread(error: FileReadError) -> str:

@@ -24,6 +24,7 @@ from game.files import FileMissingError, FileReadError, shorten
 from store.settings import DEFAULT_THEME, NAME
 from text.language import N_, _
 from text.resources import asset, read_text
+from text.storage import file_problem
 
 THEMES_DIR = "themes"  # under assets/
 THEME_MAX_BYTES = 16 << 10  # a theme is about 1 KB
@@ -95,8 +96,32 @@ CLASSIC = Palette(
 )
 
 
+_IN_FILE = N_("{file}: {problem}")  # a theme file's problem, under its name
+
+
 class ThemeError(ValueError):
-    """A theme file that cannot be used, and why (in words)."""
+    """A theme file that cannot be used, and why: ``said`` (a message marked with ``N_``), its
+    ``facts`` and the error beneath (``cause``: the file's, or the checks' under the file's
+    name). ``str()`` is in English, for logs; :func:`theme_problem` says it in the language
+    spoken."""
+
+    def __init__(self, said: str, cause: Exception | None = None, **facts: object) -> None:
+        super().__init__(said.format(problem=cause, **facts))
+        self.said = said
+        self.cause = cause
+        self.facts = facts
+
+
+def theme_problem(error: ThemeError) -> str:
+    """Why a theme cannot be used, in words ("dark.toml: textual.dark must be true or false")."""
+    cause = error.cause
+    if isinstance(cause, ThemeError):
+        problem = theme_problem(cause)
+    elif isinstance(cause, FileReadError):
+        problem = file_problem(cause)
+    else:
+        problem = str(cause or "")
+    return _(error.said).format(problem=problem, **error.facts)
 
 
 @dataclass(frozen=True)
@@ -172,30 +197,31 @@ def read_theme(name: str, directory: Traversable | None = None) -> Theme:
     """The theme ``name`` from its file; ThemeError (saying why) when there is none or it is not
     valid. The default theme without its file is the one written here."""
     if not isinstance(name, str) or not NAME.match(name):
-        raise ThemeError(f"{shorten(name, 30)} is not the name of a theme")
+        raise ThemeError(N_("{name} is not the name of a theme"), name=shorten(name, 30))
     filename = f"{name}.toml"
     try:
         text = read_text((directory or themes_dir()).joinpath(filename), THEME_MAX_BYTES)
     except FileMissingError:
         if name == DEFAULT_THEME:
             return CLASSIC_THEME
-        raise ThemeError(f"there is no theme named {name}") from None
+        raise ThemeError(N_("there is no theme named {name}"), name=name) from None
     except FileReadError as exc:
-        raise ThemeError(f"{filename}: {exc}") from None
+        raise ThemeError(_IN_FILE, exc, file=filename) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ThemeError(f"{filename}: not valid TOML ({exc})") from None
+        raise ThemeError(
+            N_("{file}: not valid TOML ({detail})"), file=filename, detail=str(exc)
+        ) from None
     try:
         return _theme(name, data)
     except ThemeError as exc:
-        raise ThemeError(f"{filename}: {exc}") from None
+        raise ThemeError(_IN_FILE, exc, file=filename) from None
 
 
 @lru_cache(maxsize=16)
-def load_theme(name: str) -> tuple[Theme, str | None]:
-    """The theme ``name`` (read once) and None; or, when it cannot be used, the default theme
-    and why, in a sentence for the player."""
+def _loaded(name: str) -> tuple[Theme, ThemeError | None]:
+    """The theme ``name`` (read once) and None; or the default theme and why not."""
     try:
         return read_theme(name), None
     except ThemeError as exc:
@@ -205,8 +231,17 @@ def load_theme(name: str) -> tuple[Theme, str | None]:
                 fallback = read_theme(DEFAULT_THEME)
             except ThemeError:
                 pass
-        said = _("The theme could not be used ({problem}): the classic green felt is shown.")
-        return fallback, said.format(problem=exc)
+        return fallback, exc
+
+
+def load_theme(name: str) -> tuple[Theme, str | None]:
+    """The theme ``name`` (read once) and None; or, when it cannot be used, the default theme
+    and why, in a sentence for the player."""
+    theme, error = _loaded(name)
+    if error is None:
+        return theme, None
+    said = _("The theme could not be used ({problem}): the classic green felt is shown.")
+    return theme, said.format(problem=theme_problem(error))
 
 
 def palette_of(name: str) -> Palette:
@@ -224,26 +259,30 @@ def _theme(name: str, data: dict[str, Any]) -> Theme:
     base = textual.get("base")
     if base not in TEXTUAL_BASES:
         raise ThemeError(
-            f"textual.base must be one of {', '.join(TEXTUAL_BASES)}, not {shorten(base, 30)}"
+            N_("textual.base must be one of {bases}, not {value}"),
+            bases=", ".join(TEXTUAL_BASES),
+            value=shorten(base, 30),
         )
     changes: dict[str, Any] = {
         key: _color(textual[key], f"textual.{key}") for key in TEXTUAL_COLORS if key in textual
     }
     if "dark" in textual:
         if not isinstance(textual["dark"], bool):
-            raise ThemeError("textual.dark must be true or false")
+            raise ThemeError(N_("textual.dark must be true or false"))
         changes["dark"] = textual["dark"]
     variables = _table(textual, "variables", "textual.") if "variables" in textual else {}
     for key, value in variables.items():
         if not VARIABLE.match(key) or key in (FELT, FELT_BORDER):
-            raise ThemeError(f"textual.variables: {shorten(key, 30)} cannot be set here")
+            raise ThemeError(
+                N_("textual.variables: {key} cannot be set here"), key=shorten(key, 30)
+            )
         _color(value, f"textual.variables.{key}")
     table = _table(data, "table", "")
     keys = {f.name.replace("_", "-"): f.name for f in fields(Palette)}
     _known(table, tuple(keys), "table.")
     missing = [key for key in keys if key not in table]
     if missing:
-        raise ThemeError(f"table: no colour for {', '.join(missing)}")
+        raise ThemeError(N_("table: no colour for {keys}"), keys=", ".join(missing))
     palette = Palette(**{keys[key]: _color(value, f"table.{key}") for key, value in table.items()})
     return Theme(name, title, about, base, changes, dict(variables), palette)
 
@@ -251,28 +290,37 @@ def _theme(name: str, data: dict[str, Any]) -> Theme:
 def _known(data: dict[str, Any], keys: tuple[str, ...], where: str) -> None:
     unknown = [key for key in data if key not in keys]
     if unknown:
-        raise ThemeError(f"unknown key {where}{shorten(unknown[0], 30)} (known: {', '.join(keys)})")
+        raise ThemeError(
+            N_("unknown key {key} (known: {keys})"),
+            key=where + shorten(unknown[0], 30),
+            keys=", ".join(keys),
+        )
 
 
 def _table(data: dict[str, Any], key: str, where: str) -> dict[str, Any]:
     value = data.get(key)
     if not isinstance(value, dict):
-        raise ThemeError(
-            f"[{where}{key}] is missing" if value is None else f"{where}{key} must be a table"
-        )
+        said = N_("[{key}] is missing") if value is None else N_("{key} must be a table")
+        raise ThemeError(said, key=where + key)
     return value
 
 
 def _text(data: dict[str, Any], key: str, limit: int, where: str, *, required: bool = False) -> str:
     value = data.get(key, None if required else "")
     if not isinstance(value, str) or (required and not value.strip()):
-        raise ThemeError(f"{where}{key} must be some text")
+        raise ThemeError(N_("{key} must be some text"), key=where + key)
     if len(value) > limit or not value.isprintable():
-        raise ThemeError(f"{where}{key} must be one line of at most {limit} characters")
+        raise ThemeError(
+            N_("{key} must be one line of at most {limit} characters"), key=where + key, limit=limit
+        )
     return value
 
 
 def _color(value: object, where: str) -> str:
     if not isinstance(value, str) or not COLOR.match(value):
-        raise ThemeError(f"{where} must be a colour as #rrggbb, not {shorten(value, 30)}")
+        raise ThemeError(
+            N_("{key} must be a colour as #rrggbb, not {value}"),
+            key=where,
+            value=shorten(value, 30),
+        )
     return value.lower()

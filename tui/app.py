@@ -26,6 +26,7 @@ from table.session import KINDS, Seat, Session
 from text.language import N_, _, choose, use
 from text.render import use_palette
 from text.resources import asset_path, read_asset
+from text.saved import damaged_words, kept_words, save_problem
 from text.storage import settings_unread, tell_saved, write_problem
 from text.themes import CLASSIC, load_theme, stylesheet_defaults
 from text.words import capitalized
@@ -166,7 +167,7 @@ class TarocchinoApp(App[None]):
             return
         kept = self.store.keep_as_backup()
         if kept is not None:
-            self.notify(kept, timeout=8)
+            self.notify(kept_words(kept), timeout=8)
         session = Session.new(seats, seed=seed, target=target, signals=signals)
         tell_saved(self.store, session, self.notify)
         watching = not session.humans
@@ -206,9 +207,9 @@ class TarocchinoApp(App[None]):
             session = self.store.read()
         except SaveError as exc:
             message = (
-                self.store.damaged_message(exc)
+                damaged_words(exc, self.store.set_aside())
                 if self.store.exists()
-                else f"{capitalized(str(exc))}."
+                else f"{capitalized(save_problem(exc))}."
             )
             self.notify(
                 _("{problem} Start a new match.").format(problem=message),

@@ -50,6 +50,7 @@ from store.save import SaveStore
 from store.stats import record_finished_match
 from table.session import Seat, Session
 from text.language import N_, _
+from text.problems import error_words
 from text.render import look_of
 from text.words import capitalized
 from tui.screens.confirm import ConfirmScreen
@@ -448,7 +449,9 @@ class NetworkPlay:
             lock.acquire()
         except (DirectoryBusy, OSError) as exc:
             self.app.notify(
-                _("Cannot host here: {why}").format(why=exc), severity="error", timeout=10
+                _("Cannot host here: {why}").format(why=error_words(exc)),
+                severity="error",
+                timeout=10,
             )
             return
         try:

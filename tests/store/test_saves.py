@@ -16,12 +16,12 @@ import pytest
 from cli import play
 from game import record
 from store.lock import DataLock
-from store.save import SaveError, SaveStore, from_save_json
+from store.save import Kept, SaveError, SaveStore, from_save_json
 from store.settings import Settings, load_settings, read_settings
 from table.session import Session, parse_seats
 from tests.support.matches import saved_match
 from tests.support.screens import press
-from text.saved import describe_saved
+from text.saved import damaged_words, describe_saved, kept_words
 from text.storage import saved_words, settings_unread, tell_saved
 from tui.app import TarocchinoApp
 from tui.screens.confirm import ConfirmScreen
@@ -57,6 +57,11 @@ def test_an_unseeded_save_replays_and_holds_only_the_hands_dealt(tmp_path: Path)
     assert len(session.match.actions) == 70 and session.match.shuffles == data["record"]["shuffles"]
 
 
+def said(kept: Kept | None) -> str:
+    """What the player is told of the saved match kept before a new one ("" for nothing)."""
+    return kept_words(kept) if kept is not None else ""
+
+
 def _edit_record(path: Path, **changes: object) -> None:
     """Change fields of the save's record and recompute its checksum (a careful forger)."""
     data = json.loads(path.read_text())
@@ -85,7 +90,7 @@ def test_a_damaged_save_is_an_error_and_is_set_aside(tmp_path: Path, damage) -> 
     damage(store.path)
     with pytest.raises(SaveError) as caught:
         store.info()
-    message = store.damaged_message(caught.value)
+    message = damaged_words(caught.value, store.set_aside())
     assert "could not be read" in message and "kept as autosave.json.damaged." in message
     assert not store.exists() and len(message) < 400
     assert os.path.lexists(tmp_path / "autosave.json.damaged")
@@ -115,7 +120,7 @@ def test_set_aside_never_raises(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(os, "link", refuse)
     monkeypatch.setattr(os, "rename", refuse)
     assert store.set_aside() is None
-    message = store.damaged_message(SaveError("not valid JSON"))
+    message = damaged_words(SaveError("not valid JSON"), store.set_aside())
     assert "could not be moved aside" in message and store.exists()
 
 
@@ -130,7 +135,7 @@ def test_an_unreadable_save_in_an_unwritable_directory(tmp_path: Path) -> None:
         store = SaveStore(data)
         with pytest.raises(SaveError, match="Permission denied"):
             store.read()
-        assert "left as it is" in store.damaged_message(SaveError("x"))
+        assert "left as it is" in damaged_words(SaveError("x"), store.set_aside())
     finally:
         data.chmod(0o755)
 
@@ -139,14 +144,14 @@ def test_a_new_match_keeps_the_saved_one_as_a_numbered_backup(tmp_path: Path) ->
     store = SaveStore(tmp_path)
     first = saved_match(tmp_path, actions=52)
     assert store.next_backup_name() == "autosave.json.backup"
-    assert store.keep_as_backup() == "The saved match was kept as autosave.json.backup."
+    assert said(store.keep_as_backup()) == "The saved match was kept as autosave.json.backup."
     second = saved_match(tmp_path, actions=20)
-    assert store.keep_as_backup() == "The saved match was kept as autosave.json.backup.2."
+    assert said(store.keep_as_backup()) == "The saved match was kept as autosave.json.backup.2."
     assert (tmp_path / "autosave.json.backup").read_bytes() == first
     assert (tmp_path / "autosave.json.backup.2").read_bytes() == second
     assert not store.exists() and store.keep_as_backup() is None
     store.path.write_text("{ damaged")
-    assert "kept as autosave.json.damaged" in (store.keep_as_backup() or "")
+    assert "kept as autosave.json.damaged" in said(store.keep_as_backup())
 
 
 def test_save_seats_are_checked_like_the_start_screen(tmp_path: Path) -> None:

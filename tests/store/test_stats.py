@@ -19,11 +19,19 @@ from game import record
 from game.hand import side_of
 from game.history import match_rows
 from game.match import Match
-from store.stats import FinishedMatch, SeatInfo, load_match, read_statistics, record_finished_match
+from store.stats import (
+    NO_SUCH_MATCH,
+    FinishedMatch,
+    SeatInfo,
+    load_match,
+    read_statistics,
+    record_finished_match,
+)
 from store.statsdb import DB_FILE
 from store.statsschema import create
 from table.session import Session, parse_seats
 from tests.support.matches import RECORDED_SEATS, WHEN, called_out_match, finished, played
+from text.statistics import load_problem
 
 
 def _db(directory: Path) -> sqlite3.Connection:
@@ -460,7 +468,8 @@ def test_a_stored_match_loads_back(tmp_path: Path) -> None:
     assert record.from_json(loaded.record).actions == match.actions
     assert loaded.seats == tuple(SeatInfo(*s) for s in RECORDED_SEATS)
     assert loaded.ended_at == "2024-05-01T18:00:00+00:00"
-    assert load_match(tmp_path, 7) == (None, "no match number 7 in the statistics")
+    assert load_match(tmp_path, 7) == (None, NO_SUCH_MATCH)
+    assert load_problem(NO_SUCH_MATCH, 7) == "no match number 7 in the statistics"
 
 
 def test_the_statistics_import_no_textual() -> None:

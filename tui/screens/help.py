@@ -20,6 +20,7 @@ from textual.widgets.markdown import MarkdownBlock
 from game.files import FileMissingError, FileReadError
 from text.language import ENGLISH, N_, _, current
 from text.resources import read_asset
+from text.storage import file_problem
 from tui.widgets.footer import Footer
 
 HELP_RESOURCE = "help.md"  # in assets/, installed with the game (as tui.assets); in English
@@ -77,7 +78,7 @@ def help_text(ascii: bool = False, language: str | None = None) -> str:
         text = _(
             "# Tarocchino\n\nThe help (assets/{name}) could not be read from this installation: "
             "{reason}."
-        ).format(name=name, reason=exc)
+        ).format(name=name, reason=file_problem(exc))
     return text.translate(_PLAIN) if ascii else text
 
 

@@ -18,7 +18,7 @@ from ai.hard import DEFAULT_BUDGET_S
 from game.cards import INDEX
 from game.rules import DEFAULT_TARGET, is_target
 from game.seats import side_of
-from store.lastmatch import LastMatch, LastMatchNote
+from store.lastmatch import LastMatch, LastMatchNote, NoteError
 from store.match_setup import MAX_TARGET, MatchSetup
 from store.save import SaveError, SaveStore
 from store.settings import WATCH_PACES
@@ -35,8 +35,9 @@ from table.session import (
 from text.hand_review import ReviewSource
 from text.language import N_, _, decimal
 from text.lastmatch import last_match_parts, last_match_title, unread_note
+from text.problems import error_words
 from text.render import Look, box_lines
-from text.saved import saved_parts
+from text.saved import damaged_words, saved_parts
 from text.storage import pace_words
 from text.words import capitalized, shown_name
 from text.wrapping import Pairs
@@ -147,7 +148,7 @@ class StartScreen(Screen[None]):
         self.setup = setup or MatchSetup()
         self.local = local
         self.last: LastMatch | None = None  # the last match noted, when no match is saved
-        self._note_problem: tuple[str, bool] | None = None  # why the note could not be read
+        self._note_problem: tuple[NoteError, bool] | None = None  # why the note could not be read
         # The setup as it was when the screen is composed anew (another language)
         self._kept: tuple[list[str], list[str], str, str, float, bool] | None = None
 
@@ -355,7 +356,9 @@ class StartScreen(Screen[None]):
         except SaveError as exc:
             row.display = False
             self.show_message(
-                _("{problem} Start a new match.").format(problem=self.store.damaged_message(exc)),
+                _("{problem} Start a new match.").format(
+                    problem=damaged_words(exc, self.store.set_aside())
+                ),
                 error=True,
             )
             self.refresh_last()
@@ -554,7 +557,7 @@ class StartScreen(Screen[None]):
             seed_text = self.query_one("#seed", Input).value.strip()
             seed = int(seed_text) if seed_text else None
         except ValueError as exc:  # said as a sentence (the command line's words are lower case)
-            self.show_message(f"{capitalized(str(exc)).rstrip('.')}.", error=True)
+            self.show_message(f"{capitalized(error_words(exc)).rstrip('.')}.", error=True)
             return
         shown = self.query_one("#pace", Select).selection
         assert shown is not None  # (it offers no blank)
