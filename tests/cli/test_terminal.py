@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import pty
 import select
-import signal
+import subprocess
 import sys
 
 import pytest
@@ -14,8 +14,9 @@ import pytest
 from tui.terminal import terminal_gone
 
 CHILD = """
-import os, signal, sys, time
+import fcntl, os, signal, sys, termios, time
 from tui.terminal import terminal_gone, terminal_input
+fcntl.ioctl(0, termios.TIOCSCTTY, 0)  # the pty becomes its terminal, as a window's shell's
 signal.signal(signal.SIGHUP, signal.SIG_IGN)  # like make: no hang-up signal reaches the game
 fd = terminal_input()
 result = open(sys.argv[1], "w")
@@ -30,12 +31,19 @@ result.close()
 """
 
 
-@pytest.mark.skipif(not hasattr(pty, "fork") or sys.platform != "linux", reason="needs a pty")
+@pytest.mark.skipif(not hasattr(pty, "openpty") or sys.platform != "linux", reason="needs a pty")
 def test_a_hung_up_terminal_is_noticed(tmp_path) -> None:
     out = tmp_path / "result.txt"
-    pid, master = pty.fork()
-    if pid == 0:  # the child: its terminal is the pty
-        os.execv(sys.executable, [sys.executable, "-c", CHILD, str(out)])
+    master, slave = pty.openpty()
+    # (a new process on the pty, not a fork of this one: the test process has threads)
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD, str(out)],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        start_new_session=True,
+    )
+    os.close(slave)
     try:
         said = b""
         while b"\n" not in said:  # the whole line, so the child has nothing more to write
@@ -44,15 +52,12 @@ def test_a_hung_up_terminal_is_noticed(tmp_path) -> None:
             said += os.read(master, 1024)
         assert said.startswith(b"ready"), said
         os.close(master)  # the window is closed
-        _, status = os.waitpid(pid, 0)
-        assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, status
+        assert child.wait(30) == 0
         lines = out.read_text().splitlines()
         assert lines[0] == "fd=0 gone=False" and lines[1] == "hung up", lines
     finally:
-        try:
-            os.kill(pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
+        child.kill()
+        child.wait()
 
 
 def test_a_closed_descriptor_is_a_terminal_gone() -> None:
