@@ -55,7 +55,7 @@ async def test_the_start_screen_speaks_the_language_chosen_keeping_the_setup(
         assert app.settings.language == "it" and current() == "it"
         shown = screen_text(app)
         assert "Nuova partita" in shown and "Start new match" not in shown
-        assert "Impostazioni" in shown  # (the footer too)
+        assert "F2 Opzioni" in shown  # (the footer too)
         screen = app.screen
         assert isinstance(screen, StartScreen)
         assert screen.query_one("#name-1", Input).value == "Zeno"
