@@ -22,6 +22,7 @@ from cli.bot_options import (
     seconds_problem,
     workers_problem,
 )
+from cli.match_options import add_signals
 from cli.refusal import refuse
 from text.language import N_, _, ngettext, number
 from text.plaintext import PAGE
@@ -93,11 +94,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         ),
     )
     parser.add_argument("--workers", type=int, default=2, help=_("worker processes (2)"))
-    parser.add_argument(
-        "--signals",
-        action="store_true",
-        help=_("allow the partners' signals busso, striscio and volo (off by default)"),
-    )
+    add_signals(parser)
     parser.add_argument(
         "--sprt",
         metavar=_("LOW,HIGH"),

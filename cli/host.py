@@ -18,9 +18,9 @@ from pathlib import Path
 
 from ai.spec import SpecError, label_of, parse_spec, split_specs
 from cli.consent import YES_HELP, consent, risks, short_password, warnings
+from cli.match_options import add_signals, add_target
 from cli.refusal import USAGE, path_given, refuse
 from game.files import remove_stale_temporaries
-from game.rules import DEFAULT_TARGET
 from net.addresses import (
     bind_problem,
     every_network,
@@ -43,7 +43,7 @@ from net.server import (
 )
 from net.tls import certificate_der, fingerprint, server_context
 from store.lock import DataLock, DirectoryBusy
-from store.match_setup import MAX_TARGET, target_problem
+from store.match_setup import target_problem
 from store.save import SaveError, SaveStore
 from store.settings import MAX_PAUSE, data_dir
 from store.stats import record_finished_match
@@ -93,19 +93,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help=_("names for the seats (a person who joins brings their own)"),
     )
     parser.add_argument("--seed", type=int, help=_("seed of the deals (default: random)"))
-    parser.add_argument(
-        "--target",
-        type=int,
-        default=DEFAULT_TARGET,
-        help=_("score that wins, a multiple of 5 up to {most} (default {target})").format(
-            most=number(MAX_TARGET), target=DEFAULT_TARGET
-        ),
-    )
-    parser.add_argument(
-        "--signals",
-        action="store_true",
-        help=_("allow the partners' signals busso, striscio and volo (off by default)"),
-    )
+    add_target(parser)
+    add_signals(parser)
     parser.add_argument(
         "--port",
         type=int,

@@ -9,11 +9,11 @@ from pathlib import Path
 
 from ai.spec import split_specs
 from cli import terminal_check
+from cli.match_options import add_signals, add_target
 from cli.refusal import refuse
 from game.files import remove_stale_temporaries
-from game.rules import DEFAULT_TARGET
 from store.lock import DataLock, DirectoryBusy
-from store.match_setup import MAX_TARGET, target_problem
+from store.match_setup import target_problem
 from store.save import SaveError, SaveStore
 from store.settings import MAX_PAUSE, data_dir, load_settings
 from table.session import BOT_LEVELS, HUMAN, Seat, parse_seats
@@ -56,18 +56,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--names", metavar="A,B,C,D", help=_("the four players' names"))
     parser.add_argument("--seed", type=int, help=_("seed of the deals (default: random)"))
-    parser.add_argument(
-        "--target",
-        type=int,
-        help=_("score that wins, a multiple of 5 up to {most} (default {target})").format(
-            most=number(MAX_TARGET), target=DEFAULT_TARGET
-        ),
-    )
-    parser.add_argument(
-        "--signals",
-        action="store_true",
-        help=_("allow the partners' signals busso, striscio and volo (off by default)"),
-    )
+    add_target(parser, default=None)
+    add_signals(parser)
     parser.add_argument("--resume", action="store_true", help=_("resume the saved match"))
     parser.add_argument(
         "--new",

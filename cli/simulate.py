@@ -16,6 +16,7 @@ from ai.contain import Containment, Fault, Guard
 from ai.driver import play_match
 from ai.spec import parse_spec, reproducible, split_specs
 from cli.bot_options import add_time_limit, runs_problem, seconds_problem
+from cli.match_options import add_signals
 from cli.refusal import FAILED, USAGE, path_given, refuse
 from game import record
 from game.errors import RecordError
@@ -85,11 +86,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         default=Rules().target,
         help=_("match target, a multiple of 5 up to {most} (800)").format(most=number(MAX_TARGET)),
     )
-    p.add_argument(
-        "--signals",
-        action="store_true",
-        help=_("allow the partners' signals busso, striscio and volo (off by default)"),
-    )
+    add_signals(p)
     p.add_argument(
         "--record",
         type=path_given,

@@ -82,11 +82,10 @@ class IllegalActionError(ValueError):
         self.facts = facts
 
 
-class RecordError(ValueError):
-    """A game record that cannot be read or replayed. The message says why for logs; a player
-    reads the words the text layer makes of ``reason`` (a code above; "": only its message),
-    ``facts`` and ``cause`` (the error beneath: a file's, an action's, or the record's own
-    inside a file)."""
+class ReasonedError(ValueError):
+    """An error a player reads as the words the text layer makes of its ``reason`` (a code;
+    "": only its message), ``facts`` and ``cause`` (the error beneath); the message is for
+    logs."""
 
     def __init__(
         self,
@@ -99,6 +98,11 @@ class RecordError(ValueError):
         self.reason = reason
         self.cause = cause
         self.facts = facts
+
+
+class RecordError(ReasonedError):
+    """A game record that cannot be read or replayed (``reason``: a code above; ``cause``: a
+    file's error, an action's, or the record's own inside a file)."""
 
 
 class WireError(ValueError):

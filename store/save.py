@@ -12,7 +12,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.errors import IllegalActionError, RecordError
+from game.errors import IllegalActionError, ReasonedError, RecordError
 from game.files import (
     FileMissingError,
     FileReadError,
@@ -44,22 +44,9 @@ NOT_REPLAYED = "not replayed"  # cause: the RecordError or IllegalActionError
 OVER = "over"
 
 
-class SaveError(ValueError):
-    """A save file that cannot be read. The message says why for logs; a player reads the words
-    the text layer makes of ``reason`` (a code above; "": only its message), ``facts`` and
-    ``cause`` (the error beneath: the file's, the record's)."""
-
-    def __init__(
-        self,
-        message: str,
-        reason: str = "",
-        cause: Exception | None = None,
-        **facts: object,
-    ) -> None:
-        super().__init__(message)
-        self.reason = reason
-        self.cause = cause
-        self.facts = facts
+class SaveError(ReasonedError):
+    """A save file that cannot be read (``reason``: a code above; ``cause``: the file's error,
+    the record's)."""
 
 
 @dataclass(frozen=True, slots=True)
