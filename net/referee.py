@@ -229,13 +229,12 @@ class Referee:
                 f"that action was for move {act.ply}; the match is at move {len(match.actions)}",
                 now=len(match.actions),
             )
-        hand = match.hand
         try:
             result = self.session.apply(act.action)
         except SignalRefusedError as exc:  # the code: the player's screen says it in words
             raise p.ProtocolError(p.SIGNAL, str(exc), why=exc.reason) from None
         except IllegalActionError as exc:
-            raise p.ProtocolError(p.ILLEGAL, str(exc), **illegal(hand, act.action)) from None
+            raise p.ProtocolError(p.ILLEGAL, str(exc), **illegal(exc)) from None
         self._applied(result, seat, REMOTE, act.action)
 
     def _applied(self, result: HandResult | None, seat: int, by: str, action: Action) -> None:

@@ -1,24 +1,18 @@
-"""Why the engine refuses an action, as the facts a table sends with its ``illegal`` error
+"""Why the engine refused an action, as the facts a table sends with its ``illegal`` error
 (``{"why": "must_follow", "card": "9S", "suit": "C"}``): codes and card codes, never words, so
-that each seat's screen says it in its own language (:mod:`net.spoken`)."""
+that each seat's screen says it in its own language (:mod:`net.spoken`), and back into the
+engine's facts there."""
 
 from __future__ import annotations
 
-from game.actions import DECLARE, DISCARD, PLAY, Action
+from collections.abc import Mapping
+
+from game import errors
+from game.actions import DECLARE, DISCARD, PLAY
 from game.cards import CODES, SUIT_CODES, TRUMP
-from game.hand import Hand
+from game.errors import IllegalActionError
 from game.phase import Phase
-from game.scoring import declarable_families
-from game.tricks import FOLLOW, obligation
-from game.verdict import (
-    CARTA_DA_5,
-    MUST_FOLLOW,
-    MUST_TRUMP,
-    NOT_HELD,
-    Verdict,
-    discard_verdict,
-    play_verdict,
-)
+from game.verdict import CARTA_DA_5, MUST_FOLLOW, MUST_TRUMP, NOT_HELD, Verdict
 from net.protocol import Arg
 
 # The ``why`` of an ``illegal`` error.
@@ -39,6 +33,14 @@ _VERDICTS = {
     MUST_TRUMP: MUST_TRUMP_WHY,
     CARTA_DA_5: CARTA_DA_5_WHY,
 }
+_REASONS = {
+    errors.MALFORMED: MALFORMED,
+    errors.HAND_OVER: HAND_OVER,
+    errors.ONE_CARD: ONE_CARD,
+    errors.TWO_CARDS: TWO_CARDS,
+    errors.NOT_REALISED: NOT_REALISED,
+    errors.DECLARE_ORDER: DECLARE_ORDER,
+}
 _WANTED = {Phase.DISCARD: DISCARD, Phase.DECLARE: DECLARE, Phase.PLAY: PLAY}
 
 
@@ -47,40 +49,39 @@ def suit_code(suit: int) -> str:
     return "T" if suit == TRUMP else SUIT_CODES[suit]
 
 
-def _card(verdict: Verdict, hand: Hand) -> dict[str, Arg]:
-    facts: dict[str, Arg] = {"why": _VERDICTS.get(verdict.reason or "", OTHER)}
-    facts["card"] = CODES[verdict.card]
-    if verdict.reason in (MUST_FOLLOW, MUST_TRUMP):
-        duty = obligation(hand.hands[hand.turn], hand.trick)
-        facts["suit"] = suit_code(duty.led)
-        facts["trump"] = int(duty.kind != FOLLOW)
-    return facts
+def illegal(error: IllegalActionError) -> dict[str, Arg]:
+    """The facts of the engine's refusal ``error``, as the table sends them."""
+    verdict = error.verdict
+    if verdict is not None:
+        facts: dict[str, Arg] = {"why": _VERDICTS.get(verdict.reason or "", OTHER)}
+        facts["card"] = CODES[verdict.card]
+        if verdict.led is not None:
+            facts["suit"] = suit_code(verdict.led)
+            facts["trump"] = int(verdict.reason == MUST_TRUMP)
+        if verdict.excuse:
+            facts["excuse"] = 1
+        return facts
+    if error.reason == errors.NOT_NOW and error.phase in _WANTED:
+        return {"why": WRONG_KIND, "wanted": _WANTED[error.phase]}
+    if error.reason == errors.NOT_REALISED:
+        return {"why": NOT_REALISED, "family": error.family}
+    return {"why": _REASONS.get(error.reason, OTHER)}
 
 
-def illegal(hand: Hand, action: Action) -> dict[str, Arg]:
-    """The facts of ``hand`` refusing ``action`` (an action it does refuse)."""
-    if not isinstance(action, Action) or hand.why_illegal(action) is None:
-        return {"why": MALFORMED if not isinstance(action, Action) else OTHER}
-    if hand.phase == Phase.OVER:
-        return {"why": HAND_OVER}
-    wanted = _WANTED[hand.phase]
-    if action.kind != wanted:
-        return {"why": WRONG_KIND, "wanted": wanted}
-    held = hand.hands[hand.turn]
-    if action.kind == PLAY:
-        if len(action.cards) != 1:
-            return {"why": ONE_CARD}
-        return _card(play_verdict(held, hand.trick, action.card), hand)
-    if action.kind == DISCARD:
-        if len(action.cards) != 2 or action.cards[0] == action.cards[1]:
-            return {"why": TWO_CARDS}
-        for c in action.cards:
-            verdict = discard_verdict(held, c)
-            if not verdict.allowed:
-                return _card(verdict, hand)
-        return {"why": OTHER}
-    realised = declarable_families(held)
-    for family in action.families:
-        if family not in realised:
-            return {"why": NOT_REALISED, "family": family}
-    return {"why": DECLARE_ORDER}
+def engine_error(args: Mapping[str, Arg]) -> IllegalActionError:
+    """The engine's refusal again, from the facts a table sent (for its words at this screen)."""
+    why = args.get("why")
+    reason = next((code for code, said in _VERDICTS.items() if said == why), None)
+    card = args.get("card")
+    if reason is not None and isinstance(card, str) and card in CODES:
+        suit = args.get("suit")
+        led = TRUMP if suit == "T" else SUIT_CODES.index(suit) if suit in SUIT_CODES else None
+        verdict = Verdict(CODES.index(card), reason, led, bool(args.get("excuse")))
+        return IllegalActionError("", errors.CARD, verdict=verdict)
+    if why == WRONG_KIND:
+        phase = next((ph for ph, kind in _WANTED.items() if kind == args.get("wanted")), None)
+        return IllegalActionError("", errors.NOT_NOW, phase=phase)
+    if why == NOT_REALISED:
+        return IllegalActionError("", errors.NOT_REALISED, family=str(args.get("family", "")))
+    code = next((code for code, said in _REASONS.items() if said == why), errors.MALFORMED)
+    return IllegalActionError("", code)

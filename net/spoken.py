@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from game.cards import SUIT_CODES, SUIT_NAMES
+from game.cards import CODES
 from net import protocol as p
 from net import refusals as r
 from text.language import N_, _, ngettext
+from text.refusals import action_words, refusal
 from text.signals import table_refusal_words
 
 # A client's own refusals, their words made here already (``text``): the table was not reached,
@@ -27,50 +28,15 @@ def level_words(label: str) -> str:
     return _(LEVELS[label]) if label in LEVELS else label
 
 
-def _suit(code: object) -> str:
-    return SUIT_NAMES[SUIT_CODES.index(code)] if code in SUIT_CODES else str(code)
-
-
 def _seat(value: object) -> int | str:
     return value + 1 if isinstance(value, int) else "?"
 
 
 def _illegal(args: Mapping[str, p.Arg]) -> str:
-    why, card = args.get("why"), args.get("card") or "?"
-    if why == r.NOT_HELD_WHY:
-        return _("{card} is not in your hand").format(card=card)
-    if why == r.MUST_FOLLOW_WHY and args.get("suit") == "T":
-        return _("{card} is not legal: you must follow trumps").format(card=card)
-    if why == r.MUST_FOLLOW_WHY:
-        return _("{card} is not legal: you must follow {suit}").format(
-            card=card, suit=_suit(args.get("suit"))
-        )
-    if why == r.MUST_TRUMP_WHY:
-        return _("{card} is not legal: you have no {suit}, so you must play a trump").format(
-            card=card, suit=_suit(args.get("suit"))
-        )
-    if why == r.CARTA_DA_5_WHY:
-        return _("{card} may not be discarded: Kings and Tarocchi (carte da 5) stay").format(
-            card=card
-        )
-    if why == r.WRONG_KIND:
-        wanted = {
-            "discard": _("the dealer must discard two cards"),
-            "declare": _("the player must declare (or declare none) before the first card"),
-            "play": _("a card must be played"),
-        }.get(str(args.get("wanted")), "")
-        return _("that is not possible now: {wanted}").format(wanted=wanted)
-    if why == r.ONE_CARD:
-        return _("play exactly one card")
-    if why == r.TWO_CARDS:
-        return _("the dealer discards exactly two different cards")
-    if why == r.NOT_REALISED:
-        return _("your hand does not realise {family}").format(family=args.get("family"))
-    if why == r.DECLARE_ORDER:
-        return _("declare each family once, in the order of the families")
-    if why == r.HAND_OVER:
-        return _("the hand is over")
-    return _("the table does not allow that action now")
+    error = r.engine_error(args)
+    if error.verdict is not None:  # (the card by its code: the table's words name no face)
+        return refusal(error.verdict, CODES[error.verdict.card])
+    return action_words(error)
 
 
 def _bad_message(args: Mapping[str, p.Arg]) -> str:

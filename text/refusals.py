@@ -81,6 +81,12 @@ def illegal_words(error: IllegalActionError, look: Look) -> str:
     """What a player reads when the engine refused an action."""
     if error.verdict is not None:
         return refusal(error.verdict, face(error.verdict.card, look))
+    return action_words(error)
+
+
+def action_words(error: IllegalActionError) -> str:
+    """Why the engine refused an action that is not a card refused (the wrong kind of action,
+    a family not held, ...)."""
     if error.reason == errors.NOT_NOW and error.phase in _WANTED:
         return _("That is not possible now: {wanted}.").format(wanted=_(_WANTED[error.phase]))
     if error.reason == errors.NOT_REALISED:
