@@ -392,18 +392,23 @@ def read_statistics(
 # What :func:`load_match` says, as a code, when the statistics hold no such match (the text
 # layer names it: :func:`text.statistics.load_problem`).
 NO_SUCH_MATCH = "no such match"
+# What :func:`load_match` and :func:`match_number` say, as codes, when nothing is recorded yet,
+# and when :func:`match_number`'s match is not among those recorded.
+NOTHING_RECORDED = "nothing recorded"
+NOT_RECORDED = "not recorded"
 
 
 def load_match(
     directory: Path | None, match_id: int | None = None, *, timeout: float = TIMEOUT
 ) -> tuple[FinishedMatch | None, str | None]:
     """A recorded match (the latest when ``match_id`` is None) as it was handed over: its record
-    and seats; or None and why not (NO_SUCH_MATCH, or a few words). Never raises."""
+    and seats; or None and why not (NO_SUCH_MATCH, NOTHING_RECORDED, or a few words). Never
+    raises."""
     directory = directory or data_dir()
     try:
         opened = open_existing(directory, timeout)
         if opened is None:
-            return None, "no match has been recorded yet"
+            return None, NOTHING_RECORDED
         with closing(opened.connection) as c:
             row = c.execute(
                 "SELECT id, played_at, source, substr(record, 1, ?) FROM matches "
@@ -436,14 +441,15 @@ def match_number(
     directory: Path | None, key: str, *, timeout: float = TIMEOUT
 ) -> tuple[int | None, str | None]:
     """The number of the recorded match whose identity is ``key`` (``statsschema.uid``), or None
-    and why not. Never raises; may wait for another program's lock (call it in a thread)."""
+    and why not (NOTHING_RECORDED, NOT_RECORDED, or a few words). Never raises; may wait for
+    another program's lock (call it in a thread)."""
     try:
         opened = open_existing(directory or data_dir(), timeout)
         if opened is None:
-            return None, "no match has been recorded yet"
+            return None, NOTHING_RECORDED
         with closing(opened.connection) as c:
             row = c.execute("SELECT id FROM matches WHERE uid = ?", (key,)).fetchone()
-        return (row[0], None) if row else (None, "it is not in the statistics")
+        return (row[0], None) if row else (None, NOT_RECORDED)
     except StatsError as exc:
         return None, str(exc)
     except (sqlite3.Error, OSError) as exc:

@@ -42,7 +42,7 @@ from text.narrate import declaration_pieces
 from text.presenter import Scene, TrickTexts, trick_texts
 from text.records import record_problem
 from text.render import Look, assembled, card_text, cards_text
-from text.statistics import no_such_match
+from text.statistics import load_problem, no_such_match
 from text.words import YOU, aligned, bot_level, capitalized, padded_name, shown_name, side_name
 from text.wrapping import Hanging
 
@@ -119,7 +119,7 @@ class ReviewSource:
         if finished is None:
             if message == NO_SUCH_MATCH:  # (it names the match itself)
                 return f"{capitalized(no_such_match(match_id))}."
-            return cannot.format(id=match_id, problem=message)
+            return cannot.format(id=match_id, problem=load_problem(message, match_id))
         try:
             read = record.read(finished.record)
             seats = tuple(Seat(s.kind, s.name) for s in finished.seats)

@@ -10,6 +10,8 @@ from rich.cells import cell_len
 from game.seats import seats_of
 from store.stats import (
     NO_SUCH_MATCH,
+    NOT_RECORDED,
+    NOTHING_RECORDED,
     MatchSummary,
     PairingStats,
     PersonStats,
@@ -244,4 +246,17 @@ def no_such_match(match_id: int | None) -> str:
 
 def load_problem(message: str | None, match_id: int | None) -> str | None:
     """Why :func:`store.stats.load_match` found no match, in words (None: it said nothing)."""
-    return no_such_match(match_id) if message == NO_SUCH_MATCH else message
+    return no_such_match(match_id) if message == NO_SUCH_MATCH else stats_problem(message)
+
+
+# What the statistics say by a code (``store.stats``), translated where it is shown.
+_SAID = {
+    NOTHING_RECORDED: N_("no match has been recorded yet"),
+    NOT_RECORDED: N_("it is not in the statistics"),
+}
+
+
+def stats_problem(message: str | None) -> str | None:
+    """Why the statistics found no match, in words: a code named, other words as they are."""
+    said = _SAID.get(message) if message is not None else None
+    return _(said) if said is not None else message

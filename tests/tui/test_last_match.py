@@ -15,7 +15,7 @@ import pytest
 
 from store.lastmatch import MAX_BYTES, NOTE_FILE, LastMatch, LastMatchNote, NoteError
 from store.save import SaveStore
-from store.stats import match_number, read_statistics, record_finished_match
+from store.stats import NOTHING_RECORDED, match_number, read_statistics, record_finished_match
 from table.session import Session
 from tests.support.matches import NAMES, SEATS, finished_match, note_data
 from tests.support.screens import FAST, idle, make_app, press, settle, start_row, wait_for
@@ -40,7 +40,7 @@ def test_the_note_says_who_won_the_score_and_when(tmp_path: Path) -> None:
     assert last_match_title(note).startswith("Last match, 1 hand, today at ")
     assert (tmp_path / NOTE_FILE).stat().st_size < 1024  # small, and bounded when read
     number, why = match_number(tmp_path, note.uid)
-    assert number is None and why == "no match has been recorded yet"
+    assert number is None and why == NOTHING_RECORDED
     assert record_finished_match(tmp_path, finished) is None
     assert match_number(tmp_path, note.uid) == (1, None)  # the same identity as the statistics
 

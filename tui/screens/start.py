@@ -38,6 +38,7 @@ from text.lastmatch import last_match_parts, last_match_title, unread_note
 from text.problems import error_words
 from text.render import Look, box_lines
 from text.saved import damaged_words, saved_parts
+from text.statistics import stats_problem
 from text.storage import pace_words
 from text.words import capitalized, shown_name
 from text.wrapping import Pairs
@@ -472,7 +473,7 @@ class StartScreen(Screen[None]):
                 return _(
                     "The last match cannot be reviewed: {why}. Past matches (p) lists the "
                     "recorded ones."
-                ).format(why=why)
+                ).format(why=stats_problem(why))
             return ReviewSource.recorded(directory, number)
 
         self.run_worker(
