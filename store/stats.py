@@ -400,10 +400,10 @@ NOT_RECORDED = "not recorded"
 
 def load_match(
     directory: Path | None, match_id: int | None = None, *, timeout: float = TIMEOUT
-) -> tuple[FinishedMatch | None, str | None]:
+) -> tuple[FinishedMatch | None, str | StatsError | None]:
     """A recorded match (the latest when ``match_id`` is None) as it was handed over: its record
-    and seats; or None and why not (NO_SUCH_MATCH, NOTHING_RECORDED, or a few words). Never
-    raises."""
+    and seats; or None and why not (NO_SUCH_MATCH, NOTHING_RECORDED, the StatsError, or a few
+    words). Never raises."""
     directory = directory or data_dir()
     try:
         opened = open_existing(directory, timeout)
@@ -430,19 +430,19 @@ def load_match(
             return None, f"the record of match {mid} is not a record"
         return FinishedMatch(data, seats, _shown(played_at), _shown(source)), opened.notice
     except StatsError as exc:
-        return None, str(exc)
+        return None, exc
     except (sqlite3.Error, OSError) as exc:
-        return None, str(failure(exc))
+        return None, failure(exc)
     except (ValueError, RecursionError) as exc:
         return None, f"the stored record cannot be read ({exc!r:.100})"
 
 
 def match_number(
     directory: Path | None, key: str, *, timeout: float = TIMEOUT
-) -> tuple[int | None, str | None]:
+) -> tuple[int | None, str | StatsError | None]:
     """The number of the recorded match whose identity is ``key`` (``statsschema.uid``), or None
-    and why not (NOTHING_RECORDED, NOT_RECORDED, or a few words). Never raises; may wait for
-    another program's lock (call it in a thread)."""
+    and why not (NOTHING_RECORDED, NOT_RECORDED, the StatsError, or a few words). Never raises;
+    may wait for another program's lock (call it in a thread)."""
     try:
         opened = open_existing(directory or data_dir(), timeout)
         if opened is None:
@@ -451,8 +451,8 @@ def match_number(
             row = c.execute("SELECT id FROM matches WHERE uid = ?", (key,)).fetchone()
         return (row[0], None) if row else (None, NOT_RECORDED)
     except StatsError as exc:
-        return None, str(exc)
+        return None, exc
     except (sqlite3.Error, OSError) as exc:
-        return None, str(failure(exc))
+        return None, failure(exc)
     except Exception as exc:  # the statistics never crash the game
         return None, f"unexpected error ({exc!r:.100})"

@@ -5,7 +5,7 @@ truncated, another schema, a directory, a FIFO, unreadable) is set aside under a
 (``stats.sqlite3.damaged``, then ``.damaged.2``, …, never over an earlier one) and a fresh database
 is made; a database written by a newer version of the game is left alone; a database that another
 process is writing to is waited for a little (the SQLite timeout) and then reported. Every failure
-is a :class:`~store.statsschema.StatsError` whose message is for the player.
+is a :class:`~store.statsschema.StatsError`, its code and facts for the player's words.
 
 Standard library only (no Textual): a table server uses it too.
 """
@@ -21,6 +21,7 @@ from pathlib import Path
 
 from game.files import PRIVATE, move_aside, move_without_replacing
 from game.seats import SEATS, partner_of, side_of
+from store import statsschema as why
 from store.statsschema import CURRENT, Damaged, StatsError, create, migrate, schema_version
 
 DB_FILE = "stats.sqlite3"
@@ -32,7 +33,11 @@ TIMEOUT = 2.0  # seconds to wait for another process's write lock
 # SQLite's primary result codes
 _BUSY = {5, 6}  # SQLITE_BUSY, SQLITE_LOCKED: another connection holds a lock
 _FULL = 13
-_DAMAGE = {11: "it is damaged", 26: "it is not an SQLite database", 14: "it cannot be opened"}
+_DAMAGE = {
+    11: ("it is damaged", why.DAMAGED),
+    26: ("it is not an SQLite database", why.NOT_SQLITE),
+    14: ("it cannot be opened", why.CANNOT_OPEN),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,13 +71,16 @@ def failure(exc: sqlite3.Error | OSError) -> StatsError:
         if code in _BUSY:
             return StatsError(
                 "the statistics database is busy (another program is writing to "
-                "it); try again in a moment"
+                "it); try again in a moment",
+                why.BUSY,
             )
         if code == _FULL:
-            return StatsError(f"the statistics database is full ({MAX_PAGES * 4 >> 10} MiB)")
+            mib = MAX_PAGES * 4 >> 10
+            return StatsError(f"the statistics database is full ({mib} MiB)", why.FULL, mib=mib)
         if code in _DAMAGE:
-            return Damaged(_DAMAGE[code])  # SQLite's own words for these say no more
-    return StatsError(f"the statistics database could not be used ({_text(exc)})")
+            return Damaged(*_DAMAGE[code])  # SQLite's own words for these say no more
+    detail = _text(exc)
+    return StatsError(f"the statistics database could not be used ({detail})", detail=detail)
 
 
 # ----------------------------------------------------------------------------- setting aside
@@ -102,14 +110,17 @@ def _check_regular(path: Path) -> None:
         info = os.stat(path)
     except FileNotFoundError:
         if os.path.lexists(path):
-            raise Damaged("it is a link to nothing") from None
+            raise Damaged("it is a link to nothing", why.LINK_TO_NOTHING) from None
         return
     except OSError as exc:
-        raise Damaged(f"it cannot be examined ({_text(exc)})") from None
+        detail = _text(exc)
+        raise Damaged(
+            f"it cannot be examined ({detail})", why.CANNOT_EXAMINE, detail=detail
+        ) from None
     if stat.S_ISDIR(info.st_mode):
-        raise Damaged("it is a directory")
+        raise Damaged("it is a directory", why.DIRECTORY)
     if not stat.S_ISREG(info.st_mode):
-        raise Damaged("it is not a regular file")
+        raise Damaged("it is not a regular file", why.NOT_REGULAR)
 
 
 def _create_private(path: Path) -> None:
@@ -153,7 +164,8 @@ def _open_checked(path: Path, timeout: float) -> tuple[sqlite3.Connection, str |
         connection.execute("BEGIN IMMEDIATE")  # a write lock: nobody else migrates meanwhile
         check = connection.execute("PRAGMA quick_check(1)").fetchone()
         if check is None or check[0] != "ok":
-            raise Damaged(f"it is damaged ({check[0] if check else 'no answer'})")
+            detail = check[0] if check else "no answer"
+            raise Damaged(f"it is damaged ({detail})", why.DAMAGED_AS, detail=detail)
         version = schema_version(connection)
         notice = None
         if version is None:
@@ -180,17 +192,29 @@ def open_database(directory: Path, timeout: float = TIMEOUT) -> Opened:
     try:
         directory.mkdir(mode=PRIVATE, parents=True, exist_ok=True)
     except OSError as exc:
-        raise StatsError(f"cannot create the directory {directory} ({_text(exc)})") from None
+        detail = _text(exc)
+        raise StatsError(
+            f"cannot create the directory {directory} ({detail})",
+            why.NO_DIRECTORY,
+            directory=str(directory),
+            detail=detail,
+        ) from None
     try:
         return Opened(*_open_checked(path, timeout))
     except Damaged as exc:
+        damage = exc
         reason = str(exc)
     try:
         moved = set_aside(path)
     except OSError as exc:
+        detail = _text(exc)
         raise StatsError(
             f"the statistics database {path} cannot be used ({reason}) and could "
-            f"not be set aside ({_text(exc)})"
+            f"not be set aside ({detail})",
+            why.NOT_SET_ASIDE,
+            path=str(path),
+            damage=damage,
+            detail=detail,
         ) from None
     notice = (
         f"The statistics database could not be used ({reason}); it was kept as "
@@ -199,7 +223,13 @@ def open_database(directory: Path, timeout: float = TIMEOUT) -> Opened:
     try:
         connection, _ = _open_checked(path, timeout)
     except StatsError as exc:
-        raise StatsError(f"{notice} The new one cannot be used either: {exc}") from None
+        raise StatsError(
+            f"{notice} The new one cannot be used either: {exc}",
+            why.STILL_UNUSABLE,
+            damage=damage,
+            moved=moved.name,
+            cause=exc,
+        ) from None
     return Opened(connection, notice)
 
 

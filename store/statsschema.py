@@ -77,8 +77,37 @@ SCHEMAS: dict[int, dict[str, str]] = {
 CURRENT = max(SCHEMAS)
 
 
+# Why the statistics database cannot be used: the codes of a StatsError, with the facts each
+# names (``detail``: the system's or SQLite's own words).
+UNUSABLE = "unusable"  # detail
+BUSY = "busy"
+FULL = "full"  # mib
+NO_DIRECTORY = "no directory"  # directory, detail
+NOT_SET_ASIDE = "not set aside"  # path, damage (the Damaged error), detail
+STILL_UNUSABLE = "still unusable"  # damage, moved (the name it was kept as), cause (a StatsError)
+NEWER = "newer"  # version, current
+# Why the file is not a healthy statistics database: the codes of a Damaged error.
+DAMAGED = "damaged"
+DAMAGED_AS = "damaged as"  # detail (SQLite's integrity check)
+NOT_SQLITE = "not sqlite"
+CANNOT_OPEN = "cannot open"
+LINK_TO_NOTHING = "link to nothing"
+CANNOT_EXAMINE = "cannot examine"  # detail
+DIRECTORY = "directory"
+NOT_REGULAR = "not regular"
+NOT_STATISTICS = "not statistics"
+NO_VERSION = "no version"
+OTHER_TABLES = "other tables"  # version
+
+
 class StatsError(Exception):
-    """The statistics database cannot be used now; the message says why, for the player."""
+    """The statistics database cannot be used now. The message is for logs; what a player reads
+    is made by the text layer from ``reason`` (a code above) and ``facts``."""
+
+    def __init__(self, message: str, reason: str = UNUSABLE, **facts: object) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.facts = facts
 
 
 class Damaged(StatsError):
@@ -131,18 +160,23 @@ def schema_version(connection: sqlite3.Connection) -> int | None:
     if not found:
         return None
     if found.get("schema_version") != ["version"]:
-        raise Damaged("it is not a Tarocchino statistics database")
+        raise Damaged("it is not a Tarocchino statistics database", NOT_STATISTICS)
     rows = connection.execute("SELECT version FROM schema_version LIMIT 2").fetchall()
     version = rows[0][0] if len(rows) == 1 else None
     if type(version) is not int or version < 1:
-        raise Damaged("its schema version is missing or unreadable")
+        raise Damaged("its schema version is missing or unreadable", NO_VERSION)
     if version > CURRENT:
         raise NewerDatabase(
             f"the statistics database was written by a newer version of Tarocchino (schema "
-            f"{version}; this one knows {CURRENT}): it is left as it is"
+            f"{version}; this one knows {CURRENT}): it is left as it is",
+            NEWER,
+            version=version,
+            current=CURRENT,
         )
     if found != expected_objects(version):
-        raise Damaged(f"its tables are not those of schema version {version}")
+        raise Damaged(
+            f"its tables are not those of schema version {version}", OTHER_TABLES, version=version
+        )
     return version
 
 

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from rich.cells import cell_len
 
 from game.seats import seats_of
+from store import statsschema as why
 from store.stats import (
     NO_SUCH_MATCH,
     NOT_RECORDED,
@@ -18,6 +19,7 @@ from store.stats import (
     Statistics,
     local_time,
 )
+from store.statsschema import StatsError
 from text.language import N_, _, ngettext, number, pgettext
 from text.plaintext import PAGE, paragraph
 from text.scoresheet import side_names
@@ -244,7 +246,7 @@ def no_such_match(match_id: int | None) -> str:
     return _("no match number {number} in the statistics").format(number=match_id)
 
 
-def load_problem(message: str | None, match_id: int | None) -> str | None:
+def load_problem(message: str | StatsError | None, match_id: int | None) -> str | None:
     """Why :func:`store.stats.load_match` found no match, in words (None: it said nothing)."""
     return no_such_match(match_id) if message == NO_SUCH_MATCH else stats_problem(message)
 
@@ -255,8 +257,67 @@ _SAID = {
     NOT_RECORDED: N_("it is not in the statistics"),
 }
 
+# Why the database cannot be used (a StatsError's code), with its facts.
+_CANNOT = {
+    why.UNUSABLE: N_("the statistics database could not be used ({detail})"),
+    why.BUSY: N_(
+        "the statistics database is busy (another program is writing to it); try again in a moment"
+    ),
+    why.FULL: N_("the statistics database is full ({mib} MiB)"),
+    why.NO_DIRECTORY: N_("cannot create the directory {directory} ({detail})"),
+    why.NEWER: N_(
+        "the statistics database was written by a newer version of Tarocchino (schema "
+        "{version}; this one knows {current}): it is left as it is"
+    ),
+    why.DAMAGED: N_("it is damaged"),
+    why.DAMAGED_AS: N_("it is damaged ({detail})"),
+    why.NOT_SQLITE: N_("it is not an SQLite database"),
+    why.CANNOT_OPEN: N_("it cannot be opened"),
+    why.LINK_TO_NOTHING: N_("it is a link to nothing"),
+    why.CANNOT_EXAMINE: N_("it cannot be examined ({detail})"),
+    why.DIRECTORY: N_("it is a directory"),
+    why.NOT_REGULAR: N_("it is not a regular file"),
+    why.NOT_STATISTICS: N_("it is not a Tarocchino statistics database"),
+    why.NO_VERSION: N_("its schema version is missing or unreadable"),
+    why.OTHER_TABLES: N_("its tables are not those of schema version {version}"),
+}
 
-def stats_problem(message: str | None) -> str | None:
-    """Why the statistics found no match, in words: a code named, other words as they are."""
+
+def stats_error_words(error: StatsError) -> str:
+    """Why the statistics database cannot be used, in words, from the error's code and facts."""
+    facts = error.facts
+    damage = facts.get("damage")
+    cause = facts.get("cause")
+    if error.reason == why.NOT_SET_ASIDE and isinstance(damage, StatsError):
+        return _(
+            "the statistics database {path} cannot be used ({reason}) and could not be set "
+            "aside ({detail})"
+        ).format(path=facts["path"], reason=stats_error_words(damage), detail=facts["detail"])
+    if error.reason == why.STILL_UNUSABLE and isinstance(damage, StatsError):
+        notice = set_aside_words(damage, str(facts["moved"]))
+        problem = stats_error_words(cause) if isinstance(cause, StatsError) else str(cause)
+        return _("{notice} The new one cannot be used either: {problem}").format(
+            notice=notice, problem=problem
+        )
+    said = _CANNOT.get(error.reason)
+    if said is None:
+        return str(error)
+    shown = {k: number(v) if isinstance(v, int) else v for k, v in facts.items()}
+    return _(said).format(**shown)
+
+
+def set_aside_words(damage: StatsError, moved: str) -> str:
+    """A damaged database set aside as ``moved`` and a new one started, in a sentence."""
+    return _(
+        "The statistics database could not be used ({reason}); it was kept as {name} and a new "
+        "one was started."
+    ).format(reason=stats_error_words(damage), name=moved)
+
+
+def stats_problem(message: str | StatsError | None) -> str | None:
+    """Why the statistics found no match, in words: a code or an error named, other words as
+    they are."""
+    if isinstance(message, StatsError):
+        return stats_error_words(message)
     said = _SAID.get(message) if message is not None else None
     return _(said) if said is not None else message

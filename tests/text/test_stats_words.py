@@ -1,17 +1,23 @@
-"""The statistics' problems in words: in English as they always read, in Italian from the
-catalogue, where `tarocchino export` and the review of a recorded match show them."""
+"""The statistics' problems in words: in English as they always read (the error's message), in
+Italian from the catalogue, where `tarocchino export` and the review of a recorded match show
+them."""
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 
 import pytest
 
 from cli.main import main
-from store.stats import NOT_RECORDED, NOTHING_RECORDED
+from store import statsschema as why
+from store.stats import NOT_RECORDED, NOTHING_RECORDED, load_match
+from store.statsdb import failure, path_of
+from store.statsschema import CURRENT, Damaged, StatsError
 from text import language
-from text.statistics import stats_problem
+from text.statistics import stats_error_words, stats_problem
 
 
 @pytest.fixture(autouse=True)
@@ -37,3 +43,34 @@ def test_export_with_nothing_recorded_says_it_in_italian(
     err = capsys.readouterr().err
     assert "non è ancora stata registrata nessuna partita" in err
     assert "recorded" not in err
+
+
+def _newer(directory: Path) -> None:
+    """A statistics database written by a later version of the game."""
+    connection = sqlite3.connect(path_of(directory))
+    with closing(connection):
+        connection.execute("CREATE TABLE schema_version (version)")
+        connection.execute("INSERT INTO schema_version VALUES (?)", (CURRENT + 1,))
+        connection.commit()
+
+
+def test_a_database_problem_in_english_is_its_message(tmp_path: Path) -> None:
+    _newer(tmp_path)
+    _, error = load_match(tmp_path)
+    assert isinstance(error, StatsError)
+    assert stats_problem(error) == str(error)
+    assert "written by a newer version" in str(error)
+    for damage in (
+        Damaged("it is a directory", why.DIRECTORY),
+        Damaged("it is damaged (row 3)", why.DAMAGED_AS, detail="row 3"),
+        failure(sqlite3.OperationalError("disk I/O error")),
+    ):
+        assert stats_error_words(damage) == str(damage)
+
+
+def test_a_newer_database_in_italian(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _newer(tmp_path)
+    assert main(["--lang", "it", "export", "--match", "last"]) == 2
+    err = capsys.readouterr().err
+    assert "scritto da una versione più recente di Tarocchino" in err
+    assert "newer" not in err
