@@ -43,8 +43,34 @@ _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _SYNTAX = "LEVEL[:KEY=VALUE,...], an installed bot's name, module:Class or path/to/file.py:Class"
 
 
+# Why a bot specification cannot be used: the codes of a SpecError, with the facts each names
+# (names and texts quoted as the message shows them).
+OTHER = "other"  # the message is all there is to say (a bot's own words, a load's failure)
+NO_BOT = "no bot"  # syntax
+TOO_LONG = "too long"  # length
+UNKNOWN_BOT = "unknown bot"  # head, known
+NOT_A_CLASS_NAME = "not a class name"  # attr, text
+NO_BOT_FILE = "no bot file"  # head
+NEITHER = "neither"  # head, syntax
+BAD_OPTION = "bad option"  # item, text
+TWICE = "twice"  # key, text
+NOT_BOOL = "not bool"  # bot, option, value
+NOT_WHOLE = "not whole"  # bot, option, value
+NOT_NUMBER = "not number"  # bot, option, value
+NOT_FINITE = "not finite"  # bot, option, value
+NO_SUCH_OPTION = "no such option"  # bot, key, options (empty: it takes none)
+NEEDS_OPTIONS = "needs options"  # bot, options
+
+
 class SpecError(ValueError):
-    """A bot specification that can not be read, found, loaded or built; the message says why."""
+    """A bot specification that can not be read, found, loaded or built. The message is for
+    logs; what a player reads is made by the text layer from ``reason`` (a code above) and
+    ``facts``."""
+
+    def __init__(self, message: str = "", reason: str = OTHER, **facts: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.facts = facts
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,10 +276,12 @@ def parse_spec(
     ``measurement`` also accepts the levels for measurement only (the oracle: the arena's).
     """
     if not isinstance(text, str) or not text.strip():
-        raise SpecError(f"no bot given (use {_SYNTAX})")
+        raise SpecError(f"no bot given (use {_SYNTAX})", NO_BOT, syntax=_SYNTAX)
     text = text.strip()
     if len(text) > MAX_SPEC_CHARS:
-        raise SpecError(f"bot specification too long ({len(text)} characters)")
+        raise SpecError(
+            f"bot specification too long ({len(text)} characters)", TOO_LONG, length=str(len(text))
+        )
     source, name, rest = _split(text, measurement)
     raw = _raw_options(rest, text)
     extra = tuple((k, format_value(v)) for k, v in (defaults or {}).items() if v is not None)
@@ -287,18 +315,31 @@ def _split(text: str, measurement: bool = False) -> tuple[Source, str, str]:
         known = ", ".join(list(BOTS) + installed_names())
         raise SpecError(
             f"unknown bot {head!r} (known: {known}; or module:Class, path/to/file.py:Class; "
-            "see tarocchino bots)"
+            "see tarocchino bots)",
+            UNKNOWN_BOT,
+            head=repr(head),
+            known=known,
         )
     if not all(_IDENTIFIER.match(part) for part in attr.split(".")):
-        raise SpecError(f"{attr!r} is not the name of a class (in {text!r})")
+        raise SpecError(
+            f"{attr!r} is not the name of a class (in {text!r})",
+            NOT_A_CLASS_NAME,
+            attr=repr(attr),
+            text=repr(text),
+        )
     name = f"{head}:{attr}"
     if head.endswith(".py") or "/" in head or os.sep in head:
         path = Path(head).expanduser()
         if not path.is_file():
-            raise SpecError(f"no bot file {head!r}")
+            raise SpecError(f"no bot file {head!r}", NO_BOT_FILE, head=repr(head))
         return Source(FILE, str(path.resolve()), attr), name, rest
     if not all(_IDENTIFIER.match(part) for part in head.split(".")):
-        raise SpecError(f"{head!r} is neither a bot, a module nor a file.py (use {_SYNTAX})")
+        raise SpecError(
+            f"{head!r} is neither a bot, a module nor a file.py (use {_SYNTAX})",
+            NEITHER,
+            head=repr(head),
+            syntax=_SYNTAX,
+        )
     return Source(MODULE, head, attr), name, rest
 
 
@@ -310,9 +351,16 @@ def _raw_options(rest: str, text: str) -> tuple[tuple[str, str], ...]:
         key, eq, value = item.partition("=")
         key = key.strip()
         if not eq or not _IDENTIFIER.match(key):
-            raise SpecError(f"bad option {item.strip()!r} in {text!r} (use key=value)")
+            raise SpecError(
+                f"bad option {item.strip()!r} in {text!r} (use key=value)",
+                BAD_OPTION,
+                item=repr(item.strip()),
+                text=repr(text),
+            )
         if key in dict(out):
-            raise SpecError(f"option {key!r} is given twice in {text!r}")
+            raise SpecError(
+                f"option {key!r} is given twice in {text!r}", TWICE, key=repr(key), text=repr(text)
+            )
         out.append((key, value.strip()))
     return tuple(out)
 
@@ -417,25 +465,28 @@ def read_option(option: OptionInfo, text: str, bot: str) -> Any:
     if option.optional and text.lower() in ("none", "null"):
         return None
     what = f"{bot}: option {option.name}"
+    facts = {"bot": bot, "option": option.name, "value": repr(text)}
     if option.type == "bool":
         low = text.lower()
         if low in ("true", "yes", "on", "1"):
             return True
         if low in ("false", "no", "off", "0"):
             return False
-        raise SpecError(f"{what} must be true or false, not {text!r}")
+        raise SpecError(f"{what} must be true or false, not {text!r}", NOT_BOOL, **facts)
     if option.type == "int":
         try:
             return int(text)
         except ValueError:
-            raise SpecError(f"{what} must be a whole number, not {text!r}") from None
+            raise SpecError(
+                f"{what} must be a whole number, not {text!r}", NOT_WHOLE, **facts
+            ) from None
     if option.type == "float":
         try:
             value = float(text)
         except ValueError:
-            raise SpecError(f"{what} must be a number, not {text!r}") from None
+            raise SpecError(f"{what} must be a number, not {text!r}", NOT_NUMBER, **facts) from None
         if not math.isfinite(value):
-            raise SpecError(f"{what} must be a finite number, not {text!r}")
+            raise SpecError(f"{what} must be a finite number, not {text!r}", NOT_FINITE, **facts)
         return value
     if option.type == "str":
         return text
@@ -461,14 +512,25 @@ def check_factory(
     for key, text in raw:
         option = by_name.get(key)
         if option is None and not any_options:
-            takes = ", ".join(o.name for o in known)
-            takes = f"its options: {takes}" if takes else "it takes no options"
-            raise SpecError(f"{bot} has no option {key!r} ({takes})")
+            names = ", ".join(o.name for o in known)
+            takes = f"its options: {names}" if names else "it takes no options"
+            raise SpecError(
+                f"{bot} has no option {key!r} ({takes})",
+                NO_SUCH_OPTION,
+                bot=bot,
+                key=repr(key),
+                options=names,
+            )
         value = read_option(option, text, bot) if option else _guess_value(text)
         options.append((key, value))
     missing = [o.name for o in known if o.required and o.name not in dict(options)]
     if missing:
-        raise SpecError(f"{bot} needs the option(s) {', '.join(missing)}")
+        raise SpecError(
+            f"{bot} needs the option(s) {', '.join(missing)}",
+            NEEDS_OPTIONS,
+            bot=bot,
+            options=", ".join(missing),
+        )
     if build:
         bot_object = build_bot(factory, dict(options), bot)
         if not callable(getattr(bot_object, "choose", None)):

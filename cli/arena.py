@@ -26,6 +26,7 @@ from cli.match_options import add_signals
 from cli.refusal import refuse
 from text.language import N_, _, ngettext, number
 from text.plaintext import PAGE
+from text.specs import spec_words
 from text.wrapping import Hanging
 
 PROG = "tarocchino arena"
@@ -261,7 +262,7 @@ def run(args: argparse.Namespace) -> int:
         defaults = {"budget_s": args.budget, "iterations": args.iterations}
         a, b = (parse_spec(text, defaults=defaults, measurement=True) for text in (args.a, args.b))
     except SpecError as error:
-        return refuse(PROG, str(error))
+        return refuse(PROG, spec_words(error))
     containment = Containment(time_limit_s=args.time_limit, echo_stderr=True)
     previous = signal.signal(signal.SIGTERM, _interrupt)  # a kill stops the workers too
     try:

@@ -15,6 +15,7 @@ from ai.contain import Containment
 from ai.spec import BotSpec, SpecError
 from cli.refusal import refuse
 from text.language import _, number
+from text.specs import spec_words
 
 MAX_WORKERS = 64  # worker processes a measurement may start
 
@@ -79,7 +80,7 @@ def run_measurement(
     try:
         players = read_players()
     except SpecError as error:
-        return refuse(prog, str(error))
+        return refuse(prog, spec_words(error))
     previous = signal.signal(signal.SIGTERM, _interrupt)  # a kill stops the workers too
     try:  # (Ctrl+C and a kill end as `PROG: interrupted`, said by cli.main)
         figures = measure(*players, hands_progress(prog))

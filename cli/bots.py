@@ -9,6 +9,7 @@ from ai.spec import ENTRY_POINT_GROUP, BotInfo, SpecError, describe_source, list
 from cli.refusal import refuse
 from text.language import N_, _
 from text.plaintext import PAGE, paragraph
+from text.specs import spec_words
 from text.wrapping import Hanging
 
 PROG = "tarocchino bots"
@@ -47,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             spec = parse_spec(args.spec)
         except SpecError as exc:
-            return refuse(PROG, str(exc))
+            return refuse(PROG, spec_words(exc))
         info = describe_source(spec.origin, spec.name)
         if args.json:
             print(

@@ -63,18 +63,20 @@ BAD_NAMES = "bad names"  # names_problem
 class SeatsError(ValueError):
     """Seats that cannot be set (``play --seats``, the start screen). The message says why for
     logs; a player reads the words the text layer makes of ``reason`` (a code above), ``facts``
-    and ``names_problem`` (BAD_NAMES)."""
+    ``names_problem`` (BAD_NAMES) and ``spec_problem`` (BAD_KIND)."""
 
     def __init__(
         self,
         message: str,
         reason: str,
         names_problem: NameProblem | None = None,
+        spec_problem: SpecError | None = None,
         **facts: int | str,
     ) -> None:
         super().__init__(message)
         self.reason = reason
         self.names_problem = names_problem
+        self.spec_problem = spec_problem
         self.facts = facts
 
 
@@ -125,6 +127,7 @@ def _seat_kind(seat: int, text: str) -> str:
         raise SeatsError(
             f"seat {seat + 1}: {exc} (a seat is human or a bot)",
             BAD_KIND,
+            spec_problem=exc,
             seat=seat + 1,
             detail=str(exc),
         ) from None

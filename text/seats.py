@@ -7,6 +7,7 @@ from table import names, session
 from table.names import NameProblem, described
 from table.session import SeatsError
 from text.language import _
+from text.specs import spec_words
 
 
 def name_words(problem: NameProblem) -> str:
@@ -37,7 +38,10 @@ def seats_words(error: SeatsError) -> str:
     if error.reason == session.NAME_TOO_LONG:
         return _("a name has at most {most} characters: {name} has {length}").format(**facts)
     if error.reason == session.BAD_KIND:
-        return _("seat {seat}: {detail} (a seat is human or a bot)").format(**facts)
+        detail = spec_words(error.spec_problem) if error.spec_problem else facts["detail"]
+        return _("seat {seat}: {detail} (a seat is human or a bot)").format(
+            seat=facts["seat"], detail=detail
+        )
     if error.names_problem is not None:
         return name_words(error.names_problem)
     return str(error)
