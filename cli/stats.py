@@ -7,9 +7,10 @@ import json
 import sys
 
 from cli.refusal import refuse
-from store.stats import UNREADABLE, read_statistics
+from store.stats import read_statistics
+from store.statsschema import StatsError
 from text.language import _
-from text.statistics import render
+from text.statistics import notice_words, render, stats_error_words
 
 PROG = "tarocchino stats"
 
@@ -40,11 +41,11 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= args.recent <= 100:
         return refuse(PROG, _("--recent must be 0 to 100"))
     figures, message = read_statistics(recent=args.recent)
-    if message and message.startswith(UNREADABLE):  # not "nothing recorded yet": an error
-        text = message.removeprefix(UNREADABLE).lstrip(":").strip().rstrip(".")
-        return refuse(PROG, _("the statistics cannot be read: {why}").format(why=text))
+    if isinstance(message, StatsError):  # not "nothing recorded yet": an error
+        why = stats_error_words(message)
+        return refuse(PROG, _("the statistics cannot be read: {why}").format(why=why))
     if message:  # a damaged file set aside, a database brought up to date
-        print(f"{PROG}: {message}", file=sys.stderr)
+        print(f"{PROG}: {notice_words(message)}", file=sys.stderr)
     if args.json:
         print(json.dumps(figures.to_json()))
     else:

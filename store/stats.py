@@ -30,8 +30,10 @@ from store.statsschema import (
     MAX_NAME,
     MAX_RECORD,
     MAX_SPEC,
+    UNEXPECTED,
     SeatInfo,
     StatsError,
+    StatsNotice,
     StoredMatch,
     insert_match,
 )
@@ -154,8 +156,9 @@ def _record(directory: Path, finished: FinishedMatch, timeout: float) -> str | N
         except sqlite3.Error as exc:
             if connection.in_transaction:
                 connection.execute("ROLLBACK")
-            return " ".join(filter(None, [opened.notice, f"{not_recorded}: {failure(exc)}."]))
-    return opened.notice
+            said = f"{not_recorded}: {failure(exc)}."
+            return f"{opened.notice} {said}" if opened.notice else said
+    return str(opened.notice) if opened.notice else None
 
 
 # ----------------------------------------------------------------------------- the figures
@@ -358,15 +361,12 @@ def _seats(c: sqlite3.Connection, match_id: int) -> tuple[SeatInfo, ...]:
     return tuple(SeatInfo(_shown(name), _shown(kind)) for name, kind in rows)
 
 
-UNREADABLE = "The statistics could not be read"  # how read_statistics says it read nothing
-
-
 def read_statistics(
     directory: Path | None = None, *, recent: int = 10, timeout: float = TIMEOUT
-) -> tuple[Statistics, str | None]:
-    """The figures over every recorded match (empty when nothing is recorded yet), and a message
-    for the player or None. Never raises: a database that cannot be read gives empty figures
-    and says why."""
+) -> tuple[Statistics, StatsNotice | StatsError | None]:
+    """The figures over every recorded match (empty when nothing is recorded yet), and what the
+    player should be told, or None. Never raises: a database that cannot be read gives empty
+    figures and the StatsError that says why."""
     directory = directory or data_dir()
     empty = Statistics(str(path_of(directory)), 0, 0, (), (), ())
     try:
@@ -382,11 +382,12 @@ def read_statistics(
             )
         return figures, opened.notice
     except StatsError as exc:
-        return empty, f"{UNREADABLE}: {exc}."
+        return empty, exc
     except (sqlite3.Error, OSError) as exc:
-        return empty, f"{UNREADABLE}: {failure(exc)}."
+        return empty, failure(exc)
     except Exception as exc:  # the statistics never crash the game
-        return empty, f"{UNREADABLE} (unexpected error: {exc!r:.200})."
+        detail = f"{exc!r:.200}"
+        return empty, StatsError(f"unexpected error: {detail}", UNEXPECTED, detail=detail)
 
 
 # What :func:`load_match` says, as a code, when the statistics hold no such match (the text
@@ -400,7 +401,7 @@ NOT_RECORDED = "not recorded"
 
 def load_match(
     directory: Path | None, match_id: int | None = None, *, timeout: float = TIMEOUT
-) -> tuple[FinishedMatch | None, str | StatsError | None]:
+) -> tuple[FinishedMatch | None, str | StatsError | StatsNotice | None]:
     """A recorded match (the latest when ``match_id`` is None) as it was handed over: its record
     and seats; or None and why not (NO_SUCH_MATCH, NOTHING_RECORDED, the StatsError, or a few
     words). Never raises."""

@@ -22,7 +22,15 @@ from pathlib import Path
 from game.files import PRIVATE, move_aside, move_without_replacing
 from game.seats import SEATS, partner_of, side_of
 from store import statsschema as why
-from store.statsschema import CURRENT, Damaged, StatsError, create, migrate, schema_version
+from store.statsschema import (
+    CURRENT,
+    Damaged,
+    StatsError,
+    StatsNotice,
+    create,
+    migrate,
+    schema_version,
+)
 
 DB_FILE = "stats.sqlite3"
 DAMAGED = "damaged"
@@ -46,7 +54,7 @@ class Opened:
     transactions), and what the player should be told about it, or None."""
 
     connection: sqlite3.Connection
-    notice: str | None
+    notice: StatsNotice | None
 
 
 def path_of(directory: Path) -> Path:
@@ -149,7 +157,7 @@ def seat_functions(connection: sqlite3.Connection) -> None:
         connection.create_function(function.__name__, 1, _of_a_seat(function), deterministic=True)
 
 
-def _open_checked(path: Path, timeout: float) -> tuple[sqlite3.Connection, str | None]:
+def _open_checked(path: Path, timeout: float) -> tuple[sqlite3.Connection, StatsNotice | None]:
     """Open ``path`` and bring it to the current schema; Damaged, NewerDatabase or StatsError."""
     _check_regular(path)
     try:
@@ -172,7 +180,11 @@ def _open_checked(path: Path, timeout: float) -> tuple[sqlite3.Connection, str |
             create(connection)
         elif version < CURRENT:
             migrate(connection, version)
-            notice = f"The statistics database was updated (schema {version} to {CURRENT})."
+            notice = StatsNotice(
+                f"The statistics database was updated (schema {version} to {CURRENT}).",
+                why.UPDATED,
+                {"old": version, "new": CURRENT},
+            )
         connection.execute("COMMIT")
         return connection, notice
     except sqlite3.Error as exc:
@@ -216,9 +228,11 @@ def open_database(directory: Path, timeout: float = TIMEOUT) -> Opened:
             damage=damage,
             detail=detail,
         ) from None
-    notice = (
+    notice = StatsNotice(
         f"The statistics database could not be used ({reason}); it was kept as "
-        f"{moved.name} and a new one was started."
+        f"{moved.name} and a new one was started.",
+        why.SET_ASIDE,
+        {"damage": damage, "moved": moved.name},
     )
     try:
         connection, _ = _open_checked(path, timeout)

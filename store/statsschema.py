@@ -10,7 +10,7 @@ import hashlib
 import json
 import sqlite3
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from ai.spec import MAX_SPEC_CHARS, label_of
@@ -80,6 +80,7 @@ CURRENT = max(SCHEMAS)
 # Why the statistics database cannot be used: the codes of a StatsError, with the facts each
 # names (``detail``: the system's or SQLite's own words).
 UNUSABLE = "unusable"  # detail
+UNEXPECTED = "unexpected"  # detail (the exception, as Python writes it)
 BUSY = "busy"
 FULL = "full"  # mib
 NO_DIRECTORY = "no directory"  # directory, detail
@@ -108,6 +109,25 @@ class StatsError(Exception):
         super().__init__(message)
         self.reason = reason
         self.facts = facts
+
+
+# What the player is told of a database that could be used: the codes of a StatsNotice.
+UPDATED = "updated"  # old, new (schema versions)
+SET_ASIDE = "set aside"  # damage (the Damaged error), moved (the name it was kept as)
+
+
+@dataclass(frozen=True, slots=True)
+class StatsNotice:
+    """Something the player should be told about the database that was used all the same. The
+    message is for logs (and is the notice's ``str``); the text layer says ``reason`` (a code
+    above) with ``facts``."""
+
+    message: str
+    reason: str
+    facts: dict[str, object] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return self.message
 
 
 class Damaged(StatsError):

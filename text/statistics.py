@@ -19,7 +19,7 @@ from store.stats import (
     Statistics,
     local_time,
 )
-from store.statsschema import StatsError
+from store.statsschema import StatsError, StatsNotice
 from text.language import N_, _, ngettext, number, pgettext
 from text.plaintext import PAGE, paragraph
 from text.scoresheet import side_names
@@ -246,7 +246,9 @@ def no_such_match(match_id: int | None) -> str:
     return _("no match number {number} in the statistics").format(number=match_id)
 
 
-def load_problem(message: str | StatsError | None, match_id: int | None) -> str | None:
+def load_problem(
+    message: str | StatsError | StatsNotice | None, match_id: int | None
+) -> str | None:
     """Why :func:`store.stats.load_match` found no match, in words (None: it said nothing)."""
     return no_such_match(match_id) if message == NO_SUCH_MATCH else stats_problem(message)
 
@@ -260,6 +262,7 @@ _SAID = {
 # Why the database cannot be used (a StatsError's code), with its facts.
 _CANNOT = {
     why.UNUSABLE: N_("the statistics database could not be used ({detail})"),
+    why.UNEXPECTED: N_("unexpected error: {detail}"),
     why.BUSY: N_(
         "the statistics database is busy (another program is writing to it); try again in a moment"
     ),
@@ -314,10 +317,39 @@ def set_aside_words(damage: StatsError, moved: str) -> str:
     ).format(reason=stats_error_words(damage), name=moved)
 
 
-def stats_problem(message: str | StatsError | None) -> str | None:
+def notice_words(notice: StatsNotice) -> str:
+    """What the player is told of a database that was used all the same, in a sentence."""
+    damage = notice.facts.get("damage")
+    if notice.reason == why.SET_ASIDE and isinstance(damage, StatsError):
+        return set_aside_words(damage, str(notice.facts["moved"]))
+    if notice.reason == why.UPDATED:
+        return _("The statistics database was updated (schema {old} to {new}).").format(
+            **notice.facts
+        )
+    return str(notice)
+
+
+def read_words(message: StatsNotice | StatsError | None) -> str | None:
+    """What :func:`store.stats.read_statistics` said, in a sentence (None: nothing)."""
+    if isinstance(message, StatsNotice):
+        return notice_words(message)
+    if message is None:
+        return None
+    if message.reason == why.UNEXPECTED:
+        return _("The statistics could not be read (unexpected error: {detail}).").format(
+            **message.facts
+        )
+    return _("The statistics could not be read: {problem}.").format(
+        problem=stats_error_words(message)
+    )
+
+
+def stats_problem(message: str | StatsError | StatsNotice | None) -> str | None:
     """Why the statistics found no match, in words: a code or an error named, other words as
     they are."""
     if isinstance(message, StatsError):
         return stats_error_words(message)
+    if isinstance(message, StatsNotice):
+        return notice_words(message)
     said = _SAID.get(message) if message is not None else None
     return _(said) if said is not None else message

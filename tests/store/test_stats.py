@@ -289,7 +289,7 @@ def test_a_version_1_database_migrates_with_its_data(tmp_path: Path) -> None:
     for i, (match, seats) in enumerate(old[:2]):
         record_finished_match(tmp_path / "v2", finished(match, seats, minutes=i))
     figures, message = read_statistics(tmp_path / "v1")
-    assert message is not None and "schema 1 to 2" in message
+    assert message is not None and "schema 1 to 2" in str(message)
     assert figures.matches == 3 and figures.hands == sum(len(m.results) for m, _ in old)
     with _db(tmp_path / "v1") as c:
         assert c.execute("SELECT version FROM schema_version").fetchall() == [(2,)]
@@ -420,7 +420,7 @@ def test_a_newer_database_is_left_alone(tmp_path: Path) -> None:
     assert (tmp_path / DB_FILE).read_bytes() == before
     assert not (tmp_path / f"{DB_FILE}.damaged").exists()
     figures, message = read_statistics(tmp_path)
-    assert figures.matches == 0 and message is not None and "newer version" in message
+    assert figures.matches == 0 and message is not None and "newer version" in str(message)
 
 
 def test_a_locked_database_is_reported_then_used(tmp_path: Path) -> None:
@@ -444,7 +444,7 @@ def test_a_locked_database_is_reported_then_used(tmp_path: Path) -> None:
         message = record_finished_match(tmp_path, finished(played(1)), timeout=0.2)
         assert message is not None and "busy" in message and "not recorded" in message
         figures, message = read_statistics(tmp_path, timeout=0.2)
-        assert figures.matches == 0 and message is not None and "busy" in message
+        assert figures.matches == 0 and message is not None and "busy" in str(message)
     finally:
         holder.communicate("\n", timeout=30)
     assert not (tmp_path / f"{DB_FILE}.damaged").exists()

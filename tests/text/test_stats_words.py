@@ -13,11 +13,11 @@ import pytest
 
 from cli.main import main
 from store import statsschema as why
-from store.stats import NOT_RECORDED, NOTHING_RECORDED, load_match
+from store.stats import NOT_RECORDED, NOTHING_RECORDED, load_match, read_statistics
 from store.statsdb import failure, path_of
 from store.statsschema import CURRENT, Damaged, StatsError
 from text import language
-from text.statistics import stats_error_words, stats_problem
+from text.statistics import read_words, stats_error_words, stats_problem
 
 
 @pytest.fixture(autouse=True)
@@ -74,3 +74,17 @@ def test_a_newer_database_in_italian(tmp_path: Path, capsys: pytest.CaptureFixtu
     err = capsys.readouterr().err
     assert "scritto da una versione più recente di Tarocchino" in err
     assert "newer" not in err
+
+
+def test_stats_of_a_newer_database_in_both_languages(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _newer(tmp_path)
+    _, message = read_statistics(tmp_path)
+    assert isinstance(message, StatsError)
+    assert read_words(message) == f"The statistics could not be read: {message}."
+    assert main(["--lang", "it", "stats"]) == 2
+    err = capsys.readouterr().err
+    assert (
+        "le statistiche non si possono leggere: l'archivio delle statistiche è stato scritto" in err
+    )

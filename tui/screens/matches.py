@@ -23,7 +23,7 @@ from store.stats import Statistics, read_statistics
 from text.hand_review import ReviewSource
 from text.language import N_, _, ngettext, number
 from text.render import Look, look_of
-from text.statistics import nothing_recorded
+from text.statistics import nothing_recorded, read_words
 from text.wrapping import Hanging
 from tui.screens.help import HELP_KEY
 from tui.screens.review import ReviewScreen
@@ -86,7 +86,7 @@ class RecordedMatches(Screen[None]):
             )
         elif event.state == WorkerState.SUCCESS and worker.name == "read" and worker.result:
             figures, message = worker.result
-            self.show(figures, message)
+            self.show(figures, read_words(message))
             self.refresh_bindings()  # (Enter Review, once a match is listed)
         elif event.state == WorkerState.SUCCESS and worker.name == "open":
             found = worker.result
