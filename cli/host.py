@@ -47,10 +47,12 @@ from store.match_setup import target_problem
 from store.save import SaveError, SaveStore
 from store.settings import MAX_PAUSE, data_dir
 from store.stats import record_finished_match
+from store.statsschema import StatsNotice
 from table.session import HUMAN, Seat, Session, parse_seats
 from text.language import _, number
 from text.problems import error_words
 from text.saved import damaged_words, describe_saved
+from text.statistics import recorded_words
 
 PROG = "tarocchino host"
 
@@ -474,7 +476,7 @@ async def _serve(
     tls: ssl.SSLContext | None,
 ) -> int:
     executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="stats")
-    pending: list[Future[str | None]] = []
+    pending: list[Future[StatsNotice | None]] = []
 
     def log(text: str) -> None:
         print(f"{time.strftime('%H:%M:%S')} {text}", flush=True)
@@ -511,7 +513,7 @@ async def _serve(
     for future in pending:
         message = await asyncio.wrap_future(future)
         if message:
-            log(message)
+            log(recorded_words(message))
     executor.shutdown()
     if not over and store.exists():
         print(_("The table is saved: {resume}.").format(resume=resume_words(args, port, config)))

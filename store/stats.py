@@ -2,11 +2,12 @@
 them (per person, per partner and opponent level), kept in an SQLite database in the data
 directory (:mod:`store.statsdb`, :mod:`store.statsschema`).
 
-Every entry point returns a message for the player instead of raising: the statistics never stop
-a match from being played or saved. Standard library and the engine only (no Textual), so a table
-server records its matches with the same calls:
+Every entry point hands up what the player should be told (a code, a StatsError, a StatsNotice:
+the text layer says them) instead of raising: the statistics never stop a match from being played
+or saved. Standard library and the engine only (no Textual), so a table server records its
+matches with the same calls:
 
-    message = record_finished_match(directory, FinishedMatch.of(match, seats))
+    notice = record_finished_match(directory, FinishedMatch.of(match, seats))
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from store.statsschema import (
     MAX_NAME,
     MAX_RECORD,
     MAX_SPEC,
+    NOT_STORED,
     UNEXPECTED,
     SeatInfo,
     StatsError,
@@ -119,21 +121,34 @@ def _check(finished: FinishedMatch) -> None:
 
 def record_finished_match(
     directory: Path | None, finished: FinishedMatch, *, timeout: float = TIMEOUT
-) -> str | None:
+) -> StatsNotice | None:
     """Store a finished match in the statistics database of ``directory`` (the data directory
-    when None). None when it was stored (or was already) with nothing to say; else a message for
-    the player: why it was not stored, or what happened to a damaged database. Never raises.
+    when None). None when it was stored (or was already) with nothing to say; else the notice for
+    the player: why it was not stored (NOT_STORED), or what happened to a damaged database. Never
+    raises.
 
     Waits at most about ``timeout`` seconds for another process's write lock: call it off the
     event loop (a thread worker)."""
     try:
         return _record(directory or data_dir(), finished, timeout)
     except Exception as exc:  # the statistics must never stop the game
-        return f"This match was not recorded in the statistics (unexpected error: {exc!r:.200})."
+        detail = f"{exc!r:.200}"
+        return StatsNotice(
+            f"This match was not recorded in the statistics (unexpected error: {detail}).",
+            NOT_STORED,
+            {"problem": StatsError(f"unexpected error: {detail}", UNEXPECTED, detail=detail)},
+        )
 
 
-def _record(directory: Path, finished: FinishedMatch, timeout: float) -> str | None:
-    not_recorded = "This match was not recorded in the statistics"
+def _not_stored(problem: Exception, notice: StatsNotice | None = None) -> StatsNotice:
+    """The match was not stored, because of ``problem`` (after ``notice``, if any)."""
+    said = f"This match was not recorded in the statistics: {problem}."
+    return StatsNotice(
+        f"{notice} {said}" if notice else said, NOT_STORED, {"problem": problem, "notice": notice}
+    )
+
+
+def _record(directory: Path, finished: FinishedMatch, timeout: float) -> StatsNotice | None:
     try:
         _check(finished)
         stored = StoredMatch.build(
@@ -143,11 +158,11 @@ def _record(directory: Path, finished: FinishedMatch, timeout: float) -> str | N
             finished.source,
         )
     except (RecordError, ValueError, TypeError) as exc:
-        return f"{not_recorded}: {exc}."
+        return _not_stored(exc)
     try:
         opened = open_database(directory, timeout)
     except StatsError as exc:
-        return f"{not_recorded}: {exc}."
+        return _not_stored(exc)
     with closing(opened.connection) as connection:
         try:
             connection.execute("BEGIN IMMEDIATE")
@@ -156,9 +171,8 @@ def _record(directory: Path, finished: FinishedMatch, timeout: float) -> str | N
         except sqlite3.Error as exc:
             if connection.in_transaction:
                 connection.execute("ROLLBACK")
-            said = f"{not_recorded}: {failure(exc)}."
-            return f"{opened.notice} {said}" if opened.notice else said
-    return str(opened.notice) if opened.notice else None
+            return _not_stored(failure(exc), opened.notice)
+    return opened.notice
 
 
 # ----------------------------------------------------------------------------- the figures

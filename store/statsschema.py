@@ -114,6 +114,9 @@ class StatsError(Exception):
 # What the player is told of a database that could be used: the codes of a StatsNotice.
 UPDATED = "updated"  # old, new (schema versions)
 SET_ASIDE = "set aside"  # damage (the Damaged error), moved (the name it was kept as)
+# A finished match not stored: problem (a StatsError, RecordError or ValueError), notice (one
+# of the above said first, or None).
+NOT_STORED = "not stored"
 
 
 @dataclass(frozen=True, slots=True)

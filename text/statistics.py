@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from rich.cells import cell_len
 
+from game.errors import RecordError
 from game.seats import seats_of
 from store import statsschema as why
 from store.stats import (
@@ -22,6 +23,7 @@ from store.stats import (
 from store.statsschema import StatsError, StatsNotice
 from text.language import N_, _, ngettext, number, pgettext
 from text.plaintext import PAGE, paragraph
+from text.records import record_problem
 from text.scoresheet import side_names
 from text.words import aligned, pair_names, shown_name
 from text.wrapping import Hanging
@@ -327,6 +329,25 @@ def notice_words(notice: StatsNotice) -> str:
             **notice.facts
         )
     return str(notice)
+
+
+def recorded_words(notice: StatsNotice) -> str:
+    """What :func:`store.stats.record_finished_match` said, in a sentence or two."""
+    if notice.reason != why.NOT_STORED:
+        return notice_words(notice)
+    problem, first = notice.facts.get("problem"), notice.facts.get("notice")
+    if isinstance(problem, StatsError) and problem.reason == why.UNEXPECTED:
+        return _(
+            "This match was not recorded in the statistics (unexpected error: {detail})."
+        ).format(**problem.facts)
+    if isinstance(problem, StatsError):
+        words = stats_error_words(problem)
+    elif isinstance(problem, RecordError):
+        words = record_problem(problem)
+    else:
+        words = str(problem)
+    said = _("This match was not recorded in the statistics: {problem}.").format(problem=words)
+    return f"{notice_words(first)} {said}" if isinstance(first, StatsNotice) else said
 
 
 def read_words(message: StatsNotice | StatsError | None) -> str | None:

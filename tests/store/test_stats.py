@@ -34,6 +34,11 @@ from tests.support.matches import RECORDED_SEATS, WHEN, called_out_match, finish
 from text.statistics import load_problem
 
 
+def _said(notice: object) -> str | None:
+    """What record_finished_match told, as its message (None: nothing)."""
+    return None if notice is None else str(notice)
+
+
 def _db(directory: Path) -> sqlite3.Connection:
     return sqlite3.connect(directory / DB_FILE)
 
@@ -120,7 +125,7 @@ def test_the_database_is_readable_by_its_owner_only(tmp_path: Path) -> None:
 def test_bad_data_gives_a_message_and_records_nothing(tmp_path: Path, change, message) -> None:
     data = finished(played(2))
     bad = FinishedMatch(**{**{f: getattr(data, f) for f in data.__dataclass_fields__}, **change})
-    answer = record_finished_match(tmp_path, bad)
+    answer = _said(record_finished_match(tmp_path, bad))
     assert answer is not None and answer.startswith("This match was not recorded")
     assert message in answer
     assert not (tmp_path / DB_FILE).exists()
@@ -129,7 +134,7 @@ def test_bad_data_gives_a_message_and_records_nothing(tmp_path: Path, change, me
 def test_a_match_not_over_is_not_recorded(tmp_path: Path) -> None:
     match = Match(5)
     match.apply(match.legal_actions()[0])
-    answer = record_finished_match(tmp_path, finished(match))
+    answer = _said(record_finished_match(tmp_path, finished(match)))
     assert answer is not None and "not over" in answer
 
 
@@ -383,7 +388,7 @@ def test_a_damaged_database_is_set_aside_and_the_match_recorded(
     path = tmp_path / DB_FILE
     damage(path)
     before = path.read_bytes() if path.is_file() else None
-    message = record_finished_match(tmp_path, finished(played(1)), timeout=0.5)
+    message = _said(record_finished_match(tmp_path, finished(played(1)), timeout=0.5))
     assert message is not None and reason in message
     assert "kept as stats.sqlite3.damaged and a new one was started" in message
     aside = tmp_path / f"{DB_FILE}.damaged"
@@ -403,7 +408,7 @@ def test_damaged_copies_are_numbered_and_never_overwritten(tmp_path: Path) -> No
     for n in range(3):
         contents.append(f"garbage {n} ".encode() * 100)
         path.write_bytes(contents[-1])
-        message = record_finished_match(tmp_path, finished(played(n)))
+        message = _said(record_finished_match(tmp_path, finished(played(n))))
         assert message is not None and "damaged" in message
     names = [f"{DB_FILE}.damaged", f"{DB_FILE}.damaged.2", f"{DB_FILE}.damaged.3"]
     assert [(tmp_path / n).read_bytes() for n in names] == contents
@@ -415,7 +420,7 @@ def test_a_newer_database_is_left_alone(tmp_path: Path) -> None:
     with _db(tmp_path) as c:
         c.execute("UPDATE schema_version SET version = 3")
     before = (tmp_path / DB_FILE).read_bytes()
-    message = record_finished_match(tmp_path, finished(played(1)))
+    message = _said(record_finished_match(tmp_path, finished(played(1))))
     assert message is not None and "newer version" in message
     assert (tmp_path / DB_FILE).read_bytes() == before
     assert not (tmp_path / f"{DB_FILE}.damaged").exists()
@@ -441,7 +446,7 @@ def test_a_locked_database_is_reported_then_used(tmp_path: Path) -> None:
     )
     try:
         assert holder.stdout is not None and holder.stdout.readline() == "locked\n"
-        message = record_finished_match(tmp_path, finished(played(1)), timeout=0.2)
+        message = _said(record_finished_match(tmp_path, finished(played(1)), timeout=0.2))
         assert message is not None and "busy" in message and "not recorded" in message
         figures, message = read_statistics(tmp_path, timeout=0.2)
         assert figures.matches == 0 and message is not None and "busy" in str(message)
@@ -454,7 +459,7 @@ def test_a_locked_database_is_reported_then_used(tmp_path: Path) -> None:
 
 def test_a_directory_that_cannot_be_made_gives_a_message(tmp_path: Path) -> None:
     (tmp_path / "file").write_text("not a directory")
-    message = record_finished_match(tmp_path / "file" / "data", finished(played(0)))
+    message = _said(record_finished_match(tmp_path / "file" / "data", finished(played(0))))
     assert message is not None and "cannot create the directory" in message
     figures, message = read_statistics(tmp_path / "file" / "data")
     assert figures.matches == 0 and message is None
@@ -505,7 +510,7 @@ def test_an_unreadable_database_is_set_aside(tmp_path: Path, monkeypatch) -> Non
         return connect(database, *args, **kwargs)
 
     monkeypatch.setattr(sqlite3, "connect", refuse_once)
-    message = record_finished_match(tmp_path, finished(played(0)))
+    message = _said(record_finished_match(tmp_path, finished(played(0))))
     assert refused and message is not None and "it cannot be opened" in message
     assert (tmp_path / f"{DB_FILE}.damaged").read_bytes() == b"somebody else's"
     assert read_statistics(tmp_path)[0].matches == 1

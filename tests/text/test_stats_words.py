@@ -13,11 +13,18 @@ import pytest
 
 from cli.main import main
 from store import statsschema as why
-from store.stats import NOT_RECORDED, NOTHING_RECORDED, load_match, read_statistics
+from store.stats import (
+    NOT_RECORDED,
+    NOTHING_RECORDED,
+    load_match,
+    read_statistics,
+    record_finished_match,
+)
 from store.statsdb import failure, path_of
 from store.statsschema import CURRENT, Damaged, StatsError
+from tests.support.matches import finished, played
 from text import language
-from text.statistics import read_words, stats_error_words, stats_problem
+from text.statistics import read_words, recorded_words, stats_error_words, stats_problem
 
 
 @pytest.fixture(autouse=True)
@@ -87,4 +94,17 @@ def test_stats_of_a_newer_database_in_both_languages(
     err = capsys.readouterr().err
     assert (
         "le statistiche non si possono leggere: l'archivio delle statistiche è stato scritto" in err
+    )
+
+
+def test_a_match_not_recorded_in_both_languages(tmp_path: Path) -> None:
+    _newer(tmp_path)
+    notice = record_finished_match(tmp_path, finished(played(1)))
+    assert notice is not None
+    assert recorded_words(notice) == str(notice)
+    assert str(notice).startswith("This match was not recorded in the statistics: the statistics")
+    language.use("it")
+    assert recorded_words(notice).startswith(
+        "Questa partita non è stata registrata nelle statistiche: l'archivio delle statistiche è "
+        "stato scritto da una versione più recente"
     )

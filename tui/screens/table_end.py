@@ -17,6 +17,7 @@ from store.stats import FinishedMatch, record_finished_match
 from table.session import TableSession
 from text.hand_review import ReviewSource
 from text.render import Look
+from text.statistics import recorded_words
 from text.words import side_name
 from tui.screens.review import ReviewScreen
 from tui.screens.scoring import MENU, NEW, QUIT, HandSummary, Reviewer, scoring_screen
@@ -162,6 +163,7 @@ class HandEnd:
         def record() -> None:
             message = record_finished_match(directory, finished)
             if message:
-                app.call_from_thread(app.notify, message, severity="warning", timeout=10)
+                said = recorded_words(message)
+                app.call_from_thread(app.notify, said, severity="warning", timeout=10)
 
         app.run_worker(record, thread=True, group="statistics", exit_on_error=False)
