@@ -31,8 +31,11 @@ from store.statsschema import (
     MAX_NAME,
     MAX_RECORD,
     MAX_SPEC,
+    NOT_A_RECORD,
     NOT_STORED,
+    TOO_BIG,
     UNEXPECTED,
+    UNREADABLE_RECORD,
     SeatInfo,
     StatsError,
     StatsNotice,
@@ -439,17 +442,24 @@ def load_match(
             mid, played_at, source, text = row
             seats = _seats(c, mid)
         if len(text) > MAX_RECORD:
-            return None, f"the record of match {mid} is too big"
+            return None, StatsError(
+                f"the record of match {mid} is too big", TOO_BIG, match=str(mid)
+            )
         data = loads(text)
         if not isinstance(data, dict):
-            return None, f"the record of match {mid} is not a record"
+            return None, StatsError(
+                f"the record of match {mid} is not a record", NOT_A_RECORD, match=str(mid)
+            )
         return FinishedMatch(data, seats, _shown(played_at), _shown(source)), opened.notice
     except StatsError as exc:
         return None, exc
     except (sqlite3.Error, OSError) as exc:
         return None, failure(exc)
     except (ValueError, RecursionError) as exc:
-        return None, f"the stored record cannot be read ({exc!r:.100})"
+        detail = f"{exc!r:.100}"
+        return None, StatsError(
+            f"the stored record cannot be read ({detail})", UNREADABLE_RECORD, detail=detail
+        )
 
 
 def match_number(

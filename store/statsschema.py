@@ -81,6 +81,9 @@ CURRENT = max(SCHEMAS)
 # names (``detail``: the system's or SQLite's own words).
 UNUSABLE = "unusable"  # detail
 UNEXPECTED = "unexpected"  # detail (the exception, as Python writes it)
+TOO_BIG = "too big"  # match (its id): a stored record too big to read
+NOT_A_RECORD = "not a record"  # match
+UNREADABLE_RECORD = "unreadable record"  # detail
 BUSY = "busy"
 FULL = "full"  # mib
 NO_DIRECTORY = "no directory"  # directory, detail

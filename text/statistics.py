@@ -265,6 +265,9 @@ _SAID = {
 _CANNOT = {
     why.UNUSABLE: N_("the statistics database could not be used ({detail})"),
     why.UNEXPECTED: N_("unexpected error: {detail}"),
+    why.TOO_BIG: N_("the record of match {match} is too big"),
+    why.NOT_A_RECORD: N_("the record of match {match} is not a record"),
+    why.UNREADABLE_RECORD: N_("the stored record cannot be read ({detail})"),
     why.BUSY: N_(
         "the statistics database is busy (another program is writing to it); try again in a moment"
     ),

@@ -108,3 +108,16 @@ def test_a_match_not_recorded_in_both_languages(tmp_path: Path) -> None:
         "Questa partita non è stata registrata nelle statistiche: l'archivio delle statistiche è "
         "stato scritto da una versione più recente"
     )
+
+
+def test_a_stored_record_that_is_not_one_in_both_languages(tmp_path: Path) -> None:
+    record_finished_match(tmp_path, finished(played(1)))
+    connection = sqlite3.connect(path_of(tmp_path))
+    with closing(connection):
+        connection.execute("UPDATE matches SET record = '[1, 2]'")
+        connection.commit()
+    _, error = load_match(tmp_path)
+    assert isinstance(error, StatsError)
+    assert stats_problem(error) == str(error) == "the record of match 1 is not a record"
+    language.use("it")
+    assert stats_problem(error) == "la registrazione della partita 1 non è una registrazione"
