@@ -20,10 +20,10 @@ from net import protocol as p
 from net.config import TableConfig
 from net.refusals import illegal
 from net.seating import Seats
-from net.spoken import level_words
 from net.turns import TurnLimit
 from table.session import Session
 from text.language import _
+from text.words import bot_level
 
 # Who took an action: the seat's connection, a bot of the host, the stand-in for an absent
 # player, the stand-in for a player whose turn limit ran out.
@@ -152,7 +152,7 @@ class Referee:
                 name=self.session.seats[seat].name,
                 seat=seat + 1,
                 n=f"{self.config.turn_limit_s:g}",
-                bot=level_words(label_of(self.config.stand_in)),
+                bot=bot_level(label_of(self.config.stand_in)),
             )
         )
         self._cancel_thinking()

@@ -34,13 +34,12 @@ from game.record import OUT_OF_TIME, StandIn
 from game.view import PlayerView
 from net import protocol as p
 from net.client import TableClient
-from net.spoken import level_words
 from table.session import HUMAN, Seat
 from text.hand_review import ReviewSource
 from text.language import N_, _
 from text.presenter import AWAY, CONNECTED, OPEN_SEAT, bot_tag
 from text.render import UNICODE, Look, card_name
-from text.words import listed
+from text.words import bot_level, listed
 
 WARNING_S = 30.0  # the last part of the turn limit that is counted down (half of a shorter one)
 # What a person connected to the table is doing, as their seat's panel says it; at the table
@@ -210,7 +209,7 @@ class RemoteSession:
             if new.stand_in and not old.stand_in:
                 self._notices.append(
                     _("The {bot} bot plays for {name} until they return.").format(
-                        bot=level_words(new.stand_in), name=name
+                        bot=bot_level(new.stand_in), name=name
                     )
                 )
 
@@ -218,7 +217,7 @@ class RemoteSession:
         """The stand-in decided for a seat whose time ran out: said to everybody, and marked in
         the hand's log."""
         self._mark_stand_in(message.ply, StandIn(message.by, OUT_OF_TIME))
-        bot = level_words(message.by)
+        bot = bot_level(message.by)
         if message.seat != self.seat:
             if len(self.statuses) == 4:
                 said = _("Time ran out for {name}: the {bot} bot decided for them.").format(
@@ -299,7 +298,7 @@ class RemoteSession:
         if left is None or left[1] > self.warning_s:
             return None
         seat, seconds = left
-        bot, n = level_words(self.stand_in), math.ceil(seconds)
+        bot, n = bot_level(self.stand_in), math.ceil(seconds)
         if seat == self.seat:
             return _("{n} s left: then the {bot} bot decides for you.").format(n=n, bot=bot)
         if len(self.statuses) == 4 and self.statuses[seat].doing == p.STAND_IN_DECIDING:
@@ -326,7 +325,7 @@ class RemoteSession:
         status = self.statuses[seat]
         if status.doing == p.STAND_IN_DECIDING and not status.stand_in:
             return _("Time ran out for {name}: the {bot} bot is deciding.").format(
-                name=status.name, bot=level_words(self.stand_in)
+                name=status.name, bot=bot_level(self.stand_in)
             )
         if status.player == p.BOT and status.connected:  # a bot of the host, or a bot client
             # (as at a table of one's own)
@@ -383,7 +382,7 @@ class RemoteSession:
         if left is not None and left[0] == seat and left[1] < seconds:
             return None  # the turn limit's countdown says it
         return _("Waiting for {name} (away): the {bot} bot plays for them in {n} s.").format(
-            name=self.statuses[seat].name, bot=level_words(self.stand_in), n=math.ceil(seconds)
+            name=self.statuses[seat].name, bot=bot_level(self.stand_in), n=math.ceil(seconds)
         )
 
     def pop_notices(self) -> list[str]:

@@ -42,13 +42,12 @@ from net.doorway import Doorway
 from net.hands import FinishedHands
 from net.referee import STAND_IN, TURN_LIMIT, Referee
 from net.seating import Seats
-from net.spoken import level_words
 from store.save import SaveStore
 from store.stats import FinishedMatch
 from table.session import HUMAN, Session
 from text.language import N_, _
 from text.saved import kept_words
-from text.words import side_name
+from text.words import bot_level, side_name
 
 CONNECTED = N_("connected")  # a person at the table, as the host's log says it
 
@@ -254,7 +253,7 @@ class TableServer:
         s.stand_in = True
         self.log(
             _("the {bot} bot plays seat {seat} ({name} is away)").format(
-                bot=level_words(label_of(self.config.stand_in)), seat=seat + 1, name=self.name(seat)
+                bot=bot_level(label_of(self.config.stand_in)), seat=seat + 1, name=self.name(seat)
             )
         )
         self.referee.drive()
@@ -420,7 +419,7 @@ class TableServer:
         name, by = self.name(seat), label_of(self.config.stand_in)
         self.log(
             _("the {bot} bot decided {action} for {name} (seat {seat}): time ran out").format(
-                bot=level_words(by), action=action, name=name, seat=seat + 1
+                bot=bot_level(by), action=action, name=name, seat=seat + 1
             )
         )
         ply = len(self.session.match.actions) - 1

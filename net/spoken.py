@@ -13,19 +13,11 @@ from net import refusals as r
 from text.language import N_, _, ngettext
 from text.refusals import action_words, refusal
 from text.signals import table_refusal_words
+from text.words import bot_level
 
 # A client's own refusals, their words made here already (``text``): the table was not reached,
 # or sent what this game cannot read.
 UNREACHABLE, UNREADABLE = "unreachable", "unreadable"
-
-# The bots' levels, as a table names its stand-in and its bots ("medium"); another bot is
-# called by its own name.
-LEVELS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
-
-
-def level_words(label: str) -> str:
-    """A bot's level in words ("medium": "medio"); a bot of another name keeps it."""
-    return _(LEVELS[label]) if label in LEVELS else label
 
 
 def _seat(value: object) -> int | str:
@@ -128,7 +120,7 @@ def refusal_words(code: str, args: Mapping[str, p.Arg], ply: int | None = None) 
         )
     if code == p.TOO_LATE:
         return _("your time for this move ran out: the {bot} bot is deciding it").format(
-            bot=level_words(str(args.get("by") or "medium"))
+            bot=bot_level(str(args.get("by") or "medium"))
         )
     if code == p.NAME_TAKEN:
         return _("{name} is already at this table: choose another name").format(

@@ -42,7 +42,7 @@ from net.server import (
     seeded_warning,
     table_directory,
 )
-from net.spoken import UNREACHABLE, level_words
+from net.spoken import UNREACHABLE
 from net.tls import CertificateError, Secure, certificate_der, server_context, shown
 from store.lastmatch import LastMatch, LastMatchNote
 from store.lock import DataLock, DirectoryBusy
@@ -52,7 +52,7 @@ from table.session import Seat, Session
 from text.language import N_, _
 from text.problems import error_words
 from text.render import look_of
-from text.words import capitalized
+from text.words import bot_level, capitalized
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.declare import DeclareScreen
 from tui.screens.help import HelpScreen
@@ -379,7 +379,7 @@ class NetworkPlay:
                         "you come back (Join a table, as {name})."
                     ).format(
                         address=self.left.address,
-                        bot=level_words(session.stand_in),
+                        bot=bot_level(session.stand_in),
                         name=self.left.name,
                     ),
                     timeout=10,

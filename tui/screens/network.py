@@ -25,9 +25,10 @@ from net.config import (
     TableConfig,
 )
 from net.protocol import MAX_LIMIT_S, ProtocolError, check_name
-from net.spoken import level_words, problem_words
+from net.spoken import problem_words
 from net.tls import CertificateError, Secure, server_context, shown
 from text.language import N_, _, ngettext, pgettext
+from text.words import bot_level
 from tui.screens.help import HELP_KEY
 
 _CSS = """
@@ -227,7 +228,7 @@ class HostScreen(_NetDialog):
                         "(seconds; 0: none) over a move has it made by the {bot} bot."
                     ).format(
                         others=_others(self.people - 1),
-                        bot=level_words(TableConfig().stand_in),
+                        bot=bot_level(TableConfig().stand_in),
                     ),
                     style="dim",
                 ),
