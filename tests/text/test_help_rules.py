@@ -12,7 +12,8 @@ from itertools import pairwise
 
 import pytest
 
-from game.cards import FULL_PACK, mask_of, parse_cards
+from game.cards import BEG, CODES, FULL_PACK, GRANDE_ORDER, MORI_CARDS, mask_of, parse_cards
+from game.cards import ITALIAN as CARD_NAMES
 from game.scoring import score
 from game.tricks import winning_index
 from tui.screens.help import help_text
@@ -164,14 +165,20 @@ def test_the_suit_orders_are_the_engines(page: Page, row: list[str]) -> None:
         assert winning_index((lower, higher)) == 1 and winning_index((higher, lower)) == 0
 
 
-TRUMPS_BY_NAME = "`ANG` Angelo, `MON` Mondo, `SOL` Sole, `LUN` Luna, `T16` Stella … `T5` Amore"
+TRUMP_HEADINGS = {"en": "code | trump", "it": "codice | tarocco"}
 
 
 @each_page
-def test_the_trump_order_is_the_engines(page: Page) -> None:
-    assert (
-        "`ANG` Angelo, `MON` Mondo, `SOL` Sole, `LUN` Luna, `T16` Stella … `T5` Amore" in page.flat
-    )
+def test_the_trump_table_names_every_trump_in_the_engines_order(page: Page) -> None:
+    """Every trump by its code and Italian name, T7 too (the help went from "T16 Stella" to "T5
+    Amore" in one breath), in two columns read one after the other."""
+    rows = page.table_rows(TRUMP_HEADINGS[page.language])
+    cells = [row[:2] for row in rows] + [row[3:5] for row in rows]
+    codes = [code.strip("`").split("`")[0] for code, _name in cells]
+    assert codes == [CODES[c] for c in GRANDE_ORDER] + ["MO1", "BEG"]  # (MO1–MO4 on one row)
+    for (_code, name), card in zip(cells, [*GRANDE_ORDER, MORI_CARDS[0], BEG], strict=True):
+        if card != MORI_CARDS[0]:
+            assert name.startswith(CARD_NAMES[card]), name
     order = parse_cards("ANG MON SOL LUN T16 T15 T14 T13 T12 T11 T10 T9 T8 T7 T6 T5 MO1 BEG")
     for higher, lower in pairwise(order):
         assert winning_index((lower, higher)) == 1

@@ -1,6 +1,7 @@
-"""Rules summary, house rules, card codes and keys: ``assets/help.md`` (``help.it.md`` in Italian:
-the page of the language spoken), read as package data, with a search (``/``) that goes from one
-place that mentions a word to the next."""
+"""The game in five minutes, worked examples, advice, a glossary, the rules, card codes and keys:
+``assets/help.md`` (``help.it.md`` in Italian: the page of the language spoken), read as package
+data, with the whole pack drawn where the page says (:data:`text.pack.PLACE`), and a search
+(``/``) that goes from one place that mentions a word to the next."""
 
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ from textual.widgets.markdown import MarkdownBlock
 
 from game.files import FileMissingError, FileReadError
 from text.language import ENGLISH, N_, _, current
+from text.pack import PLACE, Pack
+from text.render import look_of
 from text.resources import read_asset
 from text.storage import file_problem
 from tui.widgets.footer import Footer
@@ -143,11 +146,15 @@ class HelpScreen(Screen[None]):
         text = help_text(self.ascii)
         if any(getattr(screen, "network", False) for screen in self.app.screen_stack):
             text = at_network_table(text)
-        markdown = Markdown(text, id="help-text")
-        if self.ascii:
-            markdown.BULLETS = _PLAIN_BULLETS
+        look = look_of(getattr(self.app, "settings", None))
         with VerticalScroll(id="help-scroll"):
-            yield markdown
+            for i, part in enumerate(text.split(PLACE)):
+                if i:
+                    yield Static(Pack(look), classes="help-pack")
+                markdown = Markdown(part, classes="help-text")
+                if self.ascii:
+                    markdown.BULLETS = _PLAIN_BULLETS
+                yield markdown
         yield Static(id="help-found")
         yield Input(
             placeholder=_("Search the help (Enter: find, Esc: cancel)"),
@@ -189,7 +196,8 @@ class HelpScreen(Screen[None]):
         """The places the search looks at: headings, paragraphs (a list item's too), tables."""
         return [
             block
-            for block in self.query_one("#help-text", Markdown).query(MarkdownBlock)
+            for markdown in self.query(".help-text").results(Markdown)
+            for block in markdown.query(MarkdownBlock)
             if block.source and (isinstance(block, MarkdownTable) or not block.query(MarkdownBlock))
         ]
 
