@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.rules_page import END, HEAD, PAGE, expected, rules_page
+from tests.support.rules_page import END, HEAD, PAGE, expected, pack_text, rules_page
+from text.pack import PLACE
 from tui.screens.help import help_text
 
 
@@ -21,8 +22,16 @@ def test_the_page_holds_the_rules_the_game_shows_and_not_its_keys() -> None:
     help_ = help_text(language="en")  # (what the help screen shows in English)
     page = PAGE.read_text(encoding="utf-8")
     rules = help_[help_.index("\n") : help_.index(END)].strip()
-    assert page == HEAD + rules + "\n"
-    for heading in ("## A hand", "## Combinations", "## House rules", "## Card codes"):
+    assert page == HEAD + rules.replace(PLACE, f"```text\n{pack_text()}\n```") + "\n"
+    assert PLACE in help_ and PLACE not in page and "║T16║" in page and "│MAT│" in page
+    for heading in (
+        "## Ottocento in five minutes",
+        "## Glossary",
+        "## A hand",
+        "## Combinations",
+        "## House rules",
+        "## Card codes",
+    ):
         assert heading in page
     assert "## Keys at the table" not in page and "## Keys at the table" in help_
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.app import App
-from textual.widgets import Markdown
 
 from net.client import JoinRequest
 from tests.support.net import serve
@@ -76,7 +75,7 @@ async def _help_text(pilot) -> str:
     app = pilot.app
     await press(pilot, "question_mark")
     await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
-    text = app.screen.query_one(Markdown).source
+    text = app.screen.source
     await press(pilot, "escape")
     return text
 

@@ -55,7 +55,7 @@ async def test_the_sheet_the_help_and_the_review_on_a_large_terminal(
         await press(pilot, "question_mark")
         await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
         await idle(pilot)
-        assert app.screen.query_one("#help-text").size.width <= 104
+        assert all(text.size.width <= 104 for text in app.screen.query(".help-text"))
         await press(pilot, "escape")
         await wait_for(pilot, lambda: app.screen is sheet)
         await press(pilot, "r")

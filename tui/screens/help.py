@@ -137,6 +137,7 @@ class HelpScreen(Screen[None]):
         self.query_text = ""
         self.places: list[MarkdownBlock] = []  # those the search found, in reading order
         self.place = -1  # the one shown
+        self.source = ""  # the Markdown shown (the pack drawn where it says PLACE)
 
     @property
     def ascii(self) -> bool:
@@ -146,6 +147,7 @@ class HelpScreen(Screen[None]):
         text = help_text(self.ascii)
         if any(getattr(screen, "network", False) for screen in self.app.screen_stack):
             text = at_network_table(text)
+        self.source = text
         look = look_of(getattr(self.app, "settings", None))
         with VerticalScroll(id="help-scroll"):
             for i, part in enumerate(text.split(PLACE)):
