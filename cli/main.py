@@ -17,8 +17,7 @@ from text.language import _
 from text.wrapping import Hanging
 
 # Each module of cli registers one or more subcommands with `register(subparsers)`;
-# a registered parser sets `func(args) -> int`. The player's commands come first in the help,
-# in this order; the measuring tools after them, under a heading of their own.
+# a registered parser sets `func(args) -> int`.
 COMMANDS = (
     "play",
     "review",
@@ -35,7 +34,10 @@ COMMANDS = (
     "calibrate",
     "regret",
 )
-MEASURING = ("arena", "bench", "calibrate", "regret")
+# The help lists the player's commands first, in this order (a command not named here after
+# them), and the measuring tools after them, under a heading of their own.
+PLAYER = ("play", "learn", "join", "host", "web", "review", "stats", "export", "score", "bots")
+MEASURING = ("simulate", "replay", "arena", "bench", "calibrate", "regret")
 
 
 class Help(argparse.RawDescriptionHelpFormatter):
@@ -134,6 +136,10 @@ def build_parser() -> argparse.ArgumentParser:
             "Ottocento, the four-player tarot game of Bologna. "
             "Without a subcommand, opens the game's start screen."
         ),
+        epilog=_(
+            "New to Ottocento? Start the game and press F1: its help begins with the game in "
+            "five minutes, the whole pack, worked examples and a glossary."
+        ),
     )
     lang.add_option(parser)
     sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"))  # Parsers too
@@ -152,9 +158,15 @@ def _list_in_groups(parser: argparse.ArgumentParser, sub: argparse._SubParsersAc
     listed = list(sub._get_subactions())
     parser._positionals._group_actions.remove(sub)
     commands = parser.add_argument_group(_("commands"))
-    commands._group_actions.extend(a for a in listed if a.dest not in MEASURING)
-    tools = parser.add_argument_group(_("measuring tools (the bots' strength, the engine's speed)"))
-    tools._group_actions.extend(a for a in listed if a.dest in MEASURING)
+    player = [a for a in listed if a.dest not in MEASURING]
+    order = {name: i for i, name in enumerate(PLAYER)}
+    commands._group_actions.extend(sorted(player, key=lambda a: order.get(a.dest, len(order))))
+    tools = parser.add_argument_group(
+        _("measuring tools (bots against bots, their strength, the engine's speed)")
+    )
+    tools._group_actions.extend(
+        sorted((a for a in listed if a.dest in MEASURING), key=lambda a: MEASURING.index(a.dest))
+    )
     parser._action_groups.remove(parser._optionals)
     parser._action_groups.append(parser._optionals)
 
