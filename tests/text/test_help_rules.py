@@ -14,7 +14,8 @@ import pytest
 
 from game.cards import BEG, CODES, FULL_PACK, GRANDE_ORDER, MORI_CARDS, mask_of, parse_cards
 from game.cards import ITALIAN as CARD_NAMES
-from game.scoring import score
+from game.hand import round5
+from game.scoring import declarable_families, declaration_points, declared_combinations, score
 from game.tricks import winning_index
 from tui.screens.help import help_text
 
@@ -233,3 +234,52 @@ def test_the_pages_quote_the_same_commands_and_keys() -> None:
     assert [k for k in italian_keys if k != "clic"] == [
         k for k in english_keys if k != "mouse click"
     ]
+
+
+# ------------------------------------------------------------------------- the worked examples
+DECLARATION = {
+    "en": r"Your 15 cards: (.+?)\. You may declare",
+    "it": r"Le tue 15 carte: (.+?)\. Puoi",
+}
+SHEET_PILE = (
+    "KS KB KC QS NS JS QC JD ANG MON 10S 9S 8S 7S 6S 10B 9B 8B 7B 6B 6C 7C 8C 9C 10C "
+    "6D 7D 8D 9D 10D T13 T12 T10 T9 T8 T7 T6 MO1"
+)
+
+
+@each_page
+def test_the_worked_declaration_is_the_engines(page: Page) -> None:
+    """The hand of the example declares what the page says: a Bégato fills T14 of its Grande,
+    three sequences are doubled, 148 in all; with 8♦ for the Luna the Grande is 20."""
+    found = re.search(DECLARATION[page.language], page.flat)
+    assert found is not None
+    hand = page.pile(found[1])
+    assert hand.bit_count() == 15
+    families = declarable_families(hand)
+    points = {c.family: c.points for c in declared_combinations(hand, families)}
+    assert points == {"Tarocchi": 18, "Grande": 35, "Spade": 20, "Assi": 10}
+    assert declaration_points(hand, families) == 148 and "**148**" in page.text
+    without_luna = (hand & ~page.pile("LUN")) | page.pile("8D")
+    (grande,) = [c for c in score(without_luna).sequences if c.family == "Grande"]
+    assert grande.points == 20
+    for cards, points in (
+        ("ANG MON LUN T16 T15 T13 BEG", 30),  # the rules' example: the Bégato fills T14
+        ("ANG MON LUN T16 T15 BEG", 25),
+        ("ANG SOL LUN T16 T15 T14 T13 T12 T11 T10 T8 T7 T6 T5 MO2 MO3 MAT", 80),  # the Mori
+    ):
+        (grande,) = [c for c in score(page.pile(cards)).sequences if c.family == "Grande"]
+        assert grande.points == points, cards
+    assert [c.points for c in score(page.pile("MO1 MO3 BEG")).sequences] == [10]
+
+
+def test_the_worked_trick_and_sheet_are_the_engines() -> None:
+    # 8♥ led, 6♥ beats it (a round suit), T8 trumps, MO1 is a lower trump: Carla's T8 wins
+    assert winning_index(tuple(parse_cards("8C 6C T8 MO1"))) == 2
+    assert winning_index(tuple(parse_cards("8C 6C"))) == 1
+    ours = mask_of(parse_cards(SHEET_PILE))
+    theirs = FULL_PACK & ~ours
+    assert ours.bit_count() == 38 and theirs.bit_count() == 24
+    mine, other = score(ours), score(theirs)
+    assert (mine.combinations_points, mine.card_points) == (32, 49)
+    assert (other.combinations_points, other.card_points) == (153, 38)
+    assert round5(32 + 49 + 6 + 20) == 105 and round5(153 + 38) == 190
