@@ -6,6 +6,7 @@ names go above the cards, else beside them."""
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
@@ -73,14 +74,14 @@ class Pack:
         return groups
 
     def lines(self, width: int) -> list[Text]:
-        """The pack drawn within ``width`` columns (wider when a row of ten cards and its
-        name cannot fit)."""
+        """The pack drawn within ``width`` columns (a suit's ten cards and its name are never
+        broken: in fewer columns than they take, the lines are longer)."""
         groups = self.groups()
         if 2 * 10 * CARD_WIDTH + GAP <= width:  # two suits side by side: names above
             return self._flow(
-                [self._named(words) + _cards(c, self.look) for words, c in groups], width
+                [self._named(words, c) + _cards(c, self.look) for words, c in groups], width
             )
-        label = max(len(word) for words, _cards_ in groups for word in words) + 1
+        label = max(cell_len(word) for words, _row in groups for word in words) + 1
         per_row = max(1, (width - label) // CARD_WIDTH)
         lines: list[Text] = []
         *rows, (matto_words, matto) = groups
@@ -96,9 +97,10 @@ class Pack:
             lines += _beside(_labels(matto_words, label), _cards(matto, self.look), 0)
         return lines
 
-    def _named(self, words: list[str]) -> Block:
-        """A group's name and what it is on one line ("Spade ♠ · long suit")."""
-        if len(words) < 2 or words[0] == "Matto":  # (over one card: its name alone)
+    def _named(self, words: list[str], cards: list[Card]) -> Block:
+        """A group's name and what it is on one line ("Spade ♠ · long suit"); over a single
+        card, its name alone."""
+        if len(cards) == 1:
             return _labels(words[:1])
         return [Text.assemble((words[0], "bold"), (f" {self.look.dot} {words[1]}", "dim"))]
 
