@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import replace
 
 from rich.text import Text
 from textual import on
@@ -148,7 +149,7 @@ class HelpScreen(Screen[None]):
         if any(getattr(screen, "network", False) for screen in self.app.screen_stack):
             text = at_network_table(text)
         self.source = text
-        look = look_of(getattr(self.app, "settings", None))
+        look = replace(look_of(getattr(self.app, "settings", None)), ascii=self.ascii)
         with VerticalScroll(id="help-scroll"):
             for i, part in enumerate(text.split(PLACE)):
                 if i:
