@@ -317,4 +317,12 @@ def test_the_worked_trick_and_sheet_are_the_engines() -> None:
     mine, other = score(ours), score(theirs)
     assert (mine.combinations_points, mine.card_points) == (32, 49)
     assert (other.combinations_points, other.card_points) == (153, 38)
+    assert {c.family: c.points for c in other.cricche + other.sequences} == {
+        "Cavalli": 13,
+        "Denari": 25,
+        "Assi": 25,
+        "Mori": 20,
+    }
+    named = "NB NC ND KD QD AD AS AB AC MO2 MO3 MO4 BEG MAT"  # what the sheet says they hold
+    assert mask_of(parse_cards(named)) & ~theirs == 0
     assert round5(32 + 49 + 6 + 20) == 105 and round5(153 + 38) == 190
