@@ -43,7 +43,7 @@ class Page:
     example: str  # a pattern: the cards, the family, its elements, its points
     kqa: str  # a suit's King, Queen and Ace without a counter are nothing
     suit_needs: str  # a suit sequence: the King and two more courts, or one and a counter
-    no_follow: str  # who does not follow, but with the Matto, has none of the suit
+    no_follow: str  # who does not follow, unless with the Matto, has none of the suit
     card_pairs: str
     whole_pack: str  # 87 points, 93 with the last trick
     names: dict[str, str]  # how the examples name a card -> its code
@@ -85,7 +85,7 @@ ENGLISH = Page(
     kqa="(K Q A without a counter is nothing)",
     suit_needs="a suit sequence needs the King and two more courts of its suit, or one more and a "
     "counter",
-    no_follow="A player who does not follow (with any card but the Matto) has none of it",
+    no_follow="A player who does not follow suit, and did not play the Matto, has none of it",
     card_pairs="two scartini 1, two carte di valore their values less 1",
     whole_pack="A whole hand shares 87 points, 93 with the last trick",
     names={"the Bégato": "BEG", "the Matto": "MAT", " and ": " "},
@@ -100,7 +100,7 @@ ITALIAN = Page(
     kqa="K Q A senza contatore non vale niente)",
     suit_needs="una sequenza di seme vuole il Re e altre due figure del suo seme, o una sola e un "
     "contatore",
-    no_follow="Chi non risponde (con una carta che non sia il Matto) non ne ha più",
+    no_follow="Chi non risponde al seme, e non ha giocato il Matto, non ne ha più",
     card_pairs="due scartini 1, due carte di valore i loro valori meno 1",
     whole_pack="In una smazzata ci sono 87 punti in tutto, 93 con l'ultima presa",
     names={"il Bégato": "BEG", "il Matto": "MAT", " e ": " "},
