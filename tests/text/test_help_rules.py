@@ -12,11 +12,21 @@ from itertools import pairwise
 
 import pytest
 
-from game.cards import BEG, CODES, FULL_PACK, GRANDE_ORDER, MORI_CARDS, mask_of, parse_cards
+from game.cards import (
+    BEG,
+    CODES,
+    COPPE,
+    FULL_PACK,
+    GRANDE_ORDER,
+    MORI_CARDS,
+    SUIT_MASK,
+    mask_of,
+    parse_cards,
+)
 from game.cards import ITALIAN as CARD_NAMES
 from game.hand import round5
 from game.scoring import declarable_families, declaration_points, declared_combinations, score
-from game.tricks import winning_index
+from game.tricks import award, legal_mask, voids_shown, winning_index
 from tui.screens.help import help_text
 
 MARKS = {"♠": "S", "♣": "B", "♥": "C", "♦": "D"}
@@ -32,6 +42,8 @@ class Page:
     sequence_points: str
     example: str  # a pattern: the cards, the family, its elements, its points
     kqa: str  # a suit's King, Queen and Ace without a counter are nothing
+    suit_needs: str  # a suit sequence: the King and two more courts, or one and a counter
+    no_follow: str  # who does not follow, unless with the Matto, has none of the suit
     card_pairs: str
     whole_pack: str  # 87 points, 93 with the last trick
     names: dict[str, str]  # how the examples name a card -> its code
@@ -71,6 +83,9 @@ ENGLISH = Page(
     sequence_points="10 for 3 elements and 5 more for each further one (4 make 15, 5 make 20",
     example=r"For example (.+?) make (\w+), (\d) elements: (\d+)\.",
     kqa="(K Q A without a counter is nothing)",
+    suit_needs="a suit sequence needs the King and two more courts of its suit, or one more and a "
+    "counter",
+    no_follow="A player who does not follow suit, and did not play the Matto, has none of it",
     card_pairs="two scartini 1, two carte di valore their values less 1",
     whole_pack="A whole hand shares 87 points, 93 with the last trick",
     names={"the Bégato": "BEG", "the Matto": "MAT", " and ": " "},
@@ -83,6 +98,9 @@ ITALIAN = Page(
     "5 fanno 20",
     example=r"Per esempio (.+?) fanno (\w+), (\d) elementi: (\d+)\.",
     kqa="K Q A senza contatore non vale niente)",
+    suit_needs="una sequenza di seme vuole il Re e altre due figure del suo seme, o una sola e un "
+    "contatore",
+    no_follow="Chi non risponde al seme, e non ha giocato il Matto, non ne ha più",
     card_pairs="due scartini 1, due carte di valore i loro valori meno 1",
     whole_pack="In una smazzata ci sono 87 punti in tutto, 93 con l'ultima presa",
     names={"il Bégato": "BEG", "il Matto": "MAT", " e ": " "},
@@ -121,6 +139,10 @@ def test_sequence_points_and_the_examples(page: Page) -> None:
     (combo,) = score(page.pile(cards)).sequences
     assert (combo.family, len(combo.cards), combo.points) == (family, int(elements), int(points))
     assert page.kqa in page.flat
+    assert page.suit_needs in page.flat
+    assert score(page.pile("KC QC")).sequences == ()  # the King and one court: nothing …
+    assert score(page.pile("KC QC BEG")).sequences[0].points == 10  # … but with a counter
+    assert score(page.pile("KC QC NC")).sequences[0].points == 10
     assert score(page.pile("KC QC AC")).sequences == ()
     # a counter goes in terza, never makes a sequence alone; each one held adds an element
     assert score(page.pile("AS AB MAT")).sequences[0].points == 10
@@ -151,6 +173,19 @@ def test_card_points_in_pairs_and_the_whole_pack(page: Page) -> None:
     assert score(page.pile("KS QS")).card_points == 8
     assert page.whole_pack in page.flat
     assert score(FULL_PACK).card_points == 87
+
+
+@each_page
+def test_the_matto_shows_no_void_and_stays_with_its_side(page: Page) -> None:
+    """The Matto may be played by a player who holds the suit led, so not following with it
+    shows nothing; it goes back to its owner's side, not to the side that takes the trick."""
+    assert page.no_follow in page.flat
+    trick = parse_cards("8C 6C MAT T8")
+    assert legal_mask(page.pile("7C MAT"), trick[:2]) == page.pile("7C MAT")
+    assert voids_shown([(0, trick)]) == [0, 0, 0, SUIT_MASK[COPPE]]
+    piles = [0, 0]
+    assert award(trick, 0, winning_index(trick), piles) == 0  # seat 3 wins: side 0 owes a card
+    assert piles[0] == page.pile("MAT") and piles[1] == page.pile("8C 6C T8")
 
 
 @pytest.mark.parametrize(
@@ -282,4 +317,12 @@ def test_the_worked_trick_and_sheet_are_the_engines() -> None:
     mine, other = score(ours), score(theirs)
     assert (mine.combinations_points, mine.card_points) == (32, 49)
     assert (other.combinations_points, other.card_points) == (153, 38)
+    assert {c.family: c.points for c in other.cricche + other.sequences} == {
+        "Cavalli": 13,
+        "Denari": 25,
+        "Assi": 25,
+        "Mori": 20,
+    }
+    named = "NB NC ND KD QD AD AS AB AC MO2 MO3 MO4 BEG MAT"  # what the sheet says they hold
+    assert mask_of(parse_cards(named)) & ~theirs == 0
     assert round5(32 + 49 + 6 + 20) == 105 and round5(153 + 38) == 190
