@@ -21,6 +21,7 @@ from text.wrapping import Hanging
 # in this order; the measuring tools after them, under a heading of their own.
 COMMANDS = (
     "play",
+    "learn",
     "review",
     "host",
     "join",
