@@ -93,7 +93,14 @@ SCRIPT: tuple[tuple[str, str], ...] = (
 # The steps that show the whole pack rather than the table, and those that show the sheet.
 PACK_STEPS = frozenset({"pack", "trumps", "values"})
 SHEET_STEPS = frozenset(
-    {"sheet_combinations", "sheet_cards", "sheet_last", "sheet_declarations", "sheet_total"}
+    {
+        "hand_over",
+        "sheet_combinations",
+        "sheet_cards",
+        "sheet_last",
+        "sheet_declarations",
+        "sheet_total",
+    }
 )
 
 # What a try is, as the lesson judges it (the text layer says why).

@@ -507,7 +507,7 @@ def _hand_over(lesson: Lesson, look: Look) -> tuple[str, list[Text]]:
                 )
             )
         )
-    body.append(_p(_("The sheet on the left is your side's; read it line by line.")))
+    body.append(_p(_("Beside this is your side's sheet: the next steps read it line by line.")))
     return _("Counting"), body
 
 

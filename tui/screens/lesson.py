@@ -177,6 +177,7 @@ class LessonScreen(Screen[None]):
             short=trick.short,
         )
         hand = self.query_one(HandView)
+        hand.display = view.phase != Phase.OVER  # (the sheet takes its rows)
         if step.kind == PLAY:
             hand.show_view(view, look=look, choosable=frozenset(a.card for a in view.legal))
         elif step.kind == DISCARD:
