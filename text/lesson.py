@@ -33,7 +33,7 @@ from game.cards import (
     mask_of,
 )
 from game.errors import IllegalActionError
-from game.kernel import LAST_TRICK_POINTS
+from game.kernel import LAST_TRICK_POINTS, TRICKS
 from game.rules import DEFAULT_TARGET
 from game.scoring import combination, sequence_points
 from game.seats import same_side
@@ -402,7 +402,7 @@ def step_text(lesson: Lesson, look: Look) -> StepText:
             ),
         ]
     elif key in ("card", "overtrump"):
-        title = _("Trick {n} of 15").format(n=len(view.tricks) + 1)
+        title = _("Trick {n} of {total}").format(n=len(view.tricks) + 1, total=TRICKS)
         body = [_p(_why_card(lesson, look))]
         if key == "overtrump":
             body.append(
@@ -421,7 +421,7 @@ def step_text(lesson: Lesson, look: Look) -> StepText:
         body = [
             _p(_why_card(lesson, look)),
             _p(
-                _("The side that takes the 15th trick scores {points} points more.").format(
+                _("The side that takes the last trick scores {points} points more.").format(
                     points=LAST_TRICK_POINTS
                 )
             ),
