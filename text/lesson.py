@@ -124,15 +124,14 @@ def step_text(lesson: Lesson, look: Look) -> StepText:
         body = [
             _p(
                 _(
-                    "Ottocento is the tarot game of Bologna: four players, two against two. "
-                    "Your partner Carla sits opposite you; Bruno and Dario play together."
+                    "Ottocento is the tarot game of Bologna: four players, two against two. Your "
+                    "partner Carla sits opposite you; Bruno and Dario play together."
                 )
             ),
             _p(
                 _(
-                    "This lesson deals one hand made for learning. Each step explains one rule "
-                    "and waits for you. r repeats a step, s skips it, p goes back one; the "
-                    "lesson remembers where you stopped."
+                    "One hand, dealt for learning. Each step explains a rule and waits for you: r "
+                    "repeats it, s skips it, p goes back. The lesson remembers where you stopped."
                 )
             ),
         ]
@@ -227,9 +226,9 @@ def step_text(lesson: Lesson, look: Look) -> StepText:
         body = [
             _p(
                 _(
-                    "Before his first card, each player may declare combinations in his hand. "
-                    "A cricca is three or four of a kind: Tarocchi {t3}, Kings {k3}, Queens "
-                    "{q3}, Knights {n3}, Jacks {j3} (four: double)."
+                    "Before his first card, each player may declare the combinations he holds. A "
+                    "cricca is three or four of a kind: Tarocchi {t3}, Kings {k3}, Queens {q3}, "
+                    "Knights {n3}, Jacks {j3} (four: double)."
                 ).format(
                     t3=_cricca_points(TAROCCHI, 3, "Tarocchi"),
                     k3=_cricca_points(KINGS, 3, "Re"),
@@ -240,8 +239,8 @@ def step_text(lesson: Lesson, look: Look) -> StepText:
             ),
             _p(
                 _(
-                    "Declaring pays: the points go to your side at the end of the hand. But "
-                    "everybody sees the cards you declare."
+                    "Declaring pays: the points go to your side at the end of the hand, but "
+                    "everybody sees your cards."
                 )
             ),
         ]
@@ -250,15 +249,15 @@ def step_text(lesson: Lesson, look: Look) -> StepText:
         body = [
             _p(
                 _(
-                    "A sequence is worth {three} for three cards and {step} more for each "
-                    "card after: a King with other court cards of its suit, three Aces, three "
-                    "Mori, or the Grande, the Angelo with the top trumps."
+                    "A sequence is worth {three} with three cards, {step} more for each further "
+                    "card: a King with other court cards of its suit, three Aces, three Mori, or "
+                    "the Grande (the Angelo with the top trumps)."
                 ).format(three=sequence_points(3), step=sequence_points(4) - sequence_points(3))
             ),
             _p(
                 _(
-                    "The Bégato and the Matto are counters: they add one card to every "
-                    "sequence, and complete one that has only two."
+                    "The Bégato and the Matto are counters: each adds a card to every sequence, "
+                    "and completes one of only two."
                 )
             ),
         ]
@@ -268,8 +267,8 @@ def step_text(lesson: Lesson, look: Look) -> StepText:
         body.append(
             _p(
                 _(
-                    "Carla's Bégato is a counter in both her sequences; her Ace of Denari "
-                    "counts in the Aces and in the Denari."
+                    "Carla's Bégato counts in both her sequences, her Ace of Denari in the Aces "
+                    "and in the Denari."
                 )
             )
         )

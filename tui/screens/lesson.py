@@ -28,7 +28,7 @@ from store.lesson import LessonProgress
 from store.match_setup import MatchSetup
 from table import lesson as script
 from table.lesson import NAMES, RIGHT, STEPS, YOU, Lesson
-from table.session import Seat, parse_seats
+from table.session import HUMAN, Seat, parse_seats
 from text.language import N_, _
 from text.lesson import attempt_words, pack_lines, progress_problem, step_count, step_text
 from text.presenter import Scene, discardable, present
@@ -37,6 +37,7 @@ from text.storage import write_problem
 from tui.keys import key_name
 from tui.messages import CardChosen
 from tui.screens.declare import DeclareScreen
+from tui.screens.help import HELP_KEY
 from tui.screens.scoring import MENU
 from tui.screens.too_small import fit_breakpoints
 from tui.widgets.hand_view import HandView
@@ -47,19 +48,17 @@ from tui.widgets.sheet import ScoreSheet
 from tui.widgets.trick import TrickView
 
 _PLACES = ("seat-bottom", "seat-right", "seat-top", "seat-left")  # by seat from the bottom
-# The seats as the table shows them: the bots are named, their level is the lesson's script.
-SEATS = (
-    Seat("human", NAMES[0]),
-    Seat("easy", NAMES[1]),
-    Seat("easy", NAMES[2]),
-    Seat("easy", NAMES[3]),
-)
+# The seats as the table shows them: by name only (no bot level: the script plays the others).
+SEATS = tuple(Seat(HUMAN, name) for name in NAMES)
 # Steps after which the trick just taken stays on the table to be looked at.
 _SHOW_TAKEN = frozenset(
     {"trick_won", "round_order", "trumped", "mori_won", "matto_kept", "play_on", "last_taken"}
 )
+# The sheet's steps that speak of its last lines (the declarations, the totals): the sheet is
+# scrolled to its end there where it does not fit (80x24).
+_SHEET_END = frozenset({"sheet_declarations", "sheet_total"})
 # What the key bar calls Enter at each kind of step.
-_ENTER = {"read": N_("Next"), PLAY: N_("Play"), DISCARD: N_("Choose"), DECLARE: N_("Declare")}
+_ENTER = {"read": N_("Go on"), PLAY: N_("Play"), DISCARD: N_("Choose"), DECLARE: N_("Declare")}
 
 
 class LessonScreen(Screen[None]):
@@ -69,6 +68,9 @@ class LessonScreen(Screen[None]):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # (its style: assets/app.tcss)
 
     BINDINGS = [
+        # (the hand's own Enter where it has the focus; this one where it is hidden: the sheet)
+        Binding("enter", "enter", N_("Go on"), show=False),
+        HELP_KEY,
         Binding("r", "repeat", N_("Repeat")),
         Binding("s", "skip", N_("Skip")),
         Binding("p", "back", N_("Back")),
@@ -146,6 +148,9 @@ class LessonScreen(Screen[None]):
             pack.update(Text("\n").join(pack_lines(look)))
         if sheet.display:
             self._show_sheet(look)
+            board_box = self.query_one("#board", VerticalScroll)
+            scroll = board_box.scroll_end if step.key in _SHEET_END else board_box.scroll_home
+            self.call_after_refresh(scroll, animate=False)
         self._draw_table(look)
         self.query_one("#status", TextLine).show(self.said if self.said is not None else text.todo)
         self.query_one(KeyBar).set_entries(self._keys())
@@ -214,6 +219,7 @@ class LessonScreen(Screen[None]):
             ("r", _("Repeat"), "repeat"),
             ("s", _("Skip"), "skip"),
             ("p", _("Back"), "back"),
+            ("?", _("Help"), "app.help"),
             ("q", _("Menu"), "leave"),
         ]
 
@@ -284,8 +290,11 @@ class LessonScreen(Screen[None]):
         self.dismiss(None)
 
     def start_match(self) -> None:
-        """The real thing: a match to the target, against the bots the start screen offers."""
+        """The real thing: a match to the target, against the bots the start screen offers. The
+        lesson is done: the next one starts from its beginning."""
         app: Any = self.app
+        self.lesson.go(0)
+        self.save()
         self.dismiss(None)
         if hasattr(app, "start_match"):
             seats = parse_seats(list(MatchSetup().kinds))
