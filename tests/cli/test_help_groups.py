@@ -8,7 +8,19 @@ from rich.cells import cell_len
 
 from cli.main import main
 
-PLAYER = ("play", "review", "host", "join", "web", "stats", "export", "score", "simulate", "bots")
+PLAYER = (
+    "play",
+    "learn",
+    "review",
+    "host",
+    "join",
+    "web",
+    "stats",
+    "export",
+    "score",
+    "simulate",
+    "bots",
+)
 TOOLS = ("arena", "bench", "calibrate", "regret")
 
 
