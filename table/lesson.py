@@ -18,7 +18,6 @@ from game.actions import DISCARD, PLAY, Action, declare
 from game.cards import Card, card, mask_of
 from game.errors import CARD, IllegalActionError
 from game.hand import Hand
-from game.phase import Phase
 from game.verdict import discard_verdict
 from game.view import PlayerView
 
@@ -297,8 +296,3 @@ def step_of(key: str) -> int:
         if step.key == key:
             return i
     raise KeyError(key)
-
-
-def over(lesson: Lesson) -> bool:
-    """The hand of the lesson is played out."""
-    return lesson.hand.phase == Phase.OVER

@@ -20,16 +20,20 @@ from game.cards import (
     KNIGHTS,
     LONG_SUITS,
     MAT,
+    N_CARDS,
     QUEENS,
+    SCARTINI,
     STRENGTH,
     SUIT,
     SUIT_NAMES,
     TAROCCHI,
     TRUMP,
+    TRUMPS,
     VALUE,
     Card,
     card_points,
     cards_of,
+    count,
     mask_of,
 )
 from game.errors import IllegalActionError
@@ -41,7 +45,7 @@ from game.view import Declaration
 from store import lesson as progress
 from store.lesson import ProgressError
 from table import lesson as script
-from table.lesson import NAMES, YOU, Attempt, Lesson
+from table.lesson import DEALER, NAMES, YOU, Attempt, Lesson, dealt
 from text.language import _, number
 from text.refusals import illegal_words
 from text.render import Look, card_text, cards_text, face
@@ -90,10 +94,10 @@ def _cricca_points(group: int, n: int, family: str) -> int:
     return combination(mask_of(cards_of(group)[:n]), family).points  # type: ignore[union-attr]
 
 
-def _declared(d: Declaration | None, look: Look) -> Text:
-    """ "Bruno: Fanti (J♠ J♣ J♥) 12"."""
+def _declared(seat: int, d: Declaration | None, look: Look) -> Text:
+    """ "Bruno: Fanti J♠ J♣ J♥ 12"."""
     if d is None or not d.families:
-        return Text(_("{name}: nothing").format(name=name(d.seat if d else 0)))
+        return Text(_("{name}: nothing").format(name=name(seat)))
     out = Text(f"{name(d.seat)}: ", style="bold")
     parts = []
     for combo in d.combinations:
@@ -117,7 +121,7 @@ def step_text(lesson: Lesson, look: Look) -> StepText:
     view = lesson.view()
     wanted = step.card
     card = face(wanted, look) if wanted is not None else ""
-    todo = Text(_("Enter: next"), style="bold")
+    todo = Text(_("Enter: go on"), style="bold")
     title, body = "", []
     if key == "welcome":
         title = _("Learn to play Ottocento")
@@ -136,7 +140,7 @@ def step_text(lesson: Lesson, look: Look) -> StepText:
             ),
         ]
     elif key == "pack":
-        title = _("The pack: 62 cards")
+        title = _("The pack: {n} cards").format(n=N_CARDS)
         body = [
             _p(
                 _(
@@ -152,10 +156,10 @@ def step_text(lesson: Lesson, look: Look) -> StepText:
         body = [
             _p(
                 _(
-                    "21 trumps (tarocchi) beat every suit card. The Angelo is the highest, then "
+                    "{n} trumps (tarocchi) beat every suit card. The Angelo is the highest, then "
                     "the Mondo, Sole, Luna and the numbers 16 down to 5. The four Mori are equal; "
                     "the Bégato is the lowest trump."
-                )
+                ).format(n=count(TRUMPS))
             ),
             _p(
                 _(
@@ -170,7 +174,7 @@ def step_text(lesson: Lesson, look: Look) -> StepText:
             _p(
                 _(
                     "Kings are worth {king}, Queens {queen}, Knights {knight}, Jacks {jack}; the "
-                    "Angelo, the Mondo, the Bégato and the Matto {five} each. The other 42 cards "
+                    "Angelo, the Mondo, the Bégato and the Matto {five} each. The other {n} cards "
                     "are scartini, worth nothing alone."
                 ).format(
                     king=VALUE[cards_of(KINGS)[0]],
@@ -178,6 +182,7 @@ def step_text(lesson: Lesson, look: Look) -> StepText:
                     knight=VALUE[cards_of(KNIGHTS)[0]],
                     jack=VALUE[cards_of(JACKS)[0]],
                     five=VALUE[ANG],
+                    n=count(SCARTINI),
                 )
             ),
             _p(
@@ -192,9 +197,9 @@ def step_text(lesson: Lesson, look: Look) -> StepText:
         body = [
             _p(
                 _(
-                    "You are the dealer. The cards go five at a time, three rounds: 15 cards "
-                    "each. The dealer also takes the last two, so you hold 17."
-                )
+                    "You are the dealer. The cards go five at a time, three rounds: {each} cards "
+                    "each. The dealer also takes the last two, so you hold {dealer}."
+                ).format(each=count(dealt()[1]), dealer=count(dealt()[DEALER]))
             ),
             _p(
                 _(
@@ -263,7 +268,7 @@ def step_text(lesson: Lesson, look: Look) -> StepText:
         ]
     elif key == "their_declarations":
         title = _("What the others declared")
-        body = [_declared(hand.declarations[seat], look) for seat in (1, 2, 3)]
+        body = [_declared(seat, hand.declarations[seat], look) for seat in (1, 2, 3)]
         body.append(
             _p(
                 _(

@@ -16,8 +16,6 @@ from store.lesson import (
     LessonProgress,
 )
 from table.lesson import STEPS
-from text.language import use
-from text.lesson import progress_problem
 
 
 def test_nothing_saved_starts_at_the_beginning(tmp_path: Path) -> None:
@@ -49,13 +47,6 @@ def test_a_damaged_file_starts_over_with_a_notice(
     (tmp_path / PROGRESS_FILE).write_bytes(content)
     step, error = LessonProgress(tmp_path, len(STEPS)).read_telling()
     assert step == 0 and error is not None and error.reason == reason
-    for language in ("en", "it"):
-        use(language)
-        try:
-            said = progress_problem(error)
-        finally:
-            use("en")
-        assert said and "Traceback" not in said
 
 
 def test_a_directory_in_its_place_is_unreadable(tmp_path: Path) -> None:

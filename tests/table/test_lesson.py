@@ -109,3 +109,28 @@ def test_an_action_of_another_kind_is_not_now() -> None:
     lesson = Lesson(step_of("follow"))
     assert lesson.try_action(declare(())).outcome == NOT_NOW
     assert Lesson().try_action(Action.parse("play KS")).outcome == NOT_NOW
+
+
+def test_the_facts_the_lesson_states_are_the_engine_s() -> None:
+    """What text.lesson says of the hand: who took which trick, and with what."""
+    lesson = Lesson()
+    while not lesson.finished:
+        lesson.skip()
+    tricks = lesson.hand.tricks
+    taken = [(t.winner, t.cards[(t.winner - t.leader) % 4]) for t in tricks]
+    assert taken[0] == (YOU, card("KS"))  # your King takes Bruno's Spade, Carla's Knight in it
+    assert card("NS") in tricks[0].cards
+    assert taken[1] == (2, card("AC"))  # Carla's Ace of Coppe; Dario's 9 over Bruno's 10
+    assert tricks[1].cards.index(card("9C")) > tricks[1].cards.index(card("10C"))
+    assert taken[2] == (YOU, card("T7")) and card("JD") in tricks[2].cards
+    assert taken[3] == (3, card("MO4")) and tricks[3].cards[-1] == card("MO4")  # the last Moro
+    assert taken[4] == (3, card("ANG")) and tricks[4].matto_owed  # the Matto to an opponent
+    assert taken[6] == (YOU, card("T12")) and card("T11") in tricks[6].cards
+    assert taken[-1] == (YOU, card("T5"))
+    declared = {d.seat: (d.families, d.points) for d in lesson.hand.declarations if d}
+    assert declared == {
+        0: (("Re", "Coppe"), 27),
+        1: (("Fanti",), 12),
+        2: (("Denari", "Assi"), 35),
+        3: (("Grande",), 10),
+    }
