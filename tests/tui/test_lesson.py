@@ -13,6 +13,7 @@ from tui.app import TarocchinoApp
 from tui.screens.declare import DeclareScreen
 from tui.screens.lesson import LessonScreen
 from tui.screens.start import StartScreen
+from tui.widgets.keybar import KeyBar
 from tui.widgets.line import TextLine
 
 
@@ -83,3 +84,31 @@ async def test_damaged_progress_starts_over_with_a_notice(tmp_path: Path) -> Non
         said = [n.message for n in app._notifications]
         assert any("starts over" in m for m in said)
     assert LessonProgress(tmp_path, len(STEPS)).read_telling() == (0, None)
+
+
+async def test_a_card_key_at_a_step_to_read_says_why(tmp_path: Path) -> None:
+    app = make_app(tmp_path, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+        screen = LessonScreen(None, start=step_of("trick_won"))
+        app.push_screen(screen)
+        await wait_for(pilot, lambda: app.screen is screen)
+        await press_each(pilot, "1")
+        assert "Enter goes on" in _status(screen)
+        assert screen.lesson.current.key == "trick_won"
+
+
+async def test_the_key_bar_is_clicked(tmp_path: Path) -> None:
+    app = make_app(tmp_path, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+        screen = LessonScreen(None, start=step_of("follow"))
+        app.push_screen(screen)
+        await wait_for(pilot, lambda: app.screen is screen)
+        bar = screen.query_one(KeyBar)
+        start, _end, _action = next(span for span in bar._spans if span[2] == "skip")
+        await pilot.click(KeyBar, offset=(start + 1, 0))
+        await wait_for(pilot, lambda: screen.lesson.current.key == "trick_won")
+        start, _end, _action = next(span for span in bar._spans if span[2] == "back")
+        await pilot.click(KeyBar, offset=(start + 1, 0))
+        await wait_for(pilot, lambda: screen.lesson.current.key == "follow")

@@ -27,7 +27,7 @@ from game.rules import DEFAULT_TARGET
 from store.lesson import LessonProgress
 from store.match_setup import MatchSetup
 from table import lesson as script
-from table.lesson import NAMES, RIGHT, STEPS, YOU, Lesson
+from table.lesson import NAMES, NOT_NOW, RIGHT, STEPS, YOU, Attempt, Lesson
 from table.session import HUMAN, Seat, parse_seats
 from text.language import N_, _
 from text.lesson import attempt_words, pack_lines, progress_problem, step_count, step_text
@@ -225,10 +225,11 @@ class LessonScreen(Screen[None]):
 
     # ----------------------------------------------------------------- moving on
     def moved(self) -> None:
-        """The lesson moved to another step: saved, and drawn."""
+        """The lesson moved to another step: saved, and drawn (its words from their start)."""
         self.said = None
         self.save()
         self.redraw()
+        self.query_one("#lesson-pane", VerticalScroll).scroll_home(animate=False)
 
     def save(self) -> None:
         if self.progress is None:
@@ -318,7 +319,10 @@ class LessonScreen(Screen[None]):
             self.tell(attempt_words(attempt, lesson, face(c, self.look), self.look))
 
     def on_hand_view_key_unused(self, event: HandView.KeyUnused) -> None:
-        """Enter (or a click) where no card may be chosen: on, at a step to read."""
+        """Enter (or a click) where no card may be chosen goes on; a card's key says why no
+        card is played now (a step to read, the declarations first)."""
         event.stop()
         if event.index is None:
             self.action_enter()
+        else:
+            self.tell(attempt_words(Attempt(NOT_NOW), self.lesson, "", self.look))
