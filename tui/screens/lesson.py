@@ -65,7 +65,9 @@ class LessonScreen(Screen[None]):
     """The guided first hand. Enter goes on (or plays, declares), r repeats the step, s skips
     it, p goes back one, q leaves (the place is kept)."""
 
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # (its style: assets/app.tcss)
+    # (its style: assets/app.tcss)
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
 
     BINDINGS = [
         # (the hand's own Enter where it has the focus; this one where it is hidden: the sheet)
