@@ -20,6 +20,7 @@ from text.wrapping import Hanging
 # a registered parser sets `func(args) -> int`.
 COMMANDS = (
     "play",
+    "learn",
     "review",
     "host",
     "join",

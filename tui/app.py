@@ -33,6 +33,7 @@ from text.words import capitalized
 from tui.keys import key_name, show_key_otherwise
 from tui.online import NetworkPlay
 from tui.screens.help import HelpScreen
+from tui.screens.lesson import LessonScreen
 from tui.screens.settings import SettingsScreen
 from tui.screens.start import StartScreen, busy_here
 from tui.screens.table import TableScreen
@@ -78,7 +79,9 @@ class TarocchinoApp(App[None]):
         join: JoinRequest | None = None,
         local: bool = True,
         review: Screen | None = None,
+        lesson: bool = False,
     ) -> None:
+        """``lesson``: the lesson (Learn to play) first, over the start screen."""
         super().__init__()
         self.directory = Path(directory) if directory is not None else data_dir()
         self.settings = settings if settings is not None else load_settings(self.directory)
@@ -96,6 +99,7 @@ class TarocchinoApp(App[None]):
         self.local = local  # False: another game holds the data directory; tables only here
         self.network = NetworkPlay(self, self.directory)  # a table joined or hosted
         self._review = review  # `tarocchino review`: this screen first, and quit when it closes
+        self._lesson = lesson  # `tarocchino learn`
         self._monochrome = Monochrome()
         self._held_screens: list[tuple[Screen, Any]] = []  # opened while the terminal was small
         self._use_theme()  # before the stylesheet is read (a problem is told on mounting)
@@ -131,6 +135,8 @@ class TarocchinoApp(App[None]):
             self.join_table(self._join)
         elif self._review is not None:
             self.push_screen(self._review, lambda _: self.exit())
+        elif self._lesson:
+            self.open_lesson()
         self.call_after_refresh(self.check_size)
         problem = read_settings(self.directory)[1] if self.persist else None
         if problem:
@@ -219,6 +225,10 @@ class TarocchinoApp(App[None]):
             return False
         self.push_screen(TableScreen(session, self.store))
         return True
+
+    def open_lesson(self) -> None:
+        """The lesson (Learn to play), where it was left."""
+        self.push_screen(LessonScreen(self.directory if self.persist else None))
 
     def _not_local(self) -> bool:
         """Another game holds the data directory (its autosave is not ours): say so."""

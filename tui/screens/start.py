@@ -124,6 +124,7 @@ class StartScreen(Screen[None]):
         Binding("n", "new_match", N_("Start new match"), show=False),
         Binding("r", "resume_or_review", N_("Resume, or review the last match"), show=False),
         Binding("j", "rejoin", N_("Back to the table left"), show=False),
+        Binding("l", "learn", N_("Learn to play"), show=False),
         Binding("q", "app.quit", N_("Quit"), show=False),  # typed in a text box, it stays there
     ]
 
@@ -247,6 +248,7 @@ class StartScreen(Screen[None]):
                 yield Button(_("Host a table"), id="host", compact=True)
                 yield Button(_("Join a table"), id="join", compact=True)
             with Horizontal(id="start-more"):
+                yield Button(_("Learn to play") + "  l", id="learn", compact=True)
                 yield Static(Text(_("Look back"), style="bold"), classes="row-label")
                 yield Button(_("Past matches") + "  p", id="past-matches", compact=True)
                 yield Button(_("Statistics") + "  s", id="statistics", compact=True)
@@ -535,6 +537,8 @@ class StartScreen(Screen[None]):
                 self.action_past_matches()
             case "statistics":
                 self.action_statistics()
+            case "learn":
+                self.action_learn()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -612,6 +616,10 @@ class StartScreen(Screen[None]):
 
     def action_past_matches(self) -> None:
         self.app.push_screen(PastMatchesScreen(getattr(self.app, "directory", None)))
+
+    def action_learn(self) -> None:
+        app: Any = self.app
+        app.open_lesson()
 
     def action_statistics(self) -> None:
         self.app.push_screen(StatisticsScreen(getattr(self.app, "directory", None)))
