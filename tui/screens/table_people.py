@@ -30,6 +30,7 @@ from tui.screens.confirm import ConfirmScreen
 from tui.screens.declare import declare_screen
 from tui.screens.handover import HandOverScreen, your_turn
 from tui.screens.scoring import MENU
+from tui.screens.table_coach import Coach
 from tui.screens.table_notices import Notices
 from tui.widgets.hand_view import HandView
 
@@ -70,6 +71,7 @@ class PeopleTable(Protocol):
     viewer: int | None
     bottom: int
     marked: list[Card]
+    coach: Coach
     notice: Text | None
 
     def my_turn(self) -> PlayerView | None: ...
@@ -199,6 +201,7 @@ class PeopleTurns:
                 needs,
                 not_before=not_before,
                 network=table.network,
+                coach=table.coach.on,
             ),
             chosen,
         )
