@@ -14,25 +14,23 @@ from text.render import Look, assembled, card_text
 
 
 def lesson_text(lesson: Lesson, look: Look) -> Text:
-    """ "Coach: 10♥ cost your side about 12 points. A♥ was better: it takes the trick…"."""
+    """ "Coach: 10♥ cost your side about 12 points. A♥ was better — it takes the trick…"."""
     verdict = lesson.verdict
     n = round(verdict.loss)
-    said = ngettext(
-        "Coach: {played} cost your side about {n} point. {best} was better: {why}.",
-        "Coach: {played} cost your side about {n} points. {best} was better: {why}.",
+    cost = ngettext(
+        "Coach: {played} cost your side about {n} point.",
+        "Coach: {played} cost your side about {n} points.",
         n,
     )
-    return assembled(
-        said,
-        n=number(n),
-        played=card_text(verdict.played, look),
-        best=card_text(verdict.best, look),
-        why=reason_words(lesson.why),
-    )
+    text = assembled(cost, n=number(n), played=card_text(verdict.played, look))
+    text.append(" ")
+    text.append_text(assembled(_("{best} was better"), best=card_text(verdict.best, look)))
+    text.append((" - " if look.ascii else " — ") + _("{why}.").format(why=reason_words(lesson.why)))
+    return text
 
 
 def holding_words(holding: Holding) -> str:
-    """ "Your hand: 6 trumps and the Matto, 4 cards worth points (14 in all), no Coppe."."""
+    """ "Your hand holds 6 trumps and the Matto, 4 cards worth points (14 in all), no Coppe."."""
     t = holding.trumps
     if holding.matto:
         trumps = (
@@ -53,30 +51,30 @@ def holding_words(holding: Holding) -> str:
         )
     if holding.long_suit >= 0:
         pieces.append(
-            _("a long suit: {n} {suit}").format(
+            _("a long suit ({n} {suit})").format(
                 n=number(holding.long_cards), suit=SUIT_NAMES[holding.long_suit]
             )
         )
     pieces += [_("no {suit}").format(suit=SUIT_NAMES[s]) for s in holding.voids]
-    return _("Your hand: {holding}.").format(holding=", ".join(pieces))
+    return _("Your hand holds {holding}.").format(holding=", ".join(pieces))
 
 
 def declaration_advice(holding: Holding) -> str:
     """What to declare, and why: everything the hand realises."""
     declare = holding.declare
     if declare.code != DECLARES:
-        return _("It realises no combination: there is nothing to declare.")
+        return _("It makes no combination: there is nothing to declare.")
     return ngettext(
-        "Declare it all ({families}): {n} point for your side, sure. The others see those "
-        "cards, a small price.",
-        "Declare it all ({families}): {n} points for your side, sure. The others see those "
-        "cards, a small price.",
+        "Declare it all ({families}): {n} sure point for your side. The others will see those "
+        "cards: a small price.",
+        "Declare it all ({families}): {n} sure points for your side. The others will see those "
+        "cards: a small price.",
         declare.points,
     ).format(families=", ".join(declare.families), n=number(declare.points))
 
 
-def declarations_coach(holding: Holding) -> str:
+def declarations_coach(holding: Holding) -> Text:
     """The coach before the declarations: the hand, then what to declare."""
-    return _("Coach: {hand} {advice}").format(
-        hand=holding_words(holding), advice=declaration_advice(holding)
+    return Text.assemble(
+        (_("Coach:") + " ", "bold"), holding_words(holding), " ", declaration_advice(holding)
     )

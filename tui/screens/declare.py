@@ -93,7 +93,7 @@ class DeclareScreen(TableDialog[tuple[str, ...] | str]):
             )
             yield Static(Text(self._explanation(), style="dim"), classes="dialog-body")
             if self.coach:
-                yield Static(Text(self.advice()), classes="dialog-body", id="declare-coach")
+                yield Static(self.advice(), classes="dialog-body", id="declare-coach")
             yield self.families
             yield self.total
             with Horizontal(classes="dialog-buttons"):
@@ -206,12 +206,12 @@ class DeclareScreen(TableDialog[tuple[str, ...] | str]):
     def action_declare_none(self) -> None:
         self._answer(())
 
-    def advice(self) -> str:
+    def advice(self) -> Text:
         """The coach's words: what the hand holds and what to declare."""
         return declarations_coach(holding(self.view))
 
     def action_advice(self) -> None:
-        self.notify(self.advice(), timeout=12)
+        self.notify(self.advice().plain, timeout=12)
 
     def action_not_yet(self) -> None:
         self.notify(_(NOT_YET), severity="warning", timeout=4)
