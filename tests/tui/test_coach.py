@@ -1,0 +1,153 @@
+"""The coach at the table (tui/screens/table_coach.py): it speaks after a costly card of the person
+at the keyboard, from his own view, and not after a good one; i turns it off and the settings
+remember it; on for a new player; never at a shared screen; its advice at the declarations."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from ai.coach import Lesson
+from ai.explain import Reason
+from ai.judge import Verdict
+from game.view import PlayerView
+from store.newcomer import coach_on
+from store.settings import Settings, load_settings
+from tests.support.coach import new_players_coached
+from tests.support.deals import seed_declaring
+from tests.support.screens import (
+    FAST,
+    idle,
+    make_app,
+    notices,
+    press,
+    press_for,
+    settle,
+    table_of,
+    to_the_cards,
+    wait_for,
+)
+from tui.screens.declare import DeclareScreen
+from tui.screens.table import TableScreen
+from tui.widgets.keybar import KeyBar
+
+BOTS3 = ["human", "easy", "easy", "easy"]
+COACHED = replace(FAST, coach="on")
+
+
+class Judged:
+    """Stands in for the coach's judgement: records the views it is given, and calls every card
+    costly (or none)."""
+
+    def __init__(self, costly: bool) -> None:
+        self.costly = costly
+        self.views: list[tuple[PlayerView, int]] = []
+
+    def __call__(self, view: PlayerView, card: int, iterations: int | None = None):
+        self.views.append((view, card))
+        if not self.costly:
+            return None
+        best = next(a.card for a in view.legal if a.card != card)
+        verdict = Verdict(view.seat, 0, card, best, 23.0, -40.0, -17.0, len(view.legal), 2.0)
+        return Lesson(verdict, Reason("scartino"))
+
+
+async def _first_choice(pilot, table: TableScreen) -> None:
+    """Play on until the person has a card to choose among two or more, then choose."""
+    while True:
+        view = table.my_turn()
+        if view is not None and view.phase == "play" and len(view.legal) > 1:
+            await press_for(pilot, table)
+            return
+        if view is not None:
+            await press_for(pilot, table)
+        screen = await settle(pilot)
+        assert isinstance(screen, TableScreen)
+        table = screen
+
+
+@pytest.mark.parametrize("costly", [True, False])
+async def test_the_coach_speaks_after_a_costly_card_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, costly: bool
+) -> None:
+    judged = Judged(costly)
+    monkeypatch.setattr("tui.screens.table_coach.lesson", judged)
+    app = make_app(tmp_path, BOTS3, settings=COACHED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = await to_the_cards(pilot)
+        before = table.session.view(0)
+        await _first_choice(pilot, table)
+        await idle(pilot)
+        assert judged.views, "the card was not judged"
+        view, card = judged.views[0]
+        # the person's own view, as he had it before the card: no hidden card in it
+        assert isinstance(view, PlayerView) and view.seat == 0 and view.turn == 0
+        assert view.hand & before.hand == view.hand and card in [a.card for a in view.legal]
+        said = table.query_one("#status").text.plain + notices(app)
+        assert ("Coach:" in said) == costly, said
+        if costly:
+            assert "cost your side about 23 points" in said
+
+
+async def test_i_turns_the_coach_off_and_the_settings_remember(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    judged = Judged(True)
+    monkeypatch.setattr("tui.screens.table_coach.lesson", judged)
+    app = make_app(tmp_path, BOTS3, settings=COACHED)
+    app.persist = True
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = await to_the_cards(pilot)
+        bar = table.query_one(KeyBar)
+        assert ("i", "Coach", "coach") in bar.entries
+        await press(pilot, "i")
+        assert "The coach is off" in notices(app)
+        assert app.settings.coach == "off" and load_settings(tmp_path).coach == "off"
+        assert not any(action == "coach" for _, _, action in bar.entries)
+        await _first_choice(pilot, table)
+        await idle(pilot)
+        assert not judged.views  # off: nothing judged
+        await press(pilot, "i")
+        assert load_settings(tmp_path).coach == "on"
+        assert ("i", "Coach", "coach") in bar.entries
+
+
+async def test_the_coach_is_not_at_a_shared_screen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    judged = Judged(True)
+    monkeypatch.setattr("tui.screens.table_coach.lesson", judged)
+    app = make_app(tmp_path, ["human", "easy", "human", "easy"], settings=COACHED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await settle(pilot)
+        table = table_of(app)
+        assert table is not None and not table.coach.on
+        assert screen is not None
+
+
+def test_a_new_player_gets_the_coach_until_his_third_match(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    new_players_coached(monkeypatch)
+    assert coach_on(Settings(), tmp_path)  # nothing played yet
+    monkeypatch.setattr("store.newcomer.finished_matches", lambda directory=None, **_: 2)
+    assert coach_on(Settings(), tmp_path)
+    monkeypatch.setattr("store.newcomer.finished_matches", lambda directory=None, **_: 3)
+    assert not coach_on(Settings(), tmp_path)
+    assert coach_on(Settings(coach="on"), tmp_path)  # chosen: whatever was played
+    monkeypatch.setattr("store.newcomer.finished_matches", lambda directory=None, **_: 0)
+    assert not coach_on(Settings(coach="off"), tmp_path)
+
+
+async def test_the_declarations_dialog_gives_the_coach_s_advice(tmp_path: Path) -> None:
+    for settings, shown in ((COACHED, True), (FAST, False)):
+        app = make_app(tmp_path, BOTS3, seed=seed_declaring(), settings=settings)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await wait_for(pilot, lambda: isinstance(pilot.app.screen, DeclareScreen))
+            dialog = app.screen
+            assert bool(dialog.query("#declare-coach")) == shown
+            await press(pilot, "t")  # the advice, whether the coach is on or not
+            assert "Coach: Your hand holds" in notices(app)
+            assert "Declare it all" in notices(app)
