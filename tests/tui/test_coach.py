@@ -9,13 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from ai.coach import Lesson
-from ai.explain import Reason
-from ai.judge import Verdict
 from game.view import PlayerView
 from store.newcomer import coach_on
 from store.settings import Settings, load_settings
 from tests.support.coach import new_players_coached
+from tests.support.coach_table import Judged, first_choice
 from tests.support.deals import seed_declaring
 from tests.support.screens import (
     FAST,
@@ -23,49 +21,16 @@ from tests.support.screens import (
     make_app,
     notices,
     press,
-    press_for,
     settle,
     table_of,
     to_the_cards,
     wait_for,
 )
 from tui.screens.declare import DeclareScreen
-from tui.screens.table import TableScreen
 from tui.widgets.keybar import KeyBar
 
 BOTS3 = ["human", "easy", "easy", "easy"]
 COACHED = replace(FAST, coach="on")
-
-
-class Judged:
-    """Stands in for the coach's judgement: records the views it is given, and calls every card
-    costly (or none)."""
-
-    def __init__(self, costly: bool) -> None:
-        self.costly = costly
-        self.views: list[tuple[PlayerView, int]] = []
-
-    def __call__(self, view: PlayerView, card: int, iterations: int | None = None):
-        self.views.append((view, card))
-        if not self.costly:
-            return None
-        best = next(a.card for a in view.legal if a.card != card)
-        verdict = Verdict(view.seat, 0, card, best, 23.0, -40.0, -17.0, len(view.legal), 2.0)
-        return Lesson(verdict, Reason("scartino"))
-
-
-async def _first_choice(pilot, table: TableScreen) -> None:
-    """Play on until the person has a card to choose among two or more, then choose."""
-    while True:
-        view = table.my_turn()
-        if view is not None and view.phase == "play" and len(view.legal) > 1:
-            await press_for(pilot, table)
-            return
-        if view is not None:
-            await press_for(pilot, table)
-        screen = await settle(pilot)
-        assert isinstance(screen, TableScreen)
-        table = screen
 
 
 @pytest.mark.parametrize("costly", [True, False])
@@ -78,7 +43,7 @@ async def test_the_coach_speaks_after_a_costly_card_only(
     async with app.run_test(size=(120, 40)) as pilot:
         table = await to_the_cards(pilot)
         before = table.session.view(0)
-        await _first_choice(pilot, table)
+        await first_choice(pilot, table)
         await idle(pilot)
         assert judged.views, "the card was not judged"
         view, card = judged.views[0]
@@ -106,7 +71,7 @@ async def test_i_turns_the_coach_off_and_the_settings_remember(
         assert "The coach is off" in notices(app)
         assert app.settings.coach == "off" and load_settings(tmp_path).coach == "off"
         assert not any(action == "coach" for _, _, action in bar.entries)
-        await _first_choice(pilot, table)
+        await first_choice(pilot, table)
         await idle(pilot)
         assert not judged.views  # off: nothing judged
         await press(pilot, "i")
