@@ -31,10 +31,11 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from ai.discard import rank_discards
+from ai.explain import explain_card
 from ai.hard import HardBot
 from ai.search import Settings, Stats, distinct_cards, search_discards
 from game.actions import DISCARD, PLAY, PLAYS, Action
-from game.cards import Card, mask_of
+from game.cards import SUIT, Card, mask_of
 from game.hand import Hand
 from game.history import hand_positions
 from game.view import PlayerView
@@ -158,7 +159,7 @@ class Advice:
     judge it (the same search, the same deals): the action, the margin the hand should end with
     (None when nothing was searched), the likely range of that margin (the middle two thirds of
     the deals' outcomes, :data:`LIKELY_TAIL`), and the other legal cards it cannot tell from its
-    own (alike, or within the search's margin of error)."""
+    own (alike, or of its suit, for the same reason, and within the search's margin of error)."""
 
     action: Action
     margin: float | None = None
@@ -185,9 +186,12 @@ def advise(view: PlayerView, iterations: int | None = None, seed: int | None = N
     if stats is None:
         return Advice(PLAYS[best], alike=tuple(alike))
     i = stats.cards.index(best)
+    reason = explain_card(view, best).code
     for j, c in enumerate(stats.cards):
         if j == i or c in alike or not stats.values[j]:
             continue
+        if SUIT[c] != SUIT[best] or explain_card(view, c).code != reason:
+            continue  # another plan (another suit, or another reason), however close its figure
         mean, se = paired(stats.values[i], stats.values[j], stats.weights)
         if mean < 0.5 or mean <= NOISE_SIGMAS * se:
             alike.append(c)
