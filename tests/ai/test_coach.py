@@ -11,8 +11,9 @@ from ai.coach import COSTLY, holding, judge_card, lesson
 from ai.explain import DECLARES, NOTHING_TO_DECLARE
 from ai.hint import suggest
 from ai.registry import make_bot
+from ai.search import distinct_cards
 from game.actions import PLAY
-from game.cards import DENARI, SPADE
+from game.cards import DENARI, SPADE, SUIT
 from game.history import replay_hands
 from game.match import Match
 from game.phase import Phase
@@ -103,3 +104,28 @@ def test_a_hand_with_no_combination_is_told_so() -> None:
     view = declaring_view("T16 T14 T12 T10 T8 7S 8S 9S 10S 7B 8B 9B 7C 8C 9C")
     if view.phase == Phase.DECLARE:
         assert holding(view).declare.code == NOTHING_TO_DECLARE
+
+
+def test_the_hint_names_the_cards_that_play_alike_with_its_own() -> None:
+    """Of cards that play exactly alike the search tries one: the hint says the others do as
+    well (never a card of another suit)."""
+    met = 0
+    for seed in range(1, 40):
+        _, seen = _played_with_views(seed, 0)
+        for view, _ in seen:
+            cards = [a.card for a in view.legal]
+            if len(cards) < 2:
+                continue
+            advice = judge.advise(view, 20)
+            best = advice.action.card
+            twins = {
+                c
+                for c in cards
+                if c != best and len(distinct_cards([best, c], view.hand, view.played)) == 1
+            }
+            assert twins <= set(advice.alike)
+            assert all(SUIT[c] == SUIT[best] for c in advice.alike)
+            met += bool(twins)
+        if met >= 2:
+            return
+    raise AssertionError("no cards that play alike met")
