@@ -8,6 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from textual.widgets import Select
 
 from game.view import PlayerView
 from store.newcomer import coach_on
@@ -21,12 +22,16 @@ from tests.support.screens import (
     make_app,
     notices,
     press,
+    screen_text,
     settle,
     table_of,
     to_the_cards,
     wait_for,
 )
+from text import language
 from tui.screens.declare import DeclareScreen
+from tui.screens.settings import SettingsScreen
+from tui.screens.start import StartScreen
 from tui.widgets.keybar import KeyBar
 
 BOTS3 = ["human", "easy", "easy", "easy"]
@@ -116,3 +121,31 @@ async def test_the_declarations_dialog_gives_the_coach_s_advice(tmp_path: Path) 
             await press(pilot, "t")  # the advice, whether the coach is on or not
             assert "Coach: Your hand holds" in notices(app)
             assert "Declare it all" in notices(app)
+
+
+@pytest.mark.parametrize(
+    ("lang", "row", "labels"),
+    [
+        ("en", "Coach", ["on for the first matches", "on", "off"]),
+        ("it", "Allenatore", ["attivo per le prime partite", "attivo", "spento"]),
+    ],
+)
+async def test_the_settings_have_a_coach_row(
+    tmp_path: Path, lang: str, row: str, labels: list[str]
+) -> None:
+    language.use(lang)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+        await press(pilot, "f2")
+        await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
+        await idle(pilot)
+        select = app.screen.query_one("#coach", Select)
+        assert [str(prompt) for prompt, _ in select._options] == labels
+        assert select.value == "new"
+        lines = screen_text(app).splitlines()
+        assert any(f"| {row}  " in line and labels[0] in line for line in lines), lines
+        select.value = "off"
+        await press(pilot, "ctrl+s")
+        await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+        assert app.settings.coach == "off"
