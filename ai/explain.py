@@ -62,8 +62,7 @@ class Explanation:
     others are said as far as there is room) and the margin the side should end the hand with
     (None when the bot did not search; ``early``: in the first two tricks, no better than a
     guess, not said), the likely range of that margin (the middle two thirds of the search's
-    deals), and the other cards
-    that would do as well."""
+    deals), and the other cards that would do as well."""
 
     reasons: tuple[Reason, ...]
     margin: float | None = None

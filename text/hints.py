@@ -61,7 +61,7 @@ def reason_words(reason: Reason) -> str:
     if code == why.MATTO:
         return _("the Matto is never lost: it stays with your side and saves a better card")
     if code == why.UNBEATABLE:
-        return _("nobody can beat it: no better card and no trump is out")
+        return _("nobody can beat it: the others hold no higher card and no trump")
     if code == why.BEST_LEFT:
         return _(
             "no higher {suit} is left in the others' hands: it wins unless somebody trumps it"
