@@ -71,20 +71,23 @@ class Coach:
         # what the coach says of the person's last card: in the status line while the others
         # play, then before his prompt, until his next card
         self.word: Text | None = None
-        self.wanted: bool | None = None  # on, as the settings and the statistics say (asked once)
+        # on or off, as the settings and the statistics said for the setting ``_chosen``
+        self._wanted, self._chosen = False, ""
 
     @property
     def on(self) -> bool:
-        """The coach speaks at this screen now."""
+        """The coach speaks at this screen now (the statistics are asked again only when the
+        setting changes)."""
         if not offered(self.table.seating):
             return False
-        if self.wanted is None:
-            app: Any = self.table.app
-            settings = getattr(app, "settings", None)
-            self.wanted = settings is not None and coach_on(
-                settings, getattr(app, "directory", None)
-            )
-        return self.wanted
+        app: Any = self.table.app
+        settings = getattr(app, "settings", None)
+        if settings is None:
+            return False
+        if settings.coach != self._chosen:
+            self._chosen = settings.coach
+            self._wanted = coach_on(settings, getattr(app, "directory", None))
+        return self._wanted
 
     def played(self, view: PlayerView, card: Card) -> None:
         """The person played ``card`` from ``view``: judged in a worker, when the coach is on."""
@@ -124,12 +127,12 @@ class Coach:
     def toggle(self) -> None:
         """i: the coach off (or on again), remembered in the settings."""
         app: Any = self.table.app
-        self.wanted = not self.on
+        wanted = not self.on
         self.word = None
         settings = getattr(app, "settings", None)
         if settings is not None and hasattr(app, "apply_settings"):
-            app.apply_settings(replace(settings, coach="on" if self.wanted else "off"))
-        if self.wanted:
+            app.apply_settings(replace(settings, coach="on" if wanted else "off"))
+        if wanted:
             said = _("The coach is on: after a costly card it says what was better.")
         else:
             said = _("The coach is off. The key {key} turns it on again.").format(key=COACH_KEY)
