@@ -149,3 +149,15 @@ async def test_the_settings_have_a_coach_row(
         await press(pilot, "ctrl+s")
         await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
         assert app.settings.coach == "off"
+
+
+async def test_the_coach_follows_the_settings_changed_at_the_table(tmp_path: Path) -> None:
+    app = make_app(tmp_path, BOTS3, settings=COACHED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = await to_the_cards(pilot)
+        assert table.coach.on
+        app.apply_settings(replace(app.settings, coach="off"))
+        table.redraw()
+        await idle(pilot)
+        assert not table.coach.on
+        assert not any(action == "coach" for _, _, action in table.query_one(KeyBar).entries)
