@@ -18,6 +18,8 @@ TRICK_PAUSES = (0.0, 0.5, 1.0, 2.0)
 MAX_PAUSE = 60  # seconds: longer waits are surely a mistake
 WATCH_PACES = (0.0, 0.15, 0.3, 0.6, 1.0, 1.5, 2.5)  # seconds a bot move takes when watching
 LANGUAGES = ("en", "it")  # the languages the game speaks (text/locale holds the catalogues)
+# The coach: "new" (on for a new player, see store.newcomer), or chosen "on" or "off"
+COACH_CHOICES = ("new", "on", "off")
 
 DEFAULT_THEME = "classic"  # the colour theme a new player gets (assets/themes/classic.toml)
 NAME = re.compile(r"^[a-z][a-z0-9-]{0,23}$")  # a theme's name: its file's, without .toml
@@ -52,6 +54,7 @@ class Settings:
     color: bool = True  # False: monochrome (bold, dim and reverse only), whatever the theme
     theme: str = DEFAULT_THEME  # the colour theme (assets/themes/<theme>.toml)
     language: str = ""  # one of LANGUAGES, or "" for the one the environment asks for
+    coach: str = "new"  # one of COACH_CHOICES: says after a costly card what was better
 
     def __post_init__(self) -> None:
         for name in ("bot_delay", "trick_pause"):
@@ -66,6 +69,8 @@ class Settings:
             raise ValueError(f"suit_marks must be one of {', '.join(SUIT_MARKS)}")
         if not isinstance(self.color, bool):
             raise ValueError("color must be true or false")
+        if self.coach not in COACH_CHOICES:
+            raise ValueError(f"coach must be one of {', '.join(COACH_CHOICES)}")
         if self.language not in ("", *LANGUAGES):
             raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, or empty")
         if not isinstance(self.theme, str) or not NAME.match(self.theme):

@@ -14,6 +14,6 @@ from game.view import PlayerView
 def suggest(
     view: PlayerView, legal: Sequence[Action], rng: random.Random
 ) -> tuple[Action, Explanation]:
-    """A hint: what the hard bot would play, and why (:func:`ai.hint.suggest`), within half a
-    second."""
-    return hint.suggest(view, tuple(legal), rng, budget_s=0.5)
+    """A hint: what the hard bot would play, and why (:func:`ai.hint.suggest`: the review's own
+    judgement of the position)."""
+    return hint.suggest(view, tuple(legal), rng)

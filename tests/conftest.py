@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.support.coach import quiet_coach
 from text import language
 
 
@@ -32,6 +33,13 @@ def _english_and_a_data_directory_of_its_own(
     monkeypatch.setenv("TAROCCHINO_DATA_DIR", str(tmp_path_factory.mktemp("data")))
     yield
     language.use("en")
+
+
+@pytest.fixture(autouse=True)
+def _no_coach_unless_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The coach speaks to a new player, and each test's player is new: off unless a test
+    chooses it (tests.support.coach)."""
+    quiet_coach(monkeypatch)
 
 
 COLLECTED = pytest.StashKey[dict[str, set[str]]]()

@@ -652,11 +652,12 @@ def costly_lines(
 
 
 def estimate_note(look: Look, iterations: int = DEFAULT_ITERATIONS) -> Text:
-    """What the judgement is, and why the hint at the table may have named another card."""
+    """What the judgement is; the hint and the coach at the table made the same (the same
+    search on the same deals: :func:`ai.judge.advise`)."""
     said = _(
         "The judgement is the hard bot's estimate (each card tried on up to {deals} deals of "
-        "the hidden cards), not a certainty; the hint searches only half a second and may name "
-        "another card."
+        "the hidden cards), not a certainty; the hint and the coach at the table judge the same "
+        "way."
     )
     return Text(said.format(deals=number(iterations)), style="italic dim")
 

@@ -1,5 +1,6 @@
-"""The hint's reason in words: why the bot's choice is good (the facts of :mod:`ai.explain`),
-and the margin it expects, short enough to sit beside the card on an 80-column table."""
+"""The hint's reason in words a newcomer understands: why the bot's choice is good (the facts of
+:mod:`ai.explain`), and where the hand is likely to end, short enough to sit beside the card on an
+80-column table."""
 
 from __future__ import annotations
 
@@ -19,29 +20,35 @@ def hint_lead() -> str:
     return _("Hint: discard {cards}").format(cards="10♠ 10♣") + " — "
 
 
-def forecast(margin: float, *, short: bool = False, early: bool = False) -> str:
-    """ "your side should end the hand about 40 ahead" (``short``: "your side: about 40 ahead");
-    ``early`` (before the fifth trick, when it is often 200 points off): "about 300 behind (a
-    rough guess this early)", short "roughly 300 behind"."""
-    points = number(round(abs(margin), -1) if early else abs(margin))
-    ahead = margin >= 0
-    if short and early:
-        said = _("your side: roughly {n} ahead") if ahead else _("your side: roughly {n} behind")
-    elif short:
-        said = _("your side: about {n} ahead") if ahead else _("your side: about {n} behind")
-    elif early:
-        said = (
-            _("your side should end the hand about {n} ahead (a rough guess this early)")
-            if ahead
-            else _("your side should end the hand about {n} behind (a rough guess this early)")
-        )
+def _tens(points: float) -> str:
+    """``points`` (a size, not a side) to the nearest ten: the forecast is an estimate."""
+    return number(10 * int(abs(points) / 10 + 0.5))
+
+
+def likely_range(low: float, high: float) -> str:
+    """ "between 120 and 300 behind", "between 40 behind and 80 ahead"."""
+    if high < 0:
+        said = _("between {a} and {b} behind").format(a=_tens(high), b=_tens(low))
+    elif low >= 0:
+        said = _("between {a} and {b} ahead").format(a=_tens(low), b=_tens(high))
     else:
-        said = (
-            _("your side should end the hand about {n} ahead")
-            if ahead
-            else _("your side should end the hand about {n} behind")
-        )
-    return said.format(n=points)
+        said = _("between {a} behind and {b} ahead").format(a=_tens(low), b=_tens(high))
+    return said
+
+
+def forecast(margin: float, likely: tuple[float, float] | None = None) -> str:
+    """ "your side is likely to end the hand about 40 ahead (between 10 behind and 90 ahead)":
+    the range is the middle two thirds of the search's deals (the real margin fell in it a bit
+    more often than not, :data:`ai.judge.LIKELY_TAIL`)."""
+    if abs(margin) < 5:
+        said = _("your side is likely to end the hand about even")
+    elif margin > 0:
+        said = _("your side is likely to end the hand about {n} ahead").format(n=_tens(margin))
+    else:
+        said = _("your side is likely to end the hand about {n} behind").format(n=_tens(margin))
+    if likely is None:
+        return said
+    return _("{forecast} ({range})").format(forecast=said, range=likely_range(*likely))
 
 
 def reason_words(reason: Reason) -> str:
@@ -52,33 +59,35 @@ def reason_words(reason: Reason) -> str:
     if code == why.ONLY_CARD:
         return _("the only card you may play")
     if code == why.MATTO:
-        return _("the Matto stays with your side and saves a better card")
+        return _("the Matto is never lost: it stays with your side and saves a better card")
     if code == why.UNBEATABLE:
-        return _("nobody can beat it: no better card and no trump is out")
+        return _("nobody can beat it: the others hold no higher card and no trump")
     if code == why.BEST_LEFT:
-        return _("no better {suit} is out: it wins unless somebody trumps it").format(suit=suit)
+        return _(
+            "no higher {suit} is left in the others' hands: it wins unless somebody trumps it"
+        ).format(suit=suit)
     if code == why.DRAWS_TRUMPS:
-        return _("draws the others' trumps")
+        return _("makes the others play their trumps")
     if code == why.SHORT_SUIT:
-        return _("a short suit: soon you can trump it")
+        return _("you hold few of this suit: soon you can win it with a trump")
     if code == why.LOW_CARD:
         return _("a low {suit}: the better ones stay in your hand").format(suit=suit)
     if code == why.OPENS:
-        return _("opens {suit}").format(suit=suit)
+        return _("starts the trick with {suit}").format(suit=suit)
     if code == why.OVERTAKES_SURELY:
         return _("takes over your partner's trick, and nobody can beat it")
     if code == why.OVERTAKES:
         return _("takes over your partner's trick")
     if code == why.ADDS_VALUE:
-        return _("your partner is winning: add {n} in card value to the trick").format(n=n)
+        return _("your partner is winning the trick: give a card worth {n} points").format(n=n)
     if code == why.KEEPS_BETTER:
         return _("your partner is winning: keep the better cards")
     if code in (why.TAKES_SURELY, why.TAKES_UNLESS_TRUMPED, why.TAKES_FOR_NOW):
         return _takes(code, n)
     if code == why.COSTS_LEAST:
-        return _("you cannot win the trick: this card costs least")
+        return _("you cannot win the trick: this card gives away the fewest points")
     if code == why.SCARTINO:
-        return _("you cannot win the trick: give a scartino")
+        return _("you cannot win the trick: give a scartino (a low card worth nothing)")
     if code == why.NOTHING_TO_DECLARE:
         return _("nothing to declare")
     if code == why.DECLARES:
@@ -86,58 +95,65 @@ def reason_words(reason: Reason) -> str:
             "declares {families} for {n} point", "declares {families} for {n} points", n
         ).format(families=families, n=n)
     if code == why.KEEPS:
-        return _("keeps {families} ({n} to declare)").format(families=families, n=n)
+        return _("keeps your combinations {families} ({n} points to declare)").format(
+            families=families, n=n
+        )
     if code == why.BREAKS_NOTHING:
-        return _("breaks no combination")
+        return _("breaks none of your combinations")
     if code == why.LAYS_AWAY:
-        return _("lays away {n} in card value").format(n=n)
+        return _("puts away {n} points of cards, your side's if it wins a trick").format(n=n)
     if code == why.MAKES_VOID:
-        return _("makes a void to trump in")
+        return _("leaves you without a suit, so that you can trump it")
     return ""
 
 
 def _takes(code: str, value: int) -> str:
     if code == why.TAKES_SURELY:
         if value:
-            return _("takes the trick for your side, with {n} in card value").format(n=value)
+            return _("takes the trick for your side, and {n} points of cards with it").format(
+                n=value
+            )
         return _("takes the trick for your side")
     if code == why.TAKES_UNLESS_TRUMPED:
         if value:
-            return _("takes the trick unless somebody trumps it, with {n} in card value").format(
+            return _("takes the trick, and {n} points of cards, unless somebody trumps it").format(
                 n=value
             )
         return _("takes the trick unless somebody trumps it")
     if value:
-        return _("takes the trick, for now, with {n} in card value").format(n=value)
+        return _("takes the trick for now, and {n} points of cards with it").format(n=value)
     return _("takes the trick, for now")
 
 
 def hint_reason(explanation: Explanation) -> str:
-    """Why, in a few words, with the margin expected when the bot searched."""
-    margin, early = explanation.margin, explanation.early
+    """Why, in a few words, with the margin expected when the bot searched (from the fifth
+    trick: before it, the forecast is no better than a guess, :data:`ai.explain.EARLY_TRICKS`)."""
     if explanation.discard:
         return _discard_reason(explanation)
     text = reason_words(explanation.reasons[0]) if explanation.reasons else ""
-    if margin is None:
+    outlook = _outlook(explanation)
+    if outlook is None:
         return text
-    outlook = forecast(margin, early=early)
     return _("{reason}; {forecast}").format(reason=text, forecast=outlook) if text else outlook
 
 
+def _outlook(explanation: Explanation) -> str | None:
+    """The forecast of the hint, or None (no search, or too early to be better than a guess)."""
+    if explanation.margin is None or explanation.early:
+        return None
+    return forecast(explanation.margin, explanation.likely)
+
+
 def _discard_reason(explanation: Explanation) -> str:
-    """The families the discard keeps and the forecast first; then, as far as the hint's two
-    lines allow (see :func:`fits_the_status`), the card value it lays away and the void it
-    makes."""
-    margin = explanation.margin
+    """The families the discard keeps first; then, as far as the hint's two lines allow (see
+    :func:`fits_the_status`), the card value it lays away and the void it makes. (No forecast:
+    before the first trick it is no better than a guess.)"""
     keeps, *extras = [reason_words(r) for r in explanation.reasons]
-    outlook = [] if margin is None else [forecast(margin, early=True)]
-    if not fits_the_status("; ".join([keeps, *outlook])):
-        outlook = [forecast(margin, short=True, early=True)] if margin is not None else []
     parts = [keeps]
     for extra in extras:
-        if fits_the_status("; ".join([*parts, extra, *outlook])):
+        if fits_the_status("; ".join([*parts, extra])):
             parts.append(extra)
-    return "; ".join([*parts, *outlook])
+    return "; ".join(parts)
 
 
 def fits_the_status(reason: str) -> bool:

@@ -136,6 +136,7 @@ class Scene:
     # table itself ("Bruno is still reading the scoring sheet."); None: "Waiting for Bruno."
     awaiting: str | None = None
     network: bool = False  # a table over the network: q leaves it (a bot plays the seat meanwhile)
+    coach: bool = False  # the coach speaks to the person at this screen (i turns it off)
 
     @property
     def my_turn(self) -> bool:
@@ -662,6 +663,9 @@ def waiting_for_players(scene: Scene) -> Text:
     return assembled(said, waiting=waiting, seats=listed(empty))
 
 
+COACH_KEY = "i"  # turns the coach off (and on again) at the table
+
+
 def keys(scene: Scene) -> list[tuple[str, str, str]]:
     """The key bar: what each key does now."""
     look = scene.look
@@ -705,6 +709,8 @@ def keys(scene: Scene) -> list[tuple[str, str, str]]:
         out.append(("t", pgettext("key", "Hint"), "hint"))
     if scene.undo:
         out.append(("u", pgettext("key", "Undo"), "undo"))
+    if scene.coach and shown:
+        out.append((COACH_KEY, pgettext("key", "Coach"), "coach"))
     out += [
         ("s", pgettext("key", "Settings"), "settings"),
         ("q", pgettext("key", "Leave") if scene.network else pgettext("key", "Menu"), "leave"),
@@ -755,7 +761,15 @@ def discard_question(marked: Sequence[Card], look: Look) -> Text:
 
 def hint_text(action: Action, reason: Explanation, look: Look) -> Text:
     """The hint: the action the bot would take and why (:mod:`text.hints`)."""
-    if action.kind == PLAY:
+    if action.kind == PLAY and reason.alike:
+        # the card named among others that do as well: the bot had no reason to prefer it
+        text = assembled(
+            _("Hint: play {card} (or {others}: as good here)"),
+            "bold",
+            card=card_text(action.card, look),
+            others=cards_text(reason.alike[:3], look, sep=", "),
+        )
+    elif action.kind == PLAY:
         text = assembled(_("Hint: play {card}"), "bold", card=card_text(action.card, look))
     elif action.kind == DISCARD:
         text = assembled(_("Hint: discard {cards}"), "bold", cards=cards_text(action.cards, look))

@@ -80,7 +80,7 @@ def test_no_peeking(level: str) -> None:
 
 def test_hint_gives_a_legal_action_and_a_reason() -> None:
     for _, view in VIEWS[:6]:
-        action, reason = suggest(view, view.legal, random.Random(2), budget_s=0.02)
+        action, reason = suggest(view, view.legal, random.Random(2), iterations=8)
         assert action in view.legal
         assert isinstance(reason, Explanation) and reason.reasons
 

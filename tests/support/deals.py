@@ -10,6 +10,7 @@ from game.actions import declare, discard, play
 from game.cards import FIVES, FULL_PACK, Mask, card, cards_of, mask_of, parse_cards
 from game.hand import Hand
 from game.match import Match
+from game.phase import Phase
 from game.scoring import declarable_families
 from game.view import PlayerView
 from table.session import Session, parse_seats
@@ -158,3 +159,12 @@ def two_tricks() -> Hand:
     for code in ("JD", "T12", "6D", "ND"):
         hand.apply(play(card(code)))
     return hand
+
+
+def declaring_view(cards: str) -> PlayerView:
+    """Seat 0's view as it is to declare at the first trick, holding ``cards`` (dealer 3, who
+    discarded first)."""
+    hand = deal_with(3, {0: cards})
+    while hand.turn != 0 or hand.phase == Phase.DISCARD:
+        hand.apply(hand.legal_actions()[0])
+    return hand.view(0)

@@ -147,8 +147,8 @@ def fast_bots() -> Iterator[list[str]]:
         base = kind.split(":")[0]
         return real_parse("easy" if base in ("medium", "hard") else kind, *args, **kwargs)
 
-    def suggest(view, legal, rng, budget_s=0.5, **kwargs):
-        return real_suggest(view, legal, rng, budget_s=0.01, **kwargs)
+    def suggest(view, legal, rng=None, iterations=None):
+        return real_suggest(view, legal, rng, iterations=4)
 
     async def run(self, app) -> None:
         await real_run(self, app)

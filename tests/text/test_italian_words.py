@@ -78,13 +78,14 @@ def test_the_engine_refusal_is_said_in_italian() -> None:
 def test_the_hint_reason_and_a_number_over_a_thousand_in_italian() -> None:
     reasons = (Reason(why.KEEPS, points=40, families=("Re", "Grande")), Reason(why.MAKES_VOID))
     said = hint_reason(Explanation(reasons, 1234.0, True, True))
-    assert said.startswith("tiene Re, Grande (40 da accusare)")
-    assert "la tua coppia" in said and "1.230 avanti" in said
+    assert said.startswith("tiene le tue combinazioni Re, Grande (40 punti da accusare)")
     card = hint_reason(Explanation((Reason(why.TAKES_SURELY, points=7),), -45.0))
     assert card == (
-        "fa la presa per la tua coppia, con 7 punti di carta; la tua coppia dovrebbe chiudere "
-        "la smazzata sui 45 indietro"
+        "fa la presa per la tua coppia, e con lei 7 punti di carta; la tua coppia chiuderà "
+        "probabilmente la smazzata sui 50 indietro"
     )
+    ranged = Explanation((Reason(why.TAKES_SURELY),), 1234.0, likely=(912.0, 1508.0))
+    assert hint_reason(ranged).endswith("sui 1.230 avanti (tra 910 e 1.510 avanti)")
     assert reason_words(Reason(why.DECLARES, points=1, families=("Re",))) == "accusa Re per 1 punto"
 
 
@@ -93,7 +94,7 @@ def test_a_lead_reason_names_the_suit_in_italian() -> None:
     while hand.phase != "play":
         hand.apply(hand.legal_actions()[0])
     said = reason_words(explain_card(hand.view(0), parse_card("KS")))
-    assert said == "non c'è fuori una carta di Spade più alta: prende, se nessuno taglia"
+    assert said == "gli altri non hanno carte di Spade più alte: prende, se nessuno taglia"
 
 
 def test_the_log_says_who_took_the_trick_and_the_declarations_with_their_plurals() -> None:

@@ -63,14 +63,14 @@ def test_seating() -> None:
 @pytest.mark.parametrize(
     ("seating", "keys"),
     [
-        (Seating(1, 3), {"undo", "hint"}),
+        (Seating(1, 3), {"undo", "hint", "coach"}),
         (Seating(2, 2), {"undo", "hint"}),  # hot-seat: undo takes back the dealer's marks
-        (Seating(1, 0), {"hint"}),  # a network table
+        (Seating(1, 0), {"hint", "coach"}),  # a network table
         (Seating(0, 4), {"pause", "faster", "slower"}),  # watching the bots
     ],
 )
 def test_keys_offered(seating: Seating, keys: set[str]) -> None:
-    turn_keys = {"undo", "hint", "pause", "faster", "slower"}
+    turn_keys = {"undo", "hint", "coach", "pause", "faster", "slower"}
     actions = {binding.action for binding in TABLE_KEYS if not isinstance(binding, tuple)}
     assert turn_keys <= actions
     assert {a for a in actions if offered(a, seating)} == (actions - turn_keys) | keys

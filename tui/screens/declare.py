@@ -12,8 +12,10 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
+from ai.coach import holding
 from game.scoring import Combination, declared_combinations, doublings, total_points
 from game.view import PlayerView
+from text.coach import declarations_coach
 from text.language import N_, _, ngettext, number
 from text.presenter import extra_hand
 from text.render import Look
@@ -51,8 +53,10 @@ class DeclareScreen(TableDialog[tuple[str, ...] | str]):
         HELP_KEY,
         # as at the table: back to the menu (the match is saved; the question comes again)
         Binding("q,escape", "menu", N_("Menu")),
+        # t: the coach's advice (what the hand holds, what to declare), as a hint would
+        Binding("t", "advice", show=False),
         # the table's other keys: said why they do nothing yet
-        Binding("t,p,u,s", "not_yet", show=False),
+        Binding("p,u,s", "not_yet", show=False),
     ]
 
     def __init__(
@@ -63,14 +67,17 @@ class DeclareScreen(TableDialog[tuple[str, ...] | str]):
         needs: int | None,
         *,
         not_before: float | None = None,
+        coach: bool = False,
     ) -> None:
         """``needs``: the points this side still has to declare to call out now (None: calling
-        out is off in this hand). ``not_before``: the time (of Textual's events) before which
+        out is off in this hand). ``coach``: the coach's advice is in the dialog (t tells it
+        anyway). ``not_before``: the time (of Textual's events) before which
         Enter and Space do nothing here: the Enter that passed the hand-over just before,
         pressed twice (or held), would declare what the player has not seen."""
         super().__init__()
         self.view, self.player, self.look, self.needed = view, name, look, needs
         self.not_before = not_before
+        self.coach = coach
         self.answered = False  # dismissed: a key typed meanwhile is not for the table under it
         families = view.legal[0].families  # the first legal declaration is the full set
         self.combos = declared_combinations(view.hand, families)
@@ -85,6 +92,8 @@ class DeclareScreen(TableDialog[tuple[str, ...] | str]):
                 classes="dialog-title",
             )
             yield Static(Text(self._explanation(), style="dim"), classes="dialog-body")
+            if self.coach:
+                yield Static(self.advice(), classes="dialog-body", id="declare-coach")
             yield self.families
             yield self.total
             with Horizontal(classes="dialog-buttons"):
@@ -197,6 +206,13 @@ class DeclareScreen(TableDialog[tuple[str, ...] | str]):
     def action_declare_none(self) -> None:
         self._answer(())
 
+    def advice(self) -> Text:
+        """The coach's words: what the hand holds and what to declare."""
+        return declarations_coach(holding(self.view))
+
+    def action_advice(self) -> None:
+        self.notify(self.advice().plain, timeout=12)
+
     def action_not_yet(self) -> None:
         self.notify(_(NOT_YET), severity="warning", timeout=4)
 
@@ -231,7 +247,9 @@ def declare_screen(
     *,
     not_before: float | None = None,
     network: bool = False,
+    coach: bool = False,
 ) -> DeclareScreen:
-    """The declarations dialog for a table of this screen, or (``network``) over the network."""
+    """The declarations dialog for a table of this screen, or (``network``) over the network;
+    ``coach``: with the coach's advice."""
     kind = NetworkDeclareScreen if network else DeclareScreen
-    return kind(view, name, look, needs, not_before=not_before)
+    return kind(view, name, look, needs, not_before=not_before, coach=coach)

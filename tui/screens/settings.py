@@ -1,5 +1,5 @@
-"""Bot speed, trick pause, suit marks, colours, the colour theme and the language; saved in the data
-directory."""
+"""Bot speed, trick pause, suit marks, colours, the colour theme, the language and the coach; saved
+in the data directory."""
 
 from __future__ import annotations
 
@@ -35,6 +35,13 @@ def _themes() -> list[tuple[str, str]]:
         options.append((name if problem else shown_title(theme), name))
     return options
 
+
+# The coach's choices (store.settings.COACH_CHOICES): after a costly card it says what was better
+COACH_WORDS = {
+    "new": N_("on for the first matches"),
+    "on": N_("on"),
+    "off": N_("off"),
+}
 
 # What the two pauses are: their names alone did not say what waits ("Trick pause"?).
 SETTINGS_NOTE = N_(
@@ -151,6 +158,14 @@ class SettingsScreen(TableDialog[Settings | None]):
                     allow_blank=False,
                     compact=True,
                     id="language",
+                )
+                yield Label(_("Coach"))
+                yield Select(
+                    [(_(words), choice) for choice, words in COACH_WORDS.items()],
+                    value=s.coach,
+                    allow_blank=False,
+                    compact=True,
+                    id="coach",
                 )
             yield Static(Text(_(SETTINGS_NOTE), style="dim"), id="settings-note")
             with Horizontal(classes="dialog-buttons"):

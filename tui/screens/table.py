@@ -32,7 +32,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.worker import Worker
 
-from game.actions import Action
+from game.actions import PLAY, Action
 from game.cards import Card
 from game.errors import IllegalActionError
 from game.hand import HandResult
@@ -49,6 +49,7 @@ from text.storage import pace_words, tell_saved
 from tui.messages import BotMoved, CardChosen, CardHighlighted, TrickClicked
 from tui.screens.scoring import MENU, NEW, QUIT
 from tui.screens.table_bots import BotTurns
+from tui.screens.table_coach import Coach
 from tui.screens.table_end import HandEnd
 from tui.screens.table_hint import Hint
 from tui.screens.table_keys import TABLE_KEYS, TableKeys, offered, why_not_now
@@ -130,6 +131,7 @@ class TableScreen(LaidOutUnder, Screen[None]):
         self.people = PeopleTurns(self, self.notices)
         self.bots = BotTurns(self)
         self.hint = Hint(self, self.notices)
+        self.coach = Coach(self, self.notices)
         self.hand_end = HandEnd(self, self.notices)
         self.signalling = Signals(self, self.notices)
 
@@ -264,12 +266,21 @@ class TableScreen(LaidOutUnder, Screen[None]):
             results = results[:-1]
         if self.lead_in is not None and self.session.ply > self._lead_in_ply:
             self.lead_in = None  # said to the person whose card it was: the card is played
+        hand_shown = self.viewer is not None and view.seat == self.viewer
+        notice, lead_in = self.notice, self.lead_in
+        coached = self.coach.word
+        if coached is not None and hand_shown and self.final is None:
+            # the coach's word on the last card: while the others play, then before the prompt
+            if view.turn == view.seat and lead_in is None:
+                lead_in = Text.assemble(coached, " ")
+            elif view.turn != view.seat and notice is None:
+                notice = coached
         return Scene(
             view=view,
             seats=self.session.seats,
             bottom=self.bottom,
             look=self.look,
-            hand_shown=self.viewer is not None and view.seat == self.viewer,
+            hand_shown=hand_shown,
             results=results,
             over=self.final is not None,
             thinking=self.thinking,
@@ -281,12 +292,13 @@ class TableScreen(LaidOutUnder, Screen[None]):
             watching=self.watching,
             paused=self.paused,
             speed=pace_words(self.delay),
-            notice=self.notice,
-            lead_in=self.lead_in,
+            notice=notice,
+            lead_in=lead_in,
             presence=self.session.presence,
             decided_for=self.session.decided_for(view.hand_number),
             awaiting=self.session.awaiting(),
             network=self.network,
+            coach=self.coach.on,
         )
 
     def on_unmount(self) -> None:
@@ -464,12 +476,16 @@ class TableScreen(LaidOutUnder, Screen[None]):
         self.redraw()
 
     def perform(self, action: Action) -> None:
-        """Apply the action of the seat to move, save, and go on."""
+        """Apply the action of the seat to move, save, and go on (the coach judges a card of
+        the person at the keyboard, from his view before it)."""
+        mine = self.my_turn() if action.kind == PLAY else None
         try:
             result = self.session.apply(action)
         except IllegalActionError as exc:
             self.say(Text(illegal_words(exc, self.look), style="bold"))
             return
+        if mine is not None:
+            self.coach.played(mine, action.card)
         self.notice = self.lead_in = None
         self.marked = []
         self.show_last = False
@@ -483,6 +499,7 @@ class TableScreen(LaidOutUnder, Screen[None]):
         """Undo: the card of the person at ``seat`` in the trick in progress back in his
         hand."""
         self.stop()
+        self.coach.taken_back()
         self.session.undo(seat)
         self.marked, self.show_last = [], False
         self.save()
@@ -567,6 +584,9 @@ class TableScreen(LaidOutUnder, Screen[None]):
     def action_undo(self) -> None:
         self.people.undo()
 
+    def action_coach(self) -> None:
+        self.coach.toggle()
+
     def action_leave(self) -> None:
         if not self.signalling.cancel():  # Esc takes back a signal chosen first
             self.leave(MENU)
@@ -602,3 +622,4 @@ class TableScreen(LaidOutUnder, Screen[None]):
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         self.hint.changed(event.worker, event.state)
+        self.coach.changed(event.worker, event.state)

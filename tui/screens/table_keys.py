@@ -14,13 +14,14 @@ from game.phase import Phase
 from game.view import PlayerView
 from table.session import TableSession
 from text.language import N_, _
-from text.presenter import Scene, hand_stage, so_far_lines
+from text.presenter import COACH_KEY, Scene, hand_stage, so_far_lines
 from text.render import Look
 from text.words import capitalized
 from tui.screens.help import HelpScreen
 from tui.screens.settings import SettingsScreen
 from tui.screens.sofar import TITLE as SO_FAR_TITLE
 from tui.screens.sofar import SoFarScreen
+from tui.screens.table_coach import offered as coach_offered
 from tui.screens.table_notices import Notices
 from tui.screens.table_turns import Seating
 from tui.widgets.hand_view import CARD_KEYS, HandView
@@ -32,6 +33,7 @@ TABLE_KEYS: list[BindingType] = [
     Binding("w", "so_far", N_("Won")),
     Binding("t", "hint", N_("Hint")),
     Binding("u", "undo", N_("Undo")),
+    Binding(COACH_KEY, "coach", N_("Coach"), show=False),  # (in the key bar while it is on)
     Binding("s", "settings", N_("Settings")),
     Binding("q,escape", "leave", N_("Menu")),
     Binding("space", "pause", N_("Pause"), show=False, priority=True),  # before the hand's
@@ -63,6 +65,8 @@ def offered(action: str, seating: Seating) -> bool:
         return seating.watching
     if action == "hint":
         return not seating.watching
+    if action == "coach":
+        return coach_offered(seating)
     return True
 
 

@@ -11,11 +11,13 @@ from rich.text import Text
 from textual import _time  # the clock of Textual's events (a key's time)
 from textual.app import App
 
+from ai.coach import holding
 from game.actions import Action, declare, discard, play
 from game.cards import Card
 from game.phase import Phase
 from game.view import PlayerView
 from table.session import TableSession
+from text.coach import declarations_coach
 from text.language import _
 from text.presenter import (
     card_note,
@@ -30,6 +32,7 @@ from tui.screens.confirm import ConfirmScreen
 from tui.screens.declare import declare_screen
 from tui.screens.handover import HandOverScreen, your_turn
 from tui.screens.scoring import MENU
+from tui.screens.table_coach import Coach
 from tui.screens.table_notices import Notices
 from tui.widgets.hand_view import HandView
 
@@ -70,6 +73,7 @@ class PeopleTable(Protocol):
     viewer: int | None
     bottom: int
     marked: list[Card]
+    coach: Coach
     notice: Text | None
 
     def my_turn(self) -> PlayerView | None: ...
@@ -178,7 +182,10 @@ class PeopleTurns:
             table.perform(declare(()))
             # Until that card is played (at a network table the prompt of the card comes with
             # the table's next state, a moment later).
-            table.say_first(Text(_("Nothing to declare.") + " ", style="bold"), card_ply)
+            said = Text(_("Nothing to declare.") + " ", style="bold")
+            if table.coach.on:  # what the hand holds, and why there is nothing to declare
+                said = Text.assemble(declarations_coach(holding(view)), " ")
+            table.say_first(said, card_ply)
             return
 
         def chosen(families: tuple[str, ...] | str | None) -> None:
@@ -199,6 +206,7 @@ class PeopleTurns:
                 needs,
                 not_before=not_before,
                 network=table.network,
+                coach=table.coach.on,
             ),
             chosen,
         )
