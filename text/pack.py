@@ -11,7 +11,7 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
 from game.cards import LONG_SUITS, MAT, SUIT_MASK, SUIT_NAMES, TRUMP, Card, sorted_for_display
-from text.language import _
+from text.language import _, pgettext
 from text.render import SMALL, Look, box_lines, mark
 
 PLACE = "<!-- the pack -->"  # where a page of the help shows the pack (a line of its own)
@@ -70,7 +70,7 @@ class Pack:
             name = f"{SUIT_NAMES[suit]} {mark(suit, self.look)}"
             groups.append(([name, kind], sorted_for_display(SUIT_MASK[suit])))
         groups.append(([_("Trumps"), _("high to low")], sorted_for_display(SUIT_MASK[TRUMP])))
-        groups.append((["Matto", _("no trump")], [MAT]))
+        groups.append((["Matto", pgettext("the Matto", "no trump")], [MAT]))
         return groups
 
     def lines(self, width: int) -> list[Text]:
