@@ -709,10 +709,10 @@ def keys(scene: Scene) -> list[tuple[str, str, str]]:
         out.append(("t", pgettext("key", "Hint"), "hint"))
     if scene.undo:
         out.append(("u", pgettext("key", "Undo"), "undo"))
-    if scene.coach and shown:
+    out.append(("s", pgettext("key", "Settings"), "settings"))
+    if scene.coach and shown:  # (where the bar is short of room, it goes before the settings)
         out.append((COACH_KEY, pgettext("key", "Coach"), "coach"))
     out += [
-        ("s", pgettext("key", "Settings"), "settings"),
         ("q", pgettext("key", "Leave") if scene.network else pgettext("key", "Menu"), "leave"),
     ]
     return out

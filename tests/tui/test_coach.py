@@ -29,6 +29,7 @@ from tests.support.screens import (
     wait_for,
 )
 from text import language
+from text.language import pgettext
 from tui.screens.declare import DeclareScreen
 from tui.screens.settings import SettingsScreen
 from tui.screens.start import StartScreen
@@ -72,6 +73,16 @@ async def test_i_turns_the_coach_off_and_the_settings_remember(
         table = await to_the_cards(pilot)
         bar = table.query_one(KeyBar)
         assert ("i", "Coach", "coach") in bar.entries
+        # at 80 columns in Italian (Enter drawn as ⏎) the coach's key gives way before the
+        # settings', which stay
+        language.use("it")
+        try:
+            italian = [
+                ("⏎" if k == "Enter" else k, pgettext("key", d), a) for k, d, a in bar.entries
+            ]
+        finally:
+            language.use("en")
+        assert "settings" in [action for _, _, action in KeyBar(italian).shown(80)]
         await press(pilot, "i")
         assert "The coach is off" in notices(app)
         assert app.settings.coach == "off" and load_settings(tmp_path).coach == "off"
