@@ -1,0 +1,106 @@
+"""How a sheet's points come about, in words: the rule that gives a combination its points
+(RULES.md §7) and the card points counted in pairs (§8.1, *conto degli scartini*). The values
+are the game's; only the words are made here."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from game.cards import VALUE, Card
+from game.scoring import Combination, cricca_value, sequence_points
+from text.language import N_, _, ngettext, number
+
+# the cricca groups by their family's name, as a player says them
+GROUPS = {
+    "Tarocchi": N_("Tarocchi"),
+    "Re": N_("Kings"),
+    "Regine": N_("Queens"),
+    "Cavalli": N_("Knights"),
+    "Fanti": N_("Jacks"),
+}
+
+
+def combination_rule(c: Combination) -> str:
+    """Why ``c`` scores its points: "3 Kings = 17", "4 Jacks = 2×12", "5 cards = 10+2×5"
+    (a counter is one card of every sequence it is in)."""
+    n = len(c.cards)
+    if c.kind == "cricca":
+        group, value = _(GROUPS[c.family]), number(cricca_value(c.family))
+        if n == 4:
+            return _("{n} {group} = 2×{value}").format(n=n, group=group, value=value)
+        return _("{n} {group} = {value}").format(n=n, group=group, value=value)
+    base = sequence_points(3)
+    if n == 3:
+        return _("3 cards = {points}").format(points=number(base))
+    return _("{n} cards = {base}+{more}×{step}").format(
+        n=n, base=number(base), more=n - 3, step=number(sequence_points(4) - base)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class CardPairs:
+    """A pile's cards as its card points count them: its carte di valore and how many scartini
+    go with them."""
+
+    valued: tuple[Card, ...]
+    scartini: int
+
+    @property
+    def points(self) -> int:
+        """The card points: each carta di valore paired with a scartino is worth its value, two
+        scartini 1, two carte di valore their values less 1."""
+        values = sum(VALUE[c] for c in self.valued)
+        return values + (self.scartini - len(self.valued)) // 2
+
+    def by_value(self) -> list[tuple[int, tuple[Card, ...]]]:
+        """The carte di valore by what each is worth, the highest first: (5, the Tarocchi and
+        Kings), (4, the Queens), (3, the Knights), (2, the Jacks); only the values held."""
+        values = sorted({VALUE[c] for c in self.valued}, reverse=True)
+        return [(v, tuple(c for c in self.valued if VALUE[c] == v)) for v in values]
+
+
+def card_pairs(cards: Iterable[Card]) -> CardPairs:
+    """The pairs of a pile of an even number of ``cards`` (in the order given)."""
+    cards = list(cards)
+    valued = tuple(c for c in cards if VALUE[c])
+    return CardPairs(valued, len(cards) - len(valued))
+
+
+def in_pairs(n: int) -> str:
+    """The card points' row: "40 cards in pairs"."""
+    return ngettext("{n} card in pairs", "{n} cards in pairs", n).format(n=number(n))
+
+
+def worth(value: int) -> str:
+    """The label of the carte di valore worth ``value`` each: "worth 5" (*carte da 5*)."""
+    return _("worth {n}").format(n=number(value))
+
+
+def worth_note(value: int, cards: tuple[Card, ...]) -> str:
+    """What they make together, after them: "= 25" ("" for one card: its value is the label's)."""
+    return f"= {number(value * len(cards))}" if len(cards) > 1 else ""
+
+
+def paired_note(pairs: CardPairs) -> str | None:
+    """Under the carte di valore, when there are scartini enough for them all: what each was
+    paired with."""
+    if pairs.valued and pairs.scartini >= len(pairs.valued):
+        return ngettext("+ a scartino", "+ a scartino each", len(pairs.valued))
+    return None
+
+
+def other_pairs(pairs: CardPairs) -> tuple[str, str] | None:
+    """The label and the words of the pairs left once each carta di valore has its scartino:
+    ("scartini", "5 pairs × 1 = 5"), or two carte di valore together less 1 a pair; None when
+    none are left."""
+    left = (pairs.scartini - len(pairs.valued)) // 2
+    if left > 0:
+        said = ngettext("{n} pair × 1 = {n}", "{n} pairs × 1 = {n}", left)
+        return _("scartini"), said.format(n=number(left))
+    if left < 0:
+        said = ngettext(
+            "{n} pair of two valued × −1 = −{n}", "{n} pairs of two valued × −1 = −{n}", -left
+        )
+        return "", said.format(n=number(-left))
+    return None
