@@ -9,16 +9,19 @@ from dataclasses import dataclass
 
 from game.cards import VALUE, Card
 from game.scoring import Combination, cricca_value, sequence_points
-from text.language import N_, _, ngettext, number
+from text.language import _, ngettext, number, pgettext
 
-# the cricca groups by their family's name, as a player says them
-GROUPS = {
-    "Tarocchi": N_("Tarocchi"),
-    "Re": N_("Kings"),
-    "Regine": N_("Queens"),
-    "Cavalli": N_("Knights"),
-    "Fanti": N_("Jacks"),
-}
+
+def group_name(family: str) -> str:
+    """A cricca group as a player counts it ("3 Kings"), by its family's name ("Re")."""
+    names = {
+        "Tarocchi": pgettext("cricca", "Tarocchi"),
+        "Re": pgettext("cricca", "Kings"),
+        "Regine": pgettext("cricca", "Queens"),
+        "Cavalli": pgettext("cricca", "Knights"),
+        "Fanti": pgettext("cricca", "Jacks"),
+    }
+    return names[family]
 
 
 def combination_rule(c: Combination) -> str:
@@ -26,7 +29,7 @@ def combination_rule(c: Combination) -> str:
     (a counter is one card of every sequence it is in)."""
     n = len(c.cards)
     if c.kind == "cricca":
-        group, value = _(GROUPS[c.family]), number(cricca_value(c.family))
+        group, value = group_name(c.family), number(cricca_value(c.family))
         if n == 4:
             return _("{n} {group} = 2×{value}").format(n=n, group=group, value=value)
         return _("{n} {group} = {value}").format(n=n, group=group, value=value)
