@@ -363,7 +363,9 @@ def trick_texts(scene: Scene, names: Sequence[str]) -> TrickTexts:
         said = _("You are to discard") if dealer == YOU else _("{name} is to discard")
         return TrickTexts({}, None, (Text(said.format(name=dealer), style="dim"), Text()))
     leader = names[v.leader]
-    said = _("You lead the first trick") if leader == YOU else _("{name} leads the first trick")
+    # (the trick first, as the last trick's caption says it: where the row is short, it is
+    # broken after the colon, "First trick:" over "Bruno leads")
+    said = _("First trick: you lead") if leader == YOU else _("First trick: {name} leads")
     return TrickTexts({}, None, (Text(said.format(name=leader), style="dim"), Text()))
 
 
