@@ -369,6 +369,19 @@ def trick_texts(scene: Scene, names: Sequence[str]) -> TrickTexts:
     return TrickTexts({}, None, (Text(said.format(name=leader), style="dim"), Text()))
 
 
+def trick_so_far(view: PlayerView, names: Sequence[str], look: Look) -> Text:
+    """The trick in progress, each card after its player's name ("On the table: Dario 10♣,
+    Anna 8♣"), for where a dialog lies over it (the declarations); empty before its first
+    card."""
+    if not view.trick:
+        return Text()
+    played = Text(", ").join(
+        Text.assemble(shown_name(names[view.seat_of(i)]) + " ", card_text(c, look))
+        for i, c in enumerate(view.trick)
+    )
+    return assembled(_("On the table: {cards}"), cards=played)
+
+
 def lead_words(leader: str, trick: Sequence[Card]) -> str:
     """ "Anna led Coppe", or "Anna led the Matto: Coppe to follow" (the next card sets the suit)."""
     you = leader == YOU

@@ -23,6 +23,7 @@ from text.presenter import (
     discard_question,
     handover_context,
     nothing_to_declare,
+    trick_so_far,
 )
 from text.render import Look, face
 from tui.keys import DOUBLE_ENTER_S
@@ -199,6 +200,7 @@ class PeopleTurns:
                 needs,
                 not_before=not_before,
                 network=table.network,
+                trick=trick_so_far(view, table.names, table.look),
             ),
             chosen,
         )
