@@ -24,21 +24,29 @@ def group_name(family: str) -> str:
     return names[family]
 
 
-def combination_rule(c: Combination) -> str:
+def plain(text: str, ascii: bool) -> str:
+    """``text`` with "x" for "×" and "-" for "−" where only ASCII is drawn (``ascii``)."""
+    return text.replace("×", "x").replace("−", "-") if ascii else text
+
+
+def combination_rule(c: Combination, ascii: bool = False) -> str:
     """Why ``c`` scores its points: "3 Kings = 17", "4 Jacks = 2×12", "5 cards = 10+2×5"
-    (a counter is one card of every sequence it is in)."""
+    (a counter is one card of every sequence it is in); ``ascii``: "2x12"."""
     n = len(c.cards)
     if c.kind == "cricca":
         group, value = group_name(c.family), number(cricca_value(c.family))
         if n == 4:
-            return _("{n} {group} = 2×{value}").format(n=n, group=group, value=value)
-        return _("{n} {group} = {value}").format(n=n, group=group, value=value)
+            said = _("{n} {group} = 2×{value}").format(n=n, group=group, value=value)
+        else:
+            said = _("{n} {group} = {value}").format(n=n, group=group, value=value)
+        return plain(said, ascii)
     base = sequence_points(3)
     if n == 3:
         return _("3 cards = {points}").format(points=number(base))
-    return _("{n} cards = {base}+{more}×{step}").format(
+    said = _("{n} cards = {base}+{more}×{step}").format(
         n=n, base=number(base), more=n - 3, step=number(sequence_points(4) - base)
     )
+    return plain(said, ascii)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,17 +101,17 @@ def paired_note(pairs: CardPairs) -> str | None:
     return None
 
 
-def other_pairs(pairs: CardPairs) -> tuple[str, str] | None:
+def other_pairs(pairs: CardPairs, ascii: bool = False) -> tuple[str, str] | None:
     """The label and the words of the pairs left once each carta di valore has its scartino:
     ("scartini", "5 pairs × 1 = 5"), or two carte di valore together less 1 a pair; None when
-    none are left."""
+    none are left; ``ascii``: "5 pairs x 1 = 5"."""
     left = (pairs.scartini - len(pairs.valued)) // 2
     if left > 0:
         said = ngettext("{n} pair × 1 = {n}", "{n} pairs × 1 = {n}", left)
-        return _("scartini"), said.format(n=number(left))
+        return _("scartini"), plain(said.format(n=number(left)), ascii)
     if left < 0:
         said = ngettext(
             "{n} pair of two valued × −1 = −{n}", "{n} pairs of two valued × −1 = −{n}", -left
         )
-        return "", said.format(n=number(-left))
+        return "", plain(said.format(n=number(-left)), ascii)
     return None

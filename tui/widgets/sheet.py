@@ -197,7 +197,7 @@ LABEL, POINTS = 12, 4  # the widths of the sheet's outer columns
 
 def _ruled(c: Combination, look: Look) -> Noted:
     """A combination's cards and the rule that gives its points ("3 Kings = 17")."""
-    return Noted(CardList(c.cards, look), combination_rule(c))
+    return Noted(CardList(c.cards, look), combination_rule(c, look.ascii))
 
 
 def _declared_rows(table: Table, declared: list[tuple[str, Declaration]], look: Look) -> None:
@@ -236,7 +236,7 @@ def _card_rows(table: Table, result: SideResult, look: Look) -> None:
     paired = paired_note(pairs)
     if paired is not None:
         table.add_row("", Text(paired, style="dim"), "")
-    left = other_pairs(pairs)
+    left = other_pairs(pairs, look.ascii)
     if left is not None:
         label, said = left
         table.add_row(Text(f"  {label}" if label else ""), Text(said, style="dim"), "")
