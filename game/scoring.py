@@ -64,6 +64,7 @@ __all__ = [
     "combination_points",
     "combination",
     "sequence_points",
+    "cricca_value",
     "declarable_families",
     "declared_combinations",
     "declaration_points",
@@ -103,6 +104,11 @@ def _cricca_naturals(mask: Mask, group: Mask) -> Mask:
     """Cricca: any 3 or 4 cards of the group, no wild cards."""
     held = mask & group
     return held if held.bit_count() >= 3 else 0
+
+
+def cricca_value(family: str) -> int:
+    """What three cards of a cricca group score (four score double)."""
+    return _CRICCA_VALUE[family]
 
 
 def _cricca_points(family: str, n_cards: int) -> int:

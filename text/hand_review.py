@@ -62,7 +62,8 @@ class ReviewSource:
     rows: tuple[HandRow, ...]
     seats: tuple[Seat, ...]  # kind "" when unknown (a record file)
     judged: frozenset[int]  # the seats whose cards the hard bot judges
-    title: str = ""  # where the match comes from ("match 12 of the statistics", a file name)
+    title: str = ""  # where the match comes from ("match 12, ended …", a file name)
+    short_title: str = ""  # the same where there is less room ("match 12")
     target: int = 0
     # per hand: the cards a stand-in played for a person at a network table (away, gone, or out
     # of time), by the card's number in the hand (-1: the dealer's discard) -> the stand-in
@@ -81,6 +82,7 @@ class ReviewSource:
         *,
         judged: Sequence[int] | None = None,
         title: str = "",
+        short_title: str = "",
         stand_ins: record.StandIns | None = None,
     ) -> ReviewSource:
         """From a match (finished or not: only its finished hands are reviewed). ``judged``
@@ -100,6 +102,7 @@ class ReviewSource:
             seats,
             frozenset(judged),
             title,
+            short_title,
             match.rules.target,
             cards if any(cards) else (),
         )
@@ -127,10 +130,12 @@ class ReviewSource:
             title = (
                 when if match_id is None else _("match {id}, {when}").format(id=match_id, when=when)
             )
+            short = "" if match_id is None else _("match {id}").format(id=match_id)
             source = cls.of(
                 read.match,
                 seats if len(seats) == 4 else None,
                 title=title,
+                short_title=short,
                 stand_ins=read.stand_ins,
             )
         except RecordError as exc:
@@ -226,8 +231,12 @@ class Paragraphs:
         yield from self.parts
 
 
-def topbar(source: ReviewSource, walk: HandWalk, position: int, look: Look) -> Text:
-    """Where the review stands; where the match comes from last (cut first when narrow)."""
+def topbar(
+    source: ReviewSource, walk: HandWalk, position: int, look: Look, width: int | None = None
+) -> Text:
+    """Where the review stands; where the match comes from last, where it fits in ``width``
+    (None: any width): whole, else in short ("match 12", without when it ended), else not at
+    all."""
     dot = look.dot
     dealer = source.names[walk.hand.dealer]
     hand = _("Hand {n} of {total}").format(n=walk.number + 1, total=len(source.hands))
@@ -240,8 +249,10 @@ def topbar(source: ReviewSource, walk: HandWalk, position: int, look: Look) -> T
     else:
         trick = _("trick {n} of {total}").format(n=(position - 1) // 4 + 1, total=TRICKS)
         text.append(f" {dot} {trick} {dot} " + _("card {n}").format(n=position))
-    if source.title:
-        text.append(f"   {source.title}", style="dim")
+    for title in (source.title, source.short_title):
+        if title and (width is None or text.cell_len + 3 + cell_len(title) <= width):
+            text.append(f"   {title}", style="dim")
+            break
     return text
 
 

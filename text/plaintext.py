@@ -7,8 +7,16 @@ from collections.abc import Sequence
 
 from rich.cells import cell_len
 
-from game.cards import CODES, format_cards
+from game.cards import CODES, Card, format_cards
 from game.scoring import Breakdown, Combination
+from text.counting import (
+    card_pairs,
+    combination_rule,
+    other_pairs,
+    paired_note,
+    worth,
+    worth_note,
+)
 from text.language import _
 from text.words import aligned
 from text.wrapping import Hanging
@@ -35,12 +43,20 @@ class Sheet:
     def title(self, text: str) -> None:
         self.rows.append(text)
 
-    def row(self, label: str, text: str = "", points: int | str = "") -> None:
+    def row(self, label: str, text: str = "", points: int | str = "", note: str = "") -> None:
         """One row; a long text (a long Grande, a player's many declarations) goes on over the
         next rows, as :func:`wrap_text` breaks it. A label wider than its column (a long name)
-        pushes the text right and leaves its first line less room, the points in their column."""
+        pushes the text right and leaves its first line less room, the points in their column.
+        ``note`` (how the points come about) follows the text on its last line when it fits
+        there, else on lines of its own."""
         first = max(TEXT - max(0, cell_len(label) - LABEL), TEXT // 4)
         lines = wrap_text(text, TEXT, first) or [""]
+        if note:
+            room = first if len(lines) == 1 else TEXT
+            if cell_len(lines[-1]) + 2 + cell_len(note) <= room:
+                lines[-1] += "  " + note
+            else:
+                lines += Hanging("", note.split()).wrap(TEXT)
         self.rows.append((label, lines[0], str(points)))
         self.rows.extend(("", more, "") for more in lines[1:])
 
@@ -116,7 +132,7 @@ def _section(
         sheet.row("  " + _("none"), "", 0)
         return
     for c in combos:
-        sheet.row(f"  {c.family}", format_cards(c.cards), c.points)
+        sheet.row(f"  {c.family}", format_cards(c.cards), c.points, combination_rule(c))
     if doubled:
         sheet.row(f"  {doubling_label}", doubling_text, f"+{subtotal // 2}")
     sheet.row("", _("subtotal"), subtotal)
@@ -142,3 +158,19 @@ def combination_sections(sheet: Sheet, b: Breakdown) -> None:
         _("{n} sequences: doubled").format(n=len(b.sequences)),
         b.sequences_points,
     )
+
+
+def card_point_rows(sheet: Sheet, cards: Sequence[Card]) -> None:
+    """How the pairs of ``cards`` (an even number) made their card points, under them: the carte
+    di valore by what each is worth, each with a scartino, then the pairs left (RULES.md
+    §8.1)."""
+    pairs = card_pairs(cards)
+    for value, valued in pairs.by_value():
+        sheet.row("  " + worth(value), format_cards(valued), "", worth_note(value, valued))
+    paired = paired_note(pairs)
+    if paired is not None:
+        sheet.row("", paired)
+    left = other_pairs(pairs)
+    if left is not None:
+        label, said = left
+        sheet.row(f"  {label}" if label else "", said)

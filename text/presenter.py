@@ -364,8 +364,23 @@ def trick_texts(scene: Scene, names: Sequence[str]) -> TrickTexts:
         said = _("You are to discard") if dealer == YOU else _("{name} is to discard")
         return TrickTexts({}, None, (Text(said.format(name=dealer), style="dim"), Text()))
     leader = names[v.leader]
-    said = _("You lead the first trick") if leader == YOU else _("{name} leads the first trick")
+    # (the trick first, as the last trick's caption says it: where the row is short, it is
+    # broken after the colon, "First trick:" over "Bruno leads")
+    said = _("First trick: you lead") if leader == YOU else _("First trick: {name} leads")
     return TrickTexts({}, None, (Text(said.format(name=leader), style="dim"), Text()))
+
+
+def trick_so_far(view: PlayerView, names: Sequence[str], look: Look) -> Text:
+    """The trick in progress, each card after its player's name ("On the table: Dario 10♣,
+    Anna 8♣"), for where a dialog lies over it (the declarations); empty before its first
+    card."""
+    if not view.trick:
+        return Text()
+    played = Text(", ").join(
+        Text.assemble(shown_name(names[view.seat_of(i)]) + " ", card_text(c, look))
+        for i, c in enumerate(view.trick)
+    )
+    return assembled(_("On the table: {cards}"), cards=played)
 
 
 def lead_words(leader: str, trick: Sequence[Card]) -> str:

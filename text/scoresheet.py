@@ -13,8 +13,9 @@ from game.history import HandRow, SideRow, match_rows
 from game.match import Match
 from game.seats import other_side, seats_of
 from store.stats import local_time
-from text.language import _, ngettext, number
-from text.plaintext import PAGE, TEXT, WIDTH, Sheet, combination_sections
+from text.counting import in_pairs
+from text.language import _, number
+from text.plaintext import PAGE, TEXT, WIDTH, Sheet, card_point_rows, combination_sections
 from text.words import aligned, bot_level, shown_name
 from text.wrapping import Hanging
 
@@ -149,7 +150,8 @@ def _side(s: SideRow, title: str, names: Sequence[str], called_out: bool) -> str
         combination_sections(sheet, s.captured)
         sheet.row(_("Combinations"), "", s.captured_combinations)
         n = len(s.captured.cards)
-        sheet.row(_("Card points"), ngettext("{n} card", "{n} cards", n).format(n=n), s.card_points)
+        sheet.row(_("Card points"), in_pairs(n), s.card_points)
+        card_point_rows(sheet, s.captured.cards)
         sheet.row(_("Last trick"), "", s.last_trick)
     if s.declared:
         sheet.title(_("Declarations"))

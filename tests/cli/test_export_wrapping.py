@@ -4,6 +4,7 @@ never one card alone on the last row, nothing cut, the points in their column.""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from rich.cells import cell_len
@@ -14,6 +15,7 @@ from game.cards import format_cards, mask_of, parse_cards
 from game.history import match_rows
 from game.scoring import score
 from tests.support.matches import called_out_match, played
+from text.counting import combination_rule
 from text.plaintext import LABEL, TEXT, WIDTH, Sheet, combination_sections, wrap_text
 from text.render import UNICODE_MARKS
 from text.scoresheet import MARKS
@@ -30,9 +32,11 @@ def _export(match, tmp_path: Path, capsys, *names: str) -> list[str]:
 
 def _points_at_the_edge(lines: list[str]) -> None:
     """Every row of the hands that ends with points ends them in the last column of the sheet
-    (the summary's columns are as wide as the sides' names)."""
+    (the summary's columns are as wide as the sides' names); a note of how points come about
+    ("3 Kings = 17", "10+2×5") is no points."""
     for line in lines[: lines.index("Summary")]:
-        if line.rstrip() and line.rstrip()[-1].isdigit() and line.startswith("  "):
+        note = re.search(r"(= |×)\d+$", line)
+        if line.rstrip() and line.rstrip()[-1].isdigit() and line.startswith("  ") and not note:
             assert cell_len(line) == WIDTH, line
 
 
@@ -54,7 +58,9 @@ def test_a_long_grande_on_the_sheet_keeps_its_last_cards_together(tmp_path, caps
         for i, line in enumerate(lines)
         if line.startswith("  Grande ") and format_cards(grande.cards)[:20] in line
     )
-    rows = [lines[at][LABEL + 1 : WIDTH - 6].strip(), lines[at + 1].strip()]
+    rule = "  " + combination_rule(grande)  # how it scores, after its last card
+    assert lines[at + 1].endswith(rule)
+    rows = [lines[at][LABEL + 1 : WIDTH - 6].strip(), lines[at + 1].removesuffix(rule).strip()]
     assert lines[at + 1].startswith(CONTINUED) and not lines[at + 2].startswith(CONTINUED)
     assert " ".join(rows) == format_cards(grande.cards)  # every card, in order, nothing cut
     assert rows[-1] == "BEG MAT"

@@ -59,15 +59,16 @@ def test_plain_sheet(capsys: pytest.CaptureFixture[str]) -> None:
         (found,) = [ln.split() for ln in lines if ln.split()[:1] == [label]]
         return found
 
-    assert row("Tarocchi") == ["Tarocchi", "MON", "BEG", "MAT", "18"]
-    assert row("Regine") == ["Regine", "QS", "QB", "QC", "QD", "28"]
-    assert row("Fanti") == ["Fanti", "JS", "JB", "JC", "12"]
+    # each with the rule of its points
+    assert row("Tarocchi") == ["Tarocchi", "MON", "BEG", "MAT", *"3 Tarocchi = 18".split(), "18"]
+    assert row("Regine") == ["Regine", "QS", "QB", "QC", "QD", *"4 Queens = 2×14".split(), "28"]
+    assert row("Fanti") == ["Fanti", "JS", "JB", "JC", *"3 Jacks = 12".split(), "12"]
     assert row("criccone")[-1] == "+58"
     assert row("Combinations")[-1] == "116"
     assert row("Card")[-1] == "32"
     assert row("Total")[-1] == "148"
     # the points column is aligned
-    ends = {len(ln) for ln in lines[2:] if ln.strip() and ln[-1].isdigit()}
+    ends = {len(ln) for ln in lines[2:] if ln.strip() and ln[-1].isdigit() and " = " not in ln}
     assert len(ends) == 1
 
 
@@ -155,7 +156,8 @@ def test_hand_plain(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     assert out.startswith("Hand (15 cards): ")
     rows = {ln.split()[0]: ln.split() for ln in out.splitlines() if ln.startswith("  ")}
-    assert rows["Grande"] == ["Grande", "ANG", "MON", "T16", "T15", "MAT", "20"]
+    grande = ["Grande", "ANG", "MON", "T16", "T15", "MAT", *"5 cards = 10+2×5".split(), "20"]
+    assert rows["Grande"] == grande
     assert rows["Coppe"][-1] == "15"
     assert rows["Assi"][-1] == rows["Mori"][-1] == "10"
     assert rows["Tarocchi"][-1] == "18"

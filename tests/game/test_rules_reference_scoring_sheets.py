@@ -28,6 +28,11 @@ def _points(text: str) -> int:
     return int(text.lstrip("+"))
 
 
+def _cards(words: list[str]) -> list[str]:
+    """The cards of a row's words, without the note of how they score ("3 Kings = 17")."""
+    return [w for w in words if w in CODES]
+
+
 def _expected_sections(cards: list[str], *, subtotals: bool) -> list[tuple[str, str, int]]:
     """The rows of the Cricche and Sequences sections, (label, cards, points), from the reference:
     each family in RULES.md's order, its doubling ("+" half the doubled subtotal)."""
@@ -73,15 +78,17 @@ def _calculator_rows(text: str) -> list[tuple[str, str, int]]:
         if not line.startswith(" "):
             break  # Combinations: the end of the sections
         label, rest = line[:13].strip(), line[14:].split()
-        if not (rest and rest[-1].lstrip("+").isdigit()):  # cards carried over from the row above
+        noted = len(rest) > 1 and rest[-2] == "="  # "= 10": a note's end, not points
+        if not label and (noted or not rest[-1].lstrip("+").isdigit()):
+            # cards carried over from the row above, or the note of how they score
             before = rows.pop()
-            rows.append((before[0], " ".join(sorted(before[1].split() + rest)), before[2]))
+            rows.append((before[0], " ".join(sorted(before[1].split() + _cards(rest))), before[2]))
             continue
         points = rest.pop()
         if label in ("criccone", "doubling"):
             rows.append((label, " ".join(rest[:2]).rstrip(":"), _points(points)))
         elif label:
-            rows.append((label, " ".join(sorted(rest)), _points(points)))
+            rows.append((label, " ".join(sorted(_cards(rest))), _points(points)))
         else:
             rows.append(("", " ".join(rest), _points(points)))
     return rows
@@ -201,7 +208,7 @@ def _check_sheet(hand: Hand, summary: HandSummary, side: int, want: ref.HandResu
                 ("criccone" if label == "criccone" else "doubling", middle, _points(points))
             )
         else:
-            shown.append((label, " ".join(sorted(middle.split())), _points(points)))
+            shown.append((label, " ".join(sorted(_cards(middle.split()))), _points(points)))
     assert shown == _expected_sections(sorted(w.pile), subtotals=False)
     figures = {label: points for label, _, points in rows[end:]}
     assert figures["Combinations"] == str(w.combinations.points)
@@ -219,17 +226,18 @@ def _check_sheet(hand: Hand, summary: HandSummary, side: int, want: ref.HandResu
             each = {ENGINE_NAME[f]: (c.cricche | c.sequences)[f] for f in fams}
             declared[f"P{seat}"] = ref.declaration_points(cards, fams)
             values[f"P{seat}"] = each | {"doubled": declared[f"P{seat}"] - sum(each.values())}
+    assert labels.count("Declarations") == 1  # the sum; the section is "Declared by"
     if not declared:  # no section: only the row of the sum
-        assert labels.count("Declarations") == 1
+        assert "Declared by" not in labels
         return
-    at = labels.index("Declarations")
+    at = labels.index("Declared by")
     who, shown = None, {}
-    for label, middle, points in rows[at + 1 : labels.index("Declarations", at + 1)]:
-        if label:
+    for label, _middle, points in rows[at + 1 : labels.index("Declarations", at + 1)]:
+        if not points:  # a player's name, on a row of its own
             who = label
             shown[who] = {"doubled": 0}
-        family = middle.split()[0]  # "Spade KS QS NS", or "doubled"
-        shown[who][family] = _points(points)
+        else:  # a family ("Spade", its cards and rule), or "doubled"
+            shown[who][label] = _points(points)
     assert shown == values
     assert {w: sum(v.values()) for w, v in shown.items()} == declared
 

@@ -396,7 +396,7 @@ def test_a_hand_called_out_is_not_waiting_for_players_in_its_review() -> None:
     assert view.turn == -1 and view.phase == Phase.OVER and not view.tricks
     seats = parse_seats(["human", "easy", "human", "easy"], ["Anna", "Bruno", "Carla", "Dario"])
     caption = present(Scene(view=view, seats=seats, bottom=0)).trick.captions[0].plain
-    assert caption == f"{seats[view.leader].name} leads the first trick"
+    assert caption == f"First trick: {seats[view.leader].name} leads"
 
 
 def test_a_seat_waited_for_offers_no_hint_and_no_hand_no_cards_out() -> None:

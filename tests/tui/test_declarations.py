@@ -13,8 +13,8 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 
-from game.actions import declare
-from game.cards import mask_of, parse_cards
+from game.actions import declare, play
+from game.cards import mask_of, parse_card, parse_cards
 from game.match import Match
 from game.rules import Rules
 from game.scoring import declarable_families, declaration, doublings
@@ -23,6 +23,7 @@ from table.session import parse_seats
 from tests.support.deals import m
 from tests.support.screens import (
     FAST,
+    ask_the_discard,
     idle,
     make_app,
     press,
@@ -35,9 +36,10 @@ from tests.support.screens import (
 )
 from text.narrate import declaration_brief, declaration_digest, declaration_lines, hand_log
 from text.presenter import Scene, seat_texts
-from text.render import UNICODE
+from text.render import UNICODE, face
 from tui.screens.declare import DeclareScreen
 from tui.screens.dialog import EDGE, MARGIN, max_height
+from tui.screens.handover import HandOverScreen
 from tui.screens.table import TableScreen
 from tui.widgets.families import family_keys
 from tui.widgets.log import LineList
@@ -366,3 +368,29 @@ def test_the_short_form_says_doubled_too() -> None:
     )
     digest = [t.plain for t in declaration_digest(view, NAMES)]  # type: ignore[arg-type]
     assert digest == ["You 17: Re", f"Dario {points}: Grande, Coppe, Denari (doubled)"]
+
+
+# ---------------------------------------------------------------------------- declare trick shown
+# The declarations dialog lies over the felt: it covered the trick in progress (Dario had led 10♣,
+# and it showed only in the log). The dialog says the cards of the trick so far, by whom.
+
+
+async def test_the_declarations_dialog_says_the_trick_so_far(tmp_path: Path) -> None:
+    # seed 7, hot-seat: Carla deals, Dario leads 10♣, then Anna may declare Bastoni
+    app = make_app(tmp_path, ["human"] * 4, seed=7, names=["Anna", "Bruno", "Carla", "Dario"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        await press(pilot, "enter")  # Carla's hand: she discards two cards
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        table = app.screen
+        await ask_the_discard(pilot, table)
+        await press(pilot, "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        await press(pilot, "enter")  # Dario's hand (nothing to declare)
+        await wait_for(pilot, lambda: app.screen is table and table.my_turn() is not None)
+        table.perform(play(parse_card("10B")))
+        await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        await press(pilot, "enter")  # Anna's hand: her declarations
+        await wait_for(pilot, lambda: isinstance(app.screen, DeclareScreen))
+        ten = face(parse_card("10B"), table.look)  # 10♣ (ASCII here: 10B)
+        assert f"On the table: Dario {ten}" in screen_text(app)

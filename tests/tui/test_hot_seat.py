@@ -13,7 +13,17 @@ from ai.explain import KEEPS, ONLY_CARD, Explanation, Reason
 from game.cards import CODES
 from game.phase import Phase
 from store.settings import Settings
-from tests.support.screens import _flush, make_app, notices, press, press_for, settle, wait_for
+from tests.support.screens import (
+    _flush,
+    ask_the_discard,
+    make_app,
+    notices,
+    press,
+    press_for,
+    region_text,
+    settle,
+    wait_for,
+)
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.declare import DeclareScreen
 from tui.screens.handover import HandOverScreen
@@ -21,6 +31,7 @@ from tui.screens.help import HelpScreen
 from tui.screens.start import StartScreen
 from tui.screens.table import TableScreen
 from tui.widgets.hand_view import CARD_KEYS, HandView
+from tui.widgets.trick import TrickView
 
 # --------------------------------------------------------------------------------- hot seat notices
 # Hot-seat: what was said to one person (a hint, a mark taken back, why a key did nothing) goes with
@@ -350,3 +361,32 @@ async def test_an_enter_typed_twice_in_one_go_does_nothing_unseen(tmp_path: Path
         await wait_for(pilot, lambda: isinstance(app.screen, DeclareScreen))
         await _idle(pilot)
         assert isinstance(app.screen, DeclareScreen) and table.session.ply == ply
+
+
+# ------------------------------------------------------------------------- hot-seat first trick
+# In hot-seat at 80 columns the middle of the table said "Bruno leads the first" over a lone
+# "trick". It says the trick first, as the last trick's caption does: on one row where it fits,
+# else broken after its colon ("First trick:" over "Bartolomeo leads").
+
+
+@pytest.mark.parametrize("eldest", ["Dario", "Bartolomeo"])
+async def test_the_first_trick_caption_reads_whole_at_80_columns(
+    tmp_path: Path, eldest: str
+) -> None:
+    # seed 7: Carla deals, Dario (seat 4) leads the first trick
+    names = ["Anna", "Bruno", "Carla", eldest]
+    app = make_app(tmp_path, ["human"] * 4, seed=7, names=names)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        await press(pilot, "enter")  # Carla's hand: she discards two cards
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        table = app.screen
+        await ask_the_discard(pilot, table)
+        await press(pilot, "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        await press(pilot, "enter")  # Dario's hand (nothing to declare): the table
+        await wait_for(pilot, lambda: app.screen is table and table.my_turn() is not None)
+        rows = [row.strip() for row in region_text(app, table.query_one(TrickView))]
+        said = [row for row in rows if any(ch.isalpha() for ch in row)]  # (not the places)
+        whole = f"First trick: {eldest} leads"
+        assert said in ([whole], ["First trick:", f"{eldest} leads"]), rows

@@ -5,6 +5,7 @@ matches screens, and the statistics recorded when a match played at the table en
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
@@ -328,6 +329,15 @@ async def test_past_matches_list_opens_a_review(tmp_path: Path) -> None:
         assert isinstance(review, ReviewScreen)
         assert review.source.seats[0] == Seat("human", "Anna")
         assert review.source.judged == frozenset({0})
+        # the top bar says where the match comes from as far as it fits: at 80 columns "match 1"
+        # (it showed "match 1,…"), whole at 120
+        await idle(pilot)
+        top = screen_text(app).splitlines()[0].rstrip()
+        assert top.endswith("   match 1") and "…" not in top, top
+        await pilot.resize_terminal(140, 30)
+        await idle(pilot)
+        top = screen_text(app).splitlines()[0].rstrip()
+        assert re.search(r"   match 1, ended .*\d$", top) and "…" not in top, top
 
 
 async def test_a_match_played_at_the_table_is_recorded(tmp_path: Path) -> None:

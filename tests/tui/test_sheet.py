@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import re
+from itertools import takewhile
 from pathlib import Path
 
 import pytest
@@ -30,6 +31,7 @@ from tests.support.screens import (
     settle,
     wait_for,
 )
+from text.counting import combination_rule
 from text.render import ASCII_MARKS, UNICODE, Look, card_text
 from tui.app import TarocchinoApp
 from tui.screens.scoring import HandSummary, ScoringScreen, _Offered
@@ -121,18 +123,24 @@ async def test_every_sequence_reads_on_one_row(tmp_path: Path, size: tuple[int, 
         rows = _rendered(app.screen.query_one(f"#sheet-{SIDE}", ScoreSheet))
         for c in sequences:
             at = next(i for i, row in enumerate(rows) if row.startswith(f"  {c.family} "))
-            follows = rows[at + 1]
-            if len(c.cards) <= 7:  # the next row is another family's, or the doubling
-                assert follows.startswith("  ") and follows[2] != " ", rows
-            else:  # the Grande: at most two rows
-                assert follows.startswith("  ") and rows[at + 2][2] != " ", rows
-        start = rows.index("Declarations")
+            rule = combination_rule(c)
+            after = list(takewhile(lambda row: row.startswith(" " * 13), rows[at + 1 :]))
+            assert rule in " ".join([rows[at], *after]), rows  # how it scores, beside or below
+            cards = [row for row in after if rule not in row]
+            # the cards on the family's row alone; the Grande's on two rows at most
+            assert len(cards) <= (0 if len(c.cards) <= 7 else 1), rows
+        start = rows.index("Declared by")
         declared = rows[start + 1 : rows.index(next(r for r in rows[start:] if "doubled" in r)) + 1]
-        assert all(r.split()[-1].lstrip("+").isdigit() for r in declared[-4:]), rows
-        assert len(declared) <= 5, rows  # the name's row, three families, the doubling
+        points = [r for r in declared if r.split()[-1].lstrip("+").isdigit()]
+        assert [r.split()[0] for r in points] == ["Spade", "Assi", "Mori", "doubled"], rows
+        assert declared[0].strip() == "Bruno"  # the name's row, then the families as above
         # on the screen too: the Spade row, whole (at 80 columns in the short form)
-        spade = [r for r in screen_text(app).splitlines() if "  Spade " in r]
-        assert spade and re.search(r"  Spade +K♠ .*BEG MAT +30 ?\|", spade[0]), spade
+        for _ in range(len(rows)):  # (scrolled down to it)
+            spade = [r for r in screen_text(app).splitlines() if "  Spade " in r]
+            if spade:
+                break
+            await press(pilot, "j")
+        assert spade and re.search(r"  Spade +K♠ .*BEG MAT.* +30 ?\|", spade[0]), spade
 
 
 # ----------------------------------------------------------------------------------- sheet menu key

@@ -162,6 +162,32 @@ async def test_three_declarations_whole_beside_what_is_out_and_a_log_of_three_ro
             table = screen
 
 
+# ------------------------------------------------------------------------------- sidebar resized
+# After a resize to 60x16 and back to 80x24, "Dario 60: Grande, Coppe, Denari (doubled)" was
+# cut ("Grande, Coppe…"): at 80x24 three players' declarations took a line each, cut, while the
+# score box kept its hand so far in lines of its own. The box gives those up first now: every
+# declaration is read whole, before and after the resize.
+
+
+async def test_three_declarations_stay_whole_at_80x24_through_a_resize(tmp_path: Path) -> None:
+    # seed 5 (Carla deals): you declare Bastoni, Carla Assi and Mori, Dario 60 in three families
+    save_at_the_last_tricks(tmp_path, parse_seats(["human", "easy", "easy", "easy"]), 5)
+    app = make_app(tmp_path, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await resume(pilot)
+        for size in [(80, 24), (60, 16), (80, 24)]:
+            await pilot.resize_terminal(*size)
+            await wait_for(pilot, lambda s=size: app.screen is table or s != (80, 24))
+            await idle(pilot)
+            await idle(pilot)
+            if size == (80, 24):
+                _whole(app, table)
+                assert "Dario 60: Grande, Coppe, Denari (doubled)" in " ".join(
+                    " ".join(region_text(app, table.query_one("#declarations"))).split()
+                )
+                assert table.query_one("#log").region.height >= LOG_FEW
+
+
 # -------------------------------------------------------------------------------- sidebar still out
 # What is still out says in one line the suits (and trumps) of which nothing is out: near the end of
 # a hand it listed ``♠ none``, ``♣ none``, ``♥ none``, ``♦ none`` and ``Trumps none``, up to five

@@ -68,16 +68,19 @@ class DeclareScreen(TableDialog[tuple[str, ...] | str]):
         *,
         not_before: float | None = None,
         coach: bool = False,
+        trick: Text | None = None,
     ) -> None:
         """``needs``: the points this side still has to declare to call out now (None: calling
         out is off in this hand). ``coach``: the coach's advice is in the dialog (t tells it
         anyway). ``not_before``: the time (of Textual's events) before which
         Enter and Space do nothing here: the Enter that passed the hand-over just before,
-        pressed twice (or held), would declare what the player has not seen."""
+        pressed twice (or held), would declare what the player has not seen. ``trick``: the
+        cards of the trick so far, said above the words (the dialog lies over them)."""
         super().__init__()
         self.view, self.player, self.look, self.needed = view, name, look, needs
         self.not_before = not_before
         self.coach = coach
+        self.trick = trick if trick is not None and trick.plain else None
         self.answered = False  # dismissed: a key typed meanwhile is not for the table under it
         families = view.legal[0].families  # the first legal declaration is the full set
         self.combos = declared_combinations(view.hand, families)
@@ -91,7 +94,10 @@ class DeclareScreen(TableDialog[tuple[str, ...] | str]):
                 _("{name}: declarations (accusi)").format(name=shown_name(self.player)),
                 classes="dialog-title",
             )
-            yield Static(Text(self._explanation(), style="dim"), classes="dialog-body")
+            body = Text(self._explanation(), style="dim")
+            if self.trick is not None:
+                body = Text.assemble(self.trick, "\n", body)
+            yield Static(body, classes="dialog-body")
             if self.coach:
                 yield Static(self.advice(), classes="dialog-body", id="declare-coach")
             yield self.families
@@ -248,8 +254,9 @@ def declare_screen(
     not_before: float | None = None,
     network: bool = False,
     coach: bool = False,
+    trick: Text | None = None,
 ) -> DeclareScreen:
     """The declarations dialog for a table of this screen, or (``network``) over the network;
     ``coach``: with the coach's advice."""
     kind = NetworkDeclareScreen if network else DeclareScreen
-    return kind(view, name, look, needs, not_before=not_before, coach=coach)
+    return kind(view, name, look, needs, not_before=not_before, coach=coach, trick=trick)

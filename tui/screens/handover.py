@@ -13,7 +13,6 @@ from textual.widgets import Button, Static
 from game.phase import Phase
 from game.view import PlayerView
 from text.language import N_, _
-from text.presenter import nothing_to_declare
 from text.render import UNICODE, Look
 from tui.keys import held_over
 from tui.screens.help import HELP_KEY
@@ -23,12 +22,12 @@ from tui.widgets.hand_view import CARD_KEYS
 
 
 def your_turn(name: str, view: PlayerView) -> str:
-    """What the person at the seat of ``view`` is to do now, said to him by name: "to declare
-    and play" only when his hand has something to declare."""
+    """What the person at the seat of ``view`` is to do now, said to him by name. In the first
+    trick, to play a card, whether or not his hand has something to declare first: everybody
+    sees this screen, and "to declare and play" told them what only he may know (and said what
+    was not so when the next screen said "Nothing to declare")."""
     if view.phase == Phase.DISCARD:
         words = _("{name}, it is your turn to discard two cards.")
-    elif view.phase == Phase.DECLARE and not nothing_to_declare(view):
-        words = _("{name}, it is your turn to declare and play.")
     else:
         words = _("{name}, it is your turn to play a card.")
     return words.format(name=name)

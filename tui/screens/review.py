@@ -108,6 +108,9 @@ class ReviewScreen(Screen[None]):
         self.redraw()
         self._judge()
 
+    def on_resize(self) -> None:
+        self.redraw()  # (the top bar says where the match comes from as far as it fits)
+
     async def speak_again(self) -> None:
         """Drawn again in the language spoken now (the judging goes on)."""
         self.query_one("#review-side-title", Static).update(Text(_("Every card"), style="bold"))
@@ -146,7 +149,9 @@ class ReviewScreen(Screen[None]):
         source, walk, p, look = self.source, self.walk, self.position, self.look
         width = self.size.width or self.app.size.width  # (not laid out yet: as it will be)
         wide = width >= 110
-        self.query_one("#review-top", TextLine).show(topbar(source, walk, p, look))
+        top = self.query_one("#review-top", TextLine)
+        # (where the match comes from as far as the bar has room: padded one each side)
+        top.show(topbar(source, walk, p, look, top.content_size.width or width - 2))
         self.query_one("#review-caption", Static).update(captions(source, walk, p, look))
         self.query_one("#review-hands", Static).update(hands_text(source, walk, p, look))
         self.query_one("#review-facts", Static).update(facts_text(source, walk, p, look))

@@ -41,7 +41,7 @@ from text.saved import damaged_words, saved_parts
 from text.statistics import stats_problem
 from text.storage import pace_words
 from text.words import capitalized, shown_name
-from text.wrapping import Pairs
+from text.wrapping import Hanging, Pairs
 from tui.keys import key_name
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.help import HELP_KEY
@@ -369,8 +369,11 @@ class StartScreen(Screen[None]):
             return
         row.display = True
         row.border_title = _("Saved match")
-        # (wrapped between its parts, never inside one: a side's name stays with its score)
-        info_widget.update(Pairs([Text(part) for part in saved_parts(info)], f" {self.look.dot} "))
+        # (wrapped between its parts, never inside one: a side's name stays with its score; the
+        # scores and the target they go to on a row of their own where all do not fit one)
+        stage, *scores = saved_parts(info)
+        dot = f" {self.look.dot} "
+        info_widget.update(Pairs([Text(stage), Hanging("", [Text(s) for s in scores], dot)], dot))
         button.focus()
 
     def refresh_last(self) -> None:

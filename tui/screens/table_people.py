@@ -25,6 +25,7 @@ from text.presenter import (
     discard_question,
     handover_context,
     nothing_to_declare,
+    trick_so_far,
 )
 from text.render import Look, face
 from tui.keys import DOUBLE_ENTER_S
@@ -207,6 +208,7 @@ class PeopleTurns:
                 not_before=not_before,
                 network=table.network,
                 coach=table.coach.on,
+                trick=trick_so_far(view, table.names, table.look),
             ),
             chosen,
         )

@@ -273,17 +273,30 @@ class LineList(VerticalScroll, can_focus=False):
         width, rows = self._room()
         if rows is None or not self._digest or self._rows(self._lines, width) <= rows:
             return self._lines
-        mark = ellipsis(self)
-        wrapped = [
-            row for line in self._digest for row in hanging(line, width, self.app.console, mark)
-        ]
+        wrapped = self._wrapped(width)
         if len(wrapped) <= rows:
             return wrapped
+        mark = ellipsis(self)
         if len(self._digest) > rows and self._packed.plain:
             packed = hanging(self._packed, width, self.app.console, mark)
             if len(packed) <= rows:
                 return packed
         return [cut(line, width, mark) for line in self._digest]
+
+    def _wrapped(self, width: int) -> list[Text]:
+        """The digest with its wrapped lines indented, every word of it shown."""
+        mark = ellipsis(self)
+        return [
+            row for line in self._digest for row in hanging(line, width, self.app.console, mark)
+        ]
+
+    def whole_rows(self) -> int:
+        """The fewest rows that show every entry whole at the list's width: the digest's, each
+        wrapped where it must be (a row an entry when the list is not laid out yet)."""
+        width, _rows = self._room()
+        if width <= 1:
+            return len(self._digest)
+        return len(self._wrapped(width))
 
     def _draw(self) -> None:
         lines = self.form()

@@ -25,9 +25,19 @@ from game.cards import (
 from game.hand import SideResult
 from game.scoring import Combination
 from game.view import Declaration
-from text.language import _, ngettext
+from text.counting import (
+    card_pairs,
+    combination_rule,
+    in_pairs,
+    other_pairs,
+    paired_note,
+    worth,
+    worth_note,
+)
+from text.language import _
 from text.render import Look, card_style, card_text, mark
 from text.words import short_name
+from text.wrapping import Hanging
 
 MORI = frozenset(MORI_CARDS)
 
@@ -122,6 +132,29 @@ class CardList:
         yield from self.lines(options.max_width)
 
 
+class Noted:
+    """The cards of a cell with a note after them (how they score, dim): on their last row when
+    it fits there two cells after them, else on rows of its own below, broken between words."""
+
+    def __init__(self, cards: CardList, note: str) -> None:
+        self.cards, self.note = cards, Text(note, style="dim")
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        inner = self.cards.__rich_measure__(console, options)
+        words = max((len(w) for w in self.note.plain.split()), default=0)
+        narrowest = max(inner.minimum, words)
+        return Measurement(narrowest, max(narrowest, inner.maximum + 2 + self.note.cell_len))
+
+    def lines(self, width: int) -> list[Text]:
+        rows = self.cards.lines(width)
+        if rows[-1].cell_len + 2 + self.note.cell_len <= width:
+            return [*rows[:-1], Text.assemble(rows[-1], "  ", self.note)]
+        return [*rows, *Hanging.words(self.note).lines(width)]
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Text]:
+        yield from self.lines(options.max_width)
+
+
 def _one_card(group: Text) -> bool:
     """A group of the short form that is a single card (not "BEG MAT", "MO1 2", "ANG–T7")."""
     return not any(mark in group.plain for mark in (" ", "–", "-"))
@@ -150,7 +183,7 @@ def _combo_rows(
         table.add_row(Text("  " + _("none"), style="dim"), "", Text("0", style="dim"))
         return
     for c in combos:
-        table.add_row(Text(f"  {c.family}"), CardList(c.cards, look), Text(str(c.points)))
+        table.add_row(Text(f"  {c.family}"), _ruled(c, look), Text(str(c.points)))
     if doubled:
         table.add_row(
             Text(f"  {doubling}", style="italic"),
@@ -162,95 +195,90 @@ def _combo_rows(
 LABEL, POINTS = 12, 4  # the widths of the sheet's outer columns
 
 
-def _declared_rows(
-    table: Table, declared: list[tuple[str, Declaration]], look: Look, width: int
-) -> None:
-    """Who declared what (*accusi*): each player's combinations with their cards and points, and
-    the doubling (a called-out hand was never seen on the table: this is where it is told). The
-    player's name stands beside his first combination ("Anna  Spade K♠ Q♠ N♠"), unless a family
-    with its cards would not fit one row of the sheet ``width`` wide: then the name has a row of
-    its own and each family is a label, as in the sections above."""
-    table.add_row(Text(_("Declarations"), style="bold underline"), "", "")
-    room = width - LABEL - POINTS - 2  # the cards column, between paddings of one
-    beside = all(
-        len(CardList(c.cards, look, c.family).lines(room)) == 1
-        for _, d in declared
-        for c in d.combinations
-    )
+def _ruled(c: Combination, look: Look) -> Noted:
+    """A combination's cards and the rule that gives its points ("3 Kings = 17")."""
+    return Noted(CardList(c.cards, look), combination_rule(c, look.ascii))
+
+
+def _declared_rows(table: Table, declared: list[tuple[str, Declaration]], look: Look) -> None:
+    """Who declared what (*accusi*): each player's name on a row of its own, then his
+    combinations as the sections above show theirs (the family, its cards and rule, its points)
+    and the doubling (a called-out hand was never seen on the table: this is where it is told).
+    Every player's alike, whatever the width."""
+    table.add_row(Text(_("Declared by"), style="bold underline"), "", "")
     for name, d in declared:
         combos = d.combinations
-        who = Text(f"  {short_name(name, LABEL - 2, look.ellipsis)}")
-        if not beside:
-            table.add_row(who, "", "")
-        for i, c in enumerate(combos):
-            if beside:
-                table.add_row(
-                    who if i == 0 else "", CardList(c.cards, look, c.family), Text(str(c.points))
-                )
-            else:
-                table.add_row(Text(f"    {c.family}"), CardList(c.cards, look), Text(str(c.points)))
+        table.add_row(Text(f"  {short_name(name, LABEL - 2, look.ellipsis)}"), "", "")
+        for c in combos:
+            table.add_row(Text(f"    {c.family}"), _ruled(c, look), Text(str(c.points)))
         extra = d.points - sum(c.points for c in combos)
         if extra:
-            label = "" if beside else Text("    " + _("doubled"), style="italic")
             table.add_row(
-                label,
-                Text(_("doubled"), style="italic") if beside else "",
-                Text(f"+{extra}", style="italic"),
+                Text("    " + _("doubled"), style="italic"), "", Text(f"+{extra}", style="italic")
             )
 
 
-class _Body:
-    """The sheet's rows, laid out for the width they are given (see :func:`_declared_rows`)."""
+def _card_rows(table: Table, result: SideResult, look: Look) -> None:
+    """The card points, and under them how the pairs made them (RULES.md §8.1): the carte di
+    valore by what each is worth, each with a scartino, then the pairs left (their numbers said
+    in words: the points column holds the parts of the total only)."""
+    cards = result.breakdown.cards
+    table.add_row(
+        Text(_("Card points")),
+        Text(in_pairs(len(cards)), style="dim"),
+        Text(str(result.card_points)),
+    )
+    pairs = card_pairs(cards)
+    for value, valued in pairs.by_value():
+        table.add_row(
+            Text("  " + worth(value)), Noted(CardList(valued, look), worth_note(value, valued)), ""
+        )
+    paired = paired_note(pairs)
+    if paired is not None:
+        table.add_row("", Text(paired, style="dim"), "")
+    left = other_pairs(pairs, look.ascii)
+    if left is not None:
+        label, said = left
+        table.add_row(Text(f"  {label}" if label else ""), Text(said, style="dim"), "")
 
-    def __init__(
-        self,
-        result: SideResult,
-        look: Look,
-        called_out: bool,
-        declared: list[tuple[str, Declaration]] | None,
-    ) -> None:
-        self.result, self.look, self.called_out, self.declared = result, look, called_out, declared
 
-    def table(self, width: int) -> Table:
-        result, look = self.result, self.look
-        table = _grid()
-        if not self.called_out:
-            b = result.breakdown
-            _combo_rows(
-                table,
-                _("Cricche"),
-                b.cricche,
-                b.criccone,
-                b.cricche_points,
-                "criccone",
-                _("{n} cricche"),
-                look,
-            )
-            _combo_rows(
-                table,
-                _("Sequences"),
-                b.sequences,
-                b.sequences_doubled,
-                b.sequences_points,
-                _("doubled"),
-                _("{n} sequences"),
-                look,
-            )
-            table.add_row(Text(_("Combinations")), "", Text(str(result.captured_combinations)))
-            cards = len(b.cards)
-            table.add_row(
-                Text(_("Card points")),
-                Text(ngettext("{n} card", "{n} cards", cards).format(n=cards), style="dim"),
-                Text(str(result.card_points)),
-            )
-            table.add_row(Text(_("Last trick")), "", Text(str(result.last_trick)))
-        if self.declared:
-            _declared_rows(table, self.declared, look, width)
-        table.add_row(Text(_("Declarations")), "", Text(str(result.declarations)))
-        return table
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Table]:
-        yield self.table(options.max_width)
+def _body(
+    result: SideResult,
+    look: Look,
+    called_out: bool,
+    declared: list[tuple[str, Declaration]] | None,
+) -> Table:
+    """The sheet's rows above its totals."""
+    table = _grid()
+    if not called_out:
+        b = result.breakdown
+        _combo_rows(
+            table,
+            _("Cricche"),
+            b.cricche,
+            b.criccone,
+            b.cricche_points,
+            "criccone",
+            _("{n} cricche"),
+            look,
+        )
+        _combo_rows(
+            table,
+            _("Sequences"),
+            b.sequences,
+            b.sequences_doubled,
+            b.sequences_points,
+            _("doubled"),
+            _("{n} sequences"),
+            look,
+        )
+        table.add_row(Text(_("Combinations")), "", Text(str(result.captured_combinations)))
+        _card_rows(table, result, look)
+        table.add_row(Text(_("Last trick")), "", Text(str(result.last_trick)))
+    if declared:
+        _declared_rows(table, declared, look)
+    table.add_row(Text(_("Declarations")), "", Text(str(result.declarations)))
+    return table
 
 
 def _grid() -> Table:
@@ -282,7 +310,7 @@ class ScoreSheet(Static):
         declared: list[tuple[str, Declaration]] | None = None,
     ) -> None:
         """``declared``: the side's players' declarations, with their names."""
-        table = _Body(result, look, called_out, declared)
+        table = _body(result, look, called_out, declared)
         totals = _grid()
         totals.add_row(Text(_("Raw total")), "", Text(str(result.raw)))
         totals.add_row(

@@ -84,10 +84,12 @@ class Sidebar(Vertical):
 
     def share(self) -> None:
         """Share the rows: what is still out takes those it needs, and where the rest is short
-        each part gives up rows in turn, the least useful first: the declarations their rows to
-        be read whole, the score box its hand so far in lines of its own (``compact``), the log
-        its rows beyond LOG_FEW and then down to its least, and last the declarations their line
-        a seat (a line for all: names and points). The log takes what is left."""
+        each part gives up rows in turn, the least useful first: the declarations their cards,
+        the score box its hand so far in lines of its own (``compact``) where that keeps every
+        declaration whole, the log its rows beyond LOG_FEW, the declarations their rows to be
+        read whole (and the box its lines, when it has not yet), the log its rows down to its
+        least, and last the declarations their line a seat (a line for all: names and points).
+        The log takes what is left."""
         if not self.is_attached:
             return
         try:  # (a refresh may come while the screen is being taken down)
@@ -109,13 +111,17 @@ class Sidebar(Vertical):
             return
         keep = LOG_ROWS if self._roomy else LOG_FEW
         a_seat = max(1, len(self._digest))  # the declarations, a line each
+        whole = max(a_seat, listed.whole_rows())  # ... each read whole, wrapped
         # beside what is still out in a short sidebar the score box keeps its short form through
         # the hand (what is still out takes fewer rows as the hand goes on: the box would change
         # its form between two tricks)
         beside = self.has_class("-counting") and self.content_region.height < SHORT_ROWS
-        board.set_compact(beside or full + keep + a_seat > height)
+        # (the hand so far beside the scores where that keeps every declaration whole: where
+        # even then they would not be, it keeps its lines and the declarations a line each)
+        whole_if_compact = full + keep + whole > height >= compact + keep + whole
+        board.set_compact(beside or full + keep + a_seat > height or whole_if_compact)
         left = height - (compact if board.compact else full)
-        room = left - min(keep, max(LOG_FEW, left - a_seat))
+        room = left - min(keep, max(LOG_FEW, left - whole))
         if room < a_seat:  # a line a seat before the log's rows beyond its least
             log = self.query_one("#log")
             least = log.styles.min_height
