@@ -38,7 +38,7 @@ class Sheet:
     """Rows of label, text and points, aligned in three columns."""
 
     def __init__(self) -> None:
-        self.rows: list[tuple[str, str, str] | str] = []
+        self.rows: list[tuple[str, str, str, str] | str] = []
 
     def title(self, text: str) -> None:
         self.rows.append(text)
@@ -51,29 +51,49 @@ class Sheet:
         there, else on lines of its own."""
         first = max(TEXT - max(0, cell_len(label) - LABEL), TEXT // 4)
         lines = wrap_text(text, TEXT, first) or [""]
+        beside = ""
         if note:
             room = first if len(lines) == 1 else TEXT
             if cell_len(lines[-1]) + 2 + cell_len(note) <= room:
-                lines[-1] += "  " + note
+                beside = note
             else:
                 lines += Hanging("", note.split()).wrap(TEXT)
-        self.rows.append((label, lines[0], str(points)))
-        self.rows.extend(("", more, "") for more in lines[1:])
+        more = [("", line, "", "") for line in lines[1:]]
+        if more:
+            more[-1] = ("", lines[-1], "", beside)
+        self.rows.append((label, lines[0], str(points), "" if more else beside))
+        self.rows.extend(more)
 
     def render(self, min_width: int = 20) -> str:
         """The rows as text; the text column is as wide as its longest entry, at least
-        ``min_width`` (TEXT keeps several sheets aligned with each other)."""
+        ``min_width`` (TEXT keeps several sheets aligned with each other). The notes beside
+        the texts start in one column where they all fit so."""
         rows = [r for r in self.rows if isinstance(r, tuple)]
-        width = max([_overflow(r[0]) + cell_len(r[1]) for r in rows] + [min_width])
+        noted = [r for r in rows if r[3]]
+        column = max((_overflow(r[0]) + cell_len(r[1]) for r in noted), default=0)
+        if any(column - _overflow(r[0]) + 2 + cell_len(r[3]) > TEXT for r in noted):
+            column = 0  # (each note right after its text)
+        width = max([_overflow(r[0]) + cell_len(_with_note(r, column)) for r in rows] + [min_width])
         lines = []
         for r in self.rows:
             if isinstance(r, str):
                 lines.append(r)
             else:
-                label, text, points = r
-                text = aligned(text, width - _overflow(label))
+                label, points = r[0], r[2]
+                text = aligned(_with_note(r, column), width - _overflow(label))
                 lines.append(f"{aligned(label, LABEL)} {text} {points:>{POINTS}}".rstrip())
         return "\n".join(lines)
+
+
+def _with_note(row: tuple[str, str, str, str], column: int) -> str:
+    """A row's text with its note beside it, from ``column`` (counted from the text column's
+    start, the label's overflow included) or, at 0, two spaces after the text."""
+    label, text, _points, note = row
+    if not note:
+        return text
+    if column:
+        return f"{aligned(text, column - _overflow(label))}  {note}"
+    return f"{text}  {note}"
 
 
 def _overflow(label: str) -> int:
