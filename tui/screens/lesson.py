@@ -10,6 +10,7 @@ them, and routes the keys, the clicks and the declarations' dialog to the lesson
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -161,8 +162,12 @@ class LessonScreen(Screen[None]):
         lesson = self.lesson
         view = lesson.view()
         step = lesson.current
+        shown = view
+        if view.declarations[YOU] is not None and view.discard:
+            # (the seat has two lines: its declaration there now, the discard said before)
+            shown = replace(view, discard=None)
         scene = Scene(
-            view=view,
+            view=shown,
             seats=SEATS,
             bottom=YOU,
             look=look,
