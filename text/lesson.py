@@ -579,6 +579,12 @@ def step_text(lesson: Lesson, look: Look) -> StepText:
                 ).format(target=number(DEFAULT_TARGET))
             ),
             _p(
+                _(
+                    "Near the end, mind the declarations: a side whose score and declarations "
+                    "reach {target} wins at once (calling out): the hand stops there."
+                ).format(target=number(DEFAULT_TARGET))
+            ),
+            _p(
                 _("Enter starts a real match to {target}; q goes back to the menu.").format(
                     target=number(DEFAULT_TARGET)
                 )
@@ -674,14 +680,21 @@ def _sheet_step(lesson: Lesson, key: str) -> tuple[str, list[Text]]:
         body = [
             _p(
                 _(
-                    "Your side's cards are searched for the same combinations as the "
-                    "declarations: {families}, worth {points} in all."
-                ).format(families=listed(families), points=side.captured_combinations)
+                    "Now the combinations are sought again, this time among all the cards your "
+                    "side took in its tricks, whoever played them: the cricche and sequences "
+                    "you know."
+                )
+            ),
+            _p(
+                _("Your side's cards make {families}, worth {points} in all.").format(
+                    families=listed(families), points=side.captured_combinations
+                )
             ),
             _p(
                 _(
                     "The Matto, kept by your side, is a counter in every sequence. Three or "
-                    "more sequences: their points are doubled (three cricche too)."
+                    "more sequences, in a pile or in one player's declaration: their points are "
+                    "doubled (three cricche too)."
                 )
             ),
         ]
@@ -731,13 +744,27 @@ def _sheet_step(lesson: Lesson, key: str) -> tuple[str, list[Text]]:
             )
         ]
         return _("Declarations"), body
+    theirs = result.sides[1]
     body = [
         _p(
             _(
                 "The raw total, {raw}, is rounded to the nearest 5: {total}. It is added to "
-                "your side's match score; the other side scored {theirs}."
-            ).format(raw=side.raw, total=side.total, theirs=result.sides[1].total)
-        )
+                "your side's match score."
+            ).format(raw=side.raw, total=side.total)
+        ),
+        _p(
+            _(
+                "Bruno and Dario: combinations {combinations}, cards {cards}, last trick "
+                "{last}, declarations {declared}: {raw}, rounded to {total}."
+            ).format(
+                combinations=theirs.captured_combinations,
+                cards=theirs.card_points,
+                last=theirs.last_trick,
+                declared=theirs.declarations,
+                raw=theirs.raw,
+                total=theirs.total,
+            )
+        ),
     ]
     return _("The total"), body
 
