@@ -143,17 +143,17 @@ def _their_reasons(declarations: tuple[Declaration | None, ...]) -> list[str]:
     }
     denari, assi, grande = combos[2, "Denari"], combos[2, "Assi"], combos[3, "Grande"]
     return [
-        _("Each declared before his first card; the trick is under way, and you play last."),
+        _("Each declared, then played: you play last."),
         _(
-            "Carla's Denari: King, Queen and Knight make it (no Jack needed); her Ace adds one "
-            "and her Bégato another: {n} cards, {points}."
+            "Carla's Denari: King, Queen, Knight (no Jack needed), her Ace and her Bégato: {n} "
+            "cards, {points}."
         ).format(n=len(denari.cards), points=denari.points),
+        _("Her three Aces and the same Bégato: {n}, {points}.").format(
+            n=len(assi.cards), points=assi.points
+        ),
         _(
-            "Her three Aces and the same Bégato, which counts in every sequence: {n}, {points}."
-        ).format(n=len(assi.cards), points=assi.points),
-        _(
-            "Dario's Grande: the Angelo with Sole and Luna is a head without the Mondo; with no "
-            "T16 it stops there: {points}."
+            "Dario: Angelo, Sole and Luna are a head without the Mondo; no T16, so it stops: "
+            "{points}."
         ).format(points=grande.points),
     ]
 
@@ -180,7 +180,8 @@ def step_text(lesson: Lesson, look: Look) -> StepText:
             _p(
                 _(
                     "One hand, dealt for learning. Each step explains a rule and waits for you: r "
-                    "repeats it, s skips it, p goes back. The lesson remembers where you stopped."
+                    "repeats it, s skips it, p goes back; PgDn reads on where a step is long. The "
+                    "lesson remembers where you stopped."
                 )
             ),
         ]
@@ -207,9 +208,9 @@ def step_text(lesson: Lesson, look: Look) -> StepText:
         body = [
             _p(
                 _(
-                    "{n} trumps (tarocchi) beat every suit card. The Angelo is the highest, then "
-                    "the Mondo, Sole, Luna and the numbers 16 down to 5, then the four Mori and "
-                    "the Bégato, the lowest. The Mori are equal: of two in a trick, the later wins."
+                    "{n} trumps (tarocchi) beat every suit card: the Angelo highest, then Mondo, "
+                    "Sole, Luna, 16 down to 5, the four Mori and the Bégato, lowest. Of equal "
+                    "Mori, the last played wins."
                 ).format(n=count(TRUMPS))
             ),
             _p(
@@ -289,14 +290,14 @@ def step_text(lesson: Lesson, look: Look) -> StepText:
         body = [
             _p(
                 _(
-                    "In the first trick, just before his first card, each player may declare "
-                    "(accusare) combinations in his hand: cricche and sequences, the next steps."
+                    "In the first trick, before his first card, each player may declare "
+                    "(accusare) the combinations in his hand: cricche and sequences."
                 )
             ),
             _p(
                 _(
-                    "Their points join the side's total at the end of the hand; they count at "
-                    "once only for calling out at {target}. The cards declared are shown to all."
+                    "Their points join the side's total at the end of the hand (at once only for "
+                    "calling out at {target}). All see the cards declared."
                 ).format(target=number(DEFAULT_TARGET))
             ),
         ]
@@ -306,7 +307,7 @@ def step_text(lesson: Lesson, look: Look) -> StepText:
             _p(
                 _(
                     "Three Kings (Re) make {k3}, Queens (Regine) {q3}, Knights (Cavalli) {n3}, "
-                    "Jacks (Fanti) {j3}; three of the Tarocchi {t3}. Four of a kind: double."
+                    "Jacks (Fanti) {j3}, Tarocchi {t3}; four: double."
                 ).format(
                     t3=_cricca_points(TAROCCHI, 3, "Tarocchi"),
                     k3=_cricca_points(KINGS, 3, "Re"),
@@ -317,8 +318,8 @@ def step_text(lesson: Lesson, look: Look) -> StepText:
             ),
             _p(
                 _(
-                    "The Tarocchi of a cricca are only the four cards worth 5: Angelo, Mondo, "
-                    "Bégato, Matto. Your {cards} are a cricca of Kings: {points}."
+                    "These Tarocchi are the four cards worth 5: Angelo, Mondo, Bégato, Matto. "
+                    "Your {cards}: Kings, {points}."
                 ).format(cards=_faces("KS KB KC", look), points=_points("KS KB KC", "Re"))
             ),
         ]
@@ -328,8 +329,8 @@ def step_text(lesson: Lesson, look: Look) -> StepText:
             _p(
                 _(
                     "A sequence of three cards is worth {three}, {step} more for each further "
-                    "card. A suit sequence is a King with two or three other court cards of its "
-                    "suit, in any order: {example} makes {points}."
+                    "card. In a suit: the King with two or three of its courts, gaps allowed: "
+                    "{example}, {points}."
                 ).format(
                     three=sequence_points(3),
                     step=sequence_points(4) - sequence_points(3),
@@ -339,8 +340,8 @@ def step_text(lesson: Lesson, look: Look) -> StepText:
             ),
             _p(
                 _(
-                    "The suit's Ace (Asso) adds a card, but only to a sequence already made: "
-                    "{four} makes {points}; {none} makes nothing."
+                    "The Ace adds a card only to a sequence already made: {four}, {points}; "
+                    "{none}, nothing."
                 ).format(
                     four=_faces("KD ND JD AD", look),
                     points=_points("KD ND JD AD", "Denari"),
@@ -353,14 +354,14 @@ def step_text(lesson: Lesson, look: Look) -> StepText:
         body = [
             _p(
                 _(
-                    "The Grande is the top trumps: its head is the Angelo with at least two of "
-                    "Mondo, Sole, Luna; then T16, T15 and on down, as long as none is missing."
+                    "The Grande: the Angelo with two or three of Mondo, Sole, Luna, then T16, "
+                    "T15 and on down while none is missing."
                 )
             ),
             _p(
                 _(
-                    "{five} makes {points}. A missing number ends it, unless a counter fills that "
-                    "one gap and the next number is there. You hold no Angelo: no Grande."
+                    "{five}: {points}. Only a counter fills a single gap, if the next number is "
+                    "there. You have no Angelo."
                 ).format(
                     five=_faces("ANG SOL LUN T16 T15", look),
                     points=_points("ANG SOL LUN T16 T15", "Grande"),
@@ -383,14 +384,14 @@ def step_text(lesson: Lesson, look: Look) -> StepText:
         body = [
             _p(
                 _(
-                    "The Bégato and the Matto are counters. Each one held adds a card to every "
-                    "sequence of the hand, and can complete a pair into three: it goes in terza."
+                    "The Bégato and the Matto are counters: each adds a card to every sequence, "
+                    "and completes a pair into three (va in terza)."
                 )
             ),
             _p(
                 _(
-                    "Your {pair} is only two; with your Matto it is a Coppe sequence of three: "
-                    "{points}. A counter never makes a sequence alone; in a cricca it is no joker."
+                    "Your {pair} and the Matto: Coppe, {points}. A counter never makes a sequence "
+                    "alone, and is no joker in a cricca."
                 ).format(pair=_faces("KC QC", look), points=_points("KC QC MAT", "Coppe"))
             ),
         ]
@@ -680,9 +681,8 @@ def _sheet_step(lesson: Lesson, key: str) -> tuple[str, list[Text]]:
         body = [
             _p(
                 _(
-                    "Now the combinations are sought again, this time among all the cards your "
-                    "side took in its tricks, whoever played them: the cricche and sequences "
-                    "you know."
+                    "Now the combinations are sought again, among all the cards your side took: "
+                    "the cricche and sequences you know."
                 )
             ),
             _p(

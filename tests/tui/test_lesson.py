@@ -142,3 +142,19 @@ async def test_your_seat_shows_your_declaration(tmp_path: Path) -> None:
         panel = screen.query_one("#seat-bottom", SeatPanel)
         shown = panel.text.plain.split("\n")[: panel.size.height]  # (its rows at 80x24)
         assert any(line.startswith("declared 27") for line in shown), shown
+
+
+async def test_page_down_reads_on_in_a_long_step(tmp_path: Path) -> None:
+    app = make_app(tmp_path, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+        screen = LessonScreen(None, start=step_of("their_declarations"))
+        app.push_screen(screen)
+        await wait_for(pilot, lambda: app.screen is screen)
+        pane = screen.query_one("#lesson-pane")
+        await press_each(pilot, "pagedown")
+        await pilot.pause()
+        assert pane.scroll_y > 0
+        await press_each(pilot, "pageup")
+        await pilot.pause()
+        assert pane.scroll_y == 0

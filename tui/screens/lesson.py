@@ -83,6 +83,9 @@ class LessonScreen(Screen[None]):
         Binding("s", "skip", N_("Skip")),
         Binding("p", "back", N_("Back")),
         Binding("q,escape", "leave", N_("Menu")),
+        # (a step longer than its pane at 80x24 is read on with these)
+        Binding("pagedown", "scroll_pane(1)", N_("Read on"), show=False),
+        Binding("pageup", "scroll_pane(-1)", N_("Read back"), show=False),
     ]
 
     def __init__(self, directory: Path | None, *, start: int | None = None) -> None:
@@ -326,6 +329,14 @@ class LessonScreen(Screen[None]):
     def action_back(self) -> None:
         self.lesson.back()
         self.moved()
+
+    def action_scroll_pane(self, direction: int) -> None:
+        """The lesson's words a page on (1) or back (-1)."""
+        pane = self.query_one("#lesson-pane", VerticalScroll)
+        if direction > 0:
+            pane.scroll_page_down(animate=False)
+        else:
+            pane.scroll_page_up(animate=False)
 
     def action_leave(self) -> None:
         self.dismiss(None)
