@@ -180,9 +180,9 @@ def step_text(lesson: Lesson, look: Look) -> StepText:
             _p(
                 _(
                     "One hand, dealt for learning. Each step explains a rule and waits for you: r "
-                    "repeats it, s skips it, p goes back; PgDn reads on where a step is long. The "
-                    "lesson remembers where you stopped."
-                )
+                    "repeats it, s skips it, p goes back; {page} reads on where a step is long. "
+                    "The lesson remembers where you stopped."
+                ).format(page="PgDn")
             ),
         ]
     elif key == "pack":
