@@ -461,7 +461,12 @@ def step_text(lesson: Lesson, look: Look) -> StepText:
                     "cannot follow suit must play a trump, if he has one."
                 )
             ),
-            _p(_("Play {card}: any trump beats every suit card.").format(card=card)),
+            _p(
+                _(
+                    "Play {card}: any trump beats every suit card, so a low one will do and your "
+                    "high trumps wait."
+                ).format(card=card)
+            ),
         ]
         todo = _todo_card(card)
     elif key == "trumped":
