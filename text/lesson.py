@@ -14,6 +14,7 @@ from rich.text import Text
 
 from game.cards import (
     ANG,
+    CODES,
     FULL_PACK,
     JACKS,
     KINGS,
@@ -25,6 +26,7 @@ from game.cards import (
     SCARTINI,
     STRENGTH,
     SUIT,
+    SUIT_CODES,
     SUIT_NAMES,
     TAROCCHI,
     TRUMP,
@@ -35,6 +37,7 @@ from game.cards import (
     cards_of,
     count,
     mask_of,
+    parse_cards,
 )
 from game.errors import IllegalActionError
 from game.kernel import LAST_TRICK_POINTS, TRICKS
@@ -46,9 +49,9 @@ from store import lesson as progress
 from store.lesson import ProgressError
 from table import lesson as script
 from table.lesson import DEALER, NAMES, YOU, Attempt, Lesson, dealt
-from text.language import _, number
+from text.language import N_, _, number
 from text.refusals import illegal_words
-from text.render import Look, card_text, cards_text, face
+from text.render import Look, card_text, cards_text, face, mark
 from text.storage import file_problem
 from text.words import listed
 
@@ -113,6 +116,48 @@ def _p(text: str) -> Text:
     return Text(text)
 
 
+def _marks(look: Look) -> dict[str, str]:
+    """The suits' marks as the cards show them, by the suit's letter."""
+    return {code.lower(): mark(suit, look) for suit, code in enumerate(SUIT_CODES)}
+
+
+def _faces(codes: str, look: Look) -> str:
+    """Cards by their codes, as the table shows them."""
+    return " ".join(face(c, look) for c in parse_cards(codes))
+
+
+def _points(codes: str, family: str) -> int:
+    """What the cards of ``codes`` make as ``family`` (the game's own count)."""
+    made = combination(mask_of(parse_cards(codes)), family)
+    assert made is not None, (codes, family)
+    return made.points
+
+
+def _their_reasons(declarations: tuple[Declaration | None, ...]) -> list[str]:
+    """Why the others' declarations are what they are, by the rules just taught."""
+    combos = {
+        (d.seat, combo.family): combo
+        for d in declarations
+        if d is not None
+        for combo in d.combinations
+    }
+    denari, assi, grande = combos[2, "Denari"], combos[2, "Assi"], combos[3, "Grande"]
+    return [
+        _("Each declared, then played: you play last."),
+        _(
+            "Carla's Denari: King, Queen, Knight (no Jack needed), her Ace and her Bégato: {n} "
+            "cards, {points}."
+        ).format(n=len(denari.cards), points=denari.points),
+        _("Her three Aces and the same Bégato: {n}, {points}.").format(
+            n=len(assi.cards), points=assi.points
+        ),
+        _(
+            "Dario: Angelo, Sole and Luna are a head without the Mondo; no T16, so it stops: "
+            "{points}."
+        ).format(points=grande.points),
+    ]
+
+
 def step_text(lesson: Lesson, look: Look) -> StepText:
     """What the lesson says at its current step."""
     step = lesson.current
@@ -135,8 +180,9 @@ def step_text(lesson: Lesson, look: Look) -> StepText:
             _p(
                 _(
                     "One hand, dealt for learning. Each step explains a rule and waits for you: r "
-                    "repeats it, s skips it, p goes back. The lesson remembers where you stopped."
-                )
+                    "repeats it, s skips it, p goes back; {page} reads on where a step is long. "
+                    "The lesson remembers where you stopped."
+                ).format(page="PgDn")
             ),
         ]
     elif key == "pack":
@@ -150,16 +196,28 @@ def step_text(lesson: Lesson, look: Look) -> StepText:
                     "highest."
                 )
             ),
+            _p(
+                _(
+                    "On the cards: K King (Re), Q Queen (Regina), N Knight (Cavallo), J Jack "
+                    "(Fante), A Ace (Asso). Spade {s}, Bastoni {b}, Coppe {c}, Denari {d}."
+                ).format(**_marks(look))
+            ),
         ]
     elif key == "trumps":
         title = _("Trumps and the Matto")
         body = [
             _p(
                 _(
-                    "{n} trumps (tarocchi) beat every suit card. The Angelo is the highest, then "
-                    "the Mondo, Sole, Luna and the numbers 16 down to 5. The four Mori are equal; "
-                    "the Bégato is the lowest trump."
+                    "{n} trumps (tarocchi) beat every suit card: the Angelo highest, then Mondo, "
+                    "Sole, Luna, 16 down to 5, the four Mori and the Bégato, lowest. Of equal "
+                    "Mori, the last played wins."
                 ).format(n=count(TRUMPS))
+            ),
+            _p(
+                _(
+                    "On the cards: ANG Angelo, MON Mondo, SOL Sole, LUN Luna, T16 to T5 the "
+                    "numbers, MO1 to MO4 the Mori, BEG Bégato, MAT Matto."
+                )
             ),
             _p(
                 _(
@@ -175,7 +233,7 @@ def step_text(lesson: Lesson, look: Look) -> StepText:
                 _(
                     "Kings are worth {king}, Queens {queen}, Knights {knight}, Jacks {jack}; the "
                     "Angelo, the Mondo, the Bégato and the Matto {five} each. The other {n} cards "
-                    "are scartini, worth nothing alone."
+                    "(Sole, Luna, the numbered trumps, the Mori, Aces and 6 to 10) are scartini."
                 ).format(
                     king=VALUE[cards_of(KINGS)[0]],
                     queen=VALUE[cards_of(QUEENS)[0]],
@@ -187,9 +245,9 @@ def step_text(lesson: Lesson, look: Look) -> StepText:
             ),
             _p(
                 _(
-                    "At the end of the hand the cards a side took are counted in pairs; the "
-                    "whole pack is worth {pack}."
-                ).format(pack=card_points(FULL_PACK))
+                    "At the end of the hand the cards a side took are counted in pairs, a "
+                    "scartino with each valued card: the counting steps show how."
+                )
             ),
         ]
     elif key == "deal":
@@ -221,9 +279,10 @@ def step_text(lesson: Lesson, look: Look) -> StepText:
             _p(
                 _(
                     "Discard {a} and {b}: with no Denari left you can trump when Denari are "
-                    "led. The discard counts for your side if your side takes a trick."
+                    "led. The discard counts for your side if your side takes at least one trick."
                 ).format(a=a, b=b)
             ),
+            _p(_("Cards that may not be discarded have no key over them.")),
         ]
         todo = Text(_("Choose {a}, then {b}.").format(a=a, b=b), style="bold")
     elif key == "declarations":
@@ -231,9 +290,24 @@ def step_text(lesson: Lesson, look: Look) -> StepText:
         body = [
             _p(
                 _(
-                    "Before his first card, each player may declare the combinations he holds. A "
-                    "cricca is three or four of a kind: Tarocchi {t3}, Kings {k3}, Queens {q3}, "
-                    "Knights {n3}, Jacks {j3} (four: double)."
+                    "In the first trick, before his first card, each player may declare "
+                    "(accusare) the combinations in his hand: cricche and sequences."
+                )
+            ),
+            _p(
+                _(
+                    "Their points join the side's total at the end of the hand (at once only for "
+                    "calling out at {target}). All see the cards declared."
+                ).format(target=number(DEFAULT_TARGET))
+            ),
+        ]
+    elif key == "cricche":
+        title = _("Cricche: three or four of a kind")
+        body = [
+            _p(
+                _(
+                    "Three Kings (Re) make {k3}, Queens (Regine) {q3}, Knights (Cavalli) {n3}, "
+                    "Jacks (Fanti) {j3}, Tarocchi {t3}; four: double."
                 ).format(
                     t3=_cricca_points(TAROCCHI, 3, "Tarocchi"),
                     k3=_cricca_points(KINGS, 3, "Re"),
@@ -244,39 +318,87 @@ def step_text(lesson: Lesson, look: Look) -> StepText:
             ),
             _p(
                 _(
-                    "Declaring pays: the points go to your side at the end of the hand, but "
-                    "everybody sees your cards."
-                )
+                    "These Tarocchi are the four cards worth 5: Angelo, Mondo, Bégato, Matto. "
+                    "Your {cards}: Kings, {points}."
+                ).format(cards=_faces("KS KB KC", look), points=_points("KS KB KC", "Re"))
             ),
         ]
-    elif key == "sequences":
-        title = _("Sequences and counters")
+    elif key == "suit_sequences":
+        title = _("Suit sequences")
         body = [
             _p(
                 _(
-                    "A sequence is worth {three} with three cards, {step} more for each further "
-                    "card: a King with other court cards of its suit, three Aces, three Mori, or "
-                    "the Grande (the Angelo with the top trumps)."
-                ).format(three=sequence_points(3), step=sequence_points(4) - sequence_points(3))
+                    "A sequence of three cards is worth {three}, {step} more for each further "
+                    "card. In a suit: the King with two or three of its courts, gaps allowed: "
+                    "{example}, {points}."
+                ).format(
+                    three=sequence_points(3),
+                    step=sequence_points(4) - sequence_points(3),
+                    example=_faces("KD ND JD", look),
+                    points=_points("KD ND JD", "Denari"),
+                )
             ),
             _p(
                 _(
-                    "The Bégato and the Matto are counters: each adds a card to every sequence, "
-                    "and completes one of only two."
+                    "The Ace adds a card only to a sequence already made: {four}, {points}; "
+                    "{none}, nothing."
+                ).format(
+                    four=_faces("KD ND JD AD", look),
+                    points=_points("KD ND JD AD", "Denari"),
+                    none=_faces("KD QD AD", look),
                 )
+            ),
+        ]
+    elif key == "grande":
+        title = _("The Grande")
+        body = [
+            _p(
+                _(
+                    "The Grande: the Angelo with two or three of Mondo, Sole, Luna, then T16, "
+                    "T15 and on down while none is missing."
+                )
+            ),
+            _p(
+                _(
+                    "{five}: {points}. Only a counter fills a single gap, if the next number is "
+                    "there. You have no Angelo."
+                ).format(
+                    five=_faces("ANG SOL LUN T16 T15", look),
+                    points=_points("ANG SOL LUN T16 T15", "Grande"),
+                )
+            ),
+        ]
+    elif key == "aces_mori":
+        title = _("Aces and Mori")
+        body = [
+            _p(
+                _(
+                    "Three or four Aces (Assi) are a sequence too, and so are three or four Mori: "
+                    "no King, no order. {three} makes {points}."
+                ).format(three=_faces("AB AC AD", look), points=_points("AB AC AD", "Assi"))
+            ),
+            _p(_("You hold one Moro and no Ace: nothing here.")),
+        ]
+    elif key == "counters":
+        title = _("Counters")
+        body = [
+            _p(
+                _(
+                    "The Bégato and the Matto are counters: each adds a card to every sequence, "
+                    "and completes a pair into three (va in terza)."
+                )
+            ),
+            _p(
+                _(
+                    "Your {pair} and the Matto: Coppe, {points}. A counter never makes a sequence "
+                    "alone, and is no joker in a cricca."
+                ).format(pair=_faces("KC QC", look), points=_points("KC QC MAT", "Coppe"))
             ),
         ]
     elif key == "their_declarations":
         title = _("What the others declared")
         body = [_declared(seat, hand.declarations[seat], look) for seat in (1, 2, 3)]
-        body.append(
-            _p(
-                _(
-                    "Carla's Bégato counts in both her sequences, her Ace of Denari in the Aces "
-                    "and in the Denari."
-                )
-            )
-        )
+        body.extend(_p(line) for line in _their_reasons(hand.declarations))
     elif key == "declare":
         families = step.action.families  # type: ignore[union-attr]
         title = _("Your declaration")
@@ -339,7 +461,12 @@ def step_text(lesson: Lesson, look: Look) -> StepText:
                     "cannot follow suit must play a trump, if he has one."
                 )
             ),
-            _p(_("Play {card}: any trump beats every suit card.").format(card=card)),
+            _p(
+                _(
+                    "Play {card}: any trump beats every suit card, so a low one will do and your "
+                    "high trumps wait."
+                ).format(card=card)
+            ),
         ]
         todo = _todo_card(card)
     elif key == "trumped":
@@ -400,29 +527,32 @@ def step_text(lesson: Lesson, look: Look) -> StepText:
         body = [
             _p(
                 _(
-                    "Now the rest of the hand, a card at a time. The lesson asks for a card and "
-                    "says why; Carla and the opponents answer."
+                    "Now the rest of the hand, a card at a time. Each step says who took the "
+                    "trick before, and asks for a card with its reason; the others answer."
                 )
             ),
         ]
     elif key in ("card", "overtrump"):
         title = _("Trick {n} of {total}").format(n=len(view.tricks) + 1, total=TRICKS)
-        body = [_p(_why_card(lesson, look))]
+        body = [_p(_taken(lesson, look)), _p(_why_card(lesson, look))]
         if key == "overtrump":
             body.append(
                 _p(
                     _(
                         "Dario trumped with {his}: a higher trump beats a lower one, and {card} "
-                        "is above it."
+                        "is above it. You need not overtrump; here it takes the trick."
                     ).format(
                         his=face(next(c for c in view.trick if SUIT[c] == TRUMP), look), card=card
                     )
                 )
             )
+        else:
+            body.append(_p(_(_REASONS[CODES[wanted]])))  # type: ignore[index]
         todo = _todo_card(card)
     elif key == "last_trick":
         title = _("The last trick")
         body = [
+            _p(_taken(lesson, look)),
             _p(_why_card(lesson, look)),
             _p(
                 _("The side that takes the last trick scores {points} points more.").format(
@@ -455,6 +585,12 @@ def step_text(lesson: Lesson, look: Look) -> StepText:
                 ).format(target=number(DEFAULT_TARGET))
             ),
             _p(
+                _(
+                    "Near the end, mind the declarations: a side whose score and declarations "
+                    "reach {target} wins at once (calling out): the hand stops there."
+                ).format(target=number(DEFAULT_TARGET))
+            ),
+            _p(
                 _("Enter starts a real match to {target}; q goes back to the menu.").format(
                     target=number(DEFAULT_TARGET)
                 )
@@ -466,6 +602,31 @@ def step_text(lesson: Lesson, look: Look) -> StepText:
 
 def _todo_card(card: str) -> Text:
     return Text(_("Play {card}.").format(card=card), style="bold")
+
+
+# Why each card asked in the play of the hand is the one to play (by its code).
+_REASONS = {
+    "T9": N_("A middle trump: it beats the T6 led, and your higher trumps wait."),
+    "7S": N_("A low card costs little when you lead; your Kings wait for their suits."),
+    "KB": N_("Your King is the highest Bastoni card: it takes the trick."),
+    "T16": N_("Your highest trump draws the others' trumps: only the Sole and Luna beat it now."),
+    "QC": N_("The Queen may take it, and your King stays for a later trick."),
+    "10S": N_("The King, Queen, Knight and Jack of Spade are gone: the 10 is the highest left."),
+    "8B": N_("It is your only Bastoni card, so you must play it."),
+    "KC": N_("It is your only Coppe card, so you must play it, though the Sole takes the trick."),
+}
+
+
+def _taken(lesson: Lesson, look: Look) -> str:
+    """Who took the trick before this one, and with which card."""
+    last = lesson.view().tricks[-1]
+    won_with = next(c for i, c in enumerate(last.cards) if last.seat_of(i) == last.winner)
+    n = len(lesson.view().tricks)
+    if last.winner == YOU:
+        return _("Trick {n}: you took it with {card}.").format(n=n, card=face(won_with, look))
+    return _("Trick {n}: {name} took it with {card}.").format(
+        n=n, name=name(last.winner), card=face(won_with, look)
+    )
 
 
 def _why_card(lesson: Lesson, look: Look) -> str:
@@ -525,14 +686,20 @@ def _sheet_step(lesson: Lesson, key: str) -> tuple[str, list[Text]]:
         body = [
             _p(
                 _(
-                    "Your side's cards are searched for the same combinations as the "
-                    "declarations: {families}, worth {points} in all."
-                ).format(families=listed(families), points=side.captured_combinations)
+                    "Now the combinations are sought again, among all the cards your side took: "
+                    "the cricche and sequences you know."
+                )
+            ),
+            _p(
+                _("Your side's cards make {families}, worth {points} in all.").format(
+                    families=listed(families), points=side.captured_combinations
+                )
             ),
             _p(
                 _(
                     "The Matto, kept by your side, is a counter in every sequence. Three or "
-                    "more sequences: their points are doubled (three cricche too)."
+                    "more sequences, in a pile or in one player's declaration: their points are "
+                    "doubled (three cricche too)."
                 )
             ),
         ]
@@ -582,13 +749,27 @@ def _sheet_step(lesson: Lesson, key: str) -> tuple[str, list[Text]]:
             )
         ]
         return _("Declarations"), body
+    theirs = result.sides[1]
     body = [
         _p(
             _(
                 "The raw total, {raw}, is rounded to the nearest 5: {total}. It is added to "
-                "your side's match score; the other side scored {theirs}."
-            ).format(raw=side.raw, total=side.total, theirs=result.sides[1].total)
-        )
+                "your side's match score."
+            ).format(raw=side.raw, total=side.total)
+        ),
+        _p(
+            _(
+                "Bruno and Dario: combinations {combinations}, cards {cards}, last trick "
+                "{last}, declarations {declared}: {raw}, rounded to {total}."
+            ).format(
+                combinations=theirs.captured_combinations,
+                cards=theirs.card_points,
+                last=theirs.last_trick,
+                declared=theirs.declarations,
+                raw=theirs.raw,
+                total=theirs.total,
+            )
+        ),
     ]
     return _("The total"), body
 

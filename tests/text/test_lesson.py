@@ -61,3 +61,21 @@ def test_damaged_progress_is_said(language: str, tmp_path: Path) -> None:
     assert error is not None
     said = progress_problem(error)
     assert said.endswith(".") and "{" not in said
+
+
+def test_every_trick_s_taker_is_said_in_the_play() -> None:
+    said = set()
+    for i, step in enumerate(STEPS):
+        if step.key in ("card", "overtrump", "last_trick"):
+            lesson = Lesson(i)
+            body = [p.plain for p in step_text(lesson, Look()).body]
+            n = len(lesson.view().tricks)
+            assert body[0].startswith(f"Trick {n}: ") and " took it with " in body[0]
+            assert len(body) >= 3, step.key  # where the card may go, and why this one
+            said.add(n)
+    assert said == set(range(5, 15))
+
+
+def test_the_others_declarations_follow_from_the_rules() -> None:
+    said = " ".join(p.plain for p in step_text(Lesson(step_of("their_declarations")), Look()).body)
+    assert "no Jack needed" in said and "without the Mondo" in said

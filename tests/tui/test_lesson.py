@@ -15,6 +15,7 @@ from tui.screens.lesson import LessonScreen
 from tui.screens.start import StartScreen
 from tui.widgets.keybar import KeyBar
 from tui.widgets.line import TextLine
+from tui.widgets.seat import SeatPanel
 
 
 def _status(screen: LessonScreen) -> str:
@@ -112,3 +113,48 @@ async def test_the_key_bar_is_clicked(tmp_path: Path) -> None:
         start, _end, _action = next(span for span in bar._spans if span[2] == "back")
         await pilot.click(KeyBar, offset=(start + 1, 0))
         await wait_for(pilot, lambda: screen.lesson.current.key == "follow")
+
+
+async def test_each_sheet_step_shows_its_line_at_80x24(tmp_path: Path) -> None:
+    app = make_app(tmp_path, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+        screen = LessonScreen(None, start=step_of("sheet_combinations"))
+        app.push_screen(screen)
+        await wait_for(pilot, lambda: app.screen is screen)
+        board = screen.query_one("#board")
+        await pilot.pause()
+        assert board.scroll_y == 0
+        for key in ("sheet_cards", "sheet_last", "sheet_declarations", "sheet_total"):
+            await press_each(pilot, "enter")
+            await pilot.pause()
+            assert screen.lesson.current.key == key
+            assert board.scroll_y > 0, key
+
+
+async def test_your_seat_shows_your_declaration(tmp_path: Path) -> None:
+    app = make_app(tmp_path, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+        screen = LessonScreen(None, start=step_of("follow"))
+        app.push_screen(screen)
+        await wait_for(pilot, lambda: app.screen is screen)
+        panel = screen.query_one("#seat-bottom", SeatPanel)
+        shown = panel.text.plain.split("\n")[: panel.size.height]  # (its rows at 80x24)
+        assert any(line.startswith("declared 27") for line in shown), shown
+
+
+async def test_page_down_reads_on_in_a_long_step(tmp_path: Path) -> None:
+    app = make_app(tmp_path, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+        screen = LessonScreen(None, start=step_of("their_declarations"))
+        app.push_screen(screen)
+        await wait_for(pilot, lambda: app.screen is screen)
+        pane = screen.query_one("#lesson-pane")
+        await press_each(pilot, "pagedown")
+        await pilot.pause()
+        assert pane.scroll_y > 0
+        await press_each(pilot, "pageup")
+        await pilot.pause()
+        assert pane.scroll_y == 0

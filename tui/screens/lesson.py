@@ -10,6 +10,7 @@ them, and routes the keys, the clicks and the declarations' dialog to the lesson
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -54,9 +55,14 @@ SEATS = tuple(Seat(HUMAN, name) for name in NAMES)
 _SHOW_TAKEN = frozenset(
     {"trick_won", "round_order", "trumped", "mori_won", "matto_kept", "play_on", "last_taken"}
 )
-# The sheet's steps that speak of its last lines (the declarations, the totals): the sheet is
-# scrolled to its end there where it does not fit (80x24).
-_SHEET_END = frozenset({"sheet_declarations", "sheet_total"})
+# The sheet's line each sheet step speaks of (its label): the sheet is scrolled so that it shows
+# where the sheet does not fit (80x24); "" for its end (the totals).
+_SHEET_LINE = {
+    "sheet_cards": N_("Card points"),
+    "sheet_last": N_("Last trick"),
+    "sheet_declarations": N_("Declared by"),
+    "sheet_total": "",
+}
 # What the key bar calls Enter at each kind of step.
 _ENTER = {"read": N_("Go on"), PLAY: N_("Play"), DISCARD: N_("Choose"), DECLARE: N_("Declare")}
 
@@ -77,6 +83,9 @@ class LessonScreen(Screen[None]):
         Binding("s", "skip", N_("Skip")),
         Binding("p", "back", N_("Back")),
         Binding("q,escape", "leave", N_("Menu")),
+        # (a step longer than its pane at 80x24 is read on with these)
+        Binding("pagedown", "scroll_pane(1)", N_("Read on"), show=False),
+        Binding("pageup", "scroll_pane(-1)", N_("Read back"), show=False),
     ]
 
     def __init__(self, directory: Path | None, *, start: int | None = None) -> None:
@@ -150,9 +159,7 @@ class LessonScreen(Screen[None]):
             pack.update(Text("\n").join(pack_lines(look)))
         if sheet.display:
             self._show_sheet(look)
-            board_box = self.query_one("#board", VerticalScroll)
-            scroll = board_box.scroll_end if step.key in _SHEET_END else board_box.scroll_home
-            self.call_after_refresh(scroll, animate=False)
+            self.call_after_refresh(self._scroll_sheet, _SHEET_LINE.get(step.key))
         self._draw_table(look)
         self.query_one("#status", TextLine).show(self.said if self.said is not None else text.todo)
         self.query_one(KeyBar).set_entries(self._keys())
@@ -161,8 +168,12 @@ class LessonScreen(Screen[None]):
         lesson = self.lesson
         view = lesson.view()
         step = lesson.current
+        shown = view
+        if view.declarations[YOU] is not None and view.discard:
+            # (the seat has two lines: its declaration there now, the discard said before)
+            shown = replace(view, discard=None)
         scene = Scene(
-            view=view,
+            view=shown,
             seats=SEATS,
             bottom=YOU,
             look=look,
@@ -210,6 +221,36 @@ class LessonScreen(Screen[None]):
             notes=[],
             declared=declared,
         )
+
+    def _scroll_sheet(self, label: str | None) -> None:
+        """The sheet scrolled to the line that starts with ``label`` (translated), to its end for
+        "", to its top for None."""
+        board = self.query_one("#board", VerticalScroll)
+        if label is None:
+            board.scroll_home(animate=False)
+            return
+        if not label:
+            board.scroll_end(animate=False)
+            return
+        sheet = self.query_one(ScoreSheet)
+        width = sheet.content_region.width
+        if width <= 0:
+            return
+        console = self.app.console
+        lines = console.render_lines(sheet.content, console.options.update_width(width))
+        said = _(label)
+        row = next(
+            (
+                i
+                for i, line in enumerate(lines)
+                if "".join(s.text for s in line).strip().startswith(said)
+            ),
+            None,
+        )
+        if row is None:
+            return
+        top = sheet.virtual_region.y + (sheet.content_region.y - sheet.region.y) + row
+        board.scroll_to(y=max(0, top - 1), animate=False)
 
     def _keys(self) -> list[tuple[str, str, str]]:
         """The key bar: Enter's word for this step, then repeat, skip, back and the way out."""
@@ -288,6 +329,14 @@ class LessonScreen(Screen[None]):
     def action_back(self) -> None:
         self.lesson.back()
         self.moved()
+
+    def action_scroll_pane(self, direction: int) -> None:
+        """The lesson's words a page on (1) or back (-1)."""
+        pane = self.query_one("#lesson-pane", VerticalScroll)
+        if direction > 0:
+            pane.scroll_page_down(animate=False)
+        else:
+            pane.scroll_page_up(animate=False)
 
     def action_leave(self) -> None:
         self.dismiss(None)
