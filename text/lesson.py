@@ -211,7 +211,7 @@ def step_text(lesson: Lesson, look: Look) -> StepText:
             ),
         ]
     elif key == "trumps":
-        title = _("Trumps and the Matto")
+        title = _("The trumps")
         body = [
             _p(
                 _(
