@@ -39,10 +39,14 @@ DEAL = (
 # fmt: off
 SCRIPT: tuple[tuple[str, str], ...] = (
     ("welcome", ""),
+    ("keys", ""),
     ("pack", ""),
+    ("faces", ""),
     ("trumps", ""),
+    ("trump_faces", ""),
     ("values", ""),
     ("deal", ""),
+    ("scarto", ""),
     ("discard", "discard 6D 7D"),
     ("declarations", ""),
     ("cricche", ""),
@@ -54,6 +58,7 @@ SCRIPT: tuple[tuple[str, str], ...] = (
     ("", "declare Denari Assi"), ("", "play NS"),
     ("", "declare Grande"), ("", "play 6S"),
     ("their_declarations", ""),
+    ("their_reasons", ""),
     ("declare", "declare Re Coppe"),
     ("follow", "play KS"),
     ("trick_won", ""),
@@ -94,7 +99,7 @@ SCRIPT: tuple[tuple[str, str], ...] = (
 # fmt: on
 
 # The steps that show the whole pack rather than the table, and those that show the sheet.
-PACK_STEPS = frozenset({"pack", "trumps", "values"})
+PACK_STEPS = frozenset({"pack", "faces", "trumps", "trump_faces", "values"})
 SHEET_STEPS = frozenset(
     {
         "hand_over",

@@ -143,7 +143,6 @@ def _their_reasons(declarations: tuple[Declaration | None, ...]) -> list[str]:
     }
     denari, assi, grande = combos[2, "Denari"], combos[2, "Assi"], combos[3, "Grande"]
     return [
-        _("Each declared, then played: you play last."),
         _(
             "Carla's Denari: King, Queen, Knight (no Jack needed), her Ace and her Bégato: {n} "
             "cards, {points}."
@@ -177,12 +176,16 @@ def step_text(lesson: Lesson, look: Look) -> StepText:
                     "partner Carla sits opposite you; Bruno and Dario play together."
                 )
             ),
+            _p(_("One hand, dealt for learning, a rule at a time.")),
+        ]
+    elif key == "keys":
+        title = _("How the lesson goes")
+        body = [
             _p(
                 _(
-                    "One hand, dealt for learning. Each step explains a rule and waits for you: r "
-                    "repeats it, s skips it, p goes back; {page} reads on where a step is long. "
-                    "The lesson remembers where you stopped."
-                ).format(page="PgDn")
+                    "Each step explains a rule and waits for you: r repeats it, s skips it, p "
+                    "goes back. The lesson remembers where you stopped."
+                )
             ),
         ]
     elif key == "pack":
@@ -196,6 +199,10 @@ def step_text(lesson: Lesson, look: Look) -> StepText:
                     "highest."
                 )
             ),
+        ]
+    elif key == "faces":
+        title = _("Reading the cards")
+        body = [
             _p(
                 _(
                     "On the cards: K King (Re), Q Queen (Regina), N Knight (Cavallo), J Jack "
@@ -204,7 +211,7 @@ def step_text(lesson: Lesson, look: Look) -> StepText:
             ),
         ]
     elif key == "trumps":
-        title = _("Trumps and the Matto")
+        title = _("The trumps")
         body = [
             _p(
                 _(
@@ -213,6 +220,10 @@ def step_text(lesson: Lesson, look: Look) -> StepText:
                     "Mori, the last played wins."
                 ).format(n=count(TRUMPS))
             ),
+        ]
+    elif key == "trump_faces":
+        title = _("The trumps' codes; the Matto")
+        body = [
             _p(
                 _(
                     "On the cards: ANG Angelo, MON Mondo, SOL Sole, LUN Luna, T16 to T5 the "
@@ -231,9 +242,9 @@ def step_text(lesson: Lesson, look: Look) -> StepText:
         body = [
             _p(
                 _(
-                    "Kings are worth {king}, Queens {queen}, Knights {knight}, Jacks {jack}; the "
-                    "Angelo, the Mondo, the Bégato and the Matto {five} each. The other {n} cards "
-                    "(Sole, Luna, the numbered trumps, the Mori, Aces and 6 to 10) are scartini."
+                    "Kings are worth {king}, Queens {queen}, Knights {knight}, Jacks {jack}; "
+                    "Angelo, Mondo, Bégato and Matto {five} each. The other {n} cards are "
+                    "scartini: Sole, Luna, the numbered trumps, the Mori, Aces, 6 to 10."
                 ).format(
                     king=VALUE[cards_of(KINGS)[0]],
                     queen=VALUE[cards_of(QUEENS)[0]],
@@ -243,12 +254,7 @@ def step_text(lesson: Lesson, look: Look) -> StepText:
                     n=count(SCARTINI),
                 )
             ),
-            _p(
-                _(
-                    "At the end of the hand the cards a side took are counted in pairs, a "
-                    "scartino with each valued card: the counting steps show how."
-                )
-            ),
+            _p(_("At the end a side's cards are counted in pairs.")),
         ]
     elif key == "deal":
         title = _("The deal")
@@ -266,9 +272,8 @@ def step_text(lesson: Lesson, look: Look) -> StepText:
                 )
             ),
         ]
-    elif key == "discard":
-        a, b = (face(c, look) for c in step.action.cards)  # type: ignore[union-attr]
-        title = _("Your discard")
+    elif key == "scarto":
+        title = _("The discard")
         body = [
             _p(
                 _(
@@ -276,10 +281,15 @@ def step_text(lesson: Lesson, look: Look) -> StepText:
                     "Angelo, the Mondo, the Bégato and the Matto may never go there."
                 )
             ),
+            _p(_("The discard counts for the dealer's side if it takes at least one trick.")),
+        ]
+    elif key == "discard":
+        a, b = (face(c, look) for c in step.action.cards)  # type: ignore[union-attr]
+        title = _("Your discard")
+        body = [
             _p(
                 _(
-                    "Discard {a} and {b}: with no Denari left you can trump when Denari are "
-                    "led. The discard counts for your side if your side takes at least one trick."
+                    "Discard {a} and {b}: with no Denari left you can trump when Denari are led."
                 ).format(a=a, b=b)
             ),
             _p(_("Cards that may not be discarded have no key over them.")),
@@ -398,7 +408,10 @@ def step_text(lesson: Lesson, look: Look) -> StepText:
     elif key == "their_declarations":
         title = _("What the others declared")
         body = [_declared(seat, hand.declarations[seat], look) for seat in (1, 2, 3)]
-        body.extend(_p(line) for line in _their_reasons(hand.declarations))
+        body.append(_p(_("Each declared, then played: you play last.")))
+    elif key == "their_reasons":
+        title = _("Why they declared these")
+        body = [_p(line) for line in _their_reasons(hand.declarations)]
     elif key == "declare":
         families = step.action.families  # type: ignore[union-attr]
         title = _("Your declaration")

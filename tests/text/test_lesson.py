@@ -77,5 +77,5 @@ def test_every_trick_s_taker_is_said_in_the_play() -> None:
 
 
 def test_the_others_declarations_follow_from_the_rules() -> None:
-    said = " ".join(p.plain for p in step_text(Lesson(step_of("their_declarations")), Look()).body)
+    said = " ".join(p.plain for p in step_text(Lesson(step_of("their_reasons")), Look()).body)
     assert "no Jack needed" in said and "without the Mondo" in said

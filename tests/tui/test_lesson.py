@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.widgets import Static
+
 from store.lesson import LessonProgress
 from table.lesson import STEPS, step_of
 from tests.support.screens import make_app, press_each, wait_for
@@ -152,6 +154,9 @@ async def test_page_down_reads_on_in_a_long_step(tmp_path: Path) -> None:
         app.push_screen(screen)
         await wait_for(pilot, lambda: app.screen is screen)
         pane = screen.query_one("#lesson-pane")
+        # (every step fits at 80x24: a longer text stands in for one that would not)
+        screen.query_one("#lesson-body", Static).update("\n".join(["words"] * 40))
+        await pilot.pause()
         await press_each(pilot, "pagedown")
         await pilot.pause()
         assert pane.scroll_y > 0

@@ -1,4 +1,4 @@
-"""Declarations (accusi) at a player's first turn: the families his hand realises, each with its
+"""Declarations (accusi) at a player's first turn: the families his hand holds, each with its
 cards and points, all on by default."""
 
 from __future__ import annotations
@@ -120,19 +120,19 @@ class DeclareScreen(TableDialog[tuple[str, ...] | str]):
         hand, and at once towards calling out (when that is on in this hand)."""
         if self.needed is not None:
             words = _(
-                "Your hand realises these combinations. Declared ones are shown to everybody; "
+                "Your hand holds these combinations. Declared ones are shown to everybody; "
                 "their points go to your side when the hand is scored (and count at once "
                 "towards calling out at {target}). Switch off any you want to keep hidden."
             )
         elif extra_hand(self.view):
             words = _(
-                "Your hand realises these combinations. Declared ones are shown to everybody; "
+                "Your hand holds these combinations. Declared ones are shown to everybody; "
                 "their points go to your side when the hand is scored (nobody can call out in "
                 "this extra hand after a tie). Switch off any you want to keep hidden."
             )
         else:
             words = _(
-                "Your hand realises these combinations. Declared ones are shown to everybody; "
+                "Your hand holds these combinations. Declared ones are shown to everybody; "
                 "their points go to your side when the hand is scored. Switch off any you want "
                 "to keep hidden."
             )

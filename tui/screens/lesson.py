@@ -83,7 +83,7 @@ class LessonScreen(Screen[None]):
         Binding("s", "skip", N_("Skip")),
         Binding("p", "back", N_("Back")),
         Binding("q,escape", "leave", N_("Menu")),
-        # (a step longer than its pane at 80x24 is read on with these)
+        # (words longer than their pane are read on with these)
         Binding("pagedown", "scroll_pane(1)", N_("Read on"), show=False),
         Binding("pageup", "scroll_pane(-1)", N_("Read back"), show=False),
     ]
