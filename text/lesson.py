@@ -822,5 +822,5 @@ def progress_problem(error: ProgressError) -> str:
 
 
 def step_count(lesson: Lesson) -> str:
-    """ "Step 5 of 38"."""
+    """ "Step 5 of 48"."""
     return _("Step {n} of {total}").format(n=lesson.number, total=lesson.total)
