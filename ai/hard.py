@@ -1,4 +1,4 @@
-"""The hard bot: PIMC over deals shaped like real ones; 1 s a move unless budget_s or iterations.
+"""The hard bot: PIMC over deals shaped like real ones; 0.25 s a move unless budget_s or iterations.
 
 Each card decision deals the hidden cards many times consistently with everything public
 (:mod:`ai.inference`: cards played, voids, declared cards, the discard's limits, the
@@ -19,7 +19,8 @@ It declares everything.
 
 Options (keywords of ``make_bot("hard", ...)``):
 
-* ``budget_s`` (default 1.0, or no limit when ``iterations`` is given): seconds per decision;
+* ``budget_s`` (default 0.25, or no limit when ``iterations`` is given): seconds per decision
+  (a longer budget measured no stronger: docs/bot-research.md);
 * ``iterations`` (default None): deals of the hidden cards per decision; alone, it makes the bot
   fully deterministic given its generator;
 * ``eps`` (default 0.1): the share of random cards in the playouts;
@@ -49,7 +50,7 @@ from game.actions import DISCARD, PLAY, PLAYS, Action
 from game.cards import mask_of
 from game.view import PlayerView
 
-DEFAULT_BUDGET_S = 1.0
+DEFAULT_BUDGET_S = 0.25
 TIME_MARGIN = 0.93  # stop sampling at this share of the budget: the last deal still runs
 
 
