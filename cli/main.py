@@ -34,8 +34,9 @@ COMMANDS = (
     "bench",
     "calibrate",
     "regret",
+    "train",
 )
-MEASURING = ("arena", "bench", "calibrate", "regret")
+MEASURING = ("arena", "bench", "calibrate", "regret", "train")
 
 
 class Help(argparse.RawDescriptionHelpFormatter):
