@@ -15,8 +15,8 @@ from text.language import N_, _
 from text.specs import spec_words
 
 PROG = "tarocchino train"
-HANDS = 200
-TEACHER = "oracle:iterations=30"
+HANDS = 150
+TEACHER = "oracle:iterations=20"
 
 _EPILOG = N_("""\
 examples:

@@ -9,7 +9,7 @@ from rich.cells import cell_len
 from cli.main import main
 
 PLAYER = ("play", "review", "host", "join", "web", "stats", "export", "score", "simulate", "bots")
-TOOLS = ("arena", "bench", "calibrate", "regret")
+TOOLS = ("arena", "bench", "calibrate", "regret", "train")
 
 
 def _help(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> list[str]:
