@@ -11,7 +11,7 @@ from ai.lab.train import HOLD_OUT, train
 from ai.spec import SpecError, parse_spec
 from cli.bot_options import hands_progress, runs_problem
 from cli.refusal import FAILED, path_given, refuse
-from text.language import N_, _
+from text.language import N_, _, number
 from text.specs import spec_words
 
 PROG = "tarocchino train"
@@ -102,8 +102,8 @@ def run(args: argparse.Namespace) -> int:
                 "the rules of thumb {rules}"
             ).format(
                 n=made["choices_held_out"],
-                model=f"{made['held_out_agreement']:.1%}",
-                rules=f"{made['held_out_rules_agreement']:.1%}",
+                model=f"{number(100 * made['held_out_agreement'], 1)}%",
+                rules=f"{number(100 * made['held_out_rules_agreement'], 1)}%",
             )
         )
     print(_("written to {path}").format(path=args.out))
