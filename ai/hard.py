@@ -1,4 +1,4 @@
-"""The hard bot: PIMC over deals shaped like real ones; 1 s a move unless budget_s or iterations.
+"""The hard bot: PIMC over deals shaped like real ones; 0.25 s a move unless budget_s or iterations.
 
 Each card decision deals the hidden cards many times consistently with everything public
 (:mod:`ai.inference`: cards played, voids, declared cards, the discard's limits, the
@@ -19,7 +19,8 @@ It declares everything.
 
 Options (keywords of ``make_bot("hard", ...)``):
 
-* ``budget_s`` (default 1.0, or no limit when ``iterations`` is given): seconds per decision;
+* ``budget_s`` (default 0.25, or no limit when ``iterations`` is given): seconds per decision
+  (a longer budget measured no stronger: docs/bot-research.md);
 * ``iterations`` (default None): deals of the hidden cards per decision; alone, it makes the bot
   fully deterministic given its generator;
 * ``eps`` (default 0.1): the share of random cards in the playouts;
@@ -32,7 +33,9 @@ Options (keywords of ``make_bot("hard", ...)``):
 * ``dealer_discards`` (default True): deal the hidden discard as the dealer most likely made it;
 * ``prune_sigmas`` (default 2.0): drop a candidate this many standard errors behind the best;
 * ``signals`` (default True): give partners' signals (:mod:`ai.signalling`) when the match
-  allows them (it reads the others' signals either way).
+  allows them (it reads the others' signals either way);
+* ``playout`` (default ``rules``): how the playouts finish the hand, by the rules of thumb or
+  by the ``learned`` policy of :mod:`ai.learned`.
 """
 
 from __future__ import annotations
@@ -43,14 +46,16 @@ from collections.abc import Sequence
 from ai.discard import rank_discards
 from ai.explain import Explanation, explain
 from ai.inference import Knowledge
+from ai.learned import shipped_model
 from ai.player import MAX_BUDGET_S, MAX_SAMPLES, Bot, check_option
 from ai.search import Deals, Settings, Stats, distinct_cards, search_cards, search_discards
 from game.actions import DISCARD, PLAY, PLAYS, Action
 from game.cards import mask_of
 from game.view import PlayerView
 
-DEFAULT_BUDGET_S = 1.0
+DEFAULT_BUDGET_S = 0.25
 TIME_MARGIN = 0.93  # stop sampling at this share of the budget: the last deal still runs
+PLAYOUTS = ("rules", "learned")  # how the playouts finish the hand
 
 
 class HardBot(Bot):
@@ -71,7 +76,10 @@ class HardBot(Bot):
         dealer_discards: bool = True,
         prune_sigmas: float = 2.0,
         signals: bool = True,
+        playout: str = "rules",
     ) -> None:
+        if playout not in PLAYOUTS:
+            raise ValueError(f"playout must be one of {', '.join(PLAYOUTS)}, not {playout!r}")
         check_option("budget_s", budget_s, 0.001, MAX_BUDGET_S)
         check_option("iterations", iterations, 1, MAX_SAMPLES, whole=True)
         check_option("eps", eps, 0.0, 1.0)
@@ -90,6 +98,7 @@ class HardBot(Bot):
             trust_declarations=trust_declarations,
             prune_sigmas=prune_sigmas,
             min_samples=8,
+            model=shipped_model() if playout == "learned" else None,
         )
         self.discard_candidates = discard_candidates
         self.gives_signals = signals

@@ -1,8 +1,8 @@
 """Playouts: a determinization finished by the rules of thumb (the search's hot loop).
 
 The kernel (:meth:`game.kernel.PlayState.finish`) moves the cards; this module only says which
-card each seat chooses: the rule-of-thumb card of :mod:`ai.policy`, or a random one with
-probability ``eps``.
+card each seat chooses: the rule-of-thumb card of :mod:`ai.policy` (or the learned policy's of
+:mod:`ai.learned`, given its model), or a random one with probability ``eps``.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ai import policy
+from ai.learned import PlayoutModel, learned_chooser
 from game.cards import FULL_PACK, Card, Mask, random_card
 from game.kernel import Chooser, PlayState
 
@@ -26,6 +27,10 @@ def policy_chooser(rand: Callable[[], float], eps: float) -> Chooser:
     return choose
 
 
-def rollout(state: PlayState, rand: Callable[[], float], eps: float) -> None:
-    """Finish the hand with the rule-of-thumb policy for every seat (``eps``: random cards)."""
-    state.finish(policy_chooser(rand, eps))
+def rollout(
+    state: PlayState, rand: Callable[[], float], eps: float, model: PlayoutModel | None = None
+) -> None:
+    """Finish the hand with the rule-of-thumb policy for every seat, or ``model``'s learned
+    one (``eps``: random cards)."""
+    chooser = policy_chooser(rand, eps) if model is None else learned_chooser(model, rand, eps)
+    state.finish(chooser)

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
 from ai.inference import Knowledge
+from ai.learned import PlayoutModel
 from ai.rollout import rollout
 from ai.solver import Solver
 from game.cards import MORI, PIPS, STRENGTH, SUIT, SUIT_MASK, Card, Mask, cards_of
@@ -44,6 +45,7 @@ class Settings:
     trust_declarations: bool = True  # assume every player declared all he held
     prune_sigmas: float = 0.0  # drop candidates this many standard errors behind (0: never)
     min_samples: int = 8  # determinizations before any pruning or time check
+    model: PlayoutModel | None = None  # the learned playout policy (None: the rules of thumb)
 
 
 class Deals(Protocol):
@@ -148,7 +150,7 @@ def search_cards(
                     continue
                 state = dealt.clone()
                 state.play(cards[i])
-                rollout(state, random.Random(seed).random, settings.eps)
+                rollout(state, random.Random(seed).random, settings.eps, settings.model)
                 stats.values[i].append(state.diff(side) + bonus)
                 stats.playouts += 1
         if _sampled(stats, settings, deadline):
@@ -272,7 +274,7 @@ def search_discards(
                 continue
             hands[dealer] = view.hand & ~pairs[i]
             state = base.deal_in(hands, pairs[i])
-            rollout(state, random.Random(seed).random, settings.eps)
+            rollout(state, random.Random(seed).random, settings.eps, settings.model)
             stats.values[i].append(state.diff(side) + declared[i] + bonus)
             stats.playouts += 1
         if _sampled(stats, settings, deadline):

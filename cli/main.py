@@ -34,11 +34,12 @@ COMMANDS = (
     "bench",
     "calibrate",
     "regret",
+    "train",
 )
 # The help lists the player's commands first, in this order (a command not named here after
 # them), and the measuring tools after them, under a heading of their own.
 PLAYER = ("play", "learn", "join", "host", "web", "review", "stats", "export", "score", "bots")
-MEASURING = ("simulate", "replay", "arena", "bench", "calibrate", "regret")
+MEASURING = ("simulate", "replay", "arena", "bench", "calibrate", "regret", "train")
 
 
 class Help(argparse.RawDescriptionHelpFormatter):

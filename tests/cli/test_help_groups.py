@@ -15,7 +15,7 @@ from cli.main import build_parser, main
 from text import language
 
 PLAYER = ("play", "learn", "join", "host", "web", "review", "stats", "export", "score", "bots")
-TOOLS = ("simulate", "replay", "arena", "bench", "calibrate", "regret")
+TOOLS = ("simulate", "replay", "arena", "bench", "calibrate", "regret", "train")
 HEADINGS = {  # (the player's commands, the measuring tools)
     "en": ("commands:", "measuring tools"),
     "it": ("comandi:", "strumenti di misura"),

@@ -50,6 +50,8 @@ assert {"classic", "charcoal", "daylight", "contrast"} <= set(names), names
 for name in names:
     theme, problem = load_theme(name)
     assert problem is None and theme.name == name, (name, problem)
+from ai.learned import load_model
+assert load_model().made_by["command"].startswith("tarocchino train")  # the shipped weights
 print("ok", len(text))
 """
 

@@ -92,7 +92,7 @@ async def test_every_kind_clears_its_arrow_at_80_columns(tmp_path: Path, suit_ma
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
         for seat in range(1, 4):
-            app.screen.query_one(f"#kind-{seat}").value = "hard:budget_s=0.25"
+            app.screen.query_one(f"#kind-{seat}").value = "hard"  # 0.25 s, the widest label
         await idle(pilot)
         await idle(pilot)
         rows = [row for row in screen_text(app).splitlines() if "0.25 s a move" in row]

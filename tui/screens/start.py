@@ -28,7 +28,7 @@ from table.session import (
     DEFAULT_NAMES,
     HUMAN,
     NAME_CHARS,
-    QUICK_HARD,
+    SLOW_HARD,
     Seat,
     parse_seats,
 )
@@ -79,7 +79,7 @@ def kind_options(extra: list[str] | tuple[str, ...] = ()) -> list[tuple[str, str
     for level in BOT_LEVELS:
         if level == "hard":  # thinking time, by feel
             options.append((_hard(DEFAULT_BUDGET_S), level))
-            options.extend((_hard(s), kind) for kind, s in QUICK_HARD.items())
+            options.extend((_hard(s), kind) for kind, s in SLOW_HARD.items())
         else:
             options.append((_(LEVELS[level]) if level in LEVELS else level, level))
     for kind in dict.fromkeys(extra):
