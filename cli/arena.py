@@ -37,7 +37,7 @@ examples:
   tarocchino arena easy random --deals 100 --seed 1
   tarocchino arena hard medium --deals 300 --seed 1 --budget 0.1 --json
   tarocchino arena hard:budget_s=1.0 medium --deals 50 --seed 7 --workers 2
-  tarocchino arena hard:budget_s=0.25 hard --sprt=-5,5 --seed 1
+  tarocchino arena hard:playout=learned hard --sprt=0,10 --seed 1
 
 Each deal is played twice from 0-0, one hand each: A's pair in seats 1 and 3, then in 2 and
 4, with the same cards in the same seats. mean_diff is A's side total minus B's, averaged over

@@ -18,7 +18,7 @@ _EPILOG = N_("""\
 examples:
   tarocchino bots
   tarocchino bots mybot.py:MyBot          check that a bot loads, and show its options
-  tarocchino bots hard:budget_s=0.25 --json
+  tarocchino bots hard:budget_s=0.5 --json
 
 A bot is named the same way everywhere (play --seats, arena, simulate): a level or an installed
 bot's name, or module:Class, or path/to/file.py:Class, each optionally followed by options,
@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
         paragraph(
             _(
                 "Bots for play --seats, arena and simulate (options go after a colon: "
-                "hard:budget_s=0.25,eps=0)"
+                "hard:budget_s=0.5,eps=0)"
             )
         )
         + "\n"

@@ -37,7 +37,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             "examples:\n"
             "  tarocchino play --seats human,hard,hard,hard\n"
             "  tarocchino play --seats human,easy,human,easy --names Anna,Bot1,Carla,Bot2\n"
-            "  tarocchino play --seats human,hard:budget_s=0.25,mybot.py:MyBot,hard\n"
+            "  tarocchino play --seats human,hard:budget_s=0.5,mybot.py:MyBot,hard\n"
             "  tarocchino play --seats hard,easy,hard,easy --bot-delay 1   # watch bots\n"
             "  tarocchino play --resume\n\n"
             "The match is saved after every move in $TAROCCHINO_DATA_DIR (else "
@@ -50,7 +50,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         metavar="A,B,C,D",
         help=_(
             "the four seats in turn order, each {human} or a bot: a level "
-            "({levels}), a level with options (hard:budget_s=0.25) "
+            "({levels}), a level with options (hard:budget_s=0.5) "
             "or any bot of `tarocchino bots`"
         ).format(human=HUMAN, levels=", ".join(BOT_LEVELS)),
     )
