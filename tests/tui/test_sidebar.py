@@ -49,9 +49,9 @@ from tui.widgets.sidebar import LOG_FEW, LOG_ROWS
 # --------------------------------------------------------------------------------- sidebar log rows
 # The log keeps rows enough to tell a player who just took the keyboard what happened: in hot-seat
 # at 100x32 it had about two rows under the declarations and what is still out. Now it keeps five
-# there (four at 80x24, where what is still out is not beside it), and the others give way first:
-# the declarations to a line a seat, the score box to its short form; only then does the log give
-# its fifth row (never its fourth). What is still out is in view whole.
+# there (four at 80x24, where what is still out is not beside it), and the score box gives way
+# first, to its short form; only then does the log give its fifth row (never its fourth), to a
+# declaration that would otherwise be cut. What is still out is in view whole.
 
 
 def _check(table: TableScreen, log_rows: int) -> None:
@@ -60,12 +60,10 @@ def _check(table: TableScreen, log_rows: int) -> None:
     listed = table.query_one("#declarations", LineList)
     assert listed.region.height >= max(1, declared)  # a line a seat at least
     # the log keeps its rows; its fifth at 100x32 goes only once the score box is in its short
-    # form and the declarations a line a seat (early on in hot-seat, what is still out lists
-    # many declared cards)
+    # form (early on in hot-seat, what is still out lists many declared cards), to keep every
+    # declaration whole
     assert log >= LOG_FEW
-    assert log >= log_rows or (
-        table.query_one(ScoreBoard).compact and listed.region.height == declared
-    ), log
+    assert log >= log_rows or table.query_one(ScoreBoard).compact, log
     out = table.query_one(OutList)
     if out.display:  # all of it in view
         assert out.region.height == len(out._rows(out.content_size.width)) > 0
