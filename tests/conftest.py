@@ -8,7 +8,14 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.support.stylesheets import share_parsed_rules
 from text import language
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The apps of a test process share the rules parsed from the same stylesheets
+    (tests/support/stylesheets.py): a sixth of an app's start, hundreds of apps a process."""
+    share_parsed_rules()
 
 
 @pytest.fixture(autouse=True)
