@@ -101,6 +101,16 @@ async def _settings(pilot: Pilot) -> None:
     await _key(pilot, "s", SettingsScreen)
 
 
+async def _so_far_key(pilot: Pilot) -> None:
+    await press(pilot, "w")
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, SoFarScreen))
+
+
+async def _settings_key(pilot: Pilot) -> None:
+    await press(pilot, "s")
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, SettingsScreen))
+
+
 DIALOGS = {  # the seed, how the dialog is opened, and whether from a save late in the hand
     "discard": (2, _discard, ConfirmScreen, False),  # the person deals
     "declarations": (seed_declaring(), _declarations, DeclareScreen, False),
@@ -132,12 +142,11 @@ async def _placed(pilot: Pilot) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES, **IDS)
-@pytest.mark.parametrize("dialog", list(DIALOGS))
-async def test_opened_over_the_felt_only(
-    tmp_path: Path, dialog: str, size: tuple[int, int]
+async def test_the_declarations_opened_over_the_felt_only(
+    tmp_path: Path, size: tuple[int, int]
 ) -> None:
-    _, open_it, kind, _ = DIALOGS[dialog]
-    app = _app(tmp_path, dialog)  # (ASCII marks, as --ascii)
+    _, open_it, kind, _ = DIALOGS["declarations"]
+    app = _app(tmp_path, "declarations")  # (ASCII marks, as --ascii)
     async with app.run_test(size=size) as pilot:
         await open_it(pilot)
         assert isinstance(app.screen, kind)
@@ -146,12 +155,48 @@ async def test_opened_over_the_felt_only(
         over_the_felt(app)  # (and placed as tests/test_tui_dialog_placement.py says)
 
 
+async def _shut(pilot: Pilot, dialog: str) -> None:
+    """Close ``dialog`` (Escape), back at the table; the discard's question with its two marks
+    taken back (Escape, "Change", takes the second; u the first)."""
+    await press(pilot, "escape")
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, TableScreen))
+    if dialog == "discard":
+        await press(pilot, "u")
+        await wait_for(pilot, lambda: not table_of(pilot.app).marked)
+
+
+REOPENED = {"discard": _discard, "so_far": _so_far_key, "settings": _settings_key}
+
+
+@pytest.mark.parametrize("dialog", list(REOPENED))
+async def test_opened_over_the_felt_only(tmp_path: Path, dialog: str) -> None:
+    """The dialogs that can be closed and opened again, opened at each size of SIZES in turn at
+    one table: closed, the terminal resized and the table laid out for it, opened there again."""
+    _, open_it, kind, saved = DIALOGS[dialog]
+    app = _app(tmp_path, dialog)  # (ASCII marks, as --ascii)
+    async with app.run_test(size=SIZES[0]) as pilot:
+        if saved:
+            await resume(pilot)  # (the match saved late in its hand: see _app)
+        await settle(pilot)
+        for size in SIZES:
+            await resize(pilot, *size)
+            await wait_for(pilot, lambda width=size[0]: _laid_out(app, width))
+            await REOPENED[dialog](pilot)
+            assert isinstance(app.screen, kind)
+            await _placed(pilot)
+            assert app.size == size
+            over_the_felt_only(app)
+            over_the_felt(app)  # (and placed as tests/test_tui_dialog_placement.py says)
+            await _shut(pilot, dialog)
+
+
 # Opened at 100x32, then resized: to the largest size (grown across every step of the table's
 # layout at once), one step down (160x50: the felt narrower, as tall), to the smallest (shrunk
 # across every step at once, the tight form), and through the sizes between the steps back to
 # 100x32 (96x30 to 130x44 up across two steps, then down across them). The sizes of SIZES left
-# out here (120x40, 110x36, 90x28) are each laid out by test_opened_over_the_felt_only with the
-# same checks, and no step of the layout is crossed only on the way to them.
+# out here (120x40, 110x36, 90x28) are each laid out by test_opened_over_the_felt_only (and
+# test_the_declarations_opened_over_the_felt_only) with the same checks, and no step of the layout
+# is crossed only on the way to them.
 RESIZED = [(200, 60), (160, 50), (80, 24), (84, 26), (96, 30), (130, 44), (100, 32)]
 
 

@@ -31,34 +31,39 @@ BOTS = ["human", "easy", "easy", "easy"]
 
 
 # The discard's question, the declarations and the settings opened at the table are checked
-# with over_the_felt (and more) at seven sizes by tests/test_tui_dialog_felt.py (one app a size
-# serving both files' checks); the hand so far early in the hand (a few lines) is checked here.
+# with over_the_felt (and more) at seven sizes by tests/test_tui_dialog_felt.py (its checks serving
+# both files'); the hand so far early in the hand (a few lines) is checked here, opened at each
+# size and opened at 90x28 then resized to each, at one table.
 
 
-@pytest.mark.parametrize("size", SIZES, **IDS)
-async def test_the_hand_so_far(tmp_path: Path, size: tuple[int, int]) -> None:
+async def test_the_hand_so_far(tmp_path: Path) -> None:
     app = make_app(tmp_path, BOTS, seed=1)
-    async with app.run_test(size=size) as pilot:
-        await play_until(pilot, lambda view: view.phase == "play")
-        await press(pilot, "w")
-        await wait_for(pilot, lambda: isinstance(app.screen, SoFarScreen))
-        await idle(pilot)
-        over_the_felt(app)
+    async with app.run_test(size=SIZES[0]) as pilot:
+        table = await play_until(pilot, lambda view: view.phase == "play")
+        for size in SIZES:
+            await resize(pilot, *size)
+            await press(pilot, "w")
+            await wait_for(pilot, lambda: isinstance(app.screen, SoFarScreen))
+            await idle(pilot)
+            assert app.size == size
+            over_the_felt(app)
+            await press(pilot, "escape")
+            await wait_for(pilot, lambda: app.screen is table)
 
 
-@pytest.mark.parametrize("size", SIZES, **IDS)
-async def test_the_dialog_follows_the_felt_when_the_terminal_is_resized(
-    tmp_path: Path, size: tuple[int, int]
-) -> None:
+async def test_the_dialog_follows_the_felt_when_the_terminal_is_resized(tmp_path: Path) -> None:
     app = make_app(tmp_path, BOTS, seed=1)
     async with app.run_test(size=(90, 28)) as pilot:
         await play_until(pilot, lambda view: view.phase == "play")
         await press(pilot, "w")
         await wait_for(pilot, lambda: isinstance(app.screen, SoFarScreen))
-        await resize(pilot, *size)
-        await idle(pilot)
-        await idle(pilot)
-        over_the_felt(app)
+        for size in SIZES:
+            await resize(pilot, 90, 28)
+            await resize(pilot, *size)
+            await idle(pilot)
+            await idle(pilot)
+            assert app.size == size and isinstance(app.screen, SoFarScreen)
+            over_the_felt(app)
 
 
 @pytest.mark.parametrize("size", SIZES, **IDS)

@@ -8,7 +8,6 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-import pytest
 from textual import events
 from textual.widgets import Button, Select
 from textual.widgets._footer import FooterKey
@@ -62,22 +61,24 @@ def _first(button: str, answers: list) -> None:
     assert isinstance(answers[0], Settings) if button == "save" else answers[0] is None, answers
 
 
-@pytest.mark.parametrize("button, then", FIRST_WINS)
-async def test_at_the_table(tmp_path: Path, button: str, then: str) -> None:
+async def test_at_the_table(tmp_path: Path) -> None:
+    """Each of FIRST_WINS in turn, at one table."""
     app = make_app(tmp_path, ["human", "easy", "easy", "easy"], seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
         table = await play_until(pilot, lambda view: view.phase == "play")
-        _first(button, await _typed_ahead(pilot, button, then))
-        assert app.screen is table, app.screen_stack  # the table is still there, on top
+        for button, then in FIRST_WINS:
+            _first(button, await _typed_ahead(pilot, button, then))
+            assert app.screen is table, (button, then, app.screen_stack)  # still there, on top
 
 
-@pytest.mark.parametrize("button, then", FIRST_WINS)
-async def test_over_the_start_screen(tmp_path: Path, button: str, then: str) -> None:
+async def test_over_the_start_screen(tmp_path: Path) -> None:
+    """Each of FIRST_WINS in turn, over one start screen."""
     app = make_app(tmp_path, None)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
-        _first(button, await _typed_ahead(pilot, button, then))
-        assert isinstance(app.screen, StartScreen), app.screen_stack
+        for button, then in FIRST_WINS:
+            _first(button, await _typed_ahead(pilot, button, then))
+            assert isinstance(app.screen, StartScreen), (button, then, app.screen_stack)
 
 
 # ----------------------------------------------------------------------------------- settings words

@@ -171,7 +171,8 @@ async def test_the_box_goes_with_the_language_and_to_the_table_hosted(tmp_path: 
         await idle(pilot)
         start = app.screen
         assert isinstance(start, StartScreen)
-        start.query_one("#signals", PlainCheckbox).focus()
+        box = start.query_one("#signals", PlainCheckbox).focus()
+        await wait_for(pilot, lambda: app.focused is box)  # (the focus moves a moment later)
         await press(pilot, "space")
         language.use("it")
         try:
