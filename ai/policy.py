@@ -18,6 +18,8 @@ Everything here sees only one player's hand, the trick and the cards nobody has 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ai.tables import (
     BEG_BIT,
     COST,
@@ -102,7 +104,7 @@ def cheapest(cards: Mask) -> Card:
     return cards.bit_length() - 1 if cards else -1
 
 
-def trick_value(trick: list[Card] | tuple[Card, ...]) -> int:
+def trick_value(trick: Sequence[Card]) -> int:
     """Value of the carte di valore in a trick (the Matto excluded: it stays with its owner)."""
     return sum(VALUE[c] for c in trick if c != MAT)
 

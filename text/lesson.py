@@ -8,6 +8,7 @@ who took a trick, the sheet) from the lesson's hand as the engine played it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -133,7 +134,7 @@ def _points(codes: str, family: str) -> int:
     return made.points
 
 
-def _their_reasons(declarations: tuple[Declaration | None, ...]) -> list[str]:
+def _their_reasons(declarations: Sequence[Declaration | None]) -> list[str]:
     """Why the others' declarations are what they are, by the rules just taught."""
     combos = {
         (d.seat, combo.family): combo

@@ -291,6 +291,10 @@ class Pairs(Hanging):
     only, every row from the left edge."""
 
     def __init__(
-        self, pieces: list[Text], separator: str = "  ", *, justify: JustifyMethod | None = None
+        self,
+        pieces: Sequence[Text | Hanging],
+        separator: str = "  ",
+        *,
+        justify: JustifyMethod | None = None,
     ) -> None:
         super().__init__("", pieces, separator, indent=0, justify=justify)

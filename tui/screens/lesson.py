@@ -234,10 +234,10 @@ class LessonScreen(Screen[None]):
             return
         sheet = self.query_one(ScoreSheet)
         width = sheet.content_region.width
-        if width <= 0:
+        if width <= 0 or sheet.drawn is None:
             return
         console = self.app.console
-        lines = console.render_lines(sheet.content, console.options.update_width(width))
+        lines = console.render_lines(sheet.drawn, console.options.update_width(width))
         said = _(label)
         row = next(
             (

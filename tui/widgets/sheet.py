@@ -298,6 +298,8 @@ class ScoreSheet(Static):
     ScoreSheet { height: auto; padding: 0 1; }
     """
 
+    drawn: Group | None = None  # the sheet last shown
+
     def show(
         self,
         title: str,
@@ -326,4 +328,5 @@ class ScoreSheet(Static):
         heading = Text(title, style="bold reverse", justify="center")
         rule = Rule(style="dim", characters="-" if look.ascii else "─")
         parts: list = [heading, *notes, rule, table, rule, totals]
-        self.update(Group(*parts))
+        self.drawn = Group(*parts)  # (what the lesson measures to find a line)
+        self.update(self.drawn)
