@@ -17,7 +17,7 @@ from typing import Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -41,6 +41,7 @@ from tui.screens.declare import DeclareScreen
 from tui.screens.help import HELP_KEY
 from tui.screens.scoring import MENU
 from tui.screens.too_small import fit_breakpoints
+from tui.widgets.felt import felt
 from tui.widgets.hand_view import HandView
 from tui.widgets.keybar import KeyBar
 from tui.widgets.line import TextLine
@@ -106,13 +107,7 @@ class LessonScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield TextLine(id="topbar")
         with Horizontal(id="main"):
-            with Vertical(id="felt"):
-                yield SeatPanel(id="seat-top", classes="seat")
-                with Horizontal(id="middle"):
-                    yield SeatPanel(id="seat-left", classes="seat side-seat")
-                    yield TrickView(id="trick")
-                    yield SeatPanel(id="seat-right", classes="seat side-seat")
-                yield SeatPanel(id="seat-bottom", classes="seat")
+            yield from felt()
             with VerticalScroll(id="board"):
                 yield Static(id="pack")
                 yield ScoreSheet(id="lesson-sheet")

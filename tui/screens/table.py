@@ -26,7 +26,7 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.messages import Update
 from textual.screen import Screen
 from textual.timer import Timer
@@ -67,6 +67,7 @@ from tui.screens.table_turns import (
     turn_view,
 )
 from tui.screens.too_small import fit_breakpoints
+from tui.widgets.felt import felt
 from tui.widgets.hand_view import HandView
 from tui.widgets.keybar import KeyBar
 from tui.widgets.line import TextLine, same_text
@@ -139,13 +140,7 @@ class TableScreen(LaidOutUnder, Screen[None]):
     def compose(self) -> ComposeResult:
         yield TextLine(id="topbar")
         with Horizontal(id="main"):
-            with Vertical(id="felt"):
-                yield SeatPanel(id="seat-top", classes="seat")
-                with Horizontal(id="middle"):
-                    yield SeatPanel(id="seat-left", classes="seat side-seat")
-                    yield TrickView(id="trick")
-                    yield SeatPanel(id="seat-right", classes="seat side-seat")
-                yield SeatPanel(id="seat-bottom", classes="seat")
+            yield from felt()
             yield Sidebar(id="sidebar")
         yield HandView(id="hand")
         yield TextLine(id="status")

@@ -7,9 +7,8 @@ next person took the keyboard, and the better card names a card of the hand just
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol
 
 from rich.text import Text
 from textual.app import App
@@ -25,12 +24,12 @@ from text.presenter import COACH_KEY
 from text.render import Look
 from tui.screens.table_notices import Notices
 from tui.screens.table_turns import Seating
+from tui.screens.working import Working
 
-R = TypeVar("R")
 Judged = tuple[Lesson | None, int, int]  # what to say (None: nothing), the card, its hand
 
 
-class CoachTable(Protocol):
+class CoachTable(Working, Protocol):
     """The table screen as its coach sees it."""
 
     @property
@@ -45,16 +44,6 @@ class CoachTable(Protocol):
 
     def current_view(self) -> PlayerView: ...
     def redraw(self) -> None: ...
-    def run_worker(
-        self,
-        work: Callable[[], R],
-        name: str | None = ...,
-        group: str = ...,
-        *,
-        exit_on_error: bool = ...,
-        exclusive: bool = ...,
-        thread: bool = ...,
-    ) -> Worker[R]: ...
 
 
 def offered(seating: Seating) -> bool:

@@ -4,8 +4,7 @@ the hand with the cursor put on its card."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol
 
 from rich.text import Text
 from textual.worker import Worker, WorkerState
@@ -20,15 +19,15 @@ from text.language import _
 from text.presenter import hint_text
 from text.render import Look
 from tui.screens.table_notices import Notices
+from tui.screens.working import Working
 from tui.widgets.hand_view import HandView
 
-R = TypeVar("R")
 Hinted = tuple[
     Action, Explanation, tuple[int, int]
 ]  # the move, why, and the turn (ply, seat) it is for
 
 
-class HintTable(Protocol):
+class HintTable(Working, Protocol):
     """The table screen as its hint sees it."""
 
     @property
@@ -41,16 +40,6 @@ class HintTable(Protocol):
     def my_turn(self) -> PlayerView | None: ...
     def not_now(self) -> str: ...
     def say(self, message: Text | str) -> None: ...
-    def run_worker(
-        self,
-        work: Callable[[], R],
-        name: str | None = ...,
-        group: str = ...,
-        *,
-        exit_on_error: bool = ...,
-        exclusive: bool = ...,
-        thread: bool = ...,
-    ) -> Worker[R]: ...
 
 
 class Hint:
