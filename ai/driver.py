@@ -10,7 +10,8 @@ from collections.abc import Callable, Generator, Sequence
 from typing import TypeVar
 
 from ai.lifeline import start_worker
-from ai.player import Player
+from ai.player import Player, sees_the_deal
+from game.actions import Action
 from game.hand import HandResult
 from game.match import Match
 
@@ -35,6 +36,15 @@ def decision_seed(seed: int | str, seat: int, ply: int) -> int:
 def decision_rng(seed: int | str, seat: int, ply: int) -> random.Random:
     """A player's generator for one decision (see :func:`decision_seed`)."""
     return random.Random(decision_seed(seed, seat, ply))
+
+
+def chosen(match: Match, player: Player, rng: random.Random) -> Action:
+    """The move of ``player``, whose turn it is: shown the whole deal first when it is one that
+    sees every card (the oracle), as the measuring tools show it."""
+    view = match.view(match.turn)
+    if sees_the_deal(player):
+        player.see_deal(match.hand.hands, match.hand.discard)
+    return player.choose(view, view.legal, rng)
 
 
 def step(

@@ -30,10 +30,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ai.discard import rank_discards
-from ai.driver import gather, seat_rngs
+from ai.driver import chosen, gather, seat_rngs
 from ai.lab.arena import deal_seed
 from ai.oracle import OracleBot
-from ai.player import sees_the_deal
 from ai.search import distinct_cards, search_cards, search_discards
 from ai.spec import BotSpec
 from game.actions import DISCARD, PLAY, Action
@@ -147,10 +146,7 @@ def judge_hand(
         if len(legal) == 1:
             match.apply(legal[0])
             continue
-        bot = bots[seat]
-        if sees_the_deal(bot):
-            bot.see_deal(hand.hands, hand.discard)
-        action = bot.choose(view, legal, rngs[seat])
+        action = chosen(match, bots[seat], rngs[seat])
         if action.kind == PLAY and real_choice(view):
             judge.see_deal(hand.hands, hand.discard)
             rng = random.Random(f"regret:{seed}:{index}:{len(match.actions)}")

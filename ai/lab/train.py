@@ -15,10 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ai.driver import seat_rngs
+from ai.driver import chosen, seat_rngs
 from ai.lab.arena import deal_seed
 from ai.learned import CONTEXTS, FEATURES, MAX_WEIGHT, PlayoutModel, context, dot, features
-from ai.player import sees_the_deal
 from ai.policy import respond
 from ai.spec import BotSpec
 from game.actions import PLAY
@@ -65,10 +64,7 @@ def collect(
             if len(legal) == 1:
                 match.apply(legal[0])
                 continue
-            player = players[seat]
-            if sees_the_deal(player):
-                player.see_deal(match.hand.hands, match.hand.discard)
-            action = player.choose(view, legal, rngs[seat])
+            action = chosen(match, players[seat], rngs[seat])
             if action.kind == PLAY:
                 choices.append(_choice(view, [a.card for a in legal], action.card, index))
             match.apply(action)
