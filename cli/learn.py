@@ -6,6 +6,7 @@ import argparse
 from dataclasses import replace
 
 from cli import terminal_check
+from cli.play import unlocked
 from cli.refusal import refuse
 from store.lock import DataLock, DirectoryBusy
 from store.settings import data_dir, load_settings
@@ -42,8 +43,8 @@ def run(args: argparse.Namespace) -> int:
         lock.acquire()
     except DirectoryBusy as exc:
         return refuse(PROG, error_words(exc))
-    except OSError:
-        pass  # the lesson still runs; saving its place will say why it fails
+    except OSError as exc:  # the lesson still runs; saving its place will say why it fails
+        unlocked(PROG, directory, exc)
     try:
         settings = load_settings(directory)
         if args.ascii:

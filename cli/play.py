@@ -124,12 +124,7 @@ def run(args: argparse.Namespace) -> int:
             return _play(args, directory, None, local=False)
         return refuse(PROG, error_words(exc))  # nothing was done: status 2, as every refusal
     except OSError as exc:  # the game still runs; saving will say why it fails
-        print(
-            _("{prog}: warning: cannot lock {directory}: {why}").format(
-                prog=PROG, directory=directory, why=exc.strerror or exc
-            ),
-            file=sys.stderr,
-        )
+        unlocked(PROG, directory, exc)
     try:
         if lock.held:  # no other game writes here: temporaries left by a crash are stale
             remove_stale_temporaries(directory)
@@ -202,3 +197,13 @@ def _play(
     )
     app.run()
     return 0
+
+
+def unlocked(prog: str, directory: Path, exc: OSError) -> None:
+    """Warn that the data directory could not be locked (the game runs all the same)."""
+    print(
+        _("{prog}: warning: cannot lock {directory}: {why}").format(
+            prog=prog, directory=directory, why=exc.strerror or exc
+        ),
+        file=sys.stderr,
+    )
