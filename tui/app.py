@@ -238,7 +238,7 @@ class TarocchinoApp(App[None]):
 
     def new_match_screen(self) -> None:
         """Back to the start screen to set up a new match."""
-        if isinstance(self.screen, StartScreen):
+        if isinstance(self.screen, StartScreen) and self.screen.built:
             self.screen.query_one("#start").focus()
 
     def action_help(self) -> None:

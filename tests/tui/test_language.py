@@ -81,8 +81,9 @@ async def test_the_table_and_the_screen_under_it_speak_it_the_match_going_on(
         assert table.query_one(HandView).cursor == cursor
         shown = screen_text(app)
         assert "Accusi" in shown and "Declarations" not in shown
-        start = next(s for s in app.screen_stack if isinstance(s, StartScreen))
-        assert "Nuova partita" in str(start.query_one("#start").label)
+        await press(pilot, "q")  # (the start screen under it is composed as it comes into view)
+        await wait_for(pilot, lambda: isinstance(app.screen, StartScreen) and app.screen.built)
+        assert "Nuova partita" in str(app.screen.query_one("#start").label)
 
 
 async def test_the_language_chosen_is_remembered(tmp_path: Path) -> None:

@@ -24,6 +24,7 @@ from tests.support.screens import (
     press,
     save_at_the_last_tricks,
     screen_text,
+    settle,
     table_of,
     wait_for,
 )
@@ -318,3 +319,26 @@ async def test_a_thinking_time_chosen_on_the_start_screen(tmp_path: Path) -> Non
         await idle(pilot)
         kinds = [again.screen.query_one(f"#kind-{i}").value for i in range(4)]
         assert kinds == ["human", "hard:budget_s=1.0", "hard", "hard:budget_s=0.5"]
+
+
+async def test_under_a_match_started_at_once_the_page_is_composed_when_it_comes_into_view(
+    tmp_path: Path,
+) -> None:
+    """`play --seats` opens the table over the start screen at once: the page is not composed
+    under it (a fifth of the table's start), and no key acts on it meanwhile; back from the
+    table it is whole, with the match just saved, and its keys work."""
+    app = make_app(tmp_path, ["human", "random", "random", "random"], seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        start = app.screen_stack[1]
+        assert isinstance(start, StartScreen)
+        assert not start.built and not start.children
+        assert not start.check_action("new_match", ())
+        await press(pilot, "q")
+        await wait_for(pilot, lambda: app.screen is start and start.built)
+        await idle(pilot)
+        assert start.query_one("#resume-row").display
+        assert app.focused is start.query_one("#resume", Button)
+        assert "Saved match" in screen_text(app)
+        await press(pilot, "r")
+        await wait_for(pilot, lambda: any(isinstance(s, TableScreen) for s in app.screen_stack))

@@ -153,8 +153,20 @@ class StartScreen(Screen[None]):
         self._note_problem: tuple[NoteError, bool] | None = None  # why the note could not be read
         # The setup as it was when the screen is composed anew (another language)
         self._kept: tuple[list[str], list[str], str, str, float, bool] | None = None
+        self.built = True  # the page composed (see compose)
+        self._composed = False  # compose has run once
 
     def compose(self) -> ComposeResult:
+        """The page, or nothing yet while another screen opened over it at once (``play
+        --seats``, ``resume``, ``join``, ``learn``): it is composed when it first comes into
+        view (:meth:`_uncovered`), not at every start of a match from the command line."""
+        if not self._composed and self.app.screen is not self:
+            self.built = False
+        self._composed = True
+        if self.built:
+            yield from self._page()
+
+    def _page(self) -> ComposeResult:
         kinds = self.defaults.get("kinds") or list(self.setup.kinds)
         names = list(self.setup.names) if not self.defaults else ["", "", "", ""]
         target = str(self.given_target or self.defaults.get("target", self.setup.target))
@@ -259,15 +271,34 @@ class StartScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        fit_breakpoints(self)  # (else drawn once at the top of a tall terminal, then centred)
         # Told the moment it is on top again, before anything is drawn: the screen resumed is
         # drawn once before its ScreenResume is handled, and so showed for one frame what it
         # said when it was covered (the "Saved match" of a match that has just ended).
         self.app.screen_change_signal.subscribe(self, self._uncovered, immediate=True)
+        if self.built:
+            self._ready()
+
+    def _ready(self) -> None:
+        """The page composed: laid out for the terminal's size and filled in."""
+        fit_breakpoints(self)  # (else drawn once at the top of a tall terminal, then centred)
         self._fill()
+
+    async def _build(self) -> None:
+        """The page composed now that it is in view (see :meth:`compose`)."""
+        if self.built or not self.is_attached:
+            return
+        self.built = True
+        await self.recompose()
+        self._ready()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No key acts before the page is composed (a moment after it first comes into view)."""
+        return self.built
 
     async def speak_again(self) -> None:
         """Composed anew in the language spoken now, with the setup as the player left it."""
+        if not self.built:
+            return  # (composed in the language spoken when it comes into view)
         self._kept = (
             [str(self.query_one(f"#kind-{i}", Select).value) for i in range(4)],
             [self.query_one(f"#name-{i}", Input).value for i in range(4)],
@@ -333,17 +364,26 @@ class StartScreen(Screen[None]):
             self.query_one(f"#name-{i}", Input).placeholder = shown_name(seat.name)
 
     def _uncovered(self, screen: Screen) -> None:
-        if screen is self and self.is_attached:
+        if screen is not self or not self.is_attached:
+            return
+        if not self.built:
+            self.call_next(self._build)
+        else:
             self.on_screen_resume()
             self.refresh(layout=True)  # laid out anew before the first frame, not after it
 
     def on_screen_resume(self) -> None:
+        if not self.built:
+            return
         self._hero()
         self.refresh_resume()
 
     def refresh_resume(self) -> None:
         """Show the saved match, if any; a damaged save is set aside with a clear message.
-        Without one, how the last match ended. Above them, the table left mid-match."""
+        Without one, how the last match ended. Above them, the table left mid-match. (Nothing
+        before the page is composed: it is filled in then.)"""
+        if not self.built:
+            return
         self.refresh_left()
         info_widget = self.query_one("#resume-info", Static)
         button = self.query_one("#resume", Button)
