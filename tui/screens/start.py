@@ -160,7 +160,8 @@ class StartScreen(Screen[None]):
         """The page, or nothing yet while another screen opened over it at once (``play
         --seats``, ``resume``, ``join``, ``learn``): it is composed when it first comes into
         view (:meth:`_uncovered`), not at every start of a match from the command line."""
-        if not self._composed and self.app.screen is not self:
+        stack = self.app.screen_stack
+        if not self._composed and self in stack and stack[-1] is not self:
             self.built = False
         self._composed = True
         if self.built:
