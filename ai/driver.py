@@ -6,7 +6,7 @@ import contextlib
 import hashlib
 import multiprocessing
 import random
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import TypeVar
 
 from ai.lifeline import start_worker
@@ -14,6 +14,7 @@ from ai.player import Player, sees_the_deal
 from game.actions import Action
 from game.hand import HandResult
 from game.match import Match
+from game.view import PlayerView
 
 J = TypeVar("J")
 R = TypeVar("R")
@@ -45,6 +46,23 @@ def chosen(match: Match, player: Player, rng: random.Random) -> Action:
     if sees_the_deal(player):
         player.see_deal(match.hand.hands, match.hand.discard)
     return player.choose(view, view.legal, rng)
+
+
+def decisions(
+    match: Match, players: Sequence[Player], rngs: Sequence[random.Random]
+) -> Iterator[tuple[PlayerView, Action]]:
+    """Play the hand to its end: each move a player chose (a lone legal move is played
+    without asking), with the view it was chosen from, yielded before it is applied, as the
+    measuring tools look at a hand; leaving the loop leaves the hand where it is."""
+    while not match.results:
+        seat = match.turn
+        view = match.view(seat)
+        if len(view.legal) == 1:
+            match.apply(view.legal[0])
+            continue
+        action = chosen(match, players[seat], rngs[seat])
+        yield view, action
+        match.apply(action)
 
 
 def step(

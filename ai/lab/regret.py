@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ai.discard import rank_discards
-from ai.driver import chosen, gather, seat_rngs
+from ai.driver import decisions, gather, seat_rngs
 from ai.lab.arena import deal_seed
 from ai.oracle import OracleBot
 from ai.search import distinct_cards, search_cards, search_discards
@@ -138,15 +138,8 @@ def judge_hand(
     rngs = seat_rngs(dseed)
     out = []
     discard = None
-    while not match.results:
+    for view, action in decisions(match, bots, rngs):
         hand = match.hand
-        seat = match.turn
-        view = match.view(seat)
-        legal = view.legal
-        if len(legal) == 1:
-            match.apply(legal[0])
-            continue
-        action = chosen(match, bots[seat], rngs[seat])
         if action.kind == PLAY and real_choice(view):
             judge.see_deal(hand.hands, hand.discard)
             rng = random.Random(f"regret:{seed}:{index}:{len(match.actions)}")
@@ -160,7 +153,6 @@ def judge_hand(
             discard = discard_regret(ranked, pair_values, action)
             if not cards:
                 break
-        match.apply(action)
     return HandRegrets(out, discard)
 
 

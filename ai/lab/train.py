@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ai.driver import chosen, seat_rngs
+from ai.driver import decisions, seat_rngs
 from ai.lab.arena import deal_seed
 from ai.learned import CONTEXTS, FEATURES, MAX_WEIGHT, PlayoutModel, context, dot, features
 from ai.policy import respond
@@ -57,17 +57,9 @@ def collect(
         match = Match(dseed, Rules(), first_dealer=index % 4)
         players = [teacher.make() for _ in range(4)]
         rngs = seat_rngs(dseed)
-        while match.results == []:
-            seat = match.turn
-            view = match.view(seat)
-            legal = view.legal
-            if len(legal) == 1:
-                match.apply(legal[0])
-                continue
-            action = chosen(match, players[seat], rngs[seat])
+        for view, action in decisions(match, players, rngs):
             if action.kind == PLAY:
-                choices.append(_choice(view, [a.card for a in legal], action.card, index))
-            match.apply(action)
+                choices.append(_choice(view, [a.card for a in view.legal], action.card, index))
         if progress is not None:
             progress(index + 1, hands)
     return choices
