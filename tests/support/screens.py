@@ -39,6 +39,7 @@ from tui.app import TarocchinoApp
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.declare import DeclareScreen
 from tui.screens.handover import HandOverScreen
+from tui.screens.help import HelpScreen
 from tui.screens.scoring import HandSummary, ScoringScreen
 from tui.screens.start import StartScreen
 from tui.screens.table import TableScreen
@@ -302,6 +303,16 @@ async def wait_for(pilot: Pilot, condition, limit: int = 3000) -> None:
             return
         await asyncio.sleep(0.002)
     raise AssertionError("the condition never held")
+
+
+async def whole_help(pilot: Pilot) -> HelpScreen:
+    """The help on top, every part of it mounted (its first page comes first), and drawn."""
+    await wait_for(
+        pilot, lambda: isinstance(pilot.app.screen, HelpScreen) and pilot.app.screen.whole
+    )
+    await idle(pilot)
+    assert isinstance(pilot.app.screen, HelpScreen)
+    return pilot.app.screen
 
 
 async def _mounted(screen: Screen, limit: int = 3000) -> None:

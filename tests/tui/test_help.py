@@ -18,6 +18,8 @@ from text.resources import read_asset
 from tui.screens.help import FOUND, HelpScreen, at_network_table, folded, help_text
 from tui.screens.start import StartScreen
 from tui.screens.table import TableScreen
+from tui.widgets import lazy_markdown
+from tui.widgets.lazy_markdown import LazyMarkdown
 
 BOTS3 = ["human", "random", "random", "random"]
 
@@ -78,6 +80,43 @@ async def test_the_help_is_searched_and_left_with_the_table_as_it_was(tmp_path: 
         await wait_for(pilot, lambda: app.screen is table)
         await idle(pilot)
         assert len(table.session.match.actions) == moves and screen_text(app) == before
+
+
+async def test_the_first_page_comes_first_and_end_and_the_search_reach_the_rest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The help opens on its first page with the rest still to come (here never, but for the
+    keys): End goes to the end of the whole help, and a search finds what the rest says."""
+    monkeypatch.setattr(lazy_markdown, "PAUSE", 3600.0)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+        await press(pilot, "question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        await idle(pilot)
+        assert not help_screen.whole and "Ottocento in five minutes" in screen_text(app)
+        last_heading = [line for line in help_text().splitlines() if line.startswith("## ")][-1]
+        await press(pilot, "end")
+        await wait_for(pilot, lambda: help_screen.whole)
+        scroll = help_screen.query_one("#help-scroll", VerticalScroll)
+        await wait_for(pilot, lambda: scroll.scroll_y == scroll.max_scroll_y > 0)
+        await idle(pilot)
+        last_block = help_screen.query(LazyMarkdown).last().children[-1]
+        assert scroll.region.contains_region(last_block.region)
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+        await press(pilot, "question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen) and not help_screen.whole
+        await press(pilot, "slash", *last_heading.removeprefix("## "), "enter")
+        await wait_for(pilot, lambda: bool(help_screen.places))
+        assert help_screen.whole
+        assert (help_screen.places[-1].source or "").startswith(last_heading)
 
 
 # ----------------------------------------------------------------------------------- help score box

@@ -10,9 +10,8 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from tests.support.screens import LOOK, SIZES, idle, make_app, wait_for
+from tests.support.screens import LOOK, SIZES, make_app, wait_for, whole_help
 from text import language
-from tui.screens.help import HelpScreen
 from tui.screens.start import StartScreen
 
 
@@ -27,8 +26,7 @@ def _english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 async def _help(pilot: Pilot) -> None:
     await wait_for(pilot, lambda: isinstance(pilot.app.screen, StartScreen))
     await pilot.press("f1")
-    await wait_for(pilot, lambda: isinstance(pilot.app.screen, HelpScreen))
-    await idle(pilot)
+    await whole_help(pilot)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

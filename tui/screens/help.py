@@ -26,6 +26,7 @@ from text.render import look_of
 from text.resources import read_asset
 from text.storage import file_problem
 from tui.widgets.footer import Footer
+from tui.widgets.lazy_markdown import LazyMarkdown
 
 HELP_RESOURCE = "help.md"  # in assets/, installed with the game (as tui.assets); in English
 FOUND = "-found"  # the class of the place shown by the search
@@ -117,6 +118,19 @@ def folded(text: str) -> str:
     return " ".join(text.casefold().split())
 
 
+class HelpPage(VerticalScroll):
+    """The help's scrolled page: End goes to the end of the whole help, at once after it opens
+    too, before the parts still to come are mounted (LazyMarkdown)."""
+
+    def action_scroll_end(self) -> None:
+        self.call_next(self._to_the_end)
+
+    async def _to_the_end(self) -> None:
+        for part in self.query(LazyMarkdown):
+            await part.mount_rest()
+        super().action_scroll_end()  # (after the next refresh, which lays the rest out)
+
+
 class HelpScreen(Screen[None]):
     """Scrollable help; Escape, q or ? goes back. ``/`` searches it: every paragraph, heading
     or table that mentions the words, one after the other (Enter or ``n`` the next, ``N`` the
@@ -150,11 +164,11 @@ class HelpScreen(Screen[None]):
             text = at_network_table(text)
         self.source = text
         look = replace(look_of(getattr(self.app, "settings", None)), ascii=self.ascii)
-        with VerticalScroll(id="help-scroll"):
+        with HelpPage(id="help-scroll"):
             for i, part in enumerate(text.split(PLACE)):
                 if i:
                     yield Static(Pack(look), classes="help-pack")
-                markdown = Markdown(part, classes="help-text")
+                markdown = LazyMarkdown(part, classes="help-text")
                 if self.ascii:
                     markdown.BULLETS = _PLAIN_BULLETS
                 yield markdown
@@ -188,11 +202,18 @@ class HelpScreen(Screen[None]):
         search.value = self.query_text
         search.focus()
 
+    @property
+    def whole(self) -> bool:
+        """Whether the whole help is mounted (its first page comes first: LazyMarkdown)."""
+        return all(part.whole for part in self.query(LazyMarkdown))
+
     @on(Input.Submitted, "#help-search")
-    def searched(self, event: Input.Submitted) -> None:
+    async def searched(self, event: Input.Submitted) -> None:
         event.stop()
         event.input.display = False
         self.query_one("#help-scroll").focus()
+        for part in self.query(LazyMarkdown):  # the search looks at the whole help
+            await part.mount_rest()
         self.find(event.value)
 
     def blocks(self) -> list[MarkdownBlock]:

@@ -24,6 +24,10 @@ class Footer(TextualFooter):
     def compose(self) -> ComposeResult:
         for widget in super().compose():
             if isinstance(widget, FooterKey):
+                # (the footer's compactness given to each key before it is mounted: else each
+                # key's style is worked out three times, as compact, then bound, then not)
+                widget.set_reactive(FooterKey.compact, self.compact)
+                widget.set_class(self.compact, "-compact", update=False)
                 widget.description = key_words(widget.description) if widget.description else ""
                 if isinstance(widget.tooltip, str) and widget.tooltip:
                     widget.tooltip = _(widget.tooltip)
