@@ -30,6 +30,7 @@ from tests.support.screens import (
     play_until,
     press,
     region_text,
+    resize,
     resume,
     save_at_the_last_tricks,
     screen_text,
@@ -84,27 +85,25 @@ async def _settled(pilot, table: TableScreen, log_rows: int) -> None:
         pass  # (_check says what is wrong)
 
 
-@pytest.mark.parametrize(
-    ("size", "log_rows"),
-    [((100, 32), LOG_ROWS), ((80, 24), LOG_FEW), ((120, 40), LOG_ROWS)],
-    ids=["100x32", "80x24", "120x40"],
-)
-async def test_in_hot_seat_the_log_keeps_its_rows_through_the_hand(
-    tmp_path: Path, size: tuple[int, int], log_rows: int
-) -> None:
+SIZES_AND_LOG_ROWS = (((100, 32), LOG_ROWS), ((80, 24), LOG_FEW), ((120, 40), LOG_ROWS))
+
+
+async def test_in_hot_seat_the_log_keeps_its_rows_through_the_hand(tmp_path: Path) -> None:
     # Seed 38: Anna declares five combinations, Bruno two, Carla one; what is still out lists
-    # the declared cards each other player holds.
+    # the declared cards each other player holds. One hand, the terminal resized to each size
+    # at each point of it.
     app = make_app(tmp_path, ["human", "easy", "human", "easy"], seed=38)
-    async with app.run_test(size=size) as pilot:
+    async with app.run_test(size=(100, 32)) as pilot:
         for tricks in (1, 2, 4, 7, 10, 13):
             table = await play_until(pilot, lambda v, n=tricks: len(v.tricks) >= n)
-            await idle(pilot)
-            await idle(pilot)
-            # (the sidebar shares its rows once the score box has its own, a refresh later: on
-            # a busy machine two pauses can come before that; 3 s at most)
-            await _settled(pilot, table, log_rows)
-            assert table.out_shown == (size != (80, 24))
-            _check(table, log_rows)
+            for size, log_rows in SIZES_AND_LOG_ROWS:
+                await resize(pilot, *size)
+                await idle(pilot)
+                # (the sidebar shares its rows once the score box has its own, a refresh later:
+                # on a busy machine two pauses can come before that; 3 s at most)
+                await _settled(pilot, table, log_rows)
+                assert table.out_shown == (size != (80, 24)), size
+                _check(table, log_rows)
 
 
 # ------------------------------------------------------------------------------------- sidebar rows
