@@ -105,6 +105,7 @@ class LessonScreen(Screen[None]):
         self._write_failed = False
 
     def compose(self) -> ComposeResult:
+        fit_breakpoints(self)  # (else drawn once in the roomy layout first)
         yield TextLine(id="topbar")
         with Horizontal(id="main"):
             yield from felt()
@@ -119,7 +120,6 @@ class LessonScreen(Screen[None]):
         yield KeyBar([], id="keybar")
 
     def on_mount(self) -> None:
-        fit_breakpoints(self)
         self.query_one(HandView).focus()
         if self.problem is not None:
             self.notify(self.problem, severity="warning", timeout=10)

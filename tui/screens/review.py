@@ -88,6 +88,7 @@ class ReviewScreen(Screen[None]):
 
     # ----------------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
+        fit_breakpoints(self)  # (else drawn once in the roomy layout first)
         yield TextLine(id="review-top")
         with Horizontal(id="review-main"):
             with VerticalScroll(id="review-left", can_focus=False):
@@ -104,7 +105,6 @@ class ReviewScreen(Screen[None]):
         yield KeyBar([], id="review-keys")
 
     def on_mount(self) -> None:
-        fit_breakpoints(self)  # (else drawn once in the roomy layout first)
         self.redraw()
         self._judge()
 

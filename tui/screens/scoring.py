@@ -114,9 +114,6 @@ class ScoringScreen(Screen[str]):
         self.review = review
         self._next_timer: Timer | None = None
 
-    def on_mount(self) -> None:
-        fit_breakpoints(self)  # (else drawn once in the roomy layout first)
-
     def on_screen_resume(self) -> None:
         """Shown (again, back from a review or the help): the next hand comes by itself after
         the whole ``next_in``, counted from now."""
@@ -160,6 +157,7 @@ class ScoringScreen(Screen[str]):
         return True
 
     def compose(self) -> ComposeResult:
+        fit_breakpoints(self)  # (else drawn once in the roomy layout first)
         s = self.summary
         with Vertical(id="sheet-page"):
             yield Static(self._heading(), id="sheet-heading")

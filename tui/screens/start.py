@@ -165,6 +165,7 @@ class StartScreen(Screen[None]):
             self.built = False
         self._composed = True
         if self.built:
+            fit_breakpoints(self)  # (else drawn at the top of a tall terminal, then centred)
             yield from self._page()
 
     def _page(self) -> ComposeResult:
@@ -281,7 +282,6 @@ class StartScreen(Screen[None]):
 
     def _ready(self) -> None:
         """The page composed: laid out for the terminal's size and filled in."""
-        fit_breakpoints(self)  # (else drawn once at the top of a tall terminal, then centred)
         self._fill()
 
     async def _build(self) -> None:

@@ -138,6 +138,7 @@ class TableScreen(LaidOutUnder, Screen[None]):
 
     # ----------------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
+        fit_breakpoints(self)  # (else drawn once in the roomy layout first)
         yield TextLine(id="topbar")
         with Horizontal(id="main"):
             yield from felt()
@@ -147,7 +148,6 @@ class TableScreen(LaidOutUnder, Screen[None]):
         yield KeyBar([], id="keybar")
 
     def on_mount(self) -> None:
-        fit_breakpoints(self)  # (else drawn once in the roomy layout first)
         self._fit_rows()
         self.ready = True
         self.bots.start()

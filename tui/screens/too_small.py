@@ -31,11 +31,13 @@ def big_enough(width: int, height: int) -> bool:
 
 
 def fit_breakpoints(screen: Screen[Any]) -> None:
-    """Gives ``screen`` the breakpoint classes of the terminal's size now.
+    """Gives ``screen`` the breakpoint classes of the terminal's size now; called as it starts
+    to compose, before it has children.
 
     Textual gives them on the screen's first Resize, after its first frame, so a small terminal
-    would draw the roomy layout once and then jump to the short one; called on mounting, the
-    screen keeps one layout from its first frame on."""
+    would draw the roomy layout once and then jump to the short one. Given before the children
+    are mounted, the screen keeps one layout from its first frame on, and each child is styled
+    once (given after, every one of them would be styled again)."""
     app = screen.app
     width, height = app.size
     horizontal = (
@@ -52,7 +54,10 @@ def fit_breakpoints(screen: Screen[Any]) -> None:
     for size, breakpoints in ((width, horizontal), (height, vertical)):
         for name in screen._get_breakpoint_classes(size, breakpoints):
             classes[name] = True
-    screen.update_classes(classes, animate=False)
+    before = set(screen.classes)
+    screen.update_classes(classes, update=False)
+    if screen.classes != before:  # (the screen alone: its children are styled as they mount)
+        app.stylesheet.apply(screen)
 
 
 def too_small_text(width: int, height: int, look: Look = UNICODE, web: bool = False) -> Text:
