@@ -16,7 +16,7 @@ from textual import _time, events
 from textual.geometry import Size
 from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
 from textual.message_pump import MessagePump
-from textual.pilot import Pilot
+from textual.pilot import OutOfBounds, Pilot
 from textual.screen import Screen
 from textual.worker import WorkerState
 
@@ -248,20 +248,27 @@ async def resize(pilot: Pilot, width: int, height: int) -> None:
 
 
 async def click(pilot: Pilot, widget=None, offset: tuple[int, int] = (0, 0)) -> None:
-    """``pilot.click``: the same mouse events (down, up, click) at the same place, each handled
-    by the screen before the next, but without its waits for the whole process to look idle
-    (at least 20 ms each, four a click)."""
-
-    async def handled(delay: float | None = None) -> None:
-        await _flush(pilot)
-
-    if isinstance(widget, str):  # (a screen just pushed may not have put its widgets up yet)
-        await wait_for(pilot, lambda: bool(pilot.app.screen.query(widget)))
-    pilot.pause = handled  # (what pilot.click waits with between its events)
-    try:
-        await pilot.click(widget, offset=offset)
-    finally:
-        del pilot.pause
+    """A click as a terminal sends one: the left button pressed and released at one place
+    (``offset`` from ``widget``'s corner, or the screen's), each handled before the next; the
+    app makes a click of the two when both land on one widget, on whichever screen is on top
+    as each comes. (pilot.click sends the click itself, to the screen on top when it began:
+    one closed meanwhile, its widgets gone, fails inside Textual.) OutOfBounds where the place
+    is off the screen."""
+    app = pilot.app
+    if isinstance(widget, (str, type)):  # a selector: a screen just pushed may not have put
+        selector = widget  # its widgets up yet
+        await wait_for(pilot, lambda: bool(app.screen.query(selector)))
+        widget = app.screen.query_one(selector)
+    x, y = (widget or app.screen).region.offset + offset
+    if (x, y) not in app.screen.size.region:
+        raise OutOfBounds(f"{x},{y} is off the screen ({app.screen.size})")
+    for kind in (events.MouseDown, events.MouseUp):
+        app._driver.send_message(kind(None, x, y, 0, 0, 1, False, False, False, x, y))
+        for _ in range(20000):  # (the app passes it to the screen, the screen to a widget)
+            await asyncio.sleep(0.001)
+            await _flush(pilot)
+            if not _queued(app):
+                break
 
 
 async def settle(pilot: Pilot, limit: int = 20000) -> object:
