@@ -321,6 +321,27 @@ async def test_a_thinking_time_chosen_on_the_start_screen(tmp_path: Path) -> Non
         assert kinds == ["human", "hard:budget_s=1.0", "hard", "hard:budget_s=0.5"]
 
 
+async def test_quitting_as_the_page_first_comes_into_view_is_quiet(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The page not yet composed comes into view as the game quits (the table closed with the
+    app, its composing begun): it is left unfilled, and the game ends without an error."""
+    recompose = StartScreen.recompose
+
+    async def quitting_meanwhile(self: StartScreen) -> None:
+        self.app.exit()
+        await recompose(self)
+
+    monkeypatch.setattr(StartScreen, "recompose", quitting_meanwhile)
+    app = make_app(tmp_path, ["random", "random", "random", "random"], seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        start = app.screen_stack[1]
+        assert isinstance(start, StartScreen) and not start.built
+        app.pop_screen()  # (the page comes into view, and its composing is asked for)
+    assert start.built and not start.children
+
+
 async def test_under_a_match_started_at_once_the_page_is_composed_when_it_comes_into_view(
     tmp_path: Path,
 ) -> None:

@@ -278,11 +278,7 @@ class StartScreen(Screen[None]):
         # said when it was covered (the "Saved match" of a match that has just ended).
         self.app.screen_change_signal.subscribe(self, self._uncovered, immediate=True)
         if self.built:
-            self._ready()
-
-    def _ready(self) -> None:
-        """The page composed: laid out for the terminal's size and filled in."""
-        self._fill()
+            self._fill()
 
     async def _build(self) -> None:
         """The page composed now that it is in view (see :meth:`compose`)."""
@@ -290,7 +286,8 @@ class StartScreen(Screen[None]):
             return
         self.built = True
         await self.recompose()
-        self._ready()
+        if self.is_attached:  # (not when the app quits as the page comes into view)
+            self._fill()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """No key acts before the page is composed (a moment after it first comes into view)."""
