@@ -15,6 +15,7 @@ import pytest
 
 from cli import play
 from game import record
+from game.files import clip_path
 from store.lock import DataLock
 from store.save import Kept, SaveError, SaveStore, from_save_json
 from store.settings import Settings, load_settings, read_settings
@@ -302,7 +303,7 @@ def test_a_save_that_fails_is_said_once_and_its_return_too(tmp_path: Path) -> No
     assert said[1] == "error"
     assert said[0].startswith(
         f"Could not save the match: a file is in the way of the folder "
-        f"{tmp_path / 'data'}. The game goes on, but is not saved"
+        f"{clip_path(str(tmp_path / 'data'))}. The game goes on, but is not saved"
     )
     session.apply(sorted(session.match.legal_actions(), key=str)[0])
     assert store.save(session) is None  # not said again at every move
