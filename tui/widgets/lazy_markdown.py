@@ -3,7 +3,7 @@ at a time, a moment apart.
 
 Textual's Markdown mounts every block (a heading, a paragraph, a list, a table and its cells)
 before it shows any: for the help, hundreds of widgets and over a second. The first page needs
-a score of blocks; the rest comes while the reader reads it, and keys are answered in between
+a few blocks; the rest comes while the reader reads it, and keys are answered in between
 (one who opens the page to leave it at once never waits for the rest)."""
 
 from __future__ import annotations
