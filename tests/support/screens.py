@@ -206,18 +206,26 @@ async def press(pilot: Pilot, *keys: str) -> None:
         until = _held_until(app, key)
         while until is not None and (left := until - _time.get_time()) >= 0:
             await asyncio.sleep(left + 0.001)
-        before = _progress(app)
-        app._driver.send_message(_key_event(key))
-        for _ in range(20000):
-            await asyncio.sleep(0.001)
-            if _progress(app) != before:
-                break
-            if _sent(app):
-                continue
-            await _flush(pilot)
-            if not _queued(app):
-                break
+        await _send(pilot, _key_event(key))
+
+
+async def _send(pilot: Pilot, event: events.Event) -> None:
+    """Send ``event`` as the terminal does, and wait until the game has reacted (its progress,
+    see _progress) or has handled it with nothing to show for it (every message handled: the
+    app passes an event to the screen, the screen to a widget)."""
+    app = pilot.app
+    before = _progress(app)
+    app._driver.send_message(event)
+    for _ in range(20000):
+        await asyncio.sleep(0.001)
+        if _progress(app) != before:
+            break
+        if _sent(app):
+            continue
         await _flush(pilot)
+        if not _queued(app):
+            break
+    await _flush(pilot)
 
 
 def _key_event(key: str) -> events.Key:
@@ -263,12 +271,7 @@ async def click(pilot: Pilot, widget=None, offset: tuple[int, int] = (0, 0)) -> 
     if (x, y) not in app.screen.size.region:
         raise OutOfBounds(f"{x},{y} is off the screen ({app.screen.size})")
     for kind in (events.MouseDown, events.MouseUp):
-        app._driver.send_message(kind(None, x, y, 0, 0, 1, False, False, False, x, y))
-        for _ in range(20000):  # (the app passes it to the screen, the screen to a widget)
-            await asyncio.sleep(0.001)
-            await _flush(pilot)
-            if not _queued(app):
-                break
+        await _send(pilot, kind(None, x, y, 0, 0, 1, False, False, False, x, y))
 
 
 async def settle(pilot: Pilot, limit: int = 20000) -> object:

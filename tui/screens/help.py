@@ -122,12 +122,21 @@ class HelpPage(VerticalScroll):
     """The help's scrolled page: End goes to the end of the whole help, at once after it opens
     too, before the parts still to come are mounted (LazyMarkdown)."""
 
+    @property
+    def whole(self) -> bool:
+        """Whether the whole help is mounted."""
+        return all(part.whole for part in self.query(LazyMarkdown))
+
+    async def mount_rest(self) -> None:
+        """Mount every part of the help still to come."""
+        for part in self.query(LazyMarkdown):
+            await part.mount_rest()
+
     def action_scroll_end(self) -> None:
         self.call_next(self._to_the_end)
 
     async def _to_the_end(self) -> None:
-        for part in self.query(LazyMarkdown):
-            await part.mount_rest()
+        await self.mount_rest()
         super().action_scroll_end()  # (after the next refresh, which lays the rest out)
 
 
@@ -205,15 +214,15 @@ class HelpScreen(Screen[None]):
     @property
     def whole(self) -> bool:
         """Whether the whole help is mounted (its first page comes first: LazyMarkdown)."""
-        return all(part.whole for part in self.query(LazyMarkdown))
+        return self.query_one(HelpPage).whole
 
     @on(Input.Submitted, "#help-search")
     async def searched(self, event: Input.Submitted) -> None:
         event.stop()
         event.input.display = False
-        self.query_one("#help-scroll").focus()
-        for part in self.query(LazyMarkdown):  # the search looks at the whole help
-            await part.mount_rest()
+        page = self.query_one(HelpPage)
+        page.focus()
+        await page.mount_rest()  # the search looks at the whole help
         self.find(event.value)
 
     def blocks(self) -> list[MarkdownBlock]:
