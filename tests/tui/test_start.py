@@ -342,6 +342,28 @@ async def test_quitting_as_the_page_first_comes_into_view_is_quiet(
     assert start.built and not start.children
 
 
+async def test_told_it_is_on_top_while_it_is_composed_the_page_waits_for_its_widgets(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The page not yet composed is told it is on top again while its widgets are still to be
+    mounted (as when the game quits then): it fills nothing until they are there."""
+    recompose = StartScreen.recompose
+
+    async def resumed_meanwhile(self: StartScreen) -> None:
+        self.on_screen_resume()
+        await recompose(self)
+
+    monkeypatch.setattr(StartScreen, "recompose", resumed_meanwhile)
+    app = make_app(tmp_path, ["random", "random", "random", "random"], seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        start = app.screen_stack[1]
+        assert isinstance(start, StartScreen) and not start.built
+        app.pop_screen()
+        await wait_for(pilot, lambda: start.built)
+        assert start.query_one("#resume-row").display  # filled in: the match just saved
+
+
 async def test_under_a_match_started_at_once_the_page_is_composed_when_it_comes_into_view(
     tmp_path: Path,
 ) -> None:

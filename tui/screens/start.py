@@ -153,7 +153,8 @@ class StartScreen(Screen[None]):
         self._note_problem: tuple[NoteError, bool] | None = None  # why the note could not be read
         # The setup as it was when the screen is composed anew (another language)
         self._kept: tuple[list[str], list[str], str, str, float, bool] | None = None
-        self.built = True  # the page composed (see compose)
+        self.built = True  # the page composed and there (see compose)
+        self._held_back = False  # compose leaves the page out until it first comes into view
         self._composed = False  # compose has run once
 
     def compose(self) -> ComposeResult:
@@ -162,9 +163,9 @@ class StartScreen(Screen[None]):
         view (:meth:`_uncovered`), not at every start of a match from the command line."""
         stack = self.app.screen_stack
         if not self._composed and self in stack and stack[-1] is not self:
-            self.built = False
+            self.built, self._held_back = False, True
         self._composed = True
-        if self.built:
+        if not self._held_back:
             fit_breakpoints(self)  # (else drawn at the top of a tall terminal, then centred)
             yield from self._page()
 
@@ -281,11 +282,13 @@ class StartScreen(Screen[None]):
             self._fill()
 
     async def _build(self) -> None:
-        """The page composed now that it is in view (see :meth:`compose`)."""
-        if self.built or not self.is_attached:
+        """The page composed now that it is in view (see :meth:`compose`); built once its
+        widgets are there, so that nothing fills them while they are being mounted."""
+        if not self._held_back or not self.is_attached:
             return
-        self.built = True
+        self._held_back = False
         await self.recompose()
+        self.built = True
         if self.is_attached:  # (not when the app quits as the page comes into view)
             self._fill()
 
