@@ -55,9 +55,12 @@ async def _help_and_back(pilot: Pilot, key: str = "question_mark") -> None:
     await wait_for(pilot, lambda: app.screen is screen)
 
 
-@pytest.mark.parametrize("opened", [None, "p", "s", "settings"])
-async def test_question_mark_opens_the_help_on_the_start_screen_and_what_it_opens(
-    tmp_path: Path, opened: str | None
+@pytest.mark.parametrize(
+    ("opened", "key"),
+    [(None, "question_mark"), ("p", "f1"), ("s", "question_mark"), ("settings", "f1")],
+)
+async def test_question_mark_or_f1_opens_the_help_on_the_start_screen_and_what_it_opens(
+    tmp_path: Path, opened: str | None, key: str
 ) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -75,8 +78,7 @@ async def test_question_mark_opens_the_help_on_the_start_screen_and_what_it_open
                 and (opened is None or not isinstance(app.screen, StartScreen))
             ),
         )
-        await _help_and_back(pilot)
-        await _help_and_back(pilot, "f1")
+        await _help_and_back(pilot, key)
         if opened is not None:
             await press(pilot, "q")  # and q goes back (the settings: cancelled)
             await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
