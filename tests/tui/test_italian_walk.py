@@ -81,7 +81,8 @@ def english_pieces() -> dict[str, re.Pattern[str]]:
             for piece in PLACEHOLDER.split(english):
                 piece = " ".join(piece.split()).strip(" ,.;:()!?")
                 pattern = re.compile(rf"(?<!\w){re.escape(piece)}(?!\w)")
-                if unmistakable(piece) and not pattern.search(italian):
+                # (the plain search first: the pattern's search of the whole catalogue is slow)
+                if unmistakable(piece) and not (piece in italian and pattern.search(italian)):
                     found[piece] = pattern
     return found
 
