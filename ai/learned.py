@@ -234,12 +234,15 @@ def shipped_model() -> PlayoutModel:
 
 def learned_chooser(model: PlayoutModel, rand: Callable[[], float], eps: float) -> Chooser:
     """The playout chooser of ``model`` for every seat, a random card instead with probability
-    ``eps`` (as :func:`ai.rollout.policy_chooser`)."""
+    ``eps`` (as :func:`ai.rollout.policy_chooser`). The sum of :meth:`PlayoutModel.score`,
+    arranged for speed: the card's own features from a table, the points and the two suit
+    counts (fifths) folded into their weights, the suit's term worked out once a suit."""
     respond = policy.respond
     may_be_beaten = policy.may_be_beaten
     trick_value = policy.trick_value
     tables = model.tables
-    rows = model.weights
+    rows = [(*row[:5], row[5] / 5, row[6] / 5) for row in model.weights]
+    not_matto = ~(1 << MAT)
 
     def choose(hand: Mask, legal: Mask, trick: list[Card], winning: int, gone: Mask) -> Card:
         if rand() < eps:
@@ -248,28 +251,34 @@ def learned_chooser(model: PlayoutModel, rand: Callable[[], float], eps: float) 
         rules = respond(hand, legal, trick, winning, unseen)
         ctx = context(trick, winning)
         table = tables[ctx]
-        w_rules, w_takes, w_points, w_safely, w_boss, w_length, w_out = rows[ctx][:N_DYNAMIC]
-        beaters = BEATERS[trick[winning]] if winning >= 0 else 0
-        points = trick_value(trick) / 5 if beaters else 0.0
+        w_rules, w_takes, w_points, w_safely, w_boss, w_length, w_out = rows[ctx]
+        beaters = BEATERS[trick[winning]] & not_matto if winning >= 0 else 0
+        takes = w_takes + w_points * trick_value(trick) / 5 if beaters & legal else 0.0
         last = len(trick) == 3
+        suit_terms: dict[int, float] = {}
         best, best_score = rules, -math.inf
         m = legal
         while m:
             low = m & -m
             m ^= low
             c = low.bit_length() - 1
-            score = table[c]
+            s = SUIT[c]
+            suit_term = suit_terms.get(s)
+            if suit_term is None:
+                suit = SUIT_MASK[s]
+                suit_term = (
+                    w_length * (hand & suit).bit_count() + w_out * (unseen & suit).bit_count()
+                )
+                suit_terms[s] = suit_term
+            score = table[c] + suit_term
             if c == rules:
                 score += w_rules
-            if beaters & low and c != MAT:
-                score += w_takes + w_points * points
+            if beaters & low:
+                score += takes
                 if last or not may_be_beaten(c, unseen):
                     score += w_safely
             if not (unseen & HIGHER[c] or c == MAT):
                 score += w_boss
-            suit = SUIT_MASK[SUIT[c]]
-            score += w_length * (hand & suit).bit_count() / 5
-            score += w_out * (unseen & suit).bit_count() / 5
             if score > best_score:
                 best, best_score = c, score
         return best
