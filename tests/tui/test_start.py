@@ -321,47 +321,34 @@ async def test_a_thinking_time_chosen_on_the_start_screen(tmp_path: Path) -> Non
         assert kinds == ["human", "hard:budget_s=1.0", "hard", "hard:budget_s=0.5"]
 
 
-async def test_quitting_as_the_page_first_comes_into_view_is_quiet(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize("meanwhile", ["quit", "told_on_top"])
+async def test_the_page_composed_as_it_comes_into_view_is_filled_once_it_is_there(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, meanwhile: str
 ) -> None:
-    """The page not yet composed comes into view as the game quits (the table closed with the
-    app, its composing begun): it is left unfilled, and the game ends without an error."""
+    """The page not yet composed comes into view, and before its widgets are mounted the game
+    quits (the table closed with the app) or the page is told it is on top again: it fills
+    nothing until they are there, and the game ends without an error."""
     recompose = StartScreen.recompose
 
-    async def quitting_meanwhile(self: StartScreen) -> None:
-        self.app.exit()
+    async def interrupted(self: StartScreen) -> None:
+        if meanwhile == "quit":
+            self.app.exit()
+        else:
+            self.on_screen_resume()
         await recompose(self)
 
-    monkeypatch.setattr(StartScreen, "recompose", quitting_meanwhile)
+    monkeypatch.setattr(StartScreen, "recompose", interrupted)
     app = make_app(tmp_path, ["random", "random", "random", "random"], seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
         start = app.screen_stack[1]
         assert isinstance(start, StartScreen) and not start.built
         app.pop_screen()  # (the page comes into view, and its composing is asked for)
-    assert start.built and not start.children
-
-
-async def test_told_it_is_on_top_while_it_is_composed_the_page_waits_for_its_widgets(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The page not yet composed is told it is on top again while its widgets are still to be
-    mounted (as when the game quits then): it fills nothing until they are there."""
-    recompose = StartScreen.recompose
-
-    async def resumed_meanwhile(self: StartScreen) -> None:
-        self.on_screen_resume()
-        await recompose(self)
-
-    monkeypatch.setattr(StartScreen, "recompose", resumed_meanwhile)
-    app = make_app(tmp_path, ["random", "random", "random", "random"], seed=3)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
-        start = app.screen_stack[1]
-        assert isinstance(start, StartScreen) and not start.built
-        app.pop_screen()
-        await wait_for(pilot, lambda: start.built)
-        assert start.query_one("#resume-row").display  # filled in: the match just saved
+        if meanwhile == "told_on_top":
+            await wait_for(pilot, lambda: start.built)
+            assert start.query_one("#resume-row").display  # filled in: the match just saved
+    if meanwhile == "quit":
+        assert start.built and not start.children
 
 
 async def test_under_a_match_started_at_once_the_page_is_composed_when_it_comes_into_view(
