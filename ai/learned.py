@@ -232,6 +232,14 @@ def shipped_model() -> PlayoutModel:
     return load_model()
 
 
+def _in_fifths(row: Sequence[float]) -> tuple[float, ...]:
+    """A context's weights of the trick's features (the first :data:`N_DYNAMIC`), those of
+    counts (the points in the trick, the suit's cards held and still out) divided by five: the
+    features count them in fifths."""
+    w_rules, w_takes, w_points, w_safely, w_boss, w_length, w_out = row
+    return (w_rules, w_takes, w_points / 5, w_safely, w_boss, w_length / 5, w_out / 5)
+
+
 def learned_chooser(model: PlayoutModel, rand: Callable[[], float], eps: float) -> Chooser:
     """The playout chooser of ``model`` for every seat, a random card instead with probability
     ``eps`` (as :func:`ai.rollout.policy_chooser`). The sum of :meth:`PlayoutModel.score`,
@@ -241,7 +249,7 @@ def learned_chooser(model: PlayoutModel, rand: Callable[[], float], eps: float) 
     may_be_beaten = policy.may_be_beaten
     trick_value = policy.trick_value
     tables = model.tables
-    rows = [(*row[:5], row[5] / 5, row[6] / 5) for row in model.weights]
+    rows = [_in_fifths(row[:N_DYNAMIC]) for row in model.weights]
     not_matto = ~(1 << MAT)
 
     def choose(hand: Mask, legal: Mask, trick: list[Card], winning: int, gone: Mask) -> Card:
@@ -253,7 +261,7 @@ def learned_chooser(model: PlayoutModel, rand: Callable[[], float], eps: float) 
         table = tables[ctx]
         w_rules, w_takes, w_points, w_safely, w_boss, w_length, w_out = rows[ctx]
         beaters = BEATERS[trick[winning]] & not_matto if winning >= 0 else 0
-        takes = w_takes + w_points * trick_value(trick) / 5 if beaters & legal else 0.0
+        takes = w_takes + w_points * trick_value(trick) if beaters & legal else 0.0
         last = len(trick) == 3
         suit_terms: dict[int, float] = {}
         best, best_score = rules, -math.inf
