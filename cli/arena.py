@@ -7,10 +7,13 @@ import math
 import signal
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from ai.contain import Containment
+from ai.lab import journal
 from ai.lab.arena import run_arena, run_sprt
+from ai.lab.journal import JournalError
 from ai.lab.sprt import ALPHA, BETA, H0, H1, MAX_DEALS, MIN_DEALS, Sprt
 from ai.player import MAX_BUDGET_S, MAX_SAMPLES
 from ai.registry import BOTS
@@ -23,10 +26,12 @@ from cli.bot_options import (
     workers_problem,
 )
 from cli.match_options import add_signals
-from cli.refusal import refuse
-from text.language import N_, _, ngettext, number
+from cli.refusal import FAILED, USAGE, path_given, refuse
+from game.files import FileReadError, clip_path
+from text.language import N_, _, ngettext, number, pgettext
 from text.plaintext import PAGE
 from text.specs import spec_words
+from text.storage import file_problem, write_problem
 from text.wrapping import Hanging
 
 PROG = "tarocchino arena"
@@ -38,6 +43,7 @@ examples:
   tarocchino arena hard medium --deals 300 --seed 1 --budget 0.1 --json
   tarocchino arena hard:budget_s=1.0 medium --deals 50 --seed 7 --workers 2
   tarocchino arena hard:playout=learned hard --sprt=0,10 --seed 1
+  tarocchino arena hard medium --sprt=0,5 --seed 18 --journal runs/hm.jsonl
 
 Each deal is played twice from 0-0, one hand each: A's pair in seats 1 and 3, then in 2 and
 4, with the same cards in the same seats. mean_diff is A's side total minus B's, averaged over
@@ -60,6 +66,11 @@ ln(beta/(1-alpha)), never before {least} deals; after --max-deals the verdict is
 The deals are checked in deal order: the same seed gives the same verdict with any --workers.
 A negative LOW is written --sprt=-5,5. The interval shown after a sequential test leans towards
 the verdict (the test stops when the deals happen to be far from the middle).
+
+--journal FILE writes each deal to FILE as soon as it is played. Stopped (Ctrl-C, a kill, the
+machine restarted), the same command goes on from the deals in FILE and ends with the same
+figures as a run in one go; elapsed is the time of the last run alone. A journal of another run
+(other bots, seed, options, deals or test) is refused and left as it is.
 """)
 
 
@@ -120,6 +131,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         type=int,
         metavar="N",
         help=_("with --sprt: deals at most, then inconclusive ({n})").format(n=MAX_DEALS),
+    )
+    parser.add_argument(
+        "--journal",
+        type=path_given,
+        metavar=_("FILE"),
+        help=_("write each deal to FILE, and go on from the deals already in it"),
     )
     add_time_limit(parser)
     parser.add_argument("--json", action="store_true", help=_("print the figures as one JSON line"))
@@ -276,6 +293,7 @@ def run(args: argparse.Namespace) -> int:
                 progress=None if args.quiet else _Progress(),
                 containment=containment,
                 signals=args.signals,
+                journal=args.journal,
             )
         else:
             progress = _SprtProgress()
@@ -288,14 +306,81 @@ def run(args: argparse.Namespace) -> int:
                 progress=None if args.quiet else progress,
                 containment=containment,
                 signals=args.signals,
+                journal=args.journal,
             )
             progress.finish()
     except KeyboardInterrupt:
-        print("\n" + _("{prog}: interrupted").format(prog=PROG), file=sys.stderr)
+        said = _("{prog}: interrupted").format(prog=PROG)
+        if args.journal is not None:
+            said = _("{prog}: interrupted; the same command goes on from the deals in {path}")
+            said = said.format(prog=PROG, path=clip_path(args.journal))
+        print("\n" + said, file=sys.stderr)
         return 130
+    except JournalError as error:
+        status = FAILED if error.reason == journal.CANNOT_WRITE else USAGE
+        return refuse(PROG, _journal_problem(error, args.journal), status)
     finally:
         signal.signal(signal.SIGTERM, previous)
     return print_figures(summary, args.json, render)
+
+
+# What each part of a journal's header is on the command line.
+_HEADER_WORDS = {
+    "a": "A",
+    "b": "B",
+    "seed": "--seed",
+    "signals": "--signals",
+    "deals": "--deals",
+    "low": "--sprt LOW",
+    "high": "--sprt HIGH",
+    "alpha": "--alpha",
+    "beta": "--beta",
+    "max_deals": "--max-deals",
+}
+
+
+def _journal_problem(error: JournalError, path: str | Path) -> str:
+    """Why the journal at ``path`` is refused, or cannot be written, in words."""
+    where, facts, code = clip_path(path), error.facts, error.reason
+    if isinstance(error.cause, OSError):
+        return _("cannot write the journal: {problem}").format(problem=write_problem(error.cause))
+    if isinstance(error.cause, FileReadError) and code == journal.NOT_JSON:
+        return _("the journal {path} is damaged: line {line}: {problem}").format(
+            path=where, line=facts["line"], problem=file_problem(error.cause)
+        )
+    if isinstance(error.cause, FileReadError):
+        return _("cannot read the journal {path}: {problem}").format(
+            path=where, problem=file_problem(error.cause)
+        )
+    if code == journal.OTHER_RUN:
+        none = pgettext("a value the journal or the run does not have", "none")
+        theirs, ours = (none if facts[k] == "null" else facts[k] for k in ("journal", "run"))
+        return _(
+            "the journal {path} is of another run: {what} is {theirs} there, {ours} here"
+        ).format(
+            path=where,
+            what=_HEADER_WORDS.get(str(facts["key"]), facts["key"]),
+            theirs=theirs,
+            ours=ours,
+        )
+    if code == journal.NOT_A_DEAL:
+        return _("the journal {path} is damaged: line {line} is not a deal's result").format(
+            path=where, line=facts["line"]
+        )
+    if code == journal.OUT_OF_ORDER:
+        return _(
+            "the journal {path} is damaged: line {line} holds deal {found} where deal {due} was due"
+        ).format(
+            path=where,
+            line=facts["line"],
+            found=int(facts["found"]) + 1,
+            due=int(facts["expected"]) + 1,
+        )
+    if code == journal.TOO_MANY:
+        return _("the journal {path} holds more deals than this run plays ({n})").format(
+            path=where, n=facts["limit"]
+        )
+    return _("{path} is not a journal of the arena").format(path=where)
 
 
 def _sprt_lines(a: str, deals: int, test: dict[str, Any]) -> list[str]:
@@ -393,6 +478,16 @@ def render(summary: dict[str, Any]) -> str:
             )
         lines.append("  " + said)
         lines.extend(f"    {note}" for note in f["first"])
+    read = summary.get("from_journal")
+    if read:
+        lines.append(
+            "  "
+            + ngettext(
+                "{n} deal was read from the journal; the time is this run's",
+                "{n} deals were read from the journal; the time is this run's",
+                read,
+            ).format(n=read)
+        )
     if "elapsed_s" in summary:
         lines.append("  " + _("elapsed {seconds} s").format(seconds=f"{summary['elapsed_s']:.1f}"))
     return "\n".join(lines)

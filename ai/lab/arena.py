@@ -13,6 +13,10 @@ A bot is named by a spec (:mod:`ai.spec`): ``hard``, ``hard:budget_s=1.0``,
 ``medium:iterations=200,samples=20``, an installed bot, ``module:Class`` or ``file.py:Class``. A bot
 that is not ours plays in a process of its own (:mod:`ai.contain`), one process per bot and arena
 worker, renewed (a fresh bot object) for every hand; its faults are counted in the summary.
+
+With a journal (:mod:`ai.lab.journal`) every deal's result is written down as it comes, and a run
+stopped part way goes on from its deals: they are counted first, in deal order, as if played in
+this run, and only the others are played.
 """
 
 from __future__ import annotations
@@ -24,10 +28,12 @@ import statistics
 import time
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ai.contain import Containment, Guard
 from ai.driver import run_jobs, seat_rngs
+from ai.lab.journal import TOO_MANY, Journal, JournalError, header
 from ai.lab.sprt import Sprt
 from ai.player import Player, sees_the_deal
 from ai.spec import BotSpec, sees_every_card
@@ -173,10 +179,14 @@ def run_deals(
     workers: int = 1,
     containment: Containment | None = None,
     signals: bool = False,
+    first: int = 0,
 ) -> Generator[DealResult, None, None]:
-    """The deals' results in deal order, played by ``workers`` processes."""
+    """The results of deals ``first`` to ``deals - 1`` in deal order, played by ``workers``
+    processes."""
     containment = containment or Containment()
-    jobs = [(a, b, seed, i, containment, signals) for i in range(deals)]
+    jobs = [(a, b, seed, i, containment, signals) for i in range(first, deals)]
+    if not jobs:
+        return
     try:
         yield from run_jobs(_play_deal_job, jobs, workers)
     finally:
@@ -249,22 +259,37 @@ def run_arena(
     progress: Callable[[int, int, float, float], None] | None = None,
     containment: Containment | None = None,
     signals: bool = False,
+    journal: str | Path | None = None,
 ) -> dict[str, Any]:
-    """Play ``deals`` duplicate deals and summarize; ``progress(done, total, mean, eta_s)``."""
+    """Play ``deals`` duplicate deals and summarize; ``progress(done, total, mean, eta_s)``.
+    With ``journal``, the deals already in it are not played again (JournalError when it is
+    refused); ``elapsed_s`` is this run's."""
     start = time.monotonic()
-    results: list[DealResult] = []
-    total = 0.0
-    for r in run_deals(a, b, deals, seed, workers, containment, signals):
-        results.append(r)
-        total += r.diff
-        if progress is not None:
-            done = len(results)
-            elapsed = time.monotonic() - start
-            progress(done, deals, total / done, elapsed / done * (deals - done))
+    book = Journal(journal, header(a, b, seed, signals, deals=deals), deals)
+    results = [DealResult(**deal) for deal in book.deals]
+    total, read = sum(r.diff for r in results), len(results)
+    with book:
+        for r in run_deals(a, b, deals, seed, workers, containment, signals, first=read):
+            book.add(r)
+            results.append(r)
+            total += r.diff
+            if progress is not None:
+                done = len(results)
+                elapsed = time.monotonic() - start
+                progress(done, deals, total / done, elapsed / (done - read) * (deals - done))
     summary = summarize(a, b, results)
     summary["seed"] = seed
     if signals:
         summary["signals"] = True
+    return _timed(summary, start, journal, read)
+
+
+def _timed(
+    summary: dict[str, Any], start: float, journal: str | Path | None, read: int
+) -> dict[str, Any]:
+    """The summary with this run's time, and the deals read from the journal, if any."""
+    if journal is not None:
+        summary["from_journal"] = read
     summary["elapsed_s"] = round(time.monotonic() - start, 1)
     return summary
 
@@ -278,25 +303,43 @@ def run_sprt(
     progress: Callable[[int, int, float, float], None] | None = None,
     containment: Containment | None = None,
     signals: bool = False,
+    journal: str | Path | None = None,
 ) -> dict[str, Any]:
-    """Play duplicate deals until ``test`` has a verdict and summarize, with the test's figures
-    under ``sprt``; ``progress(done, max_deals, mean, llr)``. The deals are taken in deal order,
-    so the verdict and the deals played do not depend on the number of workers."""
+    """Play duplicate deals until ``test`` (a new one) has a verdict and summarize, with the
+    test's figures under ``sprt``; ``progress(done, max_deals, mean, llr)``. The deals are taken
+    in deal order, so the verdict and the deals played do not depend on the number of workers.
+    With ``journal``, its deals are taken first and not played again (JournalError when it is
+    refused); ``elapsed_s`` is this run's."""
     start = time.monotonic()
+    book = Journal(journal, header(a, b, seed, signals, **_test_header(test)), test.max_deals)
     results: list[DealResult] = []
     total = 0.0
-    deals = run_deals(a, b, test.max_deals, seed, workers, containment, signals)
-    with contextlib.closing(deals):  # the deals played ahead of the verdict are dropped
-        for r in deals:
-            results.append(r)
-            total += r.diff
-            verdict = test.add(r.diff)
-            if progress is not None:
-                progress(len(results), test.max_deals, total / len(results), test.llr)
-            if verdict is not None:
-                break
+    for deal in book.deals:
+        if test.verdict is not None:  # (a run stops at the verdict)
+            raise JournalError(TOO_MANY, limit=len(results))
+        results.append(DealResult(**deal))
+        total += results[-1].diff
+        test.add(results[-1].diff)
+    read = len(results)
+    if test.verdict is None:
+        deals = run_deals(a, b, test.max_deals, seed, workers, containment, signals, first=read)
+        with book, contextlib.closing(deals):  # the deals played ahead of the verdict are dropped
+            for r in deals:
+                book.add(r)
+                results.append(r)
+                total += r.diff
+                verdict = test.add(r.diff)
+                if progress is not None:
+                    progress(len(results), test.max_deals, total / len(results), test.llr)
+                if verdict is not None:
+                    break
     summary = summarize(a, b, results)
     summary["sprt"] = test.figures()
     summary["seed"] = seed
-    summary["elapsed_s"] = round(time.monotonic() - start, 1)
-    return summary
+    return _timed(summary, start, journal, read)
+
+
+def _test_header(test: Sprt) -> dict[str, Any]:
+    """What makes a sequential test the same test, for a journal's header."""
+    names = ("low", "high", "alpha", "beta", "min_deals", "max_deals")
+    return {name: getattr(test, name) for name in names}
