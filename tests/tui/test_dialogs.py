@@ -4,9 +4,12 @@ discarding, `play --seed --target` without seats."""
 
 from __future__ import annotations
 
+import io
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from textual.containers import Horizontal
 from textual.widgets import Footer, Input, Static
 from textual.widgets._footer import FooterKey
@@ -38,6 +41,7 @@ from tui.screens.start import StartScreen
 from tui.screens.table import TableScreen
 from tui.widgets.log import LineList, PlayLog
 from tui.widgets.scoreboard import ScoreBoard
+from tui.widgets.underneath import Beneath, redraw_over
 
 BOTS3 = ["human", "random", "random", "random"]
 TABLE_KEYS = {"Play", "Mark", "Last trick", "Hint", "Undo", "Menu"}
@@ -223,27 +227,17 @@ async def test_the_status_line_under_the_declarations_dialog_follows_what_is_sai
 
 
 def _asked(*widgets) -> list:
-    """What ``widgets`` ask to be done after their next refresh, from now on."""
+    """What ``widgets`` ask to be done after their next refresh, from now on: each callback
+    with its arguments."""
     asked: list = []
     for widget in widgets:
 
         def later(callback, *args, _call=widget.call_after_refresh, **kwargs):
-            asked.append(callback)
+            asked.append((callback, *args))
             return _call(callback, *args, **kwargs)
 
         widget.call_after_refresh = later
     return asked
-
-
-def _mark(screen):
-    """``screen``'s refresh, told apart from any other callback."""
-    refresh = screen.refresh
-
-    def drawn_again(*args, **kwargs):
-        return refresh(*args, **kwargs)
-
-    screen.refresh = drawn_again
-    return drawn_again
 
 
 async def test_what_shows_through_a_dialog_is_drawn_again_and_nothing_else(
@@ -257,18 +251,62 @@ async def test_what_shows_through_a_dialog_is_drawn_again_and_nothing_else(
         assert table is not None
         log = table.query_one(PlayLog)
         asked = _asked(log, table)
-        again = _mark(dialog)
         log._rewrite()  # as after a resize
-        assert asked.count(again) == 1
+        assert asked.count((redraw_over, dialog)) == 1
         table.redraw()
-        assert asked.count(again) == 2
+        assert asked.count((redraw_over, dialog)) == 2
         # the help covers the table wholly: nothing of the table shows, nothing drawn again
         await press(pilot, "question_mark")
         await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
-        again = _mark(app.screen)
+        before = len(asked)
         log._rewrite()
         table.redraw()
-        assert again not in asked
+        assert not [entry for entry in asked[before:] if entry[0] is redraw_over]
+
+
+# ------------------------------------------------------------------------------ the view beneath
+# A dialog keeps its dimmed view of the table beneath (tui.screens.modal) until the table changes:
+# what it shows is at every step what it shows when it draws the table afresh.
+
+
+def _styled(app: TarocchinoApp) -> str:
+    """The screen as the terminal would show it, colours and all."""
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), record=True)
+    console.print(
+        app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    )
+    return console.export_text(styles=True)
+
+
+async def _drawn_afresh(pilot) -> str:
+    Beneath.changed()
+    pilot.app.screen.refresh()
+    await pilot.pause()
+    return _styled(pilot.app)
+
+
+async def test_the_table_beneath_a_dialog_shows_as_it_is_now(tmp_path: Path) -> None:
+    app = make_app(tmp_path, ["human", "random", "random", "random"], seed=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert isinstance(await settle(pilot), DeclareScreen)
+        table = table_of(app)
+        assert table is not None
+        steps = [
+            lambda: table.say("Waiting for you: 9 s left, then the easy bot decides."),
+            lambda: app.apply_settings(replace(app.settings, suit_marks="unicode")),
+            lambda: app.apply_settings(replace(app.settings, theme="daylight")),
+            lambda: app.apply_settings(replace(app.settings, color=False)),
+        ]
+        seen = [_styled(app)]
+        for step in steps:
+            step()
+            await pilot.pause()
+            now = _styled(app)
+            assert now == await _drawn_afresh(pilot)
+            seen.append(now)
+        assert len(set(seen)) == len(seen)  # (each step changed what shows)
+        assert isinstance(app.screen, DeclareScreen)
 
 
 # ----------------------------------------------------------------------------------- covered layout

@@ -16,9 +16,11 @@ from typing import TypeVar
 
 from textual.css.query import NoMatches
 from textual.geometry import Offset, Region, Size
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
+
+from tui.screens.modal import Modal
 
 ResultType = TypeVar("ResultType")
 
@@ -29,7 +31,7 @@ MARGIN = 1  # columns of felt kept free either side of a dialog over it
 NARROWEST = 40
 
 
-class TableDialog(ModalScreen[ResultType]):
+class TableDialog(Modal[ResultType]):
     """A dialog box (``.dialog``) over the felt of the table under it, if any."""
 
     # Its lines scroll: it stays over the felt at every size (one whose lines do not scroll goes

@@ -11,7 +11,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from game.seats import side_of
@@ -30,6 +29,7 @@ from net.tls import CertificateError, Secure, server_context, shown
 from text.language import N_, _, ngettext, pgettext
 from text.words import bot_level
 from tui.screens.help import HELP_KEY
+from tui.screens.modal import Modal
 
 _CSS = """
 #net-dialog { width: 64; }
@@ -59,7 +59,7 @@ def _others(seats: int) -> str:
     ).format(n=seats)
 
 
-class _NetDialog(ModalScreen):
+class _NetDialog(Modal):
     DEFAULT_CSS = _CSS
     # ? typed in a field stays there (the field takes it first); F1 opens the help anywhere
     BINDINGS = [Binding("escape", "cancel", N_("Cancel"), priority=True), HELP_KEY]

@@ -10,6 +10,23 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 
+class Beneath:
+    """How many times a screen under a dialog has changed, in any app: a count that only grows,
+    so a dialog that keeps its view of the screens beneath knows whether it is still true."""
+
+    changes = 0
+
+    @classmethod
+    def changed(cls) -> None:
+        cls.changes += 1
+
+
+def redraw_over(screen: Screen) -> None:
+    """The screens under ``screen`` have changed: it draws them again."""
+    Beneath.changed()
+    screen.refresh()
+
+
 def redraw_above(widget: Widget) -> None:
     """``widget`` (or the screen it is on) has just asked for a repaint: when its screen shows
     through the screens above it (dialogs, whose background lets it through; not the help or
@@ -19,7 +36,7 @@ def redraw_above(widget: Widget) -> None:
         return
     above = stack[stack.index(screen) + 1 :]
     if all(over.styles.background.a < 1 for over in above):
-        widget.call_after_refresh(stack[-1].refresh)
+        widget.call_after_refresh(redraw_over, stack[-1])
 
 
 class LaidOutUnder(Screen):
