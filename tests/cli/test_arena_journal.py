@@ -9,6 +9,7 @@ import pytest
 
 from cli import arena
 from cli.main import main
+from game.files import clip_path
 
 RUN = ["arena", "easy", "random", "--deals", "6", "--seed", "3", "--workers", "1", "--quiet"]
 
@@ -49,7 +50,7 @@ def test_another_run_s_journal_is_refused_and_left_as_it_is(
     capsys.readouterr()
     assert _run(path, *extra) == 2
     err = capsys.readouterr().err
-    assert err == f"tarocchino arena: error: the journal {path} {said}\n"
+    assert err == f"tarocchino arena: error: the journal {clip_path(path)} {said}\n"
     assert path.read_bytes() == before
 
 
@@ -70,12 +71,14 @@ def test_a_damaged_journal_is_refused_in_one_line(tmp_path: Path, capsys) -> Non
     capsys.readouterr()
     assert _run(path) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"tarocchino arena: error: the journal {path} is damaged: line 3: ")
+    assert err.startswith(
+        f"tarocchino arena: error: the journal {clip_path(path)} is damaged: line 3: "
+    )
     assert err.count("\n") == 1
     path.write_bytes(b"name,score\n")
     assert _run(path) == 2
     said = capsys.readouterr().err
-    assert said == f"tarocchino arena: error: {path} is not a journal of the arena\n"
+    assert said == f"tarocchino arena: error: {clip_path(path)} is not a journal of the arena\n"
 
 
 def test_a_journal_that_cannot_be_written_fails(tmp_path: Path, capsys) -> None:
