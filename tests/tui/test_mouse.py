@@ -3,11 +3,18 @@ does."""
 
 from __future__ import annotations
 
+import importlib
+import inspect
+import pkgutil
 from pathlib import Path
 
 import pytest
+from textual import events
+from textual.screen import Screen
+from textual.widgets import Static
 
 import ai.judge
+import tui
 from game.scoring import declarable_families
 from store.settings import Settings
 from table.session import parse_seats
@@ -20,10 +27,12 @@ from tests.support.screens import (
     notices,
     press,
     resume,
+    save_at_a_turn,
     save_at_the_last_tricks,
     settle,
     wait_for,
 )
+from tui.screens.base import GameScreen
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.declare import DeclareScreen
 from tui.screens.handover import HandOverScreen
@@ -32,6 +41,7 @@ from tui.screens.review import ReviewScreen
 from tui.screens.scoring import ScoringScreen
 from tui.screens.table import TableScreen
 from tui.widgets.hand_view import HandView
+from tui.widgets.underneath import LaidOutUnder
 
 
 async def test_a_click_on_the_key_bar_does_what_the_key_does(tmp_path: Path) -> None:
@@ -134,3 +144,35 @@ async def test_a_card_clicked_while_a_bot_plays_says_whose_turn_it_is(tmp_path: 
         await wait_for(pilot, lambda: table.thinking == 1 and app.screen is table)
         await _click_card(pilot, hand, 0)
         await wait_for(pilot, lambda: "It is Bruno's turn to" in notices(app))
+
+
+# A widget taken off a screen stays in Textual's map of the screen until the next layout; a press
+# there (the table's sidebar is put together anew as the game goes on) is nothing, not an error.
+
+
+@pytest.mark.parametrize("at", ["start", "table"])
+async def test_a_press_on_a_widget_just_taken_away_is_nothing(tmp_path: Path, at: str) -> None:
+    seats = parse_seats(["human", "random", "random", "random"])
+    save_at_a_turn(tmp_path, seats, 3, lambda view: view.phase == "play")
+    app = make_app(tmp_path, seed=None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await resume(pilot) if at == "table" else app.screen
+        await settle(pilot)
+        assert app.screen is screen
+        widget = next(w for w in screen.query(Static) if w.region and str(w.render()).strip())
+        x, y = widget.region.offset
+        await widget.remove()
+        down = events.MouseDown(None, x, y, 0, 0, 1, False, False, False, screen_x=x, screen_y=y)
+        screen._forward_event(down)  # (as the app hands a press to the screen under it)
+        await settle(pilot)
+        assert app.screen is screen and app.is_running
+
+
+def test_every_screen_of_the_game_takes_presses_only_on_what_is_there() -> None:
+    found = []
+    for module in pkgutil.walk_packages(tui.__path__, "tui."):
+        classes = inspect.getmembers(importlib.import_module(module.name), inspect.isclass)
+        found += [kind for _, kind in classes if issubclass(kind, Screen)]
+    screens = {kind for kind in found if kind.__module__.startswith("tui.")} - {LaidOutUnder}
+    assert TableScreen in screens and DeclareScreen in screens
+    assert [kind for kind in screens if not issubclass(kind, GameScreen)] == []

@@ -7,7 +7,6 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical
-from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from game.phase import Phase
@@ -15,6 +14,7 @@ from game.view import PlayerView
 from text.language import N_, _
 from text.render import UNICODE, Look
 from tui.keys import held_over
+from tui.screens.base import GameScreen
 from tui.screens.help import HELP_KEY
 from tui.screens.scoring import MENU
 from tui.widgets.footer import Footer
@@ -33,7 +33,7 @@ def your_turn(name: str, view: PlayerView) -> str:
     return words.format(name=name)
 
 
-class HandOverScreen(Screen[str | None]):
+class HandOverScreen(GameScreen[str | None]):
     """Covers the whole table until the named player presses Enter (or clicks); meanwhile the
     help may be read, or the match left for the menu (it is saved: dismissed with ``MENU``)."""
 

@@ -14,7 +14,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Input, Markdown, Static
 from textual.widgets._markdown import MarkdownTable  # not exported; textual is pinned
 from textual.widgets.markdown import MarkdownBlock
@@ -25,6 +24,7 @@ from text.pack import PLACE, Pack
 from text.render import look_of
 from text.resources import read_asset
 from text.storage import file_problem
+from tui.screens.base import GameScreen
 from tui.widgets.footer import Footer
 from tui.widgets.lazy_markdown import LazyMarkdown
 
@@ -146,7 +146,7 @@ class HelpPage(VerticalScroll):
         super().action_scroll_end()  # (after the next refresh, which lays the rest out)
 
 
-class HelpScreen(Screen[None]):
+class HelpScreen(GameScreen[None]):
     """Scrollable help; Escape, q or ? goes back. ``/`` searches it: every paragraph, heading
     or table that mentions the words, one after the other (Enter or ``n`` the next, ``N`` the
     previous)."""

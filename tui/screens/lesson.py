@@ -18,7 +18,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Static
 
 from game.actions import DECLARE, DISCARD, PLAY
@@ -37,6 +36,7 @@ from text.render import Look, face, look_of
 from text.storage import write_problem
 from tui.keys import key_name
 from tui.messages import CardChosen
+from tui.screens.base import GameScreen
 from tui.screens.declare import DeclareScreen
 from tui.screens.help import HELP_KEY
 from tui.screens.scoring import MENU
@@ -68,7 +68,7 @@ _SHEET_LINE = {
 _ENTER = {"read": N_("Go on"), PLAY: N_("Play"), DISCARD: N_("Choose"), DECLARE: N_("Declare")}
 
 
-class LessonScreen(Screen[None]):
+class LessonScreen(GameScreen[None]):
     """The guided first hand. Enter goes on (or plays, declares), r repeats the step, s skips
     it, p goes back one, q leaves (the place is kept)."""
 

@@ -15,7 +15,6 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
@@ -25,6 +24,7 @@ from text.language import N_, _, ngettext, number
 from text.render import Look, look_of
 from text.statistics import nothing_recorded, read_words
 from text.wrapping import Hanging
+from tui.screens.base import GameScreen
 from tui.screens.help import HELP_KEY
 from tui.screens.review import ReviewScreen
 from tui.widgets.footer import Footer
@@ -34,7 +34,7 @@ from tui.widgets.matchtable import MatchTable
 LISTED = 100  # matches listed at most
 
 
-class RecordedMatches(Screen[None]):
+class RecordedMatches(GameScreen[None]):
     """A screen that reads the statistics of ``directory`` (the data directory when None) and
     reviews the match chosen in its :class:`MatchTable`."""
 

@@ -22,6 +22,7 @@ from textual.geometry import Region
 from textual.renderables.background_screen import BackgroundScreen
 from textual.screen import ModalScreen, Screen
 
+from tui.screens.base import GameScreen
 from tui.widgets.underneath import Beneath
 
 ResultType = TypeVar("ResultType")
@@ -66,8 +67,11 @@ class _DimmedScreens(BackgroundScreen):
         return self._drawn[1]
 
 
-class Modal(ModalScreen[ResultType]):
-    """A modal screen over others, which show through its background dimmed."""
+class Modal(ModalScreen[ResultType], GameScreen[ResultType]):
+    """A modal screen over others, which show through its background dimmed.
+
+    ModalScreen comes first: Textual takes a screen's default CSS (the translucent background)
+    along the first of its bases only."""
 
     _dimmed: _DimmedScreens | None = None
 

@@ -15,7 +15,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
@@ -36,6 +35,7 @@ from text.hand_review import (
 )
 from text.language import N_, _, pgettext
 from text.render import Look, look_of
+from tui.screens.base import GameScreen
 from tui.screens.help import HELP_KEY
 from tui.screens.too_small import fit_breakpoints
 from tui.widgets.keybar import KeyBar
@@ -43,7 +43,7 @@ from tui.widgets.line import TextLine
 from tui.widgets.picklist import PickList
 
 
-class ReviewScreen(Screen[None]):
+class ReviewScreen(GameScreen[None]):
     """Looks back on the hands of ``source``, starting with hand ``hand`` (0 for the first).
 
     ``iterations``: the deals of the hidden cards the hard bot searches for each judged card."""

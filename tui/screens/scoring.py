@@ -25,6 +25,7 @@ from text.render import Look, card_text
 from text.words import shown_name
 from text.wrapping import Pairs
 from tui.keys import key_name
+from tui.screens.base import GameScreen
 from tui.screens.help import HELP_KEY
 from tui.screens.too_small import fit_breakpoints
 from tui.widgets.chart import ScoreChart
@@ -80,7 +81,7 @@ class HandSummary:
         return text
 
 
-class ScoringScreen(Screen[str]):
+class ScoringScreen(GameScreen[str]):
     """Dismisses with NEXT (another hand), or NEW, MENU or QUIT when the match is over."""
 
     MENU_WORD = N_("Menu")  # what q does, in its button (the footer's is its binding's) ...

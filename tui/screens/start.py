@@ -43,6 +43,7 @@ from text.storage import pace_words
 from text.words import capitalized, shown_name
 from text.wrapping import Hanging, Pairs
 from tui.keys import key_name
+from tui.screens.base import GameScreen
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.help import HELP_KEY
 from tui.screens.matches import PastMatchesScreen
@@ -101,7 +102,7 @@ LEVELS = {
 }
 
 
-class StartScreen(Screen[None]):
+class StartScreen(GameScreen[None]):
     """Everything before the first card; the app's bottom screen."""
 
     # The page sits in the middle of the terminal's height at every size (from the first frame:

@@ -28,7 +28,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.messages import Update
-from textual.screen import Screen
 from textual.timer import Timer
 from textual.worker import Worker
 
@@ -47,6 +46,7 @@ from text.render import Look, look_of
 from text.signals import trick_signal_note
 from text.storage import pace_words, tell_saved
 from tui.messages import BotMoved, CardChosen, CardHighlighted, TrickClicked
+from tui.screens.base import GameScreen
 from tui.screens.scoring import MENU, NEW, QUIT
 from tui.screens.table_bots import BotTurns
 from tui.screens.table_coach import Coach
@@ -88,7 +88,7 @@ OUT_ROWS = 30
 WIDER_COLS = 96
 
 
-class TableScreen(LaidOutUnder, Screen[None]):
+class TableScreen(LaidOutUnder, GameScreen[None]):
     """Plays a match: bots through the bot runner, people through the hand and dialogs.
 
     ``pace``: seconds each bot move takes (default: the bot delay of the settings)."""

@@ -22,6 +22,7 @@ from textual.widgets._toast import ToastRack
 
 from text.language import _
 from text.render import UNICODE, Look, look_of
+from tui.screens.base import GameScreen
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -86,7 +87,7 @@ def too_small_text(width: int, height: int, look: Look = UNICODE, web: bool = Fa
     )
 
 
-class TooSmallScreen(Screen[None]):
+class TooSmallScreen(GameScreen[None]):
     """Says how big the terminal is and how big it must be; never dismisses itself."""
 
     def __init__(self) -> None:
